@@ -1,0 +1,126 @@
+/**
+ * The portal's one way to the API (spec §7), over HTTP, typed by the shared contract.
+ * It also holds the one mapping of API failures to what the portal does (DESIGN §4):
+ * 400 → the API's message and field errors; 401 → the session has expired;
+ * 5xx, time-out or an unreachable API → "Server busy", with what the user typed kept.
+ */
+import { json, redirect } from "@remix-run/node";
+import type {
+  ApiEnvelope,
+  CartItem,
+  FieldErrors,
+  LoginBody,
+  LoginData,
+  TokencheckData,
+} from "../../lib/contract.js";
+import { getSettings } from "../../lib/env.server.js";
+import { isPublicPath, signInUrl } from "./paths.js";
+import { commitSession, destroySession, getRequestSession, getSession } from "./session.server.js";
+import { makeToast, type ToastMessage } from "./toast.js";
+
+export const SERVER_BUSY = "Server busy";
+
+export class ApiCallError extends Error {
+  constructor(
+    /** HTTP status, or 0 when the API could not be reached or did not answer in time */
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+  get unavailable() {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+type CallOptions = { method?: "GET" | "POST"; token?: string; body?: unknown; clientIp?: string };
+
+function baseUrl(): string {
+  const url = getSettings().apiBaseUrl;
+  if (!url) throw new ApiCallError(0, "The API address is not known yet.");
+  return url;
+}
+
+async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  if (opts.clientIp) headers["X-Forwarded-For"] = opts.clientIp;
+  let res: Response;
+  try {
+    res = await fetch(new URL(path, baseUrl()), {
+      method: opts.method ?? "GET",
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: AbortSignal.timeout(getSettings().apiTimeoutMs),
+    });
+  } catch {
+    throw new ApiCallError(0, SERVER_BUSY);
+  }
+  let payload: ApiEnvelope<T> | null = null;
+  try {
+    payload = (await res.json()) as ApiEnvelope<T>;
+  } catch {
+    payload = null;
+  }
+  if (res.ok && payload?.status === true) return payload.data;
+  if (res.status >= 500 || !payload || payload.status !== false) throw new ApiCallError(res.status || 0, SERVER_BUSY);
+  throw new ApiCallError(res.status, payload.message, payload.errors);
+}
+
+export const api = {
+  login: (body: LoginBody, clientIp?: string) =>
+    call<LoginData>("agent/login", { method: "POST", body, clientIp }),
+  tokencheck: (token: string) => call<TokencheckData>("agent/tokencheck", { method: "POST", token, body: {} }),
+  logout: (token: string) => call<{ signed_out: true }>("agent/logout", { method: "POST", token, body: {} }),
+  cartList: (token: string, agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`, { token }),
+};
+
+// ---- what the portal does with a failed call --------------------------------
+
+/** The API no longer knows the token: end the portal session and go to sign-in with "Session Expired!". */
+export async function expireSession(request: Request): Promise<Response> {
+  const old = await getRequestSession(request);
+  const cleared = await destroySession(old);
+  const fresh = await getSession();
+  fresh.flash("toast", makeToast("info", "Session Expired!"));
+  const url = new URL(request.url);
+  const back = request.method === "GET" && !isPublicPath(url.pathname) ? url.pathname + url.search : null;
+  const headers = new Headers();
+  headers.append("Set-Cookie", cleared);
+  headers.append("Set-Cookie", await commitSession(fresh));
+  return redirect(signInUrl(back), { headers });
+}
+
+/** In a loader: throws the response a failed call should give the page. */
+export async function apiLoaderError(error: unknown, request: Request): Promise<never> {
+  if (!(error instanceof ApiCallError)) throw error;
+  if (error.status === 401) throw await expireSession(request);
+  if (error.status === 403 || error.status === 404) throw new Response("Not found", { status: 404 });
+  if (error.unavailable) throw new Response(SERVER_BUSY, { status: 503 });
+  throw new Response(error.message, { status: error.status });
+}
+
+export type FormFailure = {
+  formError?: string;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+  toast?: ToastMessage;
+};
+
+/** In an action: the answer for a failed call, keeping what the user typed. */
+export async function apiActionError(error: unknown, request: Request, values: Record<string, string>) {
+  if (!(error instanceof ApiCallError)) throw error;
+  if (error.status === 401) throw await expireSession(request);
+  if (error.unavailable) {
+    return json<FormFailure>(
+      { formError: "The server is busy. Nothing was lost: please try again.", values, toast: makeToast("error", SERVER_BUSY) },
+      { status: 503 },
+    );
+  }
+  return json<FormFailure>(
+    { formError: error.message, fieldErrors: error.errors, values, toast: makeToast("error", error.message) },
+    { status: error.status },
+  );
+}

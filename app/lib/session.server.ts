@@ -1,0 +1,76 @@
+/**
+ * Server-side sessions: the cookie carries only a signed random id; the data (the API
+ * token, the agent, flash messages) lives in the database and can be revoked.
+ */
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { getDatabase } from "../../backend/db/shared.js";
+import type { AgentPublic } from "../../lib/contract.js";
+import { getSettings } from "../../lib/env.server.js";
+import type { ToastMessage } from "./toast.js";
+
+export type SessionData = { token: string; agent: AgentPublic };
+export type SessionFlash = { toast: ToastMessage };
+export type PortalSession = Session<SessionData, SessionFlash>;
+
+const settings = getSettings();
+
+export const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: settings.isProduction,
+  path: "/",
+  secrets: [settings.sessionSecret],
+  maxAge: settings.tokenTtlDays * 24 * 3600,
+});
+
+function table() {
+  return getDatabase().db;
+}
+
+const storage = createSessionStorage<SessionData, SessionFlash>({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const id = randomBytes(32).toString("base64url");
+    await table()
+      .insertInto("portal_sessions")
+      .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
+      .execute();
+    return id;
+  },
+  async readData(id) {
+    const row = await table()
+      .selectFrom("portal_sessions")
+      .select(["data", "expires_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.expires_at && row.expires_at <= new Date().toISOString()) {
+      await table().deleteFrom("portal_sessions").where("id", "=", id).execute();
+      return null;
+    }
+    try {
+      return JSON.parse(row.data);
+    } catch {
+      return null;
+    }
+  },
+  async updateData(id, data, expires) {
+    await table()
+      .insertInto("portal_sessions")
+      .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet({ data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null }),
+      )
+      .execute();
+  },
+  async deleteData(id) {
+    await table().deleteFrom("portal_sessions").where("id", "=", id).execute();
+  },
+});
+
+export const { getSession, commitSession, destroySession } = storage;
+
+export function getRequestSession(request: Request) {
+  return getSession(request.headers.get("Cookie"));
+}

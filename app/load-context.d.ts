@@ -1,0 +1,10 @@
+import "@remix-run/node";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** The nonce of this response's Content-Security-Policy */
+    cspNonce: string;
+    /** The visitor's address, as Express resolved it (trust proxy) */
+    clientIp: string;
+  }
+}

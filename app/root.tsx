@@ -1,0 +1,186 @@
+import { json, type SerializeFrom, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import toastifyCss from "react-toastify/dist/ReactToastify.css";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { getSettings } from "../lib/env.server";
+import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toast, ToastHost } from "./components/toasts";
+import { api, ApiCallError, apiLoaderError, SERVER_BUSY } from "./lib/api.server";
+import { useNonce } from "./lib/nonce";
+import { isAuthenticationPath, normalizePath } from "./lib/paths";
+import { csrf, honeypot } from "./lib/security.server";
+import { commitSession, getRequestSession } from "./lib/session.server";
+import { makeToast, type ToastMessage } from "./lib/toast";
+import appCss from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: toastifyCss },
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Waypoint Consultancy: mentorship, relocation and job placement" },
+  {
+    name: "description",
+    content: "Mentorship, relocation and job placement for people moving abroad for work, through their agents.",
+  },
+];
+
+/**
+ * On every navigation: with a session, check the token with the API and fetch the cart
+ * for the badge (both at once). A token the API no longer knows ends the session.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const settings = getSettings();
+  const session = await getRequestSession(request);
+  const headers = new Headers();
+  const token = session.get("token");
+  const sessionAgent = session.get("agent");
+  const pathname = new URL(request.url).pathname;
+
+  let agent = sessionAgent ?? null;
+  let cartCount: number | null = null;
+  let toast: ToastMessage | null = null;
+
+  if (token && sessionAgent && !isAuthenticationPath(pathname)) {
+    try {
+      const [check, cart] = await Promise.all([api.tokencheck(token), api.cartList(token, sessionAgent.id)]);
+      agent = check.agent;
+      cartCount = cart.length;
+    } catch (error) {
+      // An API that is down must not take the public pages with it.
+      if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
+      else await apiLoaderError(error, request);
+    }
+  }
+
+  const flashed = session.get("toast");
+  if (flashed) {
+    toast = flashed;
+    headers.append("Set-Cookie", await commitSession(session));
+  }
+
+  const [csrfToken, csrfCookie] = await csrf.commitToken(request);
+  if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
+
+  headers.set("Cache-Control", "private, no-store");
+  return json(
+    {
+      agent: token ? agent : null,
+      cartCount,
+      toast,
+      csrfToken,
+      honeypotProps: honeypot.getInputProps(),
+      site: settings.site,
+    },
+    { headers },
+  );
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export type RootLoaderData = typeof loader;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootLoaderData>("root");
+  const nonce = useNonce();
+  const location = useLocation();
+  const path = normalizePath(location.pathname).toLowerCase();
+  const isHome = path === "/" || path === "/home";
+  const site = data?.site ?? { phone: "", chatUrl: "/", copyrightYear: 2025 };
+
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <FormContext data={data}>
+          <SiteHeader agent={data?.agent ?? null} cartCount={data?.cartCount ?? null} site={site} />
+          <main id="main" className="site-main">
+            {children}
+          </main>
+        </FormContext>
+        {isHome ? null : <SiteFooter copyrightYear={site.copyrightYear} />}
+        <ScrollTopButton />
+        <RouteLoading />
+        <ToastHost />
+        <Toast toast={data?.toast} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** What every form needs: the CSRF token and the honeypot's fields (absent when the root loader failed). */
+function FormContext({ data, children }: { data: SerializeFrom<RootLoaderData> | undefined; children: ReactNode }) {
+  if (!data) return <>{children}</>;
+  return (
+    <AuthenticityTokenProvider token={data.csrfToken}>
+      <HoneypotProvider {...data.honeypotProps}>{children}</HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let title = "Something went wrong";
+  let message = "We could not show this page. Please try again in a moment.";
+  let status = 500;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    if (error.status === 404) {
+      title = "Page not found";
+      message = "There is nothing at this address. It may have moved, or the link may be mistyped.";
+    } else if (error.status === 503) {
+      title = SERVER_BUSY;
+      message = "The server is busy right now. Please try again in a moment.";
+    } else if (error.status === 403) {
+      title = "Not allowed";
+      message = typeof error.data === "string" ? error.data : "You cannot do that.";
+    } else if (error.status < 500) {
+      title = "That did not work";
+      message = typeof error.data === "string" ? error.data : message;
+    }
+  }
+  return (
+    <section className="container page error-page" data-status={status}>
+      <p className="eyebrow">Error {status}</p>
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <p>
+        <Link to="/" className="button button--primary">
+          Go to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}

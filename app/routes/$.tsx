@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { requireAgent } from "../lib/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Page not found · Waypoint Consultancy" }];
+
+// Any other address: a visitor is sent to sign in (spec §2); a signed-in agent gets the 404 page.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAgent(request);
+  throw new Response("Not found", { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,101 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { loginBody } from "../../lib/contract";
+import { getSettings } from "../../lib/env.server";
+import { Field, FormError } from "../components/form";
+import { api, apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
+import { getSignedIn, signIn } from "../lib/auth.server";
+import { checkForm } from "../lib/security.server";
+import { makeToast } from "../lib/toast";
+import { Toast } from "../components/toasts";
+import { demoAgent } from "../../backend/db/seed-data";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Waypoint Consultancy" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (await getSignedIn(request)) throw redirect(safeRedirect(redirectTo, "/dashboard/"));
+  const settings = getSettings();
+  return json({
+    redirectTo: redirectTo ?? "",
+    demo: settings.demoData && settings.embeddedApi ? { email: demoAgent.email, password: demoAgent.password } : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await checkForm(formData, request, { honeypot: true });
+  const values = { email: String(formData.get("email") ?? "") };
+  const parsed = loginBody.safeParse({ email: formData.get("email"), password: formData.get("password") });
+  if (!parsed.success) {
+    return json<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
+  }
+  try {
+    const login = await api.login(parsed.data, context.clientIp);
+    return await signIn(request, login, formData.get("redirectTo"));
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 401 || error.status === 429)) {
+      return json<FormFailure>(
+        { formError: error.message, values, toast: makeToast("error", error.message) },
+        { status: error.status },
+      );
+    }
+    return apiActionError(error, request, values);
+  }
+}
+
+export default function Authentication() {
+  const { redirectTo, demo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<FormFailure>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/authentication");
+  const errors = actionData?.fieldErrors ?? {};
+
+  return (
+    <section className="container page auth-page">
+      <div className="auth-card">
+        <h1>Sign in</h1>
+        <p className="muted">For agents of Waypoint Consultancy.</p>
+        <FormError message={actionData?.formError} />
+        <Form method="post" noValidate className="form">
+          <AuthenticityTokenInput />
+          <div className="hp-wrap" aria-hidden="true">
+            <HoneypotInputs />
+          </div>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.values?.email ?? ""}
+            errors={errors.email}
+            autoFocusOnError
+          />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            errors={errors.password}
+            autoFocusOnError={!errors.email}
+          />
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </Form>
+        {demo ? (
+          <p className="demo-hint">
+            Demo account: <code>{demo.email}</code> / <code>{demo.password}</code>
+          </p>
+        ) : null}
+      </div>
+      <Toast toast={actionData?.toast} />
+    </section>
+  );
+}

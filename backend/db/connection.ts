@@ -1,0 +1,81 @@
+/**
+ * Opens the database: better-sqlite3 (embedded default, WAL) or PostgreSQL through pg.
+ * One Kysely instance serves both; `raw` exposes the driver handle for the few
+ * packages that want it (the rate limiter's store).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.js";
+
+export type DatabaseTarget =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string; schema?: string; poolSize?: number };
+
+export type Db = {
+  kind: "sqlite" | "postgres";
+  db: Kysely<Database>;
+  raw: { kind: "sqlite"; client: SQLite.Database } | { kind: "postgres"; client: pg.Pool };
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+let pgTypesSet = false;
+function setPgTypeParsers() {
+  if (pgTypesSet) return;
+  pgTypesSet = true;
+  // Times come back as ISO strings, as they do from SQLite.
+  const iso = (v: string) => new Date(v).toISOString();
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, iso);
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => new Date(v + "Z").toISOString());
+  // Counts (bigint) fit in a JS number for this product's sizes.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+}
+
+export function openDatabase(target: DatabaseTarget): Db {
+  if (target.kind === "sqlite") {
+    if (target.file !== ":memory:") fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const client = new SQLite(target.file);
+    client.pragma("journal_mode = WAL");
+    client.pragma("synchronous = NORMAL");
+    client.pragma("foreign_keys = ON");
+    client.pragma("busy_timeout = 5000");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: client }) });
+    return {
+      kind: "sqlite",
+      db,
+      raw: { kind: "sqlite", client },
+      async ping() {
+        client.prepare("select 1").get();
+      },
+      async close() {
+        await db.destroy();
+      },
+    };
+  }
+  setPgTypeParsers();
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: "postgres",
+    db,
+    raw: { kind: "postgres", client: pool },
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

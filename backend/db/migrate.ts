@@ -1,0 +1,28 @@
+/**
+ * One set of migrations for SQLite and PostgreSQL, run by Kysely's migrator.
+ * Migrations are listed in code (not read from a folder) so they survive bundling.
+ */
+import { Migrator, type Migration } from "kysely";
+import type { Db } from "./connection.js";
+import { initial } from "./migrations/001-initial.js";
+
+export type DbKind = Db["kind"];
+
+function migrations(kind: DbKind): Record<string, Migration> {
+  return {
+    "001-initial": initial(kind),
+  };
+}
+
+export async function migrateToLatest(database: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations(database.kind) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error");
+    throw new Error(`migration ${failed?.migrationName ?? "?"} failed: ${String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

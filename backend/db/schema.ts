@@ -1,0 +1,163 @@
+/**
+ * Table types for Kysely. Times are ISO 8601 UTC strings on both databases
+ * (text in SQLite, timestamptz in PostgreSQL, read back as ISO strings).
+ * Money is integer minor units plus an ISO 4217 currency code.
+ */
+import type { Generated, Insertable, Selectable } from "kysely";
+
+export interface AgentsTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  phone: string | null;
+  time_zone: string;
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  agent_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PortalSessionsTable {
+  id: string;
+  data: string;
+  expires_at: string | null;
+}
+
+export interface CountriesTable {
+  code: string;
+  name: string;
+}
+
+export interface ServicesTable {
+  id: number;
+  slug: string;
+  name: string;
+  summary: string;
+}
+
+export interface ServicePlansTable {
+  id: Generated<number>;
+  service_id: number;
+  name: string;
+  description: string;
+  price_minor: number;
+  currency: string;
+  sort_order: number;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  title: string;
+  company: string;
+  country_code: string;
+  city: string;
+  employment_type: string;
+  description: string;
+  salary_min_minor: number | null;
+  salary_max_minor: number | null;
+  salary_currency: string | null;
+  placement_fee_minor: number;
+  currency: string;
+  posted_at: string;
+}
+
+export interface RelocationsTable {
+  id: Generated<number>;
+  title: string;
+  country_code: string;
+  city: string;
+  description: string;
+  includes: string; // JSON array of strings
+  duration_days: number;
+  price_minor: number;
+  currency: string;
+}
+
+export interface MentorsTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  bio: string;
+  expertise: string; // JSON array of strings
+  languages: string; // JSON array of strings
+  country_code: string;
+  time_zone: string;
+  rate_minor: number; // per hour
+  currency: string;
+  photo_url: string | null;
+}
+
+export interface MentorAvailabilityTable {
+  id: Generated<number>;
+  mentor_id: number;
+  /** 0 = Sunday … 6 = Saturday, in the mentor's time zone */
+  weekday: number;
+  start_minute: number;
+  end_minute: number;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  agent_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  nationality: string | null;
+  current_country: string | null;
+  destination_country: string | null;
+  date_of_birth: string | null;
+  passport_number: string | null;
+  status: string;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  agent_id: number;
+  client_id: number;
+  item_type: string; // service_plan | job | relocation | mentor_booking
+  item_id: number;
+  description: string;
+  price_minor: number;
+  currency: string;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  agents: AgentsTable;
+  api_tokens: ApiTokensTable;
+  portal_sessions: PortalSessionsTable;
+  countries: CountriesTable;
+  services: ServicesTable;
+  service_plans: ServicePlansTable;
+  jobs: JobsTable;
+  relocations: RelocationsTable;
+  mentors: MentorsTable;
+  mentor_availability: MentorAvailabilityTable;
+  clients: ClientsTable;
+  cart_items: CartItemsTable;
+  contact_messages: ContactMessagesTable;
+}
+
+export type Agent = Selectable<AgentsTable>;
+export type NewAgent = Insertable<AgentsTable>;
+export type CartItemRow = Selectable<CartItemsTable>;

@@ -1,0 +1,119 @@
+/**
+ * Reference data (countries, services) always; demo data (catalogue, demo agent and clients)
+ * when asked. Every part is idempotent: a second run adds nothing.
+ */
+import { createRequire } from "node:module";
+import countries from "i18n-iso-countries";
+import type { Kysely } from "kysely";
+import { hashPassword } from "../services/passwords.js";
+import type { Database } from "./schema.js";
+import * as data from "./seed-data.js";
+
+const require = createRequire(import.meta.url);
+countries.registerLocale(require("i18n-iso-countries/langs/en.json"));
+
+export function countryList(): Array<{ code: string; name: string }> {
+  const names = countries.getNames("en", { select: "official" });
+  return Object.entries(names)
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
+
+export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
+  const have = new Set((await db.selectFrom("countries").select("code").execute()).map((r) => r.code));
+  const missing = countryList().filter((c) => !have.has(c.code));
+  if (missing.length) await db.insertInto("countries").values(missing).execute();
+
+  for (const s of data.services) {
+    await db
+      .insertInto("services")
+      .values({ id: s.id, slug: s.slug, name: s.name, summary: s.summary })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+  }
+  for (const p of data.servicePlans) {
+    await db
+      .insertInto("service_plans")
+      .values({ ...p, currency: "USD" })
+      .onConflict((oc) => oc.columns(["service_id", "name"]).doNothing())
+      .execute();
+  }
+}
+
+async function isEmpty(db: Kysely<Database>, table: "jobs" | "relocations" | "mentors") {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Returns the demo sign-in when the demo agent was created or already exists. */
+export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
+  const day = 24 * 3600 * 1000;
+  if (await isEmpty(db, "jobs")) {
+    await db
+      .insertInto("jobs")
+      .values(
+        data.jobs.map(({ salary, days_ago, ...j }) => ({
+          ...j,
+          salary_min_minor: salary?.[0] ?? null,
+          salary_max_minor: salary?.[1] ?? null,
+          salary_currency: salary?.[2] ?? null,
+          currency: "USD",
+          posted_at: new Date(now.getTime() - days_ago * day).toISOString(),
+        })),
+      )
+      .execute();
+  }
+  if (await isEmpty(db, "relocations")) {
+    await db
+      .insertInto("relocations")
+      .values(data.relocations.map((r) => ({ ...r, includes: JSON.stringify(r.includes) })))
+      .execute();
+  }
+  if (await isEmpty(db, "mentors")) {
+    for (const { availability, expertise, languages, ...m } of data.mentors) {
+      const { id } = await db
+        .insertInto("mentors")
+        .values({ ...m, expertise: JSON.stringify(expertise), languages: JSON.stringify(languages), photo_url: null })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("mentor_availability")
+        .values(
+          availability.map(([weekday, start, end]) => ({
+            mentor_id: id,
+            weekday,
+            start_minute: toMinutes(start),
+            end_minute: toMinutes(end),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  const { password, ...agent } = data.demoAgent;
+  const existing = await db.selectFrom("agents").select("id").where("email", "=", agent.email).executeTakeFirst();
+  if (!existing) {
+    const created = await db
+      .insertInto("agents")
+      .values({ ...agent, password_hash: await hashPassword(password), created_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("clients")
+      .values(
+        data.demoClients.map((c, i) => ({
+          ...c,
+          agent_id: created.id,
+          created_at: new Date(now.getTime() - (data.demoClients.length - i) * 60_000).toISOString(),
+          updated_at: now.toISOString(),
+        })),
+      )
+      .execute();
+  }
+  return { email: agent.email, password };
+}
+
+function toMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(":").map(Number);
+  return h! * 60 + m!;
+}

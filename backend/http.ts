@@ -1,0 +1,80 @@
+/**
+ * The API's envelope, errors and input parsing: every answer is `{status, data}` or
+ * `{status: false, message, errors?}`, and no error ever carries a stack trace.
+ */
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+import type { ZodType, ZodTypeDef } from "zod";
+import type { FieldErrors } from "../lib/contract.js";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function send<T>(res: Response, data: T, status = 200) {
+  res.status(status).json({ status: true, data });
+}
+
+/** Parses input with a schema; bad input is a 400 with a message per field. */
+export function parse<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: unknown, what = "body"): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : what;
+    (errors[key] ??= []).push(issue.message);
+  }
+  throw new ApiError(400, "Please correct the highlighted fields.", errors);
+}
+
+/** Express 4 does not catch rejected promises: pass them on to the error handler. */
+export function handler(fn: (req: Request, res: Response, next: NextFunction) => Promise<unknown>): RequestHandler {
+  return (req, res, next) => {
+    fn(req, res, next).catch(next);
+  };
+}
+
+export function notFound(): RequestHandler {
+  return (_req, res) => {
+    res.status(404).json({ status: false, message: "No such API call." });
+  };
+}
+
+type Logger = { error(obj: object, msg?: string): void };
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof ApiError) {
+      if (err.headers) res.set(err.headers);
+      res.status(err.status).json({
+        status: false,
+        message: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
+      return;
+    }
+    // body-parser's own errors carry a 4xx status and a type.
+    const status = typeof err?.status === "number" ? err.status : 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        err.type === "entity.parse.failed"
+          ? "The request body is not valid JSON."
+          : err.type === "entity.too.large"
+            ? "The request body is too large."
+            : err.type === "encoding.unsupported" || err.type === "charset.unsupported"
+              ? "The request body's encoding is not supported."
+              : "The request could not be read.";
+      res.status(status).json({ status: false, message });
+      return;
+    }
+    logger.error({ err, path: req.path }, "API call failed");
+    res.status(500).json({ status: false, message: "Something went wrong on our side. Please try again." });
+  };
+}

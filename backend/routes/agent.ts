@@ -1,0 +1,65 @@
+/** agent/login, agent/tokencheck, agent/logout. */
+import { Router } from "express";
+import type { Kysely } from "kysely";
+import { loginBody, tokencheckBody, type LoginData, type TokencheckData } from "../../lib/contract.js";
+import { bearerToken, currentAgent, requireAuth } from "../auth.js";
+import type { Database } from "../db/schema.js";
+import { ApiError, handler, parse, send } from "../http.js";
+import type { LoginLimiter } from "../rate-limit.js";
+import { hashPassword, verifyPassword } from "../services/passwords.js";
+import { agentForToken, issueToken, revokeToken } from "../services/tokens.js";
+
+// Verified against when the email is unknown, so both answers take the same time.
+const dummyHash = hashPassword("not-a-real-password");
+
+export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter; tokenTtlDays: number }) {
+  const { db, limiter } = deps;
+  const router = Router();
+
+  router.post(
+    "/agent/login",
+    handler(async (req, res) => {
+      const { email, password } = parse(loginBody, req.body);
+      await limiter.beforeAttempt(req.ip ?? "unknown", email);
+      const agent = await db
+        .selectFrom("agents")
+        .select(["id", "name", "email", "time_zone", "password_hash"])
+        .where("email", "=", email)
+        .executeTakeFirst();
+      const valid = await verifyPassword(agent?.password_hash ?? (await dummyHash), password);
+      if (!agent || !valid) {
+        await limiter.failed(email);
+        throw new ApiError(401, "Email or password is incorrect.");
+      }
+      await limiter.succeeded(email);
+      const { token, expiresAt } = await issueToken(db, agent.id, deps.tokenTtlDays);
+      const { password_hash: _, ...pub } = agent;
+      send<LoginData>(res, { token, expires_at: expiresAt, agent: pub });
+    }),
+  );
+
+  // The token may come as the bearer header or, as the old client sent it, in the body.
+  router.post(
+    "/agent/tokencheck",
+    handler(async (req, res) => {
+      const body = parse(tokencheckBody, req.body);
+      const token = bearerToken(req) ?? body.token;
+      if (!token) throw new ApiError(401, "Sign in first: this call needs a bearer token.");
+      const found = token.length <= 200 ? await agentForToken(db, token) : null;
+      if (!found) throw new ApiError(401, "Your session has expired. Please sign in again.");
+      send<TokencheckData>(res, found);
+    }),
+  );
+
+  router.post(
+    "/agent/logout",
+    requireAuth(db),
+    handler(async (req, res) => {
+      currentAgent(req);
+      await revokeToken(db, req.token!);
+      send(res, { signed_out: true });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,150 @@
+/**
+ * Settings, parsed once at start-up from the environment by one zod schema.
+ * A missing or wrong setting stops the start with a message naming it.
+ *
+ * The quick start needs no settings: where production needs a secret (the session
+ * secret), development generates one and keeps it in the data folder.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { remember } from "@epic-web/remember";
+import { z } from "zod";
+
+const onOff = z
+  .enum(["on", "off", "true", "false", "1", "0"])
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+const positiveInt = z.coerce.number().int().positive();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, "must start with postgres://, postgresql://, file: or sqlite:")
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  API_BASE_URL: z.string().url().optional(),
+  EMBEDDED_API: onOff.default("on"),
+  API_TIMEOUT_MS: positiveInt.default(15000),
+  TOKEN_TTL_DAYS: positiveInt.default(7),
+  LOGIN_LIMIT_PER_IP: positiveInt.default(30),
+  LOGIN_LIMIT_PER_EMAIL: positiveInt.default(5),
+  LOGIN_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  DEMO_DATA: onOff.optional(),
+  SITE_PHONE: z.string().min(3).default("+1 555 010 0100"),
+  SITE_CHAT_URL: z.string().min(1).optional(),
+  COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(3000).default(2025),
+  TRUST_PROXY: z.string().default("loopback"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Settings = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… or a SQLite file path */
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  sessionSecret: string;
+  /** null: the portal talks to its own embedded API over loopback */
+  apiBaseUrl: string | null;
+  embeddedApi: boolean;
+  apiTimeoutMs: number;
+  tokenTtlDays: number;
+  loginLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  demoData: boolean;
+  site: { phone: string; chatUrl: string; copyrightYear: number };
+  trustProxy: string;
+  logLevel: string;
+};
+
+export class SettingsError extends Error {}
+
+export function parseSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const raw = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k in schema.shape && v !== undefined && v !== ""),
+  );
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const s = parsed.data;
+  const isProduction = s.NODE_ENV === "production";
+  const dataDir = path.resolve(s.DATA_DIR);
+
+  if (isProduction) {
+    const missing = [];
+    if (!s.SESSION_SECRET) missing.push("SESSION_SECRET");
+    if (missing.length) {
+      throw new SettingsError(
+        `Missing settings required with NODE_ENV=production: ${missing.join(", ")}`,
+      );
+    }
+  }
+  if (!s.EMBEDDED_API && !s.API_BASE_URL) {
+    throw new SettingsError("EMBEDDED_API=off needs API_BASE_URL (the API the portal should talk to)");
+  }
+
+  const database: Settings["database"] = s.DATABASE_URL?.startsWith("postgres")
+    ? { kind: "postgres", url: s.DATABASE_URL }
+    : {
+        kind: "sqlite",
+        file: s.DATABASE_URL
+          ? path.resolve(s.DATABASE_URL.replace(/^(file|sqlite):(\/\/)?/, ""))
+          : path.join(dataDir, "portal.sqlite"),
+      };
+
+  return {
+    nodeEnv: s.NODE_ENV,
+    isProduction,
+    port: s.PORT,
+    host: s.HOST,
+    dataDir,
+    database,
+    sessionSecret: s.SESSION_SECRET ?? developmentSecret(dataDir),
+    apiBaseUrl: s.API_BASE_URL ? s.API_BASE_URL.replace(/\/?$/, "/") : null,
+    embeddedApi: s.EMBEDDED_API,
+    apiTimeoutMs: s.API_TIMEOUT_MS,
+    tokenTtlDays: s.TOKEN_TTL_DAYS,
+    loginLimit: {
+      perIp: s.LOGIN_LIMIT_PER_IP,
+      perEmail: s.LOGIN_LIMIT_PER_EMAIL,
+      windowSeconds: s.LOGIN_LIMIT_WINDOW_SECONDS,
+    },
+    demoData: s.DEMO_DATA ?? !isProduction,
+    site: {
+      phone: s.SITE_PHONE,
+      chatUrl: s.SITE_CHAT_URL ?? `https://wa.me/${s.SITE_PHONE.replace(/\D/g, "")}`,
+      copyrightYear: s.COPYRIGHT_YEAR,
+    },
+    trustProxy: s.TRUST_PROXY,
+    logLevel: s.LOG_LEVEL,
+  };
+}
+
+/** Outside production: a generated secret kept in the data folder, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not there yet
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  console.warn(`warning: SESSION_SECRET is not set; generated one for development in ${file}`);
+  return secret;
+}
+
+/** The settings of this process, parsed on first use and shared by the server and the portal bundle. */
+export function getSettings(): Settings {
+  return remember("settings", () => parseSettings());
+}

@@ -1,0 +1,182 @@
+/**
+ * One Node process: security headers, static assets, the API at /backend, the Remix portal,
+ * health checks, one JSON log line per request, and a graceful shutdown.
+ */
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import fs from "node:fs";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+import { createApi } from "./backend/app.js";
+import { migrateToLatest } from "./backend/db/migrate.js";
+import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
+import { getDatabase } from "./backend/db/shared.js";
+import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
+
+installGlobals({ nativeFetch: true });
+
+let settings: Settings;
+try {
+  settings = getSettings();
+} catch (error) {
+  if (error instanceof SettingsError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = pino({ level: settings.logLevel });
+const BUILD_PATH = path.resolve("build/index.js");
+const isDev = settings.nodeEnv === "development" && process.env.npm_lifecycle_event === "dev";
+
+async function loadBuild(): Promise<ServerBuild> {
+  const stamp = isDev ? `?t=${fs.statSync(BUILD_PATH).mtimeMs}` : "";
+  return import(pathToFileURL(BUILD_PATH).href + stamp);
+}
+
+async function main() {
+  // The database: schema first, then reference data, then (outside production by default) demo data.
+  const database = getDatabase();
+  const applied = await migrateToLatest(database);
+  if (applied.length) logger.info({ applied }, "migrations applied");
+  await seedReferenceData(database.db);
+  const demo = settings.demoData ? await seedDemoData(database.db) : null;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", settings.trustProxy === "false" ? false : settings.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url, ip: req.remoteAddress }),
+        res: (res) => ({ status: res.statusCode }),
+      },
+      quietReqLogger: true,
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "style-src": ["'self'"],
+          "img-src": ["'self'", "data:"],
+          "font-src": ["'self'"],
+          "connect-src": ["'self'", ...(isDev ? ["ws://localhost:*"] : [])],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "base-uri": ["'self'"],
+          "object-src": ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: settings.isProduction ? undefined : false,
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await database.ping();
+      res.json({ status: "ready", database: database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: database.kind, message: "Database unreachable" });
+    }
+  });
+
+  // Fingerprinted build assets never change; everything else in public/ may.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  if (settings.embeddedApi) {
+    app.use(
+      "/backend",
+      await createApi({
+        database,
+        tokenTtlDays: settings.tokenTtlDays,
+        loginLimit: settings.loginLimit,
+        logger,
+      }),
+    );
+  }
+
+  const build = await loadBuild();
+  app.all(
+    "*",
+    createRequestHandler({
+      build: isDev ? loadBuild : build,
+      mode: isDev ? "development" : "production",
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
+    }),
+  );
+
+  const server = app.listen(settings.port, settings.host, () => {
+    const { port } = server.address() as AddressInfo;
+    const local = settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host;
+    settings.apiBaseUrl ??= `http://${local}:${port}/backend/`;
+    const url = `http://localhost:${port}`;
+    logger.info({ url, database: database.kind, api: settings.apiBaseUrl }, "portal listening");
+    // Said on stdout plainly, for the person who just typed `npm start`.
+    console.log(`\nPortal running at ${url}`);
+    if (demo) console.log(`Demo sign-in: ${demo.email} / ${demo.password}\n`);
+    if (isDev) broadcastDevReady(build);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  if (isDev) {
+    fs.watch(path.dirname(BUILD_PATH), async () => {
+      try {
+        broadcastDevReady(await loadBuild());
+      } catch {
+        // a half-written build: the next event will have it whole
+      }
+    });
+  }
+
+  // Graceful shutdown: stop accepting, let requests in flight finish, close the database.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close().catch(() => undefined);
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  logger.fatal({ err: error }, "start-up failed");
+  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
