@@ -88,6 +88,8 @@ async function main() {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // "no-referrer" makes browsers send `Origin: null` on form posts, which Remix rightly refuses.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: settings.isProduction ? undefined : false,
     }),
   );

@@ -15,7 +15,6 @@ import {
 import type { ReactNode } from "react";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getSettings } from "../lib/env.server";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
@@ -136,12 +135,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** What every form needs: the CSRF token and the honeypot's fields (absent when the root loader failed). */
+/** What every form needs: the CSRF token (absent when the root loader failed). */
 function FormContext({ data, children }: { data: SerializeFrom<RootLoaderData> | undefined; children: ReactNode }) {
   if (!data) return <>{children}</>;
   return (
     <AuthenticityTokenProvider token={data.csrfToken}>
-      <HoneypotProvider {...data.honeypotProps}>{children}</HoneypotProvider>
+      {children}
     </AuthenticityTokenProvider>
   );
 }

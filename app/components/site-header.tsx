@@ -36,6 +36,17 @@ export function SiteHeader({
 
   return (
     <header className={sticky ? "site-header is-sticky" : "site-header"} id="top">
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <span className="topbar__hours">Mon–Fri, 9:00–18:00 UTC</span>
+          <a href={site.chatUrl} className="chat-link" rel="noopener noreferrer">
+            Chat with us
+          </a>
+          <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="phone-link">
+            {site.phone}
+          </a>
+        </div>
+      </div>
       <div className="site-header__bar container">
         <Link to="/" className="brand" aria-label="Waypoint Consultancy, home">
           <span className="brand__mark" aria-hidden="true">W</span>
@@ -77,15 +88,6 @@ export function SiteHeader({
               <NavLink to="/terms/">Terms &amp; Conditions</NavLink>
             </li>
           </ul>
-
-          <div className="site-nav__contact">
-            <a href={site.chatUrl} className="chat-link" rel="noopener noreferrer">
-              Chat with us
-            </a>
-            <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="phone-link">
-              {site.phone}
-            </a>
-          </div>
 
           <div className="site-nav__account">
             {agent ? (

@@ -1,11 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { loginBody } from "../../lib/contract";
 import { getSettings } from "../../lib/env.server";
 import { Field, FormError } from "../components/form";
+import { HoneypotFields } from "../components/honeypot";
 import { api, apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getSignedIn, signIn } from "../lib/auth.server";
 import { checkForm } from "../lib/security.server";
@@ -37,10 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const login = await api.login(parsed.data, context.clientIp);
     return await signIn(request, login, formData.get("redirectTo"));
   } catch (error) {
+    // Wrong credentials (401) and too many attempts (429) are the form's answer, not an expired session.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 429)) {
       return json<FormFailure>(
         { formError: error.message, values, toast: makeToast("error", error.message) },
-        { status: error.status },
+        { status: error.status === 401 ? 400 : 429 },
       );
     }
     return apiActionError(error, request, values);
@@ -53,6 +55,13 @@ export default function Authentication() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/authentication");
   const errors = actionData?.fieldErrors ?? {};
+  const form = useRef<HTMLFormElement>(null);
+
+  // A refused sign-in keeps the email but never the password (as without JavaScript, where it is not sent back).
+  useEffect(() => {
+    const password = form.current?.elements.namedItem("password");
+    if (actionData && password instanceof HTMLInputElement) password.value = "";
+  }, [actionData]);
 
   return (
     <section className="container page auth-page">
@@ -60,11 +69,9 @@ export default function Authentication() {
         <h1>Sign in</h1>
         <p className="muted">For agents of Waypoint Consultancy.</p>
         <FormError message={actionData?.formError} />
-        <Form method="post" noValidate className="form">
+        <Form method="post" noValidate className="form" ref={form}>
           <AuthenticityTokenInput />
-          <div className="hp-wrap" aria-hidden="true">
-            <HoneypotInputs />
-          </div>
+          <HoneypotFields />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field
             label="Email"

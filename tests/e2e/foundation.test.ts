@@ -1,0 +1,239 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haveBrowser, jsModes, launchBrowser, newContext, signInAs, toastText } from "../support/browser.js";
+import { startPortal, type Portal } from "../support/portal.js";
+
+const publicPages = [
+  { path: "/", heading: "Move abroad for work, with people who have done it." },
+  { path: "/home", heading: "Move abroad for work, with people who have done it." },
+  { path: "/about/", heading: "We help people build a working life in a new country." },
+  { path: "/terms", heading: "Terms and Conditions" },
+  { path: "/servicesPage?id=1", heading: "Mentorship" },
+  { path: "/servicesPage/?id=2", heading: "Relocation" },
+  { path: "/servicesPage?id=3", heading: "Job Placement" },
+  { path: "/authentication/", heading: "Sign in" },
+];
+
+describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+    it("renders every public page with its content; the footer shows on all but home", async () => {
+      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      for (const { path, heading } of publicPages) {
+        const res = await page.goto(portal.base + path);
+        expect(res?.status(), path).toBe(200);
+        await expect.poll(() => page.locator("h1").first().innerText()).toBe(heading);
+        const footer = page.locator("footer.site-footer");
+        if (path === "/" || path === "/home") {
+          expect(await footer.count(), path).toBe(0);
+        } else {
+          await expect(footer.innerText()).resolves.toContain("© 2025");
+          expect(await footer.getByRole("link", { name: "Terms & Conditions" }).count()).toBe(1);
+        }
+        // Signed out: SIGN IN is offered, the agent links are not.
+        expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
+        expect(await page.getByRole("link", { name: "Dashboard", exact: true }).count()).toBe(0);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it("shows a 404 page for an unknown service id or none", async () => {
+      const { context } = await newContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      for (const path of ["/servicesPage?id=9", "/servicesPage", "/servicesPage?id=abc"]) {
+        const res = await page.goto(portal.base + path);
+        expect(res?.status(), path).toBe(404);
+        await expect.poll(() => page.locator("h1").innerText()).toBe("Page not found");
+      }
+      await context.close();
+    });
+
+    it("opens the Services menu and follows it to a service page", async () => {
+      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(portal.base + "/about");
+      const mentorship = page.getByRole("link", { name: "Mentorship", exact: true });
+      expect(await mentorship.isVisible()).toBe(false);
+      await page.locator("summary", { hasText: "Services" }).click();
+      expect(await mentorship.isVisible()).toBe(true);
+      await mentorship.click();
+      await page.waitForURL(/servicesPage\/\?id=1$/);
+      await expect.poll(() => page.locator("h1").innerText()).toBe("Mentorship");
+      expect(await page.locator('a[href="/joblist/"], a[href="/relocation/"]').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it("sends a visitor from a guarded page to sign in, and back there after signing in", async () => {
+      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(portal.base + "/cart/");
+      expect(new URL(page.url()).pathname).toBe("/authentication/");
+      expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/cart/");
+      await page.getByLabel("Email").fill("demo@example.com");
+      await page.getByLabel("Password").fill("demo-password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/cart\/$/);
+      await expect.poll(() => page.locator("h1").innerText()).toBe("Your cart");
+      await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Welcome, Dana Demo!");
+      expect(await page.getByRole("link", { name: "Dashboard", exact: true }).count()).toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it("never redirects off-site after sign-in", async () => {
+      const { context } = await newContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(portal.base + "/authentication/?redirectTo=//evil.example.com/x");
+      await page.getByLabel("Email").fill("demo@example.com");
+      await page.getByLabel("Password").fill("demo-password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/dashboard\/$/);
+      expect(new URL(page.url()).host).toBe(new URL(portal.base).host);
+      await context.close();
+    });
+
+    it("keeps the email and shows the error for a wrong password", async () => {
+      const { context } = await newContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(portal.base + "/authentication");
+      await page.getByLabel("Email").fill("demo@example.com");
+      await page.getByLabel("Password").fill("wrong-password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const formError = page.locator(".form-error");
+      await formError.waitFor();
+      await expect(formError.innerText()).resolves.toBe("Email or password is incorrect.");
+      await expect(page.getByLabel("Email").inputValue()).resolves.toBe("demo@example.com");
+      await expect(page.getByLabel("Password").inputValue()).resolves.toBe("");
+      expect(new URL(page.url()).pathname).toBe("/authentication");
+      await context.close();
+    });
+
+    it("shows field errors beside the fields for empty or malformed input", async () => {
+      const { context } = await newContext(browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(portal.base + "/authentication");
+      await page.getByLabel("Email").fill("not-an-email");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const emailError = page.locator("#field-email-error");
+      await emailError.waitFor();
+      await expect(emailError.innerText()).resolves.toBe("Enter a valid email address");
+      await expect(page.locator("#field-password-error").innerText()).resolves.toBe("Password is required");
+      await expect(page.getByLabel("Email").inputValue()).resolves.toBe("not-an-email");
+      await expect(page.getByLabel("Email").getAttribute("aria-describedby")).resolves.toBe("field-email-error");
+      await expect(page.getByLabel("Email").getAttribute("aria-invalid")).resolves.toBe("true");
+      await context.close();
+    });
+
+    it("signs out: the session ends on both sides", async () => {
+      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      const cookie = await portal.sessionCookie();
+      await signInAs(context, portal.base, cookie);
+      const page = await context.newPage();
+      await page.goto(portal.base + "/dashboard");
+      await expect.poll(() => page.locator("h1").innerText()).toBe("Welcome, Dana Demo");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL(/\/authentication\/$/);
+      await expect(toastText(page, javaScriptEnabled)).resolves.toBe("You have signed out.");
+      expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
+      // The API token is revoked, not only forgotten by the browser.
+      const check = await fetch(`${portal.base}/backend/agent/tokencheck`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${cookie.token}` },
+      });
+      expect(check.status).toBe(401);
+      await page.goto(portal.base + "/dashboard");
+      expect(new URL(page.url()).pathname).toBe("/authentication/");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it("a token expired on the server gives 'Session Expired!' and the sign-in page", async () => {
+      const { context } = await newContext(browser, javaScriptEnabled);
+      await signInAs(context, portal.base, await portal.sessionCookie());
+      const page = await context.newPage();
+      await page.goto(portal.base + "/dashboard");
+      await expect.poll(() => page.locator("h1").innerText()).toBe("Welcome, Dana Demo");
+      portal.expireAllTokens();
+      await page.getByRole("link", { name: "About us" }).click();
+      await page.waitForURL(/\/authentication\//);
+      await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Session Expired!");
+      expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
+      // The portal session is gone too: a guarded page asks for sign-in again.
+      await page.goto(portal.base + "/dashboard");
+      expect(new URL(page.url()).pathname).toBe("/authentication/");
+      await context.close();
+    });
+
+    it("shows the cart count in the badge", async () => {
+      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      await signInAs(context, portal.base, await portal.sessionCookie());
+      const agentId = portal.demoAgentId();
+      const clientId = (portal.db.prepare("select id from clients where agent_id = ? limit 1").get(agentId) as { id: number }).id;
+      portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
+      const page = await context.newPage();
+      await page.goto(portal.base + "/dashboard");
+      await expect(page.getByTestId("cart-count").innerText()).resolves.toBe("0");
+      const insert = portal.db.prepare(
+        "insert into cart_items (agent_id, client_id, item_type, item_id, description, price_minor, currency, created_at) values (?, ?, 'service_plan', ?, ?, ?, 'USD', ?)",
+      );
+      insert.run(agentId, clientId, 1, "Starter mentorship", 29000, new Date().toISOString());
+      insert.run(agentId, clientId, 2, "Career switch mentorship", 79000, new Date().toISOString());
+      await page.locator("header").getByRole("link", { name: /^Cart/ }).click();
+      await page.waitForURL(/\/cart\/$/);
+      await expect.poll(() => page.getByTestId("cart-count").innerText()).toBe("2");
+      await expect.poll(() => page.getByTestId("cart-total").innerText()).toBe("$1,080.00");
+      portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it("is usable on a 375 px phone: no sideways scroll, the menu opens", async () => {
+      const { context, problems } = await newContext(browser, javaScriptEnabled, { width: 375 });
+      const page = await context.newPage();
+      for (const path of ["/", "/about", "/servicesPage?id=2", "/authentication"]) {
+        await page.goto(portal.base + path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth).catch(
+          () => null,
+        );
+        if (overflow !== null) expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+      const about = page.getByRole("link", { name: "About us" });
+      expect(await about.isVisible()).toBe(false);
+      await page.locator("label", { hasText: "Menu" }).click();
+      expect(await about.isVisible()).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  });
+
+  it("with JavaScript on: sticky bar after 170 px, scroll-to-top after 300 px", async () => {
+    const { context, problems } = await newContext(browser, true);
+    const page = await context.newPage();
+    await page.goto(portal.base + "/terms");
+    await page.setViewportSize({ width: 1280, height: 400 });
+    const header = page.locator("header.site-header");
+    expect(await header.getAttribute("class")).toBe("site-header");
+    expect(await page.getByRole("button", { name: "Scroll to top" }).count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForFunction(() => document.querySelector("header")!.classList.contains("is-sticky"));
+    expect(await page.getByRole("button", { name: "Scroll to top" }).count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 350));
+    await page.getByRole("button", { name: "Scroll to top" }).click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../backend/db/connection.js";
+import { demoAgent } from "../../backend/db/seed-data.js";
+import { startApi, type Harness } from "../support/api-harness.js";
+import { openSeeded, testDatabases } from "../support/databases.js";
+
+describe.each(testDatabases)("agent API on $name", (target) => {
+  let database: Db;
+  let drop: () => Promise<void>;
+  let api: Harness;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openSeeded(target));
+    api = await startApi(database);
+  });
+  afterAll(async () => {
+    await api.close();
+    await drop();
+    expect(api.logged).toEqual([]);
+  });
+
+  async function expireTokensOf(agentId: number) {
+    await database.db
+      .updateTable("api_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("agent_id", "=", agentId)
+      .execute();
+  }
+
+  describe("agent/login", () => {
+    it("signs in the demo agent and returns a token, its expiry and the agent", async () => {
+      const res = await api.call("POST", "agent/login", {
+        body: { email: demoAgent.email, password: demoAgent.password },
+      });
+      expect(res.status).toBe(200);
+      expect(res.json.status).toBe(true);
+      expect(res.json.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(res.json.data.agent).toMatchObject({ email: demoAgent.email, name: demoAgent.name });
+      expect(res.json.data.agent.password_hash).toBeUndefined();
+      const days = (Date.parse(res.json.data.expires_at) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThanOrEqual(7);
+    });
+
+    it("takes the email in any case and with spaces around it", async () => {
+      const res = await api.call("POST", "agent/login", {
+        body: { email: `  ${demoAgent.email.toUpperCase()} `, password: demoAgent.password },
+      });
+      expect(res.status).toBe(200);
+    });
+
+    it("stores only a hash of the token", async () => {
+      const { token } = await api.login(demoAgent.email, demoAgent.password);
+      const rows = await database.db.selectFrom("api_tokens").select("token_hash").execute();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.some((r) => r.token_hash === token)).toBe(false);
+      expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+    });
+
+    it("refuses a wrong password and an unknown email with the same 401", async () => {
+      const wrong = await api.call("POST", "agent/login", { body: { email: demoAgent.email, password: "nope" } });
+      const unknown = await api.call("POST", "agent/login", {
+        body: { email: "nobody@example.com", password: "nope" },
+      });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.json).toEqual({ status: false, message: "Email or password is incorrect." });
+      expect(unknown.json).toEqual(wrong.json);
+    });
+
+    it("answers missing fields with 400 and a message per field", async () => {
+      const res = await api.call("POST", "agent/login", { body: {} });
+      expect(res.status).toBe(400);
+      expect(res.json.status).toBe(false);
+      expect(res.json.errors.email).toEqual(["Email is required"]);
+      expect(res.json.errors.password).toEqual(["Password is required"]);
+    });
+
+    it("answers a malformed email, wrong types and oversized input with 400", async () => {
+      const bad = await api.call("POST", "agent/login", { body: { email: "not-an-email", password: "x" } });
+      expect(bad.status).toBe(400);
+      expect(bad.json.errors.email).toEqual(["Enter a valid email address"]);
+
+      const types = await api.call("POST", "agent/login", { body: { email: 42, password: ["x"] } });
+      expect(types.status).toBe(400);
+      expect(types.json.errors.email).toEqual(["Email must be text"]);
+      expect(types.json.errors.password).toEqual(["Password must be text"]);
+
+      const huge = await api.call("POST", "agent/login", {
+        body: { email: demoAgent.email, password: "x".repeat(5000) },
+      });
+      expect(huge.status).toBe(400);
+      expect(huge.json.errors.password).toEqual(["Password is too long"]);
+    });
+
+    it("answers a body that is not JSON, or not an object, with 400", async () => {
+      const malformed = await api.call("POST", "agent/login", { rawBody: "{email:" });
+      expect(malformed.status).toBe(400);
+      expect(malformed.json).toEqual({ status: false, message: "The request body is not valid JSON." });
+
+      const list = await api.call("POST", "agent/login", { rawBody: "[1,2]" });
+      expect(list.status).toBe(400);
+      expect(list.json.status).toBe(false);
+
+      const form = await api.call("POST", "agent/login", {
+        rawBody: "email=a%40b.c&password=x",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect(form.status).toBe(400);
+      expect(form.json.errors.email).toBeDefined();
+    });
+  });
+
+  describe("agent/tokencheck", () => {
+    it("answers 200 with the agent for a live token, as a bearer header or in the body", async () => {
+      const { token } = await api.login(demoAgent.email, demoAgent.password);
+      const viaHeader = await api.call("POST", "agent/tokencheck", { token });
+      expect(viaHeader.status).toBe(200);
+      expect(viaHeader.json.data.agent.email).toBe(demoAgent.email);
+      const viaBody = await api.call("POST", "agent/tokencheck", { body: { token } });
+      expect(viaBody.status).toBe(200);
+      expect(viaBody.json.data.agent.email).toBe(demoAgent.email);
+    });
+
+    it("answers 401 without a token, with an unknown one and with an expired one", async () => {
+      const none = await api.call("POST", "agent/tokencheck", { body: {} });
+      expect(none.status).toBe(401);
+      expect(none.json.status).toBe(false);
+      expect(none.json.message).toMatch(/bearer token/);
+
+      const unknown = await api.call("POST", "agent/tokencheck", { token: "x".repeat(43) });
+      expect(unknown.status).toBe(401);
+
+      const agent = await api.createAgent("expiring@example.com");
+      const { token } = await api.login(agent.email, agent.password);
+      await expireTokensOf(agent.id);
+      const expired = await api.call("POST", "agent/tokencheck", { token });
+      expect(expired.status).toBe(401);
+      expect(expired.json.message).toBe("Your session has expired. Please sign in again.");
+    });
+
+    it("answers a wrongly typed token with 400", async () => {
+      const res = await api.call("POST", "agent/tokencheck", { body: { token: 12 } });
+      expect(res.status).toBe(400);
+      expect(res.json.errors.token).toBeDefined();
+    });
+  });
+
+  describe("agent/logout", () => {
+    it("revokes the token: it no longer passes tokencheck", async () => {
+      const { token } = await api.login(demoAgent.email, demoAgent.password);
+      const out = await api.call("POST", "agent/logout", { token });
+      expect(out.status).toBe(200);
+      expect(out.json).toEqual({ status: true, data: { signed_out: true } });
+      expect((await api.call("POST", "agent/tokencheck", { token })).status).toBe(401);
+      expect((await api.call("POST", "agent/logout", { token })).status).toBe(401);
+    });
+
+    it("needs a token", async () => {
+      const res = await api.call("POST", "agent/logout");
+      expect(res.status).toBe(401);
+    });
+  });
+
+  describe("api/cart/list/:agentId", () => {
+    it("lists the caller's own cart, empty at first, then with its items", async () => {
+      const agent = await api.createAgent("cart-owner@example.com");
+      const { token } = await api.login(agent.email, agent.password);
+      const empty = await api.call("GET", `api/cart/list/${agent.id}`, { token });
+      expect(empty.status).toBe(200);
+      expect(empty.json).toEqual({ status: true, data: [] });
+
+      const now = new Date().toISOString();
+      const client = await database.db
+        .insertInto("clients")
+        .values({
+          agent_id: agent.id,
+          first_name: "Ada",
+          last_name: "Lovelace",
+          email: "ada@example.com",
+          phone: null,
+          nationality: "GB",
+          current_country: "GB",
+          destination_country: "DE",
+          date_of_birth: null,
+          passport_number: null,
+          status: "active",
+          notes: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await database.db
+        .insertInto("cart_items")
+        .values([
+          { agent_id: agent.id, client_id: client.id, item_type: "service_plan", item_id: 1, description: "Starter mentorship", price_minor: 29000, currency: "USD", created_at: now },
+          { agent_id: agent.id, client_id: client.id, item_type: "job", item_id: 2, description: "Placement: Data Analyst", price_minor: 95000, currency: "USD", created_at: now },
+        ])
+        .execute();
+
+      const full = await api.call("GET", `api/cart/list/${agent.id}`, { token });
+      expect(full.status).toBe(200);
+      expect(full.json.data).toHaveLength(2);
+      expect(full.json.data[0]).toMatchObject({
+        client_id: client.id,
+        client_name: "Ada Lovelace",
+        item_type: "service_plan",
+        description: "Starter mentorship",
+        price_minor: 29000,
+        currency: "USD",
+      });
+    });
+
+    it("refuses another agent's id with 403 and shows none of its data", async () => {
+      const mine = await api.createAgent("snoop@example.com");
+      const { token } = await api.login(mine.email, mine.password);
+      const demo = await database.db.selectFrom("agents").select("id").where("email", "=", demoAgent.email).executeTakeFirstOrThrow();
+      const res = await api.call("GET", `api/cart/list/${demo.id}`, { token });
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual({ status: false, message: "You can only see your own records." });
+    });
+
+    it("answers an id that is not a number with 400, and no or an expired token with 401", async () => {
+      const agent = await api.createAgent("cart-misc@example.com");
+      const { token } = await api.login(agent.email, agent.password);
+      const bad = await api.call("GET", "api/cart/list/abc", { token });
+      expect(bad.status).toBe(400);
+      expect(bad.json.errors.agentId).toBeDefined();
+      const overflow = await api.call("GET", "api/cart/list/99999999999999999999", { token });
+      expect(overflow.status).toBe(400);
+
+      expect((await api.call("GET", `api/cart/list/${agent.id}`)).status).toBe(401);
+      await expireTokensOf(agent.id);
+      expect((await api.call("GET", `api/cart/list/${agent.id}`, { token })).status).toBe(401);
+    });
+  });
+
+  it("answers an unknown call with a 404 in the envelope", async () => {
+    const res = await api.call("GET", "api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ status: false, message: "No such API call." });
+  });
+});
+
+describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
+  let database: Db;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openSeeded(target));
+  });
+  afterAll(async () => {
+    await drop();
+  });
+
+  it("locks an email after too many failed attempts, even for the right password", async () => {
+    const api = await startApi(database, { loginLimit: { perEmail: 3, perIp: 100 } });
+    try {
+      const agent = await api.createAgent("locked@example.com", "right-password");
+      for (let i = 0; i < 3; i++) {
+        const r = await api.call("POST", "agent/login", { body: { email: agent.email, password: "wrong" } });
+        expect(r.status).toBe(401);
+      }
+      const blocked = await api.call("POST", "agent/login", { body: { email: agent.email, password: "right-password" } });
+      expect(blocked.status).toBe(429);
+      expect(blocked.json.status).toBe(false);
+      expect(blocked.json.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes\.$/);
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+
+      // Other emails from the same address are not locked by it.
+      const other = await api.createAgent("fine@example.com", "pw-fine");
+      expect((await api.call("POST", "agent/login", { body: { email: other.email, password: "pw-fine" } })).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("a success clears an email's failed attempts", async () => {
+    const api = await startApi(database, { loginLimit: { perEmail: 2, perIp: 100 } });
+    try {
+      const agent = await api.createAgent("forgetful@example.com", "pw-right");
+      await api.call("POST", "agent/login", { body: { email: agent.email, password: "wrong" } });
+      expect((await api.call("POST", "agent/login", { body: { email: agent.email, password: "pw-right" } })).status).toBe(200);
+      await api.call("POST", "agent/login", { body: { email: agent.email, password: "wrong" } });
+      expect((await api.call("POST", "agent/login", { body: { email: agent.email, password: "pw-right" } })).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("limits attempts per IP address, whatever the email", async () => {
+    const api = await startApi(database, { loginLimit: { perEmail: 100, perIp: 4 } });
+    try {
+      const ip = { "X-Forwarded-For": "203.0.113.7" };
+      for (let i = 0; i < 4; i++) {
+        const r = await api.call("POST", "agent/login", { body: { email: `u${i}@example.com`, password: "x" }, headers: ip });
+        expect(r.status).toBe(401);
+      }
+      const blocked = await api.call("POST", "agent/login", { body: { email: demoAgent.email, password: demoAgent.password }, headers: ip });
+      expect(blocked.status).toBe(429);
+      // Another address is not affected.
+      const elsewhere = await api.call("POST", "agent/login", {
+        body: { email: demoAgent.email, password: demoAgent.password },
+        headers: { "X-Forwarded-For": "198.51.100.9" },
+      });
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+/** The API alone on an ephemeral port, over a test database, reached with real HTTP. */
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { createApi } from "../../backend/app.js";
+import type { Db } from "../../backend/db/connection.js";
+import { hashPassword } from "../../backend/services/passwords.js";
+
+export type Harness = Awaited<ReturnType<typeof startApi>>;
+
+export async function startApi(
+  database: Db,
+  options: { loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number }> } = {},
+) {
+  const app = express();
+  app.set("trust proxy", "loopback");
+  const logged: object[] = [];
+  app.use(
+    "/backend",
+    await createApi({
+      database,
+      tokenTtlDays: 7,
+      loginLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900, ...options.loginLimit },
+      logger: { error: (obj) => logged.push(obj) },
+    }),
+  );
+  const server = await new Promise<import("node:http").Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/backend/`;
+
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    opts: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) {
+      body = opts.rawBody;
+      headers["Content-Type"] ??= "application/json";
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers["Content-Type"] = "application/json";
+    }
+    const res = await fetch(base + path, { method, headers, body });
+    const json = (await res.json()) as any;
+    return { status: res.status, json, headers: res.headers };
+  }
+
+  async function login(email: string, password: string) {
+    const res = await call("POST", "agent/login", { body: { email, password } });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json.data as { token: string; agent: { id: number } };
+  }
+
+  async function createAgent(email: string, password = "agent-password", name = "Test Agent") {
+    const row = await database.db
+      .insertInto("agents")
+      .values({
+        email,
+        name,
+        password_hash: await hashPassword(password),
+        phone: null,
+        time_zone: "UTC",
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email, password };
+  }
+
+  return {
+    base,
+    call,
+    login,
+    createAgent,
+    /** Errors the API logged (a 500 logs one) */
+    logged,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

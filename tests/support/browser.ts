@@ -1,0 +1,64 @@
+/**
+ * System Chromium through playwright-core (CHROMIUM_PATH, default /usr/bin/chromium).
+ * Locally a missing browser skips the browser tests with a message; under CI=true it fails them.
+ */
+import fs from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const haveBrowser = fs.existsSync(chromiumPath);
+
+if (!haveBrowser) {
+  if (process.env.CI === "true") throw new Error(`CI=true but no Chromium at ${chromiumPath}`);
+  console.warn(`No Chromium at ${chromiumPath}: browser tests are skipped (install it: apt-get install -y chromium)`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export const jsModes = [
+  { name: "JavaScript on", javaScriptEnabled: true },
+  { name: "JavaScript off", javaScriptEnabled: false },
+] as const;
+
+/** A context that records page errors, console errors and CSP violations, so a test can assert none. */
+export async function newContext(browser: Browser, javaScriptEnabled: boolean, options: { width?: number } = {}) {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
+  const problems: string[] = [];
+  context.on("page", (page) => watch(page, problems));
+  return { context, problems };
+}
+
+function watch(page: Page, problems: string[]) {
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
+  });
+}
+
+export async function signInAs(context: BrowserContext, base: string, cookie: { name: string; value: string }) {
+  await context.addCookies([{ name: cookie.name, value: cookie.value, url: base, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** The toast's text: the toast itself with JavaScript on, the printed flash with it off. */
+export async function toastText(page: Page, javaScriptEnabled: boolean): Promise<string> {
+  const locator = javaScriptEnabled ? page.locator(".Toastify__toast").first() : page.getByTestId("flash").first();
+  await locator.waitFor({ state: "visible", timeout: 5000 });
+  return (await locator.innerText()).trim();
+}

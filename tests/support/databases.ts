@@ -1,0 +1,68 @@
+/**
+ * The databases the integration suite runs on: SQLite always, PostgreSQL as well when
+ * TEST_DATABASE_URL is set (each test file in a schema of its own). Under CI=true a
+ * missing PostgreSQL is a failure, not a skip.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type Db } from "../../backend/db/connection.js";
+import { migrateToLatest } from "../../backend/db/migrate.js";
+import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
+
+export type TestDatabase = { name: "sqlite" | "postgres"; open(): Promise<{ database: Db; drop(): Promise<void> }> };
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI === "true" && !pgUrl) {
+  throw new Error("CI=true but TEST_DATABASE_URL is not set: the PostgreSQL half of the suite cannot be skipped in CI");
+}
+
+const sqlite: TestDatabase = {
+  name: "sqlite",
+  async open() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
+    const database = openDatabase({ kind: "sqlite", file: path.join(dir, "test.sqlite") });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+const postgres: TestDatabase = {
+  name: "postgres",
+  async open() {
+    const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const database = openDatabase({ kind: "postgres", url: pgUrl!, schema, poolSize: 20 });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        const c = new pg.Client({ connectionString: pgUrl });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
+    };
+  },
+};
+
+export const testDatabases: TestDatabase[] = pgUrl ? [sqlite, postgres] : [sqlite];
+
+/** A migrated database with reference and demo data. */
+export async function openSeeded(target: TestDatabase) {
+  const handle = await target.open();
+  await migrateToLatest(handle.database);
+  await seedReferenceData(handle.database.db);
+  await seedDemoData(handle.database.db);
+  return handle;
+}

@@ -1,0 +1,120 @@
+/**
+ * Runs the production build (server-build/index.js) as its own process on a free port,
+ * over a fresh SQLite file with demo data, as a user would run it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createCookie } from "@remix-run/node";
+import Database from "better-sqlite3";
+
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef0123456789";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export type Portal = Awaited<ReturnType<typeof startPortal>>;
+
+export async function startPortal(env: Record<string, string> = {}) {
+  if (!fs.existsSync("server-build/index.js") || !fs.existsSync("build/index.js")) {
+    throw new Error("No production build: run `npm run build` first (npm test does).");
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["server-build/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      DEMO_DATA: "on",
+      LOG_LEVEL: "warn",
+      LOGIN_LIMIT_PER_IP: "1000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+
+  const base = `http://localhost:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portal exited during start:\n${output}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok && output.includes("Portal running")) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`portal did not start in 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const dbFile = path.join(dataDir, "portal.sqlite");
+  const db = new Database(dbFile);
+  db.pragma("busy_timeout = 5000");
+  const cookie = createCookie("__session", { secrets: [TEST_SESSION_SECRET], path: "/" });
+
+  return {
+    base,
+    port,
+    db,
+    output: () => output,
+    demoAgentId(): number {
+      return (db.prepare("select id from agents where email = 'demo@example.com'").get() as { id: number }).id;
+    },
+    /** A signed-in session made the way the portal makes one, without going through the form. */
+    async sessionCookie(email = "demo@example.com", password = "demo-password") {
+      const res = await fetch(`${base}/backend/agent/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password }),
+      });
+      const { data } = (await res.json()) as { data: { token: string; agent: unknown } };
+      const id = randomBytes(32).toString("base64url");
+      const expires = new Date(Date.now() + 86_400_000).toISOString();
+      db.prepare("insert into portal_sessions (id, data, expires_at) values (?, ?, ?)").run(
+        id,
+        JSON.stringify({ token: data.token, agent: data.agent }),
+        expires,
+      );
+      const serialized = await cookie.serialize(id);
+      return { name: "__session", value: serialized.split(";")[0]!.split("=").slice(1).join("="), token: data.token };
+    },
+    expireAllTokens() {
+      db.prepare("update api_tokens set expires_at = ?").run(new Date(Date.now() - 60_000).toISOString());
+    },
+    async stop() {
+      db.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    /** Resolves with the exit code once the process has ended. */
+    exited: () =>
+      new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) resolve(child.exitCode);
+        else child.once("exit", (code) => resolve(code));
+      }),
+    kill: (signal: NodeJS.Signals) => child.kill(signal),
+  };
+}
