@@ -162,11 +162,12 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => {
-      server.closeAllConnections();
-    }, 10_000);
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
+    // Keep-alive connections become idle as their last response is sent: close them as they do.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.close(async () => {
+      clearInterval(idle);
       await database.close().catch(() => undefined);
       logger.info("stopped");
       process.exit(0);

@@ -65,7 +65,10 @@ async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
     payload = null;
   }
   if (res.ok && payload?.status === true) return payload.data;
-  if (res.status >= 500 || !payload || payload.status !== false) throw new ApiCallError(res.status || 0, SERVER_BUSY);
+  // A 5xx, or an answer that is not the contract's envelope, is the API failing: a bad gateway to us.
+  if (res.status >= 500 || !payload || payload.status !== false) {
+    throw new ApiCallError(res.status >= 500 ? res.status : 502, SERVER_BUSY);
+  }
   throw new ApiCallError(res.status, payload.message, payload.errors);
 }
 

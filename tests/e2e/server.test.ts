@@ -1,0 +1,233 @@
+/** The production server as a whole, over HTTP: headers, cookies, CSRF, health, logging, start and stop. */
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPortal, type Portal } from "../support/portal.js";
+
+/** The CSRF cookie and token of a fresh sign-in page, as a browser would hold them. */
+async function signInForm(base: string) {
+  const res = await fetch(`${base}/authentication/`);
+  const html = await res.text();
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
+  return { cookies, csrf: field("csrf"), validFrom: field("from__confirm"), html };
+}
+
+async function postForm(base: string, path: string, cookies: string, fields: Record<string, string>) {
+  return fetch(base + path, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookies, "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams(fields),
+  });
+}
+
+describe("the production server", () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal({ LOG_LEVEL: "info" });
+  });
+  afterAll(async () => {
+    await portal?.stop();
+  });
+
+  it("answers /healthz and /readyz", async () => {
+    const health = await fetch(`${portal.base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${portal.base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", database: "sqlite" });
+  });
+
+  it("sends a strict CSP whose nonce is the one on the page's scripts, and the usual security headers", async () => {
+    const res = await fetch(`${portal.base}/about/`);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const html = await res.text();
+    const scriptNonces = [...html.matchAll(/<script[^>]*nonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+    expect(html).not.toMatch(/<script(?![^>]*nonce=)[^>]*>/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    // A second response has another nonce.
+    const again = await fetch(`${portal.base}/about/`);
+    expect(again.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("serves fingerprinted assets as immutable for a year", async () => {
+    const html = await (await fetch(`${portal.base}/`)).text();
+    const asset = /href="(\/build\/[^"]+\.css)"/.exec(html)![1];
+    const res = await fetch(portal.base + asset);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("works with trailing slashes and sends visitors from unknown pages to sign in", async () => {
+    for (const path of ["/about/", "/terms/", "/home/", "/authentication/"]) {
+      expect((await fetch(portal.base + path)).status, path).toBe(200);
+    }
+    const res = await fetch(`${portal.base}/index-2`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/authentication/?redirectTo=%2Findex-2");
+  });
+
+  it("gives a signed-in agent a 404 page for an unknown address", async () => {
+    const cookie = await portal.sessionCookie();
+    const res = await fetch(`${portal.base}/no/such/page`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Page not found");
+    expect(html).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it("rejects a form post without a valid CSRF token, and changes nothing", async () => {
+    const form = await signInForm(portal.base);
+    const before = portal.db.prepare("select count(*) n from api_tokens").get() as { n: number };
+    const missing = await postForm(portal.base, "/authentication/", form.cookies, {
+      email: "demo@example.com",
+      password: "demo-password",
+      from__confirm: form.validFrom,
+    });
+    expect(missing.status).toBe(403);
+    const forged = await postForm(portal.base, "/authentication/", form.cookies, {
+      csrf: "forged-token",
+      email: "demo@example.com",
+      password: "demo-password",
+      from__confirm: form.validFrom,
+    });
+    expect(forged.status).toBe(403);
+    const after = portal.db.prepare("select count(*) n from api_tokens").get() as { n: number };
+    expect(after.n).toBe(before.n);
+
+    const signOut = await postForm(portal.base, "/logout", form.cookies, {});
+    expect(signOut.status).toBe(403);
+  });
+
+  it("turns away a bot that fills the honeypot", async () => {
+    const form = await signInForm(portal.base);
+    const res = await postForm(portal.base, "/authentication/", form.cookies, {
+      csrf: form.csrf,
+      email: "demo@example.com",
+      password: "demo-password",
+      name__confirm: "I am a bot",
+      from__confirm: form.validFrom,
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("signs in with a plain form post: the session cookie holds only a signed id, with the right flags, and rotates", async () => {
+    const form = await signInForm(portal.base);
+    const res = await postForm(portal.base, "/authentication/?redirectTo=%2Fcart%2F", form.cookies, {
+      csrf: form.csrf,
+      email: "demo@example.com",
+      password: "demo-password",
+      redirectTo: "/cart/",
+      name__confirm: "",
+      from__confirm: form.validFrom,
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/cart/");
+    const session = res.headers.getSetCookie().filter((c) => c.startsWith("__session="));
+    const current = session.at(-1)!;
+    expect(current).toMatch(/; HttpOnly/i);
+    expect(current).toMatch(/; SameSite=Lax/i);
+    expect(current).toMatch(/; Secure/i);
+    expect(current).toMatch(/; Path=\//i);
+    // The cookie carries no token and no agent: only the signed id of a row in the session store.
+    const value = decodeURIComponent(current.split(";")[0]!.slice("__session=".length));
+    const [payload, signature] = value.split(".");
+    expect(signature).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+    const sessionId = JSON.parse(Buffer.from(payload!, "base64").toString("utf8"));
+    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = portal.db.prepare("select id, data from portal_sessions where id = ?").get(sessionId) as
+      | { id: string; data: string }
+      | undefined;
+    expect(row).toBeDefined();
+    expect(JSON.parse(row!.data).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // Signing in again from that session gives a new session id and removes the old one.
+    const form2 = await signInForm(portal.base);
+    const again = await postForm(portal.base, "/authentication/", `${form2.cookies}; ${current.split(";")[0]}`, {
+      csrf: form2.csrf,
+      email: "demo@example.com",
+      password: "demo-password",
+      name__confirm: "",
+      from__confirm: form2.validFrom,
+    });
+    // Already signed in: the sign-in page's action still starts a fresh session.
+    expect(again.status).toBe(302);
+    const next = again.headers.getSetCookie().filter((c) => c.startsWith("__session=")).at(-1)!;
+    expect(next.split(";")[0]).not.toBe(current.split(";")[0]);
+    expect(portal.db.prepare("select count(*) n from portal_sessions where id = ?").get(row!.id)).toEqual({ n: 0 });
+  });
+
+  it("writes one JSON log line per request", async () => {
+    await fetch(`${portal.base}/terms?log-probe=1`);
+    await new Promise((r) => setTimeout(r, 100));
+    const lines = portal
+      .output()
+      .split("\n")
+      .filter((l) => l.includes("log-probe=1"));
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!);
+    expect(entry.req).toMatchObject({ method: "GET", url: "/terms?log-probe=1" });
+    expect(entry.res).toEqual({ status: 200 });
+    expect(typeof entry.responseTime).toBe("number");
+  });
+});
+
+describe("start and stop", () => {
+  it("refuses to start in production without SESSION_SECRET, naming it", async () => {
+    const child = spawn(process.execPath, ["server-build/index.js"], {
+      env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "", PORT: "0", DATA_DIR: "/tmp/portal-never" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const code = await new Promise((r) => child.on("exit", r));
+    expect(code).toBe(1);
+    expect(out).toContain("Missing settings required with NODE_ENV=production: SESSION_SECRET");
+  });
+
+  it("refuses a malformed setting, naming it", async () => {
+    const child = spawn(process.execPath, ["server-build/index.js"], {
+      env: { ...process.env, PORT: "not-a-port", DATA_DIR: "/tmp/portal-never" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stderr.on("data", (d) => (out += d));
+    expect(await new Promise((r) => child.on("exit", r))).toBe(1);
+    expect(out).toMatch(/PORT: Expected number/);
+  });
+
+  it("on SIGTERM finishes the requests in flight, then exits cleanly", async () => {
+    const portal = await startPortal({ LOG_LEVEL: "info" });
+    try {
+      const started = Date.now();
+      const inFlight = Array.from({ length: 10 }, () =>
+        fetch(`${portal.base}/backend/agent/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "demo@example.com", password: "demo-password" }),
+        }).then((r) => r.status),
+      );
+      await new Promise((r) => setTimeout(r, 20));
+      portal.kill("SIGTERM");
+      expect(await Promise.all(inFlight)).toEqual(Array(10).fill(200));
+      expect(await portal.exited()).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(portal.output()).toContain('"msg":"stopped"');
+    } finally {
+      await portal.stop();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+/** The portal's API client against a local stand-in server: every failure maps as DESIGN §4 says. */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+process.env.SESSION_SECRET ??= "unit-test-secret-0123456789abcdef0123456789";
+process.env.DATA_DIR ??= "/tmp/portal-unit";
+const { getSettings } = await import("../../lib/env.server.js");
+const { api, ApiCallError, SERVER_BUSY } = await import("../../app/lib/api.server.js");
+
+let server: http.Server;
+let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+const seen: Array<{ url?: string; auth?: string; xff?: string; body: string }> = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      seen.push({ url: req.url, auth: req.headers.authorization, xff: req.headers["x-forwarded-for"] as string, body });
+      answer(req, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  getSettings().apiBaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/backend/`;
+  getSettings().apiTimeoutMs = 300;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+function reply(status: number, body: unknown) {
+  answer = (_req, res) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  };
+}
+
+async function failure(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ApiCallError) return e;
+    throw e;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("API client", () => {
+  it("sends the token as a bearer header, the client's address, and JSON; returns data", async () => {
+    reply(200, { status: true, data: [{ id: 1 }] });
+    await expect(api.cartList("tok-1", 7)).resolves.toEqual([{ id: 1 }]);
+    expect(seen.at(-1)).toMatchObject({ url: "/backend/api/cart/list/7", auth: "Bearer tok-1" });
+
+    reply(200, { status: true, data: { token: "t" } });
+    await api.login({ email: "a@b.co", password: "p" }, "203.0.113.5");
+    expect(seen.at(-1)).toMatchObject({ url: "/backend/agent/login", xff: "203.0.113.5", auth: undefined });
+    expect(JSON.parse(seen.at(-1)!.body)).toEqual({ email: "a@b.co", password: "p" });
+  });
+
+  it("passes on a 400's message and field errors", async () => {
+    reply(400, { status: false, message: "Please correct the highlighted fields.", errors: { email: ["Bad"] } });
+    const e = await failure(api.login({ email: "x", password: "y" }));
+    expect(e.status).toBe(400);
+    expect(e.message).toBe("Please correct the highlighted fields.");
+    expect(e.errors).toEqual({ email: ["Bad"] });
+    expect(e.unavailable).toBe(false);
+  });
+
+  it("passes on a 401 as such", async () => {
+    reply(401, { status: false, message: "Your session has expired. Please sign in again." });
+    const e = await failure(api.tokencheck("old"));
+    expect(e.status).toBe(401);
+  });
+
+  it("turns a 5xx, a non-JSON answer, a time-out and an unreachable API into 'Server busy'", async () => {
+    reply(500, { status: false, message: "boom with details" });
+    let e = await failure(api.tokencheck("t"));
+    expect([e.status, e.message, e.unavailable]).toEqual([500, SERVER_BUSY, true]);
+
+    reply(502, "<html>Bad gateway</html>");
+    e = await failure(api.tokencheck("t"));
+    expect([e.message, e.unavailable]).toEqual([SERVER_BUSY, true]);
+
+    reply(200, "not json");
+    e = await failure(api.tokencheck("t"));
+    expect([e.message, e.unavailable]).toEqual([SERVER_BUSY, true]);
+
+    answer = () => {
+      /* never answers */
+    };
+    const started = Date.now();
+    e = await failure(api.tokencheck("t"));
+    expect([e.status, e.message, e.unavailable]).toEqual([0, SERVER_BUSY, true]);
+    expect(Date.now() - started).toBeLessThan(3000);
+
+    const saved = getSettings().apiBaseUrl;
+    getSettings().apiBaseUrl = "http://127.0.0.1:1/backend/";
+    try {
+      e = await failure(api.tokencheck("t"));
+      expect([e.status, e.message]).toEqual([0, SERVER_BUSY]);
+    } finally {
+      getSettings().apiBaseUrl = saved;
+    }
+  });
+});

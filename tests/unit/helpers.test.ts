@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney } from "../../app/lib/money.js";
+import { isAuthenticationPath, isPublicPath, normalizePath, signInUrl } from "../../app/lib/paths.js";
+import { serviceById } from "../../app/lib/services-content.js";
+import { countryList } from "../../backend/db/seed.js";
+
+describe("paths", () => {
+  it("treats the six public routes as public, with or without a trailing slash", () => {
+    for (const p of ["/", "/home", "/about/", "/terms", "/servicesPage/", "/authentication/", "/servicespage"]) {
+      expect(isPublicPath(p), p).toBe(true);
+    }
+    for (const p of ["/dashboard", "/cart/", "/joblist", "/relocation/", "/index-2", "/about/x"]) {
+      expect(isPublicPath(p), p).toBe(false);
+    }
+    expect(normalizePath("/about///")).toBe("/about");
+    expect(normalizePath("/")).toBe("/");
+    expect(isAuthenticationPath("/authentication/")).toBe(true);
+  });
+
+  it("builds the sign-in address with where the visitor was going", () => {
+    expect(signInUrl("/cart/?x=1")).toBe("/authentication/?redirectTo=%2Fcart%2F%3Fx%3D1");
+    expect(signInUrl("/")).toBe("/authentication/");
+    expect(signInUrl(null)).toBe("/authentication/");
+  });
+});
+
+describe("money", () => {
+  it("formats minor units in the currency's own number of decimals", () => {
+    expect(formatMoney(108000, "USD")).toBe("$1,080.00");
+    expect(formatMoney(1200000, "JPY")).toBe("¥1,200,000");
+    expect(formatMoney(0, "EUR")).toBe("€0.00");
+  });
+});
+
+describe("services", () => {
+  it("knows ids 1 to 3 and nothing else", () => {
+    expect(serviceById("1")?.name).toBe("Mentorship");
+    expect(serviceById("2")?.name).toBe("Relocation");
+    expect(serviceById("3")?.name).toBe("Job Placement");
+    for (const id of [null, "", "0", "4", "1.0", "01", "abc"]) expect(serviceById(id), String(id)).toBeNull();
+  });
+});
+
+describe("countries", () => {
+  it("come from i18n-iso-countries: every ISO 3166-1 alpha-2 code, sorted by name", () => {
+    const list = countryList();
+    expect(list.length).toBeGreaterThanOrEqual(249);
+    expect(list.find((c) => c.code === "DE")?.name).toBe("Germany");
+    expect(list.every((c) => /^[A-Z]{2}$/.test(c.code))).toBe(true);
+    const names = list.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+  });
+});

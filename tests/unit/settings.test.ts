@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { parseSettings, SettingsError } from "../../lib/env.server.js";
+
+const secret = "s".repeat(40);
+
+describe("settings", () => {
+  it("needs nothing for the quick start, generating and keeping a session secret in the data folder", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "settings-"));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const first = parseSettings({ DATA_DIR: dir });
+      expect(first.port).toBe(3000);
+      expect(first.database).toEqual({ kind: "sqlite", file: path.join(dir, "portal.sqlite") });
+      expect(first.demoData).toBe(true);
+      expect(first.apiBaseUrl).toBeNull();
+      expect(first.site).toEqual({ phone: "+1 555 010 0100", chatUrl: "https://wa.me/15550100100", copyrightYear: 2025 });
+      expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain("SESSION_SECRET is not set");
+      // The same secret on the next start, so sessions survive restarts.
+      expect(parseSettings({ DATA_DIR: dir }).sessionSecret).toBe(first.sessionSecret);
+      expect(fs.statSync(path.join(dir, "session-secret")).mode & 0o777).toBe(0o600);
+    } finally {
+      warn.mockRestore();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("in production requires SESSION_SECRET and names it", () => {
+    expect(() => parseSettings({ NODE_ENV: "production" })).toThrow(SettingsError);
+    expect(() => parseSettings({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
+    const s = parseSettings({ NODE_ENV: "production", SESSION_SECRET: secret });
+    expect(s.isProduction).toBe(true);
+    expect(s.demoData).toBe(false);
+  });
+
+  it("names each malformed setting", () => {
+    try {
+      parseSettings({ PORT: "eighty", DATABASE_URL: "mysql://x", SESSION_SECRET: "short", COPYRIGHT_YEAR: "soon" });
+      expect.unreachable();
+    } catch (e) {
+      const msg = (e as Error).message;
+      expect(msg).toMatch(/PORT:/);
+      expect(msg).toMatch(/DATABASE_URL: must start with postgres/);
+      expect(msg).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+      expect(msg).toMatch(/COPYRIGHT_YEAR:/);
+    }
+  });
+
+  it("switches to PostgreSQL with DATABASE_URL, and reads the other settings", () => {
+    const s = parseSettings({
+      SESSION_SECRET: secret,
+      DATABASE_URL: "postgres://u@db:5432/portal",
+      API_BASE_URL: "https://api.example.com/backend",
+      EMBEDDED_API: "off",
+      COPYRIGHT_YEAR: "2026",
+      SITE_PHONE: "+44 20 7946 0000",
+      TOKEN_TTL_DAYS: "3",
+    });
+    expect(s.database).toEqual({ kind: "postgres", url: "postgres://u@db:5432/portal" });
+    expect(s.apiBaseUrl).toBe("https://api.example.com/backend/");
+    expect(s.embeddedApi).toBe(false);
+    expect(s.site.copyrightYear).toBe(2026);
+    expect(s.site.chatUrl).toBe("https://wa.me/442079460000");
+    expect(s.tokenTtlDays).toBe(3);
+  });
+
+  it("refuses EMBEDDED_API=off without an API to talk to", () => {
+    expect(() => parseSettings({ SESSION_SECRET: secret, EMBEDDED_API: "off" })).toThrow(/API_BASE_URL/);
+  });
+});
