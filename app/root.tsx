@@ -3,6 +3,7 @@ import {
   isRouteErrorResponse,
   Link,
   Links,
+  LiveReload,
   Meta,
   Outlet,
   Scripts,
@@ -130,6 +131,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toast toast={data?.toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

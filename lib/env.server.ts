@@ -65,7 +65,7 @@ export type Settings = {
 
 export class SettingsError extends Error {}
 
-export function parseSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function parseSettings(env: Record<string, string | undefined> = process.env): Settings {
   const raw = Object.fromEntries(
     Object.entries(env).filter(([k, v]) => k in schema.shape && v !== undefined && v !== ""),
   );
