@@ -51,7 +51,13 @@ async function main() {
   const demo = settings.demoData ? await seedDemoData(database.db) : null;
 
   const app = express();
+  let closing = false;
   app.disable("x-powered-by");
+  // While shutting down, every response closes its connection, so keep-alive clients move on.
+  app.use((_req, res, next) => {
+    if (closing) res.set("Connection", "close");
+    next();
+  });
   app.set("trust proxy", settings.trustProxy === "false" ? false : settings.trustProxy);
 
   app.use(
@@ -99,6 +105,11 @@ async function main() {
     res.json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
+    // A load balancer stops sending work here as soon as shutdown begins.
+    if (closing) {
+      res.status(503).json({ status: "stopping", database: database.kind });
+      return;
+    }
     try {
       await database.ping();
       res.json({ status: "ready", database: database.kind });
@@ -157,22 +168,26 @@ async function main() {
   }
 
   // Graceful shutdown: stop accepting, let requests in flight finish, close the database.
-  let closing = false;
+  // A connection accepted just before the signal may not have sent its request yet, so idle
+  // keep-alive connections are closed only after a grace period; the rest close after their response.
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
-    // Keep-alive connections become idle as their last response is sent: close them as they do.
-    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    let idle: NodeJS.Timeout | undefined;
+    const grace = setTimeout(() => {
+      server.closeIdleConnections();
+      idle = setInterval(() => server.closeIdleConnections(), 100);
+    }, 500);
     server.close(async () => {
+      clearTimeout(grace);
       clearInterval(idle);
       await database.close().catch(() => undefined);
       logger.info("stopped");
       process.exit(0);
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -21,12 +21,12 @@ import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
-import { api, ApiCallError, apiLoaderError, SERVER_BUSY } from "./lib/api.server";
+import { api, ApiCallError, apiLoaderError } from "./lib/api.server";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, normalizePath } from "./lib/paths";
 import { csrf, honeypot } from "./lib/security.server";
 import { commitSession, getRequestSession } from "./lib/session.server";
-import { makeToast, type ToastMessage } from "./lib/toast";
+import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
 import appCss from "./styles/app.css";
 
 export const links: LinksFunction = () => [

@@ -16,9 +16,9 @@ import type {
 import { getSettings } from "../../lib/env.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { commitSession, destroySession, getRequestSession, getSession } from "./session.server.js";
-import { makeToast, type ToastMessage } from "./toast.js";
+import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
 
-export const SERVER_BUSY = "Server busy";
+export { SERVER_BUSY };
 
 export class ApiCallError extends Error {
   constructor(

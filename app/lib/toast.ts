@@ -5,3 +5,6 @@ export type ToastMessage = { id: string; type: ToastType; message: string };
 export function makeToast(type: ToastType, message: string): ToastMessage {
   return { id: Math.random().toString(36).slice(2, 10), type, message };
 }
+
+/** What the user sees when the API fails, times out or cannot be reached (spec §8). */
+export const SERVER_BUSY = "Server busy";

@@ -4,7 +4,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, launchBrowser, newContext, signInAs, toastText } from "../support/browser.js";
+import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, toastText } from "../support/browser.js";
 import { startPortal, type Portal } from "../support/portal.js";
 
 describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
@@ -34,7 +34,7 @@ describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
       await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Server busy");
       await expect(page.getByLabel("Email").inputValue()).resolves.toBe("demo@example.com");
       await expect
-        .poll(() => page.locator(".form-error").innerText())
+        .poll(() => page.locator(".form-error").innerText(), settle)
         .toBe("The server is busy. Nothing was lost: please try again.");
       await context.close();
     });
@@ -46,12 +46,14 @@ describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
       const about = await page.goto(portal.base + "/about");
       expect(about?.status()).toBe(200);
       await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Server busy");
-      await expect.poll(() => page.locator("h1").innerText()).toBe(
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe(
         "We help people build a working life in a new country.",
       );
       const cart = await page.goto(portal.base + "/cart");
       expect(cart?.status()).toBe(503);
-      await expect.poll(() => page.locator("h1").innerText()).toBe("Server busy");
+      // The heading must survive hydration too (it once came from a .server module, empty in the browser).
+      await page.waitForLoadState("networkidle");
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Server busy");
       const html = await page.content();
       expect(html).not.toMatch(/ECONNREFUSED|at .*\.js:\d+/);
       await context.close();

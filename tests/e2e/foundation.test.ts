@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, launchBrowser, newContext, signInAs, toastText } from "../support/browser.js";
+import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, toastText } from "../support/browser.js";
 import { startPortal, type Portal } from "../support/portal.js";
 
 const publicPages = [
@@ -33,7 +33,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       for (const { path, heading } of publicPages) {
         const res = await page.goto(portal.base + path);
         expect(res?.status(), path).toBe(200);
-        await expect.poll(() => page.locator("h1").first().innerText()).toBe(heading);
+        await expect.poll(() => page.locator("h1").first().innerText(), settle).toBe(heading);
         const footer = page.locator("footer.site-footer");
         if (path === "/" || path === "/home") {
           expect(await footer.count(), path).toBe(0);
@@ -55,7 +55,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       for (const path of ["/servicesPage?id=9", "/servicesPage", "/servicesPage?id=abc"]) {
         const res = await page.goto(portal.base + path);
         expect(res?.status(), path).toBe(404);
-        await expect.poll(() => page.locator("h1").innerText()).toBe("Page not found");
+        await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Page not found");
       }
       await context.close();
     });
@@ -70,7 +70,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       expect(await mentorship.isVisible()).toBe(true);
       await mentorship.click();
       await page.waitForURL(/servicesPage\/\?id=1$/);
-      await expect.poll(() => page.locator("h1").innerText()).toBe("Mentorship");
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Mentorship");
       expect(await page.locator('a[href="/joblist/"], a[href="/relocation/"]').count()).toBe(0);
       expect(problems).toEqual([]);
       await context.close();
@@ -86,7 +86,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       await page.getByLabel("Password").fill("demo-password");
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(/\/cart\/$/);
-      await expect.poll(() => page.locator("h1").innerText()).toBe("Your cart");
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Your cart");
       await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Welcome, Dana Demo!");
       expect(await page.getByRole("link", { name: "Dashboard", exact: true }).count()).toBe(1);
       expect(problems).toEqual([]);
@@ -143,7 +143,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       await signInAs(context, portal.base, cookie);
       const page = await context.newPage();
       await page.goto(portal.base + "/dashboard");
-      await expect.poll(() => page.locator("h1").innerText()).toBe("Welcome, Dana Demo");
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Welcome, Dana Demo");
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL(/\/authentication\/$/);
       await expect(toastText(page, javaScriptEnabled)).resolves.toBe("You have signed out.");
@@ -165,7 +165,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       await signInAs(context, portal.base, await portal.sessionCookie());
       const page = await context.newPage();
       await page.goto(portal.base + "/dashboard");
-      await expect.poll(() => page.locator("h1").innerText()).toBe("Welcome, Dana Demo");
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Welcome, Dana Demo");
       portal.expireAllTokens();
       await page.getByRole("link", { name: "About us" }).click();
       await page.waitForURL(/\/authentication\//);
@@ -193,8 +193,8 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       insert.run(agentId, clientId, 2, "Career switch mentorship", 79000, new Date().toISOString());
       await page.locator("header").getByRole("link", { name: /^Cart/ }).click();
       await page.waitForURL(/\/cart\/$/);
-      await expect.poll(() => page.getByTestId("cart-count").innerText()).toBe("2");
-      await expect.poll(() => page.getByTestId("cart-total").innerText()).toBe("$1,080.00");
+      await expect.poll(() => page.getByTestId("cart-count").innerText(), settle).toBe("2");
+      await expect.poll(() => page.getByTestId("cart-total").innerText(), settle).toBe("$1,080.00");
       portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
       expect(problems).toEqual([]);
       await context.close();

@@ -1,5 +1,6 @@
 /** The production server as a whole, over HTTP: headers, cookies, CSRF, health, logging, start and stop. */
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPortal, type Portal } from "../support/portal.js";
 
@@ -213,16 +214,32 @@ describe("start and stop", () => {
     const portal = await startPortal({ LOG_LEVEL: "info" });
     try {
       const started = Date.now();
-      const inFlight = Array.from({ length: 10 }, () =>
-        fetch(`${portal.base}/backend/agent/login`, {
+      // Three sign-ins whose bodies are only half sent when the signal comes: the server is in the
+      // middle of them. The rest of each body follows after the shutdown has begun.
+      const body = JSON.stringify({ email: "demo@example.com", password: "demo-password" });
+      const half = Math.floor(body.length / 2);
+      const requests = Array.from({ length: 3 }, () => {
+        const req = http.request(`${portal.base}/backend/agent/login`, {
           method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: "demo@example.com", password: "demo-password" }),
-        }).then((r) => r.status),
-      );
-      await new Promise((r) => setTimeout(r, 20));
+          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+        });
+        const status = new Promise<number>((resolve, reject) => {
+          req.on("response", (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on("error", reject);
+        });
+        req.write(body.slice(0, half));
+        return { req, status };
+      });
+      await new Promise((r) => setTimeout(r, 300));
       portal.kill("SIGTERM");
-      expect(await Promise.all(inFlight)).toEqual(Array(10).fill(200));
+      const readyz = () => fetch(`${portal.base}/readyz`).then((r) => r.status, () => "closed");
+      await expect.poll(readyz, { timeout: 3000, interval: 20 }).not.toBe(200);
+      await new Promise((r) => setTimeout(r, 700));
+      for (const { req } of requests) req.end(body.slice(half));
+      expect(await Promise.all(requests.map((r) => r.status))).toEqual([200, 200, 200]);
       expect(await portal.exited()).toBe(0);
       expect(Date.now() - started).toBeLessThan(5000);
       expect(portal.output()).toContain('"msg":"stopped"');

@@ -62,3 +62,6 @@ export async function toastText(page: Page, javaScriptEnabled: boolean): Promise
   await locator.waitFor({ state: "visible", timeout: 5000 });
   return (await locator.innerText()).trim();
 }
+
+/** Polls until a page shows what is expected: navigation and rendering may lag behind a URL change. */
+export const settle = { timeout: 5000, interval: 50 };
