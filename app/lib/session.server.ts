@@ -31,6 +31,8 @@ function table() {
 const storage = createSessionStorage<SessionData, SessionFlash>({
   cookie: sessionCookie,
   async createData(data, expires) {
+    // Sessions nobody comes back to would stay forever: sweep the expired ones as new ones start.
+    await table().deleteFrom("portal_sessions").where("expires_at", "<=", new Date().toISOString()).execute();
     const id = randomBytes(32).toString("base64url");
     await table()
       .insertInto("portal_sessions")
