@@ -129,6 +129,7 @@ async function main() {
         database,
         tokenTtlDays: settings.tokenTtlDays,
         loginLimit: settings.loginLimit,
+        contactLimitPerHour: settings.contactLimitPerHour,
         logger,
       }),
     );

@@ -5,20 +5,29 @@
 import express, { Router } from "express";
 import type { Db } from "./db/connection.js";
 import { errorHandler, notFound } from "./http.js";
-import { createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
+import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
 import { agentRoutes } from "./routes/agent.js";
 import { cartRoutes } from "./routes/cart.js";
+import { catalogueRoutes } from "./routes/catalogue.js";
+import { clientRoutes } from "./routes/clients.js";
+import { contactRoutes } from "./routes/contact.js";
+import { dashboardRoutes } from "./routes/dashboard.js";
 
 export type ApiDeps = {
   database: Db;
   tokenTtlDays: number;
   loginLimit: LoginLimitSettings;
+  /** Contact messages allowed per IP per hour */
+  contactLimitPerHour?: number;
   logger: { error(obj: object, msg?: string): void };
 };
 
 export async function createApi(deps: ApiDeps): Promise<Router> {
   const { db } = deps.database;
-  const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
+  const [limiter, contactLimiter] = await Promise.all([
+    createLoginLimiter(deps.database, deps.loginLimit),
+    createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600),
+  ]);
   const api = Router();
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -26,7 +35,11 @@ export async function createApi(deps: ApiDeps): Promise<Router> {
   });
   api.use(express.json({ limit: "100kb", strict: false }));
   api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays }));
+  api.use(contactRoutes({ db, limiter: contactLimiter }));
+  api.use(clientRoutes({ db }));
+  api.use(catalogueRoutes({ db }));
   api.use(cartRoutes({ db }));
+  api.use(dashboardRoutes({ db }));
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return api;

@@ -8,7 +8,7 @@ import { ApiError } from "./http.js";
 
 export type LoginLimitSettings = { perIp: number; perEmail: number; windowSeconds: number };
 
-function createLimiter(database: Db, keyPrefix: string, points: number, duration: number) {
+export function createLimiter(database: Db, keyPrefix: string, points: number, duration: number) {
   return new Promise<RateLimiterAbstract>((resolve, reject) => {
     const opts = { keyPrefix, points, duration, tableName: "rate_limits" };
     let limiter: RateLimiterAbstract;
@@ -20,10 +20,10 @@ function createLimiter(database: Db, keyPrefix: string, points: number, duration
   });
 }
 
-function tooMany(res: RateLimiterRes) {
+export function tooMany(res: RateLimiterRes, what = "sign-in attempts") {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-  return new ApiError(429, `Too many sign-in attempts. Please try again in ${wait}.`, undefined, {
+  return new ApiError(429, `Too many ${what}. Please try again in ${wait}.`, undefined, {
     "Retry-After": String(seconds),
   });
 }

@@ -64,3 +64,208 @@ export const idParam = z.coerce
   .int("must be a whole number")
   .positive("must be a positive number")
   .max(2_147_483_647, "is too large");
+
+// ---- helpers for form-shaped input -------------------------------------------
+
+/** "" and whitespace become null, so an empty form field and a missing JSON field mean the same. */
+const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .nullable()
+      .optional(),
+  );
+const requiredText = (max: number, label: string) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const countryCode = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim().toUpperCase()) : v),
+    z
+      .string({ invalid_type_error: `${label} must be a country code` })
+      .regex(/^[A-Z]{2}$/, `${label} must be a country from the list`)
+      .nullable()
+      .optional(),
+  );
+
+// ---- clients ----------------------------------------------------------------
+
+export const clientStatuses = ["prospect", "active", "on_hold", "completed"] as const;
+export const clientStatusLabels: Record<(typeof clientStatuses)[number], string> = {
+  prospect: "Prospect",
+  active: "Active",
+  on_hold: "On hold",
+  completed: "Completed",
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const clientInput = z.object({
+  first_name: requiredText(100, "First name"),
+  last_name: requiredText(100, "Last name"),
+  email: emailField,
+  phone: z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: "Phone must be text" })
+      .trim()
+      .max(30, "Phone must be at most 30 characters")
+      .regex(/^\+?[0-9][0-9 ().-]*$/, "Enter a phone number: digits, spaces, and an optional leading +")
+      .refine((v) => {
+        const digits = v.replace(/\D/g, "").length;
+        return digits >= 7 && digits <= 15;
+      }, "A phone number has 7 to 15 digits")
+      .nullable()
+      .optional(),
+  ),
+  nationality: countryCode("Nationality"),
+  current_country: countryCode("Current country"),
+  destination_country: countryCode("Destination country"),
+  date_of_birth: z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: "Date of birth must be a date" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Enter a real date")
+      .refine((v) => v < today(), "Date of birth must be in the past")
+      .refine((v) => v >= "1900-01-01", "Date of birth must be after 1900")
+      .nullable()
+      .optional(),
+  ),
+  passport_number: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.replace(/\s+/g, "").toUpperCase()) : v),
+    z
+      .string({ invalid_type_error: "Passport number must be text" })
+      .regex(/^[A-Z0-9]{5,20}$/, "A passport number has 5 to 20 letters and digits")
+      .nullable()
+      .optional(),
+  ),
+  status: z.preprocess(
+    (v) => (v === "" || v === undefined || v === null ? "active" : v),
+    z.enum(clientStatuses, { errorMap: () => ({ message: "Choose a status from the list" }) }),
+  ),
+  notes: optionalText(2000, "Notes"),
+});
+export type ClientInput = z.input<typeof clientInput>;
+export type ClientValues = z.output<typeof clientInput>;
+
+export const clientEditInput = clientInput.extend({ id: idParam });
+
+export type Client = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  nationality: string | null;
+  current_country: string | null;
+  destination_country: string | null;
+  date_of_birth: string | null;
+  passport_number: string | null;
+  status: (typeof clientStatuses)[number];
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export const clientListQuery = z.object({
+  q: z.preprocess(blankToNull, z.string().trim().max(100, "Search must be at most 100 characters").nullable().optional()),
+  page: z.preprocess(blankToNull, z.coerce.number().int().min(1, "Page must be 1 or more").max(100000).nullable().optional()),
+  per_page: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(100, "At most 100 per page").nullable().optional()),
+});
+
+export type Page<T> = { items: T[]; page: number; per_page: number; total: number; pages: number };
+export type ClientView = { client: Client; cart: CartItem[] };
+
+// ---- catalogue --------------------------------------------------------------
+
+export type Country = { code: string; name: string };
+
+export type Job = {
+  id: number;
+  title: string;
+  company: string;
+  country_code: string;
+  country_name: string;
+  city: string;
+  employment_type: string;
+  description: string;
+  salary_min_minor: number | null;
+  salary_max_minor: number | null;
+  salary_currency: string | null;
+  placement_fee_minor: number;
+  currency: string;
+  posted_at: string;
+};
+
+export type Relocation = {
+  id: number;
+  title: string;
+  country_code: string;
+  country_name: string;
+  city: string;
+  description: string;
+  includes: string[];
+  duration_days: number;
+  price_minor: number;
+  currency: string;
+};
+
+export const catalogueQuery = z.object({
+  country: countryCode("Country"),
+  q: z.preprocess(blankToNull, z.string().trim().max(100, "Search must be at most 100 characters").nullable().optional()),
+});
+
+export type ServicePlan = {
+  id: number;
+  service_id: number;
+  service_name: string;
+  name: string;
+  description: string;
+  price_minor: number;
+  currency: string;
+  in_cart: boolean;
+};
+
+export const servicePlanBody = z.object({ client_id: idParam });
+
+// ---- cart -------------------------------------------------------------------
+
+export const addCartBody = z.object({
+  client_id: idParam,
+  item_type: z.enum(["service_plan", "job", "relocation"], {
+    errorMap: () => ({ message: "Item type must be service_plan, job or relocation" }),
+  }),
+  item_id: idParam,
+});
+export const jobServicesBody = z.object({ client_id: idParam, job_id: idParam });
+export const deleteCartBody = z.object({ id: idParam });
+
+// ---- dashboard and contact ---------------------------------------------------
+
+export type DashboardCounts = {
+  clients: number;
+  cart_items: number;
+  open_bookings: number;
+  paid_orders: number;
+  jobs: number;
+  relocations: number;
+};
+
+export const contactBody = z.object({
+  name: requiredText(100, "Name"),
+  email: emailField,
+  phone: clientInput.shape.phone,
+  subject: requiredText(150, "Subject"),
+  message: requiredText(5000, "Message").refine((v) => v.length >= 10, "Tell us a little more (at least 10 characters)"),
+  /** Honeypot: people never see it, bots fill it in. */
+  website: z.string().max(500).optional(),
+});

@@ -34,6 +34,7 @@ const schema = z.object({
   LOGIN_LIMIT_PER_IP: positiveInt.default(30),
   LOGIN_LIMIT_PER_EMAIL: positiveInt.default(5),
   LOGIN_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
   DEMO_DATA: onOff.optional(),
   SITE_PHONE: z.string().min(3).default("+1 555 010 0100"),
   SITE_CHAT_URL: z.string().min(1).optional(),
@@ -57,6 +58,7 @@ export type Settings = {
   apiTimeoutMs: number;
   tokenTtlDays: number;
   loginLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  contactLimitPerHour: number;
   demoData: boolean;
   site: { phone: string; chatUrl: string; copyrightYear: number };
   trustProxy: string;
@@ -117,6 +119,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       perEmail: s.LOGIN_LIMIT_PER_EMAIL,
       windowSeconds: s.LOGIN_LIMIT_WINDOW_SECONDS,
     },
+    contactLimitPerHour: s.CONTACT_LIMIT_PER_HOUR,
     demoData: s.DEMO_DATA ?? !isProduction,
     site: {
       phone: s.SITE_PHONE,

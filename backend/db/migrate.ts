@@ -5,12 +5,14 @@
 import { Migrator, type Migration } from "kysely";
 import type { Db } from "./connection.js";
 import { initial } from "./migrations/001-initial.js";
+import { cartUnique } from "./migrations/002-cart-unique.js";
 
 export type DbKind = Db["kind"];
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
     "001-initial": initial(kind),
+    "002-cart-unique": cartUnique(),
   };
 }
 

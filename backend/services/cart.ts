@@ -1,31 +1,118 @@
 import type { Kysely } from "kysely";
 import type { CartItem, ItemType } from "../../lib/contract.js";
+import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
+import { ApiError } from "../http.js";
+import { getRelocation, getJob } from "./catalogue.js";
+import { getClient } from "./clients.js";
 
-/** An agent's cart, oldest first, each item with its client's name. */
-export async function listCart(db: Kysely<Database>, agentId: number): Promise<CartItem[]> {
-  const rows = await db
+const cartColumns = [
+  "cart_items.id",
+  "cart_items.client_id",
+  "clients.first_name",
+  "clients.last_name",
+  "cart_items.item_type",
+  "cart_items.item_id",
+  "cart_items.description",
+  "cart_items.price_minor",
+  "cart_items.currency",
+  "cart_items.created_at",
+] as const;
+
+/** An agent's cart (or one client's part of it), oldest first, each item with its client's name. */
+export async function listCart(db: Kysely<Database>, agentId: number, clientId?: number): Promise<CartItem[]> {
+  let query = db
     .selectFrom("cart_items")
     .innerJoin("clients", "clients.id", "cart_items.client_id")
-    .select([
-      "cart_items.id",
-      "cart_items.client_id",
-      "clients.first_name",
-      "clients.last_name",
-      "cart_items.item_type",
-      "cart_items.item_id",
-      "cart_items.description",
-      "cart_items.price_minor",
-      "cart_items.currency",
-      "cart_items.created_at",
-    ])
-    .where("cart_items.agent_id", "=", agentId)
-    .orderBy("cart_items.created_at")
-    .orderBy("cart_items.id")
-    .execute();
+    .select(cartColumns)
+    .where("cart_items.agent_id", "=", agentId);
+  if (clientId !== undefined) query = query.where("cart_items.client_id", "=", clientId);
+  const rows = await query.orderBy("cart_items.created_at").orderBy("cart_items.id").execute();
   return rows.map(({ first_name, last_name, item_type, ...r }) => ({
     ...r,
     item_type: item_type as ItemType,
     client_name: `${first_name} ${last_name}`,
   }));
+}
+
+/** What an item is and costs, read from the database now: prices never come from the browser. */
+async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" | "relocation", itemId: number) {
+  if (itemType === "job") {
+    const job = await getJob(db, itemId).catch(() => {
+      throw new ApiError(400, "Please correct the highlighted fields.", { item_id: ["No such job"] });
+    });
+    return {
+      description: `Job placement: ${job.title}, ${job.company} (${job.city})`,
+      price_minor: job.placement_fee_minor,
+      currency: job.currency,
+    };
+  }
+  if (itemType === "relocation") {
+    const r = await getRelocation(db, itemId).catch(() => {
+      throw new ApiError(400, "Please correct the highlighted fields.", { item_id: ["No such relocation package"] });
+    });
+    return { description: `Relocation: ${r.title}`, price_minor: r.price_minor, currency: r.currency };
+  }
+  const plan = await db
+    .selectFrom("service_plans")
+    .innerJoin("services", "services.id", "service_plans.service_id")
+    .select(["service_plans.name", "services.name as service_name", "service_plans.service_id", "service_plans.price_minor", "service_plans.currency"])
+    .where("service_plans.id", "=", itemId)
+    .executeTakeFirst();
+  if (!plan) throw new ApiError(400, "Please correct the highlighted fields.", { item_id: ["No such service plan"] });
+  return {
+    description: `${plan.service_name}: ${plan.name}`,
+    price_minor: plan.price_minor,
+    currency: plan.currency,
+    service_id: plan.service_id,
+  };
+}
+
+export async function addToCart(
+  db: Kysely<Database>,
+  agentId: number,
+  input: { client_id: number; item_type: "service_plan" | "job" | "relocation"; item_id: number },
+): Promise<CartItem> {
+  const client = await getClient(db, agentId, input.client_id).catch(() => {
+    throw new ApiError(404, "No such client.");
+  });
+  const item = await describe(db, input.item_type, input.item_id);
+  if ("service_id" in item && item.service_id === 2 && !client.destination_country) {
+    throw new ApiError(400, "Add the client's destination country before choosing a relocation plan.", {
+      item_id: ["This client has no destination country yet"],
+    });
+  }
+  try {
+    const { id } = await db
+      .insertInto("cart_items")
+      .values({
+        agent_id: agentId,
+        client_id: client.id,
+        item_type: input.item_type,
+        item_id: input.item_id,
+        description: item.description,
+        price_minor: item.price_minor,
+        currency: item.currency,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const added = (await listCart(db, agentId, client.id)).find((i) => i.id === id);
+    return added!;
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new ApiError(409, `${item.description} is already in the cart for ${client.first_name} ${client.last_name}.`);
+    }
+    throw error;
+  }
+}
+
+export async function removeFromCart(db: Kysely<Database>, agentId: number, itemId: number) {
+  const result = await db
+    .deleteFrom("cart_items")
+    .where("id", "=", itemId)
+    .where("agent_id", "=", agentId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw new ApiError(404, "That item is not in your cart.");
+  return { removed: true as const };
 }

@@ -9,7 +9,10 @@ export type Harness = Awaited<ReturnType<typeof startApi>>;
 
 export async function startApi(
   database: Db,
-  options: { loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number }> } = {},
+  options: {
+    loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number }>;
+    contactLimitPerHour?: number;
+  } = {},
 ) {
   const app = express();
   app.set("trust proxy", "loopback");
@@ -20,6 +23,7 @@ export async function startApi(
       database,
       tokenTtlDays: 7,
       loginLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900, ...options.loginLimit },
+      contactLimitPerHour: options.contactLimitPerHour ?? 1000,
       logger: { error: (obj) => logged.push(obj) },
     }),
   );
@@ -70,9 +74,17 @@ export async function startApi(
     return { id: row.id, email, password };
   }
 
+  /** A new agent, signed in: its id and token */
+  async function newAgent(email: string) {
+    const agent = await createAgent(email);
+    const { token } = await login(agent.email, agent.password);
+    return { id: agent.id, token };
+  }
+
   return {
     base,
     call,
+    newAgent,
     login,
     createAgent,
     /** Errors the API logged (a 500 logs one) */

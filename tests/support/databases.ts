@@ -8,9 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
 import { migrateToLatest } from "../../backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
+import { startApi, type Harness } from "./api-harness.js";
 
 export type TestDatabase = { name: "sqlite" | "postgres"; open(): Promise<{ database: Db; drop(): Promise<void> }> };
 
@@ -65,4 +67,24 @@ export async function openSeeded(target: TestDatabase) {
   await seedReferenceData(handle.database.db);
   await seedDemoData(handle.database.db);
   return handle;
+}
+
+/**
+ * A seeded database for the test file's (or describe block's) lifetime, and the API on it.
+ * Read `ctx.database` and `ctx.api` inside tests (they are set in beforeAll).
+ */
+export function useSeededApi(target: TestDatabase, options: Parameters<typeof startApi>[1] = {}) {
+  const ctx = {} as { database: Db; api: Harness };
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const handle = await openSeeded(target);
+    ctx.database = handle.database;
+    drop = handle.drop;
+    ctx.api = await startApi(ctx.database, options);
+  });
+  afterAll(async () => {
+    await ctx.api?.close();
+    await drop?.();
+  });
+  return ctx;
 }

@@ -1,0 +1,32 @@
+/** api/dashboard/counts: what the agent's dashboard cards show. */
+import { Router } from "express";
+import type { Kysely } from "kysely";
+import type { DashboardCounts } from "../../lib/contract.js";
+import { currentAgent, requireAuth } from "../auth.js";
+import type { Database } from "../db/schema.js";
+import { handler, send } from "../http.js";
+
+export function dashboardRoutes({ db }: { db: Kysely<Database> }) {
+  const router = Router();
+  router.get(
+    "/api/dashboard/counts",
+    requireAuth(db),
+    handler(async (req, res) => {
+      const agentId = currentAgent(req).id;
+      const count = (table: "clients" | "cart_items" | "jobs" | "relocations", own: boolean) => {
+        let q = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
+        if (own) q = q.where("agent_id" as never, "=", agentId as never);
+        return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+      };
+      const [clients, cart_items, jobs, relocations] = await Promise.all([
+        count("clients", true),
+        count("cart_items", true),
+        count("jobs", false),
+        count("relocations", false),
+      ]);
+      // Bookings and orders arrive with the mentors and payments work; until then there are none.
+      send<DashboardCounts>(res, { clients, cart_items, open_bookings: 0, paid_orders: 0, jobs, relocations });
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,135 @@
+/** Countries, jobs, relocation packages and service plans: what an agent can choose from. */
+import { sql, type Kysely } from "kysely";
+import type { Country, Job, Relocation, ServicePlan } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { ApiError } from "../http.js";
+import { getClient } from "./clients.js";
+
+export async function listCountries(db: Kysely<Database>): Promise<Country[]> {
+  const rows = await db.selectFrom("countries").select(["code", "name"]).execute();
+  return rows.sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
+
+function like(q: string) {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const jobColumns = [
+  "jobs.id",
+  "jobs.title",
+  "jobs.company",
+  "jobs.country_code",
+  "countries.name as country_name",
+  "jobs.city",
+  "jobs.employment_type",
+  "jobs.description",
+  "jobs.salary_min_minor",
+  "jobs.salary_max_minor",
+  "jobs.salary_currency",
+  "jobs.placement_fee_minor",
+  "jobs.currency",
+  "jobs.posted_at",
+] as const;
+
+export async function listJobs(db: Kysely<Database>, filter: { country?: string | null; q?: string | null }): Promise<Job[]> {
+  let query = db.selectFrom("jobs").innerJoin("countries", "countries.code", "jobs.country_code").select(jobColumns);
+  if (filter.country) query = query.where("jobs.country_code", "=", filter.country);
+  if (filter.q) {
+    const pattern = like(filter.q);
+    query = query.where((eb) =>
+      eb.or(
+        ["jobs.title", "jobs.company", "jobs.city", "jobs.description"].map((c) =>
+          eb(sql`lower(${sql.ref(c)})`, "like", sql`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  return query.orderBy("jobs.posted_at", "desc").orderBy("jobs.id", "desc").execute();
+}
+
+export async function getJob(db: Kysely<Database>, id: number): Promise<Job> {
+  const job = await db
+    .selectFrom("jobs")
+    .innerJoin("countries", "countries.code", "jobs.country_code")
+    .select(jobColumns)
+    .where("jobs.id", "=", id)
+    .executeTakeFirst();
+  if (!job) throw new ApiError(404, "No such job.");
+  return job;
+}
+
+const relocationColumns = [
+  "relocations.id",
+  "relocations.title",
+  "relocations.country_code",
+  "countries.name as country_name",
+  "relocations.city",
+  "relocations.description",
+  "relocations.includes",
+  "relocations.duration_days",
+  "relocations.price_minor",
+  "relocations.currency",
+] as const;
+
+function toRelocation(row: Omit<Relocation, "includes"> & { includes: string }): Relocation {
+  return { ...row, includes: JSON.parse(row.includes) as string[] };
+}
+
+export async function listRelocations(db: Kysely<Database>, filter: { country?: string | null }): Promise<Relocation[]> {
+  let query = db
+    .selectFrom("relocations")
+    .innerJoin("countries", "countries.code", "relocations.country_code")
+    .select(relocationColumns);
+  if (filter.country) query = query.where("relocations.country_code", "=", filter.country);
+  const rows = await query.orderBy("countries.name").orderBy("relocations.id").execute();
+  return rows.map(toRelocation);
+}
+
+export async function getRelocation(db: Kysely<Database>, id: number): Promise<Relocation> {
+  const row = await db
+    .selectFrom("relocations")
+    .innerJoin("countries", "countries.code", "relocations.country_code")
+    .select(relocationColumns)
+    .where("relocations.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, "No such relocation package.");
+  return toRelocation(row);
+}
+
+/**
+ * The plans that fit a client: mentorship and job placement plans always; relocation plans
+ * only once the client has a destination country that differs from where they live now.
+ * Each says whether it is already in the cart for this client.
+ */
+export async function plansForClient(db: Kysely<Database>, agentId: number, clientId: number): Promise<ServicePlan[]> {
+  const client = await getClient(db, agentId, clientId);
+  const moving = Boolean(client.destination_country) && client.destination_country !== client.current_country;
+  const [plans, inCart] = await Promise.all([
+    db
+      .selectFrom("service_plans")
+      .innerJoin("services", "services.id", "service_plans.service_id")
+      .select([
+        "service_plans.id",
+        "service_plans.service_id",
+        "services.name as service_name",
+        "service_plans.name",
+        "service_plans.description",
+        "service_plans.price_minor",
+        "service_plans.currency",
+      ])
+      .orderBy("service_plans.service_id")
+      .orderBy("service_plans.sort_order")
+      .execute(),
+    db
+      .selectFrom("cart_items")
+      .select("item_id")
+      .where("agent_id", "=", agentId)
+      .where("client_id", "=", clientId)
+      .where("item_type", "=", "service_plan")
+      .execute(),
+  ]);
+  const chosen = new Set(inCart.map((r) => r.item_id));
+  return plans
+    .filter((p) => p.service_id !== 2 || moving)
+    .map((p) => ({ ...p, in_cart: chosen.has(p.id) }));
+}

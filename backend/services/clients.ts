@@ -1,0 +1,152 @@
+/** An agent's clients. Every query is scoped by agent: another agent's client is simply not found. */
+import { sql, type Kysely } from "kysely";
+import type { Client, ClientValues, Page } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { ApiError } from "../http.js";
+
+const columns = [
+  "id",
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "nationality",
+  "current_country",
+  "destination_country",
+  "date_of_birth",
+  "passport_number",
+  "status",
+  "notes",
+  "created_at",
+  "updated_at",
+] as const;
+
+function likePattern(q: string) {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listClients(
+  db: Kysely<Database>,
+  agentId: number,
+  opts: { q?: string | null; page?: number | null; perPage?: number | null },
+): Promise<Page<Client>> {
+  const perPage = opts.perPage ?? 20;
+  const page = opts.page ?? 1;
+  let query = db.selectFrom("clients").where("agent_id", "=", agentId);
+  if (opts.q) {
+    const pattern = likePattern(opts.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(first_name || ' ' || last_name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(email)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [{ n }] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(n);
+  const items = await query
+    .select(columns)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return {
+    items: items as Client[],
+    page,
+    per_page: perPage,
+    total,
+    pages: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+export async function getClient(db: Kysely<Database>, agentId: number, clientId: number): Promise<Client> {
+  const row = await db
+    .selectFrom("clients")
+    .select(columns)
+    .where("id", "=", clientId)
+    .where("agent_id", "=", agentId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, "No such client.");
+  return row as Client;
+}
+
+/** Country codes must be ones we know; answers 400 with the field that is not. */
+async function checkCountries(db: Kysely<Database>, values: ClientValues) {
+  const fields = ["nationality", "current_country", "destination_country"] as const;
+  const codes = [...new Set(fields.map((f) => values[f]).filter((c): c is string => Boolean(c)))];
+  if (!codes.length) return;
+  const known = new Set(
+    (await db.selectFrom("countries").select("code").where("code", "in", codes).execute()).map((r) => r.code),
+  );
+  const errors: Record<string, string[]> = {};
+  for (const f of fields) {
+    const code = values[f];
+    if (code && !known.has(code)) errors[f] = ["Choose a country from the list"];
+  }
+  if (Object.keys(errors).length) throw new ApiError(400, "Please correct the highlighted fields.", errors);
+}
+
+function row(values: ClientValues) {
+  return {
+    first_name: values.first_name,
+    last_name: values.last_name,
+    email: values.email,
+    phone: values.phone ?? null,
+    nationality: values.nationality ?? null,
+    current_country: values.current_country ?? null,
+    destination_country: values.destination_country ?? null,
+    date_of_birth: values.date_of_birth ?? null,
+    passport_number: values.passport_number ?? null,
+    status: values.status,
+    notes: values.notes ?? null,
+  };
+}
+
+export async function addClient(db: Kysely<Database>, agentId: number, values: ClientValues): Promise<Client> {
+  await checkCountries(db, values);
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto("clients")
+    .values({ ...row(values), agent_id: agentId, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return getClient(db, agentId, id);
+}
+
+export async function editClient(
+  db: Kysely<Database>,
+  agentId: number,
+  clientId: number,
+  values: ClientValues,
+): Promise<Client> {
+  await checkCountries(db, values);
+  const result = await db
+    .updateTable("clients")
+    .set({ ...row(values), updated_at: new Date().toISOString() })
+    .where("id", "=", clientId)
+    .where("agent_id", "=", agentId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new ApiError(404, "No such client.");
+  return getClient(db, agentId, clientId);
+}
+
+/** Deletes a client and, in the same transaction, the client's cart items. */
+export async function deleteClient(db: Kysely<Database>, agentId: number, clientId: number) {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom("cart_items")
+      .where("client_id", "=", clientId)
+      .where("agent_id", "=", agentId)
+      .executeTakeFirst();
+    const result = await trx
+      .deleteFrom("clients")
+      .where("id", "=", clientId)
+      .where("agent_id", "=", agentId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new ApiError(404, "No such client.");
+    return { deleted: true as const, removed_cart_items: Number(removed.numDeletedRows) };
+  });
+}
