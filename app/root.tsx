@@ -121,6 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <FormContext data={data}>
           <SiteHeader agent={data?.agent ?? null} cartCount={data?.cartCount ?? null} site={site} />
           <main id="main" className="site-main">
+            <Toast toast={data?.toast} />
             {children}
           </main>
         </FormContext>
@@ -128,7 +129,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollTopButton />
         <RouteLoading />
         <ToastHost />
-        <Toast toast={data?.toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <LiveReload nonce={nonce} />

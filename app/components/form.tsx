@@ -1,21 +1,17 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-/** A labelled input with its error tied to it (aria-describedby); the first bad field takes focus. */
-export function Field({
+type ShellProps = { label: string; name: string; errors?: string[]; hint?: string; id?: string };
+
+/** Label, control, hint and error, tied together with aria-describedby and aria-invalid. */
+function FieldShell({
   label,
   name,
   errors,
-  autoFocusOnError,
   hint,
-  ...input
-}: {
-  label: string;
-  name: string;
-  errors?: string[];
-  autoFocusOnError?: boolean;
-  hint?: string;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const id = input.id ?? `field-${name}`;
+  id: givenId,
+  control,
+}: ShellProps & { control: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+  const id = givenId ?? `field-${name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const invalid = Boolean(errors?.length);
@@ -23,14 +19,7 @@ export function Field({
   return (
     <div className={invalid ? "field field--invalid" : "field"}>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        autoFocus={invalid && autoFocusOnError ? true : undefined}
-        {...input}
-      />
+      {control({ id, "aria-invalid": invalid || undefined, "aria-describedby": describedBy })}
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -45,6 +34,78 @@ export function Field({
   );
 }
 
+type Common = ShellProps & { autoFocusOnError?: boolean };
+
+/** A labelled input; with autoFocusOnError the first bad field takes focus (with or without JavaScript). */
+export function Field({ label, name, errors, hint, autoFocusOnError, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldShell
+      label={label}
+      name={name}
+      errors={errors}
+      hint={hint}
+      id={input.id}
+      control={(a11y) => (
+        <input name={name} autoFocus={errors?.length && autoFocusOnError ? true : undefined} {...a11y} {...input} />
+      )}
+    />
+  );
+}
+
+export function SelectField({
+  label,
+  name,
+  errors,
+  hint,
+  autoFocusOnError,
+  options,
+  placeholder,
+  ...select
+}: Common &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; placeholder?: string }) {
+  return (
+    <FieldShell
+      label={label}
+      name={name}
+      errors={errors}
+      hint={hint}
+      id={select.id}
+      control={(a11y) => (
+        <select name={name} autoFocus={errors?.length && autoFocusOnError ? true : undefined} {...a11y} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
+
+export function TextAreaField({
+  label,
+  name,
+  errors,
+  hint,
+  autoFocusOnError,
+  ...area
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldShell
+      label={label}
+      name={name}
+      errors={errors}
+      hint={hint}
+      id={area.id}
+      control={(a11y) => (
+        <textarea name={name} autoFocus={errors?.length && autoFocusOnError ? true : undefined} {...a11y} {...area} />
+      )}
+    />
+  );
+}
+
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
   return (
@@ -52,4 +113,9 @@ export function FormError({ message }: { message?: string }) {
       {message}
     </div>
   );
+}
+
+/** The first field (in form order) that has an error: it alone gets autoFocus. */
+export function firstInvalid(order: readonly string[], errors: Record<string, string[] | undefined> | undefined) {
+  return order.find((f) => errors?.[f]?.length);
 }

@@ -8,9 +8,18 @@ import { json, redirect } from "@remix-run/node";
 import type {
   ApiEnvelope,
   CartItem,
+  Client,
+  ClientInput,
+  ClientView,
+  Country,
+  DashboardCounts,
   FieldErrors,
+  Job,
   LoginBody,
   LoginData,
+  Page,
+  Relocation,
+  ServicePlan,
   TokencheckData,
 } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
@@ -78,7 +87,45 @@ export const api = {
   tokencheck: (token: string) => call<TokencheckData>("agent/tokencheck", { method: "POST", token, body: {} }),
   logout: (token: string) => call<{ signed_out: true }>("agent/logout", { method: "POST", token, body: {} }),
   cartList: (token: string, agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`, { token }),
+  addCart: (token: string, body: { client_id: number; item_type: "service_plan" | "relocation" | "job"; item_id: number }) =>
+    call<CartItem>("agent/addcart", { method: "POST", token, body }),
+  jobServices: (token: string, body: { client_id: number; job_id: number }) =>
+    call<CartItem>("job/services", { method: "POST", token, body }),
+  deleteCart: (token: string, id: number) => call<{ removed: true }>("agent/deletecart", { method: "POST", token, body: { id } }),
+
+  clients: (token: string, agentId: number, query: { q?: string; page?: number; perPage?: number }) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set("q", query.q);
+    if (query.page) params.set("page", String(query.page));
+    if (query.perPage) params.set("per_page", String(query.perPage));
+    const qs = params.size ? `?${params}` : "";
+    return call<Page<Client>>(`api/clients/agent/${agentId}${qs}`, { token });
+  },
+  addClient: (token: string, body: ClientInput) => call<Client>("agent/addclient", { method: "POST", token, body }),
+  editClient: (token: string, id: number, body: ClientInput) =>
+    call<Client>("agent/editClient", { method: "POST", token, body: { ...body, id } }),
+  deleteClient: (token: string, id: number) =>
+    call<{ deleted: true; removed_cart_items: number }>(`agent/deleteClient/${id}`, { method: "POST", token, body: {} }),
+  viewClient: (token: string, id: number) => call<ClientView>(`agent/viewClient/${id}`, { method: "POST", token, body: {} }),
+
+  countries: (token: string) => call<Country[]>("api/countrylist", { token }),
+  jobs: (token: string, filter: { country?: string; q?: string }) =>
+    call<Job[]>(`api/jobs${queryString(filter)}`, { token }),
+  job: (token: string, id: number) => call<Job>(`api/jobs/${id}`, { token }),
+  relocations: (token: string, filter: { country?: string }) =>
+    call<Relocation[]>(`api/relocations${queryString(filter)}`, { token }),
+  relocation: (token: string, id: number) => call<Relocation>(`api/relocations/${id}`, { token }),
+  servicePlans: (token: string, clientId: number) =>
+    call<ServicePlan[]>("api/serviceplan", { method: "POST", token, body: { client_id: clientId } }),
+  dashboardCounts: (token: string) => call<DashboardCounts>("api/dashboard/counts", { token }),
+  contact: (body: Record<string, string>, clientIp?: string) =>
+    call<{ received: true }>("api/ContactUs", { method: "POST", body, clientIp }),
 };
+
+function queryString(filter: Record<string, string | undefined>) {
+  const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
+  return params.size ? `?${params}` : "";
+}
 
 // ---- what the portal does with a failed call --------------------------------
 

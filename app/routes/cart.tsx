@@ -1,9 +1,12 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import type { CartItem } from "../../lib/contract";
-import { api, apiLoaderError } from "../lib/api.server";
+import { CartTable, cartTotals } from "../components/cart-items";
+import { api, ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { formatMoney } from "../lib/money";
+import { checkForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy" }];
 
@@ -13,20 +16,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ items });
 }
 
+const removeForm = z.object({ intent: z.literal("remove"), id: z.coerce.number().int().positive() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const formData = await request.formData();
+  await checkForm(formData, request);
+  const intent = formData.get("intent");
+  if (intent !== "remove") throw new Response("Unknown action.", { status: 400 });
+  const parsed = removeForm.safeParse({ intent, id: formData.get("id") });
+  if (!parsed.success) throw new Response("That is not an item of your cart.", { status: 400 });
+  // Back to the page the agent was on (the cart, or a client's page), never off-site.
+  const back = safeBack(request);
+  try {
+    await api.deleteCart(token, parsed.data.id);
+    return await redirectWithToast(request, back, { type: "success", message: "Removed from the cart." });
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    if (error.status === 401) throw await expireSession(request);
+    return redirectWithToast(request, back, { type: "error", message: error.unavailable ? "Server busy" : error.message });
+  }
+}
+
+function safeBack(request: Request) {
+  const referer = request.headers.get("Referer");
+  if (referer) {
+    const from = new URL(referer);
+    if (from.origin === new URL(request.url).origin && /^\/(cart|clients\/\d+)\/?$/.test(from.pathname)) {
+      return from.pathname;
+    }
+  }
+  return "/cart/";
+}
+
 function groupByClient(items: CartItem[]) {
-  const groups = new Map<number, { name: string; items: CartItem[] }>();
+  const groups = new Map<number, { id: number; name: string; items: CartItem[] }>();
   for (const item of items) {
-    const g = groups.get(item.client_id) ?? { name: item.client_name, items: [] };
+    const g = groups.get(item.client_id) ?? { id: item.client_id, name: item.client_name, items: [] };
     g.items.push(item);
     groups.set(item.client_id, g);
   }
   return [...groups.values()];
-}
-
-function totals(items: CartItem[]) {
-  const byCurrency = new Map<string, number>();
-  for (const i of items) byCurrency.set(i.currency, (byCurrency.get(i.currency) ?? 0) + i.price_minor);
-  return [...byCurrency].map(([currency, minor]) => formatMoney(minor, currency));
 }
 
 export default function Cart() {
@@ -36,35 +66,35 @@ export default function Cart() {
       <p className="eyebrow">Cart</p>
       <h1>Your cart</h1>
       {items.length === 0 ? (
-        <p className="empty-state">Your cart is empty. Items you choose for your clients appear here.</p>
+        <div className="empty-state">
+          <p>Your cart is empty. Items you choose for your clients appear here.</p>
+          <p>
+            <Link to="/clients">Your clients</Link> · <Link to="/joblist">Jobs</Link> ·{" "}
+            <Link to="/relocation">Relocation packages</Link>
+          </p>
+        </div>
       ) : (
         <>
           {groupByClient(items).map((group) => (
-            <section key={group.name} className="cart-group" aria-label={`Items for ${group.name}`}>
-              <h2>{group.name}</h2>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Item</th>
-                    <th scope="col" className="num">
-                      Price
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {group.items.map((item) => (
-                    <tr key={item.id}>
-                      <td>{item.description}</td>
-                      <td className="num">{formatMoney(item.price_minor, item.currency)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <section key={group.id} className="cart-group" aria-label={`Items for ${group.name}`}>
+              <h2>
+                <Link to={`/clients/${group.id}`}>{group.name}</Link>
+              </h2>
+              <CartTable items={group.items} removable />
+              <p className="cart-subtotal">Subtotal: {cartTotals(group.items).join(" + ")}</p>
             </section>
           ))}
-          <p className="cart-total">
-            Total: <strong data-testid="cart-total">{totals(items).join(" + ")}</strong>
-          </p>
+          <div className="cart-footer">
+            <p className="cart-total">
+              Total: <strong data-testid="cart-total">{cartTotals(items).join(" + ")}</strong>
+            </p>
+            <button type="button" className="button button--primary" disabled aria-describedby="checkout-note">
+              Checkout
+            </button>
+            <p id="checkout-note" className="muted">
+              Card payment through Stripe is being set up; your cart is kept until then.
+            </p>
+          </div>
         </>
       )}
     </section>

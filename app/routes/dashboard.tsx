@@ -1,31 +1,58 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { api, apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Waypoint Consultancy" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { agent } = await requireAgent(request);
-  return json({ agent });
+  const { token, agent } = await requireAgent(request);
+  const counts = await api.dashboardCounts(token).catch((e) => apiLoaderError(e, request));
+  return json({ agent, counts });
 }
 
 export default function Dashboard() {
-  const { agent } = useLoaderData<typeof loader>();
+  const { agent, counts } = useLoaderData<typeof loader>();
+  const cards: Array<{ label: string; count: number; to?: string; text: string; testId: string }> = [
+    { label: "Clients", count: counts.clients, to: "/clients", text: "Add, find and update your clients.", testId: "count-clients" },
+    { label: "Cart items", count: counts.cart_items, to: "/cart", text: "Chosen for your clients, ready to pay.", testId: "count-cart" },
+    { label: "Open bookings", count: counts.open_bookings, text: "Mentor sessions booked and not yet held.", testId: "count-bookings" },
+    { label: "Paid orders", count: counts.paid_orders, text: "Orders paid by card.", testId: "count-orders" },
+    { label: "Jobs", count: counts.jobs, to: "/joblist", text: "Roles with visa sponsorship.", testId: "count-jobs" },
+    { label: "Relocation packages", count: counts.relocations, to: "/relocation", text: "Settle-in help on the ground.", testId: "count-relocations" },
+  ];
   return (
     <section className="container page">
       <p className="eyebrow">Dashboard</p>
       <h1>Welcome, {agent.name}</h1>
       <p className="lead">Signed in as {agent.email}.</p>
-      <div className="cards">
-        <Link to="/cart/" className="card card--link">
-          <h2>Cart</h2>
-          <p>What you have chosen for your clients, ready to pay.</p>
-        </Link>
-        <Link to="/servicesPage/?id=1" className="card card--link">
-          <h2>Services</h2>
-          <p>Mentorship, relocation and job placement: what each includes.</p>
-        </Link>
-      </div>
+      <ul className="cards list-reset">
+        {cards.map((c) => {
+          const body = (
+            <>
+              <span className="count" data-testid={c.testId}>
+                {c.count}
+              </span>
+              <h2>{c.label}</h2>
+              <p>{c.text}</p>
+            </>
+          );
+          return (
+            <li key={c.label}>
+              {c.to ? (
+                <Link to={c.to} className="card card--link card--count">
+                  {body}
+                </Link>
+              ) : (
+                <div className="card card--count">{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p>
+        <Link to="/contact">Contact us</Link> · <Link to="/servicesPage/?id=1">What each service includes</Link>
+      </p>
     </section>
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, toastText } from "../support/browser.js";
+import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, expectToast } from "../support/browser.js";
 import { startPortal, type Portal } from "../support/portal.js";
 
 describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
@@ -31,7 +31,7 @@ describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
       await page.getByLabel("Email").fill("demo@example.com");
       await page.getByLabel("Password").fill("demo-password");
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Server busy");
+      await expectToast(page, javaScriptEnabled, "Server busy");
       await expect(page.getByLabel("Email").inputValue()).resolves.toBe("demo@example.com");
       await expect
         .poll(() => page.locator(".form-error").innerText(), settle)
@@ -45,7 +45,7 @@ describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
       const page = await context.newPage();
       const about = await page.goto(portal.base + "/about");
       expect(about?.status()).toBe(200);
-      await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Server busy");
+      await expectToast(page, javaScriptEnabled, "Server busy");
       await expect.poll(() => page.locator("h1").innerText(), settle).toBe(
         "We help people build a working life in a new country.",
       );

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, toastText } from "../support/browser.js";
+import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, expectToast } from "../support/browser.js";
 import { startPortal, type Portal } from "../support/portal.js";
 
 const publicPages = [
@@ -87,7 +87,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(/\/cart\/$/);
       await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Your cart");
-      await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Welcome, Dana Demo!");
+      await expectToast(page, javaScriptEnabled, "Welcome, Dana Demo!");
       expect(await page.getByRole("link", { name: "Dashboard", exact: true }).count()).toBe(1);
       expect(problems).toEqual([]);
       await context.close();
@@ -146,7 +146,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Welcome, Dana Demo");
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL(/\/authentication\/$/);
-      await expect(toastText(page, javaScriptEnabled)).resolves.toBe("You have signed out.");
+      await expectToast(page, javaScriptEnabled, "You have signed out.");
       expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
       // The API token is revoked, not only forgotten by the browser.
       const check = await fetch(`${portal.base}/backend/agent/tokencheck`, {
@@ -169,7 +169,7 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       portal.expireAllTokens();
       await page.getByRole("link", { name: "About us" }).click();
       await page.waitForURL(/\/authentication\//);
-      await expect(toastText(page, javaScriptEnabled)).resolves.toBe("Session Expired!");
+      await expectToast(page, javaScriptEnabled, "Session Expired!");
       expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
       // The portal session is gone too: a guarded page asks for sign-in again.
       await page.goto(portal.base + "/dashboard");

@@ -40,6 +40,8 @@ export async function newContext(browser: Browser, javaScriptEnabled: boolean, o
     javaScriptEnabled,
     viewport: { width: options.width ?? 1280, height: 900 },
   });
+  // A step that cannot happen fails by itself, naming the step, well before the test's own time-out.
+  context.setDefaultTimeout(10_000);
   const problems: string[] = [];
   context.on("page", (page) => watch(page, problems));
   return { context, problems };
@@ -56,11 +58,13 @@ export async function signInAs(context: BrowserContext, base: string, cookie: { 
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: base, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** The toast's text: the toast itself with JavaScript on, the printed flash with it off. */
-export async function toastText(page: Page, javaScriptEnabled: boolean): Promise<string> {
-  const locator = javaScriptEnabled ? page.locator(".Toastify__toast").first() : page.getByTestId("flash").first();
-  await locator.waitFor({ state: "visible", timeout: 5000 });
-  return (await locator.innerText()).trim();
+/**
+ * Waits for a toast with this text: the toast itself with JavaScript on (an older one may still be
+ * leaving), the printed flash with it off.
+ */
+export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string): Promise<void> {
+  const candidates = javaScriptEnabled ? page.locator(".Toastify__toast") : page.getByTestId("flash");
+  await candidates.filter({ hasText: text }).first().waitFor({ state: "visible", timeout: 5000 });
 }
 
 /** Polls until a page shows what is expected: navigation and rendering may lag behind a URL change. */

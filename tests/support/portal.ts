@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
+import { hashPassword } from "../../backend/services/passwords.js";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef0123456789";
 
@@ -96,6 +97,14 @@ export async function startPortal(env: Record<string, string> = {}) {
       );
       const serialized = await cookie.serialize(id);
       return { name: "__session", value: serialized.split(";")[0]!.split("=").slice(1).join("="), token: data.token };
+    },
+    /** A new agent with no clients, for a journey that must start from nothing. */
+    async createAgent(email: string, name = "Test Agent", password = "agent-password") {
+      const hash = await hashPassword(password);
+      db.prepare(
+        "insert into agents (email, name, password_hash, phone, time_zone, created_at) values (?, ?, ?, null, 'UTC', ?)",
+      ).run(email, name, hash, new Date().toISOString());
+      return { email, password };
     },
     expireAllTokens() {
       db.prepare("update api_tokens set expires_at = ?").run(new Date(Date.now() - 60_000).toISOString());

@@ -1,0 +1,55 @@
+import { Form, Link } from "@remix-run/react";
+import type { Country } from "../../lib/contract";
+
+/** A GET form: works without JavaScript, and the filter is in the address (shareable, back-button safe). */
+export function CatalogueFilter({
+  countries,
+  country,
+  q,
+  withSearch,
+  clearTo,
+}: {
+  countries: Country[];
+  country: string;
+  q?: string;
+  withSearch?: boolean;
+  clearTo: string;
+}) {
+  return (
+    <Form method="get" className="filter-form" role="search">
+      <div className="field">
+        <label htmlFor="filter-country">Country</label>
+        <select id="filter-country" name="country" defaultValue={country}>
+          <option value="">All countries</option>
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {withSearch ? (
+        <div className="field">
+          <label htmlFor="filter-q">Search</label>
+          <input id="filter-q" type="search" name="q" defaultValue={q} maxLength={100} placeholder="Title, company, city" />
+        </div>
+      ) : null}
+      <div className="filter-form__actions">
+        <button type="submit" className="button button--ghost">
+          Filter
+        </button>
+        {country || q ? <Link to={clearTo}>Clear</Link> : null}
+      </div>
+    </Form>
+  );
+}
+
+/** Reads ?country=XX&q=… leniently: a malformed value is dropped rather than refused. */
+export function readFilter(request: Request) {
+  const url = new URL(request.url);
+  const country = (url.searchParams.get("country") ?? "").toUpperCase();
+  return {
+    country: /^[A-Z]{2}$/.test(country) ? country : "",
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+  };
+}

@@ -1,0 +1,89 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { clientStatuses, clientStatusLabels, type Client, type Country } from "../../lib/contract";
+import type { FormFailure } from "../lib/api.server";
+import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
+
+export const clientFieldNames = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "nationality",
+  "current_country",
+  "destination_country",
+  "date_of_birth",
+  "passport_number",
+  "status",
+  "notes",
+] as const;
+
+/** The add and edit form for a client. What was typed wins over what was stored. */
+export function ClientForm({
+  countries,
+  client,
+  failure,
+  submitLabel,
+  cancelTo,
+}: {
+  countries: Country[];
+  client?: Client;
+  failure?: FormFailure;
+  submitLabel: string;
+  cancelTo: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = failure?.fieldErrors ?? {};
+  const first = firstInvalid(clientFieldNames, errors);
+  const value = (name: (typeof clientFieldNames)[number]) =>
+    failure?.values?.[name] ?? (client ? String(client[name] ?? "") : "");
+  const countryOptions = countries.map((c) => ({ value: c.code, label: c.name }));
+  // The form is keyed by the failure so that, with JavaScript on, a refused post shows what was typed.
+  const key = failure ? JSON.stringify(failure.values) : "initial";
+
+  const f = (name: (typeof clientFieldNames)[number]) => ({
+    name,
+    errors: errors[name],
+    autoFocusOnError: first === name,
+    defaultValue: value(name),
+  });
+
+  return (
+    <Form method="post" className="form form--grid" noValidate key={key}>
+      <AuthenticityTokenInput />
+      <FormError message={failure?.formError} />
+      <Field label="First name" autoComplete="off" required {...f("first_name")} />
+      <Field label="Last name" autoComplete="off" required {...f("last_name")} />
+      <Field label="Email" type="email" autoComplete="off" required {...f("email")} />
+      <Field label="Phone" type="tel" autoComplete="off" hint="With the country code, e.g. +49 30 1234567" {...f("phone")} />
+      <SelectField label="Nationality" options={countryOptions} placeholder="Choose a country" {...f("nationality")} />
+      <SelectField label="Current country" options={countryOptions} placeholder="Choose a country" {...f("current_country")} />
+      <SelectField
+        label="Destination country"
+        options={countryOptions}
+        placeholder="Choose a country"
+        {...f("destination_country")}
+      />
+      <Field label="Date of birth" type="date" {...f("date_of_birth")} />
+      <Field label="Passport number" autoComplete="off" {...f("passport_number")} />
+      <SelectField
+        label="Status"
+        options={clientStatuses.map((s) => ({ value: s, label: clientStatusLabels[s] }))}
+        {...f("status")}
+        defaultValue={value("status") || "active"}
+      />
+      <div className="form__wide">
+        <TextAreaField label="Notes" rows={4} {...f("notes")} />
+      </div>
+      <div className="form__actions form__wide">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Saving…" : submitLabel}
+        </button>
+        <Link to={cancelTo} className="button button--ghost">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,55 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { api, apiLoaderError } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { routeId } from "../lib/params";
+import { checkForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete client · Waypoint Consultancy" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const view = await api.viewClient(token, routeId(params.id)).catch((e) => apiLoaderError(e, request));
+  return json(view);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const id = routeId(params.id);
+  await checkForm(await request.formData(), request);
+  const result = await api.deleteClient(token, id).catch((e) => apiLoaderError(e, request));
+  const extra = result.removed_cart_items
+    ? ` ${result.removed_cart_items} cart item${result.removed_cart_items === 1 ? " was" : "s were"} removed with them.`
+    : "";
+  return redirectWithToast(request, "/clients", { type: "success", message: `The client was deleted.${extra}` });
+}
+
+export default function DeleteClient() {
+  const { client, cart } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">Clients</p>
+      <h1>
+        Delete {client.first_name} {client.last_name}?
+      </h1>
+      <p>This removes the client and everything about them from your workspace. It cannot be undone.</p>
+      {cart.length ? (
+        <p className="warning">
+          {cart.length} item{cart.length === 1 ? "" : "s"} in your cart for this client will be removed too.
+        </p>
+      ) : null}
+      <Form method="post" className="form__actions">
+        <AuthenticityTokenInput />
+        <button type="submit" className="button button--danger" disabled={busy}>
+          {busy ? "Deleting…" : "Yes, delete this client"}
+        </button>
+        <Link to={`/clients/${client.id}`} className="button button--ghost">
+          Keep the client
+        </Link>
+      </Form>
+    </section>
+  );
+}

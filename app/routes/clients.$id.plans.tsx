@@ -1,0 +1,93 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import type { ServicePlan } from "../../lib/contract";
+import { api, apiLoaderError } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { addAndReturn } from "../lib/cart.server";
+import { formatMoney } from "../lib/money";
+import { routeId } from "../lib/params";
+import { checkForm } from "../lib/security.server";
+
+export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Consultancy" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const id = routeId(params.id);
+  const [view, plans] = await Promise.all([api.viewClient(token, id), api.servicePlans(token, id)]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  return json({ client: view.client, plans });
+}
+
+const planChoice = z.object({ plan_id: z.coerce.number().int().positive() });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const clientId = routeId(params.id);
+  const formData = await request.formData();
+  await checkForm(formData, request);
+  const parsed = planChoice.safeParse({ plan_id: formData.get("plan_id") });
+  if (!parsed.success) throw new Response("Choose a plan from the list.", { status: 400 });
+  return addAndReturn(request, `/clients/${clientId}/plans`, () =>
+    api.addCart(token, { client_id: clientId, item_type: "service_plan", item_id: parsed.data.plan_id }),
+  );
+}
+
+function PlanCard({ plan }: { plan: ServicePlan }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("plan_id") === String(plan.id);
+  return (
+    <article className="card plan">
+      <h3>{plan.name}</h3>
+      <p>{plan.description}</p>
+      <p className="price">{formatMoney(plan.price_minor, plan.currency)}</p>
+      {plan.in_cart ? (
+        <p className="in-cart">In the cart</p>
+      ) : (
+        <Form method="post">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="plan_id" value={plan.id} />
+          <button type="submit" className="button button--primary" disabled={busy} aria-label={`Add ${plan.name} to cart`}>
+            {busy ? "Adding…" : "Add to cart"}
+          </button>
+        </Form>
+      )}
+    </article>
+  );
+}
+
+export default function ClientPlans() {
+  const { client, plans } = useLoaderData<typeof loader>();
+  const services = [...new Set(plans.map((p) => p.service_name))];
+  const moving = plans.some((p) => p.service_id === 2);
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to={`/clients/${client.id}`}>
+          {client.first_name} {client.last_name}
+        </Link>
+      </p>
+      <h1>Service plans for {client.first_name}</h1>
+      {moving ? null : (
+        <p className="notice">
+          Relocation plans appear once the client has a destination country.{" "}
+          <Link to={`/clients/${client.id}/edit`}>Add one</Link>.
+        </p>
+      )}
+      {services.map((service) => (
+        <section key={service} aria-label={service}>
+          <h2>{service}</h2>
+          <div className="cards">
+            {plans
+              .filter((p) => p.service_name === service)
+              .map((plan) => (
+                <PlanCard key={plan.id} plan={plan} />
+              ))}
+          </div>
+        </section>
+      ))}
+    </section>
+  );
+}

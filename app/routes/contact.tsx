@@ -1,0 +1,69 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { contactBody } from "../../lib/contract";
+import { Field, firstInvalid, FormError, TextAreaField } from "../components/form";
+import { HoneypotFields } from "../components/honeypot";
+import { Toast } from "../components/toasts";
+import { api, apiActionError, type FormFailure } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { textFields, validateForm } from "../lib/forms.server";
+import { checkForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Contact us · Waypoint Consultancy" }];
+
+const fields = ["name", "email", "phone", "subject", "message"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { agent } = await requireAgent(request);
+  return json({ agent });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAgent(request);
+  const formData = await request.formData();
+  await checkForm(formData, request, { honeypot: true });
+  const values = textFields(formData, fields);
+  const { data, failure } = validateForm(contactBody, values);
+  if (failure) return failure;
+  try {
+    await api.contact({ ...data, phone: data.phone ?? "" }, context.clientIp);
+    return await redirectWithToast(request, "/contact", {
+      type: "success",
+      message: "Thank you! We will answer within one working day.",
+    });
+  } catch (error) {
+    return apiActionError(error, request, values);
+  }
+}
+
+export default function Contact() {
+  const { agent } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  const errors = failure?.fieldErrors ?? {};
+  const first = firstInvalid(fields, errors);
+  const value = (name: (typeof fields)[number], fallback = "") => failure?.values?.[name] ?? fallback;
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">Contact us</p>
+      <h1>Send us a message</h1>
+      <p className="muted">We answer within one working day.</p>
+      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+        <AuthenticityTokenInput />
+        <HoneypotFields />
+        <FormError message={failure?.formError} />
+        <Field label="Name" name="name" required defaultValue={value("name", agent.name)} errors={errors.name} autoFocusOnError={first === "name"} />
+        <Field label="Email" name="email" type="email" required defaultValue={value("email", agent.email)} errors={errors.email} autoFocusOnError={first === "email"} />
+        <Field label="Phone (optional)" name="phone" type="tel" defaultValue={value("phone")} errors={errors.phone} autoFocusOnError={first === "phone"} />
+        <Field label="Subject" name="subject" required defaultValue={value("subject")} errors={errors.subject} autoFocusOnError={first === "subject"} />
+        <TextAreaField label="Message" name="message" rows={6} required defaultValue={value("message")} errors={errors.message} autoFocusOnError={first === "message"} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Sending…" : "Send message"}
+        </button>
+      </Form>
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AddToCartForm } from "../components/add-to-cart-form";
+import { api, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { addAndReturn, chooseClientFailure, clientChoice } from "../lib/cart.server";
+import { formatMoney } from "../lib/money";
+import { routeId } from "../lib/params";
+import { checkForm } from "../lib/security.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.job.title} · Waypoint Consultancy` : "Job not found" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token, agent } = await requireAgent(request);
+  const id = routeId(params.id);
+  const [job, clients] = await Promise.all([
+    api.job(token, id),
+    api.clients(token, agent.id, { perPage: 100 }),
+  ]).catch((e) => apiLoaderError(e, request));
+  return json({ job, clients: clients.items });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const jobId = routeId(params.id);
+  const formData = await request.formData();
+  await checkForm(formData, request);
+  const values = { client_id: String(formData.get("client_id") ?? "") };
+  const parsed = clientChoice.safeParse(values);
+  if (!parsed.success) return chooseClientFailure(values);
+  return addAndReturn(request, `/joblist/${jobId}`, () =>
+    api.jobServices(token, { client_id: parsed.data.client_id, job_id: jobId }),
+  );
+}
+
+export default function JobPage() {
+  const { job, clients } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const salary =
+    job.salary_min_minor !== null && job.salary_max_minor !== null && job.salary_currency
+      ? `${formatMoney(job.salary_min_minor, job.salary_currency)} – ${formatMoney(job.salary_max_minor, job.salary_currency)} a year`
+      : "Not stated";
+  return (
+    <article className="container page">
+      <p className="eyebrow">
+        <Link to="/joblist">Jobs</Link>
+      </p>
+      <h1>{job.title}</h1>
+      <p className="lead">
+        {job.company} · {job.city}, {job.country_name}
+      </p>
+      <dl className="details">
+        <div>
+          <dt>Type</dt>
+          <dd>{job.employment_type}</dd>
+        </div>
+        <div>
+          <dt>Salary</dt>
+          <dd>{salary}</dd>
+        </div>
+        <div>
+          <dt>Placement fee</dt>
+          <dd>{formatMoney(job.placement_fee_minor, job.currency)}</dd>
+        </div>
+        <div>
+          <dt>Posted</dt>
+          <dd>{job.posted_at.slice(0, 10)}</dd>
+        </div>
+      </dl>
+      <p className="prose">{job.description}</p>
+      <h2>Place a client on this job</h2>
+      <AddToCartForm clients={clients} failure={failure} label="Add placement to cart" />
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
+import { api, apiLoaderError } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { formatMoney } from "../lib/money";
+
+export const meta: MetaFunction = () => [{ title: "Jobs · Waypoint Consultancy" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const filter = readFilter(request);
+  const [jobs, countries] = await Promise.all([api.jobs(token, filter), api.countries(token)]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  return json({ jobs, countries, filter });
+}
+
+export default function Jobs() {
+  const { jobs, countries, filter } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">Job Placement</p>
+      <h1>Jobs with visa sponsorship</h1>
+      <CatalogueFilter countries={countries} country={filter.country} q={filter.q} withSearch clearTo="/joblist" />
+      {jobs.length === 0 ? (
+        <p className="empty-state">No job matches these filters.</p>
+      ) : (
+        <ul className="cards list-reset">
+          {jobs.map((job) => (
+            <li key={job.id} className="card">
+              <h2 className="card__title">
+                <Link to={`/joblist/${job.id}`}>{job.title}</Link>
+              </h2>
+              <p className="muted">
+                {job.company} · {job.city}, {job.country_name} · {job.employment_type}
+              </p>
+              <p>Placement fee {formatMoney(job.placement_fee_minor, job.currency)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AddToCartForm } from "../components/add-to-cart-form";
+import { api, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { addAndReturn, chooseClientFailure, clientChoice } from "../lib/cart.server";
+import { formatMoney } from "../lib/money";
+import { routeId } from "../lib/params";
+import { checkForm } from "../lib/security.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.relocation.title} · Waypoint Consultancy` : "Package not found" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token, agent } = await requireAgent(request);
+  const id = routeId(params.id);
+  const [relocation, clients] = await Promise.all([
+    api.relocation(token, id),
+    api.clients(token, agent.id, { perPage: 100 }),
+  ]).catch((e) => apiLoaderError(e, request));
+  return json({ relocation, clients: clients.items });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const relocationId = routeId(params.id);
+  const formData = await request.formData();
+  await checkForm(formData, request);
+  const values = { client_id: String(formData.get("client_id") ?? "") };
+  const parsed = clientChoice.safeParse(values);
+  if (!parsed.success) return chooseClientFailure(values);
+  return addAndReturn(request, `/relocation/${relocationId}`, () =>
+    api.addCart(token, { client_id: parsed.data.client_id, item_type: "relocation", item_id: relocationId }),
+  );
+}
+
+export default function RelocationPage() {
+  const { relocation, clients } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return (
+    <article className="container page">
+      <p className="eyebrow">
+        <Link to="/relocation">Relocation packages</Link>
+      </p>
+      <h1>{relocation.title}</h1>
+      <p className="lead">
+        {relocation.city}, {relocation.country_name} · {relocation.duration_days} days ·{" "}
+        {formatMoney(relocation.price_minor, relocation.currency)}
+      </p>
+      <p className="prose">{relocation.description}</p>
+      <h2>What is included</h2>
+      <ul className="checklist">
+        {relocation.includes.map((i) => (
+          <li key={i}>{i}</li>
+        ))}
+      </ul>
+      <h2>Choose this package for a client</h2>
+      <AddToCartForm clients={clients} failure={failure} label="Add package to cart" />
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
+import { api, apiLoaderError } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { formatMoney } from "../lib/money";
+
+export const meta: MetaFunction = () => [{ title: "Relocation packages · Waypoint Consultancy" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const { country } = readFilter(request);
+  const [packages, countries] = await Promise.all([api.relocations(token, { country }), api.countries(token)]).catch(
+    (e) => apiLoaderError(e, request),
+  );
+  return json({ packages, countries, country });
+}
+
+export default function Relocations() {
+  const { packages, countries, country } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">Relocation</p>
+      <h1>Relocation packages</h1>
+      <CatalogueFilter countries={countries} country={country} clearTo="/relocation" />
+      {packages.length === 0 ? (
+        <p className="empty-state">No package for this country yet.</p>
+      ) : (
+        <ul className="cards list-reset">
+          {packages.map((p) => (
+            <li key={p.id} className="card">
+              <h2 className="card__title">
+                <Link to={`/relocation/${p.id}`}>{p.title}</Link>
+              </h2>
+              <p className="muted">
+                {p.city}, {p.country_name} · {p.duration_days} days
+              </p>
+              <p>{formatMoney(p.price_minor, p.currency)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

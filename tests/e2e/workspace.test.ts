@@ -1,0 +1,198 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, expectToast } from "../support/browser.js";
+import { startPortal, type Portal } from "../support/portal.js";
+
+describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
+  let portal: Portal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const badge = (page: Page) => page.locator("header").getByTestId("cart-count");
+  const heading = (page: Page) => page.locator("h1").first().innerText();
+
+  describe.each(jsModes)("$name", ({ name, javaScriptEnabled }) => {
+    const tag = javaScriptEnabled ? "on" : "off";
+
+    it("adds, edits and views a client, fills the cart from plans, jobs and packages, removes, deletes", async () => {
+      const agent = await portal.createAgent(`journey-${tag}@example.com`, `Journey ${tag}`);
+      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      await signInAs(context, portal.base, await portal.sessionCookie(agent.email, agent.password));
+      const page = await context.newPage();
+
+      // An empty workspace invites the first client.
+      await page.goto(portal.base + "/dashboard");
+      await expect.poll(() => page.getByTestId("count-clients").innerText(), settle).toBe("0");
+      await page.getByRole("link", { name: /Clients/ }).first().click();
+      await page.waitForURL(/\/clients$/);
+      await expect.poll(() => page.locator(".empty-state").innerText(), settle).toContain("You have no clients yet.");
+      await page.getByRole("link", { name: "Add your first client" }).click();
+      await page.waitForURL(/\/clients\/new$/);
+
+      // Bad input: the errors sit beside their fields, and everything typed stays.
+      await page.getByLabel("First name").fill("Mila");
+      await page.getByLabel("Last name").fill(`Novak ${tag}`);
+      await page.getByLabel("Email").fill("mila-at-example");
+      await page.getByLabel("Phone").fill("+386 1 234 5678");
+      await page.getByLabel("Nationality").selectOption("SI");
+      await page.getByLabel("Current country").selectOption("SI");
+      await page.getByLabel("Destination country").selectOption("DE");
+      await page.getByLabel("Date of birth").fill("2999-01-01");
+      await page.getByLabel("Notes").fill("Engineer; wants Berlin.");
+      await page.getByRole("button", { name: "Add client" }).click();
+      await expect.poll(() => page.locator("#field-email-error").innerText(), settle).toBe("Enter a valid email address");
+      await expect(page.locator("#field-date_of_birth-error").innerText()).resolves.toBe("Date of birth must be in the past");
+      await expect(page.getByLabel("First name").inputValue()).resolves.toBe("Mila");
+      await expect(page.getByLabel("Destination country").inputValue()).resolves.toBe("DE");
+      await expect(page.getByLabel("Notes").inputValue()).resolves.toBe("Engineer; wants Berlin.");
+      await expect(page.getByLabel("Email").getAttribute("aria-invalid")).resolves.toBe("true");
+
+      await page.getByLabel("Email").fill(`mila.${tag}@example.com`);
+      await page.getByLabel("Date of birth").fill("1992-05-17");
+      await page.getByRole("button", { name: "Add client" }).click();
+      await page.waitForURL(/\/clients\/\d+$/);
+      await expectToast(page, javaScriptEnabled, `Mila Novak ${tag} was added.`);
+      await expect.poll(() => heading(page), settle).toBe(`Mila Novak ${tag}`);
+      await expect(page.locator(".details").innerText()).resolves.toContain("Germany");
+      const clientUrl = new URL(page.url()).pathname;
+
+      // Edit.
+      await page.getByRole("link", { name: "Edit" }).click();
+      await page.waitForURL(/\/edit$/);
+      await page.getByLabel("Last name").fill(`Novak-Kranjc ${tag}`);
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.waitForURL((u) => u.pathname === clientUrl);
+      await expect.poll(() => heading(page), settle).toBe(`Mila Novak-Kranjc ${tag}`);
+      await expect.poll(() => badge(page).innerText(), settle).toBe("0");
+
+      // A service plan.
+      await page.getByRole("link", { name: "Service plans" }).click();
+      await page.waitForURL(/\/plans$/);
+      await page.getByRole("button", { name: "Add Starter mentorship to cart" }).click();
+      await expectToast(page, javaScriptEnabled, `Added to the cart for Mila Novak-Kranjc ${tag}.`);
+      await expect.poll(() => badge(page).innerText(), settle).toBe("1");
+      await expect.poll(() => page.locator(".plan", { hasText: "Starter mentorship" }).innerText(), settle).toContain("In the cart");
+
+      // A job: first without choosing a client, then for Mila.
+      await page.goto(portal.base + "/joblist?country=DE");
+      await page.getByRole("link", { name: "Senior Backend Engineer" }).click();
+      await page.waitForURL(/\/joblist\/\d+$/);
+      await page.getByRole("button", { name: "Add placement to cart" }).click();
+      await expect.poll(() => page.locator("#field-client_id-error").innerText(), settle).toBe("Choose a client");
+      await page.getByLabel("For client").selectOption({ label: `Mila Novak-Kranjc ${tag}` });
+      await page.getByRole("button", { name: "Add placement to cart" }).click();
+      await expectToast(page, javaScriptEnabled, `Added to the cart for Mila Novak-Kranjc ${tag}.`);
+      await expect.poll(() => badge(page).innerText(), settle).toBe("2");
+
+      // A relocation package.
+      await page.goto(portal.base + "/relocation");
+      await page.getByRole("link", { name: "Berlin starter package" }).click();
+      await page.waitForURL(/\/relocation\/\d+$/);
+      await page.getByLabel("For client").selectOption({ label: `Mila Novak-Kranjc ${tag}` });
+      await page.getByRole("button", { name: "Add package to cart" }).click();
+      await expect.poll(() => badge(page).innerText(), settle).toBe("3");
+
+      // The cart: grouped by client with a total; remove one.
+      await page.locator("header").getByRole("link", { name: /^Cart/ }).click();
+      await page.waitForURL(/\/cart\/$/);
+      await expect.poll(() => page.getByTestId("cart-total").innerText(), settle).toBe("$1,490.00 + €2,400.00");
+      await page.getByRole("button", { name: "Remove Mentorship: Starter mentorship" }).click();
+      await expectToast(page, javaScriptEnabled, "Removed from the cart.");
+      await expect.poll(() => badge(page).innerText(), settle).toBe("2");
+      expect(await page.getByRole("button", { name: "Remove Mentorship: Starter mentorship" }).count()).toBe(0);
+
+      // Delete the client, confirming on a page of its own; its cart items go with it.
+      await page.goto(portal.base + clientUrl);
+      await page.getByRole("link", { name: "Delete" }).click();
+      await page.waitForURL(/\/delete$/);
+      await expect.poll(() => page.locator(".warning").innerText(), settle).toContain("2 items in your cart");
+      await page.getByRole("button", { name: "Yes, delete this client" }).click();
+      await page.waitForURL(/\/clients$/);
+      await expectToast(page, javaScriptEnabled, "The client was deleted. 2 cart items were removed with them.");
+      await expect.poll(() => badge(page).innerText(), settle).toBe("0");
+      expect(problems.filter((p) => !p.includes("status of 400"))).toEqual([]);
+      await context.close();
+    });
+
+    it("sends a contact message, after showing what was missing", async () => {
+      const { context } = await newContext(browser, javaScriptEnabled);
+      await signInAs(context, portal.base, await portal.sessionCookie());
+      const page = await context.newPage();
+      await page.goto(portal.base + "/contact");
+      await expect(page.getByLabel("Email").inputValue()).resolves.toBe("demo@example.com");
+      await page.getByLabel("Subject").fill(`Question (${name})`);
+      await page.getByLabel("Message").fill("Hi");
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect
+        .poll(() => page.locator("#field-message-error").innerText(), settle)
+        .toBe("Tell us a little more (at least 10 characters)");
+      await expect(page.getByLabel("Subject").inputValue()).resolves.toBe(`Question (${name})`);
+      await page.getByLabel("Message").fill("Do you place nurses in Ireland as well?");
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expectToast(page, javaScriptEnabled, "Thank you! We will answer within one working day.");
+      const row = portal.db.prepare("select subject, message from contact_messages where subject = ?").get(`Question (${name})`);
+      expect(row).toEqual({ subject: `Question (${name})`, message: "Do you place nurses in Ireland as well?" });
+      await context.close();
+    });
+
+    it("searches and pages the client list", async () => {
+      const agent = await portal.createAgent(`many-${tag}@example.com`);
+      const agentId = (portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
+      const insert = portal.db.prepare(
+        "insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, ?, ?, ?, 'active', ?, ?)",
+      );
+      for (let i = 1; i <= 25; i++) {
+        const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+        insert.run(agentId, `Client${String(i).padStart(2, "0")}`, "Example", `c${i}@example.com`, at, at);
+      }
+      const { context } = await newContext(browser, javaScriptEnabled);
+      await signInAs(context, portal.base, await portal.sessionCookie(agent.email, agent.password));
+      const page = await context.newPage();
+      await page.goto(portal.base + "/clients");
+      await expect.poll(() => page.locator("tbody tr").count(), settle).toBe(20);
+      await expect(page.locator("tbody tr").first().innerText()).resolves.toContain("Client25");
+      await page.getByRole("link", { name: "Next →" }).click();
+      await page.waitForURL(/page=2/);
+      await expect.poll(() => page.locator("tbody tr").count(), settle).toBe(5);
+      await page.getByLabel("Search by name or email").fill("client07");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL(/q=client07/);
+      await expect.poll(() => page.locator("tbody tr").count(), settle).toBe(1);
+      await page.getByLabel("Search by name or email").fill("nobody-here");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect.poll(() => page.locator(".empty-state").innerText(), settle).toBe("No client matches “nobody-here”.");
+      await context.close();
+    });
+  });
+
+  it("never shows another agent's client, whatever the address", async () => {
+    const { context } = await newContext(browser, false);
+    await signInAs(context, portal.base, await portal.sessionCookie());
+    const page = await context.newPage();
+    const other = await portal.createAgent("stranger@example.com");
+    const otherId = (portal.db.prepare("select id from agents where email = ?").get(other.email) as { id: number }).id;
+    const now = new Date().toISOString();
+    const { lastInsertRowid } = portal.db
+      .prepare(
+        "insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, 'Secret', 'Person', 's@example.com', 'active', ?, ?)",
+      )
+      .run(otherId, now, now);
+    for (const path of ["", "/edit", "/plans", "/delete"]) {
+      const res = await page.goto(`${portal.base}/clients/${lastInsertRowid}${path}`);
+      expect(res?.status(), path).toBe(404);
+      expect(await page.content()).not.toContain("Secret");
+    }
+    for (const path of ["/clients/abc", "/clients/0/edit", "/joblist/99999", "/relocation/x"]) {
+      const res = await page.goto(portal.base + path);
+      expect(res?.status(), path).toBe(404);
+    }
+    await context.close();
+  });
+});
