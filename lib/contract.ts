@@ -155,6 +155,8 @@ export const clientInput = z.object({
   notes: optionalText(2000, "Notes"),
 });
 export type ClientInput = z.input<typeof clientInput>;
+/** The client's own fields, in form order. */
+export const clientFieldNames = Object.keys(clientInput.shape) as Array<keyof typeof clientInput.shape>;
 export type ClientValues = z.output<typeof clientInput>;
 
 export const clientEditInput = clientInput.extend({ id: idParam });

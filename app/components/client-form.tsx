@@ -1,22 +1,11 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientStatuses, clientStatusLabels, type Client, type Country } from "../../lib/contract";
+import { clientFieldNames, clientStatuses, clientStatusLabels, type Client, type Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
 import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
 
-export const clientFieldNames = [
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "nationality",
-  "current_country",
-  "destination_country",
-  "date_of_birth",
-  "passport_number",
-  "status",
-  "notes",
-] as const;
+
+type ClientField = (typeof clientFieldNames)[number];
 
 /** The add and edit form for a client. What was typed wins over what was stored. */
 export function ClientForm({
@@ -36,13 +25,13 @@ export function ClientForm({
   const busy = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
   const first = firstInvalid(clientFieldNames, errors);
-  const value = (name: (typeof clientFieldNames)[number]) =>
+  const value = (name: ClientField) =>
     failure?.values?.[name] ?? (client ? String(client[name] ?? "") : "");
   const countryOptions = countries.map((c) => ({ value: c.code, label: c.name }));
   // The form is keyed by the failure so that, with JavaScript on, a refused post shows what was typed.
   const key = failure ? JSON.stringify(failure.values) : "initial";
 
-  const f = (name: (typeof clientFieldNames)[number]) => ({
+  const f = (name: ClientField) => ({
     name,
     errors: errors[name],
     autoFocusOnError: first === name,

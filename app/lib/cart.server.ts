@@ -3,9 +3,10 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { CartItem } from "../../lib/contract.js";
 import { ApiCallError, expireSession, type FormFailure } from "./api.server.js";
+import { checkForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
-export const clientChoice = z.object({
+const clientChoice = z.object({
   client_id: z.coerce
     .number({ invalid_type_error: "Choose a client" })
     .int("Choose a client")
@@ -28,9 +29,17 @@ export async function addAndReturn(request: Request, backTo: string, add: () => 
   }
 }
 
-export function chooseClientFailure(values: Record<string, string>) {
-  return json<FormFailure>(
-    { fieldErrors: { client_id: ["Choose a client"] }, values, formError: "Choose the client this is for." },
-    { status: 400 },
-  );
+/** The "add to cart for [client]" form's action: the client must be chosen, then `add` runs. */
+export async function addForChosenClient(request: Request, backTo: string, add: (clientId: number) => Promise<CartItem>) {
+  const formData = await request.formData();
+  await checkForm(formData, request);
+  const values = { client_id: String(formData.get("client_id") ?? "") };
+  const parsed = clientChoice.safeParse(values);
+  if (!parsed.success) {
+    return json<FormFailure>(
+      { fieldErrors: { client_id: ["Choose a client"] }, values, formError: "Choose the client this is for." },
+      { status: 400 },
+    );
+  }
+  return addAndReturn(request, backTo, () => add(parsed.data.client_id));
 }

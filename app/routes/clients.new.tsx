@@ -1,13 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { clientInput } from "../../lib/contract";
-import { clientFieldNames, ClientForm } from "../components/client-form";
+import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
-import { api, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { api, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { textFields, validateForm } from "../lib/forms.server";
-import { checkForm } from "../lib/security.server";
-import { redirectWithToast } from "../lib/toast.server";
+import { saveClient } from "../lib/clients.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Waypoint Consultancy" }];
 
@@ -19,20 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
-  const formData = await request.formData();
-  await checkForm(formData, request);
-  const values = textFields(formData, clientFieldNames);
-  const { data, failure } = validateForm(clientInput, values);
-  if (failure) return failure;
-  try {
-    const client = await api.addClient(token, data);
-    return await redirectWithToast(request, `/clients/${client.id}`, {
-      type: "success",
-      message: `${client.first_name} ${client.last_name} was added.`,
-    });
-  } catch (error) {
-    return apiActionError(error, request, values);
-  }
+  return saveClient(request, (values) => api.addClient(token, values), "added");
 }
 
 export default function NewClient() {

@@ -3,10 +3,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { api, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { addAndReturn, chooseClientFailure, clientChoice } from "../lib/cart.server";
+import { addForChosenClient } from "../lib/cart.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
-import { checkForm } from "../lib/security.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.relocation.title} · Waypoint Consultancy` : "Package not found" },
@@ -25,13 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
   const relocationId = routeId(params.id);
-  const formData = await request.formData();
-  await checkForm(formData, request);
-  const values = { client_id: String(formData.get("client_id") ?? "") };
-  const parsed = clientChoice.safeParse(values);
-  if (!parsed.success) return chooseClientFailure(values);
-  return addAndReturn(request, `/relocation/${relocationId}`, () =>
-    api.addCart(token, { client_id: parsed.data.client_id, item_type: "relocation", item_id: relocationId }),
+  return addForChosenClient(request, `/relocation/${relocationId}`, (clientId) =>
+    api.addCart(token, { client_id: clientId, item_type: "relocation", item_id: relocationId }),
   );
 }
 

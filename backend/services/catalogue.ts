@@ -1,6 +1,7 @@
 /** Countries, jobs, relocation packages and service plans: what an agent can choose from. */
 import { sql, type Kysely } from "kysely";
 import type { Country, Job, Relocation, ServicePlan } from "../../lib/contract.js";
+import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import { getClient } from "./clients.js";
@@ -8,10 +9,6 @@ import { getClient } from "./clients.js";
 export async function listCountries(db: Kysely<Database>): Promise<Country[]> {
   const rows = await db.selectFrom("countries").select(["code", "name"]).execute();
   return rows.sort((a, b) => a.name.localeCompare(b.name, "en"));
-}
-
-function like(q: string) {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const jobColumns = [
@@ -35,11 +32,11 @@ export async function listJobs(db: Kysely<Database>, filter: { country?: string 
   let query = db.selectFrom("jobs").innerJoin("countries", "countries.code", "jobs.country_code").select(jobColumns);
   if (filter.country) query = query.where("jobs.country_code", "=", filter.country);
   if (filter.q) {
-    const pattern = like(filter.q);
+    const pattern = containsPattern(filter.q);
     query = query.where((eb) =>
       eb.or(
         ["jobs.title", "jobs.company", "jobs.city", "jobs.description"].map((c) =>
-          eb(sql`lower(${sql.ref(c)})`, "like", sql`${pattern} escape '\\'`),
+          eb(sql`lower(${sql.ref(c)})`, "like", pattern),
         ),
       ),
     );

@@ -1,29 +1,11 @@
 /** An agent's clients. Every query is scoped by agent: another agent's client is simply not found. */
 import { sql, type Kysely } from "kysely";
-import type { Client, ClientValues, Page } from "../../lib/contract.js";
+import { clientFieldNames, type Client, type ClientValues, type Page } from "../../lib/contract.js";
+import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 
-const columns = [
-  "id",
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "nationality",
-  "current_country",
-  "destination_country",
-  "date_of_birth",
-  "passport_number",
-  "status",
-  "notes",
-  "created_at",
-  "updated_at",
-] as const;
-
-function likePattern(q: string) {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+const columns = ["id", ...clientFieldNames, "created_at", "updated_at"] as const;
 
 export async function listClients(
   db: Kysely<Database>,
@@ -34,12 +16,9 @@ export async function listClients(
   const page = opts.page ?? 1;
   let query = db.selectFrom("clients").where("agent_id", "=", agentId);
   if (opts.q) {
-    const pattern = likePattern(opts.q);
+    const pattern = containsPattern(opts.q);
     query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(first_name || ' ' || last_name)`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(email)`, "like", sql`${pattern} escape '\\'`),
-      ]),
+      eb.or([eb(sql`lower(first_name || ' ' || last_name)`, "like", pattern), eb(sql`lower(email)`, "like", pattern)]),
     );
   }
   const [{ n }] = await Promise.all([
