@@ -219,6 +219,26 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
     });
   });
 
+  it("with JavaScript on: a slow route change shows the loading animation until the page arrives", async () => {
+    const { context, problems } = await newContext(browser, true);
+    const page = await context.newPage();
+    await page.goto(portal.base + "/about");
+    await page.waitForLoadState("networkidle");
+    // Hold the next page's data for a moment, as a slow network would.
+    await page.route(/_data=/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    expect(await page.getByTestId("route-loading").count()).toBe(0);
+    await page.locator("header").getByRole("link", { name: "Terms & Conditions" }).click();
+    await page.getByTestId("route-loading").waitFor({ state: "visible", timeout: 2000 });
+    await page.waitForURL(/\/terms\/$/);
+    await page.getByTestId("route-loading").waitFor({ state: "detached", timeout: 5000 });
+    await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Terms and Conditions");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("with JavaScript on: sticky bar after 170 px, scroll-to-top after 300 px", async () => {
     const { context, problems } = await newContext(browser, true);
     const page = await context.newPage();
