@@ -259,7 +259,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       expect(job.status).toBe(201);
       expect(job.json.data.description).toMatch(/^Job placement: /);
       const reloc = await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: c.id, item_type: "relocation", item_id: 1 } });
-      expect(reloc.json.data).toMatchObject({ description: "Relocation: Berlin starter package", price_minor: 240000, currency: "EUR" });
+      expect(reloc.json.data).toMatchObject({ description: "Relocation: Berlin starter package", price_minor: 260000, currency: "USD" });
 
       const again = await ctx.api.call("POST", "job/services", { token: me.token, body: { client_id: c.id, job_id: 2 } });
       expect(again.status).toBe(409);
