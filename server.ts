@@ -130,6 +130,8 @@ async function main() {
         tokenTtlDays: settings.tokenTtlDays,
         loginLimit: settings.loginLimit,
         contactLimitPerHour: settings.contactLimitPerHour,
+        payments: settings.payments,
+        publicUrl: settings.publicUrl,
         logger,
       }),
     );

@@ -12,6 +12,10 @@ import { catalogueRoutes } from "./routes/catalogue.js";
 import { clientRoutes } from "./routes/clients.js";
 import { contactRoutes } from "./routes/contact.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
+import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
+import { createStripe } from "./payments/stripe-client.js";
+import type { Payments } from "./payments/checkout.js";
+import type { PaymentsSettings } from "../lib/env.server.js";
 
 export type ApiDeps = {
   database: Db;
@@ -19,7 +23,10 @@ export type ApiDeps = {
   loginLimit: LoginLimitSettings;
   /** Contact messages allowed per IP per hour */
   contactLimitPerHour?: number;
-  logger: { error(obj: object, msg?: string): void };
+  logger: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  payments: PaymentsSettings;
+  /** Where browsers reach the portal (Stripe's success and cancel addresses) */
+  publicUrl: string;
 };
 
 export async function createApi(deps: ApiDeps): Promise<Router> {
@@ -28,18 +35,27 @@ export async function createApi(deps: ApiDeps): Promise<Router> {
     createLoginLimiter(deps.database, deps.loginLimit),
     createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600),
   ]);
+  const payments: Payments = {
+    db,
+    stripe: deps.payments.mode === "stripe" ? createStripe(deps.payments) : null,
+    publicUrl: deps.publicUrl,
+    checkoutExpiryMinutes: deps.payments.checkoutExpiryMinutes,
+    logger: deps.logger,
+  };
   const api = Router();
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
-  api.use(express.json({ limit: "100kb", strict: false }));
+  api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));
+  api.use(express.json({ limit: "100kb" }));
   api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays }));
   api.use(contactRoutes({ db, limiter: contactLimiter }));
   api.use(clientRoutes({ db }));
   api.use(catalogueRoutes({ db }));
   api.use(cartRoutes({ db }));
   api.use(dashboardRoutes({ db }));
+  api.use(paymentRoutes(payments));
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return api;

@@ -30,7 +30,9 @@ export function parse<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: unknown
     const key = issue.path.length ? issue.path.join(".") : what;
     (errors[key] ??= []).push(issue.message);
   }
-  throw new ApiError(400, "Please correct the highlighted fields.", errors);
+  // A lone value (a path parameter) is best answered by its own message.
+  const only = result.error.issues.length === 1 && result.error.issues[0]!.path.length === 0;
+  throw new ApiError(400, only ? result.error.issues[0]!.message : "Please correct the highlighted fields.", errors);
 }
 
 /** Express 4 does not catch rejected promises: pass them on to the error handler. */

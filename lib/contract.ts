@@ -271,3 +271,43 @@ export const contactBody = z.object({
   /** Honeypot: people never see it, bots fill it in. */
   website: z.string().max(500).optional(),
 });
+
+// ---- orders and payments ------------------------------------------------------
+
+export const orderStatuses = ["pending", "paid", "failed", "expired", "canceled", "flagged"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** What was bought, as it was when the checkout started. */
+export type OrderItem = {
+  cart_item_id: number;
+  client_id: number;
+  client_name: string;
+  item_type: ItemType;
+  item_id: number;
+  description: string;
+  price_minor: number;
+  currency: string;
+};
+
+export type Order = {
+  id: number;
+  status: OrderStatus;
+  mode: "stripe" | "demo";
+  amount_minor: number;
+  currency: string;
+  items: OrderItem[];
+  created_at: string;
+  paid_at: string | null;
+};
+
+export type CheckoutStart = { order_id: number; session_id: string; url: string };
+
+/** paid, processing (an asynchronous payment method has not settled yet) or unpaid */
+export type CheckoutSessionState = { payment: "paid" | "processing" | "unpaid"; order: Order };
+
+export const sessionIdParam = z
+  .string({ required_error: "Missing session ID" })
+  .trim()
+  .min(1, "Missing session ID")
+  .max(255, "That is not a checkout session ID")
+  .regex(/^[A-Za-z0-9_]+$/, "That is not a checkout session ID");

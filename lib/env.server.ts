@@ -40,6 +40,14 @@ const schema = z.object({
   SITE_CHAT_URL: z.string().min(1).optional(),
   COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(3000).default(2025),
   TRUST_PROXY: z.string().default("loopback"),
+  PUBLIC_URL: z.string().url().optional(),
+  PAYMENTS_MODE: z.enum(["stripe", "demo"]).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_… or rk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)").optional(),
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  CHECKOUT_EXPIRY_MINUTES: z.coerce.number().int().min(30, "Stripe needs at least 30").max(1440, "Stripe allows at most 1440").default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -63,7 +71,20 @@ export type Settings = {
   site: { phone: string; chatUrl: string; copyrightYear: number };
   trustProxy: string;
   logLevel: string;
+  /** Where browsers reach the portal: the base of Stripe's success and cancel addresses */
+  publicUrl: string;
+  payments: PaymentsSettings;
 };
+
+export type PaymentsSettings =
+  | { mode: "demo"; checkoutExpiryMinutes: number }
+  | {
+      mode: "stripe";
+      secretKey: string;
+      webhookSecret: string;
+      api: { host?: string; port?: number; protocol?: "http" | "https" };
+      checkoutExpiryMinutes: number;
+    };
 
 export class SettingsError extends Error {}
 
@@ -80,15 +101,30 @@ export function parseSettings(env: Record<string, string | undefined> = process.
   const isProduction = s.NODE_ENV === "production";
   const dataDir = path.resolve(s.DATA_DIR);
 
-  if (isProduction) {
-    const missing = [];
-    if (!s.SESSION_SECRET) missing.push("SESSION_SECRET");
-    if (missing.length) {
-      throw new SettingsError(
-        `Missing settings required with NODE_ENV=production: ${missing.join(", ")}`,
-      );
-    }
+  // Payments: Stripe when keys are given; the demo mode stands in outside production, and in
+  // production only when asked for by name.
+  const mode = s.PAYMENTS_MODE ?? (s.STRIPE_SECRET_KEY ? "stripe" : isProduction ? null : "demo");
+  const missing = [];
+  if (isProduction && !s.SESSION_SECRET) missing.push("SESSION_SECRET");
+  if (mode === null || mode === "stripe") {
+    if (!s.STRIPE_SECRET_KEY) missing.push("STRIPE_SECRET_KEY");
+    if (!s.STRIPE_WEBHOOK_SECRET) missing.push("STRIPE_WEBHOOK_SECRET");
   }
+  if (missing.length) {
+    const why = isProduction ? "with NODE_ENV=production" : "with PAYMENTS_MODE=stripe";
+    const hint = mode === null ? " (or PAYMENTS_MODE=demo for the demo payment page)" : "";
+    throw new SettingsError(`Missing settings required ${why}: ${missing.join(", ")}${hint}`);
+  }
+  const payments: PaymentsSettings =
+    mode === "stripe"
+      ? {
+          mode,
+          secretKey: s.STRIPE_SECRET_KEY!,
+          webhookSecret: s.STRIPE_WEBHOOK_SECRET!,
+          api: { host: s.STRIPE_API_HOST, port: s.STRIPE_API_PORT, protocol: s.STRIPE_API_PROTOCOL },
+          checkoutExpiryMinutes: s.CHECKOUT_EXPIRY_MINUTES,
+        }
+      : { mode: "demo", checkoutExpiryMinutes: s.CHECKOUT_EXPIRY_MINUTES };
   if (!s.EMBEDDED_API && !s.API_BASE_URL) {
     throw new SettingsError("EMBEDDED_API=off needs API_BASE_URL (the API the portal should talk to)");
   }
@@ -128,6 +164,8 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     },
     trustProxy: s.TRUST_PROXY,
     logLevel: s.LOG_LEVEL,
+    publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ""),
+    payments,
   };
 }
 

@@ -2,10 +2,11 @@
  * One set of migrations for SQLite and PostgreSQL, run by Kysely's migrator.
  * Migrations are listed in code (not read from a folder) so they survive bundling.
  */
-import { Migrator, type Migration } from "kysely";
+import { Migrator, sql, type Migration } from "kysely";
 import type { Db } from "./connection.js";
 import { initial } from "./migrations/001-initial.js";
 import { cartUnique } from "./migrations/002-cart-unique.js";
+import { orders } from "./migrations/003-orders.js";
 
 export type DbKind = Db["kind"];
 
@@ -13,13 +14,20 @@ function migrations(kind: DbKind): Record<string, Migration> {
   return {
     "001-initial": initial(kind),
     "002-cart-unique": cartUnique(),
+    "003-orders": orders(kind),
   };
 }
 
 export async function migrateToLatest(database: Db): Promise<string[]> {
+  const schema =
+    database.kind === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database.kind) },
+    // Without it, Kysely finds its lock table in any schema of the database, even another's.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

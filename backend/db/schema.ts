@@ -142,6 +142,30 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+export interface OrdersTable {
+  id: Generated<number>;
+  agent_id: number;
+  /** pending → paid | failed | expired | canceled; flagged when the paid amount does not match */
+  status: string;
+  /** stripe | demo */
+  mode: string;
+  amount_minor: number;
+  currency: string;
+  items: string; // JSON: OrderItem[]
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  flag_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   api_tokens: ApiTokensTable;
@@ -156,6 +180,8 @@ export interface Database {
   clients: ClientsTable;
   cart_items: CartItemsTable;
   contact_messages: ContactMessagesTable;
+  orders: OrdersTable;
+  stripe_events: StripeEventsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

@@ -18,14 +18,22 @@ export function dashboardRoutes({ db }: { db: Kysely<Database> }) {
         if (own) q = q.where("agent_id" as never, "=", agentId as never);
         return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
       };
-      const [clients, cart_items, jobs, relocations] = await Promise.all([
+      const paidOrders = db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("agent_id", "=", agentId)
+        .where("status", "=", "paid")
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+      const [clients, cart_items, jobs, relocations, paid_orders] = await Promise.all([
         count("clients", true),
         count("cart_items", true),
         count("jobs", false),
         count("relocations", false),
+        paidOrders,
       ]);
-      // Bookings and orders arrive with the mentors and payments work; until then there are none.
-      send<DashboardCounts>(res, { clients, cart_items, open_bookings: 0, paid_orders: 0, jobs, relocations });
+      // Mentor bookings arrive with the mentors work; until then there are none.
+      send<DashboardCounts>(res, { clients, cart_items, open_bookings: 0, paid_orders, jobs, relocations });
     }),
   );
   return router;

@@ -12,11 +12,13 @@ export async function startApi(
   options: {
     loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number }>;
     contactLimitPerHour?: number;
+    payments?: import("../../lib/env.server.js").PaymentsSettings;
   } = {},
 ) {
   const app = express();
   app.set("trust proxy", "loopback");
   const logged: object[] = [];
+  const warned: object[] = [];
   app.use(
     "/backend",
     await createApi({
@@ -24,7 +26,9 @@ export async function startApi(
       tokenTtlDays: 7,
       loginLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900, ...options.loginLimit },
       contactLimitPerHour: options.contactLimitPerHour ?? 1000,
-      logger: { error: (obj) => logged.push(obj) },
+      logger: { error: (obj) => logged.push(obj), warn: (obj) => warned.push(obj) },
+      payments: options.payments ?? { mode: "demo", checkoutExpiryMinutes: 30 },
+      publicUrl: "http://portal.test",
     }),
   );
   const server = await new Promise<import("node:http").Server>((resolve) => {
@@ -89,6 +93,8 @@ export async function startApi(
     createAgent,
     /** Errors the API logged (a 500 logs one) */
     logged,
+    /** Warnings the API logged (a flagged payment logs one) */
+    warned,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

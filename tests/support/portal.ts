@@ -45,6 +45,8 @@ export async function startPortal(env: Record<string, string> = {}) {
       DEMO_DATA: "on",
       LOG_LEVEL: "warn",
       LOGIN_LIMIT_PER_IP: "1000",
+      PAYMENTS_MODE: "demo",
+      PUBLIC_URL: `http://localhost:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

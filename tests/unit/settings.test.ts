@@ -29,12 +29,31 @@ describe("settings", () => {
     }
   });
 
-  it("in production requires SESSION_SECRET and names it", () => {
+  it("in production requires SESSION_SECRET and the Stripe keys, naming each", () => {
     expect(() => parseSettings({ NODE_ENV: "production" })).toThrow(SettingsError);
-    expect(() => parseSettings({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
-    const s = parseSettings({ NODE_ENV: "production", SESSION_SECRET: secret });
+    expect(() => parseSettings({ NODE_ENV: "production" })).toThrow(
+      "Missing settings required with NODE_ENV=production: SESSION_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (or PAYMENTS_MODE=demo for the demo payment page)",
+    );
+    const s = parseSettings({
+      NODE_ENV: "production",
+      SESSION_SECRET: secret,
+      STRIPE_SECRET_KEY: "sk_test_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+      PUBLIC_URL: "https://portal.example.com/",
+    });
     expect(s.isProduction).toBe(true);
     expect(s.demoData).toBe(false);
+    expect(s.payments).toMatchObject({ mode: "stripe", secretKey: "sk_test_abc123", checkoutExpiryMinutes: 30 });
+    expect(s.publicUrl).toBe("https://portal.example.com");
+  });
+
+  it("uses the demo payment mode without keys outside production, and in production only when asked", () => {
+    expect(parseSettings({ SESSION_SECRET: secret }).payments.mode).toBe("demo");
+    expect(parseSettings({ NODE_ENV: "production", SESSION_SECRET: secret, PAYMENTS_MODE: "demo" }).payments.mode).toBe("demo");
+    expect(() => parseSettings({ SESSION_SECRET: secret, PAYMENTS_MODE: "stripe" })).toThrow(
+      "Missing settings required with PAYMENTS_MODE=stripe: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET",
+    );
+    expect(() => parseSettings({ SESSION_SECRET: secret, STRIPE_SECRET_KEY: "pk_test_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret/);
   });
 
   it("names each malformed setting", () => {

@@ -1,0 +1,86 @@
+/**
+ * stripe/create-checkout-session, stripe/checkout-session/:id, stripe/webhook, the demo payment
+ * page's calls, and the order history (api/orders/agent/:agentId, api/orders/:id).
+ */
+import express, { Router } from "express";
+import Stripe from "stripe";
+import { idParam, sessionIdParam, type Order } from "../../lib/contract.js";
+import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
+import { ApiError, handler, parse, send } from "../http.js";
+import { cancelDemo, checkoutState, completeDemo, startCheckout, type Payments } from "../payments/checkout.js";
+import { getOrder, listOrders } from "../payments/orders.js";
+import { handleStripeEvent } from "../payments/webhook.js";
+
+/** The webhook reads the raw body (the signature covers its exact bytes): mount before any JSON parser. */
+export function stripeWebhookRoute(p: Payments, webhookSecret: string | null) {
+  const router = Router();
+  router.post(
+    "/stripe/webhook",
+    express.raw({ type: "*/*", limit: "1mb" }),
+    handler(async (req, res) => {
+      if (!p.stripe || !webhookSecret) throw new ApiError(404, "Stripe webhooks are off in the demo payment mode.");
+      const signature = req.get("stripe-signature");
+      if (!signature) throw new ApiError(400, "Missing Stripe-Signature header.");
+      let event: Stripe.Event;
+      try {
+        event = p.stripe.webhooks.constructEvent(req.body as Buffer, signature, webhookSecret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new ApiError(400, "Webhook signature verification failed.");
+        }
+        throw new ApiError(400, "The webhook body could not be read.");
+      }
+      send(res, { received: true, result: await handleStripeEvent(p, event) });
+    }),
+  );
+  return router;
+}
+
+export function paymentRoutes(p: Payments) {
+  const { db } = p;
+  const router = Router();
+  router.use(["/stripe/create-checkout-session", "/stripe/checkout-session", "/stripe/demo", "/api/orders"], requireAuth(db));
+
+  router.post(
+    "/stripe/create-checkout-session",
+    handler(async (req, res) => send(res, await startCheckout(p, currentAgent(req).id), 201)),
+  );
+
+  router.get(
+    ["/stripe/checkout-session", "/stripe/checkout-session/:id"],
+    handler(async (req, res) => {
+      if (!req.params.id) throw new ApiError(400, "Missing session ID");
+      const sessionId = parse(sessionIdParam, req.params.id, "id");
+      send(res, await checkoutState(p, currentAgent(req).id, sessionId));
+    }),
+  );
+
+  router.post(
+    "/stripe/demo/complete/:id",
+    handler(async (req, res) => {
+      send(res, await completeDemo(p, currentAgent(req).id, parse(sessionIdParam, req.params.id, "id")));
+    }),
+  );
+  router.post(
+    "/stripe/demo/cancel/:id",
+    handler(async (req, res) => {
+      send(res, await cancelDemo(p, currentAgent(req).id, parse(sessionIdParam, req.params.id, "id")));
+    }),
+  );
+
+  router.get(
+    "/api/orders/agent/:agentId",
+    handler(async (req, res) => {
+      const agentId = parse(idParam, req.params.agentId, "agentId");
+      assertOwnAgentId(req, agentId);
+      send<Order[]>(res, await listOrders(db, agentId));
+    }),
+  );
+  router.get(
+    "/api/orders/:id",
+    handler(async (req, res) => {
+      send<Order>(res, await getOrder(db, currentAgent(req).id, parse(idParam, req.params.id, "id")));
+    }),
+  );
+  return router;
+}
