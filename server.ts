@@ -87,7 +87,8 @@ async function main() {
           "img-src": ["'self'", "data:"],
           "font-src": ["'self'"],
           "connect-src": ["'self'", ...(isDev ? ["ws://localhost:*"] : [])],
-          "form-action": ["'self'"],
+          // A checkout form post is answered with a redirect to Stripe's hosted page.
+          "form-action": ["'self'", ...(settings.payments.mode === "stripe" ? ["https://checkout.stripe.com"] : [])],
           "frame-ancestors": ["'none'"],
           "base-uri": ["'self'"],
           "object-src": ["'none'"],

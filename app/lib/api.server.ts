@@ -8,6 +8,9 @@ import { json, redirect } from "@remix-run/node";
 import type {
   ApiEnvelope,
   CartItem,
+  CheckoutSessionState,
+  CheckoutStart,
+  Order,
   Client,
   ClientInput,
   ClientView,
@@ -118,6 +121,15 @@ export const api = {
   servicePlans: (token: string, clientId: number) =>
     call<ServicePlan[]>("api/serviceplan", { method: "POST", token, body: { client_id: clientId } }),
   dashboardCounts: (token: string) => call<DashboardCounts>("api/dashboard/counts", { token }),
+  createCheckout: (token: string) => call<CheckoutStart>("stripe/create-checkout-session", { method: "POST", token }),
+  checkoutSession: (token: string, sessionId: string) =>
+    call<CheckoutSessionState>(`stripe/checkout-session/${encodeURIComponent(sessionId)}`, { token }),
+  demoComplete: (token: string, sessionId: string) =>
+    call<CheckoutSessionState>(`stripe/demo/complete/${encodeURIComponent(sessionId)}`, { method: "POST", token }),
+  demoCancel: (token: string, sessionId: string) =>
+    call<{ canceled: true }>(`stripe/demo/cancel/${encodeURIComponent(sessionId)}`, { method: "POST", token }),
+  orders: (token: string, agentId: number) => call<Order[]>(`api/orders/agent/${agentId}`, { token }),
+  order: (token: string, id: number) => call<Order>(`api/orders/${id}`, { token }),
   contact: (body: Record<string, string>, clientIp?: string) =>
     call<{ received: true }>("api/ContactUs", { method: "POST", body, clientIp }),
 };

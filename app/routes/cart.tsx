@@ -1,5 +1,6 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals } from "../components/cart-items";
@@ -18,11 +19,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const removeForm = z.object({ intent: z.literal("remove"), id: z.coerce.number().int().positive() });
 
+/** Checkout: the API opens a session for the agent's own cart; the browser goes there (303, no JavaScript needed). */
+async function checkout(request: Request, token: string) {
+  try {
+    const started = await api.createCheckout(token);
+    return redirect(started.url, 303);
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    if (error.status === 401) throw await expireSession(request);
+    return redirectWithToast(request, "/cart/", { type: "error", message: error.unavailable ? "Server busy" : error.message });
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
   const formData = await request.formData();
   await checkForm(formData, request);
   const intent = formData.get("intent");
+  if (intent === "checkout") return checkout(request, token);
   if (intent !== "remove") throw new Response("Unknown action.", { status: 400 });
   const parsed = removeForm.safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) throw new Response("That is not an item of your cart.", { status: 400 });
@@ -61,6 +75,8 @@ function groupByClient(items: CartItem[]) {
 
 export default function Cart() {
   const { items } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   return (
     <section className="container page">
       <p className="eyebrow">Cart</p>
@@ -88,12 +104,14 @@ export default function Cart() {
             <p className="cart-total">
               Total: <strong data-testid="cart-total">{cartTotals(items).join(" + ")}</strong>
             </p>
-            <button type="button" className="button button--primary" disabled aria-describedby="checkout-note">
-              Checkout
-            </button>
-            <p id="checkout-note" className="muted">
-              Card payment through Stripe is being set up; your cart is kept until then.
-            </p>
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="checkout" />
+              <button type="submit" className="button button--primary" disabled={checkingOut}>
+                {checkingOut ? "Opening checkout…" : "Checkout"}
+              </button>
+            </Form>
+            <p className="muted">You pay by card on Stripe's secure page; we never see the card number.</p>
           </div>
         </>
       )}

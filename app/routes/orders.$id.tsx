@@ -1,0 +1,48 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OrderItems, orderStatusLabels } from "../components/order-summary";
+import { api, apiLoaderError } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { routeId } from "../lib/params";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Order ${data.order.id} · Waypoint Consultancy` : "Order not found" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token, agent } = await requireAgent(request);
+  const order = await api.order(token, routeId(params.id)).catch((e) => apiLoaderError(e, request));
+  return json({ order, timeZone: agent.time_zone });
+}
+
+export default function OrderPage() {
+  const { order, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">
+        <Link to="/orders">Orders</Link>
+      </p>
+      <h1>Order {order.id}</h1>
+      <dl className="details">
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="order-status">{orderStatusLabels[order.status]}</dd>
+        </div>
+        <div>
+          <dt>Placed</dt>
+          <dd>{formatDateTime(order.created_at, timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{order.paid_at ? formatDateTime(order.paid_at, timeZone) : "—"}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{order.mode === "demo" ? "Demo payment (no card charged)" : "Card, through Stripe"}</dd>
+        </div>
+      </dl>
+      <OrderItems order={order} />
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { OrderItems } from "../components/order-summary";
+import { api, ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { checkForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Demo payment · Waypoint Consultancy" }];
+
+/**
+ * The demo payment mode's stand-in for Stripe's hosted page: no card, no money. "Pay" runs the same
+ * order fulfilment a paid Stripe session gets; "Cancel" returns to the cart with everything kept.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const state = await api.checkoutSession(token, params.sessionId ?? "").catch((e) => apiLoaderError(e, request));
+  return json({ state, sessionId: params.sessionId! });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const formData = await request.formData();
+  await checkForm(formData, request);
+  const sessionId = params.sessionId ?? "";
+  const intent = formData.get("intent");
+  try {
+    if (intent === "pay") {
+      await api.demoComplete(token, sessionId);
+      return redirect(`/payment/success?session_id=${encodeURIComponent(sessionId)}`, 303);
+    }
+    if (intent === "cancel") {
+      await api.demoCancel(token, sessionId);
+      return await redirectWithToast(request, "/cart/", { type: "info", message: "Payment cancelled. Your cart is as you left it." });
+    }
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    if (error.status === 401) throw await expireSession(request);
+    return redirectWithToast(request, "/cart/", { type: "error", message: error.unavailable ? "Server busy" : error.message });
+  }
+  throw new Response("Unknown action.", { status: 400 });
+}
+
+export default function DemoPayment() {
+  const { state } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const open = state.order.status === "pending";
+  return (
+    <section className="container page narrow">
+      <div className="demo-banner" role="note">
+        <strong>Demo payment mode.</strong> No card is charged: this page stands in for Stripe's checkout because no
+        Stripe keys are configured.
+      </div>
+      <p className="eyebrow">Order {state.order.id}</p>
+      <h1>Pay for your order</h1>
+      <OrderItems order={state.order} />
+      {open ? (
+        <Form method="post" className="form__actions demo-actions">
+          <AuthenticityTokenInput />
+          <button type="submit" name="intent" value="pay" className="button button--primary" disabled={busy}>
+            Pay (demo)
+          </button>
+          <button type="submit" name="intent" value="cancel" className="button button--ghost" disabled={busy}>
+            Cancel
+          </button>
+        </Form>
+      ) : (
+        <p className="notice">
+          This checkout is closed. <Link to={`/orders/${state.order.id}`}>See the order</Link> or go back to the{" "}
+          <Link to="/cart">cart</Link>.
+        </p>
+      )}
+    </section>
+  );
+}
