@@ -221,6 +221,27 @@ describe.each(testDatabases)("payments on $name", (target) => {
     expect(JSON.stringify(api.logged)).not.toContain(stripe.settings.secretKey);
   });
 
+  it("retries Stripe's passing failures, then answers busy or unreachable", async () => {
+    // Each case with an agent of its own, so no earlier open checkout is expired first.
+    const a = await agentWithCart("pay-retry-a@example.com");
+    stripe.failNext(500, "api_error", "boom", 1);
+    expect((await api.call("POST", "stripe/create-checkout-session", { token: a.token })).status).toBe(201);
+
+    const b = await agentWithCart("pay-retry-b@example.com");
+    stripe.failNext(429, "rate_limit_error", "Too many requests", 3);
+    const limited = await api.call("POST", "stripe/create-checkout-session", { token: b.token });
+    expect(limited.status).toBe(503);
+    expect(limited.json.message).toBe("The payment provider is busy. Please try again in a minute.");
+
+    const c = await agentWithCart("pay-retry-c@example.com");
+    stripe.failNext(500, "api_error", "Internal error with secrets sk_test_xyz", 3);
+    const down = await api.call("POST", "stripe/create-checkout-session", { token: c.token });
+    expect(down.status).toBe(502);
+    expect(down.json.message).toBe("We could not reach the payment provider. Please try again.");
+    expect(JSON.stringify(down.json)).not.toContain("sk_");
+    expect(await cart(c)).toHaveLength(2);
+  });
+
   it("lists and shows the agent's own orders only", async () => {
     const a = await agentWithCart("pay-orders@example.com");
     const other = await api.newAgent("pay-orders-other@example.com");

@@ -42,7 +42,7 @@ export async function startStripeStandIn() {
   const sessions = new Map<string, StandInSession>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: Array<{ method: string; path: string; idempotencyKey?: string; apiVersion?: string; auth?: string }> = [];
-  let failNext: { status: number; type: string; message: string } | null = null;
+  let failNext: { status: number; type: string; message: string; times: number } | null = null;
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -62,7 +62,7 @@ export async function startStripeStandIn() {
       };
       if (failNext) {
         const f = failNext;
-        failNext = null;
+        if (--f.times <= 0) failNext = null;
         return reply(f.status, { error: { type: f.type, message: f.message } });
       }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
@@ -137,8 +137,9 @@ export async function startStripeStandIn() {
       s.payment_status = paymentStatus;
       return s;
     },
-    failNext(status: number, type: string, message = "stand-in failure") {
-      failNext = { status, type, message };
+    /** The next call (or `times` calls: the SDK retries 429 and 5xx twice) fails like this. */
+    failNext(status: number, type: string, message = "stand-in failure", times = 1) {
+      failNext = { status, type, message, times };
     },
     /** A signed webhook delivery for this session, as Stripe would send it. */
     event(type: string, session: StandInSession, opts: { id?: string; secret?: string } = {}) {
