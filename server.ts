@@ -18,6 +18,7 @@ import { createApi } from "./backend/app.js";
 import { migrateToLatest } from "./backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
 import { getDatabase } from "./backend/db/shared.js";
+import { releaseExpiredHolds } from "./backend/services/mentors.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
 
 installGlobals({ nativeFetch: true });
@@ -132,11 +133,18 @@ async function main() {
         loginLimit: settings.loginLimit,
         contactLimitPerHour: settings.contactLimitPerHour,
         payments: settings.payments,
+        bookings: settings.bookings,
         publicUrl: settings.publicUrl,
         logger,
       }),
     );
   }
+
+  // Unpaid mentor holds are released on every read that shows them, and by this sweep as well.
+  const sweep = setInterval(() => {
+    releaseExpiredHolds(database.db).catch((err) => logger.warn({ err }, "releasing expired holds failed"));
+  }, 60_000);
+  sweep.unref();
 
   const build = await loadBuild();
   app.all(

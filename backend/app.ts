@@ -13,6 +13,7 @@ import { clientRoutes } from "./routes/clients.js";
 import { contactRoutes } from "./routes/contact.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
+import { mentorRoutes } from "./routes/mentors.js";
 import { createStripe } from "./payments/stripe-client.js";
 import type { Payments } from "./payments/checkout.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
@@ -25,6 +26,7 @@ export type ApiDeps = {
   contactLimitPerHour?: number;
   logger: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
   payments: PaymentsSettings;
+  bookings?: { holdMinutes: number; cancelCutoffHours: number };
   /** Where browsers reach the portal (Stripe's success and cancel addresses) */
   publicUrl: string;
 };
@@ -56,6 +58,7 @@ export async function createApi(deps: ApiDeps): Promise<Router> {
   api.use(cartRoutes({ db }));
   api.use(dashboardRoutes({ db }));
   api.use(paymentRoutes(payments));
+  api.use(mentorRoutes(payments, deps.bookings ?? { holdMinutes: 30, cancelCutoffHours: 24 }));
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return api;

@@ -311,3 +311,95 @@ export const sessionIdParam = z
   .min(1, "Missing session ID")
   .max(255, "That is not a checkout session ID")
   .regex(/^[A-Za-z0-9_]+$/, "That is not a checkout session ID");
+
+// ---- mentors and bookings ---------------------------------------------------------
+
+export type Mentor = {
+  id: number;
+  name: string;
+  title: string;
+  bio: string;
+  expertise: string[];
+  languages: string[];
+  country_code: string;
+  country_name: string;
+  time_zone: string;
+  rate_minor: number;
+  currency: string;
+  photo_url: string | null;
+};
+
+export type MentorProfile = Mentor & {
+  availability: Array<{ weekday: number; start_minute: number; end_minute: number }>;
+};
+
+const timeZoneField = z
+  .string({ invalid_type_error: "Time zone must be text" })
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Unknown time zone");
+
+export const mentorListQuery = z.object({
+  expertise: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+  language: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+});
+
+export const mentorUserBody = z.object({ mentor_id: idParam });
+
+export const scheduleBody = z.object({
+  mentor_id: idParam,
+  time_zone: timeZoneField.optional(),
+  week_start: z.preprocess(
+    blankToNull,
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the week as YYYY-MM-DD").nullable().optional(),
+  ),
+});
+
+export type Schedule = {
+  mentor_id: number;
+  mentor_time_zone: string;
+  time_zone: string;
+  week_start: string;
+  previous_week: string;
+  next_week: string;
+  slots: Array<{ start: string; end: string }>;
+};
+
+export const bookBody = z.object({
+  mentor_id: idParam,
+  client_id: z.coerce.number({ invalid_type_error: "Choose a client" }).int("Choose a client").positive("Choose a client"),
+  start: z
+    .string({ required_error: "Choose a time" })
+    .refine((v) => !Number.isNaN(Date.parse(v)), "Choose a time from the mentor's week"),
+  topic: requiredText(200, "Topic"),
+});
+
+export const bookingStatuses = ["held", "confirmed", "released", "canceled"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export type Booking = {
+  id: number;
+  mentor_id: number;
+  mentor_name: string;
+  mentor_time_zone: string;
+  client_id: number;
+  client_name: string;
+  start_at: string;
+  end_at: string;
+  topic: string;
+  status: BookingStatus;
+  held_until: string | null;
+  price_minor: number;
+  currency: string;
+  order_id: number | null;
+  refund_status: "due" | "refunded" | null;
+};
+
+export const cancelBookingBody = z.object({ id: idParam });

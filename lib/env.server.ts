@@ -35,6 +35,8 @@ const schema = z.object({
   LOGIN_LIMIT_PER_EMAIL: positiveInt.default(5),
   LOGIN_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
   CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
+  BOOKING_HOLD_MINUTES: positiveInt.default(30),
+  BOOKING_CANCEL_CUTOFF_HOURS: z.coerce.number().int().min(0).default(24),
   DEMO_DATA: onOff.optional(),
   SITE_PHONE: z.string().min(3).default("+1 555 010 0100"),
   SITE_CHAT_URL: z.string().min(1).optional(),
@@ -67,6 +69,7 @@ export type Settings = {
   tokenTtlDays: number;
   loginLimit: { perIp: number; perEmail: number; windowSeconds: number };
   contactLimitPerHour: number;
+  bookings: { holdMinutes: number; cancelCutoffHours: number };
   demoData: boolean;
   site: { phone: string; chatUrl: string; copyrightYear: number };
   trustProxy: string;
@@ -156,6 +159,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       windowSeconds: s.LOGIN_LIMIT_WINDOW_SECONDS,
     },
     contactLimitPerHour: s.CONTACT_LIMIT_PER_HOUR,
+    bookings: { holdMinutes: s.BOOKING_HOLD_MINUTES, cancelCutoffHours: s.BOOKING_CANCEL_CUTOFF_HOURS },
     demoData: s.DEMO_DATA ?? !isProduction,
     site: {
       phone: s.SITE_PHONE,

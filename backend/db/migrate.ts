@@ -7,6 +7,7 @@ import type { Db } from "./connection.js";
 import { initial } from "./migrations/001-initial.js";
 import { cartUnique } from "./migrations/002-cart-unique.js";
 import { orders } from "./migrations/003-orders.js";
+import { mentorBookings } from "./migrations/004-mentor-bookings.js";
 
 export type DbKind = Db["kind"];
 
@@ -15,6 +16,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "001-initial": initial(kind),
     "002-cart-unique": cartUnique(),
     "003-orders": orders(kind),
+    "004-mentor-bookings": mentorBookings(kind),
   };
 }
 

@@ -160,6 +160,26 @@ export interface OrdersTable {
   paid_at: string | null;
 }
 
+export interface MentorBookingsTable {
+  id: Generated<number>;
+  agent_id: number;
+  client_id: number;
+  mentor_id: number;
+  start_at: string;
+  end_at: string;
+  topic: string;
+  /** held (awaiting payment) → confirmed | released; held or confirmed → canceled */
+  status: string;
+  held_until: string | null;
+  price_minor: number;
+  currency: string;
+  order_id: number | null;
+  /** due | refunded, for a paid booking that was cancelled */
+  refund_status: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface StripeEventsTable {
   id: string;
   type: string;
@@ -182,6 +202,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   orders: OrdersTable;
   stripe_events: StripeEventsTable;
+  mentor_bookings: MentorBookingsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

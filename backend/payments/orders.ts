@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract.js";
 import type { Database, OrdersTable } from "../db/schema.js";
 import { ApiError } from "../http.js";
+import { confirmBookings, releaseBookings } from "../services/mentors.js";
 
 export function toOrder(row: Selectable<OrdersTable>): Order {
   return {
@@ -80,6 +81,11 @@ export async function fulfilOrder(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return "already";
   const items = JSON.parse(order.items) as OrderItem[];
+  await confirmBookings(
+    trx,
+    order.id,
+    items.filter((i) => i.item_type === "mentor_booking").map((i) => i.item_id),
+  );
   if (items.length) {
     await trx
       .deleteFrom("cart_items")
@@ -102,4 +108,12 @@ export async function closeOrder(db: Kysely<Database>, orderId: number, status: 
     .where("id", "=", orderId)
     .where("status", "=", "pending")
     .execute();
+}
+
+/** The mentor holds of an order whose checkout ended unpaid are released (and leave the cart). */
+export async function releaseOrderBookings(db: Kysely<Database>, orderId: number) {
+  const order = await db.selectFrom("orders").select("items").where("id", "=", orderId).executeTakeFirst();
+  if (!order) return;
+  const ids = (JSON.parse(order.items) as OrderItem[]).filter((i) => i.item_type === "mentor_booking").map((i) => i.item_id);
+  await releaseBookings(db, ids);
 }

@@ -4,7 +4,7 @@
  */
 import type Stripe from "stripe";
 import type { Payments } from "./checkout.js";
-import { closeOrder, fulfilOrder, orderBySession } from "./orders.js";
+import { closeOrder, fulfilOrder, orderBySession, releaseOrderBookings } from "./orders.js";
 
 const handled = new Set([
   "checkout.session.completed",
@@ -43,6 +43,9 @@ export async function handleStripeEvent(p: Payments, event: Stripe.Event): Promi
         break;
       case "checkout.session.expired":
         await closeOrder(trx, order.id, "expired");
+        if ((await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst())?.status === "expired") {
+          await releaseOrderBookings(trx, order.id);
+        }
         break;
     }
     return "handled";

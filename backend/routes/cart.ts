@@ -6,6 +6,7 @@ import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { handler, parse, send } from "../http.js";
 import { addToCart, listCart, removeFromCart } from "../services/cart.js";
+import { releaseExpiredHolds } from "../services/mentors.js";
 
 export function cartRoutes({ db }: { db: Kysely<Database> }) {
   const router = Router();
@@ -16,6 +17,7 @@ export function cartRoutes({ db }: { db: Kysely<Database> }) {
     handler(async (req, res) => {
       const agentId = parse(idParam, req.params.agentId, "agentId");
       assertOwnAgentId(req, agentId);
+      await releaseExpiredHolds(db);
       send(res, await listCart(db, agentId));
     }),
   );

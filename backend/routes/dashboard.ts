@@ -5,6 +5,7 @@ import type { DashboardCounts } from "../../lib/contract.js";
 import { currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { handler, send } from "../http.js";
+import { openBookingsCount, releaseExpiredHolds } from "../services/mentors.js";
 
 export function dashboardRoutes({ db }: { db: Kysely<Database> }) {
   const router = Router();
@@ -25,15 +26,16 @@ export function dashboardRoutes({ db }: { db: Kysely<Database> }) {
         .where("status", "=", "paid")
         .executeTakeFirstOrThrow()
         .then((r) => Number(r.n));
-      const [clients, cart_items, jobs, relocations, paid_orders] = await Promise.all([
+      await releaseExpiredHolds(db);
+      const [clients, cart_items, jobs, relocations, paid_orders, open_bookings] = await Promise.all([
         count("clients", true),
         count("cart_items", true),
         count("jobs", false),
         count("relocations", false),
         paidOrders,
+        openBookingsCount(db, agentId),
       ]);
-      // Mentor bookings arrive with the mentors work; until then there are none.
-      send<DashboardCounts>(res, { clients, cart_items, open_bookings: 0, paid_orders, jobs, relocations });
+      send<DashboardCounts>(res, { clients, cart_items, open_bookings, paid_orders, jobs, relocations });
     }),
   );
   return router;

@@ -5,6 +5,7 @@ import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import { getRelocation, getJob } from "./catalogue.js";
 import { getClient } from "./clients.js";
+import { releaseBookings } from "./mentors.js";
 
 const cartColumns = [
   "cart_items.id",
@@ -108,6 +109,17 @@ export async function addToCart(
 }
 
 export async function removeFromCart(db: Kysely<Database>, agentId: number, itemId: number) {
+  const item = await db
+    .selectFrom("cart_items")
+    .select(["item_type", "item_id"])
+    .where("id", "=", itemId)
+    .where("agent_id", "=", agentId)
+    .executeTakeFirst();
+  // A mentor session leaves the cart by giving its held slot back.
+  if (item?.item_type === "mentor_booking") {
+    await releaseBookings(db, [item.item_id]);
+    return { removed: true as const };
+  }
   const result = await db
     .deleteFrom("cart_items")
     .where("id", "=", itemId)

@@ -114,6 +114,17 @@ export async function editClient(
 
 /** Deletes a client and, in the same transaction, the client's cart items. */
 export async function deleteClient(db: Kysely<Database>, agentId: number, clientId: number) {
+  const paid = await db
+    .selectFrom("mentor_bookings")
+    .select("id")
+    .where("client_id", "=", clientId)
+    .where("agent_id", "=", agentId)
+    .where("status", "=", "confirmed")
+    .where("end_at", ">", new Date().toISOString())
+    .executeTakeFirst();
+  if (paid) {
+    throw new ApiError(409, "This client has paid mentor sessions to come: cancel them in Bookings before deleting the client.");
+  }
   return db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom("cart_items")

@@ -13,6 +13,7 @@ export async function startApi(
     loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number }>;
     contactLimitPerHour?: number;
     payments?: import("../../lib/env.server.js").PaymentsSettings;
+    bookings?: { holdMinutes: number; cancelCutoffHours: number };
   } = {},
 ) {
   const app = express();
@@ -28,6 +29,7 @@ export async function startApi(
       contactLimitPerHour: options.contactLimitPerHour ?? 1000,
       logger: { error: (obj) => logged.push(obj), warn: (obj) => warned.push(obj) },
       payments: options.payments ?? { mode: "demo", checkoutExpiryMinutes: 30 },
+      bookings: options.bookings,
       publicUrl: "http://portal.test",
     }),
   );

@@ -22,6 +22,7 @@ export type StandInSession = {
   expires_at: number;
   mode: string;
   line_items: Array<{ name: string; unit_amount: number; currency: string; quantity: number }>;
+  payment_intent: string | null;
 };
 
 /** Stripe's form encoding (a[b][0][c]=v) back into objects. */
@@ -40,6 +41,7 @@ function parseForm(body: string): Record<string, unknown> {
 
 export async function startStripeStandIn() {
   const sessions = new Map<string, StandInSession>();
+  const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey?: unknown }> = [];
   const byIdempotencyKey = new Map<string, string>();
   const requests: Array<{ method: string; path: string; idempotencyKey?: string; apiVersion?: string; auth?: string }> = [];
   let failNext: { status: number; type: string; message: string; times: number } | null = null;
@@ -91,10 +93,17 @@ export async function startStripeStandIn() {
           expires_at: Number(p.expires_at),
           mode: p.mode,
           line_items: items,
+          payment_intent: null,
         };
         sessions.set(id, session);
         if (key) byIdempotencyKey.set(key, id);
         return reply(200, session);
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const p = parseForm(body) as any;
+        const refund = { id: `re_${randomBytes(8).toString("hex")}`, object: "refund", payment_intent: p.payment_intent, amount: Number(p.amount), status: "succeeded", idempotencyKey: req.headers["idempotency-key"] };
+        refunds.push(refund);
+        return reply(200, refund);
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
       const session = match ? sessions.get(match[1]!) : undefined;
@@ -122,6 +131,7 @@ export async function startStripeStandIn() {
   return {
     port,
     sessions,
+    refunds,
     requests,
     settings: {
       mode: "stripe" as const,
@@ -135,6 +145,7 @@ export async function startStripeStandIn() {
       const s = sessions.get(id)!;
       s.status = "complete";
       s.payment_status = paymentStatus;
+      s.payment_intent ??= `pi_${randomBytes(8).toString("hex")}`;
       return s;
     },
     /** The next call (or `times` calls: the SDK retries 429 and 5xx twice) fails like this. */

@@ -1,0 +1,64 @@
+/**
+ * A mentor's bookable slots: weekly availability (local times in the mentor's zone) turned into
+ * one-hour UTC slots, for a week as the viewer sees it in their own zone. Local times that do not
+ * exist (the hour skipped when clocks go forward) are left out; DST is luxon's business.
+ */
+import { DateTime } from "luxon";
+
+export const SLOT_MINUTES = 60;
+
+export type Availability = { weekday: number; start_minute: number; end_minute: number };
+export type Slot = { start: string; end: string };
+
+export function isTimeZone(tz: string): boolean {
+  return DateTime.local().setZone(tz).isValid;
+}
+
+/** The Monday-to-Monday week, in the viewer's zone, that holds `weekStart` (YYYY-MM-DD) or `now`. */
+export function weekWindow(viewerTz: string, now: Date, weekStart?: string | null) {
+  const base = weekStart
+    ? DateTime.fromISO(weekStart, { zone: viewerTz })
+    : DateTime.fromJSDate(now, { zone: viewerTz });
+  const start = base.startOf("week"); // luxon weeks start on Monday
+  const end = start.plus({ weeks: 1 });
+  return {
+    weekStart: start.toISODate()!,
+    start: start.toUTC(),
+    end: end.toUTC(),
+    previous: start.minus({ weeks: 1 }).toISODate()!,
+    next: end.toISODate()!,
+  };
+}
+
+/** Every slot that starts in [from, to), from the availability in the mentor's zone. */
+export function slotsBetween(availability: Availability[], mentorTz: string, from: Date, to: Date): Slot[] {
+  const fromDt = DateTime.fromJSDate(from, { zone: mentorTz }).startOf("day").minus({ days: 1 });
+  const last = DateTime.fromJSDate(to, { zone: mentorTz }).startOf("day").plus({ days: 1 });
+  const slots: Slot[] = [];
+  for (let day = fromDt; day <= last; day = day.plus({ days: 1 })) {
+    const weekday = day.weekday % 7; // luxon: 1 = Monday … 7 = Sunday; ours: 0 = Sunday … 6 = Saturday
+    for (const block of availability.filter((a) => a.weekday === weekday)) {
+      for (let m = block.start_minute; m + SLOT_MINUTES <= block.end_minute; m += SLOT_MINUTES) {
+        const hour = Math.floor(m / 60);
+        const minute = m % 60;
+        const local = DateTime.fromObject(
+          { year: day.year, month: day.month, day: day.day, hour, minute },
+          { zone: mentorTz },
+        );
+        if (!local.isValid || local.hour !== hour || local.minute !== minute) continue; // skipped by DST
+        const start = local.toUTC();
+        if (start.toMillis() < from.getTime() || start.toMillis() >= to.getTime()) continue;
+        slots.push({ start: start.toISO()!, end: start.plus({ minutes: SLOT_MINUTES }).toISO()! });
+      }
+    }
+  }
+  return slots.sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** Whether `startIso` is one of the mentor's slots. */
+export function isSlot(availability: Availability[], mentorTz: string, startIso: string): boolean {
+  const start = new Date(startIso);
+  if (Number.isNaN(start.getTime())) return false;
+  const around = slotsBetween(availability, mentorTz, new Date(start.getTime() - 1), new Date(start.getTime() + 1));
+  return around.some((s) => Date.parse(s.start) === start.getTime());
+}

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../backend/db/connection.js";
+import { startApi, type Harness } from "../support/api-harness.js";
+import { openSeeded, testDatabases } from "../support/databases.js";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.js";
+
+/** A Monday some weeks ahead, so every slot of that week is in the future. */
+function futureMonday(weeksAhead: number) {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + 7 * weeksAhead + ((8 - d.getUTCDay()) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+describe.each(testDatabases)("mentors and bookings on $name", (target) => {
+  let database: Db;
+  let drop: () => Promise<void>;
+  let api: Harness; // demo payments
+  let strict: Harness; // a cut-off no booking can meet
+  let stripe: StripeStandIn;
+  let stripeApi: Harness;
+  let amiraId: number;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openSeeded(target));
+    stripe = await startStripeStandIn();
+    [api, strict, stripeApi] = await Promise.all([
+      startApi(database, { bookings: { holdMinutes: 30, cancelCutoffHours: 24 } }),
+      startApi(database, { bookings: { holdMinutes: 30, cancelCutoffHours: 24 * 365 } }),
+      startApi(database, { payments: stripe.settings }),
+    ]);
+    amiraId = (await database.db.selectFrom("mentors").select("id").where("name", "=", "Amira Haddad").executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => {
+    await Promise.all([api.close(), strict.close(), stripeApi.close(), stripe.close()]);
+    await drop();
+  });
+
+  async function agentWithClient(email: string, h: Harness = api) {
+    const agent = await h.newAgent(email);
+    const c = await h.call("POST", "agent/addclient", {
+      token: agent.token,
+      body: { first_name: "Mo", last_name: email.split("@")[0], email: `client-${email}` },
+    });
+    return { ...agent, clientId: c.json.data.id as number };
+  }
+  async function week(token: string, weeksAhead: number, timeZone = "UTC", mentorId = amiraId) {
+    const res = await api.call("POST", "api/Mentorbooking", {
+      token,
+      body: { mentor_id: mentorId, week_start: futureMonday(weeksAhead), time_zone: timeZone },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json.data as { slots: Array<{ start: string }>; mentor_time_zone: string; week_start: string };
+  }
+  const bookSlot = (h: Harness, a: { token: string; clientId: number }, start: string) =>
+    h.call("POST", "api/Mentorbooking/book", { token: a.token, body: { mentor_id: amiraId, client_id: a.clientId, start, topic: "Interview practice" } });
+  const bookings = async (h: Harness, a: { id: number; token: string }) =>
+    (await h.call("GET", `api/Mentordetails/list/${a.id}`, { token: a.token })).json.data as Array<{ id: number; status: string; refund_status: string | null; start_at: string }>;
+  const cartOf = async (a: { id: number; token: string }) =>
+    (await api.call("GET", `api/cart/list/${a.id}`, { token: a.token })).json.data as Array<{ id: number; item_type: string; item_id: number }>;
+
+  it("lists mentors, filtered by expertise and language", async () => {
+    const a = await api.newAgent("mentor-list@example.com");
+    const all = await api.call("GET", "api/mentorlist", { token: a.token });
+    expect(all.json.data.length).toBeGreaterThanOrEqual(6);
+    expect(all.json.data[0]).toMatchObject({ expertise: expect.any(Array), languages: expect.any(Array), currency: "USD" });
+    const german = await api.call("GET", "api/mentorlist?language=german", { token: a.token });
+    expect(german.json.data.map((m: { name: string }) => m.name)).toEqual(["Amira Haddad"]);
+    const interviews = await api.call("GET", "api/mentorlist?expertise=Interviews&language=English", { token: a.token });
+    expect(interviews.json.data.length).toBeGreaterThanOrEqual(3);
+    expect(interviews.json.data.every((m: { expertise: string[] }) => m.expertise.includes("Interviews"))).toBe(true);
+    const one = await api.call("POST", "api/Mentoruser/list", { token: a.token, body: { mentor_id: amiraId } });
+    expect(one.json.data).toMatchObject({ name: "Amira Haddad", time_zone: "Europe/Berlin" });
+    expect(one.json.data.availability.length).toBe(3);
+    expect((await api.call("POST", "api/Mentoruser/list", { token: a.token, body: { mentor_id: 99999 } })).status).toBe(404);
+    expect((await api.call("POST", "api/Mentoruser/list", { token: a.token, body: {} })).status).toBe(400);
+  });
+
+  it("checks a week's schedule in the viewer's zone, with the mentor's zone beside it", async () => {
+    const a = await api.newAgent("mentor-week@example.com");
+    const utc = await week(a.token, 3);
+    // Amira: Mon 09–12, Wed 14–18, Fri 09–13 Berlin: 3 + 4 + 4 slots.
+    expect(utc.slots).toHaveLength(11);
+    expect(utc.mentor_time_zone).toBe("Europe/Berlin");
+    const tokyo = await week(a.token, 3, "Asia/Tokyo");
+    expect(tokyo.week_start).toBe(futureMonday(3));
+    expect(tokyo.slots.length).toBeGreaterThan(0);
+    const bad = await api.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: amiraId, time_zone: "Mars/Olympus" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.time_zone).toEqual(["Unknown time zone"]);
+    // Without a zone: the agent's own setting (UTC for this agent).
+    const own = await api.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: amiraId } });
+    expect(own.json.data.time_zone).toBe("UTC");
+  });
+
+  it("holds a slot for a client and puts it in the cart; the slot leaves the week", async () => {
+    const a = await agentWithClient("mentor-book@example.com");
+    const { slots } = await week(a.token, 4);
+    const res = await bookSlot(api, a, slots[0]!.start);
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ status: "held", mentor_name: "Amira Haddad", start_at: slots[0]!.start, price_minor: 9500 });
+    const cart = await cartOf(a);
+    expect(cart).toHaveLength(1);
+    expect(cart[0]).toMatchObject({ item_type: "mentor_booking", item_id: res.json.data.id });
+    const after = await week(a.token, 4);
+    expect(after.slots.map((s) => s.start)).not.toContain(slots[0]!.start);
+    const counts = await api.call("GET", "api/dashboard/counts", { token: a.token });
+    expect(counts.json.data.open_bookings).toBe(1);
+  });
+
+  it("refuses a time that is not a slot, a past one, another agent's client, and a taken slot", async () => {
+    const a = await agentWithClient("mentor-refuse@example.com");
+    const b = await agentWithClient("mentor-refuse-b@example.com");
+    const { slots } = await week(a.token, 5);
+    const offGrid = new Date(Date.parse(slots[0]!.start) + 30 * 60_000).toISOString();
+    const notSlot = await bookSlot(api, a, offGrid);
+    expect(notSlot.status).toBe(400);
+    expect(notSlot.json.errors.start).toEqual(["Choose a time from the mentor's week"]);
+    const lastWeek = new Date(Date.parse(slots[0]!.start) - 6 * 7 * 86_400_000).toISOString();
+    const past = await bookSlot(api, a, lastWeek);
+    expect(past.status).toBe(400);
+    const theirs = await bookSlot(api, { token: a.token, clientId: b.clientId }, slots[1]!.start);
+    expect(theirs.status).toBe(404);
+    const bad = await api.call("POST", "api/Mentorbooking/book", { token: a.token, body: { mentor_id: amiraId, client_id: "", start: "soon" } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.errors).sort()).toEqual(["client_id", "start", "topic"]);
+
+    expect((await bookSlot(api, a, slots[2]!.start)).status).toBe(201);
+    const taken = await bookSlot(api, b, slots[2]!.start);
+    expect(taken.status).toBe(409);
+    expect(taken.json.message).toBe("That slot has just been booked by someone else. Please choose another time.");
+    expect(await cartOf(b)).toEqual([]);
+  });
+
+  it("lets exactly one of 20 simultaneous bookings of one slot win", async () => {
+    const agents = await Promise.all(Array.from({ length: 20 }, (_, i) => agentWithClient(`racer${i}@example.com`)));
+    const { slots } = await week(agents[0]!.token, 6);
+    const start = slots[3]!.start;
+    const results = await Promise.all(agents.map((a) => bookSlot(api, a, start)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const r of results.filter((r) => r.status === 409)) {
+      expect(r.json.message).toBe("That slot has just been booked by someone else. Please choose another time.");
+    }
+    const live = await database.db
+      .selectFrom("mentor_bookings")
+      .select("id")
+      .where("mentor_id", "=", amiraId)
+      .where("start_at", "=", start)
+      .where("status", "in", ["held", "confirmed"])
+      .execute();
+    expect(live).toHaveLength(1);
+    const carts = await database.db.selectFrom("cart_items").select("id").where("item_type", "=", "mentor_booking").where("item_id", "=", live[0]!.id).execute();
+    expect(carts).toHaveLength(1);
+  });
+
+  it("releases a hold that is not paid in time: the cart item goes and the slot is free again", async () => {
+    const a = await agentWithClient("mentor-expire@example.com");
+    const { slots } = await week(a.token, 7);
+    const held = await bookSlot(api, a, slots[0]!.start);
+    await database.db
+      .updateTable("mentor_bookings")
+      .set({ held_until: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", held.json.data.id)
+      .execute();
+    expect(await cartOf(a)).toEqual([]);
+    expect((await bookings(api, a))[0]).toMatchObject({ status: "released" });
+    expect((await week(a.token, 7)).slots.map((s) => s.start)).toContain(slots[0]!.start);
+    const b = await agentWithClient("mentor-expire-b@example.com");
+    expect((await bookSlot(api, b, slots[0]!.start)).status).toBe(201);
+  });
+
+  it("removing the session from the cart gives the slot back", async () => {
+    const a = await agentWithClient("mentor-uncart@example.com");
+    const { slots } = await week(a.token, 8);
+    await bookSlot(api, a, slots[0]!.start);
+    const [item] = await cartOf(a);
+    await api.call("POST", "agent/deletecart", { token: a.token, body: { id: item!.id } });
+    expect((await bookings(api, a))[0]).toMatchObject({ status: "released" });
+    expect((await week(a.token, 8)).slots.map((s) => s.start)).toContain(slots[0]!.start);
+  });
+
+  it("paying the cart confirms the booking; cancelling before the cut-off marks a refund, inside it is refused", async () => {
+    const a = await agentWithClient("mentor-pay@example.com");
+    const { slots } = await week(a.token, 9);
+    const held = await bookSlot(api, a, slots[0]!.start);
+    const started = await api.call("POST", "stripe/create-checkout-session", { token: a.token });
+    await api.call("POST", `stripe/demo/complete/${started.json.data.session_id}`, { token: a.token });
+    expect((await bookings(api, a))[0]).toMatchObject({ id: held.json.data.id, status: "confirmed" });
+    expect(await cartOf(a)).toEqual([]);
+
+    const refused = await strict.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toMatch(/^Paid sessions can be cancelled up to 8760 hours before they start; this one starts in \d+ hours\.$/);
+    expect((await bookings(api, a))[0]).toMatchObject({ status: "confirmed" });
+
+    const del = await api.call("POST", `agent/deleteClient/${a.clientId}`, { token: a.token });
+    expect(del.status).toBe(409);
+
+    const ok = await api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.data).toMatchObject({ status: "canceled", refund_status: "due" });
+    expect((await week(a.token, 9)).slots.map((s) => s.start)).toContain(slots[0]!.start);
+    const again = await api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } });
+    expect(again.status).toBe(409);
+  });
+
+  it("with Stripe configured, cancelling a paid booking refunds it through the SDK", async () => {
+    const a = await agentWithClient("mentor-refund@example.com", stripeApi);
+    const { slots } = await week(a.token, 10);
+    const held = await bookSlot(stripeApi, a, slots[0]!.start);
+    const started = await stripeApi.call("POST", "stripe/create-checkout-session", { token: a.token });
+    const session = stripe.pay(started.json.data.session_id);
+    await stripeApi.call("GET", `stripe/checkout-session/${session.id}`, { token: a.token });
+    expect((await bookings(stripeApi, a))[0]).toMatchObject({ status: "confirmed" });
+    const res = await stripeApi.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } });
+    expect(res.json.data).toMatchObject({ status: "canceled", refund_status: "refunded" });
+    expect(stripe.refunds.at(-1)).toMatchObject({
+      payment_intent: session.payment_intent,
+      amount: 9500,
+      idempotencyKey: `booking-${held.json.data.id}-refund`,
+    });
+  });
+
+  it("an expired checkout releases its holds", async () => {
+    const a = await agentWithClient("mentor-checkout-expired@example.com", stripeApi);
+    const { slots } = await week(a.token, 11);
+    await bookSlot(stripeApi, a, slots[0]!.start);
+    const started = await stripeApi.call("POST", "stripe/create-checkout-session", { token: a.token });
+    const s = stripe.sessions.get(started.json.data.session_id)!;
+    s.status = "expired";
+    const delivery = stripe.event("checkout.session.expired", s);
+    await stripeApi.call("POST", "stripe/webhook", { rawBody: delivery.payload, headers: { "Stripe-Signature": delivery.signature } });
+    expect((await bookings(stripeApi, a))[0]).toMatchObject({ status: "released" });
+    expect(await cartOf(a)).toEqual([]);
+  });
+
+  it("shows an agent only its own bookings", async () => {
+    const a = await agentWithClient("mentor-own@example.com");
+    const b = await api.newAgent("mentor-own-b@example.com");
+    const { slots } = await week(a.token, 12);
+    const held = await bookSlot(api, a, slots[0]!.start);
+    expect((await api.call("GET", `api/Mentordetails/list/${a.id}`, { token: b.token })).status).toBe(403);
+    expect(await bookings(api, b)).toEqual([]);
+    const cancel = await api.call("POST", "api/Mentorbooking/cancel", { token: b.token, body: { id: held.json.data.id } });
+    expect(cancel.status).toBe(404);
+    expect((await bookings(api, a))[0]).toMatchObject({ status: "held" });
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { isSlot, slotsBetween, weekWindow } from "../../backend/services/slots.js";
+
+const mondayMorning = [{ weekday: 1, start_minute: 9 * 60, end_minute: 12 * 60 }]; // Mon 09:00–12:00
+
+describe("slots", () => {
+  it("turns local availability into one-hour UTC slots", () => {
+    const slots = slotsBetween(mondayMorning, "Europe/Berlin", new Date("2026-06-01T00:00:00Z"), new Date("2026-06-08T00:00:00Z"));
+    // Berlin is UTC+2 in summer.
+    expect(slots).toEqual([
+      { start: "2026-06-01T07:00:00.000Z", end: "2026-06-01T08:00:00.000Z" },
+      { start: "2026-06-01T08:00:00.000Z", end: "2026-06-01T09:00:00.000Z" },
+      { start: "2026-06-01T09:00:00.000Z", end: "2026-06-01T10:00:00.000Z" },
+    ]);
+  });
+
+  it("keeps the mentor's local hour across the mentor's daylight-saving change", () => {
+    // Europe/Berlin goes to summer time on 29 March 2026: 09:00 is 08:00Z before, 07:00Z after.
+    const before = slotsBetween(mondayMorning, "Europe/Berlin", new Date("2026-03-23T00:00:00Z"), new Date("2026-03-24T00:00:00Z"));
+    const after = slotsBetween(mondayMorning, "Europe/Berlin", new Date("2026-03-30T00:00:00Z"), new Date("2026-03-31T00:00:00Z"));
+    expect(before[0]!.start).toBe("2026-03-23T08:00:00.000Z");
+    expect(after[0]!.start).toBe("2026-03-30T07:00:00.000Z");
+  });
+
+  it("leaves out local times the clock skips, and counts the repeated hour once", () => {
+    const sundayNight = [{ weekday: 0, start_minute: 60, end_minute: 4 * 60 }]; // Sun 01:00–04:00
+    const spring = slotsBetween(sundayNight, "Europe/Berlin", new Date("2026-03-28T12:00:00Z"), new Date("2026-03-29T12:00:00Z"));
+    // 02:00 does not exist that night: 01:00 (00:00Z) and 03:00 (01:00Z) remain.
+    expect(spring.map((s) => s.start)).toEqual(["2026-03-29T00:00:00.000Z", "2026-03-29T01:00:00.000Z"]);
+    const autumn = slotsBetween(sundayNight, "Europe/Berlin", new Date("2026-10-24T12:00:00Z"), new Date("2026-10-25T12:00:00Z"));
+    expect(autumn).toHaveLength(3);
+    expect(new Set(autumn.map((s) => s.start)).size).toBe(3);
+  });
+
+  it("builds the viewer's week in the viewer's zone, across a DST change of the viewer's own", () => {
+    // New York moves to summer time on 8 March 2026: that week is 167 hours long.
+    const w = weekWindow("America/New_York", new Date("2026-03-10T12:00:00Z"));
+    expect(w.weekStart).toBe("2026-03-09");
+    const earlier = weekWindow("America/New_York", new Date(), "2026-03-02");
+    expect(earlier.start.toISO()).toBe("2026-03-02T05:00:00.000Z");
+    expect(earlier.end.toISO()).toBe("2026-03-09T04:00:00.000Z");
+    expect(earlier.previous).toBe("2026-02-23");
+    expect(earlier.next).toBe("2026-03-09");
+  });
+
+  it("shows a Sydney mentor's Monday morning on the viewer's Sunday evening in London", () => {
+    const w = weekWindow("Europe/London", new Date(), "2026-06-01"); // Mon 1 – Mon 8 June, London
+    const slots = slotsBetween(mondayMorning, "Australia/Sydney", w.start.toJSDate(), w.end.toJSDate());
+    // Sydney Monday 8 June 09:00 is London Monday 8 June 00:00: the next week. Monday 1 June 09:00 Sydney is
+    // Sunday 31 May 23:00Z (London 00:00 Monday 1 June): inside.
+    expect(slots[0]!.start).toBe("2026-05-31T23:00:00.000Z");
+    expect(slots).toHaveLength(3);
+  });
+
+  it("recognises a real slot and nothing else", () => {
+    expect(isSlot(mondayMorning, "Europe/Berlin", "2026-06-01T07:00:00.000Z")).toBe(true);
+    expect(isSlot(mondayMorning, "Europe/Berlin", "2026-06-01T07:30:00.000Z")).toBe(false);
+    expect(isSlot(mondayMorning, "Europe/Berlin", "2026-06-02T07:00:00.000Z")).toBe(false);
+    expect(isSlot(mondayMorning, "Europe/Berlin", "not a date")).toBe(false);
+  });
+});
