@@ -7,7 +7,11 @@
 import { json, redirect } from "@remix-run/node";
 import type {
   ApiEnvelope,
+  Booking,
   CartItem,
+  Mentor,
+  MentorProfile,
+  Schedule,
   CheckoutSessionState,
   CheckoutStart,
   Order,
@@ -130,6 +134,16 @@ export const api = {
     call<{ canceled: true }>(`stripe/demo/cancel/${encodeURIComponent(sessionId)}`, { method: "POST", token }),
   orders: (token: string, agentId: number) => call<Order[]>(`api/orders/agent/${agentId}`, { token }),
   order: (token: string, id: number) => call<Order>(`api/orders/${id}`, { token }),
+  mentors: (token: string, filter: { expertise?: string; language?: string }) =>
+    call<Mentor[]>(`api/mentorlist${queryString(filter)}`, { token }),
+  mentor: (token: string, mentorId: number) =>
+    call<MentorProfile>("api/Mentoruser/list", { method: "POST", token, body: { mentor_id: mentorId } }),
+  schedule: (token: string, body: { mentor_id: number; time_zone: string; week_start?: string }) =>
+    call<Schedule>("api/Mentorbooking", { method: "POST", token, body }),
+  book: (token: string, body: { mentor_id: number; client_id: string; start: string; topic: string }) =>
+    call<Booking>("api/Mentorbooking/book", { method: "POST", token, body }),
+  cancelBooking: (token: string, id: number) => call<Booking>("api/Mentorbooking/cancel", { method: "POST", token, body: { id } }),
+  bookings: (token: string, agentId: number) => call<Booking[]>(`api/Mentordetails/list/${agentId}`, { token }),
   contact: (body: Record<string, string>, clientIp?: string) =>
     call<{ received: true }>("api/ContactUs", { method: "POST", body, clientIp }),
 };

@@ -43,10 +43,15 @@ export default function ServicePage() {
         <div>
           <h2>Who it is for</h2>
           <p>{service.forWhom}</p>
-          <p>
+          <p className="actions">
             <Link to="/dashboard/" className="button button--primary">
               Agents: choose a plan for a client
             </Link>
+            {service.id === 1 ? (
+              <Link to="/mentors" className="button button--ghost">
+                Meet our mentors
+              </Link>
+            ) : null}
           </p>
         </div>
       </div>

@@ -35,10 +35,15 @@ export const jsModes = [
 ] as const;
 
 /** A context that records page errors, console errors and CSP violations, so a test can assert none. */
-export async function newContext(browser: Browser, javaScriptEnabled: boolean, options: { width?: number } = {}) {
+export async function newContext(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  options: { width?: number; timezoneId?: string } = {},
+) {
   const context = await browser.newContext({
     javaScriptEnabled,
     viewport: { width: options.width ?? 1280, height: 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   // A step that cannot happen fails by itself, naming the step, well before the test's own time-out.
   context.setDefaultTimeout(10_000);
@@ -69,3 +74,8 @@ export async function expectToast(page: Page, javaScriptEnabled: boolean, text: 
 
 /** Polls until a page shows what is expected: navigation and rendering may lag behind a URL change. */
 export const settle = { timeout: 5000, interval: 50 };
+
+/** Problems other than the 400 a refused form answers with (Chromium logs that as a failed resource). */
+export function unexpected(problems: string[]): string[] {
+  return problems.filter((p) => !p.includes("the server responded with a status of 400"));
+}

@@ -1,0 +1,93 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { api, apiLoaderError } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { formatMoney } from "../lib/money";
+
+export const meta: MetaFunction = () => [{ title: "Mentors · Waypoint Consultancy" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token } = await requireAgent(request);
+  const url = new URL(request.url);
+  const filter = {
+    expertise: (url.searchParams.get("expertise") ?? "").slice(0, 100),
+    language: (url.searchParams.get("language") ?? "").slice(0, 100),
+  };
+  // The full list gives the filter's choices; the filtered one the cards.
+  const [all, mentors] = await Promise.all([api.mentors(token, {}), api.mentors(token, filter)]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();
+  return json({ mentors, filter, expertise: choices((m) => m.expertise), languages: choices((m) => m.languages) });
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .slice(0, 2)
+    .join("")
+    .toUpperCase();
+}
+
+export default function Mentors() {
+  const { mentors, filter, expertise, languages } = useLoaderData<typeof loader>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">Mentorship</p>
+      <h1>Mentors</h1>
+      <Form method="get" className="filter-form" role="search">
+        <div className="field">
+          <label htmlFor="filter-expertise">Expertise</label>
+          <select id="filter-expertise" name="expertise" defaultValue={filter.expertise}>
+            <option value="">Any expertise</option>
+            {expertise.map((e) => (
+              <option key={e}>{e}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-language">Language</label>
+          <select id="filter-language" name="language" defaultValue={filter.language}>
+            <option value="">Any language</option>
+            {languages.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </select>
+        </div>
+        <div className="filter-form__actions">
+          <button type="submit" className="button button--ghost">
+            Filter
+          </button>
+          {filter.expertise || filter.language ? <Link to="/mentors">Clear</Link> : null}
+        </div>
+      </Form>
+      {mentors.length === 0 ? (
+        <p className="empty-state">No mentor matches these filters.</p>
+      ) : (
+        <ul className="cards list-reset">
+          {mentors.map((m) => (
+            <li key={m.id} className="card mentor-card">
+              <div className="avatar" aria-hidden="true">
+                {m.photo_url ? <img src={m.photo_url} alt="" /> : initials(m.name)}
+              </div>
+              <h2 className="card__title">
+                <Link to={`/mentors/${m.id}`}>{m.name}</Link>
+              </h2>
+              <p className="muted">{m.title}</p>
+              <p>
+                <strong>Expertise:</strong> {m.expertise.join(", ")}
+              </p>
+              <p>
+                <strong>Languages:</strong> {m.languages.join(", ")}
+              </p>
+              <p>
+                {m.country_name} · {formatMoney(m.rate_minor, m.currency)} an hour
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
