@@ -1,0 +1,192 @@
+/**
+ * Every API route, from the router itself, with no token, an expired token, and another agent's token aimed at a
+ * victim's records. A route added without an entry here fails the first test: decide its answers, then add it.
+ */
+import express, { type Router } from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../backend/app.js";
+import type { Db } from "../../backend/db/connection.js";
+import { startApi, type Harness } from "../support/api-harness.js";
+import { openSeeded, testDatabases } from "../support/databases.js";
+
+type Victim = { agentId: number; clientId: number; cartItemId: number; orderId: number; sessionId: string; bookingId: number };
+type Entry = {
+  /** Answer with no token and with an expired one (401 for guarded routes) */
+  anonymous: number;
+  /** Path parameters and body aimed at the victim's records */
+  path?: (v: Victim) => string;
+  body?: (v: Victim) => unknown;
+  /** Answer to another agent's token aimed at the victim: 403/404 for the victim's records; otherwise the caller's own answer */
+  intruder: number;
+};
+
+const matrix: Record<string, Entry> = {
+  "POST /agent/login": { anonymous: 400, intruder: 400 },
+  "POST /agent/tokencheck": { anonymous: 401, intruder: 200 },
+  "POST /agent/logout": { anonymous: 401, intruder: 200 },
+  "POST /api/ContactUs": { anonymous: 400, intruder: 400 },
+  "POST /stripe/webhook": { anonymous: 404, intruder: 404 }, // the demo payment mode has none
+  "GET /api/clients/agent/:agentId": { anonymous: 401, path: (v) => `/api/clients/agent/${v.agentId}`, intruder: 403 },
+  "POST /agent/addclient": { anonymous: 401, body: () => ({}), intruder: 400 },
+  "POST /agent/editClient": {
+    anonymous: 401,
+    body: (v) => ({ id: v.clientId, first_name: "Hacked", last_name: "X", email: "h@example.com" }),
+    intruder: 404,
+  },
+  "POST /agent/deleteClient/:clientId": { anonymous: 401, path: (v) => `/agent/deleteClient/${v.clientId}`, intruder: 404 },
+  "POST /agent/viewClient/:clientId": { anonymous: 401, path: (v) => `/agent/viewClient/${v.clientId}`, intruder: 404 },
+  "GET /api/countrylist": { anonymous: 401, intruder: 200 },
+  "GET /api/jobs": { anonymous: 401, intruder: 200 },
+  "GET /api/jobs/:id": { anonymous: 401, path: () => "/api/jobs/1", intruder: 200 },
+  "GET /api/relocations": { anonymous: 401, intruder: 200 },
+  "GET /api/relocations/:id": { anonymous: 401, path: () => "/api/relocations/1", intruder: 200 },
+  "POST /api/serviceplan": { anonymous: 401, body: (v) => ({ client_id: v.clientId }), intruder: 404 },
+  "GET /api/cart/list/:agentId": { anonymous: 401, path: (v) => `/api/cart/list/${v.agentId}`, intruder: 403 },
+  "POST /agent/addcart": {
+    anonymous: 401,
+    body: (v) => ({ client_id: v.clientId, item_type: "service_plan", item_id: 3 }),
+    intruder: 404,
+  },
+  "POST /job/services": { anonymous: 401, body: (v) => ({ client_id: v.clientId, job_id: 3 }), intruder: 404 },
+  "POST /agent/deletecart": { anonymous: 401, body: (v) => ({ id: v.cartItemId }), intruder: 404 },
+  "GET /api/dashboard/counts": { anonymous: 401, intruder: 200 },
+  "POST /stripe/create-checkout-session": { anonymous: 401, intruder: 400 }, // the intruder's own cart is empty
+  "GET /stripe/checkout-session": { anonymous: 401, intruder: 400 },
+  "GET /stripe/checkout-session/:id": { anonymous: 401, path: (v) => `/stripe/checkout-session/${v.sessionId}`, intruder: 404 },
+  "POST /stripe/demo/complete/:id": { anonymous: 401, path: (v) => `/stripe/demo/complete/${v.sessionId}`, intruder: 404 },
+  "POST /stripe/demo/cancel/:id": { anonymous: 401, path: (v) => `/stripe/demo/cancel/${v.sessionId}`, intruder: 404 },
+  "GET /api/orders/agent/:agentId": { anonymous: 401, path: (v) => `/api/orders/agent/${v.agentId}`, intruder: 403 },
+  "GET /api/orders/:id": { anonymous: 401, path: (v) => `/api/orders/${v.orderId}`, intruder: 404 },
+  "GET /api/mentorlist": { anonymous: 401, intruder: 200 },
+  "POST /api/Mentoruser/list": { anonymous: 401, body: () => ({ mentor_id: 1 }), intruder: 200 },
+  "POST /api/Mentorbooking": { anonymous: 401, body: () => ({ mentor_id: 1 }), intruder: 200 },
+  "POST /api/Mentorbooking/book": {
+    anonymous: 401,
+    body: (v) => ({ mentor_id: 1, client_id: v.clientId, start: "2030-01-07T08:00:00.000Z", topic: "x" }),
+    intruder: 404,
+  },
+  "POST /api/Mentorbooking/cancel": { anonymous: 401, body: (v) => ({ id: v.bookingId }), intruder: 404 },
+  "GET /api/Mentordetails/list/:agentId": { anonymous: 401, path: (v) => `/api/Mentordetails/list/${v.agentId}`, intruder: 403 },
+};
+
+/** "METHOD /path" for every route the API router holds, however deeply mounted. */
+function routesOf(router: Router): string[] {
+  const out: string[] = [];
+  const walk = (stack: any[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        for (const method of Object.keys(layer.route.methods)) {
+          for (const p of paths) out.push(`${method.toUpperCase()} ${p}`);
+        }
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk((router as any).stack);
+  return out.sort();
+}
+
+describe.each(testDatabases)("authorization matrix on $name", (target) => {
+  let database: Db;
+  let drop: () => Promise<void>;
+  let api: Harness;
+  let victim: Victim & { token: string };
+  let intruderToken: string;
+  let expiredToken: string;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openSeeded(target));
+    api = await startApi(database);
+    const v = await api.newAgent("victim@example.com");
+    const client = await api.call("POST", "agent/addclient", {
+      token: v.token,
+      body: { first_name: "Vic", last_name: "Tim", email: "vic@example.com", destination_country: "DE" },
+    });
+    const clientId = client.json.data.id;
+    const item = await api.call("POST", "agent/addcart", { token: v.token, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } });
+    const week = await api.call("POST", "api/Mentorbooking", { token: v.token, body: { mentor_id: 1, week_start: "2030-01-07", time_zone: "UTC" } });
+    const booking = await api.call("POST", "api/Mentorbooking/book", {
+      token: v.token,
+      body: { mentor_id: 1, client_id: clientId, start: week.json.data.slots[1].start, topic: "Mine" },
+    });
+    const checkout = await api.call("POST", "stripe/create-checkout-session", { token: v.token });
+    victim = {
+      token: v.token,
+      agentId: v.id,
+      clientId,
+      cartItemId: item.json.data.id,
+      orderId: checkout.json.data.order_id,
+      sessionId: checkout.json.data.session_id,
+      bookingId: booking.json.data.id,
+    };
+    intruderToken = (await api.newAgent("intruder-matrix@example.com")).token;
+    const expiring = await api.newAgent("expired-matrix@example.com");
+    expiredToken = expiring.token;
+    await database.db
+      .updateTable("api_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("agent_id", "=", expiring.id)
+      .execute();
+  });
+  afterAll(async () => {
+    await api.close();
+    await drop();
+  });
+
+  it("has an entry for every route the API serves, and no entry for a route it does not", async () => {
+    const router = await createApi({
+      database,
+      tokenTtlDays: 7,
+      loginLimit: { perIp: 100, perEmail: 100, windowSeconds: 60 },
+      logger: { error() {}, warn() {} },
+      payments: { mode: "demo", checkoutExpiryMinutes: 30 },
+      publicUrl: "http://portal.test",
+    });
+    const served = routesOf(router);
+    expect(served.length).toBeGreaterThanOrEqual(34);
+    expect(served).toEqual(Object.keys(matrix).sort());
+    void express; // the router type comes from express
+  });
+
+  const call = (key: string, token?: string) => {
+    const entry = matrix[key]!;
+    const [method, pattern] = key.split(" ") as ["GET" | "POST", string];
+    const path = (entry.path ? entry.path(victim) : pattern).replace(/^\//, "");
+    const body = method === "POST" ? (entry.body ? entry.body(victim) : {}) : undefined;
+    return api.call(method, path, { token, body });
+  };
+
+  it("answers each route without a token and with an expired one as the matrix says", async () => {
+    for (const key of Object.keys(matrix)) {
+      const none = await call(key);
+      expect(none.status, `${key} without a token`).toBe(matrix[key]!.anonymous);
+      expect(none.json.status, key).toBe(false);
+      const expired = await call(key, expiredToken);
+      const want = matrix[key]!.anonymous === 401 ? 401 : matrix[key]!.anonymous;
+      expect(expired.status, `${key} with an expired token`).toBe(want);
+    }
+  });
+
+  it("never serves or changes the victim's records for another agent", async () => {
+    const keys = Object.keys(matrix).filter((k) => k !== "POST /agent/logout");
+    for (const key of keys) {
+      const res = await call(key, intruderToken);
+      expect(res.status, `${key} as another agent`).toBe(matrix[key]!.intruder);
+      expect(JSON.stringify(res.json), key).not.toContain("vic@example.com");
+      expect(JSON.stringify(res.json), key).not.toContain('"Mine"');
+    }
+    // The victim's records are as they were.
+    const view = await api.call("POST", `agent/viewClient/${victim.clientId}`, { token: victim.token });
+    expect(view.json.data.client).toMatchObject({ first_name: "Vic", last_name: "Tim" });
+    expect(view.json.data.cart.map((i: { id: number }) => i.id)).toContain(victim.cartItemId);
+    const order = await api.call("GET", `api/orders/${victim.orderId}`, { token: victim.token });
+    expect(order.json.data.status).toBe("pending");
+    const bookings = await api.call("GET", `api/Mentordetails/list/${victim.agentId}`, { token: victim.token });
+    expect(bookings.json.data.find((b: { id: number }) => b.id === victim.bookingId)).toMatchObject({ status: "held" });
+    // And logging out with one's own token ends only one's own session.
+    expect((await call("POST /agent/logout", intruderToken)).status).toBe(200);
+    expect((await api.call("POST", "agent/tokencheck", { token: victim.token })).status).toBe(200);
+  });
+});
