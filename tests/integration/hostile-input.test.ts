@@ -1,0 +1,133 @@
+/**
+ * Property tests (fast-check): random and hostile input (huge strings, wrong types, unicode, SQL and HTML
+ * fragments) to every API call that takes input never gives a 5xx, and nothing invalid is stored.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { clientInput, contactBody } from "../../lib/contract.js";
+import { testDatabases, useSeededApi } from "../support/databases.js";
+
+const hostileText = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    "'; DROP TABLE clients; --",
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "%00",
+    "\u0000",
+    "../../etc/passwd",
+    "🙂".repeat(50),
+    "ä".repeat(300),
+    "1e308",
+    "-1",
+    "0",
+    "NaN",
+    "2026-02-30",
+    "DE",
+    "demo@example.com",
+  ),
+  fc.string({ minLength: 5000, maxLength: 20000 }),
+);
+const hostileValue = fc.oneof(
+  hostileText,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+const bodyWith = (fields: string[]) =>
+  fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] });
+
+const routes: Array<{ path: string; fields: string[]; token: boolean }> = [
+  { path: "agent/login", fields: ["email", "password"], token: false },
+  { path: "api/ContactUs", fields: ["name", "email", "phone", "subject", "message", "website"], token: false },
+  { path: "agent/tokencheck", fields: ["token"], token: true },
+  { path: "agent/addclient", fields: Object.keys(clientInput.shape), token: true },
+  { path: "agent/editClient", fields: ["id", ...Object.keys(clientInput.shape)], token: true },
+  { path: "api/serviceplan", fields: ["client_id"], token: true },
+  { path: "agent/addcart", fields: ["client_id", "item_type", "item_id"], token: true },
+  { path: "job/services", fields: ["client_id", "job_id"], token: true },
+  { path: "agent/deletecart", fields: ["id"], token: true },
+  { path: "api/Mentoruser/list", fields: ["mentor_id"], token: true },
+  { path: "api/Mentorbooking", fields: ["mentor_id", "time_zone", "week_start"], token: true },
+  { path: "api/Mentorbooking/book", fields: ["mentor_id", "client_id", "start", "topic"], token: true },
+  { path: "api/Mentorbooking/cancel", fields: ["id"], token: true },
+];
+const pathRoutes = [
+  "agent/deleteClient/",
+  "agent/viewClient/",
+  "api/jobs/",
+  "api/relocations/",
+  "api/orders/",
+  "api/clients/agent/",
+  "stripe/checkout-session/",
+  "stripe/demo/complete/",
+];
+
+describe.each(testDatabases)("hostile input on $name", (target) => {
+  const ctx = useSeededApi(target, { contactLimitPerHour: 100_000, loginLimit: { perIp: 100_000, perEmail: 100_000 } });
+
+  it("never answers a body with a 5xx, and always with the envelope", async () => {
+    const me = await ctx.api.newAgent("hostile@example.com");
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(bodyWith(route.fields), async (body) => {
+          const res = await ctx.api.call("POST", route.path, { token: route.token ? me.token : undefined, body });
+          expect(res.status, `${route.path} ${JSON.stringify(body).slice(0, 200)}`).toBeLessThan(500);
+          expect(typeof res.json.status).toBe("boolean");
+          if (!res.json.status) expect(typeof res.json.message).toBe("string");
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+
+  it("never answers a hostile path or query with a 5xx", async () => {
+    const me = await ctx.api.newAgent("hostile-path@example.com");
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...pathRoutes), hostileText, async (prefix, raw) => {
+        const method = prefix.startsWith("agent/") || prefix.startsWith("stripe/demo") ? "POST" : "GET";
+        const res = await ctx.api.call(method, prefix + encodeURIComponent(raw.slice(0, 300)), { token: me.token, body: method === "POST" ? {} : undefined });
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: 120 },
+    );
+    await fc.assert(
+      fc.asyncProperty(hostileText, hostileText, async (q, page) => {
+        const qs = new URLSearchParams({ q: q.slice(0, 500), page: page.slice(0, 50), country: page.slice(0, 5) });
+        for (const p of [`api/clients/agent/${me.id}`, "api/jobs", "api/relocations", "api/mentorlist"]) {
+          const res = await ctx.api.call("GET", `${p}?${qs}`, { token: me.token });
+          expect(res.status, p).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("answers a body that is too large, malformed or of another type with a 4xx", async () => {
+    const me = await ctx.api.newAgent("hostile-raw@example.com");
+    const raws = ["{", "null", "[]", '"text"', "1", "{\"a\":".repeat(1000), JSON.stringify({ x: "y".repeat(200_000) })];
+    for (const rawBody of raws) {
+      const res = await ctx.api.call("POST", "agent/addclient", { token: me.token, rawBody });
+      expect(res.status, rawBody.slice(0, 30)).toBeGreaterThanOrEqual(400);
+      expect(res.status, rawBody.slice(0, 30)).toBeLessThan(500);
+    }
+  });
+
+  it("stored nothing invalid: every client and contact message still satisfies its schema", async () => {
+    const clients = await ctx.database.db.selectFrom("clients").selectAll().execute();
+    for (const c of clients) {
+      const parsed = clientInput.safeParse({ ...c, email: c.email });
+      expect(parsed.success, JSON.stringify(c).slice(0, 300)).toBe(true);
+    }
+    const messages = await ctx.database.db.selectFrom("contact_messages").selectAll().execute();
+    for (const m of messages) expect(contactBody.safeParse(m).success).toBe(true);
+    const cart = await ctx.database.db.selectFrom("cart_items").selectAll().execute();
+    for (const i of cart) expect(i.price_minor).toBeGreaterThanOrEqual(0);
+    expect(ctx.api.logged).toEqual([]);
+  });
+});
