@@ -146,6 +146,15 @@ async function main() {
   }, 60_000);
   sweep.unref();
 
+  if (settings.benchBaselines) {
+    // The benchmark's bare-Express baseline: the home page's bytes, fetched once, sent as they are.
+    let home: Buffer | null = null;
+    app.get("/bench/express-baseline", async (req, res) => {
+      home ??= Buffer.from(await (await fetch(`http://127.0.0.1:${(req.socket.localPort ?? settings.port)}/`)).arrayBuffer());
+      res.type("html").send(home);
+    });
+  }
+
   const build = await loadBuild();
   app.all(
     "*",

@@ -50,6 +50,7 @@ const schema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   CHECKOUT_EXPIRY_MINUTES: z.coerce.number().int().min(30, "Stripe needs at least 30").max(1440, "Stripe allows at most 1440").default(30),
+  BENCH_BASELINES: onOff.default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -74,6 +75,8 @@ export type Settings = {
   site: { phone: string; chatUrl: string; copyrightYear: number };
   trustProxy: string;
   logLevel: string;
+  /** The benchmark's two baseline pages (/bench/remix-baseline, /bench/express-baseline) */
+  benchBaselines: boolean;
   /** Where browsers reach the portal: the base of Stripe's success and cancel addresses */
   publicUrl: string;
   payments: PaymentsSettings;
@@ -168,6 +171,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     },
     trustProxy: s.TRUST_PROXY,
     logLevel: s.LOG_LEVEL,
+    benchBaselines: s.BENCH_BASELINES,
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ""),
     payments,
   };
