@@ -28,48 +28,63 @@ function table() {
   return getDatabase().db;
 }
 
+/** A database that cannot be reached is "Server busy" for the page, not a crash. */
+async function orBusy<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch {
+    throw new Response("Server busy", { status: 503 });
+  }
+}
+
 const storage = createSessionStorage<SessionData, SessionFlash>({
   cookie: sessionCookie,
-  async createData(data, expires) {
-    // Sessions nobody comes back to would stay forever: sweep the expired ones as new ones start.
-    await table().deleteFrom("portal_sessions").where("expires_at", "<=", new Date().toISOString()).execute();
-    const id = randomBytes(32).toString("base64url");
-    await table()
-      .insertInto("portal_sessions")
-      .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
-      .execute();
-    return id;
-  },
-  async readData(id) {
-    const row = await table()
-      .selectFrom("portal_sessions")
-      .select(["data", "expires_at"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!row) return null;
-    if (row.expires_at && row.expires_at <= new Date().toISOString()) {
+  createData: (data, expires) =>
+    orBusy(async () => {
+      // Sessions nobody comes back to would stay forever: sweep the expired ones as new ones start.
+      await table().deleteFrom("portal_sessions").where("expires_at", "<=", new Date().toISOString()).execute();
+      const id = randomBytes(32).toString("base64url");
+      await table()
+        .insertInto("portal_sessions")
+        .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
+        .execute();
+      return id;
+    }),
+  readData: (id) => orBusy(() => readSession(id)),
+  updateData: (id, data, expires) =>
+    orBusy(async () => {
+      await table()
+        .insertInto("portal_sessions")
+        .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
+        .onConflict((oc) =>
+          oc.column("id").doUpdateSet({ data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null }),
+        )
+        .execute();
+    }),
+  deleteData: (id) =>
+    orBusy(async () => {
       await table().deleteFrom("portal_sessions").where("id", "=", id).execute();
-      return null;
-    }
-    try {
-      return JSON.parse(row.data);
-    } catch {
-      return null;
-    }
-  },
-  async updateData(id, data, expires) {
-    await table()
-      .insertInto("portal_sessions")
-      .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
-      .onConflict((oc) =>
-        oc.column("id").doUpdateSet({ data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null }),
-      )
-      .execute();
-  },
-  async deleteData(id) {
-    await table().deleteFrom("portal_sessions").where("id", "=", id).execute();
-  },
+    }),
 });
+
+/** A session's data, or null for none or an expired one (which is deleted). */
+async function readSession(id: string) {
+  const row = await table()
+    .selectFrom("portal_sessions")
+    .select(["data", "expires_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at && row.expires_at <= new Date().toISOString()) {
+    await table().deleteFrom("portal_sessions").where("id", "=", id).execute();
+    return null;
+  }
+  try {
+    return JSON.parse(row.data);
+  } catch {
+    return null;
+  }
+}
 
 export const { getSession, commitSession, destroySession } = storage;
 

@@ -27,11 +27,11 @@ async function freePort(): Promise<number> {
 
 export type Portal = Awaited<ReturnType<typeof startPortal>>;
 
-export async function startPortal(env: Record<string, string> = {}) {
+export async function startPortal(env: Record<string, string> = {}, opts: { dataDir?: string; keepData?: boolean } = {}) {
   if (!fs.existsSync("server-build/index.js") || !fs.existsSync("build/index.js")) {
     throw new Error("No production build: run `npm run build` first (npm test does).");
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["server-build/index.js"], {
     env: {
@@ -70,7 +70,7 @@ export async function startPortal(env: Record<string, string> = {}) {
   }
 
   const dbFile = path.join(dataDir, "portal.sqlite");
-  const db = new Database(dbFile);
+  const db = new Database(env.DATABASE_URL ? ":memory:" : dbFile);
   db.pragma("busy_timeout = 5000");
   const cookie = createCookie("__session", { secrets: [TEST_SESSION_SECRET], path: "/" });
 
@@ -113,17 +113,18 @@ export async function startPortal(env: Record<string, string> = {}) {
     },
     async stop() {
       db.close();
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    dataDir,
     /** Resolves with the exit code once the process has ended. */
     exited: () =>
       new Promise<number | null>((resolve) => {
-        if (child.exitCode !== null) resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
         else child.once("exit", (code) => resolve(code));
       }),
     kill: (signal: NodeJS.Signals) => child.kill(signal),
