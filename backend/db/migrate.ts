@@ -20,18 +20,26 @@ function migrations(kind: DbKind): Record<string, Migration> {
   };
 }
 
-export async function migrateToLatest(database: Db): Promise<string[]> {
+async function migrator(database: Db) {
   const schema =
     database.kind === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database.kind) },
     // Without it, Kysely finds its lock table in any schema of the database, even another's.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Migrations not yet applied to this database (read only). */
+export async function pendingMigrations(database: Db): Promise<string[]> {
+  return (await (await migrator(database)).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+export async function migrateToLatest(database: Db): Promise<string[]> {
+  const { error, results } = await (await migrator(database)).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");
     throw new Error(`migration ${failed?.migrationName ?? "?"} failed: ${String(error)}`);

@@ -1,0 +1,49 @@
+/**
+ * `npm run db:check`: the database is consistent. No orphans, nothing crossing agents, holds and carts agree.
+ * Prints what it finds and exits 1 on any problem. Uses the same settings as the portal (DATABASE_URL, DATA_DIR).
+ */
+import { sql, type Kysely } from "kysely";
+import { openDatabase } from "../backend/db/connection.js";
+import { pendingMigrations } from "../backend/db/migrate.js";
+import type { Database } from "../backend/db/schema.js";
+import { getSettings } from "../lib/env.server.js";
+
+export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
+  const problems: string[] = [];
+  const count = async (what: string, query: ReturnType<typeof sql<{ n: number }>>) => {
+    const n = Number((await query.execute(db)).rows[0]?.n ?? 0);
+    if (n) problems.push(`${n} ${what}`);
+  };
+  await count("cart items whose client is missing", sql`select count(*) as n from cart_items i left join clients c on c.id = i.client_id where c.id is null`);
+  await count("cart items of one agent for another agent's client", sql`select count(*) as n from cart_items i join clients c on c.id = i.client_id where c.agent_id <> i.agent_id`);
+  await count("cart items with a negative price", sql`select count(*) as n from cart_items where price_minor < 0`);
+  await count("mentor-session cart items whose booking is not held", sql`select count(*) as n from cart_items i left join mentor_bookings b on b.id = i.item_id where i.item_type = 'mentor_booking' and (b.id is null or b.status <> 'held')`);
+  await count("held bookings with no cart item", sql`select count(*) as n from mentor_bookings b where b.status = 'held' and not exists (select 1 from cart_items i where i.item_type = 'mentor_booking' and i.item_id = b.id)`);
+  await count("slots with two live bookings", sql`select count(*) as n from (select mentor_id, start_at from mentor_bookings where status in ('held','confirmed') group by mentor_id, start_at having count(*) > 1) t`);
+  await count("bookings of one agent for another agent's client", sql`select count(*) as n from mentor_bookings b join clients c on c.id = b.client_id where c.agent_id <> b.agent_id`);
+  await count("paid orders without a payment time", sql`select count(*) as n from orders where status = 'paid' and paid_at is null`);
+  await count("tokens of missing agents", sql`select count(*) as n from api_tokens t left join agents a on a.id = t.agent_id where a.id is null`);
+  await count("same item twice in one client's cart", sql`select count(*) as n from (select client_id, item_type, item_id from cart_items group by client_id, item_type, item_id having count(*) > 1) t`);
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const database = openDatabase(getSettings().database);
+  const pending = await pendingMigrations(database);
+  if (pending.length) {
+    console.log(`database check: the schema is behind (${pending.join(", ")} not applied): run npm run db:migrate first`);
+    await database.close();
+    process.exit(1);
+  }
+  const problems = await checkDatabase(database.db);
+  if (database.kind === "sqlite") {
+    const raw = (database.raw as { client: import("better-sqlite3").Database }).client;
+    const integrity = raw.pragma("integrity_check", { simple: true });
+    if (integrity !== "ok") problems.push(`integrity_check: ${integrity}`);
+    const fk = raw.pragma("foreign_key_check") as unknown[];
+    if (fk.length) problems.push(`${fk.length} foreign key violations`);
+  }
+  await database.close();
+  console.log(problems.length ? `database check: ${problems.length} problem(s)\n- ${problems.join("\n- ")}` : "database check: consistent");
+  process.exit(problems.length ? 1 : 0);
+}
