@@ -20,6 +20,7 @@ import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
 import { getDatabase } from "./backend/db/shared.js";
 import { releaseExpiredHolds } from "./backend/services/mentors.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
+import { REQUEST_ID_HEADER, requestCache } from "./app/lib/per-request.server.js";
 
 installGlobals({ nativeFetch: true });
 
@@ -73,8 +74,12 @@ async function main() {
     }),
   );
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    // The id the portal's per-request cache is keyed by; never the client's own value.
+    const id = randomBytes(12).toString("base64url");
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.on("close", () => requestCache.delete(id));
     next();
   });
   app.use(

@@ -21,7 +21,7 @@ import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
-import { api, ApiCallError, apiLoaderError } from "./lib/api.server";
+import { api, ApiCallError, apiLoaderError, cartOf } from "./lib/api.server";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, normalizePath } from "./lib/paths";
 import { csrf, honeypot } from "./lib/security.server";
@@ -61,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   if (token && sessionAgent && !isAuthenticationPath(pathname)) {
     try {
-      const [check, cart] = await Promise.all([api.tokencheck(token), api.cartList(token, sessionAgent.id)]);
+      const [check, cart] = await Promise.all([api.tokencheck(token), cartOf(request, token, sessionAgent.id)]);
       agent = check.agent;
       cartCount = cart.length;
     } catch (error) {

@@ -31,6 +31,7 @@ import type {
 } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
+import { perRequest } from "./per-request.server.js";
 import { commitSession, destroySession, getRequestSession, getSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
 
@@ -147,6 +148,11 @@ export const api = {
   contact: (body: Record<string, string>, clientIp?: string) =>
     call<{ received: true }>("api/ContactUs", { method: "POST", body, clientIp }),
 };
+
+/** The agent's cart, fetched once per request: the badge (root loader) and the cart page share it. */
+export function cartOf(request: Request, token: string, agentId: number) {
+  return perRequest(request, `cart:${agentId}`, () => api.cartList(token, agentId));
+}
 
 function queryString(filter: Record<string, string | undefined>) {
   const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));

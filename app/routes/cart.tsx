@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals } from "../components/cart-items";
-import { api, ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
+import { api, ApiCallError, apiLoaderError, cartOf, expireSession } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { checkForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, agent } = await requireAgent(request);
-  const items = await api.cartList(token, agent.id).catch((e) => apiLoaderError(e, request));
+  const items = await cartOf(request, token, agent.id).catch((e) => apiLoaderError(e, request));
   return json({ items });
 }
 

@@ -170,6 +170,23 @@ describe("the production server", () => {
     expect(portal.db.prepare("select count(*) n from portal_sessions where id = ?").get(row!.id)).toEqual({ n: 0 });
   });
 
+  it("makes each API call once per page: the badge and the cart page share one cart list", async () => {
+    const cookie = await portal.sessionCookie();
+    await new Promise((r) => setTimeout(r, 150)); // the helper's own sign-in, logged a moment later
+    const before = portal.output().length;
+    const res = await fetch(`${portal.base}/cart?calls-probe=1`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 150));
+    const apiCalls = portal
+      .output()
+      .slice(before)
+      .split("\n")
+      .filter((l) => l.includes('"url":"/backend/'))
+      .map((l) => JSON.parse(l).req.url.replace(/\/\d+$/, "/:id"))
+      .sort();
+    expect(apiCalls).toEqual(["/backend/agent/tokencheck", "/backend/api/cart/list/:id"]);
+  });
+
   it("writes one JSON log line per request", async () => {
     await fetch(`${portal.base}/terms?log-probe=1`);
     await new Promise((r) => setTimeout(r, 100));
