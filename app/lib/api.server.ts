@@ -89,6 +89,8 @@ async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
   throw new ApiCallError(res.status, payload.message, payload.errors);
 }
 
+let countryCache: { list: Country[]; until: number } | null = null;
+
 export const api = {
   login: (body: LoginBody, clientIp?: string) =>
     call<LoginData>("agent/login", { method: "POST", body, clientIp }),
@@ -116,7 +118,16 @@ export const api = {
     call<{ deleted: true; removed_cart_items: number }>(`agent/deleteClient/${id}`, { method: "POST", token, body: {} }),
   viewClient: (token: string, id: number) => call<ClientView>(`agent/viewClient/${id}`, { method: "POST", token, body: {} }),
 
-  countries: (token: string) => call<Country[]>("api/countrylist", { token }),
+  /**
+   * Reference data, kept by the process for ten minutes once it has arrived. Each caller fetches with its own
+   * token until then, so one agent's expired token never fails another's page.
+   */
+  countries: async (token: string) => {
+    if (countryCache && countryCache.until > Date.now()) return countryCache.list;
+    const list = await call<Country[]>("api/countrylist", { token });
+    countryCache = { list, until: Date.now() + 10 * 60_000 };
+    return list;
+  },
   jobs: (token: string, filter: { country?: string; q?: string }) =>
     call<Job[]>(`api/jobs${queryString(filter)}`, { token }),
   job: (token: string, id: number) => call<Job>(`api/jobs/${id}`, { token }),
