@@ -2,10 +2,8 @@
  * `npm run bench`: the production build on a seeded database of a realistic size, loaded with autocannon
  * from this (second) process. Prints a table and writes docs/perf-results.md. A benchmark, not a test.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -15,21 +13,13 @@ import { openDatabase } from "../backend/db/connection.js";
 import { migrateToLatest } from "../backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "../backend/db/seed.js";
 import { hashPassword } from "../backend/services/passwords.js";
+import { startBuiltServer } from "./built-server.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = [1, 10, 50];
 const SECRET = randomBytes(32).toString("hex");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 const dbFile = path.join(dataDir, "portal.sqlite");
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** 50 agents (three of them with 100, 1,000 and 10,000 clients), 2,000 jobs, 200 mentors, bookings and orders. */
 async function seed() {
@@ -83,36 +73,6 @@ async function seed() {
   const ids = raw.prepare("select id, email from agents where email like 'agent_@bench.test' or email in ('agent1@bench.test','agent2@bench.test','agent3@bench.test')").all() as Array<{ id: number; email: string }>;
   await database.close();
   return ids;
-}
-
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ["server-build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SESSION_SECRET: SECRET,
-      PAYMENTS_MODE: "demo",
-      DEMO_DATA: "off",
-      LOG_LEVEL: "silent",
-      BENCH_BASELINES: "on",
-      LOGIN_LIMIT_PER_IP: "100000",
-    },
-    stdio: "ignore",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base };
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
 }
 
 /** A signed-in portal session for an agent, made as the portal makes one. */
@@ -182,8 +142,11 @@ async function main() {
   const started = Date.now();
   console.log(`seeding ${dbFile} …`);
   await seed();
-  const port = await freePort();
-  const { child, base } = await startServer(port);
+  const { child, base } = await startBuiltServer({
+    dataDir,
+    sessionSecret: SECRET,
+    env: { DEMO_DATA: "off", LOG_LEVEL: "silent", BENCH_BASELINES: "on", LOGIN_LIMIT_PER_IP: "100000" },
+  });
   try {
     const main = await signIn(base, "agent2@bench.test"); // 1,000 clients
     const auth = { cookie: main.cookie };

@@ -3,14 +3,13 @@
  * browse pages, add to and remove from carts, sign in. Passes with zero 5xx and zero network errors, and a
  * consistent database afterwards (the same checks as `npm run db:check`, plus cart counts that match the API's).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { openDatabase } from "../backend/db/connection.js";
+import { startBuiltServer } from "./built-server.js";
 import { checkDatabase } from "./check-db.js";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -18,39 +17,12 @@ const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const SECRET = randomBytes(32).toString("hex");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-load-"));
 
-const port = await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, "127.0.0.1", () => {
-    const p = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(p));
-  });
+// One machine plays every visitor here: the per-IP sign-in limit would stop the test, not protect anything.
+const { child: server, base } = await startBuiltServer({
+  dataDir,
+  sessionSecret: SECRET,
+  env: { DEMO_DATA: "on", LOG_LEVEL: "error", LOGIN_LIMIT_PER_IP: "1000000", LOGIN_LIMIT_PER_EMAIL: "1000000" },
 });
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server-build/index.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    SESSION_SECRET: SECRET,
-    PAYMENTS_MODE: "demo",
-    DEMO_DATA: "on",
-    LOG_LEVEL: "error",
-    // One machine plays every visitor here: the per-IP sign-in limit would stop the test, not protect anything.
-    LOGIN_LIMIT_PER_IP: "1000000",
-    LOGIN_LIMIT_PER_EMAIL: "1000000",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/readyz`)).ok) break;
-  } catch {
-    if (i > 300) throw new Error("server did not start");
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
 
 const api = async (p: string, token: string | null, body?: unknown) => {
   const res = await fetch(`${base}/backend/${p}`, {

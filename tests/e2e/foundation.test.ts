@@ -1,7 +1,5 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, expectToast } from "../support/browser.js";
-import { startPortal, type Portal } from "../support/portal.js";
+import { describe, expect, it } from "vitest";
+import { haveBrowser, jsModes, newContext, settle, signInAs, expectToast, usePortalAndBrowser } from "../support/browser.js";
 
 const publicPages = [
   { path: "/", heading: "Move abroad for work, with people who have done it." },
@@ -15,23 +13,14 @@ const publicPages = [
 ];
 
 describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  const ctx = usePortalAndBrowser();
 
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     it("renders every public page with its content; the footer shows on all but home", async () => {
-      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
       const page = await context.newPage();
       for (const { path, heading } of publicPages) {
-        const res = await page.goto(portal.base + path);
+        const res = await page.goto(ctx.portal.base + path);
         expect(res?.status(), path).toBe(200);
         await expect.poll(() => page.locator("h1").first().innerText(), settle).toBe(heading);
         const footer = page.locator("footer.site-footer");
@@ -50,10 +39,10 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
     });
 
     it("shows a 404 page for an unknown service id or none", async () => {
-      const { context } = await newContext(browser, javaScriptEnabled);
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
       const page = await context.newPage();
       for (const path of ["/servicesPage?id=9", "/servicesPage", "/servicesPage?id=abc"]) {
-        const res = await page.goto(portal.base + path);
+        const res = await page.goto(ctx.portal.base + path);
         expect(res?.status(), path).toBe(404);
         await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Page not found");
       }
@@ -61,9 +50,9 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
     });
 
     it("opens the Services menu and follows it to a service page", async () => {
-      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
       const page = await context.newPage();
-      await page.goto(portal.base + "/about");
+      await page.goto(ctx.portal.base + "/about");
       const mentorship = page.getByRole("link", { name: "Mentorship", exact: true });
       expect(await mentorship.isVisible()).toBe(false);
       await page.locator("summary", { hasText: "Services" }).click();
@@ -77,9 +66,9 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
     });
 
     it("sends a visitor from a guarded page to sign in, and back there after signing in", async () => {
-      const { context, problems } = await newContext(browser, javaScriptEnabled);
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
       const page = await context.newPage();
-      await page.goto(portal.base + "/cart/");
+      await page.goto(ctx.portal.base + "/cart/");
       expect(new URL(page.url()).pathname).toBe("/authentication/");
       expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/cart/");
       await page.getByLabel("Email").fill("demo@example.com");
@@ -94,21 +83,21 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
     });
 
     it("never redirects off-site after sign-in", async () => {
-      const { context } = await newContext(browser, javaScriptEnabled);
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
       const page = await context.newPage();
-      await page.goto(portal.base + "/authentication/?redirectTo=//evil.example.com/x");
+      await page.goto(ctx.portal.base + "/authentication/?redirectTo=//evil.example.com/x");
       await page.getByLabel("Email").fill("demo@example.com");
       await page.getByLabel("Password").fill("demo-password");
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(/\/dashboard\/$/);
-      expect(new URL(page.url()).host).toBe(new URL(portal.base).host);
+      expect(new URL(page.url()).host).toBe(new URL(ctx.portal.base).host);
       await context.close();
     });
 
     it("keeps the email and shows the error for a wrong password", async () => {
-      const { context } = await newContext(browser, javaScriptEnabled);
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
       const page = await context.newPage();
-      await page.goto(portal.base + "/authentication");
+      await page.goto(ctx.portal.base + "/authentication");
       await page.getByLabel("Email").fill("demo@example.com");
       await page.getByLabel("Password").fill("wrong-password");
       await page.getByRole("button", { name: "Sign in" }).click();
@@ -122,9 +111,9 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
     });
 
     it("shows field errors beside the fields for empty or malformed input", async () => {
-      const { context } = await newContext(browser, javaScriptEnabled);
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
       const page = await context.newPage();
-      await page.goto(portal.base + "/authentication");
+      await page.goto(ctx.portal.base + "/authentication");
       await page.getByLabel("Email").fill("not-an-email");
       await page.getByRole("button", { name: "Sign in" }).click();
       const emailError = page.locator("#field-email-error");
@@ -138,55 +127,55 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
     });
 
     it("signs out: the session ends on both sides", async () => {
-      const { context, problems } = await newContext(browser, javaScriptEnabled);
-      const cookie = await portal.sessionCookie();
-      await signInAs(context, portal.base, cookie);
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
+      const cookie = await ctx.portal.sessionCookie();
+      await signInAs(context, ctx.portal.base, cookie);
       const page = await context.newPage();
-      await page.goto(portal.base + "/dashboard");
+      await page.goto(ctx.portal.base + "/dashboard");
       await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Welcome, Dana Demo");
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL(/\/authentication\/$/);
       await expectToast(page, javaScriptEnabled, "You have signed out.");
       expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
       // The API token is revoked, not only forgotten by the browser.
-      const check = await fetch(`${portal.base}/backend/agent/tokencheck`, {
+      const check = await fetch(`${ctx.portal.base}/backend/agent/tokencheck`, {
         method: "POST",
         headers: { Authorization: `Bearer ${cookie.token}` },
       });
       expect(check.status).toBe(401);
-      await page.goto(portal.base + "/dashboard");
+      await page.goto(ctx.portal.base + "/dashboard");
       expect(new URL(page.url()).pathname).toBe("/authentication/");
       expect(problems).toEqual([]);
       await context.close();
     });
 
     it("a token expired on the server gives 'Session Expired!' and the sign-in page", async () => {
-      const { context } = await newContext(browser, javaScriptEnabled);
-      await signInAs(context, portal.base, await portal.sessionCookie());
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
       const page = await context.newPage();
-      await page.goto(portal.base + "/dashboard");
+      await page.goto(ctx.portal.base + "/dashboard");
       await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Welcome, Dana Demo");
-      portal.expireAllTokens();
+      ctx.portal.expireAllTokens();
       await page.getByRole("link", { name: "About us" }).click();
       await page.waitForURL(/\/authentication\//);
       await expectToast(page, javaScriptEnabled, "Session Expired!");
       expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
       // The portal session is gone too: a guarded page asks for sign-in again.
-      await page.goto(portal.base + "/dashboard");
+      await page.goto(ctx.portal.base + "/dashboard");
       expect(new URL(page.url()).pathname).toBe("/authentication/");
       await context.close();
     });
 
     it("shows the cart count in the badge", async () => {
-      const { context, problems } = await newContext(browser, javaScriptEnabled);
-      await signInAs(context, portal.base, await portal.sessionCookie());
-      const agentId = portal.demoAgentId();
-      const clientId = (portal.db.prepare("select id from clients where agent_id = ? limit 1").get(agentId) as { id: number }).id;
-      portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
+      const agentId = ctx.portal.demoAgentId();
+      const clientId = (ctx.portal.db.prepare("select id from clients where agent_id = ? limit 1").get(agentId) as { id: number }).id;
+      ctx.portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
       const page = await context.newPage();
-      await page.goto(portal.base + "/dashboard");
+      await page.goto(ctx.portal.base + "/dashboard");
       await expect(page.getByTestId("cart-count").innerText()).resolves.toBe("0");
-      const insert = portal.db.prepare(
+      const insert = ctx.portal.db.prepare(
         "insert into cart_items (agent_id, client_id, item_type, item_id, description, price_minor, currency, created_at) values (?, ?, 'service_plan', ?, ?, ?, 'USD', ?)",
       );
       insert.run(agentId, clientId, 1, "Starter mentorship", 29000, new Date().toISOString());
@@ -195,16 +184,16 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
       await page.waitForURL(/\/cart\/$/);
       await expect.poll(() => page.getByTestId("cart-count").innerText(), settle).toBe("2");
       await expect.poll(() => page.getByTestId("cart-total").innerText(), settle).toBe("$1,080.00");
-      portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
+      ctx.portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
       expect(problems).toEqual([]);
       await context.close();
     });
 
     it("is usable on a 375 px phone: no sideways scroll, the menu opens", async () => {
-      const { context, problems } = await newContext(browser, javaScriptEnabled, { width: 375 });
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width: 375 });
       const page = await context.newPage();
       for (const path of ["/", "/about", "/servicesPage?id=2", "/authentication"]) {
-        await page.goto(portal.base + path);
+        await page.goto(ctx.portal.base + path);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth).catch(
           () => null,
         );
@@ -220,9 +209,9 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
   });
 
   it("with JavaScript on: a slow route change shows the loading animation until the page arrives", async () => {
-    const { context, problems } = await newContext(browser, true);
+    const { context, problems } = await newContext(ctx.browser, true);
     const page = await context.newPage();
-    await page.goto(portal.base + "/about");
+    await page.goto(ctx.portal.base + "/about");
     await page.waitForLoadState("networkidle");
     // Hold the next page's data for a moment, as a slow network would.
     await page.route(/_data=/, async (route) => {
@@ -240,9 +229,9 @@ describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
   });
 
   it("with JavaScript on: sticky bar after 170 px, scroll-to-top after 300 px", async () => {
-    const { context, problems } = await newContext(browser, true);
+    const { context, problems } = await newContext(ctx.browser, true);
     const page = await context.newPage();
-    await page.goto(portal.base + "/terms");
+    await page.goto(ctx.portal.base + "/terms");
     await page.setViewportSize({ width: 1280, height: 400 });
     const header = page.locator("header.site-header");
     expect(await header.getAttribute("class")).toBe("site-header");

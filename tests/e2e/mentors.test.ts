@@ -1,19 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, unexpected } from "../support/browser.js";
-import { startPortal, type Portal } from "../support/portal.js";
+import { describe, expect, it } from "vitest";
+import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser } from "../support/browser.js";
 
 describe.skipIf(!haveBrowser)("mentors in Chromium", () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  const ctx = usePortalAndBrowser();
 
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const tag = javaScriptEnabled ? "on" : "off";
@@ -21,18 +10,18 @@ describe.skipIf(!haveBrowser)("mentors in Chromium", () => {
     const zone = javaScriptEnabled ? "America/New_York" : "UTC";
 
     it("finds a mentor, books a slot for a client, pays, sees it confirmed, and the slot is gone", async () => {
-      const agent = await portal.createAgent(`mentee-${tag}@example.com`);
-      const cookie = await portal.sessionCookie(agent.email, agent.password);
-      await fetch(`${portal.base}/backend/agent/addclient`, {
+      const agent = await ctx.portal.createAgent(`mentee-${tag}@example.com`);
+      const cookie = await ctx.portal.sessionCookie(agent.email, agent.password);
+      await fetch(`${ctx.portal.base}/backend/agent/addclient`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
         body: JSON.stringify({ first_name: "Nia", last_name: `Okoro ${tag}`, email: `nia-${tag}@example.com` }),
       });
-      const { context, problems } = await newContext(browser, javaScriptEnabled, { timezoneId: "America/New_York" });
-      await signInAs(context, portal.base, cookie);
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { timezoneId: "America/New_York" });
+      await signInAs(context, ctx.portal.base, cookie);
       const page = await context.newPage();
 
-      await page.goto(portal.base + "/dashboard");
+      await page.goto(ctx.portal.base + "/dashboard");
       await page.getByRole("link", { name: "Find a mentor" }).click();
       await page.waitForURL(/\/mentors$/);
       await page.getByLabel("Language").selectOption("German");
@@ -71,7 +60,7 @@ describe.skipIf(!haveBrowser)("mentors in Chromium", () => {
       await page.waitForURL(/\/payment\/success/);
       await expect.poll(() => page.getByTestId("payment-status").innerText(), settle).toBe("Payment received");
 
-      await page.goto(portal.base + "/bookings");
+      await page.goto(ctx.portal.base + "/bookings");
       await expect.poll(() => page.getByTestId("booking-status").first().innerText(), settle).toBe("Confirmed");
       await page.goto(weekUrl);
       await page.locator("a.slot").first().waitFor();
@@ -82,24 +71,24 @@ describe.skipIf(!haveBrowser)("mentors in Chromium", () => {
   });
 
   it("refuses to cancel a paid session inside the cut-off, with the reason", async () => {
-    const agent = await portal.createAgent("cutoff@example.com");
-    const cookie = await portal.sessionCookie(agent.email, agent.password);
-    const agentId = (portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
+    const agent = await ctx.portal.createAgent("cutoff@example.com");
+    const cookie = await ctx.portal.sessionCookie(agent.email, agent.password);
+    const agentId = (ctx.portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
     const now = new Date().toISOString();
-    const client = portal.db
+    const client = ctx.portal.db
       .prepare("insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, 'Soon', 'Session', 'soon@example.com', 'active', ?, ?)")
       .run(agentId, now, now);
     const start = new Date(Date.now() + 3 * 3600_000);
     start.setUTCMinutes(0, 0, 0);
-    portal.db
+    ctx.portal.db
       .prepare(
         "insert into mentor_bookings (agent_id, client_id, mentor_id, start_at, end_at, topic, status, held_until, price_minor, currency, order_id, refund_status, created_at, updated_at) values (?, ?, 1, ?, ?, 'Soon', 'confirmed', null, 9500, 'USD', null, null, ?, ?)",
       )
       .run(agentId, client.lastInsertRowid, start.toISOString(), new Date(start.getTime() + 3600_000).toISOString(), now, now);
-    const { context } = await newContext(browser, false);
-    await signInAs(context, portal.base, cookie);
+    const { context } = await newContext(ctx.browser, false);
+    await signInAs(context, ctx.portal.base, cookie);
     const page = await context.newPage();
-    await page.goto(portal.base + "/bookings");
+    await page.goto(ctx.portal.base + "/bookings");
     await page.getByRole("button", { name: /^Cancel the session/ }).click();
     await expectToast(page, false, "Paid sessions can be cancelled up to 24 hours before they start");
     await expect.poll(() => page.getByTestId("booking-status").first().innerText(), settle).toBe("Confirmed");

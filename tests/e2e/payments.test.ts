@@ -1,28 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs } from "../support/browser.js";
-import { startPortal, type Portal } from "../support/portal.js";
+import { describe, expect, it } from "vitest";
+import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, usePortalAndBrowser } from "../support/browser.js";
 
 describe.skipIf(!haveBrowser)("payments in the demo payment mode, in Chromium", () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  const ctx = usePortalAndBrowser();
 
   /** A fresh agent with a client and two items in the cart, set up through the API. */
   async function agentWithCart(email: string) {
-    const agent = await portal.createAgent(email);
-    const cookie = await portal.sessionCookie(agent.email, agent.password);
+    const agent = await ctx.portal.createAgent(email);
+    const cookie = await ctx.portal.sessionCookie(agent.email, agent.password);
     const call = async (p: string, body: unknown) => {
-      const res = await fetch(`${portal.base}/backend/${p}`, {
+      const res = await fetch(`${ctx.portal.base}/backend/${p}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
         body: JSON.stringify(body),
@@ -39,10 +28,10 @@ describe.skipIf(!haveBrowser)("payments in the demo payment mode, in Chromium", 
     const tag = javaScriptEnabled ? "on" : "off";
 
     it("cart → checkout → pay: the success page says paid, the badge is 0, the order is listed", async () => {
-      const { context, problems } = await newContext(browser, javaScriptEnabled);
-      await signInAs(context, portal.base, await agentWithCart(`buyer-${tag}@example.com`));
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await agentWithCart(`buyer-${tag}@example.com`));
       const page = await context.newPage();
-      await page.goto(portal.base + "/cart");
+      await page.goto(ctx.portal.base + "/cart");
       await expect.poll(() => page.locator("header").getByTestId("cart-count").innerText(), settle).toBe("2");
       await page.getByRole("button", { name: "Checkout" }).click();
       await page.waitForURL(/\/payment\/demo\/demo_cs_[0-9a-f]+$/);
@@ -56,20 +45,20 @@ describe.skipIf(!haveBrowser)("payments in the demo payment mode, in Chromium", 
       await page.getByRole("link", { name: "View the order" }).click();
       await page.waitForURL(/\/orders\/\d+$/);
       await expect.poll(() => page.getByTestId("order-status").innerText(), settle).toBe("Paid");
-      await page.goto(portal.base + "/orders");
+      await page.goto(ctx.portal.base + "/orders");
       await expect.poll(() => page.locator("tbody tr").count(), settle).toBe(1);
       await expect(page.locator("tbody tr").first().innerText()).resolves.toContain("Paid");
-      await page.goto(portal.base + "/dashboard");
+      await page.goto(ctx.portal.base + "/dashboard");
       await expect.poll(() => page.getByTestId("count-orders").innerText(), settle).toBe("1");
       expect(problems).toEqual([]);
       await context.close();
     });
 
     it("cancel on the payment page returns to the cart with every item kept", async () => {
-      const { context } = await newContext(browser, javaScriptEnabled);
-      await signInAs(context, portal.base, await agentWithCart(`canceller-${tag}@example.com`));
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await agentWithCart(`canceller-${tag}@example.com`));
       const page = await context.newPage();
-      await page.goto(portal.base + "/cart");
+      await page.goto(ctx.portal.base + "/cart");
       await page.getByRole("button", { name: "Checkout" }).click();
       await page.waitForURL(/\/payment\/demo\//);
       await page.getByRole("button", { name: "Cancel" }).click();
@@ -81,16 +70,16 @@ describe.skipIf(!haveBrowser)("payments in the demo payment mode, in Chromium", 
     });
 
     it("an empty cart offers no checkout, and the success page without a session says so", async () => {
-      const agent = await portal.createAgent(`empty-${tag}@example.com`);
-      const { context } = await newContext(browser, javaScriptEnabled);
-      await signInAs(context, portal.base, await portal.sessionCookie(agent.email, agent.password));
+      const agent = await ctx.portal.createAgent(`empty-${tag}@example.com`);
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie(agent.email, agent.password));
       const page = await context.newPage();
-      await page.goto(portal.base + "/cart");
+      await page.goto(ctx.portal.base + "/cart");
       expect(await page.getByRole("button", { name: "Checkout" }).count()).toBe(0);
-      const res = await page.goto(portal.base + "/payment/success");
+      const res = await page.goto(ctx.portal.base + "/payment/success");
       expect(res?.status()).toBe(400);
       await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Missing session ID");
-      const other = await page.goto(portal.base + "/payment/success?session_id=demo_cs_not_mine");
+      const other = await page.goto(ctx.portal.base + "/payment/success?session_id=demo_cs_not_mine");
       expect(other?.status()).toBe(404);
       await context.close();
     });

@@ -1,19 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, unexpected } from "../support/browser.js";
-import { startPortal, type Portal } from "../support/portal.js";
+import { describe, expect, it } from "vitest";
+import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser } from "../support/browser.js";
 
 describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
-  let portal: Portal;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-  });
+  const ctx = usePortalAndBrowser();
 
   const badge = (page: Page) => page.locator("header").getByTestId("cart-count");
   const heading = (page: Page) => page.locator("h1").first().innerText();
@@ -22,13 +12,13 @@ describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
     const tag = javaScriptEnabled ? "on" : "off";
 
     it("adds, edits and views a client, fills the cart from plans, jobs and packages, removes, deletes", async () => {
-      const agent = await portal.createAgent(`journey-${tag}@example.com`, `Journey ${tag}`);
-      const { context, problems } = await newContext(browser, javaScriptEnabled);
-      await signInAs(context, portal.base, await portal.sessionCookie(agent.email, agent.password));
+      const agent = await ctx.portal.createAgent(`journey-${tag}@example.com`, `Journey ${tag}`);
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie(agent.email, agent.password));
       const page = await context.newPage();
 
       // An empty workspace invites the first client.
-      await page.goto(portal.base + "/dashboard");
+      await page.goto(ctx.portal.base + "/dashboard");
       await expect.poll(() => page.getByTestId("count-clients").innerText(), settle).toBe("0");
       await page.getByRole("link", { name: /Clients/ }).first().click();
       await page.waitForURL(/\/clients$/);
@@ -81,7 +71,7 @@ describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
       await expect.poll(() => page.locator(".plan", { hasText: "Starter mentorship" }).innerText(), settle).toContain("In the cart");
 
       // A job: first without choosing a client, then for Mila.
-      await page.goto(portal.base + "/joblist?country=DE");
+      await page.goto(ctx.portal.base + "/joblist?country=DE");
       await page.getByRole("link", { name: "Senior Backend Engineer" }).click();
       await page.waitForURL(/\/joblist\/\d+$/);
       await page.getByRole("button", { name: "Add placement to cart" }).click();
@@ -92,7 +82,7 @@ describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
       await expect.poll(() => badge(page).innerText(), settle).toBe("2");
 
       // A relocation package.
-      await page.goto(portal.base + "/relocation");
+      await page.goto(ctx.portal.base + "/relocation");
       await page.getByRole("link", { name: "Berlin starter package" }).click();
       await page.waitForURL(/\/relocation\/\d+$/);
       await page.getByLabel("For client").selectOption({ label: `Mila Novak-Kranjc ${tag}` });
@@ -109,7 +99,7 @@ describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
       expect(await page.getByRole("button", { name: "Remove Mentorship: Starter mentorship" }).count()).toBe(0);
 
       // Delete the client, confirming on a page of its own; its cart items go with it.
-      await page.goto(portal.base + clientUrl);
+      await page.goto(ctx.portal.base + clientUrl);
       await page.getByRole("link", { name: "Delete" }).click();
       await page.waitForURL(/\/delete$/);
       await expect.poll(() => page.locator(".warning").innerText(), settle).toContain("2 items in your cart");
@@ -122,10 +112,10 @@ describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
     });
 
     it("sends a contact message, after showing what was missing", async () => {
-      const { context } = await newContext(browser, javaScriptEnabled);
-      await signInAs(context, portal.base, await portal.sessionCookie());
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
       const page = await context.newPage();
-      await page.goto(portal.base + "/contact");
+      await page.goto(ctx.portal.base + "/contact");
       await expect(page.getByLabel("Email").inputValue()).resolves.toBe("demo@example.com");
       await page.getByLabel("Subject").fill(`Question (${name})`);
       await page.getByLabel("Message").fill("Hi");
@@ -137,25 +127,25 @@ describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
       await page.getByLabel("Message").fill("Do you place nurses in Ireland as well?");
       await page.getByRole("button", { name: "Send message" }).click();
       await expectToast(page, javaScriptEnabled, "Thank you! We will answer within one working day.");
-      const row = portal.db.prepare("select subject, message from contact_messages where subject = ?").get(`Question (${name})`);
+      const row = ctx.portal.db.prepare("select subject, message from contact_messages where subject = ?").get(`Question (${name})`);
       expect(row).toEqual({ subject: `Question (${name})`, message: "Do you place nurses in Ireland as well?" });
       await context.close();
     });
 
     it("searches and pages the client list", async () => {
-      const agent = await portal.createAgent(`many-${tag}@example.com`);
-      const agentId = (portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
-      const insert = portal.db.prepare(
+      const agent = await ctx.portal.createAgent(`many-${tag}@example.com`);
+      const agentId = (ctx.portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
+      const insert = ctx.portal.db.prepare(
         "insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, ?, ?, ?, 'active', ?, ?)",
       );
       for (let i = 1; i <= 25; i++) {
         const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
         insert.run(agentId, `Client${String(i).padStart(2, "0")}`, "Example", `c${i}@example.com`, at, at);
       }
-      const { context } = await newContext(browser, javaScriptEnabled);
-      await signInAs(context, portal.base, await portal.sessionCookie(agent.email, agent.password));
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie(agent.email, agent.password));
       const page = await context.newPage();
-      await page.goto(portal.base + "/clients");
+      await page.goto(ctx.portal.base + "/clients");
       await expect.poll(() => page.locator("tbody tr").count(), settle).toBe(20);
       await expect(page.locator("tbody tr").first().innerText()).resolves.toContain("Client25");
       await page.getByRole("link", { name: "Next →" }).click();
@@ -173,24 +163,24 @@ describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
   });
 
   it("never shows another agent's client, whatever the address", async () => {
-    const { context } = await newContext(browser, false);
-    await signInAs(context, portal.base, await portal.sessionCookie());
+    const { context } = await newContext(ctx.browser, false);
+    await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
     const page = await context.newPage();
-    const other = await portal.createAgent("stranger@example.com");
-    const otherId = (portal.db.prepare("select id from agents where email = ?").get(other.email) as { id: number }).id;
+    const other = await ctx.portal.createAgent("stranger@example.com");
+    const otherId = (ctx.portal.db.prepare("select id from agents where email = ?").get(other.email) as { id: number }).id;
     const now = new Date().toISOString();
-    const { lastInsertRowid } = portal.db
+    const { lastInsertRowid } = ctx.portal.db
       .prepare(
         "insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, 'Secret', 'Person', 's@example.com', 'active', ?, ?)",
       )
       .run(otherId, now, now);
     for (const path of ["", "/edit", "/plans", "/delete"]) {
-      const res = await page.goto(`${portal.base}/clients/${lastInsertRowid}${path}`);
+      const res = await page.goto(`${ctx.portal.base}/clients/${lastInsertRowid}${path}`);
       expect(res?.status(), path).toBe(404);
       expect(await page.content()).not.toContain("Secret");
     }
     for (const path of ["/clients/abc", "/clients/0/edit", "/joblist/99999", "/relocation/x"]) {
-      const res = await page.goto(portal.base + path);
+      const res = await page.goto(ctx.portal.base + path);
       expect(res?.status(), path).toBe(404);
     }
     await context.close();

@@ -4,6 +4,8 @@
  */
 import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startPortal, type Portal } from "./portal.js";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const haveBrowser = fs.existsSync(chromiumPath);
@@ -78,4 +80,17 @@ export const settle = { timeout: 5000, interval: 50 };
 /** Problems other than the 400 a refused form answers with (Chromium logs that as a failed resource). */
 export function unexpected(problems: string[]): string[] {
   return problems.filter((p) => !p.includes("the server responded with a status of 400"));
+}
+
+/** A portal (the production build) and a Chromium for the enclosing describe block; read them inside tests. */
+export function usePortalAndBrowser(env: Record<string, string> = {}) {
+  const ctx = {} as { portal: Portal; browser: Browser };
+  beforeAll(async () => {
+    [ctx.portal, ctx.browser] = await Promise.all([startPortal(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.portal?.stop();
+  });
+  return ctx;
 }

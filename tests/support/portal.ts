@@ -2,72 +2,26 @@
  * Runs the production build (server-build/index.js) as its own process on a free port,
  * over a fresh SQLite file with demo data, as a user would run it.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../backend/services/passwords.js";
+import { startBuiltServer } from "../../scripts/built-server.js";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef0123456789";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 export type Portal = Awaited<ReturnType<typeof startPortal>>;
 
 export async function startPortal(env: Record<string, string> = {}, opts: { dataDir?: string; keepData?: boolean } = {}) {
-  if (!fs.existsSync("server-build/index.js") || !fs.existsSync("build/index.js")) {
-    throw new Error("No production build: run `npm run build` first (npm test does).");
-  }
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["server-build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      DEMO_DATA: "on",
-      LOG_LEVEL: "warn",
-      LOGIN_LIMIT_PER_IP: "1000",
-      PAYMENTS_MODE: "demo",
-      PUBLIC_URL: `http://localhost:${port}`,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const { child, port, base, output } = await startBuiltServer({
+    dataDir,
+    sessionSecret: TEST_SESSION_SECRET,
+    env: { DEMO_DATA: "on", LOG_LEVEL: "warn", LOGIN_LIMIT_PER_IP: "1000", ...env },
   });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-
-  const base = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`portal exited during start:\n${output}`);
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.ok && output.includes("Portal running")) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`portal did not start in 30 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 
   const dbFile = path.join(dataDir, "portal.sqlite");
   const db = new Database(env.DATABASE_URL ? ":memory:" : dbFile);
@@ -78,7 +32,7 @@ export async function startPortal(env: Record<string, string> = {}, opts: { data
     base,
     port,
     db,
-    output: () => output,
+    output,
     demoAgentId(): number {
       return (db.prepare("select id from agents where email = 'demo@example.com'").get() as { id: number }).id;
     },

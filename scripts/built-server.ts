@@ -1,0 +1,58 @@
+/**
+ * The production build (server-build/index.js) as a child process on a free port, in production mode on a
+ * data folder of the caller's, with the demo payment mode: what the browser tests, the benchmark and the
+ * load script all run against. Resolves once it answers /readyz.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function startBuiltServer(opts: { dataDir: string; sessionSecret: string; env?: Record<string, string> }) {
+  if (!fs.existsSync("server-build/index.js") || !fs.existsSync("build/index.js")) {
+    throw new Error("No production build: run `npm run build` first.");
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["server-build/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: "",
+      SESSION_SECRET: opts.sessionSecret,
+      PAYMENTS_MODE: "demo",
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+
+  const base = `http://localhost:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited during start:\n${output}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start in 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port, base, output: () => output };
+}
