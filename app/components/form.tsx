@@ -9,8 +9,12 @@ function FieldShell({
   errors,
   hint,
   id: givenId,
+  autoFocusOnError,
   control,
-}: ShellProps & { control: (a11y: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+}: ShellProps & {
+  autoFocusOnError?: boolean;
+  control: (a11y: { id: string; autoFocus?: true; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
   const id = givenId ?? `field-${name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -19,7 +23,12 @@ function FieldShell({
   return (
     <div className={invalid ? "field field--invalid" : "field"}>
       <label htmlFor={id}>{label}</label>
-      {control({ id, "aria-invalid": invalid || undefined, "aria-describedby": describedBy })}
+      {control({
+        id,
+        autoFocus: invalid && autoFocusOnError ? true : undefined,
+        "aria-invalid": invalid || undefined,
+        "aria-describedby": describedBy,
+      })}
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -45,8 +54,9 @@ export function Field({ label, name, errors, hint, autoFocusOnError, ...input }:
       errors={errors}
       hint={hint}
       id={input.id}
+      autoFocusOnError={autoFocusOnError}
       control={(a11y) => (
-        <input name={name} autoFocus={errors?.length && autoFocusOnError ? true : undefined} {...a11y} {...input} />
+        <input name={name} {...a11y} {...input} />
       )}
     />
   );
@@ -70,8 +80,9 @@ export function SelectField({
       errors={errors}
       hint={hint}
       id={select.id}
+      autoFocusOnError={autoFocusOnError}
       control={(a11y) => (
-        <select name={name} autoFocus={errors?.length && autoFocusOnError ? true : undefined} {...a11y} {...select}>
+        <select name={name} {...a11y} {...select}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -99,8 +110,9 @@ export function TextAreaField({
       errors={errors}
       hint={hint}
       id={area.id}
+      autoFocusOnError={autoFocusOnError}
       control={(a11y) => (
-        <textarea name={name} autoFocus={errors?.length && autoFocusOnError ? true : undefined} {...a11y} {...area} />
+        <textarea name={name} {...a11y} {...area} />
       )}
     />
   );

@@ -32,7 +32,7 @@ import type {
 import { getSettings } from "../../lib/env.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { perRequest } from "./per-request.server.js";
-import { commitSession, destroySession, getRequestSession, getSession } from "./session.server.js";
+import { replaceSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
 
 export { SERVER_BUSY };
@@ -103,14 +103,11 @@ export const api = {
     call<CartItem>("job/services", { method: "POST", token, body }),
   deleteCart: (token: string, id: number) => call<{ removed: true }>("agent/deletecart", { method: "POST", token, body: { id } }),
 
-  clients: (token: string, agentId: number, query: { q?: string; page?: number; perPage?: number }) => {
-    const params = new URLSearchParams();
-    if (query.q) params.set("q", query.q);
-    if (query.page) params.set("page", String(query.page));
-    if (query.perPage) params.set("per_page", String(query.perPage));
-    const qs = params.size ? `?${params}` : "";
-    return call<Page<Client>>(`api/clients/agent/${agentId}${qs}`, { token });
-  },
+  clients: (token: string, agentId: number, query: { q?: string; page?: number; perPage?: number }) =>
+    call<Page<Client>>(
+      `api/clients/agent/${agentId}${queryString({ q: query.q, page: query.page?.toString(), per_page: query.perPage?.toString() })}`,
+      { token },
+    ),
   addClient: (token: string, body: ClientInput) => call<Client>("agent/addclient", { method: "POST", token, body }),
   editClient: (token: string, id: number, body: ClientInput) =>
     call<Client>("agent/editClient", { method: "POST", token, body: { ...body, id } }),
@@ -174,15 +171,9 @@ function queryString(filter: Record<string, string | undefined>) {
 
 /** The API no longer knows the token: end the portal session and go to sign-in with "Session Expired!". */
 export async function expireSession(request: Request): Promise<Response> {
-  const old = await getRequestSession(request);
-  const cleared = await destroySession(old);
-  const fresh = await getSession();
-  fresh.flash("toast", makeToast("info", "Session Expired!"));
+  const headers = await replaceSession(request, (s) => s.flash("toast", makeToast("info", "Session Expired!")));
   const url = new URL(request.url);
   const back = request.method === "GET" && !isPublicPath(url.pathname) ? url.pathname + url.search : null;
-  const headers = new Headers();
-  headers.append("Set-Cookie", cleared);
-  headers.append("Set-Cookie", await commitSession(fresh));
   return redirect(signInUrl(back), { headers });
 }
 

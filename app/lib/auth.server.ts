@@ -4,7 +4,7 @@ import { safeRedirect } from "remix-utils/safe-redirect";
 import type { LoginData } from "../../lib/contract.js";
 import { api } from "./api.server.js";
 import { signInUrl } from "./paths.js";
-import { commitSession, destroySession, getRequestSession, getSession } from "./session.server.js";
+import { getRequestSession, replaceSession } from "./session.server.js";
 import { makeToast } from "./toast.js";
 
 export async function getSignedIn(request: Request) {
@@ -26,26 +26,18 @@ export async function requireAgent(request: Request) {
 
 /** Starts a new session (the id rotates at sign-in) holding the API token. */
 export async function signIn(request: Request, login: LoginData, redirectTo: FormDataEntryValue | null) {
-  const old = await getRequestSession(request);
-  const headers = new Headers();
-  if (old.id) headers.append("Set-Cookie", await destroySession(old));
-  const session = await getSession();
-  session.set("token", login.token);
-  session.set("agent", login.agent);
-  session.flash("toast", makeToast("success", `Welcome, ${login.agent.name}!`));
-  headers.append("Set-Cookie", await commitSession(session));
+  const headers = await replaceSession(request, (session) => {
+    session.set("token", login.token);
+    session.set("agent", login.agent);
+    session.flash("toast", makeToast("success", `Welcome, ${login.agent.name}!`));
+  });
   return redirect(safeRedirect(redirectTo, "/dashboard/"), { headers });
 }
 
 /** Ends the session on both sides: the API revokes the token, the portal drops the session. */
 export async function signOut(request: Request) {
   const signedIn = await getSignedIn(request);
-  const old = await getRequestSession(request);
   if (signedIn) await api.logout(signedIn.token).catch(() => undefined);
-  const headers = new Headers();
-  if (old.id) headers.append("Set-Cookie", await destroySession(old));
-  const fresh = await getSession();
-  fresh.flash("toast", makeToast("info", "You have signed out."));
-  headers.append("Set-Cookie", await commitSession(fresh));
+  const headers = await replaceSession(request, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
   return redirect("/authentication/", { headers });
 }

@@ -93,3 +93,17 @@ export const { getSession, commitSession, destroySession } = storage;
 export function getRequestSession(request: Request) {
   return perRequest(request, "session", () => getSession(request.headers.get("Cookie")));
 }
+
+/**
+ * Ends the request's session (its row is deleted) and starts a fresh one, which `fill` sets up (a token, a
+ * flash toast). The answer's headers carry both cookies; the session id always changes.
+ */
+export async function replaceSession(request: Request, fill: (session: PortalSession) => void): Promise<Headers> {
+  const old = await getRequestSession(request);
+  const headers = new Headers();
+  if (old.id) headers.append("Set-Cookie", await destroySession(old));
+  const fresh = await getSession();
+  fill(fresh);
+  headers.append("Set-Cookie", await commitSession(fresh));
+  return headers;
+}
