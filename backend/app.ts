@@ -4,7 +4,7 @@
  */
 import express, { Router } from "express";
 import type { Db } from "./db/connection.js";
-import { errorHandler, notFound } from "./http.js";
+import { errorHandler, notFound, refuseNul } from "./http.js";
 import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
 import { agentRoutes } from "./routes/agent.js";
 import { cartRoutes } from "./routes/cart.js";
@@ -33,10 +33,8 @@ export type ApiDeps = {
 
 export async function createApi(deps: ApiDeps): Promise<Router> {
   const { db } = deps.database;
-  const [limiter, contactLimiter] = await Promise.all([
-    createLoginLimiter(deps.database, deps.loginLimit),
-    createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600),
-  ]);
+  const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
+  const contactLimiter = createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600);
   const payments: Payments = {
     db,
     stripe: deps.payments.mode === "stripe" ? createStripe(deps.payments) : null,
@@ -51,6 +49,7 @@ export async function createApi(deps: ApiDeps): Promise<Router> {
   });
   api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));
   api.use(express.json({ limit: "100kb" }));
+  api.use(refuseNul());
   api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays }));
   api.use(contactRoutes({ db, limiter: contactLimiter }));
   api.use(clientRoutes({ db }));

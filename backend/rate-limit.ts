@@ -8,16 +8,12 @@ import { ApiError } from "./http.js";
 
 export type LoginLimitSettings = { perIp: number; perEmail: number; windowSeconds: number };
 
-export function createLimiter(database: Db, keyPrefix: string, points: number, duration: number) {
-  return new Promise<RateLimiterAbstract>((resolve, reject) => {
-    const opts = { keyPrefix, points, duration, tableName: "rate_limits" };
-    let limiter: RateLimiterAbstract;
-    const ready = (err?: unknown) => (err ? reject(err) : resolve(limiter));
-    limiter =
-      database.raw.kind === "sqlite"
-        ? new RateLimiterSQLite({ ...opts, storeClient: database.raw.client, storeType: "better-sqlite3" }, ready)
-        : new RateLimiterPostgres({ ...opts, storeClient: database.raw.client }, ready);
-  });
+/** A limiter kept in the database's rate_limits table (made by migration 005), shared by every instance. */
+export function createLimiter(database: Db, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+  const opts = { keyPrefix, points, duration, tableName: "rate_limits", tableCreated: true };
+  return database.raw.kind === "sqlite"
+    ? new RateLimiterSQLite({ ...opts, storeClient: database.raw.client, storeType: "better-sqlite3" })
+    : new RateLimiterPostgres({ ...opts, storeClient: database.raw.client });
 }
 
 export function tooMany(res: RateLimiterRes, what = "sign-in attempts") {
@@ -29,10 +25,8 @@ export function tooMany(res: RateLimiterRes, what = "sign-in attempts") {
 }
 
 export async function createLoginLimiter(database: Db, settings: LoginLimitSettings) {
-  const [byIp, byEmail] = await Promise.all([
-    createLimiter(database, "login_ip", settings.perIp, settings.windowSeconds),
-    createLimiter(database, "login_email", settings.perEmail, settings.windowSeconds),
-  ]);
+  const byIp = createLimiter(database, "login_ip", settings.perIp, settings.windowSeconds);
+  const byEmail = createLimiter(database, "login_email", settings.perEmail, settings.windowSeconds);
 
   return {
     /** Counts this attempt against the IP; refuses when the IP or the email is over its limit. */

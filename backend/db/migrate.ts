@@ -8,6 +8,7 @@ import { initial } from "./migrations/001-initial.js";
 import { cartUnique } from "./migrations/002-cart-unique.js";
 import { orders } from "./migrations/003-orders.js";
 import { mentorBookings } from "./migrations/004-mentor-bookings.js";
+import { rateLimits } from "./migrations/005-rate-limits.js";
 
 export type DbKind = Db["kind"];
 
@@ -17,6 +18,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "002-cart-unique": cartUnique(),
     "003-orders": orders(kind),
     "004-mentor-bookings": mentorBookings(kind),
+    "005-rate-limits": rateLimits(kind),
   };
 }
 
