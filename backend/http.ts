@@ -80,3 +80,24 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.status(500).json({ status: false, message: "Something went wrong on our side. Please try again." });
   };
 }
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));
+  return false;
+}
+
+/**
+ * No text with a NUL character gets in: PostgreSQL cannot store or compare it, and no person types one.
+ * One guard for every body and query, before any call reads them.
+ */
+export function refuseNul(): RequestHandler {
+  return (req, _res, next) => {
+    if (hasNul(req.body) || hasNul(req.query)) {
+      next(new ApiError(400, "Text may not contain NUL characters."));
+      return;
+    }
+    next();
+  };
+}

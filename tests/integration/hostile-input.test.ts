@@ -108,6 +108,20 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
     );
   });
 
+  it("refuses text with a NUL character in a body or a query, on every database alike", async () => {
+    const me = await ctx.api.newAgent("hostile-nul@example.com");
+    const body = await ctx.api.call("POST", "agent/addclient", {
+      token: me.token,
+      body: { first_name: "a\u0000b", last_name: "x", email: "nul@example.com" },
+    });
+    expect(body.status).toBe(400);
+    expect(body.json.message).toBe("Text may not contain NUL characters.");
+    const query = await ctx.api.call("GET", `api/clients/agent/${me.id}?q=%00`, { token: me.token });
+    expect(query.status).toBe(400);
+    const clients = await ctx.api.call("GET", `api/clients/agent/${me.id}`, { token: me.token });
+    expect(clients.json.data.total).toBe(0);
+  });
+
   it("answers a body that is too large, malformed or of another type with a 4xx", async () => {
     const me = await ctx.api.newAgent("hostile-raw@example.com");
     const raws = ["{", "null", "[]", '"text"', "1", "{\"a\":".repeat(1000), JSON.stringify({ x: "y".repeat(200_000) })];
