@@ -18,7 +18,6 @@ import { createApi } from "./backend/app.js";
 import { migrateToLatest } from "./backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
 import { getDatabase } from "./backend/db/shared.js";
-import { releaseExpiredHolds } from "./backend/services/mentors.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
 import { REQUEST_ID_HEADER, requestCache } from "./app/lib/per-request.server.js";
 
@@ -129,25 +128,25 @@ async function main() {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
 
+  let api: Awaited<ReturnType<typeof createApi>> | null = null;
   if (settings.embeddedApi) {
-    app.use(
-      "/backend",
-      await createApi({
-        database,
-        tokenTtlDays: settings.tokenTtlDays,
-        loginLimit: settings.loginLimit,
-        contactLimitPerHour: settings.contactLimitPerHour,
-        payments: settings.payments,
-        bookings: settings.bookings,
-        publicUrl: settings.publicUrl,
-        logger,
-      }),
-    );
+    api = await createApi({
+      database,
+      tokenTtlDays: settings.tokenTtlDays,
+      loginLimit: settings.loginLimit,
+      contactLimitPerHour: settings.contactLimitPerHour,
+      payments: settings.payments,
+      bookings: settings.bookings,
+      publicUrl: settings.publicUrl,
+      logger,
+    });
+    app.use("/backend", api);
   }
 
-  // Unpaid mentor holds are released on every read that shows them, and by this sweep as well.
+  // Lapsed mentor holds are released on every read that shows them, and by this sweep as well; open
+  // checkouts past their end with no news from the payment provider are settled by asking it.
   const sweep = setInterval(() => {
-    releaseExpiredHolds(database.db).catch((err) => logger.warn({ err }, "releasing expired holds failed"));
+    api?.sweep().catch((err) => logger.warn({ err }, "background sweep failed"));
   }, 60_000);
   sweep.unref();
 

@@ -15,7 +15,8 @@ import { dashboardRoutes } from "./routes/dashboard.js";
 import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { mentorRoutes } from "./routes/mentors.js";
 import { createStripe } from "./payments/stripe-client.js";
-import type { Payments } from "./payments/checkout.js";
+import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
+import { defaultBookingRules, releaseExpiredHolds, type BookingRules } from "./services/mentors.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 
 export type ApiDeps = {
@@ -24,14 +25,18 @@ export type ApiDeps = {
   loginLimit: LoginLimitSettings;
   /** Contact messages allowed per IP per hour */
   contactLimitPerHour?: number;
-  logger: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  logger: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; info?(obj: object, msg?: string): void };
   payments: PaymentsSettings;
-  bookings?: { holdMinutes: number; cancelCutoffHours: number };
+  bookings?: Partial<BookingRules>;
   /** Where browsers reach the portal (Stripe's success and cancel addresses) */
   publicUrl: string;
 };
 
-export async function createApi(deps: ApiDeps): Promise<Router> {
+/**
+ * The API's router, and its background work: `sweep()` releases lapsed mentor holds and settles open
+ * checkouts whose end passed without news from the payment provider. The server runs it every minute.
+ */
+export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Promise<void> }> {
   const { db } = deps.database;
   const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
   const contactLimiter = createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600);
@@ -57,8 +62,13 @@ export async function createApi(deps: ApiDeps): Promise<Router> {
   api.use(cartRoutes({ db }));
   api.use(dashboardRoutes({ db }));
   api.use(paymentRoutes(payments));
-  api.use(mentorRoutes(payments, deps.bookings ?? { holdMinutes: 30, cancelCutoffHours: 24 }));
+  api.use(mentorRoutes(payments, { ...defaultBookingRules, ...deps.bookings }));
   api.use(notFound());
   api.use(errorHandler(deps.logger));
-  return api;
+  return Object.assign(api, {
+    async sweep() {
+      await releaseExpiredHolds(db);
+      await reconcileLapsedCheckouts(payments);
+    },
+  });
 }

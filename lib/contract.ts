@@ -67,6 +67,12 @@ export const idParam = z.coerce
 
 // ---- helpers for form-shaped input -------------------------------------------
 
+/** A YYYY-MM-DD that names a day of the calendar (not 2025-02-30). */
+function isRealDate(v: string) {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+}
+
 /** "" and whitespace become null, so an empty form field and a missing JSON field mean the same. */
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 const optionalText = (max: number, label: string) =>
@@ -134,7 +140,7 @@ export const clientInput = z.object({
     z
       .string({ invalid_type_error: "Date of birth must be a date" })
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Enter a real date")
+      .refine(isRealDate, "Enter a real date")
       .refine((v) => v < today(), "Date of birth must be in the past")
       .refine((v) => v >= "1900-01-01", "Date of birth must be after 1900")
       .nullable()
@@ -176,7 +182,12 @@ export type Client = {
   notes: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when the client was "deleted" but had orders or bookings: kept, out of the lists */
+  archived_at: string | null;
 };
+
+/** What deleting a client did: deleted outright, or archived because it has orders or bookings. */
+export type ClientDeleted = { deleted: boolean; archived: boolean; removed_cart_items: number };
 
 export const clientListQuery = z.object({
   q: z.preprocess(blankToNull, z.string().trim().max(100, "Search must be at most 100 characters").nullable().optional()),
@@ -277,8 +288,9 @@ export const contactBody = z.object({
 export const orderStatuses = ["pending", "paid", "failed", "expired", "canceled", "flagged"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** What was bought, as it was when the checkout started. */
+/** What was bought, as it was when the checkout started, and whether it is due (or was given) a refund. */
 export type OrderItem = {
+  id: number;
   cart_item_id: number;
   client_id: number;
   client_name: string;
@@ -287,6 +299,8 @@ export type OrderItem = {
   description: string;
   price_minor: number;
   currency: string;
+  refund_status: "due" | "refunded" | null;
+  refund_reason: string | null;
 };
 
 export type Order = {
@@ -296,11 +310,28 @@ export type Order = {
   amount_minor: number;
   currency: string;
   items: OrderItem[];
+  /** Sums of the items due a refund, and refunded */
+  refund_due_minor: number;
+  refunded_minor: number;
   created_at: string;
   paid_at: string | null;
+  /** When its checkout closes (or closed) */
+  expires_at: string | null;
 };
 
-export type CheckoutStart = { order_id: number; session_id: string; url: string };
+/** `resumed`: the agent's checkout was already open, and this is it (one cart, one checkout). */
+export type CheckoutStart = { order_id: number; session_id: string; url: string; resumed: boolean };
+
+/** The agent's open checkout: while there is one, the cart is locked. */
+export type OpenCheckout = {
+  order_id: number;
+  /** null while it is being opened */
+  session_id: string | null;
+  url: string | null;
+  amount_minor: number;
+  currency: string;
+  expires_at: string | null;
+};
 
 /** paid, processing (an asynchronous payment method has not settled yet) or unpaid */
 export type CheckoutSessionState = { payment: "paid" | "processing" | "unpaid"; order: Order };
@@ -351,6 +382,11 @@ export const mentorListQuery = z.object({
   language: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
 });
 
+/** Times the calendar deals in: a real instant between 2000 and 2100 (both databases store those). */
+function inBookableYears(ms: number) {
+  return !Number.isNaN(ms) && ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(2100, 0, 1);
+}
+
 export const mentorUserBody = z.object({ mentor_id: idParam });
 
 export const scheduleBody = z.object({
@@ -358,7 +394,13 @@ export const scheduleBody = z.object({
   time_zone: timeZoneField.optional(),
   week_start: z.preprocess(
     blankToNull,
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the week as YYYY-MM-DD").nullable().optional(),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the week as YYYY-MM-DD")
+      .refine(isRealDate, "Enter a real date")
+      .refine((v) => inBookableYears(Date.parse(`${v}T00:00:00Z`)), "Choose a week between 2000 and 2100")
+      .nullable()
+      .optional(),
   ),
 });
 
@@ -377,7 +419,8 @@ export const bookBody = z.object({
   client_id: z.coerce.number({ invalid_type_error: "Choose a client" }).int("Choose a client").positive("Choose a client"),
   start: z
     .string({ required_error: "Choose a time" })
-    .refine((v) => !Number.isNaN(Date.parse(v)), "Choose a time from the mentor's week"),
+    .max(64, "Choose a time from the mentor's week")
+    .refine((v) => inBookableYears(Date.parse(v)), "Choose a time from the mentor's week"),
   topic: requiredText(200, "Topic"),
 });
 

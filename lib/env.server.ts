@@ -37,6 +37,9 @@ const schema = z.object({
   CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
   BOOKING_HOLD_MINUTES: positiveInt.default(30),
   BOOKING_CANCEL_CUTOFF_HOURS: z.coerce.number().int().min(0).default(24),
+  BOOKING_MAX_HOLDS_PER_MENTOR: positiveInt.default(3),
+  BOOKING_MAX_HOLDS: positiveInt.default(10),
+  BOOKING_MAX_DAYS_AHEAD: positiveInt.max(3650).default(90),
   DEMO_DATA: onOff.optional(),
   SITE_PHONE: z.string().min(3).default("+1 555 010 0100"),
   SITE_CHAT_URL: z.string().min(1).optional(),
@@ -70,7 +73,13 @@ export type Settings = {
   tokenTtlDays: number;
   loginLimit: { perIp: number; perEmail: number; windowSeconds: number };
   contactLimitPerHour: number;
-  bookings: { holdMinutes: number; cancelCutoffHours: number };
+  bookings: {
+    holdMinutes: number;
+    cancelCutoffHours: number;
+    maxHoldsPerMentor: number;
+    maxHolds: number;
+    maxDaysAhead: number;
+  };
   demoData: boolean;
   site: { phone: string; chatUrl: string; copyrightYear: number };
   trustProxy: string;
@@ -162,7 +171,13 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       windowSeconds: s.LOGIN_LIMIT_WINDOW_SECONDS,
     },
     contactLimitPerHour: s.CONTACT_LIMIT_PER_HOUR,
-    bookings: { holdMinutes: s.BOOKING_HOLD_MINUTES, cancelCutoffHours: s.BOOKING_CANCEL_CUTOFF_HOURS },
+    bookings: {
+      holdMinutes: s.BOOKING_HOLD_MINUTES,
+      cancelCutoffHours: s.BOOKING_CANCEL_CUTOFF_HOURS,
+      maxHoldsPerMentor: s.BOOKING_MAX_HOLDS_PER_MENTOR,
+      maxHolds: s.BOOKING_MAX_HOLDS,
+      maxDaysAhead: s.BOOKING_MAX_DAYS_AHEAD,
+    },
     demoData: s.DEMO_DATA ?? !isProduction,
     site: {
       phone: s.SITE_PHONE,

@@ -9,6 +9,7 @@ import { cartUnique } from "./migrations/002-cart-unique.js";
 import { orders } from "./migrations/003-orders.js";
 import { mentorBookings } from "./migrations/004-mentor-bookings.js";
 import { rateLimits } from "./migrations/005-rate-limits.js";
+import { moneyIntegrity } from "./migrations/006-money-integrity.js";
 
 export type DbKind = Db["kind"];
 
@@ -19,6 +20,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "003-orders": orders(kind),
     "004-mentor-bookings": mentorBookings(kind),
     "005-rate-limits": rateLimits(kind),
+    "006-money-integrity": moneyIntegrity(kind),
   };
 }
 

@@ -118,6 +118,8 @@ export interface ClientsTable {
   notes: string | null;
   created_at: string;
   updated_at: string;
+  /** Set instead of deleting a client with orders or bookings: the history stays. */
+  archived_at: string | null;
 }
 
 export interface CartItemsTable {
@@ -145,19 +147,44 @@ export interface ContactMessagesTable {
 export interface OrdersTable {
   id: Generated<number>;
   agent_id: number;
-  /** pending → paid | failed | expired | canceled; flagged when the paid amount does not match */
+  /**
+   * pending → paid | failed | expired | canceled; flagged when the paid amount does not match.
+   * At most one pending order per agent (a partial unique index): one open checkout.
+   */
   status: string;
   /** stripe | demo */
   mode: string;
   amount_minor: number;
   currency: string;
-  items: string; // JSON: OrderItem[]
   checkout_session_id: string | null;
   checkout_url: string | null;
   flag_reason: string | null;
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** When the checkout closes (Stripe's expires_at; the demo page's own) */
+  expires_at: string | null;
+}
+
+/** What an order bought, as it was when the checkout started, each with its refund state. */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  cart_item_id: number;
+  client_id: number;
+  client_name: string;
+  item_type: string;
+  item_id: number;
+  description: string;
+  price_minor: number;
+  currency: string;
+  /** null | due | refunded */
+  refund_status: string | null;
+  refund_reason: string | null;
+  /** The payment provider's refund id */
+  refund_id: string | null;
+  refunded_at: string | null;
 }
 
 export interface MentorBookingsTable {
@@ -201,6 +228,7 @@ export interface Database {
   cart_items: CartItemsTable;
   contact_messages: ContactMessagesTable;
   orders: OrdersTable;
+  order_items: OrderItemsTable;
   stripe_events: StripeEventsTable;
   mentor_bookings: MentorBookingsTable;
 }

@@ -1,25 +1,69 @@
 /**
- * Orders and their one fulfilment. An order is a snapshot of the cart, taken from the database when
- * the checkout starts. Fulfilment marks it paid once and removes exactly its items from the cart once,
- * whoever calls it (webhook, success page, demo page) and however often.
+ * Orders and their one fulfilment. An order is a snapshot of the cart (rows in order_items), taken from
+ * the database when the checkout starts. Fulfilment marks it paid once, delivers each item that can still
+ * be delivered, marks the rest "refund due" (decision 005), and removes exactly its items from the cart,
+ * whoever calls it (webhook, success page, demo page, reconciliation) and however often.
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract.js";
-import type { Database, OrdersTable } from "../db/schema.js";
+import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
 import { ApiError } from "../http.js";
-import { confirmBookings, releaseBookings } from "../services/mentors.js";
+import { confirmBooking, releaseBookings } from "../services/mentors.js";
 
-export function toOrder(row: Selectable<OrdersTable>): Order {
+export type Logger = {
+  warn(obj: object, msg?: string): void;
+  info?(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+function toItem(r: Selectable<OrderItemsTable>): OrderItem {
   return {
-    id: row.id,
-    status: row.status as OrderStatus,
-    mode: row.mode as Order["mode"],
-    amount_minor: row.amount_minor,
-    currency: row.currency,
-    items: JSON.parse(row.items) as OrderItem[],
-    created_at: row.created_at,
-    paid_at: row.paid_at,
+    id: r.id,
+    cart_item_id: r.cart_item_id,
+    client_id: r.client_id,
+    client_name: r.client_name,
+    item_type: r.item_type as OrderItem["item_type"],
+    item_id: r.item_id,
+    description: r.description,
+    price_minor: r.price_minor,
+    currency: r.currency,
+    refund_status: r.refund_status as OrderItem["refund_status"],
+    refund_reason: r.refund_reason,
   };
+}
+
+export function orderItemRows(db: Kysely<Database>, orderIds: number[]) {
+  return db.selectFrom("order_items").selectAll().where("order_id", "in", orderIds).orderBy("order_id").orderBy("position").execute();
+}
+
+/** Orders with their items, in the order given. */
+export async function toOrders(db: Kysely<Database>, rows: Selectable<OrdersTable>[]): Promise<Order[]> {
+  if (!rows.length) return [];
+  const items = await orderItemRows(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const own = items.filter((i) => i.order_id === row.id).map(toItem);
+    const sum = (status: "due" | "refunded") => own.filter((i) => i.refund_status === status).reduce((s, i) => s + i.price_minor, 0);
+    return {
+      id: row.id,
+      status: row.status as OrderStatus,
+      mode: row.mode as Order["mode"],
+      amount_minor: row.amount_minor,
+      currency: row.currency,
+      items: own,
+      refund_due_minor: sum("due"),
+      refunded_minor: sum("refunded"),
+      created_at: row.created_at,
+      paid_at: row.paid_at,
+      expires_at: row.expires_at,
+    };
+  });
+}
+
+export async function toOrder(db: Kysely<Database>, row: Selectable<OrdersTable>): Promise<Order> {
+  return (await toOrders(db, [row]))[0]!;
 }
 
 export async function listOrders(db: Kysely<Database>, agentId: number): Promise<Order[]> {
@@ -31,35 +75,54 @@ export async function listOrders(db: Kysely<Database>, agentId: number): Promise
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map(toOrder);
+  return toOrders(db, rows);
 }
 
 export async function getOrder(db: Kysely<Database>, agentId: number, orderId: number): Promise<Order> {
   const row = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("agent_id", "=", agentId).executeTakeFirst();
   if (!row) throw new ApiError(404, "No such order.");
-  return toOrder(row);
+  return toOrder(db, row);
 }
 
 export async function orderBySession(db: Kysely<Database>, sessionId: string) {
   return db.selectFrom("orders").selectAll().where("checkout_session_id", "=", sessionId).executeTakeFirst();
 }
 
-export type Logger = { warn(obj: object, msg?: string): void; info?(obj: object, msg?: string): void };
+export type Fulfilment = "fulfilled" | "already" | "flagged";
+
+/** Why an ordered item can no longer be delivered, or null when it can (bookings are confirmed here). */
+async function undeliverable(
+  trx: Kysely<Database>,
+  order: Selectable<OrdersTable>,
+  item: Selectable<OrderItemsTable>,
+): Promise<string | null> {
+  const client = await trx.selectFrom("clients").select("archived_at").where("id", "=", item.client_id).executeTakeFirst();
+  if (!client || client.archived_at) return "The client was archived before the payment arrived.";
+  if (item.item_type === "mentor_booking") return confirmBooking(trx, order.id, item.item_id);
+  const inCart = await trx
+    .selectFrom("cart_items")
+    .select("id")
+    .where("id", "=", item.cart_item_id)
+    .where("agent_id", "=", order.agent_id)
+    .executeTakeFirst();
+  return inCart ? null : "The item was removed from the cart before the payment arrived.";
+}
 
 /**
- * Marks the order paid and removes its items from the cart, once. Run it inside a transaction.
- * A paid amount or currency that differs from the order's flags the order instead.
+ * Marks the order paid, delivers its items and removes them from the cart, once. Run it inside a
+ * transaction. A paid amount or currency that differs from the order's flags the order instead.
+ * Returns how many items are due a refund (settle them after the transaction with `settleRefunds`).
  */
 export async function fulfilOrder(
   trx: Kysely<Database>,
   orderId: number,
   paid: { amount_minor: number | null; currency: string | null },
   logger: Logger,
-): Promise<"fulfilled" | "already" | "flagged"> {
+): Promise<{ result: Fulfilment; refundsDue: number }> {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) throw new ApiError(404, "No such order.");
-  if (order.status === "paid") return "already";
-  if (order.status === "flagged") return "flagged";
+  if (order.status === "paid") return { result: "already", refundsDue: 0 };
+  if (order.status === "flagged") return { result: "flagged", refundsDue: 0 };
   const now = new Date().toISOString();
   if (paid.amount_minor !== order.amount_minor || (paid.currency ?? "").toUpperCase() !== order.currency) {
     const reason = `paid ${paid.amount_minor ?? "?"} ${(paid.currency ?? "?").toUpperCase()}, order is ${order.amount_minor} ${order.currency}`;
@@ -70,7 +133,7 @@ export async function fulfilOrder(
       .where("status", "not in", ["paid", "flagged"])
       .execute();
     logger.warn({ orderId, reason }, "payment does not match its order: flagged, not fulfilled");
-    return "flagged";
+    return { result: "flagged", refundsDue: 0 };
   }
   // The guard on status makes this the one update that wins, however many callers race here.
   const result = await trx
@@ -79,13 +142,17 @@ export async function fulfilOrder(
     .where("id", "=", orderId)
     .where("status", "not in", ["paid", "flagged"])
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return "already";
-  const items = JSON.parse(order.items) as OrderItem[];
-  await confirmBookings(
-    trx,
-    order.id,
-    items.filter((i) => i.item_type === "mentor_booking").map((i) => i.item_id),
-  );
+  if (Number(result.numUpdatedRows) !== 1) return { result: "already", refundsDue: 0 };
+
+  const items = await orderItemRows(trx, [orderId]);
+  let refundsDue = 0;
+  for (const item of items) {
+    const reason = await undeliverable(trx, order, item);
+    if (!reason) continue;
+    refundsDue++;
+    await trx.updateTable("order_items").set({ refund_status: "due", refund_reason: reason }).where("id", "=", item.id).execute();
+    logger.warn({ orderId, item: item.id, reason }, "paid item cannot be delivered: refund due");
+  }
   if (items.length) {
     await trx
       .deleteFrom("cart_items")
@@ -97,23 +164,28 @@ export async function fulfilOrder(
       )
       .execute();
   }
-  return "fulfilled";
+  return { result: "fulfilled", refundsDue };
 }
 
 /** An unpaid order's end: failed, expired or canceled. A paid or flagged order keeps its status. */
 export async function closeOrder(db: Kysely<Database>, orderId: number, status: "failed" | "expired" | "canceled") {
-  await db
+  const result = await db
     .updateTable("orders")
     .set({ status, updated_at: new Date().toISOString() })
     .where("id", "=", orderId)
     .where("status", "=", "pending")
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
-/** The mentor holds of an order whose checkout ended unpaid are released (and leave the cart). */
-export async function releaseOrderBookings(db: Kysely<Database>, orderId: number) {
-  const order = await db.selectFrom("orders").select("items").where("id", "=", orderId).executeTakeFirst();
-  if (!order) return;
-  const ids = (JSON.parse(order.items) as OrderItem[]).filter((i) => i.item_type === "mentor_booking").map((i) => i.item_id);
-  await releaseBookings(db, ids);
+/** The mentor holds of an order that ended unpaid: released (expired) or kept in the cart (canceled, failed). */
+export async function endOrderHolds(db: Kysely<Database>, orderId: number, release: boolean) {
+  const held = await db
+    .selectFrom("mentor_bookings")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("status", "=", "held")
+    .execute();
+  await db.updateTable("mentor_bookings").set({ order_id: null }).where("order_id", "=", orderId).where("status", "=", "held").execute();
+  if (release) await releaseBookings(db, held.map((b) => b.id));
 }

@@ -4,7 +4,8 @@
  */
 import type Stripe from "stripe";
 import type { Payments } from "./checkout.js";
-import { closeOrder, fulfilOrder, orderBySession, releaseOrderBookings } from "./orders.js";
+import { closeOrder, endOrderHolds, fulfilOrder, orderBySession } from "./orders.js";
+import { settleRefunds } from "./refunds.js";
 
 const handled = new Set([
   "checkout.session.completed",
@@ -16,7 +17,8 @@ const handled = new Set([
 export async function handleStripeEvent(p: Payments, event: Stripe.Event): Promise<"handled" | "duplicate" | "ignored"> {
   if (!handled.has(event.type)) return "ignored";
   const session = event.data.object as Stripe.Checkout.Session;
-  return p.db.transaction().execute(async (trx) => {
+  let refundOrder: number | null = null;
+  const result = await p.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto("stripe_events")
       .values({ id: event.id, type: event.type, received_at: new Date().toISOString() })
@@ -30,24 +32,28 @@ export async function handleStripeEvent(p: Payments, event: Stripe.Event): Promi
       return "ignored";
     }
     const paid = { amount_minor: session.amount_total, currency: session.currency };
+    const fulfil = async () => {
+      if ((await fulfilOrder(trx, order.id, paid, p.logger)).refundsDue) refundOrder = order.id;
+    };
     switch (event.type) {
       case "checkout.session.completed":
         // Card payments are paid at completion; delayed methods settle later (async_payment_*).
-        if (session.payment_status === "paid") await fulfilOrder(trx, order.id, paid, p.logger);
+        if (session.payment_status === "paid") await fulfil();
         break;
       case "checkout.session.async_payment_succeeded":
-        await fulfilOrder(trx, order.id, paid, p.logger);
+        await fulfil();
         break;
       case "checkout.session.async_payment_failed":
-        await closeOrder(trx, order.id, "failed");
+        // The cart stays as it was, its held sessions too: the agent may pay another way.
+        if (await closeOrder(trx, order.id, "failed")) await endOrderHolds(trx, order.id, false);
         break;
       case "checkout.session.expired":
-        await closeOrder(trx, order.id, "expired");
-        if ((await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst())?.status === "expired") {
-          await releaseOrderBookings(trx, order.id);
-        }
+        if (await closeOrder(trx, order.id, "expired")) await endOrderHolds(trx, order.id, true);
         break;
     }
-    return "handled";
+    return "handled" as const;
   });
+  // Refunds are asked of Stripe once the fulfilment is committed; what fails stays due.
+  if (refundOrder !== null) await settleRefunds(p, refundOrder);
+  return result;
 }

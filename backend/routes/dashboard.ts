@@ -17,6 +17,7 @@ export function dashboardRoutes({ db }: { db: Kysely<Database> }) {
       const count = (table: "clients" | "cart_items" | "jobs" | "relocations", own: boolean) => {
         let q = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
         if (own) q = q.where("agent_id" as never, "=", agentId as never);
+        if (table === "clients") q = q.where("archived_at" as never, "is", null as never);
         return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
       };
       const paidOrders = db

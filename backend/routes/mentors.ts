@@ -15,10 +15,10 @@ import {
 import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
 import { handler, parse, send } from "../http.js";
 import type { Payments } from "../payments/checkout.js";
-import { refundBooking } from "../payments/refunds.js";
-import { book, cancelBooking, getMentor, listBookings, listMentors, schedule } from "../services/mentors.js";
+import { settleRefunds } from "../payments/refunds.js";
+import { book, cancelBooking, getMentor, listBookings, listMentors, schedule, type BookingRules } from "../services/mentors.js";
 
-export function mentorRoutes(p: Payments, bookings: { holdMinutes: number; cancelCutoffHours: number }) {
+export function mentorRoutes(p: Payments, bookings: BookingRules) {
   const { db } = p;
   const router = Router();
   router.use(["/api/mentorlist", "/api/Mentoruser", "/api/Mentorbooking", "/api/Mentordetails"], requireAuth(db));
@@ -42,14 +42,14 @@ export function mentorRoutes(p: Payments, bookings: { holdMinutes: number; cance
   router.post(
     "/api/Mentorbooking/book",
     handler(async (req, res) => {
-      send<Booking>(res, await book(db, currentAgent(req).id, parse(bookBody, req.body), bookings.holdMinutes), 201);
+      send<Booking>(res, await book(db, currentAgent(req).id, parse(bookBody, req.body), bookings), 201);
     }),
   );
   router.post(
     "/api/Mentorbooking/cancel",
     handler(async (req, res) => {
       const { id } = parse(cancelBookingBody, req.body);
-      const done = await cancelBooking(db, currentAgent(req).id, id, bookings.cancelCutoffHours, (b) => refundBooking(p, b));
+      const done = await cancelBooking(db, currentAgent(req).id, id, bookings.cancelCutoffHours, (orderId) => settleRefunds(p, orderId));
       send<Booking>(res, done);
     }),
   );

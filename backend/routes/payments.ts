@@ -7,7 +7,15 @@ import Stripe from "stripe";
 import { idParam, sessionIdParam, type Order } from "../../lib/contract.js";
 import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
 import { ApiError, handler, parse, send } from "../http.js";
-import { cancelDemo, checkoutState, completeDemo, startCheckout, type Payments } from "../payments/checkout.js";
+import {
+  cancelCheckout,
+  cancelDemo,
+  checkoutState,
+  completeDemo,
+  openCheckout,
+  startCheckout,
+  type Payments,
+} from "../payments/checkout.js";
 import { getOrder, listOrders } from "../payments/orders.js";
 import { handleStripeEvent } from "../payments/webhook.js";
 
@@ -39,11 +47,26 @@ export function stripeWebhookRoute(p: Payments, webhookSecret: string | null) {
 export function paymentRoutes(p: Payments) {
   const { db } = p;
   const router = Router();
-  router.use(["/stripe/create-checkout-session", "/stripe/checkout-session", "/stripe/demo", "/api/orders"], requireAuth(db));
+  router.use(
+    ["/stripe/create-checkout-session", "/stripe/checkout-session", "/stripe/open-checkout", "/stripe/cancel-checkout", "/stripe/demo", "/api/orders"],
+    requireAuth(db),
+  );
 
+  // 201 with a new checkout; 200 with the one already open (the cart is locked under it).
   router.post(
     "/stripe/create-checkout-session",
-    handler(async (req, res) => send(res, await startCheckout(p, currentAgent(req).id), 201)),
+    handler(async (req, res) => {
+      const started = await startCheckout(p, currentAgent(req).id);
+      send(res, started, started.resumed ? 200 : 201);
+    }),
+  );
+  router.get(
+    "/stripe/open-checkout",
+    handler(async (req, res) => send(res, await openCheckout(p, currentAgent(req).id))),
+  );
+  router.post(
+    "/stripe/cancel-checkout",
+    handler(async (req, res) => send(res, await cancelCheckout(p, currentAgent(req).id))),
   );
 
   router.get(

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { CartItem, ItemType } from "../../lib/contract.js";
-import { isUniqueViolation } from "../db/errors.js";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
+import { changeCart } from "./cart-lock.js";
 import { getRelocation, getJob } from "./catalogue.js";
 import { getClient } from "./clients.js";
 import { releaseBookings } from "./mentors.js";
@@ -77,6 +78,7 @@ export async function addToCart(
   const client = await getClient(db, agentId, input.client_id).catch(() => {
     throw new ApiError(404, "No such client.");
   });
+  if (client.archived_at) throw new ApiError(409, "This client is archived: nothing more can be bought for them.");
   const item = await describe(db, input.item_type, input.item_id);
   if ("service_id" in item && item.service_id === 2 && !client.destination_country) {
     throw new ApiError(400, "Add the client's destination country before choosing a relocation plan.", {
@@ -84,47 +86,51 @@ export async function addToCart(
     });
   }
   try {
-    const { id } = await db
-      .insertInto("cart_items")
-      .values({
-        agent_id: agentId,
-        client_id: client.id,
-        item_type: input.item_type,
-        item_id: input.item_id,
-        description: item.description,
-        price_minor: item.price_minor,
-        currency: item.currency,
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const added = (await listCart(db, agentId, client.id)).find((i) => i.id === id);
-    return added!;
+    const id = await changeCart(db, agentId, async (trx) => {
+      const { id } = await trx
+        .insertInto("cart_items")
+        .values({
+          agent_id: agentId,
+          client_id: client.id,
+          item_type: input.item_type,
+          item_id: input.item_id,
+          description: item.description,
+          price_minor: item.price_minor,
+          currency: item.currency,
+          created_at: new Date().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return id;
+    });
+    return (await listCart(db, agentId, client.id)).find((i) => i.id === id)!;
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new ApiError(409, `${item.description} is already in the cart for ${client.first_name} ${client.last_name}.`);
     }
+    // The client was deleted while this was being added.
+    if (isForeignKeyViolation(error)) throw new ApiError(409, "This client has just been removed. Reload the page.");
     throw error;
   }
 }
 
+/** Takes an item out of the cart (a held mentor session gives its slot back); refused while a checkout is open. */
 export async function removeFromCart(db: Kysely<Database>, agentId: number, itemId: number) {
-  const item = await db
-    .selectFrom("cart_items")
-    .select(["item_type", "item_id"])
-    .where("id", "=", itemId)
-    .where("agent_id", "=", agentId)
-    .executeTakeFirst();
-  // A mentor session leaves the cart by giving its held slot back.
-  if (item?.item_type === "mentor_booking") {
-    await releaseBookings(db, [item.item_id]);
-    return { removed: true as const };
-  }
-  const result = await db
-    .deleteFrom("cart_items")
-    .where("id", "=", itemId)
-    .where("agent_id", "=", agentId)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new ApiError(404, "That item is not in your cart.");
+  const removed = await changeCart(db, agentId, async (trx) => {
+    const item = await trx
+      .selectFrom("cart_items")
+      .select(["item_type", "item_id"])
+      .where("id", "=", itemId)
+      .where("agent_id", "=", agentId)
+      .executeTakeFirst();
+    if (!item) return false;
+    if (item.item_type === "mentor_booking") {
+      await releaseBookings(trx, [item.item_id]);
+      // A hold that had already lapsed is released already: its cart row may still be here.
+    }
+    await trx.deleteFrom("cart_items").where("id", "=", itemId).where("agent_id", "=", agentId).execute();
+    return true;
+  });
+  if (!removed) throw new ApiError(404, "That item is not in your cart.");
   return { removed: true as const };
 }

@@ -4,8 +4,10 @@ import { clientFieldNames, type Client, type ClientValues, type Page } from "../
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
+import { CART_LOCKED, lockAgent, openOrderOf } from "./cart-lock.js";
+import { releaseBookings } from "./mentors.js";
 
-const columns = ["id", ...clientFieldNames, "created_at", "updated_at"] as const;
+const columns = ["id", ...clientFieldNames, "created_at", "updated_at", "archived_at"] as const;
 
 export async function listClients(
   db: Kysely<Database>,
@@ -14,7 +16,8 @@ export async function listClients(
 ): Promise<Page<Client>> {
   const perPage = opts.perPage ?? 20;
   const page = opts.page ?? 1;
-  let query = db.selectFrom("clients").where("agent_id", "=", agentId);
+  // Archived clients (kept for their orders and bookings) leave the list.
+  let query = db.selectFrom("clients").where("agent_id", "=", agentId).where("archived_at", "is", null);
   if (opts.q) {
     const pattern = containsPattern(opts.q);
     query = query.where((eb) =>
@@ -112,31 +115,47 @@ export async function editClient(
   return getClient(db, agentId, clientId);
 }
 
-/** Deletes a client and, in the same transaction, the client's cart items. */
+/**
+ * Deletes a client, or archives one that has orders or bookings (their history stays), in one transaction
+ * under the cart lock: the client's cart items and unpaid holds go with it. Refused while the client has paid
+ * sessions to come, or while a checkout covers the client's cart items.
+ */
 export async function deleteClient(db: Kysely<Database>, agentId: number, clientId: number) {
-  const paid = await db
-    .selectFrom("mentor_bookings")
-    .select("id")
-    .where("client_id", "=", clientId)
-    .where("agent_id", "=", agentId)
-    .where("status", "=", "confirmed")
-    .where("end_at", ">", new Date().toISOString())
-    .executeTakeFirst();
-  if (paid) {
-    throw new ApiError(409, "This client has paid mentor sessions to come: cancel them in Bookings before deleting the client.");
-  }
+  const client = await getClient(db, agentId, clientId);
+  if (client.archived_at) throw new ApiError(404, "No such client.");
   return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom("cart_items")
+    await lockAgent(trx, agentId);
+    const now = new Date().toISOString();
+    const paid = await trx
+      .selectFrom("mentor_bookings")
+      .select("id")
       .where("client_id", "=", clientId)
-      .where("agent_id", "=", agentId)
+      .where("status", "=", "confirmed")
+      .where("end_at", ">", now)
       .executeTakeFirst();
-    const result = await trx
-      .deleteFrom("clients")
-      .where("id", "=", clientId)
-      .where("agent_id", "=", agentId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new ApiError(404, "No such client.");
-    return { deleted: true as const, removed_cart_items: Number(removed.numDeletedRows) };
+    if (paid) {
+      throw new ApiError(409, "This client has paid mentor sessions to come: cancel them in Bookings before deleting the client.");
+    }
+    const inCart = await trx.selectFrom("cart_items").select("id").where("client_id", "=", clientId).execute();
+    if (inCart.length && (await openOrderOf(trx, agentId))) throw new ApiError(409, CART_LOCKED);
+    const held = await trx.selectFrom("mentor_bookings").select("id").where("client_id", "=", clientId).where("status", "=", "held").execute();
+    await releaseBookings(
+      trx,
+      held.map((b) => b.id),
+    );
+    await trx.deleteFrom("cart_items").where("client_id", "=", clientId).executeTakeFirst();
+    const history =
+      (await trx.selectFrom("order_items").select("id").where("client_id", "=", clientId).executeTakeFirst()) ??
+      (await trx.selectFrom("mentor_bookings").select("id").where("client_id", "=", clientId).executeTakeFirst());
+    if (history) {
+      await trx.updateTable("clients").set({ archived_at: now, updated_at: now }).where("id", "=", clientId).execute();
+    } else {
+      await trx.deleteFrom("clients").where("id", "=", clientId).where("agent_id", "=", agentId).execute();
+    }
+    return {
+      deleted: !history,
+      archived: Boolean(history),
+      removed_cart_items: inCart.length,
+    };
   });
 }

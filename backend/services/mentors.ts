@@ -2,11 +2,12 @@
  * Mentors, their weeks, and bookings: hold (with a cart item) → pay → confirmed; an unpaid hold is
  * released after the hold time; a paid booking may be cancelled until the cut-off, and is then due a refund.
  */
-import type { Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Booking, BookingStatus, Mentor, MentorProfile, Schedule } from "../../lib/contract.js";
-import { isUniqueViolation } from "../db/errors.js";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
+import { changeCart } from "./cart-lock.js";
 import { getClient } from "./clients.js";
 import { isSlot, SLOT_MINUTES, slotsBetween, weekWindow } from "./slots.js";
 
@@ -88,31 +89,71 @@ export async function schedule(
   };
 }
 
-/** Holds a slot for a client of the agent and puts it in the cart, in one transaction. */
+export type BookingRules = {
+  holdMinutes: number;
+  cancelCutoffHours: number;
+  /** Unpaid holds one agent may have with one mentor, and in all */
+  maxHoldsPerMentor: number;
+  maxHolds: number;
+  /** How far ahead a session can be booked */
+  maxDaysAhead: number;
+};
+
+export const defaultBookingRules: BookingRules = {
+  holdMinutes: 30,
+  cancelCutoffHours: 24,
+  maxHoldsPerMentor: 3,
+  maxHolds: 10,
+  maxDaysAhead: 90,
+};
+
+const fieldError = (field: string, message: string) => new ApiError(400, "Please correct the highlighted fields.", { [field]: [message] });
+
+/**
+ * Holds a slot for a client of the agent and puts it in the cart, in one transaction under the cart lock.
+ * The database forbids two live bookings of one slot; the lock makes the hold limits exact.
+ */
 export async function book(
   db: Kysely<Database>,
   agentId: number,
   input: { mentor_id: number; client_id: number; start: string; topic: string },
-  holdMinutes: number,
+  rules: BookingRules,
   now = new Date(),
 ): Promise<Booking> {
   const client = await getClient(db, agentId, input.client_id).catch(() => {
     throw new ApiError(404, "No such client.");
   });
+  if (client.archived_at) throw new ApiError(409, "This client is archived: nothing more can be booked for them.");
   const mentor = await getMentor(db, input.mentor_id);
   const start = new Date(input.start);
   if (!isSlot(mentor.availability, mentor.time_zone, start.toISOString())) {
-    throw new ApiError(400, "Please correct the highlighted fields.", { start: ["Choose a time from the mentor's week"] });
+    throw fieldError("start", "Choose a time from the mentor's week");
   }
-  if (start.getTime() <= now.getTime()) {
-    throw new ApiError(400, "Please correct the highlighted fields.", { start: ["That time has passed"] });
+  if (start.getTime() <= now.getTime()) throw fieldError("start", "That time has passed");
+  if (start.getTime() > now.getTime() + rules.maxDaysAhead * 86_400_000) {
+    throw fieldError("start", `Sessions can be booked up to ${rules.maxDaysAhead} days ahead`);
   }
   await releaseExpiredHolds(db, now);
   const startAt = start.toISOString();
   const endAt = new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString();
   const stamp = now.toISOString();
   try {
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await changeCart(db, agentId, async (trx) => {
+      const holds = await trx
+        .selectFrom("mentor_bookings")
+        .select(["mentor_id"])
+        .where("agent_id", "=", agentId)
+        .where("status", "=", "held")
+        .execute();
+      if (holds.filter((h) => h.mentor_id === mentor.id).length >= rules.maxHoldsPerMentor) {
+        throw new ApiError(
+          409,
+          `You already hold ${rules.maxHoldsPerMentor} unpaid sessions with ${mentor.name}. Pay for them, or remove one from the cart, to book another.`,
+        );
+      }
+      if (holds.length >= rules.maxHolds) {
+        throw new ApiError(409, `You already hold ${rules.maxHolds} unpaid sessions. Pay for them, or remove some from the cart, to book more.`);
+      }
       const { id } = await trx
         .insertInto("mentor_bookings")
         .values({
@@ -123,7 +164,7 @@ export async function book(
           end_at: endAt,
           topic: input.topic,
           status: "held",
-          held_until: new Date(now.getTime() + holdMinutes * 60_000).toISOString(),
+          held_until: new Date(now.getTime() + rules.holdMinutes * 60_000).toISOString(),
           price_minor: mentor.rate_minor,
           currency: mentor.currency,
           order_id: null,
@@ -153,6 +194,7 @@ export async function book(
     if (isUniqueViolation(error)) {
       throw new ApiError(409, "That slot has just been booked by someone else. Please choose another time.");
     }
+    if (isForeignKeyViolation(error)) throw new ApiError(409, "This client has just been removed. Reload the page.");
     throw error;
   }
 }
@@ -206,74 +248,93 @@ export async function listBookings(db: Kysely<Database>, agentId: number): Promi
   return rows.map(toBooking);
 }
 
-/** Holds past their time (or in an expired checkout) are released and leave the cart. */
+/** Holds not in an open checkout. A hold in one stays until the checkout ends (it may still be paid). */
+function notInOpenCheckout(eb: ExpressionBuilder<Database, "mentor_bookings">) {
+  return eb.or([
+    eb("mentor_bookings.order_id", "is", null),
+    eb("mentor_bookings.order_id", "not in", eb.selectFrom("orders").select("orders.id").where("orders.status", "=", "pending")),
+  ]);
+}
+
+/** Holds past their time are released and leave the cart, unless a checkout that may still be paid has them. */
 export async function releaseExpiredHolds(db: Kysely<Database>, now = new Date()): Promise<number> {
   const expired = await db
     .selectFrom("mentor_bookings")
     .select("id")
     .where("status", "=", "held")
     .where("held_until", "<=", now.toISOString())
+    .where(notInOpenCheckout)
     .execute();
   if (!expired.length) return 0;
-  await releaseBookings(db, expired.map((b) => b.id));
-  return expired.length;
+  return (await releaseBookings(db, expired.map((b) => b.id))).length;
 }
 
-export async function releaseBookings(db: Kysely<Database>, ids: number[]) {
-  if (!ids.length) return;
-  await db
+/** Releases these holds (a guarded update: never one in an open checkout) and takes them out of the cart. */
+export async function releaseBookings(db: Kysely<Database>, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const released = await db
     .updateTable("mentor_bookings")
     .set({ status: "released", updated_at: new Date().toISOString() })
     .where("id", "in", ids)
     .where("status", "=", "held")
+    .where(notInOpenCheckout)
+    .returning("id")
     .execute();
-  await db.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "in", ids).execute();
+  const done = released.map((r) => r.id);
+  if (done.length) {
+    await db.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "in", done).execute();
+  }
+  return done;
 }
 
 /**
- * A paid order confirms its bookings. A hold released meanwhile is taken back if its slot is still
- * free; if someone else has it now, the booking is cancelled and due a refund.
+ * A paid order confirms one of its bookings. A hold released meanwhile is taken back if its slot is still
+ * free. Returns why the session cannot be delivered (it is then cancelled, refund due), or null.
  */
-export async function confirmBookings(trx: Kysely<Database>, orderId: number, ids: number[]) {
+export async function confirmBooking(trx: Kysely<Database>, orderId: number, id: number): Promise<string | null> {
   const now = new Date().toISOString();
-  for (const id of ids) {
-    const b = await trx.selectFrom("mentor_bookings").select(["id", "mentor_id", "start_at", "status"]).where("id", "=", id).executeTakeFirst();
-    if (!b || b.status === "confirmed" || b.status === "canceled") continue;
-    if (b.status === "released") {
-      const rival = await trx
-        .selectFrom("mentor_bookings")
-        .select("id")
-        .where("mentor_id", "=", b.mentor_id)
-        .where("start_at", "=", b.start_at)
-        .where("status", "in", ["held", "confirmed"])
-        .executeTakeFirst();
-      if (rival) {
-        await trx
-          .updateTable("mentor_bookings")
-          .set({ status: "canceled", order_id: orderId, refund_status: "due", updated_at: now })
-          .where("id", "=", id)
-          .execute();
-        continue;
-      }
-    }
-    await trx
+  const b = await trx.selectFrom("mentor_bookings").select(["id", "status", "order_id"]).where("id", "=", id).executeTakeFirst();
+  if (!b) return "The mentor session no longer exists.";
+  if (b.status === "confirmed") return b.order_id === orderId ? null : "The mentor session was already paid by another order.";
+  if (b.status === "canceled") {
+    await trx.updateTable("mentor_bookings").set({ order_id: orderId, refund_status: "due", updated_at: now }).where("id", "=", id).execute();
+    return "The mentor session was cancelled before the payment arrived.";
+  }
+  // Held, or released: confirming it puts it back in the slot's unique index, which a rival may hold now.
+  await sql`savepoint confirm_booking`.execute(trx);
+  try {
+    const result = await trx
       .updateTable("mentor_bookings")
       .set({ status: "confirmed", order_id: orderId, held_until: null, updated_at: now })
       .where("id", "=", id)
-      .execute();
+      .where("status", "in", ["held", "released"])
+      .executeTakeFirst();
+    await sql`release savepoint confirm_booking`.execute(trx);
+    if (Number(result.numUpdatedRows) === 1) return null;
+  } catch (error) {
+    await sql`rollback to savepoint confirm_booking`.execute(trx);
+    if (!isUniqueViolation(error)) throw error;
   }
+  await trx
+    .updateTable("mentor_bookings")
+    .set({ status: "canceled", order_id: orderId, refund_status: "due", updated_at: now })
+    .where("id", "=", id)
+    .where("status", "in", ["held", "released"])
+    .execute();
+  return "The mentor's slot was taken by another booking before the payment arrived.";
 }
 
 /**
- * Cancels an upcoming booking. A hold (unpaid) may go any time; a paid one only up to the cut-off,
- * and is then marked for refund (`refund` does the refund where a payment provider is configured).
+ * Cancels an upcoming booking. A hold (unpaid) may go any time, as a change to the cart (refused while a
+ * checkout is open); a paid one only up to the cut-off, and its item on the order is then due a refund,
+ * in the same transaction; `settle` refunds it where a payment provider is configured.
  */
 export async function cancelBooking(
   db: Kysely<Database>,
   agentId: number,
   id: number,
   cutoffHours: number,
-  refund: (booking: Booking) => Promise<"refunded" | "due">,
+  settle: (orderId: number) => Promise<unknown>,
   now = new Date(),
 ): Promise<Booking> {
   const booking = await getBooking(db, agentId, id);
@@ -283,8 +344,8 @@ export async function cancelBooking(
   if (Date.parse(booking.start_at) <= now.getTime()) throw new ApiError(409, "This session has already started or taken place.");
   const stamp = now.toISOString();
   if (booking.status === "held") {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable("mentor_bookings").set({ status: "canceled", updated_at: stamp }).where("id", "=", id).execute();
+    await changeCart(db, agentId, async (trx) => {
+      await trx.updateTable("mentor_bookings").set({ status: "canceled", updated_at: stamp }).where("id", "=", id).where("status", "=", "held").execute();
       await trx.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "=", id).execute();
     });
     return getBooking(db, agentId, id);
@@ -296,18 +357,25 @@ export async function cancelBooking(
       `Paid sessions can be cancelled up to ${cutoffHours} hours before they start; this one starts in ${Math.max(1, Math.floor(hoursLeft))} hour${Math.floor(hoursLeft) === 1 ? "" : "s"}.`,
     );
   }
-  const updated = await db
-    .updateTable("mentor_bookings")
-    .set({ status: "canceled", refund_status: "due", updated_at: stamp })
-    .where("id", "=", id)
-    .where("status", "=", "confirmed")
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 1) {
-    const result = await refund({ ...booking, status: "canceled", refund_status: "due" });
-    if (result === "refunded") {
-      await db.updateTable("mentor_bookings").set({ refund_status: "refunded", updated_at: stamp }).where("id", "=", id).execute();
-    }
-  }
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("mentor_bookings")
+      .set({ status: "canceled", refund_status: "due", updated_at: stamp })
+      .where("id", "=", id)
+      .where("status", "=", "confirmed")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1 || !booking.order_id) return false;
+    await trx
+      .updateTable("order_items")
+      .set({ refund_status: "due", refund_reason: "The mentor session was cancelled." })
+      .where("order_id", "=", booking.order_id)
+      .where("item_type", "=", "mentor_booking")
+      .where("item_id", "=", id)
+      .where("refund_status", "is", null)
+      .execute();
+    return true;
+  });
+  if (cancelled) await settle(booking.order_id!);
   return getBooking(db, agentId, id);
 }
 

@@ -52,6 +52,8 @@ const matrix: Record<string, Entry> = {
   "GET /api/dashboard/counts": { anonymous: 401, intruder: 200 },
   "POST /stripe/create-checkout-session": { anonymous: 401, intruder: 400 }, // the intruder's own cart is empty
   "GET /stripe/checkout-session": { anonymous: 401, intruder: 400 },
+  "GET /stripe/open-checkout": { anonymous: 401, intruder: 200 }, // the intruder's own: none
+  "POST /stripe/cancel-checkout": { anonymous: 401, intruder: 409 }, // the intruder has no checkout to cancel
   "GET /stripe/checkout-session/:id": { anonymous: 401, path: (v) => `/stripe/checkout-session/${v.sessionId}`, intruder: 404 },
   "POST /stripe/demo/complete/:id": { anonymous: 401, path: (v) => `/stripe/demo/complete/${v.sessionId}`, intruder: 404 },
   "POST /stripe/demo/cancel/:id": { anonymous: 401, path: (v) => `/stripe/demo/cancel/${v.sessionId}`, intruder: 404 },
@@ -106,7 +108,11 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     });
     const clientId = client.json.data.id;
     const item = await api.call("POST", "agent/addcart", { token: v.token, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } });
-    const week = await api.call("POST", "api/Mentorbooking", { token: v.token, body: { mentor_id: 1, week_start: "2030-01-07", time_zone: "UTC" } });
+    const thisWeek = await api.call("POST", "api/Mentorbooking", { token: v.token, body: { mentor_id: 1, time_zone: "UTC" } });
+    const week = await api.call("POST", "api/Mentorbooking", {
+      token: v.token,
+      body: { mentor_id: 1, week_start: thisWeek.json.data.next_week, time_zone: "UTC" },
+    });
     const booking = await api.call("POST", "api/Mentorbooking/book", {
       token: v.token,
       body: { mentor_id: 1, client_id: clientId, start: week.json.data.slots[1].start, topic: "Mine" },
@@ -182,6 +188,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     expect(view.json.data.cart.map((i: { id: number }) => i.id)).toContain(victim.cartItemId);
     const order = await api.call("GET", `api/orders/${victim.orderId}`, { token: victim.token });
     expect(order.json.data.status).toBe("pending");
+    expect((await api.call("GET", "stripe/open-checkout", { token: victim.token })).json.data).toMatchObject({ order_id: victim.orderId });
     const bookings = await api.call("GET", `api/Mentordetails/list/${victim.agentId}`, { token: victim.token });
     expect(bookings.json.data.find((b: { id: number }) => b.id === victim.bookingId)).toMatchObject({ status: "held" });
     // And logging out with one's own token ends only one's own session.

@@ -24,9 +24,10 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     ({ database, drop } = await openSeeded(target));
     stripe = await startStripeStandIn();
     [api, strict, stripeApi] = await Promise.all([
-      startApi(database, { bookings: { holdMinutes: 30, cancelCutoffHours: 24 } }),
-      startApi(database, { bookings: { holdMinutes: 30, cancelCutoffHours: 24 * 365 } }),
-      startApi(database, { payments: stripe.settings }),
+      // Weeks up to 12 ahead are booked here: the booking window is widened past its 90-day default.
+      startApi(database, { bookings: { holdMinutes: 30, cancelCutoffHours: 24, maxDaysAhead: 365 } }),
+      startApi(database, { bookings: { holdMinutes: 30, cancelCutoffHours: 24 * 365, maxDaysAhead: 365 } }),
+      startApi(database, { payments: stripe.settings, bookings: { maxDaysAhead: 365 } }),
     ]);
     amiraId = (await database.db.selectFrom("mentors").select("id").where("name", "=", "Amira Haddad").executeTakeFirstOrThrow()).id;
   });
@@ -218,8 +219,12 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     expect(stripe.refunds.at(-1)).toMatchObject({
       payment_intent: session.payment_intent,
       amount: 9500,
-      idempotencyKey: `booking-${held.json.data.id}-refund`,
+      idempotencyKey: expect.stringMatching(/^order-item-\d+-refund$/),
     });
+    // The order says so: its session line is refunded.
+    const order = (await stripeApi.call("GET", `api/orders/${started.json.data.order_id}`, { token: a.token })).json.data;
+    expect(order).toMatchObject({ status: "paid", refunded_minor: 9500, refund_due_minor: 0 });
+    expect(order.items[0]).toMatchObject({ item_type: "mentor_booking", refund_status: "refunded", refund_reason: "The mentor session was cancelled." });
   });
 
   it("an expired checkout releases its holds", async () => {

@@ -163,7 +163,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       );
 
       const del = await ctx.api.call("POST", `agent/deleteClient/${c.id}`, { token: me.token });
-      expect(del.json).toEqual({ status: true, data: { deleted: true, removed_cart_items: 2 } });
+      expect(del.json).toEqual({ status: true, data: { deleted: true, archived: false, removed_cart_items: 2 } });
       expect(await cartOf(me)).toEqual([]);
       expect((await ctx.api.call("POST", `agent/viewClient/${c.id}`, { token: me.token })).status).toBe(404);
       const orphans = await ctx.database.db.selectFrom("cart_items").select("id").where("client_id", "=", c.id).execute();

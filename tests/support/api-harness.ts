@@ -13,7 +13,7 @@ export async function startApi(
     loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number }>;
     contactLimitPerHour?: number;
     payments?: import("../../lib/env.server.js").PaymentsSettings;
-    bookings?: { holdMinutes: number; cancelCutoffHours: number };
+    bookings?: Partial<import("../../backend/services/mentors.js").BookingRules>;
   } = {},
 ) {
   const app = express();
