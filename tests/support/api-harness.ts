@@ -20,19 +20,17 @@ export async function startApi(
   app.set("trust proxy", "loopback");
   const logged: object[] = [];
   const warned: object[] = [];
-  app.use(
-    "/backend",
-    await createApi({
-      database,
-      tokenTtlDays: 7,
-      loginLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900, ...options.loginLimit },
-      contactLimitPerHour: options.contactLimitPerHour ?? 1000,
-      logger: { error: (obj) => logged.push(obj), warn: (obj) => warned.push(obj) },
-      payments: options.payments ?? { mode: "demo", checkoutExpiryMinutes: 30 },
-      bookings: options.bookings,
-      publicUrl: "http://portal.test",
-    }),
-  );
+  const api = await createApi({
+    database,
+    tokenTtlDays: 7,
+    loginLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900, ...options.loginLimit },
+    contactLimitPerHour: options.contactLimitPerHour ?? 1000,
+    logger: { error: (obj) => logged.push(obj), warn: (obj) => warned.push(obj) },
+    payments: options.payments ?? { mode: "demo", checkoutExpiryMinutes: 30 },
+    bookings: options.bookings,
+    publicUrl: "http://portal.test",
+  });
+  app.use("/backend", api);
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -97,6 +95,8 @@ export async function startApi(
     logged,
     /** Warnings the API logged (a flagged payment logs one) */
     warned,
+    /** The server's minute sweep, run now */
+    sweep: () => api.sweep(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
