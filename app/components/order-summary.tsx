@@ -26,8 +26,16 @@ export function OrderItems({ order }: { order: Order }) {
         </thead>
         <tbody>
           {order.items.map((item) => (
-            <tr key={item.cart_item_id}>
-              <td>{item.description}</td>
+            <tr key={item.id}>
+              <td>
+                {item.description}
+                {item.refund_status ? (
+                  <p className="refund-note" data-testid="refund-note">
+                    <strong>{item.refund_status === "refunded" ? "Refunded" : "Refund due"}</strong>
+                    {item.refund_reason ? `: ${item.refund_reason}` : null}
+                  </p>
+                ) : null}
+              </td>
               <td>{item.client_name}</td>
               <td className="num">{formatMoney(item.price_minor, item.currency)}</td>
             </tr>
@@ -42,6 +50,26 @@ export function OrderItems({ order }: { order: Order }) {
               <strong>{formatMoney(order.amount_minor, order.currency)}</strong>
             </td>
           </tr>
+          {order.refunded_minor ? (
+            <tr>
+              <th scope="row" colSpan={2}>
+                Refunded
+              </th>
+              <td className="num" data-testid="order-refunded">
+                −{formatMoney(order.refunded_minor, order.currency)}
+              </td>
+            </tr>
+          ) : null}
+          {order.refund_due_minor ? (
+            <tr>
+              <th scope="row" colSpan={2}>
+                Refund due (we will return it to you)
+              </th>
+              <td className="num" data-testid="order-refund-due">
+                {formatMoney(order.refund_due_minor, order.currency)}
+              </td>
+            </tr>
+          ) : null}
         </tfoot>
       </table>
     </div>

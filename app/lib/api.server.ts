@@ -14,8 +14,10 @@ import type {
   Schedule,
   CheckoutSessionState,
   CheckoutStart,
+  OpenCheckout,
   Order,
   Client,
+  ClientDeleted,
   ClientInput,
   ClientView,
   Country,
@@ -111,8 +113,7 @@ export const api = {
   addClient: (token: string, body: ClientInput) => call<Client>("agent/addclient", { method: "POST", token, body }),
   editClient: (token: string, id: number, body: ClientInput) =>
     call<Client>("agent/editClient", { method: "POST", token, body: { ...body, id } }),
-  deleteClient: (token: string, id: number) =>
-    call<{ deleted: true; removed_cart_items: number }>(`agent/deleteClient/${id}`, { method: "POST", token, body: {} }),
+  deleteClient: (token: string, id: number) => call<ClientDeleted>(`agent/deleteClient/${id}`, { method: "POST", token, body: {} }),
   viewClient: (token: string, id: number) => call<ClientView>(`agent/viewClient/${id}`, { method: "POST", token, body: {} }),
 
   /**
@@ -135,6 +136,9 @@ export const api = {
     call<ServicePlan[]>("api/serviceplan", { method: "POST", token, body: { client_id: clientId } }),
   dashboardCounts: (token: string) => call<DashboardCounts>("api/dashboard/counts", { token }),
   createCheckout: (token: string) => call<CheckoutStart>("stripe/create-checkout-session", { method: "POST", token }),
+  openCheckout: (token: string) => call<OpenCheckout | null>("stripe/open-checkout", { token }),
+  cancelCheckout: (token: string) =>
+    call<{ canceled: true; order_id: number }>("stripe/cancel-checkout", { method: "POST", token, body: {} }),
   checkoutSession: (token: string, sessionId: string) =>
     call<CheckoutSessionState>(`stripe/checkout-session/${encodeURIComponent(sessionId)}`, { token }),
   demoComplete: (token: string, sessionId: string) =>

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { CartItem } from "../../lib/contract.js";
 import { ApiCallError, expireSession, type FormFailure } from "./api.server.js";
-import { checkForm } from "./security.server.js";
+import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
 const clientChoice = z.object({
@@ -31,7 +31,7 @@ export async function addAndReturn(request: Request, backTo: string, add: () => 
 
 /** The "add to cart for [client]" form's action: the client must be chosen, then `add` runs. */
 export async function addForChosenClient(request: Request, backTo: string, add: (clientId: number) => Promise<CartItem>) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request);
   const values = { client_id: String(formData.get("client_id") ?? "") };
   const parsed = clientChoice.safeParse(values);

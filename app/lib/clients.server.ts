@@ -2,11 +2,11 @@
 import { clientFieldNames, clientInput, type Client, type ClientValues } from "../../lib/contract.js";
 import { apiActionError } from "./api.server.js";
 import { textFields, validateForm } from "./forms.server.js";
-import { checkForm } from "./security.server.js";
+import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
 export async function saveClient(request: Request, save: (values: ClientValues) => Promise<Client>, done: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, clientFieldNames);
   const { data, failure } = validateForm(clientInput, values);

@@ -19,6 +19,15 @@ export const csrf = new CSRF({
 
 export const honeypot = new Honeypot({ encryptionSeed: settings.sessionSecret });
 
+/** The posted form; a body that is not a form (none at all, JSON, a broken multipart) is a 400, not a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("This form could not be read. Reload the page and try again.", { status: 400 });
+  }
+}
+
 /** Throws 403 for a post without a valid CSRF token, and 400 for a bot caught by the honeypot. */
 export async function checkForm(formData: FormData, request: Request, options: { honeypot?: boolean } = {}) {
   try {

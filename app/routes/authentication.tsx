@@ -9,7 +9,7 @@ import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { api, apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getSignedIn, signIn } from "../lib/auth.server";
-import { checkForm } from "../lib/security.server";
+import { checkForm, readForm } from "../lib/security.server";
 import { makeToast } from "../lib/toast";
 import { Toast } from "../components/toasts";
 import { demoAgent } from "../../backend/db/seed-data";
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
   const values = { email: String(formData.get("email") ?? "") };
   const parsed = loginBody.safeParse({ email: formData.get("email"), password: formData.get("password") });

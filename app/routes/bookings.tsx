@@ -7,7 +7,7 @@ import { getSettings } from "../../lib/env.server";
 import { api, ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
-import { checkForm } from "../lib/security.server";
+import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Bookings · Waypoint Consultancy" }];
@@ -22,7 +22,7 @@ const cancelForm = z.object({ intent: z.literal("cancel"), id: z.coerce.number()
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request);
   const parsed = cancelForm.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });

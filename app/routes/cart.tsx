@@ -6,15 +6,19 @@ import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { api, ApiCallError, apiLoaderError, cartOf, expireSession } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { checkForm } from "../lib/security.server";
+import { formatDateTime } from "../lib/dates";
+import { formatMoney } from "../lib/money";
+import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, agent } = await requireAgent(request);
-  const items = await cartOf(request, token, agent.id).catch((e) => apiLoaderError(e, request));
-  return json({ items });
+  const [items, payment] = await Promise.all([cartOf(request, token, agent.id), api.openCheckout(token)]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  return json({ items, payment, timeZone: agent.time_zone });
 }
 
 const removeForm = z.object({ intent: z.literal("remove"), id: z.coerce.number().int().positive() });
@@ -31,12 +35,25 @@ async function checkout(request: Request, token: string) {
   }
 }
 
+/** "Cancel payment": the open checkout ends (Stripe's session is expired first) and the cart can change again. */
+async function cancelPayment(request: Request, token: string) {
+  try {
+    await api.cancelCheckout(token);
+    return await redirectWithToast(request, "/cart/", { type: "info", message: "Payment cancelled. You can change your cart again." });
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    if (error.status === 401) throw await expireSession(request);
+    return redirectWithToast(request, "/cart/", { type: "error", message: error.unavailable ? "Server busy" : error.message });
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = formData.get("intent");
   if (intent === "checkout") return checkout(request, token);
+  if (intent === "cancel-payment") return cancelPayment(request, token);
   if (intent !== "remove") throw new Response("Unknown action.", { status: 400 });
   const parsed = removeForm.safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) throw new Response("That is not an item of your cart.", { status: 400 });
@@ -74,13 +91,39 @@ function groupByClient(items: CartItem[]) {
 }
 
 export default function Cart() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, payment, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel-payment";
   return (
     <section className="container page">
       <p className="eyebrow">Cart</p>
       <h1>Your cart</h1>
+      {payment ? (
+        <div className="notice" role="status" data-testid="payment-in-progress">
+          <p>
+            <strong>A payment of {formatMoney(payment.amount_minor, payment.currency)} is in progress</strong>
+            {payment.expires_at ? <> until {formatDateTime(payment.expires_at, timeZone)}</> : null}. Your cart is locked
+            until it is paid or cancelled, so what you pay for is exactly what is below.
+          </p>
+          <div className="form__actions">
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="checkout" />
+              <button type="submit" className="button button--primary" disabled={checkingOut}>
+                {checkingOut ? "Opening checkout…" : "Continue to payment"}
+              </button>
+            </Form>
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="cancel-payment" />
+              <button type="submit" className="button button--ghost" disabled={cancelling}>
+                {cancelling ? "Cancelling…" : "Cancel payment"}
+              </button>
+            </Form>
+          </div>
+        </div>
+      ) : null}
       {items.length === 0 ? (
         <div className="empty-state">
           <p>Your cart is empty. Items you choose for your clients appear here.</p>
@@ -96,7 +139,7 @@ export default function Cart() {
               <h2>
                 <Link to={`/clients/${group.id}`}>{group.name}</Link>
               </h2>
-              <CartTable items={group.items} removable />
+              <CartTable items={group.items} removable={!payment} />
               <p className="cart-subtotal">Subtotal: {cartTotals(group.items).join(" + ")}</p>
             </section>
           ))}
@@ -104,14 +147,18 @@ export default function Cart() {
             <p className="cart-total">
               Total: <strong data-testid="cart-total">{cartTotals(items).join(" + ")}</strong>
             </p>
-            <Form method="post">
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="checkout" />
-              <button type="submit" className="button button--primary" disabled={checkingOut}>
-                {checkingOut ? "Opening checkout…" : "Checkout"}
-              </button>
-            </Form>
-            <p className="muted">You pay by card on Stripe's secure page; we never see the card number.</p>
+            {payment ? null : (
+              <>
+                <Form method="post">
+                  <AuthenticityTokenInput />
+                  <input type="hidden" name="intent" value="checkout" />
+                  <button type="submit" className="button button--primary" disabled={checkingOut}>
+                    {checkingOut ? "Opening checkout…" : "Checkout"}
+                  </button>
+                </Form>
+                <p className="muted">You pay by card on Stripe's secure page; we never see the card number.</p>
+              </>
+            )}
           </div>
         </>
       )}

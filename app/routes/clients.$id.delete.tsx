@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { api, apiLoaderError } from "../lib/api.server";
+import { FormError } from "../components/form";
+import { api, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { routeId } from "../lib/params";
-import { checkForm } from "../lib/security.server";
+import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete client · Waypoint Consultancy" }];
@@ -18,16 +19,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
   const id = routeId(params.id);
-  await checkForm(await request.formData(), request);
-  const result = await api.deleteClient(token, id).catch((e) => apiLoaderError(e, request));
+  await checkForm(await readForm(request), request);
+  let result;
+  try {
+    result = await api.deleteClient(token, id);
+  } catch (error) {
+    // Refused (paid sessions to come, a payment in progress): the reason, on this page.
+    return apiActionError(error, request, {});
+  }
   const extra = result.removed_cart_items
     ? ` ${result.removed_cart_items} cart item${result.removed_cart_items === 1 ? " was" : "s were"} removed with them.`
     : "";
-  return redirectWithToast(request, "/clients", { type: "success", message: `The client was deleted.${extra}` });
+  const done = result.archived
+    ? "The client was archived: their orders and sessions stay in your records."
+    : "The client was deleted.";
+  return redirectWithToast(request, "/clients", { type: "success", message: `${done}${extra}` });
 }
 
 export default function DeleteClient() {
   const { client, cart } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   return (
     <section className="container page narrow">
@@ -35,7 +46,13 @@ export default function DeleteClient() {
       <h1>
         Delete {client.first_name} {client.last_name}?
       </h1>
-      <p>This removes the client and everything about them from your workspace. It cannot be undone.</p>
+      <FormError message={failure?.formError} />
+      <p>This removes the client from your workspace. It cannot be undone.</p>
+      <p>
+        A client you have paid for, or booked mentor sessions for, is <strong>archived</strong> instead: their orders and
+        sessions stay in your records under their name, and they leave your client list. Unpaid held sessions are
+        released. A client with paid sessions still to come cannot be deleted: cancel those sessions first.
+      </p>
       {cart.length ? (
         <p className="warning">
           {cart.length} item{cart.length === 1 ? "" : "s"} in your cart for this client will be removed too.

@@ -8,7 +8,7 @@ import { requireAgent } from "../lib/auth.server";
 import { addAndReturn } from "../lib/cart.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
-import { checkForm } from "../lib/security.server";
+import { checkForm, readForm } from "../lib/security.server";
 
 export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Consultancy" }];
 
@@ -26,7 +26,7 @@ const planChoice = z.object({ plan_id: z.coerce.number().int().positive() });
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
   const clientId = routeId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request);
   const parsed = planChoice.safeParse({ plan_id: formData.get("plan_id") });
   if (!parsed.success) throw new Response("Choose a plan from the list.", { status: 400 });

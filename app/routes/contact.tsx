@@ -8,7 +8,7 @@ import { Toast } from "../components/toasts";
 import { api, apiActionError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { textFields, validateForm } from "../lib/forms.server";
-import { checkForm } from "../lib/security.server";
+import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact us · Waypoint Consultancy" }];
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAgent(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
   const values = textFields(formData, fields);
   const { data, failure } = validateForm(contactBody, values);

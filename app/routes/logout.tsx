@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { signOut } from "../lib/auth.server";
-import { checkForm } from "../lib/security.server";
+import { checkForm, readForm } from "../lib/security.server";
 
 export async function loader() {
   return redirect("/");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await checkForm(await request.formData(), request);
+  await checkForm(await readForm(request), request);
   return signOut(request);
 }

@@ -11,7 +11,7 @@ import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { textFields, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
-import { checkForm } from "../lib/security.server";
+import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Book a session · Waypoint Consultancy" }];
@@ -32,7 +32,7 @@ const fields = ["client_id", "topic", "start"] as const;
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
   const mentorId = routeId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, fields);
   const { data, failure } = validateForm(bookBody, { ...values, mentor_id: String(mentorId) });

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderItems } from "../components/order-summary";
 import { api, ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { checkForm } from "../lib/security.server";
+import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Demo payment · Waypoint Consultancy" }];
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireAgent(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await checkForm(formData, request);
   const sessionId = params.sessionId ?? "";
   const intent = formData.get("intent");
@@ -46,7 +46,8 @@ export default function DemoPayment() {
   const { state } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const open = state.order.status === "pending";
+  // Like Stripe's page: a checkout past its end can no longer be paid.
+  const open = state.order.status === "pending" && !(state.order.expires_at && Date.parse(state.order.expires_at) <= Date.now());
   return (
     <section className="container page narrow">
       <div className="demo-banner" role="note">

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, usePortalAndBrowser } from "../support/browser.js";
+import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser } from "../support/browser.js";
 
 describe.skipIf(!haveBrowser)("payments in the demo payment mode, in Chromium", () => {
   const ctx = usePortalAndBrowser();
@@ -68,6 +68,45 @@ describe.skipIf(!haveBrowser)("payments in the demo payment mode, in Chromium", 
       await expect(page.getByTestId("cart-total").innerText()).resolves.toBe("$1,490.00");
       await context.close();
     });
+
+    for (const width of [1280, 375]) {
+      it(`at ${width} px: a payment left open locks the cart; "Continue to payment" resumes it, "Cancel payment" unlocks it`, async () => {
+        const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width });
+        await signInAs(context, ctx.portal.base, await agentWithCart(`locked-${tag}-${width}@example.com`));
+        const page = await context.newPage();
+        await page.goto(ctx.portal.base + "/cart");
+        await page.getByRole("button", { name: "Checkout" }).click();
+        await page.waitForURL(/\/payment\/demo\/(demo_cs_[0-9a-f]+)$/);
+        const first = page.url();
+        // The agent walks away from the payment page and comes back to the cart.
+        await page.goto(ctx.portal.base + "/cart");
+        await expect.poll(() => page.getByTestId("payment-in-progress").innerText(), settle).toContain("A payment of $1,490.00 is in progress");
+        expect(await page.getByRole("button", { name: "Remove" }).count()).toBe(0);
+        expect(await page.getByRole("button", { name: "Checkout" }).count()).toBe(0);
+        // Adding for a client is refused with the reason while the payment is open.
+        await page.goto(ctx.portal.base + "/joblist/2");
+        await page.getByLabel("For client").selectOption({ label: "Olu Ade" });
+        await page.getByRole("button", { name: /to cart|Add/ }).first().click();
+        await expectToast(page, javaScriptEnabled, "A payment for your cart is in progress.");
+        await page.goto(ctx.portal.base + "/cart");
+        await page.getByRole("button", { name: "Continue to payment" }).click();
+        await page.waitForURL(first);
+        await page.goto(ctx.portal.base + "/cart");
+        await page.getByRole("button", { name: "Cancel payment" }).click();
+        await expectToast(page, javaScriptEnabled, "Payment cancelled. You can change your cart again.");
+        await expect.poll(() => page.getByTestId("payment-in-progress").count(), settle).toBe(0);
+        await expect.poll(() => page.getByRole("button", { name: "Remove" }).count(), settle).toBe(2);
+        await page.getByRole("button", { name: "Remove" }).first().click();
+        await expectToast(page, javaScriptEnabled, "Removed from the cart.");
+        await expect.poll(() => page.locator("header").getByTestId("cart-count").innerText(), settle).toBe("1");
+        // The cancelled checkout can no longer be paid.
+        await page.goto(first);
+        expect(await page.getByRole("button", { name: "Pay (demo)" }).count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(unexpected(problems)).toEqual([]);
+        await context.close();
+      });
+    }
 
     it("an empty cart offers no checkout, and the success page without a session says so", async () => {
       const agent = await ctx.portal.createAgent(`empty-${tag}@example.com`);
