@@ -1,9 +1,8 @@
 /** Who is signed in to the portal, and the redirects that go with signing in and out. */
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import type { LoginData } from "../../lib/contract.js";
 import { api } from "./api.server.js";
-import { signInUrl } from "./paths.js";
+import { safeRedirectPath, signInUrl } from "./paths.js";
 import { getRequestSession, replaceSession } from "./session.server.js";
 import { makeToast } from "./toast.js";
 
@@ -25,13 +24,13 @@ export async function requireAgent(request: Request) {
 }
 
 /** Starts a new session (the id rotates at sign-in) holding the API token. */
-export async function signIn(request: Request, login: LoginData, redirectTo: FormDataEntryValue | null) {
+export async function signIn(request: Request, login: LoginData, redirectTo: string | null) {
   const headers = await replaceSession(request, (session) => {
     session.set("token", login.token);
     session.set("agent", login.agent);
     session.flash("toast", makeToast("success", `Welcome, ${login.agent.name}!`));
   });
-  return redirect(safeRedirect(redirectTo, "/dashboard/"), { headers });
+  return redirect(safeRedirectPath(redirectTo), { headers });
 }
 
 /** Ends the session on both sides: the API revokes the token, the portal drops the session. */

@@ -2,13 +2,13 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { loginBody } from "../../lib/contract";
 import { getSettings } from "../../lib/env.server";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { api, apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getSignedIn, signIn } from "../lib/auth.server";
+import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { checkForm, readForm } from "../lib/security.server";
 import { makeToast } from "../lib/toast";
 import { Toast } from "../components/toasts";
@@ -16,9 +16,17 @@ import { demoAgent } from "../../backend/db/seed-data";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Waypoint Consultancy" }];
 
+/** A return address with CR, LF or other control characters is refused outright (a header-splitting attempt). */
+function checkedRedirectTo(value: FormDataEntryValue | null) {
+  if (typeof value === "string" && hasControlCharacters(value)) {
+    throw new Response("This sign-in link is not valid. Open the sign-in page from the menu instead.", { status: 400 });
+  }
+  return typeof value === "string" ? value : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  if (await getSignedIn(request)) throw redirect(safeRedirect(redirectTo, "/dashboard/"));
+  const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getSignedIn(request)) throw redirect(safeRedirectPath(redirectTo));
   const settings = getSettings();
   return json({
     redirectTo: redirectTo ?? "",
@@ -29,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
+  const redirectTo = checkedRedirectTo(formData.get("redirectTo"));
   const values = { email: String(formData.get("email") ?? "") };
   const parsed = loginBody.safeParse({ email: formData.get("email"), password: formData.get("password") });
   if (!parsed.success) {
@@ -36,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const login = await api.login(parsed.data, context.clientIp);
-    return await signIn(request, login, formData.get("redirectTo"));
+    return await signIn(request, login, redirectTo);
   } catch (error) {
     // Wrong credentials (401) and too many attempts (429) are the form's answer, not an expired session.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 429)) {

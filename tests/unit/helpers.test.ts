@@ -1,10 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/lib/money.js";
-import { isAuthenticationPath, isPublicPath, normalizePath, signInUrl } from "../../app/lib/paths.js";
+import { hasControlCharacters, isAuthenticationPath, isPublicPath, normalizePath, safeRedirectPath, signInUrl } from "../../app/lib/paths.js";
+import { hostileRedirects } from "../support/hostile-redirects.js";
 import { serviceById } from "../../app/lib/services-content.js";
 import { countryList } from "../../backend/db/seed.js";
 
 describe("paths", () => {
+  it("sends a visitor back only to a path of this site, however the address is dressed up", () => {
+    expect(hostileRedirects).toHaveLength(25);
+    for (const value of hostileRedirects) {
+      const path = safeRedirectPath(value);
+      // What a browser would make of the Location header, seen from the portal.
+      const target = new URL(path, "http://portal.test/");
+      expect(target.origin, JSON.stringify(value)).toBe("http://portal.test");
+      expect(path.startsWith("//"), JSON.stringify(value)).toBe(false);
+    }
+    expect(safeRedirectPath("/clients/3?page=2#top")).toBe("/clients/3?page=2#top");
+    expect(safeRedirectPath("/mentors/1/book")).toBe("/mentors/1/book");
+    expect(safeRedirectPath(null)).toBe("/dashboard/");
+    expect(safeRedirectPath("")).toBe("/dashboard/");
+    expect(hasControlCharacters("/a\r\nSet-Cookie: x=1")).toBe(true);
+    expect(hasControlCharacters("/a\tb")).toBe(false);
+  });
+
   it("treats the six public routes as public, with or without a trailing slash", () => {
     for (const p of ["/", "/home", "/about/", "/terms", "/servicesPage/", "/authentication/", "/servicespage"]) {
       expect(isPublicPath(p), p).toBe(true);
