@@ -59,7 +59,8 @@ async function main() {
     if (closing) res.set("Connection", "close");
     next();
   });
-  app.set("trust proxy", settings.trustProxy === "false" ? false : settings.trustProxy);
+  // Which proxies' X-Forwarded-For to believe: none unless TRUST_PROXY says so (README, "Client addresses").
+  app.set("trust proxy", settings.trustProxy);
 
   app.use(
     pinoHttp({
@@ -138,6 +139,7 @@ async function main() {
       payments: settings.payments,
       bookings: settings.bookings,
       publicUrl: settings.publicUrl,
+      clientIpSecret: settings.clientIpSecret,
       logger,
     });
     app.use("/backend", api);

@@ -17,6 +17,7 @@ import { mentorRoutes } from "./routes/mentors.js";
 import { createStripe } from "./payments/stripe-client.js";
 import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
 import { defaultBookingRules, releaseExpiredHolds, type BookingRules } from "./services/mentors.js";
+import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 
 export type ApiDeps = {
@@ -30,6 +31,8 @@ export type ApiDeps = {
   bookings?: Partial<BookingRules>;
   /** Where browsers reach the portal (Stripe's success and cancel addresses) */
   publicUrl: string;
+  /** The secret the portal signs visitors' addresses with (lib/client-ip.ts) */
+  clientIpSecret: string;
 };
 
 /**
@@ -50,6 +53,11 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
   const api = Router();
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
+    next();
+  });
+  // The visitor's address for the per-address limits: the portal's signed word, else the connection's.
+  api.use((req, _res, next) => {
+    req.clientIp = verifyClientIp(deps.clientIpSecret, req.get(CLIENT_IP_HEADER)) ?? req.ip ?? "unknown";
     next();
   });
   api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));

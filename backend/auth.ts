@@ -12,6 +12,8 @@ declare global {
     interface Request {
       agent?: AgentPublic;
       token?: string;
+      /** The visitor's address: signed by the portal, or the connection's own (backend/app.ts) */
+      clientIp?: string;
     }
   }
 }

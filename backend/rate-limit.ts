@@ -6,7 +6,7 @@ import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimite
 import type { Db } from "./db/connection.js";
 import { ApiError } from "./http.js";
 
-export type LoginLimitSettings = { perIp: number; perEmail: number; windowSeconds: number };
+export type LoginLimitSettings = { perIp: number; perEmail: number; windowSeconds: number; slowdownMs: number };
 
 /** A limiter kept in the database's rate_limits table (made by migration 005), shared by every instance. */
 export function createLimiter(database: Db, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
@@ -24,31 +24,51 @@ export function tooMany(res: RateLimiterRes, what = "sign-in attempts") {
   });
 }
 
+/**
+ * The sign-in policy (README, "Sign-in limits"): brute force is kept slow without letting a stranger lock
+ * an account's owner out.
+ * - Every attempt counts against its address: `perIp` per window, then 429 for that address.
+ * - Failures count per (email, address) pair: after `perEmail` of them that pair is refused (429) for the
+ *   rest of the window. Other addresses are not affected, so the owner still signs in from elsewhere.
+ * - Failures also count per email across addresses: past `perEmail`, every further attempt on that email
+ *   from an address that has already failed for it waits `slowdownMs` first. An address that has not failed
+ *   for the email is never slowed or refused.
+ */
 export async function createLoginLimiter(database: Db, settings: LoginLimitSettings) {
   const byIp = createLimiter(database, "login_ip", settings.perIp, settings.windowSeconds);
-  const byEmail = createLimiter(database, "login_email", settings.perEmail, settings.windowSeconds);
+  const byPair = createLimiter(database, "login_pair", settings.perEmail, settings.windowSeconds);
+  // A counter, not a limit: its points are never meant to run out.
+  const byEmail = createLimiter(database, "login_email_all", 1_000_000, settings.windowSeconds);
+  const pairKey = (ip: string, email: string) => `${email}|${ip}`;
+  const consume = async (limiter: RateLimiterAbstract, key: string) => {
+    try {
+      await limiter.consume(key);
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+    }
+  };
 
   return {
-    /** Counts this attempt against the IP; refuses when the IP or the email is over its limit. */
-    async beforeAttempt(ip: string, email: string) {
-      const emailState = await byEmail.get(email);
-      if (emailState && emailState.consumedPoints >= settings.perEmail) throw tooMany(emailState);
+    /** Counts this attempt against the address; refuses when the address or the pair is over its limit. */
+    async beforeAttempt(ip: string, email: string): Promise<{ delayMs: number }> {
+      const pair = await byPair.get(pairKey(ip, email));
+      if (pair && pair.consumedPoints >= settings.perEmail) throw tooMany(pair);
       try {
         await byIp.consume(ip);
       } catch (e) {
         if (e instanceof RateLimiterRes) throw tooMany(e);
         throw e;
       }
+      if (!pair || pair.consumedPoints === 0) return { delayMs: 0 };
+      const all = await byEmail.get(email);
+      return { delayMs: (all?.consumedPoints ?? 0) >= settings.perEmail ? settings.slowdownMs : 0 };
     },
-    async failed(email: string) {
-      try {
-        await byEmail.consume(email);
-      } catch (e) {
-        if (!(e instanceof RateLimiterRes)) throw e;
-      }
+    async failed(ip: string, email: string) {
+      await consume(byPair, pairKey(ip, email));
+      await consume(byEmail, email);
     },
-    async succeeded(email: string) {
-      await byEmail.delete(email);
+    async succeeded(ip: string, email: string) {
+      await byPair.delete(pairKey(ip, email));
     },
   };
 }

@@ -5,7 +5,8 @@
  * The quick start needs no settings: where production needs a secret (the session
  * secret), development generates one and keeps it in the data folder.
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import fs from "node:fs";
 import path from "node:path";
 import { remember } from "@epic-web/remember";
@@ -34,6 +35,7 @@ const schema = z.object({
   LOGIN_LIMIT_PER_IP: positiveInt.default(30),
   LOGIN_LIMIT_PER_EMAIL: positiveInt.default(5),
   LOGIN_LIMIT_WINDOW_SECONDS: positiveInt.default(900),
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   CONTACT_LIMIT_PER_HOUR: positiveInt.default(5),
   BOOKING_HOLD_MINUTES: positiveInt.default(30),
   BOOKING_CANCEL_CUTOFF_HOURS: z.coerce.number().int().min(0).default(24),
@@ -44,7 +46,21 @@ const schema = z.object({
   SITE_PHONE: z.string().min(3).default("+1 555 010 0100"),
   SITE_CHAT_URL: z.string().min(1).optional(),
   COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(3000).default(2025),
-  TRUST_PROXY: z.string().default("loopback"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .refine(
+      (v) =>
+        ["false", "true"].includes(v) ||
+        /^\d{1,2}$/.test(v) ||
+        v.split(",").every((part) => {
+          const p = part.trim();
+          const [addr, bits] = p.split("/");
+          return ["loopback", "linklocal", "uniquelocal"].includes(p) || (isIP(addr ?? "") !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+        }),
+      "must be false, true, a number of hops, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges",
+    ),
+  PORTAL_API_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENTS_MODE: z.enum(["stripe", "demo"]).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_… or rk_…)").optional(),
@@ -71,7 +87,7 @@ export type Settings = {
   embeddedApi: boolean;
   apiTimeoutMs: number;
   tokenTtlDays: number;
-  loginLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  loginLimit: { perIp: number; perEmail: number; windowSeconds: number; slowdownMs: number };
   contactLimitPerHour: number;
   bookings: {
     holdMinutes: number;
@@ -82,7 +98,10 @@ export type Settings = {
   };
   demoData: boolean;
   site: { phone: string; chatUrl: string; copyrightYear: number };
-  trustProxy: string;
+  /** Express's `trust proxy`: false (the default), true, a hop count, or a list of addresses and ranges */
+  trustProxy: boolean | number | string;
+  /** Signs the visitor's address from the portal to the API (lib/client-ip.ts) */
+  clientIpSecret: string;
   logLevel: string;
   /** The benchmark's two baseline pages (/bench/remix-baseline, /bench/express-baseline) */
   benchBaselines: boolean;
@@ -144,6 +163,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     throw new SettingsError("EMBEDDED_API=off needs API_BASE_URL (the API the portal should talk to)");
   }
 
+  const sessionSecret = s.SESSION_SECRET ?? developmentSecret(dataDir);
   const database: Settings["database"] = s.DATABASE_URL?.startsWith("postgres")
     ? { kind: "postgres", url: s.DATABASE_URL }
     : {
@@ -160,7 +180,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     host: s.HOST,
     dataDir,
     database,
-    sessionSecret: s.SESSION_SECRET ?? developmentSecret(dataDir),
+    sessionSecret,
     apiBaseUrl: s.API_BASE_URL ? s.API_BASE_URL.replace(/\/?$/, "/") : null,
     embeddedApi: s.EMBEDDED_API,
     apiTimeoutMs: s.API_TIMEOUT_MS,
@@ -169,6 +189,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       perIp: s.LOGIN_LIMIT_PER_IP,
       perEmail: s.LOGIN_LIMIT_PER_EMAIL,
       windowSeconds: s.LOGIN_LIMIT_WINDOW_SECONDS,
+      slowdownMs: s.LOGIN_SLOWDOWN_MS,
     },
     contactLimitPerHour: s.CONTACT_LIMIT_PER_HOUR,
     bookings: {
@@ -184,7 +205,8 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       chatUrl: s.SITE_CHAT_URL ?? `https://wa.me/${s.SITE_PHONE.replace(/\D/g, "")}`,
       copyrightYear: s.COPYRIGHT_YEAR,
     },
-    trustProxy: s.TRUST_PROXY,
+    trustProxy: s.TRUST_PROXY === "false" ? false : s.TRUST_PROXY === "true" ? true : /^\d+$/.test(s.TRUST_PROXY) ? Number(s.TRUST_PROXY) : s.TRUST_PROXY,
+    clientIpSecret: s.PORTAL_API_SECRET ?? createHmac("sha256", sessionSecret).update("portal-api-client-ip").digest("hex"),
     logLevel: s.LOG_LEVEL,
     benchBaselines: s.BENCH_BASELINES,
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ""),

@@ -31,6 +31,7 @@ import type {
   ServicePlan,
   TokencheckData,
 } from "../../lib/contract.js";
+import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import { getSettings } from "../../lib/env.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { perRequest } from "./per-request.server.js";
@@ -65,7 +66,8 @@ async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-  if (opts.clientIp) headers["X-Forwarded-For"] = opts.clientIp;
+  // The visitor's address, signed: the API believes no unsigned header for its per-address limits.
+  if (opts.clientIp) headers[CLIENT_IP_HEADER] = signClientIp(getSettings().clientIpSecret, opts.clientIp);
   let res: Response;
   try {
     res = await fetch(new URL(path, baseUrl()), {

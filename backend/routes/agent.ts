@@ -20,7 +20,10 @@ export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter;
     "/agent/login",
     handler(async (req, res) => {
       const { email, password } = parse(loginBody, req.body);
-      await limiter.beforeAttempt(req.ip ?? "unknown", email);
+      const ip = req.clientIp ?? "unknown";
+      const { delayMs } = await limiter.beforeAttempt(ip, email);
+      // An address that keeps failing for an email under attack is answered slowly, never locked out for others.
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const agent = await db
         .selectFrom("agents")
         .select(["id", "name", "email", "time_zone", "password_hash"])
@@ -28,10 +31,10 @@ export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter;
         .executeTakeFirst();
       const valid = await verifyPassword(agent?.password_hash ?? (await dummyHash), password);
       if (!agent || !valid) {
-        await limiter.failed(email);
+        await limiter.failed(ip, email);
         throw new ApiError(401, "Email or password is incorrect.");
       }
-      await limiter.succeeded(email);
+      await limiter.succeeded(ip, email);
       const { token, expiresAt } = await issueToken(db, agent.id, deps.tokenTtlDays);
       const { password_hash: _, ...pub } = agent;
       send<LoginData>(res, { token, expires_at: expiresAt, agent: pub });

@@ -14,7 +14,7 @@ export function contactRoutes({ db, limiter }: { db: Kysely<Database>; limiter: 
     handler(async (req, res) => {
       const body = parse(contactBody, req.body);
       try {
-        await limiter.consume(req.ip ?? "unknown");
+        await limiter.consume(req.clientIp ?? "unknown");
       } catch (e) {
         if (e instanceof RateLimiterRes) throw tooMany(e, "messages");
         throw e;

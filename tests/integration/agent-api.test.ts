@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
 import { demoAgent } from "../../backend/db/seed-data.js";
@@ -254,29 +255,51 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
     await drop();
   });
 
-  it("locks an email after too many failed attempts, even for the right password", async () => {
+  it("refuses an address that keeps failing for an email, but never locks the owner out from elsewhere", async () => {
     const api = await startApi(database, { loginLimit: { perEmail: 3, perIp: 100 } });
     try {
       const agent = await api.createAgent("locked@example.com", "right-password");
+      const attacker = api.fromIp("203.0.113.66");
       for (let i = 0; i < 3; i++) {
-        const r = await api.call("POST", "agent/login", { body: { email: agent.email, password: "wrong" } });
+        const r = await api.call("POST", "agent/login", { body: { email: agent.email, password: "wrong" }, headers: attacker });
         expect(r.status).toBe(401);
       }
-      const blocked = await api.call("POST", "agent/login", { body: { email: agent.email, password: "right-password" } });
+      const blocked = await api.call("POST", "agent/login", { body: { email: agent.email, password: "right-password" }, headers: attacker });
       expect(blocked.status).toBe(429);
       expect(blocked.json.status).toBe(false);
       expect(blocked.json.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes\.$/);
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
 
-      // Other emails from the same address are not locked by it.
+      // The owner, from an address that has not been failing, signs in at once.
+      const owner = await api.call("POST", "agent/login", { body: { email: agent.email, password: "right-password" }, headers: api.fromIp("198.51.100.20") });
+      expect(owner.status).toBe(200);
+      // Other emails from the attacker's address are not locked by it.
       const other = await api.createAgent("fine@example.com", "pw-fine");
-      expect((await api.call("POST", "agent/login", { body: { email: other.email, password: "pw-fine" } })).status).toBe(200);
+      expect((await api.call("POST", "agent/login", { body: { email: other.email, password: "pw-fine" }, headers: attacker })).status).toBe(200);
     } finally {
       await api.close();
     }
   });
 
-  it("a success clears an email's failed attempts", async () => {
+  it("slows an address that has failed for an email under attack; a fresh address is not slowed", async () => {
+    const { createLoginLimiter } = await import("../../backend/rate-limit.js");
+    const limiter = await createLoginLimiter(database, { perEmail: 3, perIp: 1000, windowSeconds: 900, slowdownMs: 1500 });
+    const email = `attacked-${Date.now()}@example.com`;
+    // A spread-out attack: many addresses, one failure each, more than the pair limit in all.
+    for (let i = 1; i <= 4; i++) {
+      expect(await limiter.beforeAttempt(`192.0.2.${i}`, email)).toEqual({ delayMs: 0 });
+      await limiter.failed(`192.0.2.${i}`, email);
+    }
+    // The same addresses coming back are slowed; the owner's address is not.
+    expect(await limiter.beforeAttempt("192.0.2.1", email)).toEqual({ delayMs: 1500 });
+    expect(await limiter.beforeAttempt("198.51.100.7", email)).toEqual({ delayMs: 0 });
+    // Below the threshold nobody is slowed.
+    const quiet = `quiet-${Date.now()}@example.com`;
+    await limiter.failed("192.0.2.9", quiet);
+    expect(await limiter.beforeAttempt("192.0.2.9", quiet)).toEqual({ delayMs: 0 });
+  });
+
+  it("a success clears the address's failed attempts for that email", async () => {
     const api = await startApi(database, { loginLimit: { perEmail: 2, perIp: 100 } });
     try {
       const agent = await api.createAgent("forgetful@example.com", "pw-right");
@@ -289,10 +312,33 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
     }
   });
 
+  it("believes no unsigned or forged address: rotating X-Forwarded-For or a bad signature does not escape the per-address limit", async () => {
+    const api = await startApi(database, { loginLimit: { perEmail: 100, perIp: 3 } });
+    // Earlier tests' attempts from this machine's own address are forgotten first.
+    await sql`delete from rate_limits`.execute(database.db);
+    try {
+      const tries = [
+        { "X-Forwarded-For": "203.0.113.1" },
+        { "X-Forwarded-For": "203.0.113.2" },
+        { "x-portal-client-ip": `203.0.113.3;${Date.now()};forged` },
+      ];
+      for (const headers of tries) {
+        expect((await api.call("POST", "agent/login", { body: { email: "nobody@example.com", password: "x" }, headers })).status).toBe(401);
+      }
+      const fourth = await api.call("POST", "agent/login", {
+        body: { email: demoAgent.email, password: demoAgent.password },
+        headers: { "X-Forwarded-For": "203.0.113.4", "x-portal-client-ip": api.fromIp("203.0.113.4")["x-portal-client-ip"]!.replace(/;[^;]+$/, ";AAAA") },
+      });
+      expect(fourth.status).toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+
   it("limits attempts per IP address, whatever the email", async () => {
     const api = await startApi(database, { loginLimit: { perEmail: 100, perIp: 4 } });
     try {
-      const ip = { "X-Forwarded-For": "203.0.113.7" };
+      const ip = api.fromIp("203.0.113.7");
       for (let i = 0; i < 4; i++) {
         const r = await api.call("POST", "agent/login", { body: { email: `u${i}@example.com`, password: "x" }, headers: ip });
         expect(r.status).toBe(401);
@@ -302,7 +348,7 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
       // Another address is not affected.
       const elsewhere = await api.call("POST", "agent/login", {
         body: { email: demoAgent.email, password: demoAgent.password },
-        headers: { "X-Forwarded-For": "198.51.100.9" },
+        headers: api.fromIp("198.51.100.9"),
       });
       expect(elsewhere.status).toBe(200);
     } finally {

@@ -145,10 +145,11 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     const router = await createApi({
       database,
       tokenTtlDays: 7,
-      loginLimit: { perIp: 100, perEmail: 100, windowSeconds: 60 },
+      loginLimit: { perIp: 100, perEmail: 100, windowSeconds: 60, slowdownMs: 0 },
       logger: { error() {}, warn() {} },
       payments: { mode: "demo", checkoutExpiryMinutes: 30 },
       publicUrl: "http://portal.test",
+      clientIpSecret: "x".repeat(32),
     });
     const served = routesOf(router);
     expect(served.length).toBeGreaterThanOrEqual(34);

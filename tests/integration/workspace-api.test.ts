@@ -311,7 +311,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
     const message = { name: "Vera Visitor", email: "vera@example.com", subject: "Family move", message: "We are four and moving to Toronto in May." };
 
     it("stores a message without a token, refuses bad input, ignores bots, and limits senders", async () => {
-      const ip = { "X-Forwarded-For": "192.0.2.44" };
+      const ip = ctx.api.fromIp("192.0.2.44");
       const ok = await ctx.api.call("POST", "api/ContactUs", { body: message, headers: ip });
       expect(ok.status).toBe(201);
       expect(ok.json).toEqual({ status: true, data: { received: true } });

@@ -2,33 +2,37 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { createApi } from "../../backend/app.js";
+import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type { Db } from "../../backend/db/connection.js";
 import { hashPassword } from "../../backend/services/passwords.js";
+
+export const CLIENT_IP_SECRET = "test-client-ip-secret-0123456789abcdef";
 
 export type Harness = Awaited<ReturnType<typeof startApi>>;
 
 export async function startApi(
   database: Db,
   options: {
-    loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number }>;
+    loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number; slowdownMs: number }>;
     contactLimitPerHour?: number;
     payments?: import("../../lib/env.server.js").PaymentsSettings;
     bookings?: Partial<import("../../backend/services/mentors.js").BookingRules>;
   } = {},
 ) {
   const app = express();
-  app.set("trust proxy", "loopback");
+  // As the server does by default: no proxy is believed.
   const logged: object[] = [];
   const warned: object[] = [];
   const api = await createApi({
     database,
     tokenTtlDays: 7,
-    loginLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900, ...options.loginLimit },
+    loginLimit: { perIp: 1000, perEmail: 1000, windowSeconds: 900, slowdownMs: 0, ...options.loginLimit },
     contactLimitPerHour: options.contactLimitPerHour ?? 1000,
     logger: { error: (obj) => logged.push(obj), warn: (obj) => warned.push(obj) },
     payments: options.payments ?? { mode: "demo", checkoutExpiryMinutes: 30 },
     bookings: options.bookings,
     publicUrl: "http://portal.test",
+    clientIpSecret: CLIENT_IP_SECRET,
   });
   app.use("/backend", api);
   const server = await new Promise<import("node:http").Server>((resolve) => {
@@ -95,6 +99,8 @@ export async function startApi(
     logged,
     /** Warnings the API logged (a flagged payment logs one) */
     warned,
+    /** Headers that say, as the portal says it (signed), that the visitor's address is `ip` */
+    fromIp: (ip: string) => ({ [CLIENT_IP_HEADER]: signClientIp(CLIENT_IP_SECRET, ip) }),
     /** The server's minute sweep, run now */
     sweep: () => api.sweep(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

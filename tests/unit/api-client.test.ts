@@ -7,17 +7,24 @@ process.env.SESSION_SECRET ??= "unit-test-secret-0123456789abcdef0123456789";
 process.env.DATA_DIR ??= "/tmp/portal-unit";
 const { getSettings } = await import("../../lib/env.server.js");
 const { api, ApiCallError, SERVER_BUSY } = await import("../../app/lib/api.server.js");
+const { verifyClientIp } = await import("../../lib/client-ip.js");
 
 let server: http.Server;
 let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void;
-const seen: Array<{ url?: string; auth?: string; xff?: string; body: string }> = [];
+const seen: Array<{ url?: string; auth?: string; xff?: string; signedIp?: string; body: string }> = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (d) => (body += d));
     req.on("end", () => {
-      seen.push({ url: req.url, auth: req.headers.authorization, xff: req.headers["x-forwarded-for"] as string, body });
+      seen.push({
+        url: req.url,
+        auth: req.headers.authorization,
+        xff: req.headers["x-forwarded-for"] as string,
+        signedIp: req.headers["x-portal-client-ip"] as string,
+        body,
+      });
       answer(req, res);
     });
   });
@@ -55,7 +62,9 @@ describe("API client", () => {
 
     reply(200, { status: true, data: { token: "t" } });
     await api.login({ email: "a@b.co", password: "p" }, "203.0.113.5");
-    expect(seen.at(-1)).toMatchObject({ url: "/backend/agent/login", xff: "203.0.113.5", auth: undefined });
+    // The visitor's address goes signed, never as a header a visitor could also send.
+    expect(seen.at(-1)).toMatchObject({ url: "/backend/agent/login", xff: undefined, auth: undefined });
+    expect(verifyClientIp(getSettings().clientIpSecret, seen.at(-1)!.signedIp)).toBe("203.0.113.5");
     expect(JSON.parse(seen.at(-1)!.body)).toEqual({ email: "a@b.co", password: "p" });
   });
 

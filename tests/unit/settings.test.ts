@@ -69,6 +69,19 @@ describe("settings", () => {
     }
   });
 
+  it("trusts no proxy unless TRUST_PROXY says which, and refuses a value Express would misread", () => {
+    expect(parseSettings({ SESSION_SECRET: secret }).trustProxy).toBe(false);
+    expect(parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
+    expect(parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "10.0.0.0/8, 192.0.2.1" }).trustProxy).toBe("10.0.0.0/8, 192.0.2.1");
+    expect(() => parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "my-proxy" })).toThrow(/TRUST_PROXY: must be false, true/);
+    // The address-signing secret is derived from the session secret unless given, and never equal to it.
+    const derived = parseSettings({ SESSION_SECRET: secret }).clientIpSecret;
+    expect(derived).toHaveLength(64);
+    expect(derived).not.toBe(secret);
+    expect(parseSettings({ SESSION_SECRET: secret, PORTAL_API_SECRET: "p".repeat(32) }).clientIpSecret).toBe("p".repeat(32));
+  });
+
   it("switches to PostgreSQL with DATABASE_URL, and reads the other settings", () => {
     const s = parseSettings({
       SESSION_SECRET: secret,
