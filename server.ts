@@ -161,15 +161,46 @@ async function main() {
     });
   }
 
+  // Pages answer GET, HEAD and POST; anything else (TRACE, PUT, PATCH, DELETE, OPTIONS) is 405.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+    res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("Method not allowed.");
+  });
+
+  // A form post from another site: Remix refuses it by throwing (a 500); the same rule answered as a 403.
+  app.use((req, res, next) => {
+    if (req.method !== "POST") return next();
+    const origin = req.get("origin");
+    if (!origin) return next();
+    const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
+    let from: string | null = null;
+    try {
+      from = origin === "null" ? null : new URL(origin).host;
+    } catch {
+      from = null;
+    }
+    if (from && host && from === host) return next();
+    res.status(403).type("text/plain").send("Form posts from other sites are refused.");
+  });
+
   const build = await loadBuild();
   app.all(
     "*",
     createRequestHandler({
       build: isDev ? loadBuild : build,
-      mode: isDev ? "development" : "production",
+      // Always "production" for errors: no stack trace is ever sent to a browser, in development either.
+      mode: "production",
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
     }),
   );
+
+  // The last word on anything that failed outside the API and the portal: a plain message, never a stack.
+  app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
+    if (status >= 500) logger.error({ err, path: req.path }, "request failed");
+    if (res.headersSent) return;
+    res.status(status >= 400 && status < 600 ? status : 500).type("text/plain").send(status < 500 ? "Bad request." : "Something went wrong on our side. Please try again.");
+  });
 
   const server = app.listen(settings.port, settings.host, () => {
     const { port } = server.address() as AddressInfo;

@@ -4,7 +4,7 @@
  */
 import express, { Router } from "express";
 import type { Db } from "./db/connection.js";
-import { errorHandler, notFound, refuseNul } from "./http.js";
+import { errorHandler, notFound, guardInput } from "./http.js";
 import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
 import { agentRoutes } from "./routes/agent.js";
 import { cartRoutes } from "./routes/cart.js";
@@ -62,7 +62,7 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
   });
   api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));
   api.use(express.json({ limit: "100kb" }));
-  api.use(refuseNul());
+  api.use(guardInput());
   api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays }));
   api.use(contactRoutes({ db, limiter: contactLimiter }));
   api.use(clientRoutes({ db }));

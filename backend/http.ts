@@ -81,23 +81,38 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));
-  return false;
+/** How deeply a JSON body may nest: the contract's deepest is 2; this leaves room and bounds every walk. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Why this input is refused (too deeply nested, or text with a NUL), or null. It walks with its own stack,
+ * never recursion, so no input can exhaust the call stack; it stops at the first problem.
+ */
+export function inputProblem(root: unknown): string | null {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  while (stack.length) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return "Text may not contain NUL characters.";
+      continue;
+    }
+    if (!value || typeof value !== "object") continue;
+    if (depth >= MAX_INPUT_DEPTH) return "The request body is nested too deeply.";
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes("\u0000")) return "Text may not contain NUL characters.";
+      stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return null;
 }
 
 /**
- * No text with a NUL character gets in: PostgreSQL cannot store or compare it, and no person types one.
- * One guard for every body and query, before any call reads them.
+ * No text with a NUL character gets in (PostgreSQL cannot store it, and no person types one), and nothing
+ * nested deeper than any call needs: one guard for every body and query, before any call reads them.
  */
-export function refuseNul(): RequestHandler {
+export function guardInput(): RequestHandler {
   return (req, _res, next) => {
-    if (hasNul(req.body) || hasNul(req.query)) {
-      next(new ApiError(400, "Text may not contain NUL characters."));
-      return;
-    }
-    next();
+    const problem = inputProblem(req.body) ?? inputProblem(req.query);
+    next(problem ? new ApiError(400, problem) : undefined);
   };
 }

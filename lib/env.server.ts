@@ -6,7 +6,7 @@
  * secret), development generates one and keeps it in the data folder.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { isIP } from "node:net";
+import { looksLikeIp } from "./client-ip.js";
 import fs from "node:fs";
 import path from "node:path";
 import { remember } from "@epic-web/remember";
@@ -56,7 +56,7 @@ const schema = z.object({
         v.split(",").every((part) => {
           const p = part.trim();
           const [addr, bits] = p.split("/");
-          return ["loopback", "linklocal", "uniquelocal"].includes(p) || (isIP(addr ?? "") !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+          return ["loopback", "linklocal", "uniquelocal"].includes(p) || (looksLikeIp(addr ?? "") && (bits === undefined || /^\d{1,3}$/.test(bits)));
         }),
       "must be false, true, a number of hops, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges",
     ),

@@ -184,7 +184,8 @@ describe("the production server", () => {
       .filter((l) => l.includes('"url":"/backend/'))
       .map((l) => JSON.parse(l).req.url.replace(/\/\d+$/, "/:id"))
       .sort();
-    expect(apiCalls).toEqual(["/backend/agent/tokencheck", "/backend/api/cart/list/:id"]);
+    // The cart page also asks whether a payment is open (the cart is locked under one).
+    expect(apiCalls).toEqual(["/backend/agent/tokencheck", "/backend/api/cart/list/:id", "/backend/stripe/open-checkout"]);
   });
 
   it("writes one JSON log line per request", async () => {
@@ -200,6 +201,58 @@ describe("the production server", () => {
     expect(entry.res).toEqual({ status: 200 });
     expect(typeof entry.responseTime).toBe("number");
   });
+});
+
+/** Requests a browser would never make, or an attacker would: each answered 4xx, none with a stack trace. */
+async function hostileRequests(portal: Portal) {
+  const raw = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${portal.base}${path}`, { method, headers }, (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  const form = await signInForm(portal.base);
+  return {
+    "TRACE /": [await raw("TRACE", "/"), 405],
+    "PUT /about": [await raw("PUT", "/about"), 405],
+    "PATCH /dashboard": [await raw("PATCH", "/dashboard"), 405],
+    "DELETE /": [await raw("DELETE", "/"), 405],
+    "POST /logout, no body": [await raw("POST", "/logout", { Cookie: form.cookies }), 400],
+    "POST /logout, JSON": [await raw("POST", "/logout", { Cookie: form.cookies, "Content-Type": "application/json" }, "{}"), 400],
+    "POST /contact from another site": [
+      await raw("POST", "/contact", { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, "a=b"),
+      403,
+    ],
+    "POST /authentication, Origin null": [
+      await raw("POST", "/authentication/", { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" }, "email=a"),
+      403,
+    ],
+    "redirectTo with CR LF": [await raw("GET", "/authentication?redirectTo=%2Fa%0D%0ASet-Cookie%3A%20x%3D1"), 400],
+    "20,000-deep JSON to the API": [
+      await raw("POST", "/backend/agent/login", { "Content-Type": "application/json" }, "[".repeat(20_000) + "]".repeat(20_000)),
+      400,
+    ],
+  } as Record<string, [{ status: number; body: string }, number]>;
+}
+
+describe("bad requests are 4xx, never 5xx, and never show a stack trace", () => {
+  for (const mode of ["production", "development"]) {
+    it(`with NODE_ENV=${mode}`, async () => {
+      const portal = await startPortal({ NODE_ENV: mode, LOG_LEVEL: "fatal" });
+      try {
+        for (const [what, [res, status]] of Object.entries(await hostileRequests(portal))) {
+          expect(res.status, what).toBe(status);
+          expect(res.body, what).not.toMatch(/\n\s+at |node_modules|\.js:\d+/);
+        }
+      } finally {
+        await portal.stop();
+      }
+    });
+  }
 });
 
 describe("start and stop", () => {

@@ -317,7 +317,7 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
     // Earlier tests' attempts from this machine's own address are forgotten first.
     await sql`delete from rate_limits`.execute(database.db);
     try {
-      const tries = [
+      const tries: Array<Record<string, string>> = [
         { "X-Forwarded-For": "203.0.113.1" },
         { "X-Forwarded-For": "203.0.113.2" },
         { "x-portal-client-ip": `203.0.113.3;${Date.now()};forged` },

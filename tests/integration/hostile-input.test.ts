@@ -30,7 +30,12 @@ const hostileText = fc.oneof(
   ),
   fc.string({ minLength: 5000, maxLength: 20000 }),
 );
+/** A value nested `depth` levels deep, of objects or arrays, around a hostile leaf. */
+const deeplyNested = fc
+  .tuple(fc.integer({ min: 20, max: 2_000 }), fc.boolean(), hostileText)
+  .map(([depth, arrays, leaf]) => JSON.parse((arrays ? "[" : '{"a":').repeat(depth) + JSON.stringify(leaf) + (arrays ? "]" : "}").repeat(depth)));
 const hostileValue = fc.oneof(
+  deeplyNested,
   hostileText,
   fc.integer(),
   fc.double(),
@@ -120,6 +125,28 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
     expect(query.status).toBe(400);
     const clients = await ctx.api.call("GET", `api/clients/agent/${me.id}`, { token: me.token });
     expect(clients.json.data.total).toBe(0);
+  });
+
+  it("refuses a body nested 20,000 levels deep with a 400, signed in or not, and logs no error", async () => {
+    const me = await ctx.api.newAgent("hostile-deep@example.com");
+    const loggedBefore = ctx.api.logged.length;
+    // 40 kB of arrays is within the body limit: refused for its depth. 100 kB of objects is over it: 413.
+    const cases = [
+      { rawBody: "[".repeat(20_000) + "]".repeat(20_000), status: 400, message: "The request body is nested too deeply." },
+      { rawBody: '{"a":'.repeat(20_000) + "1" + "}".repeat(20_000), status: 413, message: "The request body is too large." },
+    ];
+    for (const c of cases) {
+      for (const [path, token] of [["agent/login", undefined], ["api/ContactUs", undefined], ["agent/addclient", me.token]] as const) {
+        const res = await ctx.api.call("POST", path, { token, rawBody: c.rawBody });
+        expect(res.status, path).toBe(c.status);
+        expect(res.json).toEqual({ status: false, message: c.message });
+      }
+    }
+    // Within the body limit, and deeper than any call needs.
+    const res = await ctx.api.call("POST", "agent/login", { rawBody: JSON.stringify({ email: JSON.parse("[".repeat(40) + "]".repeat(40)) }) });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe("The request body is nested too deeply.");
+    expect(ctx.api.logged.length).toBe(loggedBefore);
   });
 
   it("answers a body that is too large, malformed or of another type with a 4xx", async () => {
