@@ -59,7 +59,7 @@ async function seed() {
     }
     // Each agent: a few cart items, a paid order, and a booking.
     const cart = raw.prepare("insert into cart_items (agent_id, client_id, item_type, item_id, description, price_minor, currency, created_at) values (?, ?, 'service_plan', ?, 'Plan', 29000, 'USD', ?)");
-    const order = raw.prepare("insert into orders (agent_id, status, mode, amount_minor, currency, items, created_at, updated_at, paid_at) values (?, 'paid', 'demo', 29000, 'USD', '[]', ?, ?, ?)");
+    const order = raw.prepare("insert into orders (agent_id, status, mode, amount_minor, currency, created_at, updated_at, paid_at) values (?, 'paid', 'demo', 29000, 'USD', ?, ?, ?)");
     const agents = raw.prepare("select a.id, min(c.id) as client from agents a join clients c on c.agent_id = a.id group by a.id").all() as Array<{ id: number; client: number }>;
     agents.forEach((a, i) => {
       for (let p = 1; p <= 3; p++) cart.run(a.id, a.client, p, now);

@@ -20,9 +20,21 @@ describe.each(testDatabases)("the database check on $name", (target) => {
       .insertInto("mentor_bookings")
       .values({ agent_id: b.id, client_id: client.json.data.id, mentor_id: 1, start_at: "2031-01-06T08:00:00.000Z", end_at: "2031-01-06T09:00:00.000Z", topic: "t", status: "held", held_until: "2031-01-01T00:00:00.000Z", price_minor: 1, currency: "USD", order_id: null, refund_status: null, created_at: now, updated_at: now })
       .execute();
+    // A paid order whose session was never confirmed, and whose items do not add up to what was paid.
+    const order = await ctx.database.db
+      .insertInto("orders")
+      .values({ agent_id: b.id, status: "paid", mode: "demo", amount_minor: 5, currency: "USD", checkout_session_id: null, checkout_url: null, flag_reason: null, created_at: now, updated_at: now, paid_at: now, expires_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await ctx.database.db
+      .insertInto("order_items")
+      .values({ order_id: order.id, position: 0, cart_item_id: 999, client_id: client.json.data.id, client_name: "B C", item_type: "mentor_booking", item_id: 999_999, description: "x", price_minor: 1, currency: "USD" })
+      .execute();
     expect(await checkDatabase(ctx.database.db)).toEqual([
       "1 cart items of one agent for another agent's client",
       "1 held bookings with no cart item",
+      "1 paid orders whose items do not add up to the amount",
+      "1 paid mentor sessions neither confirmed for their order nor due a refund",
     ]);
   });
 });
