@@ -90,6 +90,19 @@ function groupByClient(items: CartItem[]) {
   return [...groups.values()];
 }
 
+/** A one-button form posting an intent to this page's action. */
+function IntentButton(props: { intent: string; primary?: boolean; busy: boolean; busyLabel: string; children: string }) {
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value={props.intent} />
+      <button type="submit" className={`button ${props.primary ? "button--primary" : "button--ghost"}`} disabled={props.busy}>
+        {props.busy ? props.busyLabel : props.children}
+      </button>
+    </Form>
+  );
+}
+
 export default function Cart() {
   const { items, payment, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -107,20 +120,12 @@ export default function Cart() {
             until it is paid or cancelled, so what you pay for is exactly what is below.
           </p>
           <div className="form__actions">
-            <Form method="post">
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="checkout" />
-              <button type="submit" className="button button--primary" disabled={checkingOut}>
-                {checkingOut ? "Opening checkout…" : "Continue to payment"}
-              </button>
-            </Form>
-            <Form method="post">
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="cancel-payment" />
-              <button type="submit" className="button button--ghost" disabled={cancelling}>
-                {cancelling ? "Cancelling…" : "Cancel payment"}
-              </button>
-            </Form>
+            <IntentButton intent="checkout" primary busy={checkingOut} busyLabel="Opening checkout…">
+              Continue to payment
+            </IntentButton>
+            <IntentButton intent="cancel-payment" busy={cancelling} busyLabel="Cancelling…">
+              Cancel payment
+            </IntentButton>
           </div>
         </div>
       ) : null}
@@ -149,13 +154,9 @@ export default function Cart() {
             </p>
             {payment ? null : (
               <>
-                <Form method="post">
-                  <AuthenticityTokenInput />
-                  <input type="hidden" name="intent" value="checkout" />
-                  <button type="submit" className="button button--primary" disabled={checkingOut}>
-                    {checkingOut ? "Opening checkout…" : "Checkout"}
-                  </button>
-                </Form>
+                <IntentButton intent="checkout" primary busy={checkingOut} busyLabel="Opening checkout…">
+                  Checkout
+                </IntentButton>
                 <p className="muted">You pay by card on Stripe's secure page; we never see the card number.</p>
               </>
             )}
