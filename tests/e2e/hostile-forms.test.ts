@@ -4,12 +4,14 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hostileRedirects } from "../support/hostile-redirects.js";
 import { startPortal, type Portal } from "../support/portal.js";
 
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.constantFrom("' OR 1=1 --", "<script>alert(1)</script>", "\u0000", "🙂".repeat(40), "-1", "0", "9".repeat(30), "2026-02-30", "remove", "checkout", "pay", "cancel"),
+  fc.constantFrom("' OR 1=1 --", "<script>alert(1)</script>", "\u0000", "🙂".repeat(40), "-1", "0", "9".repeat(30), "2026-02-30", "remove", "checkout", "pay", "cancel", "cancel-payment", "/a\r\nSet-Cookie: x=1"),
+  fc.constantFrom(...hostileRedirects),
   fc.string({ minLength: 3000, maxLength: 12000 }),
 );
 
@@ -19,6 +21,8 @@ describe("hostile form posts to the portal", () => {
   let csrf = "";
   let token = "";
   let clientId = 0;
+  /** A client the delete form may really delete */
+  let spareId = 0;
 
   beforeAll(async () => {
     portal = await startPortal({ CONTACT_LIMIT_PER_HOUR: "100000", LOGIN_LIMIT_PER_EMAIL: "100000", LOGIN_LIMIT_PER_IP: "100000" });
@@ -36,6 +40,12 @@ describe("hostile form posts to the portal", () => {
       body: JSON.stringify({ first_name: '<script>alert("x")</script>', last_name: "<b>Bold</b>", email: "xss@example.com" }),
     });
     clientId = ((await res.json()) as { data: { id: number } }).data.id;
+    const spare = await fetch(`${portal.base}/backend/agent/addclient`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ first_name: "Spare", last_name: "Client", email: "spare@example.com" }),
+    });
+    spareId = ((await spare.json()) as { data: { id: number } }).data.id;
   });
   afterAll(async () => {
     await portal?.stop();
@@ -62,6 +72,7 @@ describe("hostile form posts to the portal", () => {
       ["/bookings", ["intent", "id"]],
       ["/payment/demo/demo_cs_nothing", ["intent"]],
       ["/authentication", ["email", "password", "redirectTo"]],
+      [`/clients/${spareId}/delete`, ["intent"]],
     ];
     for (const [path, names] of forms) {
       await fc.assert(
@@ -81,6 +92,30 @@ describe("hostile form posts to the portal", () => {
         }
       }),
       { numRuns: 25 },
+    );
+    expect(portal.output()).not.toMatch(/"level":50/);
+  });
+
+  it("answers any method, origin and body shape with a 4xx, never a 5xx", async () => {
+    const paths = ["/", "/about", "/authentication", "/logout", "/cart", "/contact", `/clients/${spareId}/delete`, "/mentors/1/book", "/bookings"];
+    const request = fc.record({
+      path: fc.constantFrom(...paths),
+      method: fc.constantFrom("POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+      origin: fc.constantFrom(portal.base, "https://evil.example", "null", "::::", ""),
+      type: fc.constantFrom("application/x-www-form-urlencoded", "application/json", "multipart/form-data", "text/plain", ""),
+      body: fc.oneof(fc.constant(""), fc.string({ maxLength: 200 }), fc.constant("[".repeat(5000) + "]".repeat(5000)), fc.constant("--x\r\nbroken")),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const headers: Record<string, string> = { Cookie: cookies };
+        if (r.origin) headers.Origin = r.origin;
+        if (r.type) headers["Content-Type"] = r.type;
+        const res = await fetch(portal.base + r.path, { method: r.method, headers, body: r.body, redirect: "manual" });
+        expect(res.status, JSON.stringify({ ...r, body: r.body.slice(0, 40) })).toBeLessThan(500);
+        if (r.method !== "POST") expect(res.status).toBe(405);
+        else if (r.origin && r.origin !== portal.base) expect(res.status).toBe(403);
+      }),
+      { numRuns: 60 },
     );
     expect(portal.output()).not.toMatch(/"level":50/);
   });
