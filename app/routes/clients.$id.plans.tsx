@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { ServicePlan } from "../../lib/contract";
+import { relocationPlanBlocker } from "../../lib/rules";
 import { api, apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { addAndReturn } from "../lib/cart.server";
@@ -61,7 +62,7 @@ function PlanCard({ plan }: { plan: ServicePlan }) {
 export default function ClientPlans() {
   const { client, plans } = useLoaderData<typeof loader>();
   const services = [...new Set(plans.map((p) => p.service_name))];
-  const moving = plans.some((p) => p.service_id === 2);
+  const blocker = relocationPlanBlocker(client);
   return (
     <section className="container page">
       <p className="eyebrow">
@@ -70,12 +71,12 @@ export default function ClientPlans() {
         </Link>
       </p>
       <h1>Service plans for {client.first_name}</h1>
-      {moving ? null : (
+      {blocker ? (
         <p className="notice">
-          Relocation plans appear once the client has a destination country.{" "}
-          <Link to={`/clients/${client.id}/edit`}>Add one</Link>.
+          Relocation plans are for clients who are moving: {blocker.charAt(0).toLowerCase() + blocker.slice(1)}.{" "}
+          <Link to={`/clients/${client.id}/edit`}>Edit the client&apos;s countries</Link>.
         </p>
-      )}
+      ) : null}
       {services.map((service) => (
         <section key={service} aria-label={service}>
           <h2>{service}</h2>

@@ -3,7 +3,8 @@ import { sql, type Kysely } from "kysely";
 import type { Country, Job, Relocation, ServicePlan } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
-import { ApiError } from "../http.js";
+import { NotFound } from "../errors.js";
+import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { getClient } from "./clients.js";
 
 export async function listCountries(db: Kysely<Database>): Promise<Country[]> {
@@ -51,7 +52,7 @@ export async function getJob(db: Kysely<Database>, id: number): Promise<Job> {
     .select(jobColumns)
     .where("jobs.id", "=", id)
     .executeTakeFirst();
-  if (!job) throw new ApiError(404, "No such job.");
+  if (!job) throw new NotFound("No such job.");
   return job;
 }
 
@@ -89,7 +90,7 @@ export async function getRelocation(db: Kysely<Database>, id: number): Promise<R
     .select(relocationColumns)
     .where("relocations.id", "=", id)
     .executeTakeFirst();
-  if (!row) throw new ApiError(404, "No such relocation package.");
+  if (!row) throw new NotFound("No such relocation package.");
   return toRelocation(row);
 }
 
@@ -100,7 +101,7 @@ export async function getRelocation(db: Kysely<Database>, id: number): Promise<R
  */
 export async function plansForClient(db: Kysely<Database>, agentId: number, clientId: number): Promise<ServicePlan[]> {
   const client = await getClient(db, agentId, clientId);
-  const moving = Boolean(client.destination_country) && client.destination_country !== client.current_country;
+  const relocationOpen = !relocationPlanBlocker(client);
   const [plans, inCart] = await Promise.all([
     db
       .selectFrom("service_plans")
@@ -127,6 +128,6 @@ export async function plansForClient(db: Kysely<Database>, agentId: number, clie
   ]);
   const chosen = new Set(inCart.map((r) => r.item_id));
   return plans
-    .filter((p) => p.service_id !== 2 || moving)
+    .filter((p) => p.service_id !== SERVICES.relocation || relocationOpen)
     .map((p) => ({ ...p, in_cart: chosen.has(p.id) }));
 }
