@@ -183,6 +183,8 @@ async function main() {
     res.status(403).type("text/plain").send("Form posts from other sites are refused.");
   });
 
+  // The sign-in page shows the demo account only when this server seeded it and serves the API itself.
+  const demoSignIn = demo && settings.embeddedApi && !settings.apiBaseUrl ? { email: demo.email, password: demo.password } : null;
   const build = await loadBuild();
   app.all(
     "*",
@@ -190,7 +192,7 @@ async function main() {
       build: isDev ? loadBuild : build,
       // Always "production" for errors: no stack trace is ever sent to a browser, in development either.
       mode: "production",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "", demoSignIn }),
     }),
   );
 

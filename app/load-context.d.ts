@@ -6,5 +6,7 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The visitor's address, as Express resolved it (trust proxy) */
     clientIp: string;
+    /** The demo sign-in the server seeded, shown on the sign-in page; null without demo data or with another API */
+    demoSignIn: { email: string; password: string } | null;
   }
 }

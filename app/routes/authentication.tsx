@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { loginBody } from "../../lib/contract";
-import { getSettings } from "../../lib/env.server";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { api, apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
@@ -12,7 +11,6 @@ import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { checkForm, readForm } from "../lib/security.server";
 import { makeToast } from "../lib/toast";
 import { Toast } from "../components/toasts";
-import { demoAgent } from "../../backend/db/seed-data";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Waypoint Consultancy" }];
 
@@ -24,14 +22,10 @@ function checkedRedirectTo(value: FormDataEntryValue | null) {
   return typeof value === "string" ? value : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSignedIn(request)) throw redirect(safeRedirectPath(redirectTo));
-  const settings = getSettings();
-  return json({
-    redirectTo: redirectTo ?? "",
-    demo: settings.demoData && settings.embeddedApi ? { email: demoAgent.email, password: demoAgent.password } : null,
-  });
+  return json({ redirectTo: redirectTo ?? "", demo: context.demoSignIn });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
