@@ -14,8 +14,10 @@ export type DatabaseTarget =
   | { kind: "sqlite"; file: string }
   | { kind: "postgres"; url: string; schema?: string; poolSize?: number };
 
+export type DbKind = "sqlite" | "postgres";
+
 export type Db = {
-  kind: "sqlite" | "postgres";
+  kind: DbKind;
   db: Kysely<Database>;
   raw: { kind: "sqlite"; client: SQLite.Database } | { kind: "postgres"; client: pg.Pool };
   /** Resolves when the database answers a trivial query. */

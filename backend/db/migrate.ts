@@ -3,15 +3,13 @@
  * Migrations are listed in code (not read from a folder) so they survive bundling.
  */
 import { Migrator, sql, type Migration } from "kysely";
-import type { Db } from "./connection.js";
+import type { Db, DbKind } from "./connection.js";
 import { initial } from "./migrations/001-initial.js";
 import { cartUnique } from "./migrations/002-cart-unique.js";
 import { orders } from "./migrations/003-orders.js";
 import { mentorBookings } from "./migrations/004-mentor-bookings.js";
 import { rateLimits } from "./migrations/005-rate-limits.js";
 import { moneyIntegrity } from "./migrations/006-money-integrity.js";
-
-export type DbKind = Db["kind"];
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DbKind } from "../migrate.js";
+import type { DbKind } from "../connection.js";
 
 /** The core tables: agents and their tokens, portal sessions, the catalogue, clients, cart, contact. */
 export function initial(kind: DbKind) {

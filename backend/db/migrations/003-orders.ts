@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DbKind } from "../migrate.js";
+import type { DbKind } from "../connection.js";
 
 /** Orders (a snapshot of what was bought and for how much) and the Stripe events already handled. */
 export function orders(kind: DbKind) {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DbKind } from "../migrate.js";
+import type { DbKind } from "../connection.js";
 
 /**
  * Mentor bookings. The database itself forbids two live bookings (held or confirmed) of one mentor's

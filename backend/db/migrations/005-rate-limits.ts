@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DbKind } from "../migrate.js";
+import type { DbKind } from "../connection.js";
 
 /**
  * rate-limiter-flexible's table (its own column layout), made here once. Left to the library, every limiter

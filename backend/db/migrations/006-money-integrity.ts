@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DbKind } from "../migrate.js";
+import type { DbKind } from "../connection.js";
 
 type LegacyItem = {
   cart_item_id: number;
