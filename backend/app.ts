@@ -16,7 +16,8 @@ import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { mentorRoutes } from "./routes/mentors.js";
 import { createStripe } from "./payments/stripe-client.js";
 import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
-import { defaultBookingRules, releaseExpiredHolds, type BookingRules } from "./services/mentors.js";
+import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
+import { releaseExpiredHolds } from "./services/holds.js";
 import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 

@@ -5,6 +5,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { FieldErrors } from "../lib/contract.js";
+import { DomainError, statusOf } from "./errors.js";
 
 export class ApiError extends Error {
   constructor(
@@ -53,9 +54,9 @@ type Logger = { error(obj: object, msg?: string): void };
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
-    if (err instanceof ApiError) {
-      if (err.headers) res.set(err.headers);
-      res.status(err.status).json({
+    if (err instanceof ApiError || err instanceof DomainError) {
+      if (err instanceof ApiError && err.headers) res.set(err.headers);
+      res.status(err instanceof ApiError ? err.status : statusOf(err)).json({
         status: false,
         message: err.message,
         ...(err.errors ? { errors: err.errors } : {}),

@@ -13,6 +13,7 @@ import type { CheckoutSessionState, CheckoutStart, OpenCheckout } from "../../li
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database, OrdersTable } from "../db/schema.js";
 import { ApiError } from "../http.js";
+import { Conflict, Invalid, NotFound } from "../errors.js";
 import { lockAgent, openOrderOf } from "../services/cart-lock.js";
 import { listCart } from "../services/cart.js";
 import { closeOrder, endOrderHolds, fulfilOrder, orderBySession, toOrder, type Logger } from "./orders.js";
@@ -84,7 +85,7 @@ async function endOrder(p: Payments, orderId: number, status: "expired" | "cance
  */
 async function settle(p: Payments, order: OrderRow, now = new Date()): Promise<OrderRow | null> {
   if (!order.checkout_session_id) {
-    if (now.getTime() - Date.parse(order.created_at) < OPENING_GRACE_MS) throw new ApiError(409, BEING_OPENED);
+    if (now.getTime() - Date.parse(order.created_at) < OPENING_GRACE_MS) throw new Conflict(BEING_OPENED);
     // Its start never finished (the process stopped before the provider answered): nobody can have paid it.
     await endOrder(p, order.id, "failed");
     return null;
@@ -95,9 +96,9 @@ async function settle(p: Payments, order: OrderRow, now = new Date()): Promise<O
       return order;
     case "paid":
       await fulfil(p, order.id, s);
-      throw new ApiError(409, `This cart has just been paid: see order #${order.id}.`);
+      throw new Conflict(`This cart has just been paid: see order #${order.id}.`);
     case "processing":
-      throw new ApiError(409, PAYMENT_IN_PROGRESS);
+      throw new Conflict(PAYMENT_IN_PROGRESS);
     case "expired":
       await endOrder(p, order.id, "expired");
       return null;
@@ -148,12 +149,12 @@ async function createOrder(p: Payments, agentId: number, now: Date, expiresAt: D
   try {
     return await p.db.transaction().execute(async (trx) => {
       await lockAgent(trx, agentId);
-      if (await openOrderOf(trx, agentId)) throw new ApiError(409, BEING_OPENED);
+      if (await openOrderOf(trx, agentId)) throw new Conflict(BEING_OPENED);
       const cart = await listCart(trx, agentId);
-      if (!cart.length) throw new ApiError(400, "Your cart is empty: add something for a client first.");
+      if (!cart.length) throw new Invalid("Your cart is empty: add something for a client first.");
       const currencies = new Set(cart.map((i) => i.currency));
       if (currencies.size > 1) {
-        throw new ApiError(400, `Your cart mixes currencies (${[...currencies].join(", ")}): remove the items in all but one to pay.`);
+        throw new Invalid(`Your cart mixes currencies (${[...currencies].join(", ")}): remove the items in all but one to pay.`);
       }
       const stamp = now.toISOString();
       const { id } = await trx
@@ -201,14 +202,14 @@ async function createOrder(p: Payments, agentId: number, now: Date, expiresAt: D
           .where("status", "=", "held")
           .executeTakeFirst();
         if (Number(kept.numUpdatedRows) !== bookingIds.length) {
-          throw new ApiError(409, "A held mentor session in your cart has just been released. Remove it and book again, then pay.");
+          throw new Conflict("A held mentor session in your cart has just been released. Remove it and book again, then pay.");
         }
       }
       return id;
     });
   } catch (error) {
     // Two starts at once: the database let one pending order in.
-    if (isUniqueViolation(error)) throw new ApiError(409, BEING_OPENED);
+    if (isUniqueViolation(error)) throw new Conflict(BEING_OPENED);
     throw error;
   }
 }
@@ -254,7 +255,7 @@ export async function openCheckout(p: Payments, agentId: number): Promise<OpenCh
  */
 export async function cancelCheckout(p: Payments, agentId: number): Promise<{ canceled: true; order_id: number }> {
   const order = await openOrderOf(p.db, agentId);
-  if (!order) throw new ApiError(409, "There is no payment in progress for your cart.");
+  if (!order) throw new Conflict("There is no payment in progress for your cart.");
   if (order.mode === "stripe" && p.stripe && order.checkout_session_id) {
     try {
       await p.stripe.checkout.sessions.expire(order.checkout_session_id);
@@ -263,15 +264,15 @@ export async function cancelCheckout(p: Payments, agentId: number): Promise<{ ca
       const s = await providerState(p, order);
       if (s.state === "paid") {
         await fulfil(p, order.id, s);
-        throw new ApiError(409, `This payment has already gone through: order #${order.id} is paid.`);
+        throw new Conflict(`This payment has already gone through: order #${order.id} is paid.`);
       }
-      if (s.state === "processing") throw new ApiError(409, PAYMENT_IN_PROGRESS);
+      if (s.state === "processing") throw new Conflict(PAYMENT_IN_PROGRESS);
       if (s.state === "open") throw stripeFailure(error, p.logger);
       await endOrder(p, order.id, "expired");
       return { canceled: true, order_id: order.id };
     }
   } else if (!order.checkout_session_id && Date.now() - Date.parse(order.created_at) < OPENING_GRACE_MS) {
-    throw new ApiError(409, BEING_OPENED);
+    throw new Conflict(BEING_OPENED);
   }
   await endOrder(p, order.id, "canceled");
   return { canceled: true, order_id: order.id };
@@ -290,7 +291,7 @@ export async function reconcileLapsedCheckouts(p: Payments, now = new Date(), gr
     try {
       await settle(p, order, now);
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      if (!(error instanceof Conflict)) throw error;
     }
   }
   return lapsed.length;
@@ -299,7 +300,7 @@ export async function reconcileLapsedCheckouts(p: Payments, now = new Date(), gr
 /** The caller's own order by its session id: another agent's is "not found", as is an unknown one. */
 async function ownOrder(p: Payments, agentId: number, sessionId: string) {
   const order = await orderBySession(p.db, sessionId);
-  if (!order || order.agent_id !== agentId) throw new ApiError(404, "No such checkout session.");
+  if (!order || order.agent_id !== agentId) throw new NotFound("No such checkout session.");
   return order;
 }
 
@@ -318,7 +319,7 @@ export async function checkoutState(p: Payments, agentId: number, sessionId: str
 }
 
 function demoOnly(p: Payments) {
-  if (p.stripe) throw new ApiError(404, "The demo payment page is off: payments go through Stripe.");
+  if (p.stripe) throw new NotFound("The demo payment page is off: payments go through Stripe.");
 }
 
 /** The demo payment page's "Pay": the same fulfilment a paid Stripe session gets, until the checkout expires. */
@@ -327,10 +328,10 @@ export async function completeDemo(p: Payments, agentId: number, sessionId: stri
   const order = await ownOrder(p, agentId, sessionId);
   if (order.status === "pending" && order.expires_at && Date.parse(order.expires_at) <= now.getTime()) {
     await endOrder(p, order.id, "expired");
-    throw new ApiError(409, "This checkout has expired. Start a new one from the cart.");
+    throw new Conflict("This checkout has expired. Start a new one from the cart.");
   }
   if (order.status !== "pending" && order.status !== "paid") {
-    throw new ApiError(409, "This checkout is no longer open. Start a new one from the cart.");
+    throw new Conflict("This checkout is no longer open. Start a new one from the cart.");
   }
   await fulfil(p, order.id, { amount_minor: order.amount_minor, currency: order.currency });
   return checkoutState(p, agentId, sessionId);
@@ -341,7 +342,7 @@ export async function cancelDemo(p: Payments, agentId: number, sessionId: string
   demoOnly(p);
   const order = await ownOrder(p, agentId, sessionId);
   if (order.status === "paid" || order.status === "flagged") {
-    throw new ApiError(409, "This checkout has already been paid, so it cannot be cancelled.");
+    throw new Conflict("This checkout has already been paid, so it cannot be cancelled.");
   }
   await endOrder(p, order.id, "canceled");
   return { canceled: true as const };

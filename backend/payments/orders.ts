@@ -7,8 +7,9 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
-import { ApiError } from "../http.js";
-import { confirmBooking, releaseBookings } from "../services/mentors.js";
+import { NotFound } from "../errors.js";
+import { confirmBooking } from "../services/bookings.js";
+import { releaseBookings } from "../services/holds.js";
 
 export type Logger = {
   warn(obj: object, msg?: string): void;
@@ -80,7 +81,7 @@ export async function listOrders(db: Kysely<Database>, agentId: number): Promise
 
 export async function getOrder(db: Kysely<Database>, agentId: number, orderId: number): Promise<Order> {
   const row = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("agent_id", "=", agentId).executeTakeFirst();
-  if (!row) throw new ApiError(404, "No such order.");
+  if (!row) throw new NotFound("No such order.");
   return toOrder(db, row);
 }
 
@@ -120,7 +121,7 @@ export async function fulfilOrder(
   logger: Logger,
 ): Promise<{ result: Fulfilment; refundsDue: number }> {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
-  if (!order) throw new ApiError(404, "No such order.");
+  if (!order) throw new NotFound("No such order.");
   if (order.status === "paid") return { result: "already", refundsDue: 0 };
   if (order.status === "flagged") return { result: "flagged", refundsDue: 0 };
   const now = new Date().toISOString();

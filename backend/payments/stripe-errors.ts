@@ -1,10 +1,11 @@
 /** Stripe's error kinds as clear answers: never a stack trace, never a key. */
 import Stripe from "stripe";
 import { ApiError } from "../http.js";
+import { Conflict } from "../errors.js";
 
 type Logger = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 
-export function stripeFailure(error: unknown, logger: Logger): ApiError {
+export function stripeFailure(error: unknown, logger: Logger): ApiError | Conflict {
   if (!(error instanceof Stripe.errors.StripeError)) throw error;
   const log = { stripe: { type: error.type, code: error.code, requestId: error.requestId, status: error.statusCode } };
   if (error instanceof Stripe.errors.StripeCardError) {
@@ -20,7 +21,7 @@ export function stripeFailure(error: unknown, logger: Logger): ApiError {
   }
   if (error instanceof Stripe.errors.StripeIdempotencyError) {
     logger.error(log, "Stripe idempotency conflict");
-    return new ApiError(409, "This checkout was already started with other details. Please try again.");
+    return new Conflict("This checkout was already started with other details. Please try again.");
   }
   // Authentication, permission, invalid request and the rest are ours to fix, not the agent's.
   logger.error(log, "Stripe refused a request");

@@ -7,6 +7,7 @@ import type { Database } from "../db/schema.js";
 import { ApiError, handler, parse, send } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
 import { hashPassword, verifyPassword } from "../services/passwords.js";
+import { agentByEmail } from "../services/accounts.js";
 import { agentForToken, issueToken, revokeToken } from "../services/tokens.js";
 
 // Verified against when the email is unknown, so both answers take the same time.
@@ -24,11 +25,7 @@ export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter;
       const { delayMs } = await limiter.beforeAttempt(ip, email);
       // An address that keeps failing for an email under attack is answered slowly, never locked out for others.
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      const agent = await db
-        .selectFrom("agents")
-        .select(["id", "name", "email", "time_zone", "password_hash"])
-        .where("email", "=", email)
-        .executeTakeFirst();
+      const agent = await agentByEmail(db, email);
       const valid = await verifyPassword(agent?.password_hash ?? (await dummyHash), password);
       if (!agent || !valid) {
         await limiter.failed(ip, email);

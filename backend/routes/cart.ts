@@ -6,7 +6,7 @@ import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { handler, parse, send } from "../http.js";
 import { addToCart, listCart, removeFromCart } from "../services/cart.js";
-import { releaseExpiredHolds } from "../services/mentors.js";
+import { releaseExpiredHolds } from "../services/holds.js";
 
 export function cartRoutes({ db }: { db: Kysely<Database> }) {
   const router = Router();

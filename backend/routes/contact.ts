@@ -6,6 +6,7 @@ import { contactBody } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { handler, parse, send } from "../http.js";
 import { tooMany } from "../rate-limit.js";
+import { saveContactMessage } from "../services/contact.js";
 
 export function contactRoutes({ db, limiter }: { db: Kysely<Database>; limiter: RateLimiterAbstract }) {
   const router = Router();
@@ -24,17 +25,7 @@ export function contactRoutes({ db, limiter }: { db: Kysely<Database>; limiter: 
         send(res, { received: true }, 201);
         return;
       }
-      await db
-        .insertInto("contact_messages")
-        .values({
-          name: body.name,
-          email: body.email,
-          phone: body.phone ?? null,
-          subject: body.subject,
-          message: body.message,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      await saveContactMessage(db, body);
       send(res, { received: true }, 201);
     }),
   );

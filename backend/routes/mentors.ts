@@ -16,7 +16,8 @@ import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
 import { handler, parse, send } from "../http.js";
 import type { Payments } from "../payments/checkout.js";
 import { settleRefunds } from "../payments/refunds.js";
-import { book, cancelBooking, getMentor, listBookings, listMentors, schedule, type BookingRules } from "../services/mentors.js";
+import { book, cancelBooking, listBookings, type BookingRules } from "../services/bookings.js";
+import { getMentor, listMentors, schedule } from "../services/mentors.js";
 
 export function mentorRoutes(p: Payments, bookings: BookingRules) {
   const { db } = p;

@@ -6,7 +6,7 @@
  */
 import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
-import { ApiError } from "../http.js";
+import { Conflict } from "../errors.js";
 
 export const CART_LOCKED =
   "A payment for your cart is in progress. Finish it, or cancel the payment from the cart, before changing the cart.";
@@ -30,7 +30,7 @@ export function openOrderOf(db: Kysely<Database>, agentId: number) {
 export async function changeCart<T>(db: Kysely<Database>, agentId: number, change: (trx: Transaction<Database>) => Promise<T>) {
   return db.transaction().execute(async (trx) => {
     await lockAgent(trx, agentId);
-    if (await openOrderOf(trx, agentId)) throw new ApiError(409, CART_LOCKED);
+    if (await openOrderOf(trx, agentId)) throw new Conflict(CART_LOCKED);
     return change(trx);
   });
 }

@@ -2,11 +2,12 @@ import type { Kysely } from "kysely";
 import type { CartItem, ItemType } from "../../lib/contract.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
-import { ApiError } from "../http.js";
+import { Conflict, Invalid, NotFound } from "../errors.js";
+import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { changeCart } from "./cart-lock.js";
 import { getRelocation, getJob } from "./catalogue.js";
 import { getClient } from "./clients.js";
-import { releaseBookings } from "./mentors.js";
+import { releaseBookings } from "./holds.js";
 
 const cartColumns = [
   "cart_items.id",
@@ -41,7 +42,7 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
 async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" | "relocation", itemId: number) {
   if (itemType === "job") {
     const job = await getJob(db, itemId).catch(() => {
-      throw new ApiError(400, "Please correct the highlighted fields.", { item_id: ["No such job"] });
+      throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such job"] });
     });
     return {
       description: `Job placement: ${job.title}, ${job.company} (${job.city})`,
@@ -51,7 +52,7 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
   }
   if (itemType === "relocation") {
     const r = await getRelocation(db, itemId).catch(() => {
-      throw new ApiError(400, "Please correct the highlighted fields.", { item_id: ["No such relocation package"] });
+      throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such relocation package"] });
     });
     return { description: `Relocation: ${r.title}`, price_minor: r.price_minor, currency: r.currency };
   }
@@ -61,7 +62,7 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
     .select(["service_plans.name", "services.name as service_name", "service_plans.service_id", "service_plans.price_minor", "service_plans.currency"])
     .where("service_plans.id", "=", itemId)
     .executeTakeFirst();
-  if (!plan) throw new ApiError(400, "Please correct the highlighted fields.", { item_id: ["No such service plan"] });
+  if (!plan) throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such service plan"] });
   return {
     description: `${plan.service_name}: ${plan.name}`,
     price_minor: plan.price_minor,
@@ -76,13 +77,14 @@ export async function addToCart(
   input: { client_id: number; item_type: "service_plan" | "job" | "relocation"; item_id: number },
 ): Promise<CartItem> {
   const client = await getClient(db, agentId, input.client_id).catch(() => {
-    throw new ApiError(404, "No such client.");
+    throw new NotFound("No such client.");
   });
-  if (client.archived_at) throw new ApiError(409, "This client is archived: nothing more can be bought for them.");
+  if (client.archived_at) throw new Conflict("This client is archived: nothing more can be bought for them.");
   const item = await describe(db, input.item_type, input.item_id);
-  if ("service_id" in item && item.service_id === 2 && !client.destination_country) {
-    throw new ApiError(400, "Add the client's destination country before choosing a relocation plan.", {
-      item_id: ["This client has no destination country yet"],
+  const blocker = "service_id" in item && item.service_id === SERVICES.relocation ? relocationPlanBlocker(client) : null;
+  if (blocker) {
+    throw new Invalid("A relocation plan needs a destination country other than where the client lives now.", {
+      item_id: [blocker],
     });
   }
   try {
@@ -106,10 +108,10 @@ export async function addToCart(
     return (await listCart(db, agentId, client.id)).find((i) => i.id === id)!;
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new ApiError(409, `${item.description} is already in the cart for ${client.first_name} ${client.last_name}.`);
+      throw new Conflict(`${item.description} is already in the cart for ${client.first_name} ${client.last_name}.`);
     }
     // The client was deleted while this was being added.
-    if (isForeignKeyViolation(error)) throw new ApiError(409, "This client has just been removed. Reload the page.");
+    if (isForeignKeyViolation(error)) throw new Conflict("This client has just been removed. Reload the page.");
     throw error;
   }
 }
@@ -131,6 +133,6 @@ export async function removeFromCart(db: Kysely<Database>, agentId: number, item
     await trx.deleteFrom("cart_items").where("id", "=", itemId).where("agent_id", "=", agentId).execute();
     return true;
   });
-  if (!removed) throw new ApiError(404, "That item is not in your cart.");
+  if (!removed) throw new NotFound("That item is not in your cart.");
   return { removed: true as const };
 }

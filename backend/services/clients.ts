@@ -3,9 +3,9 @@ import { sql, type Kysely } from "kysely";
 import { clientFieldNames, type Client, type ClientValues, type Page } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
-import { ApiError } from "../http.js";
+import { Conflict, Invalid, NotFound } from "../errors.js";
 import { CART_LOCKED, lockAgent, openOrderOf } from "./cart-lock.js";
-import { releaseBookings } from "./mentors.js";
+import { releaseBookings } from "./holds.js";
 
 const columns = ["id", ...clientFieldNames, "created_at", "updated_at", "archived_at"] as const;
 
@@ -51,7 +51,7 @@ export async function getClient(db: Kysely<Database>, agentId: number, clientId:
     .where("id", "=", clientId)
     .where("agent_id", "=", agentId)
     .executeTakeFirst();
-  if (!row) throw new ApiError(404, "No such client.");
+  if (!row) throw new NotFound("No such client.");
   return row as Client;
 }
 
@@ -68,7 +68,7 @@ async function checkCountries(db: Kysely<Database>, values: ClientValues) {
     const code = values[f];
     if (code && !known.has(code)) errors[f] = ["Choose a country from the list"];
   }
-  if (Object.keys(errors).length) throw new ApiError(400, "Please correct the highlighted fields.", errors);
+  if (Object.keys(errors).length) throw new Invalid("Please correct the highlighted fields.", errors);
 }
 
 function row(values: ClientValues) {
@@ -111,7 +111,7 @@ export async function editClient(
     .where("id", "=", clientId)
     .where("agent_id", "=", agentId)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new ApiError(404, "No such client.");
+  if (Number(result.numUpdatedRows) === 0) throw new NotFound("No such client.");
   return getClient(db, agentId, clientId);
 }
 
@@ -122,7 +122,7 @@ export async function editClient(
  */
 export async function deleteClient(db: Kysely<Database>, agentId: number, clientId: number) {
   const client = await getClient(db, agentId, clientId);
-  if (client.archived_at) throw new ApiError(404, "No such client.");
+  if (client.archived_at) throw new NotFound("No such client.");
   return db.transaction().execute(async (trx) => {
     await lockAgent(trx, agentId);
     const now = new Date().toISOString();
@@ -134,10 +134,10 @@ export async function deleteClient(db: Kysely<Database>, agentId: number, client
       .where("end_at", ">", now)
       .executeTakeFirst();
     if (paid) {
-      throw new ApiError(409, "This client has paid mentor sessions to come: cancel them in Bookings before deleting the client.");
+      throw new Conflict("This client has paid mentor sessions to come: cancel them in Bookings before deleting the client.");
     }
     const inCart = await trx.selectFrom("cart_items").select("id").where("client_id", "=", clientId).execute();
-    if (inCart.length && (await openOrderOf(trx, agentId))) throw new ApiError(409, CART_LOCKED);
+    if (inCart.length && (await openOrderOf(trx, agentId))) throw new Conflict(CART_LOCKED);
     const held = await trx.selectFrom("mentor_bookings").select("id").where("client_id", "=", clientId).where("status", "=", "held").execute();
     await releaseBookings(
       trx,

@@ -16,7 +16,7 @@ export async function startApi(
     loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number; slowdownMs: number }>;
     contactLimitPerHour?: number;
     payments?: import("../../lib/env.server.js").PaymentsSettings;
-    bookings?: Partial<import("../../backend/services/mentors.js").BookingRules>;
+    bookings?: Partial<import("../../backend/services/bookings.js").BookingRules>;
   } = {},
 ) {
   const app = express();

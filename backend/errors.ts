@@ -1,0 +1,30 @@
+/**
+ * What a service says went wrong, in the domain's own terms. Services throw these; the API's error handler
+ * (backend/http.ts) is the one place that turns each kind into an HTTP status and the error envelope.
+ */
+import type { FieldErrors } from "../lib/contract.js";
+
+export abstract class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+/** The input breaks a rule (400); `errors` names the fields. */
+export class Invalid extends DomainError {}
+/** No such record, or not the caller's (404). */
+export class NotFound extends DomainError {}
+/** The caller may not do this (403). */
+export class Forbidden extends DomainError {}
+/** The record's state does not allow it now: taken, locked, already done (409). */
+export class Conflict extends DomainError {}
+
+export function statusOf(error: DomainError): number {
+  if (error instanceof Invalid) return 400;
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Forbidden) return 403;
+  return 409;
+}

@@ -1,0 +1,273 @@
+/**
+ * The booking lifecycle: hold (with a cart item) → pay → confirmed; an unpaid hold is released after the hold
+ * time; a paid booking may be cancelled until the cut-off, and its line on the order is then refunded.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Booking, BookingStatus } from "../../lib/contract.js";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
+import type { Database } from "../db/schema.js";
+import { Conflict, Invalid, NotFound } from "../errors.js";
+import { changeCart } from "./cart-lock.js";
+import { getClient } from "./clients.js";
+import { releaseExpiredHolds } from "./holds.js";
+import { getMentor } from "./mentors.js";
+import { isSlot, SLOT_MINUTES } from "./slots.js";
+
+export type BookingRules = {
+  holdMinutes: number;
+  cancelCutoffHours: number;
+  /** Unpaid holds one agent may have with one mentor, and in all */
+  maxHoldsPerMentor: number;
+  maxHolds: number;
+  /** How far ahead a session can be booked */
+  maxDaysAhead: number;
+};
+
+export const defaultBookingRules: BookingRules = {
+  holdMinutes: 30,
+  cancelCutoffHours: 24,
+  maxHoldsPerMentor: 3,
+  maxHolds: 10,
+  maxDaysAhead: 90,
+};
+
+const fieldError = (field: string, message: string) => new Invalid("Please correct the highlighted fields.", { [field]: [message] });
+
+/**
+ * Holds a slot for a client of the agent and puts it in the cart, in one transaction under the cart lock.
+ * The database forbids two live bookings of one slot; the lock makes the hold limits exact.
+ */
+export async function book(
+  db: Kysely<Database>,
+  agentId: number,
+  input: { mentor_id: number; client_id: number; start: string; topic: string },
+  rules: BookingRules,
+  now = new Date(),
+): Promise<Booking> {
+  const client = await getClient(db, agentId, input.client_id).catch(() => {
+    throw new NotFound("No such client.");
+  });
+  if (client.archived_at) throw new Conflict("This client is archived: nothing more can be booked for them.");
+  const mentor = await getMentor(db, input.mentor_id);
+  const start = new Date(input.start);
+  if (!isSlot(mentor.availability, mentor.time_zone, start.toISOString())) {
+    throw fieldError("start", "Choose a time from the mentor's week");
+  }
+  if (start.getTime() <= now.getTime()) throw fieldError("start", "That time has passed");
+  if (start.getTime() > now.getTime() + rules.maxDaysAhead * 86_400_000) {
+    throw fieldError("start", `Sessions can be booked up to ${rules.maxDaysAhead} days ahead`);
+  }
+  await releaseExpiredHolds(db, now);
+  const startAt = start.toISOString();
+  const endAt = new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString();
+  const stamp = now.toISOString();
+  try {
+    const id = await changeCart(db, agentId, async (trx) => {
+      const holds = await trx
+        .selectFrom("mentor_bookings")
+        .select(["mentor_id"])
+        .where("agent_id", "=", agentId)
+        .where("status", "=", "held")
+        .execute();
+      if (holds.filter((h) => h.mentor_id === mentor.id).length >= rules.maxHoldsPerMentor) {
+        throw new Conflict(
+          `You already hold ${rules.maxHoldsPerMentor} unpaid sessions with ${mentor.name}. Pay for them, or remove one from the cart, to book another.`,
+        );
+      }
+      if (holds.length >= rules.maxHolds) {
+        throw new Conflict(`You already hold ${rules.maxHolds} unpaid sessions. Pay for them, or remove some from the cart, to book more.`);
+      }
+      const { id } = await trx
+        .insertInto("mentor_bookings")
+        .values({
+          agent_id: agentId,
+          client_id: client.id,
+          mentor_id: mentor.id,
+          start_at: startAt,
+          end_at: endAt,
+          topic: input.topic,
+          status: "held",
+          held_until: new Date(now.getTime() + rules.holdMinutes * 60_000).toISOString(),
+          price_minor: mentor.rate_minor,
+          currency: mentor.currency,
+          order_id: null,
+          refund_status: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("cart_items")
+        .values({
+          agent_id: agentId,
+          client_id: client.id,
+          item_type: "mentor_booking",
+          item_id: id,
+          description: `Mentor session: ${mentor.name}, ${startAt.slice(0, 16).replace("T", " ")} UTC (${input.topic})`,
+          price_minor: mentor.rate_minor,
+          currency: mentor.currency,
+          created_at: stamp,
+        })
+        .execute();
+      return id;
+    });
+    return getBooking(db, agentId, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new Conflict("That slot has just been booked by someone else. Please choose another time.");
+    }
+    if (isForeignKeyViolation(error)) throw new Conflict("This client has just been removed. Reload the page.");
+    throw error;
+  }
+}
+
+const bookingColumns = [
+  "mentor_bookings.id",
+  "mentor_bookings.mentor_id",
+  "mentors.name as mentor_name",
+  "mentors.time_zone as mentor_time_zone",
+  "mentor_bookings.client_id",
+  "clients.first_name",
+  "clients.last_name",
+  "mentor_bookings.start_at",
+  "mentor_bookings.end_at",
+  "mentor_bookings.topic",
+  "mentor_bookings.status",
+  "mentor_bookings.held_until",
+  "mentor_bookings.price_minor",
+  "mentor_bookings.currency",
+  "mentor_bookings.order_id",
+  "mentor_bookings.refund_status",
+] as const;
+
+function bookingsQuery(db: Kysely<Database>, agentId: number) {
+  return db
+    .selectFrom("mentor_bookings")
+    .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
+    .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
+    .select(bookingColumns)
+    .where("mentor_bookings.agent_id", "=", agentId);
+}
+
+function toBooking({ first_name, last_name, status, refund_status, ...r }: any): Booking {
+  return {
+    ...r,
+    client_name: `${first_name} ${last_name}`,
+    status: status as BookingStatus,
+    refund_status: refund_status as Booking["refund_status"],
+  };
+}
+
+export async function getBooking(db: Kysely<Database>, agentId: number, id: number): Promise<Booking> {
+  const row = await bookingsQuery(db, agentId).where("mentor_bookings.id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFound("No such booking.");
+  return toBooking(row);
+}
+
+export async function listBookings(db: Kysely<Database>, agentId: number): Promise<Booking[]> {
+  await releaseExpiredHolds(db);
+  const rows = await bookingsQuery(db, agentId).orderBy("mentor_bookings.start_at").orderBy("mentor_bookings.id").execute();
+  return rows.map(toBooking);
+}
+
+/** Holds not in an open checkout. A hold in one stays until the checkout ends (it may still be paid). */
+
+export async function confirmBooking(trx: Kysely<Database>, orderId: number, id: number): Promise<string | null> {
+  const now = new Date().toISOString();
+  const b = await trx.selectFrom("mentor_bookings").select(["id", "status", "order_id"]).where("id", "=", id).executeTakeFirst();
+  if (!b) return "The mentor session no longer exists.";
+  if (b.status === "confirmed") return b.order_id === orderId ? null : "The mentor session was already paid by another order.";
+  if (b.status === "canceled") {
+    await trx.updateTable("mentor_bookings").set({ order_id: orderId, refund_status: "due", updated_at: now }).where("id", "=", id).execute();
+    return "The mentor session was cancelled before the payment arrived.";
+  }
+  // Held, or released: confirming it puts it back in the slot's unique index, which a rival may hold now.
+  await sql`savepoint confirm_booking`.execute(trx);
+  try {
+    const result = await trx
+      .updateTable("mentor_bookings")
+      .set({ status: "confirmed", order_id: orderId, held_until: null, updated_at: now })
+      .where("id", "=", id)
+      .where("status", "in", ["held", "released"])
+      .executeTakeFirst();
+    await sql`release savepoint confirm_booking`.execute(trx);
+    if (Number(result.numUpdatedRows) === 1) return null;
+  } catch (error) {
+    await sql`rollback to savepoint confirm_booking`.execute(trx);
+    if (!isUniqueViolation(error)) throw error;
+  }
+  await trx
+    .updateTable("mentor_bookings")
+    .set({ status: "canceled", order_id: orderId, refund_status: "due", updated_at: now })
+    .where("id", "=", id)
+    .where("status", "in", ["held", "released"])
+    .execute();
+  return "The mentor's slot was taken by another booking before the payment arrived.";
+}
+
+/**
+ * Cancels an upcoming booking. A hold (unpaid) may go any time, as a change to the cart (refused while a
+ * checkout is open); a paid one only up to the cut-off, and its item on the order is then due a refund,
+ * in the same transaction; `settle` refunds it where a payment provider is configured.
+ */
+export async function cancelBooking(
+  db: Kysely<Database>,
+  agentId: number,
+  id: number,
+  cutoffHours: number,
+  settle: (orderId: number) => Promise<unknown>,
+  now = new Date(),
+): Promise<Booking> {
+  const booking = await getBooking(db, agentId, id);
+  if (booking.status === "canceled" || booking.status === "released") {
+    throw new Conflict("This booking is already cancelled.");
+  }
+  if (Date.parse(booking.start_at) <= now.getTime()) throw new Conflict("This session has already started or taken place.");
+  const stamp = now.toISOString();
+  if (booking.status === "held") {
+    await changeCart(db, agentId, async (trx) => {
+      await trx.updateTable("mentor_bookings").set({ status: "canceled", updated_at: stamp }).where("id", "=", id).where("status", "=", "held").execute();
+      await trx.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "=", id).execute();
+    });
+    return getBooking(db, agentId, id);
+  }
+  const hoursLeft = (Date.parse(booking.start_at) - now.getTime()) / 3_600_000;
+  if (hoursLeft < cutoffHours) {
+    throw new Conflict(
+     
+      `Paid sessions can be cancelled up to ${cutoffHours} hours before they start; this one starts in ${Math.max(1, Math.floor(hoursLeft))} hour${Math.floor(hoursLeft) === 1 ? "" : "s"}.`,
+    );
+  }
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("mentor_bookings")
+      .set({ status: "canceled", refund_status: "due", updated_at: stamp })
+      .where("id", "=", id)
+      .where("status", "=", "confirmed")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1 || !booking.order_id) return false;
+    await trx
+      .updateTable("order_items")
+      .set({ refund_status: "due", refund_reason: "The mentor session was cancelled." })
+      .where("order_id", "=", booking.order_id)
+      .where("item_type", "=", "mentor_booking")
+      .where("item_id", "=", id)
+      .where("refund_status", "is", null)
+      .execute();
+    return true;
+  });
+  if (cancelled) await settle(booking.order_id!);
+  return getBooking(db, agentId, id);
+}
+
+export async function openBookingsCount(db: Kysely<Database>, agentId: number, now = new Date()) {
+  const r = await db
+    .selectFrom("mentor_bookings")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("agent_id", "=", agentId)
+    .where("status", "in", ["held", "confirmed"])
+    .where("end_at", ">", now.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
