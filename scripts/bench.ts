@@ -184,6 +184,8 @@ async function main() {
       const s = await signIn(base, email);
       growth.push(await load(`/clients, ${n} clients`, `${base}/clients`, 10, { cookie: s.cookie }));
     }
+    // 50 sign-ins at once: Argon2 holds 19 MiB per hash, so the peak shows whether hashing is bounded.
+    await Promise.all(Array.from({ length: 50 }, () => signIn(base, "agent1@bench.test")));
     const peak = peakRss(child.pid!);
     const bundles = bundleSizes();
     const byName = (n: string, c: number) => rows.find((r) => r.name === n && r.connections === c)!;
