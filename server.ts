@@ -15,11 +15,11 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { createApi } from "./backend/app.js";
+import { inProcessTransport } from "./backend/in-process.js";
 import { migrateToLatest } from "./backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
 import { getDatabase } from "./backend/db/shared.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
-import { REQUEST_ID_HEADER, requestCache } from "./app/lib/per-request.server.js";
 
 installGlobals({ nativeFetch: true });
 
@@ -74,12 +74,8 @@ async function main() {
     }),
   );
 
-  app.use((req, res, next) => {
+  app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    // The id the portal's per-request cache is keyed by; never the client's own value.
-    const id = randomBytes(12).toString("base64url");
-    req.headers[REQUEST_ID_HEADER] = id;
-    res.on("close", () => requestCache.delete(id));
     next();
   });
   app.use(
@@ -183,6 +179,8 @@ async function main() {
     res.status(403).type("text/plain").send("Form posts from other sites are refused.");
   });
 
+  // The portal calls the embedded API in process, unless told to talk to another one (API_BASE_URL).
+  const apiTransport = api && !settings.apiBaseUrl ? inProcessTransport(api) : null;
   // The sign-in page shows the demo account only when this server seeded it and serves the API itself.
   const demoSignIn = demo && settings.embeddedApi && !settings.apiBaseUrl ? { email: demo.email, password: demo.password } : null;
   const build = await loadBuild();
@@ -192,7 +190,14 @@ async function main() {
       build: isDev ? loadBuild : build,
       // Always "production" for errors: no stack trace is ever sent to a browser, in development either.
       mode: "production",
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "", demoSignIn }),
+      // One context per request, handed to every loader and action of it (app/lib/context.server.ts).
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "",
+        demoSignIn,
+        apiTransport,
+        memo: new Map(),
+      }),
     }),
   );
 
@@ -206,10 +211,8 @@ async function main() {
 
   const server = app.listen(settings.port, settings.host, () => {
     const { port } = server.address() as AddressInfo;
-    const local = settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host;
-    settings.apiBaseUrl ??= `http://${local}:${port}/backend/`;
     const url = `http://localhost:${port}`;
-    logger.info({ url, database: database.kind, api: settings.apiBaseUrl }, "portal listening");
+    logger.info({ url, database: database.kind, api: settings.apiBaseUrl ?? "in process" }, "portal listening");
     // Said on stdout plainly, for the person who just typed `npm start`.
     console.log(`\nPortal running at ${url}`);
     if (demo) console.log(`Demo sign-in: ${demo.email} / ${demo.password}\n`);

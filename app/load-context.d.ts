@@ -1,4 +1,5 @@
 import "@remix-run/node";
+import type { ApiTransport } from "../lib/transport";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -8,5 +9,9 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** The demo sign-in the server seeded, shown on the sign-in page; null without demo data or with another API */
     demoSignIn: { email: string; password: string } | null;
+    /** The embedded API, called in process; null when the portal talks to API_BASE_URL over HTTP */
+    apiTransport: ApiTransport | null;
+    /** Work done once per request (app/lib/context.server.ts) */
+    memo: Map<string, unknown>;
   }
 }

@@ -21,11 +21,12 @@ import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
-import { api, ApiCallError, apiLoaderError, cartOf } from "./lib/api.server";
+import { ApiCallError, apiLoaderError, cartOf } from "./lib/api.server";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, normalizePath } from "./lib/paths";
 import { csrf, honeypot } from "./lib/security.server";
-import { commitSession, getRequestSession } from "./lib/session.server";
+import { apiFor, sessionOf } from "./lib/context.server";
+import { commitSession } from "./lib/session.server";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
 import appCss from "./styles/app.css";
 
@@ -47,9 +48,9 @@ export const meta: MetaFunction = () => [
  * On every navigation: with a session, check the token with the API and fetch the cart
  * for the badge (both at once). A token the API no longer knows ends the session.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings();
-  const session = await getRequestSession(request);
+  const session = await sessionOf(context, request);
   const headers = new Headers();
   const token = session.get("token");
   const sessionAgent = session.get("agent");
@@ -61,7 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   if (token && sessionAgent && !isAuthenticationPath(pathname)) {
     try {
-      const [check, cart] = await Promise.all([api.tokencheck(token), cartOf(request, token, sessionAgent.id)]);
+      const api = apiFor(context, token);
+      const [check, cart] = await Promise.all([api.tokencheck(), cartOf(context, api, sessionAgent.id)]);
       agent = check.agent;
       cartCount = cart.length;
     } catch (error) {

@@ -18,8 +18,19 @@ export class ApiError extends Error {
   }
 }
 
+/** Where an in-process call (backend/in-process.ts) takes its answer: the envelope itself, never serialised. */
+export const IN_PROCESS = Symbol("in-process answer");
+type InProcessAnswer = (status: number, envelope: unknown) => void;
+
+/** Every answer of the API goes out here: as JSON over HTTP, or handed back as it is in process. */
+function reply(res: Response, status: number, envelope: unknown) {
+  const inProcess = res.locals[IN_PROCESS as unknown as string] as InProcessAnswer | undefined;
+  if (inProcess) inProcess(status, envelope);
+  else res.status(status).json(envelope);
+}
+
 export function send<T>(res: Response, data: T, status = 200) {
-  res.status(status).json({ status: true, data });
+  reply(res, status, { status: true, data });
 }
 
 /** Parses input with a schema; bad input is a 400 with a message per field. */
@@ -45,7 +56,7 @@ export function handler(fn: (req: Request, res: Response, next: NextFunction) =>
 
 export function notFound(): RequestHandler {
   return (_req, res) => {
-    res.status(404).json({ status: false, message: "No such API call." });
+    reply(res, 404, { status: false, message: "No such API call." });
   };
 }
 
@@ -56,7 +67,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (err instanceof ApiError || err instanceof DomainError) {
       if (err instanceof ApiError && err.headers) res.set(err.headers);
-      res.status(err instanceof ApiError ? err.status : statusOf(err)).json({
+      reply(res, err instanceof ApiError ? err.status : statusOf(err), {
         status: false,
         message: err.message,
         ...(err.errors ? { errors: err.errors } : {}),
@@ -74,11 +85,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
             : err.type === "encoding.unsupported" || err.type === "charset.unsupported"
               ? "The request body's encoding is not supported."
               : "The request could not be read.";
-      res.status(status).json({ status: false, message });
+      reply(res, status, { status: false, message });
       return;
     }
     logger.error({ err, path: req.path }, "API call failed");
-    res.status(500).json({ status: false, message: "Something went wrong on our side. Please try again." });
+    reply(res, 500, { status: false, message: "Something went wrong on our side. Please try again." });
   };
 }
 

@@ -18,7 +18,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startBuiltServer(opts: { dataDir: string; sessionSecret: string; env?: Record<string, string> }) {
+/**
+ * `transport: "http"` makes the portal talk to its own API over HTTP (API_BASE_URL pointing at itself), as it
+ * would to another server; by default it calls the embedded API in process.
+ */
+export async function startBuiltServer(opts: {
+  dataDir: string;
+  sessionSecret: string;
+  env?: Record<string, string>;
+  transport?: "in-process" | "http";
+}) {
   if (!fs.existsSync("server-build/index.js") || !fs.existsSync("build/index.js")) {
     throw new Error("No production build: run `npm run build` first.");
   }
@@ -34,6 +43,7 @@ export async function startBuiltServer(opts: { dataDir: string; sessionSecret: s
       SESSION_SECRET: opts.sessionSecret,
       PAYMENTS_MODE: "demo",
       PUBLIC_URL: `http://localhost:${port}`,
+      ...(opts.transport === "http" ? { API_BASE_URL: `http://127.0.0.1:${port}/backend/` } : {}),
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,10 +1,11 @@
 /**
- * The portal's one way to the API (spec §7), over HTTP, typed by the shared contract.
+ * The portal's one way to the API (spec §7), typed by the shared contract, over either transport: in
+ * process to the embedded API, or HTTP to API_BASE_URL (lib/transport.ts).
  * It also holds the one mapping of API failures to what the portal does (DESIGN §4):
  * 400 → the API's message and field errors; 401 → the session has expired;
  * 5xx, time-out or an unreachable API → "Server busy", with what the user typed kept.
  */
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import type {
   ApiEnvelope,
   Booking,
@@ -32,9 +33,10 @@ import type {
   TokencheckData,
 } from "../../lib/contract.js";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
+import type { ApiTransport } from "../../lib/transport.js";
 import { getSettings } from "../../lib/env.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
-import { perRequest } from "./per-request.server.js";
+import { memo } from "./context.server.js";
 import { replaceSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
 
@@ -54,118 +56,124 @@ export class ApiCallError extends Error {
   }
 }
 
-type CallOptions = { method?: "GET" | "POST"; token?: string; body?: unknown; clientIp?: string };
+type CallOptions = { method?: "GET" | "POST"; body?: unknown };
 
-function baseUrl(): string {
-  const url = getSettings().apiBaseUrl;
-  if (!url) throw new ApiCallError(0, "The API address is not known yet.");
-  return url;
-}
-
-async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
-  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-  // The visitor's address, signed: the API believes no unsigned header for its per-address limits.
-  if (opts.clientIp) headers[CLIENT_IP_HEADER] = signClientIp(getSettings().clientIpSecret, opts.clientIp);
-  let res: Response;
-  try {
-    res = await fetch(new URL(path, baseUrl()), {
-      method: opts.method ?? "GET",
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: AbortSignal.timeout(getSettings().apiTimeoutMs),
-    });
-  } catch {
-    throw new ApiCallError(0, SERVER_BUSY);
-  }
-  let payload: ApiEnvelope<T> | null = null;
-  try {
-    payload = (await res.json()) as ApiEnvelope<T>;
-  } catch {
-    payload = null;
-  }
-  if (res.ok && payload?.status === true) return payload.data;
-  // A 5xx, or an answer that is not the contract's envelope, is the API failing: a bad gateway to us.
-  if (res.status >= 500 || !payload || payload.status !== false) {
-    throw new ApiCallError(res.status >= 500 ? res.status : 502, SERVER_BUSY);
-  }
-  throw new ApiCallError(res.status, payload.message, payload.errors);
+/** An HTTP transport to the API at `baseUrl` (API_BASE_URL), with the portal's time-out. */
+export function httpTransport(baseUrl: string, timeoutMs: number): ApiTransport {
+  return async ({ method, path, headers, body }) => {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: { ...headers, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw new ApiCallError(0, SERVER_BUSY);
+    }
+    let payload: unknown = null;
+    try {
+      payload = await res.json();
+    } catch {
+      payload = null;
+    }
+    return { status: res.status, payload };
+  };
 }
 
 let countryCache: { list: Country[]; until: number } | null = null;
 
-export const api = {
-  login: (body: LoginBody, clientIp?: string) =>
-    call<LoginData>("agent/login", { method: "POST", body, clientIp }),
-  tokencheck: (token: string) => call<TokencheckData>("agent/tokencheck", { method: "POST", token, body: {} }),
-  logout: (token: string) => call<{ signed_out: true }>("agent/logout", { method: "POST", token, body: {} }),
-  cartList: (token: string, agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`, { token }),
-  addCart: (token: string, body: { client_id: number; item_type: "service_plan" | "relocation" | "job"; item_id: number }) =>
-    call<CartItem>("agent/addcart", { method: "POST", token, body }),
-  jobServices: (token: string, body: { client_id: number; job_id: number }) =>
-    call<CartItem>("job/services", { method: "POST", token, body }),
-  deleteCart: (token: string, id: number) => call<{ removed: true }>("agent/deletecart", { method: "POST", token, body: { id } }),
+/**
+ * The API's calls (spec §7), bound to one transport, one token (or none) and the visitor's address. The
+ * same contract, token check, authorization and error envelope whichever the transport.
+ */
+export function createApiClient(transport: ApiTransport, auth: { token?: string | null; clientIp?: string | null } = {}) {
+  const headers: Record<string, string> = {};
+  if (auth.token) headers.Authorization = `Bearer ${auth.token}`;
+  // The visitor's address, signed: the API believes no unsigned header for its per-address limits.
+  if (auth.clientIp) headers[CLIENT_IP_HEADER] = signClientIp(getSettings().clientIpSecret, auth.clientIp);
 
-  clients: (token: string, agentId: number, query: { q?: string; page?: number; perPage?: number }) =>
-    call<Page<Client>>(
-      `api/clients/agent/${agentId}${queryString({ q: query.q, page: query.page?.toString(), per_page: query.perPage?.toString() })}`,
-      { token },
-    ),
-  addClient: (token: string, body: ClientInput) => call<Client>("agent/addclient", { method: "POST", token, body }),
-  editClient: (token: string, id: number, body: ClientInput) =>
-    call<Client>("agent/editClient", { method: "POST", token, body: { ...body, id } }),
-  deleteClient: (token: string, id: number) => call<ClientDeleted>(`agent/deleteClient/${id}`, { method: "POST", token, body: {} }),
-  viewClient: (token: string, id: number) => call<ClientView>(`agent/viewClient/${id}`, { method: "POST", token, body: {} }),
+  async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
+    const { status, payload } = await transport({ method: opts.method ?? "GET", path, headers, body: opts.body });
+    const envelope = payload as ApiEnvelope<T> | null;
+    if (status < 300 && envelope?.status === true) return envelope.data;
+    // A 5xx, or an answer that is not the contract's envelope, is the API failing: a bad gateway to us.
+    if (status >= 500 || !envelope || envelope.status !== false) throw new ApiCallError(status >= 500 ? status : 502, SERVER_BUSY);
+    throw new ApiCallError(status, envelope.message, envelope.errors);
+  }
 
-  /**
-   * Reference data, kept by the process for ten minutes once it has arrived. Each caller fetches with its own
-   * token until then, so one agent's expired token never fails another's page.
-   */
-  countries: async (token: string) => {
-    if (countryCache && countryCache.until > Date.now()) return countryCache.list;
-    const list = await call<Country[]>("api/countrylist", { token });
-    countryCache = { list, until: Date.now() + 10 * 60_000 };
-    return list;
-  },
-  jobs: (token: string, filter: { country?: string; q?: string }) =>
-    call<Job[]>(`api/jobs${queryString(filter)}`, { token }),
-  job: (token: string, id: number) => call<Job>(`api/jobs/${id}`, { token }),
-  relocations: (token: string, filter: { country?: string }) =>
-    call<Relocation[]>(`api/relocations${queryString(filter)}`, { token }),
-  relocation: (token: string, id: number) => call<Relocation>(`api/relocations/${id}`, { token }),
-  servicePlans: (token: string, clientId: number) =>
-    call<ServicePlan[]>("api/serviceplan", { method: "POST", token, body: { client_id: clientId } }),
-  dashboardCounts: (token: string) => call<DashboardCounts>("api/dashboard/counts", { token }),
-  createCheckout: (token: string) => call<CheckoutStart>("stripe/create-checkout-session", { method: "POST", token }),
-  openCheckout: (token: string) => call<OpenCheckout | null>("stripe/open-checkout", { token }),
-  cancelCheckout: (token: string) =>
-    call<{ canceled: true; order_id: number }>("stripe/cancel-checkout", { method: "POST", token, body: {} }),
-  checkoutSession: (token: string, sessionId: string) =>
-    call<CheckoutSessionState>(`stripe/checkout-session/${encodeURIComponent(sessionId)}`, { token }),
-  demoComplete: (token: string, sessionId: string) =>
-    call<CheckoutSessionState>(`stripe/demo/complete/${encodeURIComponent(sessionId)}`, { method: "POST", token }),
-  demoCancel: (token: string, sessionId: string) =>
-    call<{ canceled: true }>(`stripe/demo/cancel/${encodeURIComponent(sessionId)}`, { method: "POST", token }),
-  orders: (token: string, agentId: number) => call<Order[]>(`api/orders/agent/${agentId}`, { token }),
-  order: (token: string, id: number) => call<Order>(`api/orders/${id}`, { token }),
-  mentors: (token: string, filter: { expertise?: string; language?: string }) =>
-    call<Mentor[]>(`api/mentorlist${queryString(filter)}`, { token }),
-  mentor: (token: string, mentorId: number) =>
-    call<MentorProfile>("api/Mentoruser/list", { method: "POST", token, body: { mentor_id: mentorId } }),
-  schedule: (token: string, body: { mentor_id: number; time_zone: string; week_start?: string }) =>
-    call<Schedule>("api/Mentorbooking", { method: "POST", token, body }),
-  book: (token: string, body: { mentor_id: number; client_id: string; start: string; topic: string }) =>
-    call<Booking>("api/Mentorbooking/book", { method: "POST", token, body }),
-  cancelBooking: (token: string, id: number) => call<Booking>("api/Mentorbooking/cancel", { method: "POST", token, body: { id } }),
-  bookings: (token: string, agentId: number) => call<Booking[]>(`api/Mentordetails/list/${agentId}`, { token }),
-  contact: (body: Record<string, string>, clientIp?: string) =>
-    call<{ received: true }>("api/ContactUs", { method: "POST", body, clientIp }),
-};
+  return {
+    login: (body: LoginBody) => call<LoginData>("agent/login", { method: "POST", body }),
+    tokencheck: () => call<TokencheckData>("agent/tokencheck", { method: "POST", body: {} }),
+    logout: () => call<{ signed_out: true }>("agent/logout", { method: "POST", body: {} }),
+    cartList: (agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`),
+    addCart: (body: { client_id: number; item_type: "service_plan" | "relocation" | "job"; item_id: number }) =>
+      call<CartItem>("agent/addcart", { method: "POST", body }),
+    jobServices: (body: { client_id: number; job_id: number }) =>
+      call<CartItem>("job/services", { method: "POST", body }),
+    deleteCart: (id: number) => call<{ removed: true }>("agent/deletecart", { method: "POST", body: { id } }),
+
+    clients: (agentId: number, query: { q?: string; page?: number; perPage?: number }) =>
+      call<Page<Client>>(
+        `api/clients/agent/${agentId}${queryString({ q: query.q, page: query.page?.toString(), per_page: query.perPage?.toString() })}`,
+      ),
+    addClient: (body: ClientInput) => call<Client>("agent/addclient", { method: "POST", body }),
+    editClient: (id: number, body: ClientInput) =>
+      call<Client>("agent/editClient", { method: "POST", body: { ...body, id } }),
+    deleteClient: (id: number) => call<ClientDeleted>(`agent/deleteClient/${id}`, { method: "POST", body: {} }),
+    viewClient: (id: number) => call<ClientView>(`agent/viewClient/${id}`, { method: "POST", body: {} }),
+
+    /**
+     * Reference data, kept by the process for ten minutes once it has arrived. Each caller fetches with its own
+     * token until then, so one agent's expired token never fails another's page.
+     */
+    countries: async () => {
+      if (countryCache && countryCache.until > Date.now()) return countryCache.list;
+      const list = await call<Country[]>("api/countrylist");
+      countryCache = { list, until: Date.now() + 10 * 60_000 };
+      return list;
+    },
+    jobs: (filter: { country?: string; q?: string }) =>
+      call<Job[]>(`api/jobs${queryString(filter)}`),
+    job: (id: number) => call<Job>(`api/jobs/${id}`),
+    relocations: (filter: { country?: string }) =>
+      call<Relocation[]>(`api/relocations${queryString(filter)}`),
+    relocation: (id: number) => call<Relocation>(`api/relocations/${id}`),
+    servicePlans: (clientId: number) =>
+      call<ServicePlan[]>("api/serviceplan", { method: "POST", body: { client_id: clientId } }),
+    dashboardCounts: () => call<DashboardCounts>("api/dashboard/counts"),
+    createCheckout: () => call<CheckoutStart>("stripe/create-checkout-session", { method: "POST" }),
+    openCheckout: () => call<OpenCheckout | null>("stripe/open-checkout"),
+    cancelCheckout: () =>
+      call<{ canceled: true; order_id: number }>("stripe/cancel-checkout", { method: "POST", body: {} }),
+    checkoutSession: (sessionId: string) =>
+      call<CheckoutSessionState>(`stripe/checkout-session/${encodeURIComponent(sessionId)}`),
+    demoComplete: (sessionId: string) =>
+      call<CheckoutSessionState>(`stripe/demo/complete/${encodeURIComponent(sessionId)}`, { method: "POST" }),
+    demoCancel: (sessionId: string) =>
+      call<{ canceled: true }>(`stripe/demo/cancel/${encodeURIComponent(sessionId)}`, { method: "POST" }),
+    orders: (agentId: number) => call<Order[]>(`api/orders/agent/${agentId}`),
+    order: (id: number) => call<Order>(`api/orders/${id}`),
+    mentors: (filter: { expertise?: string; language?: string }) =>
+      call<Mentor[]>(`api/mentorlist${queryString(filter)}`),
+    mentor: (mentorId: number) =>
+      call<MentorProfile>("api/Mentoruser/list", { method: "POST", body: { mentor_id: mentorId } }),
+    schedule: (body: { mentor_id: number; time_zone: string; week_start?: string }) =>
+      call<Schedule>("api/Mentorbooking", { method: "POST", body }),
+    book: (body: { mentor_id: number; client_id: string; start: string; topic: string }) =>
+      call<Booking>("api/Mentorbooking/book", { method: "POST", body }),
+    cancelBooking: (id: number) => call<Booking>("api/Mentorbooking/cancel", { method: "POST", body: { id } }),
+    bookings: (agentId: number) => call<Booking[]>(`api/Mentordetails/list/${agentId}`),
+    contact: (body: Record<string, string>) => call<{ received: true }>("api/ContactUs", { method: "POST", body }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The agent's cart, fetched once per request: the badge (root loader) and the cart page share it. */
-export function cartOf(request: Request, token: string, agentId: number) {
-  return perRequest(request, `cart:${agentId}`, () => api.cartList(token, agentId));
+export function cartOf(context: AppLoadContext, api: ApiClient, agentId: number) {
+  return memo(context, `cart:${agentId}`, () => api.cartList(agentId));
 }
 
 function queryString(filter: Record<string, string | undefined>) {

@@ -1,21 +1,22 @@
 /** Who is signed in to the portal, and the redirects that go with signing in and out. */
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { LoginData } from "../../lib/contract.js";
-import { api } from "./api.server.js";
+import { apiFor, sessionOf } from "./context.server.js";
 import { safeRedirectPath, signInUrl } from "./paths.js";
-import { getRequestSession, replaceSession } from "./session.server.js";
+import { replaceSession } from "./session.server.js";
 import { makeToast } from "./toast.js";
 
-export async function getSignedIn(request: Request) {
-  const session = await getRequestSession(request);
+/** The signed-in agent, its session, and an API client bound to its token; null when nobody is signed in. */
+export async function getSignedIn(request: Request, context: AppLoadContext) {
+  const session = await sessionOf(context, request);
   const token = session.get("token");
   const agent = session.get("agent");
-  return token && agent ? { token, agent, session } : null;
+  return token && agent ? { token, agent, session, api: apiFor(context, token) } : null;
 }
 
-/** The signed-in agent, or a redirect to sign-in that remembers where the visitor was going. */
-export async function requireAgent(request: Request) {
-  const signedIn = await getSignedIn(request);
+/** The signed-in agent (with its API client), or a redirect to sign-in that remembers where the visitor was going. */
+export async function requireAgent(request: Request, context: AppLoadContext) {
+  const signedIn = await getSignedIn(request, context);
   if (!signedIn) {
     const url = new URL(request.url);
     throw redirect(signInUrl(url.pathname + url.search));
@@ -34,9 +35,9 @@ export async function signIn(request: Request, login: LoginData, redirectTo: str
 }
 
 /** Ends the session on both sides: the API revokes the token, the portal drops the session. */
-export async function signOut(request: Request) {
-  const signedIn = await getSignedIn(request);
-  if (signedIn) await api.logout(signedIn.token).catch(() => undefined);
+export async function signOut(request: Request, context: AppLoadContext) {
+  const signedIn = await getSignedIn(request, context);
+  if (signedIn) await signedIn.api.logout().catch(() => undefined);
   const headers = await replaceSession(request, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
   return redirect("/authentication/", { headers });
 }

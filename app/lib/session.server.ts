@@ -7,7 +7,6 @@ import { createCookie, createSessionStorage, type Session } from "@remix-run/nod
 import { getDatabase } from "../../backend/db/shared.js";
 import type { AgentPublic } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
-import { perRequest } from "./per-request.server.js";
 import type { ToastMessage } from "./toast.js";
 
 export type SessionData = { token: string; agent: AgentPublic };
@@ -89,9 +88,9 @@ async function readSession(id: string) {
 
 export const { getSession, commitSession, destroySession } = storage;
 
-/** The request's session, read once per request (the root's and the page's loaders share it). */
+/** The request's session, read from its cookie (loaders share one read through context.server.ts's sessionOf). */
 export function getRequestSession(request: Request) {
-  return perRequest(request, "session", () => getSession(request.headers.get("Cookie")));
+  return getSession(request.headers.get("Cookie"));
 }
 
 /**

@@ -4,8 +4,8 @@ import { requireAgent } from "../lib/auth.server";
 export const meta: MetaFunction = () => [{ title: "Page not found · Waypoint Consultancy" }];
 
 // Any other address: a visitor is sent to sign in (spec §2); a signed-in agent gets the 404 page.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAgent(request, context);
   throw new Response("Not found", { status: 404 });
 }
 

@@ -5,8 +5,9 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { loginBody } from "../../lib/contract";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
-import { api, apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
+import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getSignedIn, signIn } from "../lib/auth.server";
+import { apiFor } from "../lib/context.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { checkForm, readForm } from "../lib/security.server";
 import { makeToast } from "../lib/toast";
@@ -24,7 +25,7 @@ function checkedRedirectTo(value: FormDataEntryValue | null) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getSignedIn(request)) throw redirect(safeRedirectPath(redirectTo));
+  if (await getSignedIn(request, context)) throw redirect(safeRedirectPath(redirectTo));
   return json({ redirectTo: redirectTo ?? "", demo: context.demoSignIn });
 }
 
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
   }
   try {
-    const login = await api.login(parsed.data, context.clientIp);
+    const login = await apiFor(context).login(parsed.data);
     return await signIn(request, login, redirectTo);
   } catch (error) {
     // Wrong credentials (401) and too many attempts (429) are the form's answer, not an expired session.

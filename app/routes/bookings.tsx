@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Booking } from "../../lib/contract";
 import { getSettings } from "../../lib/env.server";
-import { api, ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
+import { ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { checkForm, readForm } from "../lib/security.server";
@@ -12,22 +12,22 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Bookings · Waypoint Consultancy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
-  const bookings = await api.bookings(token, agent.id).catch((e) => apiLoaderError(e, request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const bookings = await api.bookings(agent.id).catch((e) => apiLoaderError(e, request));
   return json({ bookings, timeZone: agent.time_zone, now: new Date().toISOString(), cutoffHours: getSettings().bookings.cancelCutoffHours });
 }
 
 const cancelForm = z.object({ intent: z.literal("cancel"), id: z.coerce.number().int().positive() });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const parsed = cancelForm.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   try {
-    const booking = await api.cancelBooking(token, parsed.data.id);
+    const booking = await api.cancelBooking(parsed.data.id);
     const message =
       booking.refund_status === "refunded"
         ? "The session was cancelled and refunded."

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals } from "../components/cart-items";
-import { api, ApiCallError, apiLoaderError, cartOf, expireSession } from "../lib/api.server";
+import { ApiCallError, apiLoaderError, cartOf, expireSession, type ApiClient } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
@@ -13,9 +13,9 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
-  const [items, payment] = await Promise.all([cartOf(request, token, agent.id), api.openCheckout(token)]).catch((e) =>
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.openCheckout()]).catch((e) =>
     apiLoaderError(e, request),
   );
   return json({ items, payment, timeZone: agent.time_zone });
@@ -24,9 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const removeForm = z.object({ intent: z.literal("remove"), id: z.coerce.number().int().positive() });
 
 /** Checkout: the API opens a session for the agent's own cart; the browser goes there (303, no JavaScript needed). */
-async function checkout(request: Request, token: string) {
+async function checkout(request: Request, api: ApiClient) {
   try {
-    const started = await api.createCheckout(token);
+    const started = await api.createCheckout();
     return redirect(started.url, 303);
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
@@ -36,9 +36,9 @@ async function checkout(request: Request, token: string) {
 }
 
 /** "Cancel payment": the open checkout ends (Stripe's session is expired first) and the cart can change again. */
-async function cancelPayment(request: Request, token: string) {
+async function cancelPayment(request: Request, api: ApiClient) {
   try {
-    await api.cancelCheckout(token);
+    await api.cancelCheckout();
     return await redirectWithToast(request, "/cart/", { type: "info", message: "Payment cancelled. You can change your cart again." });
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
@@ -47,20 +47,20 @@ async function cancelPayment(request: Request, token: string) {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = formData.get("intent");
-  if (intent === "checkout") return checkout(request, token);
-  if (intent === "cancel-payment") return cancelPayment(request, token);
+  if (intent === "checkout") return checkout(request, api);
+  if (intent === "cancel-payment") return cancelPayment(request, api);
   if (intent !== "remove") throw new Response("Unknown action.", { status: 400 });
   const parsed = removeForm.safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) throw new Response("That is not an item of your cart.", { status: 400 });
   // Back to the page the agent was on (the cart, or a client's page), never off-site.
   const back = safeBack(request);
   try {
-    await api.deleteCart(token, parsed.data.id);
+    await api.deleteCart(parsed.data.id);
     return await redirectWithToast(request, back, { type: "success", message: "Removed from the cart." });
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientStatusLabels } from "../../lib/contract";
 import { CartTable, cartTotals } from "../components/cart-items";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { countryName } from "../lib/countries";
 import { routeId } from "../lib/params";
@@ -11,10 +11,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.client.first_name} ${data.client.last_name} · Waypoint Consultancy` : "Client not found" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, countries] = await Promise.all([api.viewClient(token, id), api.countries(token)]).catch((e) =>
+  const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) =>
     apiLoaderError(e, request),
   );
   return json({ ...view, countries });

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError } from "../components/form";
-import { api, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
@@ -10,19 +10,19 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete client · Waypoint Consultancy" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
-  const view = await api.viewClient(token, routeId(params.id)).catch((e) => apiLoaderError(e, request));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
+  const view = await api.viewClient(routeId(params.id)).catch((e) => apiLoaderError(e, request));
   return json(view);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
   await checkForm(await readForm(request), request);
   let result;
   try {
-    result = await api.deleteClient(token, id);
+    result = await api.deleteClient(id);
   } catch (error) {
     // Refused (paid sessions to come, a payment in progress): the reason, on this page.
     return apiActionError(error, request, {});

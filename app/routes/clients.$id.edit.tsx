@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
-import { api, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { saveClient } from "../lib/clients.server";
 import { routeId } from "../lib/params";
@@ -11,19 +11,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.client.first_name} ${data.client.last_name} · Waypoint Consultancy` : "Client not found" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, countries] = await Promise.all([api.viewClient(token, id), api.countries(token)]).catch((e) =>
+  const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) =>
     apiLoaderError(e, request),
   );
   return json({ client: view.client, countries });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
-  return saveClient(request, (values) => api.editClient(token, id, values), "saved");
+  return saveClient(request, (values) => api.editClient(id, values), "saved");
 }
 
 export default function EditClient() {

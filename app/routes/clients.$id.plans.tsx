@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { ServicePlan } from "../../lib/contract";
 import { relocationPlanBlocker } from "../../lib/rules";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { addAndReturn } from "../lib/cart.server";
 import { formatMoney } from "../lib/money";
@@ -13,10 +13,10 @@ import { checkForm, readForm } from "../lib/security.server";
 
 export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Consultancy" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, plans] = await Promise.all([api.viewClient(token, id), api.servicePlans(token, id)]).catch((e) =>
+  const [view, plans] = await Promise.all([api.viewClient(id), api.servicePlans(id)]).catch((e) =>
     apiLoaderError(e, request),
   );
   return json({ client: view.client, plans });
@@ -24,15 +24,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const planChoice = z.object({ plan_id: z.coerce.number().int().positive() });
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const clientId = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const parsed = planChoice.safeParse({ plan_id: formData.get("plan_id") });
   if (!parsed.success) throw new Response("Choose a plan from the list.", { status: 400 });
   return addAndReturn(request, `/clients/${clientId}/plans`, () =>
-    api.addCart(token, { client_id: clientId, item_type: "service_plan", item_id: parsed.data.plan_id }),
+    api.addCart({ client_id: clientId, item_type: "service_plan", item_id: parsed.data.plan_id }),
   );
 }
 

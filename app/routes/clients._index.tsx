@@ -1,18 +1,18 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientStatusLabels } from "../../lib/contract";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Clients · Waypoint Consultancy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const result = await api.clients(token, agent.id, { q, page }).catch((e) => apiLoaderError(e, request));
+  const result = await api.clients(agent.id, { q, page }).catch((e) => apiLoaderError(e, request));
   return json({ q, result });
 }
 

@@ -2,21 +2,21 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
-import { api, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { saveClient } from "../lib/clients.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Waypoint Consultancy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
-  const countries = await api.countries(token).catch((e) => apiLoaderError(e, request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
+  const countries = await api.countries().catch((e) => apiLoaderError(e, request));
   return json({ countries });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
-  return saveClient(request, (values) => api.addClient(token, values), "added");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
+  return saveClient(request, (values) => api.addClient(values), "added");
 }
 
 export default function NewClient() {

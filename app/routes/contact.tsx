@@ -5,7 +5,7 @@ import { contactBody } from "../../lib/contract";
 import { Field, firstInvalid, FormError, TextAreaField } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
-import { api, apiActionError, type FormFailure } from "../lib/api.server";
+import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -15,20 +15,20 @@ export const meta: MetaFunction = () => [{ title: "Contact us · Waypoint Consul
 
 const fields = ["name", "email", "phone", "subject", "message"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { agent } = await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { agent } = await requireAgent(request, context);
   return json({ agent });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAgent(request);
+  const { api } = await requireAgent(request, context);
   const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
   const values = textFields(formData, fields);
   const { data, failure } = validateForm(contactBody, values);
   if (failure) return failure;
   try {
-    await api.contact({ ...data, phone: data.phone ?? "" }, context.clientIp);
+    await api.contact({ ...data, phone: data.phone ?? "" });
     return await redirectWithToast(request, "/contact", {
       type: "success",
       message: "Thank you! We will answer within one working day.",

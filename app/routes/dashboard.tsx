@@ -1,13 +1,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Waypoint Consultancy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
-  const counts = await api.dashboardCounts(token).catch((e) => apiLoaderError(e, request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const counts = await api.dashboardCounts().catch((e) => apiLoaderError(e, request));
   return json({ agent, counts });
 }
 

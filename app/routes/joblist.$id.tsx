@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "../components/add-to-cart-form";
-import { api, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
 import { formatMoney } from "../lib/money";
@@ -11,21 +11,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.job.title} · Waypoint Consultancy` : "Job not found" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
   const [job, clients] = await Promise.all([
-    api.job(token, id),
-    api.clients(token, agent.id, { perPage: 100 }),
+    api.job(id),
+    api.clients(agent.id, { perPage: 100 }),
   ]).catch((e) => apiLoaderError(e, request));
   return json({ job, clients: clients.items });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const jobId = routeId(params.id);
   return addForChosenClient(request, `/joblist/${jobId}`, (clientId) =>
-    api.jobServices(token, { client_id: clientId, job_id: jobId }),
+    api.jobServices({ client_id: clientId, job_id: jobId }),
   );
 }
 

@@ -1,16 +1,16 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Waypoint Consultancy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const filter = readFilter(request);
-  const [jobs, countries] = await Promise.all([api.jobs(token, filter), api.countries(token)]).catch((e) =>
+  const [jobs, countries] = await Promise.all([api.jobs(filter), api.countries()]).catch((e) =>
     apiLoaderError(e, request),
   );
   return json({ jobs, countries, filter });

@@ -6,7 +6,7 @@ export async function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await checkForm(await readForm(request), request);
-  return signOut(request);
+  return signOut(request, context);
 }

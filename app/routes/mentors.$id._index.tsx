@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { formatMoney } from "../lib/money";
@@ -11,15 +11,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.mentor.name} · Waypoint Consultancy` : "Mentor not found" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
   const url = new URL(request.url);
   const week = url.searchParams.get("week");
   const tz = viewerZone(request, agent.time_zone);
   const [mentor, schedule] = await Promise.all([
-    api.mentor(token, id),
-    api.schedule(token, { mentor_id: id, time_zone: tz, ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}) }),
+    api.mentor(id),
+    api.schedule({ mentor_id: id, time_zone: tz, ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}) }),
   ]).catch((e) => apiLoaderError(e, request));
   return json({ mentor, schedule, tzFromUrl: url.searchParams.has("tz") });
 }

@@ -5,7 +5,7 @@ import { bookBody } from "../../lib/contract";
 import { getSettings } from "../../lib/env.server";
 import { Field, firstInvalid, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
-import { api, ApiCallError, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { ApiCallError, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { textFields, validateForm } from "../lib/forms.server";
@@ -16,12 +16,12 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Book a session · Waypoint Consultancy" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
   const start = new URL(request.url).searchParams.get("start") ?? "";
   if (Number.isNaN(Date.parse(start))) throw new Response("Choose a time from the mentor's week.", { status: 400 });
-  const [mentor, clients] = await Promise.all([api.mentor(token, id), api.clients(token, agent.id, { perPage: 100 })]).catch(
+  const [mentor, clients] = await Promise.all([api.mentor(id), api.clients(agent.id, { perPage: 100 })]).catch(
     (e) => apiLoaderError(e, request),
   );
   return json({ mentor, clients: clients.items, start, tz: viewerZone(request, agent.time_zone), holdMinutes: getSettings().bookings.holdMinutes });
@@ -29,8 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const fields = ["client_id", "topic", "start"] as const;
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const mentorId = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { data, failure } = validateForm(bookBody, { ...values, mentor_id: String(mentorId) });
   if (failure) return failure;
   try {
-    await api.book(token, { mentor_id: mentorId, client_id: String(data.client_id), start: data.start, topic: data.topic });
+    await api.book({ mentor_id: mentorId, client_id: String(data.client_id), start: data.start, topic: data.topic });
     const minutes = getSettings().bookings.holdMinutes;
     return await redirectWithToast(request, "/cart/", {
       type: "success",

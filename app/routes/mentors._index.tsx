@@ -1,20 +1,20 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Mentors · Waypoint Consultancy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const url = new URL(request.url);
   const filter = {
     expertise: (url.searchParams.get("expertise") ?? "").slice(0, 100),
     language: (url.searchParams.get("language") ?? "").slice(0, 100),
   };
   // The full list gives the filter's choices; the filtered one the cards.
-  const [all, mentors] = await Promise.all([api.mentors(token, {}), api.mentors(token, filter)]).catch((e) =>
+  const [all, mentors] = await Promise.all([api.mentors({}), api.mentors(filter)]).catch((e) =>
     apiLoaderError(e, request),
   );
   const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();

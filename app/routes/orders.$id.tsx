@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderItems, orderStatusLabels } from "../components/order-summary";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { routeId } from "../lib/params";
@@ -10,9 +10,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.id} · Waypoint Consultancy` : "Order not found" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
-  const order = await api.order(token, routeId(params.id)).catch((e) => apiLoaderError(e, request));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const order = await api.order(routeId(params.id)).catch((e) => apiLoaderError(e, request));
   return json({ order, timeZone: agent.time_zone });
 }
 

@@ -1,16 +1,16 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { orderStatusLabels } from "../components/order-summary";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Waypoint Consultancy" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, agent } = await requireAgent(request);
-  const orders = await api.orders(token, agent.id).catch((e) => apiLoaderError(e, request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const orders = await api.orders(agent.id).catch((e) => apiLoaderError(e, request));
   return json({ orders, timeZone: agent.time_zone });
 }
 

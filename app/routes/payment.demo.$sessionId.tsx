@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderItems } from "../components/order-summary";
-import { api, ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
+import { ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -13,25 +13,25 @@ export const meta: MetaFunction = () => [{ title: "Demo payment · Waypoint Cons
  * The demo payment mode's stand-in for Stripe's hosted page: no card, no money. "Pay" runs the same
  * order fulfilment a paid Stripe session gets; "Cancel" returns to the cart with everything kept.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
-  const state = await api.checkoutSession(token, params.sessionId ?? "").catch((e) => apiLoaderError(e, request));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
+  const state = await api.checkoutSession(params.sessionId ?? "").catch((e) => apiLoaderError(e, request));
   return json({ state, sessionId: params.sessionId! });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const sessionId = params.sessionId ?? "";
   const intent = formData.get("intent");
   try {
     if (intent === "pay") {
-      await api.demoComplete(token, sessionId);
+      await api.demoComplete(sessionId);
       return redirect(`/payment/success?session_id=${encodeURIComponent(sessionId)}`, 303);
     }
     if (intent === "cancel") {
-      await api.demoCancel(token, sessionId);
+      await api.demoCancel(sessionId);
       return await redirectWithToast(request, "/cart/", { type: "info", message: "Payment cancelled. Your cart is as you left it." });
     }
   } catch (error) {

@@ -1,17 +1,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderItems } from "../components/order-summary";
-import { api, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment · Waypoint Consultancy" }];
 
 /** Stripe sends the agent back here with ?session_id=…; the API says how the payment stands. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireAgent(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireAgent(request, context);
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim();
   if (!sessionId) return json({ missing: true as const, state: null }, { status: 400 });
-  const state = await api.checkoutSession(token, sessionId).catch((e) => apiLoaderError(e, request));
+  const state = await api.checkoutSession(sessionId).catch((e) => apiLoaderError(e, request));
   return json({ missing: false as const, state });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, newContext, settle, signInAs, expectToast, usePortalAndBrowser } from "../support/browser.js";
+import { haveBrowser, jsModes, newContext, settle, signInAs, expectToast, usePortalAndBrowser, transports } from "../support/browser.js";
 
 const publicPages = [
   { path: "/", heading: "Move abroad for work, with people who have done it." },
@@ -12,8 +12,8 @@ const publicPages = [
   { path: "/authentication/", heading: "Sign in" },
 ];
 
-describe.skipIf(!haveBrowser)("foundation journeys in Chromium", () => {
-  const ctx = usePortalAndBrowser();
+describe.skipIf(!haveBrowser).each(transports)("foundation journeys in Chromium, API %s", (transport) => {
+  const ctx = usePortalAndBrowser({}, transport);
 
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     it("renders every public page with its content; the footer shows on all but home", async () => {

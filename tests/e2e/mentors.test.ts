@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser } from "../support/browser.js";
+import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser, transports } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser)("mentors in Chromium", () => {
-  const ctx = usePortalAndBrowser();
+describe.skipIf(!haveBrowser).each(transports)("mentors in Chromium, API %s", (transport) => {
+  const ctx = usePortalAndBrowser({}, transport);
 
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const tag = javaScriptEnabled ? "on" : "off";

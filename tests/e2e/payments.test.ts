@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser } from "../support/browser.js";
+import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser, transports } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser)("payments in the demo payment mode, in Chromium", () => {
-  const ctx = usePortalAndBrowser();
+describe.skipIf(!haveBrowser).each(transports)("payments in the demo payment mode, in Chromium, API %s", (transport) => {
+  const ctx = usePortalAndBrowser({}, transport);
 
   /** A fresh agent with a client and two items in the cart, set up through the API. */
   async function agentWithCart(email: string) {

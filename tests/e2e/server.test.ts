@@ -25,7 +25,8 @@ async function postForm(base: string, path: string, cookies: string, fields: Rec
 describe("the production server", () => {
   let portal: Portal;
   beforeAll(async () => {
-    portal = await startPortal({ LOG_LEVEL: "info" });
+    // Over HTTP to its own API, so that each API call shows as a log line and can be counted.
+    portal = await startPortal({ LOG_LEVEL: "info" }, { transport: "http" });
   });
   afterAll(async () => {
     await portal?.stop();

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser } from "../support/browser.js";
+import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser, transports } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser)("agent workspace in Chromium", () => {
-  const ctx = usePortalAndBrowser();
+describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API %s", (transport) => {
+  const ctx = usePortalAndBrowser({}, transport);
 
   const badge = (page: Page) => page.locator("header").getByTestId("cart-count");
   const heading = (page: Page) => page.locator("h1").first().innerText();

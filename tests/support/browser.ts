@@ -31,6 +31,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The portal's two ways to its API: the journeys run on both, so the in-process path never drifts from HTTP. */
+export const transports = ["in-process", "http"] as const;
+
 export const jsModes = [
   { name: "JavaScript on", javaScriptEnabled: true },
   { name: "JavaScript off", javaScriptEnabled: false },
@@ -83,10 +86,10 @@ export function unexpected(problems: string[]): string[] {
 }
 
 /** A portal (the production build) and a Chromium for the enclosing describe block; read them inside tests. */
-export function usePortalAndBrowser(env: Record<string, string> = {}) {
+export function usePortalAndBrowser(env: Record<string, string> = {}, transport: "in-process" | "http" = "in-process") {
   const ctx = {} as { portal: Portal; browser: Browser };
   beforeAll(async () => {
-    [ctx.portal, ctx.browser] = await Promise.all([startPortal(env), launchBrowser()]);
+    [ctx.portal, ctx.browser] = await Promise.all([startPortal(env, { transport }), launchBrowser()]);
   });
   afterAll(async () => {
     await ctx.browser?.close();

@@ -15,12 +15,16 @@ export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef01234567
 
 export type Portal = Awaited<ReturnType<typeof startPortal>>;
 
-export async function startPortal(env: Record<string, string> = {}, opts: { dataDir?: string; keepData?: boolean } = {}) {
+export async function startPortal(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; keepData?: boolean; transport?: "in-process" | "http" } = {},
+) {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   const { child, port, base, output } = await startBuiltServer({
     dataDir,
     sessionSecret: TEST_SESSION_SECRET,
     env: { DEMO_DATA: "on", LOG_LEVEL: "warn", LOGIN_LIMIT_PER_IP: "1000", ...env },
+    transport: opts.transport,
   });
 
   const dbFile = path.join(dataDir, "portal.sqlite");
@@ -31,6 +35,7 @@ export async function startPortal(env: Record<string, string> = {}, opts: { data
   return {
     base,
     port,
+    transport: opts.transport ?? "in-process",
     db,
     output,
     demoAgentId(): number {

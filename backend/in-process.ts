@@ -1,0 +1,33 @@
+/**
+ * The embedded API called in process: each call runs through the very same Express router as over HTTP
+ * (the input guard, the token check, the contract's schemas, the authorization, the error handler), on a
+ * request and response that have no socket. The body is handed over as an object (never serialised and
+ * parsed), and the answer comes back as the envelope object through `reply` in backend/http.ts. No log line,
+ * no gzip, no security headers: those belong to the outer server, for browsers.
+ */
+import http from "node:http";
+import express, { type Router } from "express";
+import type { ApiTransport } from "../lib/transport.js";
+import { IN_PROCESS } from "./http.js";
+
+export function inProcessTransport(api: Router): ApiTransport {
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag");
+  app.use(api);
+  return (call) =>
+    new Promise((resolve, reject) => {
+      const req = new http.IncomingMessage(undefined as never);
+      req.method = call.method;
+      req.url = "/" + call.path.replace(/^\/+/, "");
+      req.headers = Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      if (call.body !== undefined) req.headers["content-type"] = "application/json";
+      // body-parser skips a request whose body is already parsed.
+      Object.assign(req, { body: call.body ?? {}, _body: true });
+      const res = new http.ServerResponse(req);
+      (res as unknown as { locals: object }).locals = { [IN_PROCESS]: (status: number, payload: unknown) => resolve({ status, payload }) };
+      (app as unknown as { handle(req: unknown, res: unknown, done: (err?: unknown) => void): void }).handle(req, res, (err) =>
+        reject(err ?? new Error(`in-process API call not answered: ${call.method} ${call.path}`)),
+      );
+    });
+}

@@ -1,0 +1,14 @@
+/**
+ * How the portal reaches the API: a function from a call (method, path, headers, JSON body) to the API's
+ * status and envelope. Over HTTP when the API is elsewhere (API_BASE_URL); in process when it is embedded,
+ * through the very same router, with no socket and no JSON round trip (backend/in-process.ts).
+ */
+export type ApiCall = {
+  method: "GET" | "POST";
+  /** Relative to the API's base, e.g. "api/cart/list/7" */
+  path: string;
+  headers: Record<string, string>;
+  body?: unknown;
+};
+
+export type ApiTransport = (call: ApiCall) => Promise<{ status: number; payload: unknown }>;
