@@ -58,7 +58,8 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
   });
   // The visitor's address for the per-address limits: the portal's signed word, else the connection's.
   api.use((req, _res, next) => {
-    req.clientIp = verifyClientIp(deps.clientIpSecret, req.get(CLIENT_IP_HEADER)) ?? req.ip ?? "unknown";
+    // An in-process call has no connection: the portal's signed word is all there is.
+    req.clientIp = verifyClientIp(deps.clientIpSecret, req.get(CLIENT_IP_HEADER)) ?? (req.socket ? req.ip : undefined) ?? "unknown";
     next();
   });
   api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));

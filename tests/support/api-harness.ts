@@ -101,6 +101,8 @@ export async function startApi(
     warned,
     /** Headers that say, as the portal says it (signed), that the visitor's address is `ip` */
     fromIp: (ip: string) => ({ [CLIENT_IP_HEADER]: signClientIp(CLIENT_IP_SECRET, ip) }),
+    /** The API's router itself (for the in-process transport) */
+    router: api,
     /** The server's minute sweep, run now */
     sweep: () => api.sweep(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,0 +1,66 @@
+/**
+ * The in-process transport answers exactly as HTTP does: the same status and the same envelope for every kind
+ * of call, good and bad, because both go through the same router. If they ever drift, this fails.
+ */
+import { describe, expect, it } from "vitest";
+import { inProcessTransport } from "../../backend/in-process.js";
+import { signClientIp } from "../../lib/client-ip.js";
+import type { ApiCall } from "../../lib/transport.js";
+import { CLIENT_IP_SECRET } from "../support/api-harness.js";
+import { testDatabases, useSeededApi } from "../support/databases.js";
+
+describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
+  const ctx = useSeededApi(target);
+
+  /** Ids, times, tokens and emails differ between two agents' worlds; everything else must be equal. */
+  function normalise(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map(normalise);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, /(^id$|_id$|_at$|^token$|^url$|email)/.test(k) && v !== null ? `<${k}>` : normalise(v)]),
+      );
+    }
+    return value;
+  }
+
+  /** The same calls for a new agent of its own: reads, mistakes, a change and its repeat, someone else's records. */
+  async function world(label: string) {
+    const me = await ctx.api.newAgent(`transports-${label}@example.com`);
+    const auth = { Authorization: `Bearer ${me.token}` };
+    const client = await ctx.api.call("POST", "agent/addclient", { token: me.token, body: { first_name: "Tia", last_name: "Ports", email: "tia@example.com" } });
+    const clientId = client.json.data.id as number;
+    const calls: ApiCall[] = [
+      { method: "POST", path: "agent/tokencheck", headers: auth, body: {} },
+      { method: "GET", path: `api/clients/agent/${me.id}?q=tia`, headers: auth },
+      { method: "GET", path: "api/clients/agent/1", headers: auth }, // another agent's id: 403
+      { method: "POST", path: `agent/viewClient/${clientId}`, headers: auth, body: {} },
+      { method: "POST", path: "agent/viewClient/999999", headers: auth, body: {} }, // 404
+      { method: "POST", path: "agent/addclient", headers: auth, body: { first_name: "", email: "nope" } }, // 400 with fields
+      { method: "POST", path: "agent/addclient", headers: auth, body: { first_name: "a\u0000b", last_name: "x", email: "n@example.com" } },
+      { method: "POST", path: "agent/addcart", headers: auth, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } }, // 201
+      { method: "POST", path: "agent/addcart", headers: auth, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } }, // 409
+      { method: "POST", path: "stripe/create-checkout-session", headers: auth }, // 201
+      { method: "POST", path: "agent/deletecart", headers: auth, body: { id: 1 } }, // locked: 409
+      { method: "GET", path: "api/jobs?q=engineer", headers: auth },
+      { method: "GET", path: "api/dashboard/counts", headers: { Authorization: "Bearer nonsense" } }, // 401
+      { method: "GET", path: "api/dashboard/counts", headers: {} }, // 401, no token
+      { method: "GET", path: "api/no-such-call", headers: auth }, // 404
+      { method: "POST", path: "agent/login", headers: { "x-portal-client-ip": signClientIp(CLIENT_IP_SECRET, "198.51.100.3") }, body: { email: "x@example.com", password: "wrong" } },
+      { method: "POST", path: "agent/login", headers: {}, body: JSON.parse("[".repeat(100) + "]".repeat(100)) }, // too deep
+    ];
+    return calls;
+  }
+
+  it("gives the same status and envelope for good and bad calls alike", async () => {
+    const direct = inProcessTransport(ctx.api.router);
+    const overHttp = await world("http");
+    const inProcess = await world("direct");
+    for (let i = 0; i < overHttp.length; i++) {
+      const a = overHttp[i]!;
+      const http = await ctx.api.call(a.method, a.path, { headers: a.headers, body: a.body });
+      const b = inProcess[i]!;
+      const answer = await direct(b);
+      expect(normalise(answer), `${a.method} ${a.path}`).toEqual(normalise({ status: http.status, payload: http.json }));
+    }
+  });
+});
