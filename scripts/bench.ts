@@ -188,6 +188,29 @@ async function main() {
     await Promise.all(Array.from({ length: 50 }, () => signIn(base, "agent1@bench.test")));
     const peak = peakRss(child.pid!);
     const bundles = bundleSizes();
+
+    // The price of a remote API: the same signed-in pages with the portal calling its own API over HTTP
+    // (API_BASE_URL pointing at itself), side by side with the in-process figures above, at 10 connections.
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    const remote = await startBuiltServer({
+      dataDir,
+      sessionSecret: SECRET,
+      env: { DEMO_DATA: "off", LOG_LEVEL: "silent", BENCH_BASELINES: "on", LOGIN_LIMIT_PER_IP: "100000" },
+      transport: "http",
+    });
+    const overHttp: Array<{ name: string; inProcess: Row; http: Row }> = [];
+    try {
+      const s = await signIn(remote.base, "agent2@bench.test");
+      for (const [name, p] of [["/dashboard", "/dashboard"], ["/clients page 1", "/clients"], ["/cart", "/cart"], ["/mentors/1", "/mentors/1"]] as const) {
+        const row = await load(name, remote.base + p, 10, { cookie: s.cookie });
+        overHttp.push({ name, inProcess: rows.find((r) => r.name === name && r.connections === 10)!, http: row });
+        process.stdout.write(`  ${name} over HTTP @10: ${row.rps} req/s, p99 ${row.p99} ms\n`);
+      }
+    } finally {
+      remote.child.kill("SIGTERM");
+      await new Promise((r) => remote.child.once("exit", r));
+    }
     const byName = (n: string, c: number) => rows.find((r) => r.name === n && r.connections === c)!;
     const lines: string[] = [];
     lines.push(`Run ${new Date().toISOString()} on ${os.cpus().length} cores, ${DURATION} s per figure, Node ${process.version}.`, "");
@@ -200,6 +223,9 @@ async function main() {
     }
     lines.push("", "`/clients` as the agent's client count grows (10 connections):", "", "| clients | req/s | p50 ms | p99 ms |", "|---|---|---|---|");
     for (const g of growth) lines.push(`| ${g.name.replace(/\D+/g, "")} | ${g.rps} | ${g.p50} | ${g.p99} |`);
+    lines.push("", "The same pages with the portal calling its API over HTTP (`API_BASE_URL` set to itself), 10 connections:", "");
+    lines.push("| page | in process req/s | over HTTP req/s | in process p99 ms | over HTTP p99 ms |", "|---|---|---|---|---|");
+    for (const o of overHttp) lines.push(`| ${o.name} | ${o.inProcess.rps} | ${o.http.rps} | ${o.inProcess.p99} | ${o.http.p99} |`);
     lines.push("", `Peak server memory (VmHWM): ${peak.toFixed(0)} MiB.`, "");
     lines.push("Gzipped JavaScript each route ships (entry, root and the route's own chunks), and the CSS every page loads:", "");
     lines.push("| route | JS (kB, gzip) | CSS (kB, gzip) |", "|---|---|---|");
@@ -209,7 +235,7 @@ async function main() {
     console.log("\n" + report);
     fs.writeFileSync("docs/perf-results.md", `# Latest benchmark run\n\nWritten by \`npm run bench\`; see docs/perf.md for how to read it.\n\n${report}\n`);
   } finally {
-    child.kill("SIGTERM");
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
