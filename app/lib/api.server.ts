@@ -38,6 +38,7 @@ import { getSettings } from "../../lib/env.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { memo } from "./context.server.js";
 import { replaceSession } from "./session.server.js";
+import { redirectWithToast } from "./toast.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
 
 export { SERVER_BUSY };
@@ -198,6 +199,13 @@ export async function apiLoaderError(error: unknown, request: Request): Promise<
   if (error.status === 403 || error.status === 404) throw new Response("Not found", { status: 404 });
   if (error.unavailable) throw new Response(SERVER_BUSY, { status: 503 });
   throw new Response(error.message, { status: error.status });
+}
+
+/** In an action that answers with a redirect: back to `to`, with the API's reason as an error toast. */
+export async function apiRedirectError(error: unknown, request: Request, to: string): Promise<Response> {
+  if (!(error instanceof ApiCallError)) throw error;
+  if (error.status === 401) throw await expireSession(request);
+  return redirectWithToast(request, to, { type: "error", message: error.unavailable ? SERVER_BUSY : error.message });
 }
 
 export type FormFailure = {

@@ -2,7 +2,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { CartItem } from "../../lib/contract.js";
-import { ApiCallError, expireSession, type FormFailure } from "./api.server.js";
+import { apiRedirectError, type FormFailure } from "./api.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
@@ -22,10 +22,7 @@ export async function addAndReturn(request: Request, backTo: string, add: () => 
       message: `Added to the cart for ${item.client_name}.`,
     });
   } catch (error) {
-    if (!(error instanceof ApiCallError)) throw error;
-    if (error.status === 401) throw await expireSession(request);
-    const message = error.unavailable ? "Server busy" : error.message;
-    return redirectWithToast(request, backTo, { type: "error", message });
+    return apiRedirectError(error, request, backTo);
   }
 }
 

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { Booking } from "../../lib/contract";
 import { getSettings } from "../../lib/env.server";
-import { ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
+import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { checkForm, readForm } from "../lib/security.server";
@@ -36,9 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : "The session was cancelled.";
     return await redirectWithToast(request, "/bookings", { type: "success", message });
   } catch (error) {
-    if (!(error instanceof ApiCallError)) throw error;
-    if (error.status === 401) throw await expireSession(request);
-    return redirectWithToast(request, "/bookings", { type: "error", message: error.unavailable ? "Server busy" : error.message });
+    return apiRedirectError(error, request, "/bookings");
   }
 }
 

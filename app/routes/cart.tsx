@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals } from "../components/cart-items";
-import { ApiCallError, apiLoaderError, cartOf, expireSession, type ApiClient } from "../lib/api.server";
+import { apiLoaderError, apiRedirectError, cartOf, type ApiClient } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
@@ -29,9 +29,7 @@ async function checkout(request: Request, api: ApiClient) {
     const started = await api.createCheckout();
     return redirect(started.url, 303);
   } catch (error) {
-    if (!(error instanceof ApiCallError)) throw error;
-    if (error.status === 401) throw await expireSession(request);
-    return redirectWithToast(request, "/cart/", { type: "error", message: error.unavailable ? "Server busy" : error.message });
+    return apiRedirectError(error, request, "/cart/");
   }
 }
 
@@ -41,9 +39,7 @@ async function cancelPayment(request: Request, api: ApiClient) {
     await api.cancelCheckout();
     return await redirectWithToast(request, "/cart/", { type: "info", message: "Payment cancelled. You can change your cart again." });
   } catch (error) {
-    if (!(error instanceof ApiCallError)) throw error;
-    if (error.status === 401) throw await expireSession(request);
-    return redirectWithToast(request, "/cart/", { type: "error", message: error.unavailable ? "Server busy" : error.message });
+    return apiRedirectError(error, request, "/cart/");
   }
 }
 
@@ -63,9 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await api.deleteCart(parsed.data.id);
     return await redirectWithToast(request, back, { type: "success", message: "Removed from the cart." });
   } catch (error) {
-    if (!(error instanceof ApiCallError)) throw error;
-    if (error.status === 401) throw await expireSession(request);
-    return redirectWithToast(request, back, { type: "error", message: error.unavailable ? "Server busy" : error.message });
+    return apiRedirectError(error, request, back);
   }
 }
 

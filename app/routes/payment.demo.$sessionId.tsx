@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderItems } from "../components/order-summary";
-import { ApiCallError, apiLoaderError, expireSession } from "../lib/api.server";
+import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -35,9 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return await redirectWithToast(request, "/cart/", { type: "info", message: "Payment cancelled. Your cart is as you left it." });
     }
   } catch (error) {
-    if (!(error instanceof ApiCallError)) throw error;
-    if (error.status === 401) throw await expireSession(request);
-    return redirectWithToast(request, "/cart/", { type: "error", message: error.unavailable ? "Server busy" : error.message });
+    return apiRedirectError(error, request, "/cart/");
   }
   throw new Response("Unknown action.", { status: 400 });
 }
