@@ -3,10 +3,10 @@
  * health checks, one JSON log line per request, and a graceful shutdown.
  */
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import fs from "node:fs";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -15,10 +15,10 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { createApi } from "./backend/app.js";
-import { inProcessTransport } from "./backend/in-process.js";
 import { migrateToLatest } from "./backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
 import { getDatabase } from "./backend/db/shared.js";
+import { inProcessTransport } from "./backend/in-process.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
 
 installGlobals({ nativeFetch: true });
@@ -152,7 +152,7 @@ async function main() {
     // The benchmark's bare-Express baseline: the home page's bytes, fetched once, sent as they are.
     let home: Buffer | null = null;
     app.get("/bench/express-baseline", async (req, res) => {
-      home ??= Buffer.from(await (await fetch(`http://127.0.0.1:${(req.socket.localPort ?? settings.port)}/`)).arrayBuffer());
+      home ??= Buffer.from(await (await fetch(`http://127.0.0.1:${req.socket.localPort ?? settings.port}/`)).arrayBuffer());
       res.type("html").send(home);
     });
   }
@@ -206,7 +206,10 @@ async function main() {
     const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
     if (status >= 500) logger.error({ err, path: req.path }, "request failed");
     if (res.headersSent) return;
-    res.status(status >= 400 && status < 600 ? status : 500).type("text/plain").send(status < 500 ? "Bad request." : "Something went wrong on our side. Please try again.");
+    res
+      .status(status >= 400 && status < 600 ? status : 500)
+      .type("text/plain")
+      .send(status < 500 ? "Bad request." : "Something went wrong on our side. Please try again.");
   });
 
   const server = app.listen(settings.port, settings.host, () => {

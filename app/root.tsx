@@ -22,10 +22,10 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
 import { ApiCallError, apiLoaderError, cartOf } from "./lib/api.server";
+import { apiFor, sessionOf } from "./lib/context.server";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, normalizePath } from "./lib/paths";
 import { csrf, honeypot } from "./lib/security.server";
-import { apiFor, sessionOf } from "./lib/context.server";
 import { commitSession } from "./lib/session.server";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
 import appCss from "./styles/app.css";
@@ -142,11 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
 /** What every form needs: the CSRF token (absent when the root loader failed). */
 function FormContext({ data, children }: { data: SerializeFrom<RootLoaderData> | undefined; children: ReactNode }) {
   if (!data) return <>{children}</>;
-  return (
-    <AuthenticityTokenProvider token={data.csrfToken}>
-      {children}
-    </AuthenticityTokenProvider>
-  );
+  return <AuthenticityTokenProvider token={data.csrfToken}>{children}</AuthenticityTokenProvider>;
 }
 
 export default function App() {

@@ -3,8 +3,12 @@
  * It owns the data; it never imports the portal.
  */
 import express, { Router } from "express";
+import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
+import type { PaymentsSettings } from "../lib/env.server.js";
 import type { Db } from "./db/connection.js";
 import { errorHandler, notFound, guardInput } from "./http.js";
+import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
+import { createStripe } from "./payments/stripe-client.js";
 import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
 import { agentRoutes } from "./routes/agent.js";
 import { cartRoutes } from "./routes/cart.js";
@@ -12,14 +16,10 @@ import { catalogueRoutes } from "./routes/catalogue.js";
 import { clientRoutes } from "./routes/clients.js";
 import { contactRoutes } from "./routes/contact.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
-import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { mentorRoutes } from "./routes/mentors.js";
-import { createStripe } from "./payments/stripe-client.js";
-import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
+import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
 import { releaseExpiredHolds } from "./services/holds.js";
-import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
-import type { PaymentsSettings } from "../lib/env.server.js";
 
 export type ApiDeps = {
   database: Db;
@@ -27,7 +27,11 @@ export type ApiDeps = {
   loginLimit: LoginLimitSettings;
   /** Contact messages allowed per IP per hour */
   contactLimitPerHour?: number;
-  logger: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; info?(obj: object, msg?: string): void };
+  logger: {
+    error(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    info?(obj: object, msg?: string): void;
+  };
   payments: PaymentsSettings;
   bookings?: Partial<BookingRules>;
   /** Where browsers reach the portal (Stripe's success and cancel addresses) */
@@ -59,7 +63,8 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
   // The visitor's address for the per-address limits: the portal's signed word, else the connection's.
   api.use((req, _res, next) => {
     // An in-process call has no connection: the portal's signed word is all there is.
-    req.clientIp = verifyClientIp(deps.clientIpSecret, req.get(CLIENT_IP_HEADER)) ?? (req.socket ? req.ip : undefined) ?? "unknown";
+    req.clientIp =
+      verifyClientIp(deps.clientIpSecret, req.get(CLIENT_IP_HEADER)) ?? (req.socket ? req.ip : undefined) ?? "unknown";
     next();
   });
   api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));

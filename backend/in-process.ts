@@ -25,7 +25,9 @@ export function inProcessTransport(api: Router): ApiTransport {
       // body-parser skips a request whose body is already parsed.
       Object.assign(req, { body: call.body ?? {}, _body: true });
       const res = new http.ServerResponse(req);
-      (res as unknown as { locals: object }).locals = { [IN_PROCESS]: (status: number, payload: unknown) => resolve({ status, payload }) };
+      (res as unknown as { locals: object }).locals = {
+        [IN_PROCESS]: (status: number, payload: unknown) => resolve({ status, payload }),
+      };
       (app as unknown as { handle(req: unknown, res: unknown, done: (err?: unknown) => void): void }).handle(req, res, (err) =>
         reject(err ?? new Error(`in-process API call not answered: ${call.method} ${call.path}`)),
       );

@@ -31,9 +31,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
-export const tokencheckBody = z
-  .object({ token: z.string().max(200).optional() })
-  .passthrough();
+export const tokencheckBody = z.object({ token: z.string().max(200).optional() }).passthrough();
 
 export type AgentPublic = { id: number; name: string; email: string; time_zone: string };
 

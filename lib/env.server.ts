@@ -6,15 +6,13 @@
  * secret), development generates one and keeps it in the data folder.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { looksLikeIp } from "./client-ip.js";
 import fs from "node:fs";
 import path from "node:path";
 import { remember } from "@epic-web/remember";
 import { z } from "zod";
+import { looksLikeIp } from "./client-ip.js";
 
-const onOff = z
-  .enum(["on", "off", "true", "false", "1", "0"])
-  .transform((v) => v === "on" || v === "true" || v === "1");
+const onOff = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -56,19 +54,33 @@ const schema = z.object({
         v.split(",").every((part) => {
           const p = part.trim();
           const [addr, bits] = p.split("/");
-          return ["loopback", "linklocal", "uniquelocal"].includes(p) || (looksLikeIp(addr ?? "") && (bits === undefined || /^\d{1,3}$/.test(bits)));
+          return (
+            ["loopback", "linklocal", "uniquelocal"].includes(p) ||
+            (looksLikeIp(addr ?? "") && (bits === undefined || /^\d{1,3}$/.test(bits)))
+          );
         }),
       "must be false, true, a number of hops, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges",
     ),
   PORTAL_API_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENTS_MODE: z.enum(["stripe", "demo"]).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_… or rk_…)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret or restricted key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+    .optional(),
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
-  CHECKOUT_EXPIRY_MINUTES: z.coerce.number().int().min(30, "Stripe needs at least 30").max(1440, "Stripe allows at most 1440").default(30),
+  CHECKOUT_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(30, "Stripe needs at least 30")
+    .max(1440, "Stripe allows at most 1440")
+    .default(30),
   BENCH_BASELINES: onOff.default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -123,9 +135,7 @@ export type PaymentsSettings =
 export class SettingsError extends Error {}
 
 export function parseSettings(env: Record<string, string | undefined> = process.env): Settings {
-  const raw = Object.fromEntries(
-    Object.entries(env).filter(([k, v]) => k in schema.shape && v !== undefined && v !== ""),
-  );
+  const raw = Object.fromEntries(Object.entries(env).filter(([k, v]) => k in schema.shape && v !== undefined && v !== ""));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -205,7 +215,14 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       chatUrl: s.SITE_CHAT_URL ?? `https://wa.me/${s.SITE_PHONE.replace(/\D/g, "")}`,
       copyrightYear: s.COPYRIGHT_YEAR,
     },
-    trustProxy: s.TRUST_PROXY === "false" ? false : s.TRUST_PROXY === "true" ? true : /^\d+$/.test(s.TRUST_PROXY) ? Number(s.TRUST_PROXY) : s.TRUST_PROXY,
+    trustProxy:
+      s.TRUST_PROXY === "false"
+        ? false
+        : s.TRUST_PROXY === "true"
+          ? true
+          : /^\d+$/.test(s.TRUST_PROXY)
+            ? Number(s.TRUST_PROXY)
+            : s.TRUST_PROXY,
     clientIpSecret: s.PORTAL_API_SECRET ?? createHmac("sha256", sessionSecret).update("portal-api-client-ip").digest("hex"),
     logLevel: s.LOG_LEVEL,
     benchBaselines: s.BENCH_BASELINES,

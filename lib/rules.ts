@@ -10,7 +10,10 @@ export const SERVICES = { mentorship: 1, relocation: 2, jobPlacement: 3 } as con
  * A relocation plan is for a client who is moving: one with a destination country other than the country they
  * live in now. Returns why this client cannot have one yet, or null when they can.
  */
-export function relocationPlanBlocker(client: { destination_country: string | null; current_country: string | null }): string | null {
+export function relocationPlanBlocker(client: {
+  destination_country: string | null;
+  current_country: string | null;
+}): string | null {
   if (!client.destination_country) return "This client has no destination country yet";
   if (client.destination_country === client.current_country) return "This client's destination is the country they live in now";
   return null;

@@ -31,9 +31,15 @@ async function seed() {
   const hash = await hashPassword("bench-password");
   const now = new Date().toISOString();
   const countries = (raw.prepare("select code from countries").all() as Array<{ code: string }>).map((c) => c.code);
-  const sizes = new Map([[1, 100], [2, 1000], [3, 10000]]);
+  const sizes = new Map([
+    [1, 100],
+    [2, 1000],
+    [3, 10000],
+  ]);
   raw.transaction(() => {
-    const agent = raw.prepare("insert into agents (email, name, password_hash, phone, time_zone, created_at) values (?, ?, ?, null, 'Europe/London', ?)");
+    const agent = raw.prepare(
+      "insert into agents (email, name, password_hash, phone, time_zone, created_at) values (?, ?, ?, null, 'Europe/London', ?)",
+    );
     const client = raw.prepare(
       "insert into clients (agent_id, first_name, last_name, email, phone, nationality, current_country, destination_country, status, created_at, updated_at) values (?, ?, ?, ?, '+44 20 7946 0000', ?, ?, ?, 'active', ?, ?)",
     );
@@ -42,7 +48,17 @@ async function seed() {
       const n = sizes.get(a) ?? 20;
       for (let c = 0; c < n; c++) {
         const at = new Date(Date.now() - c * 60_000).toISOString();
-        client.run(id, `Given${c}`, `Family${a}x${c}`, `c${c}.a${a}@bench.test`, countries[c % countries.length], countries[(c + 1) % countries.length], countries[(c + 2) % countries.length], at, at);
+        client.run(
+          id,
+          `Given${c}`,
+          `Family${a}x${c}`,
+          `c${c}.a${a}@bench.test`,
+          countries[c % countries.length],
+          countries[(c + 1) % countries.length],
+          countries[(c + 2) % countries.length],
+          at,
+          at,
+        );
       }
     }
     const job = raw.prepare(
@@ -52,25 +68,39 @@ async function seed() {
     const mentor = raw.prepare(
       "insert into mentors (name, title, bio, expertise, languages, country_code, time_zone, rate_minor, currency, photo_url) values (?, 'Mentor', 'Bio.', '[\"Interviews\"]', '[\"English\"]', 'GB', 'Europe/London', 9000, 'USD', null)",
     );
-    const hours = raw.prepare("insert into mentor_availability (mentor_id, weekday, start_minute, end_minute) values (?, ?, 540, 1020)");
+    const hours = raw.prepare(
+      "insert into mentor_availability (mentor_id, weekday, start_minute, end_minute) values (?, ?, 540, 1020)",
+    );
     for (let m = 0; m < 200; m++) {
       const id = Number(mentor.run(`Mentor ${m}`).lastInsertRowid);
       for (let d = 1; d <= 5; d++) hours.run(id, d);
     }
     // Each agent: a few cart items, a paid order, and a booking.
-    const cart = raw.prepare("insert into cart_items (agent_id, client_id, item_type, item_id, description, price_minor, currency, created_at) values (?, ?, 'service_plan', ?, 'Plan', 29000, 'USD', ?)");
-    const order = raw.prepare("insert into orders (agent_id, status, mode, amount_minor, currency, created_at, updated_at, paid_at) values (?, 'paid', 'demo', 29000, 'USD', ?, ?, ?)");
-    const agents = raw.prepare("select a.id, min(c.id) as client from agents a join clients c on c.agent_id = a.id group by a.id").all() as Array<{ id: number; client: number }>;
+    const cart = raw.prepare(
+      "insert into cart_items (agent_id, client_id, item_type, item_id, description, price_minor, currency, created_at) values (?, ?, 'service_plan', ?, 'Plan', 29000, 'USD', ?)",
+    );
+    const order = raw.prepare(
+      "insert into orders (agent_id, status, mode, amount_minor, currency, created_at, updated_at, paid_at) values (?, 'paid', 'demo', 29000, 'USD', ?, ?, ?)",
+    );
+    const agents = raw
+      .prepare("select a.id, min(c.id) as client from agents a join clients c on c.agent_id = a.id group by a.id")
+      .all() as Array<{ id: number; client: number }>;
     agents.forEach((a, i) => {
       for (let p = 1; p <= 3; p++) cart.run(a.id, a.client, p, now);
       order.run(a.id, now, now, now);
       const start = new Date(Date.UTC(2030, 0, 7 + (i % 5), 9 + (i % 8))).toISOString();
       raw
-        .prepare("insert into mentor_bookings (agent_id, client_id, mentor_id, start_at, end_at, topic, status, held_until, price_minor, currency, order_id, refund_status, created_at, updated_at) values (?, ?, ?, ?, ?, 'Bench', 'confirmed', null, 9000, 'USD', null, null, ?, ?)")
+        .prepare(
+          "insert into mentor_bookings (agent_id, client_id, mentor_id, start_at, end_at, topic, status, held_until, price_minor, currency, order_id, refund_status, created_at, updated_at) values (?, ?, ?, ?, ?, 'Bench', 'confirmed', null, 9000, 'USD', null, null, ?, ?)",
+        )
         .run(a.id, a.client, 1 + i, start, new Date(Date.parse(start) + 3600_000).toISOString(), now, now);
     });
   })();
-  const ids = raw.prepare("select id, email from agents where email like 'agent_@bench.test' or email in ('agent1@bench.test','agent2@bench.test','agent3@bench.test')").all() as Array<{ id: number; email: string }>;
+  const ids = raw
+    .prepare(
+      "select id, email from agents where email like 'agent_@bench.test' or email in ('agent1@bench.test','agent2@bench.test','agent3@bench.test')",
+    )
+    .all() as Array<{ id: number; email: string }>;
   await database.close();
   return ids;
 }
@@ -87,7 +117,11 @@ async function signIn(base: string, email: string) {
   const id = randomBytes(32).toString("base64url");
   await database.db
     .insertInto("portal_sessions")
-    .values({ id, data: JSON.stringify({ token: data.token, agent: data.agent }), expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+    .values({
+      id,
+      data: JSON.stringify({ token: data.token, agent: data.agent }),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
     .execute();
   await database.close();
   const cookie = (await createCookie("__session", { secrets: [SECRET], path: "/" }).serialize(id)).split(";")[0]!;
@@ -127,7 +161,12 @@ function bundleSizes() {
     .readdirSync("public/build/_assets")
     .filter((f) => f.endsWith(".css"))
     .reduce((sum, f) => sum + gz(`build/_assets/${f}`), 0);
-  const base = [manifest.entry.module, ...manifest.entry.imports, manifest.routes.root.module, ...(manifest.routes.root.imports ?? [])];
+  const base = [
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    manifest.routes.root.module,
+    ...(manifest.routes.root.imports ?? []),
+  ];
   const rows: Array<{ route: string; js: number; css: number }> = [];
   for (const [id, route] of Object.entries<any>(manifest.routes)) {
     if (id === "root" || id.startsWith("routes/bench")) continue;
@@ -171,8 +210,23 @@ async function main() {
         const url = base + p;
         const row = p.includes("tokencheck")
           ? await (async () => {
-              const r = await autocannon({ url, connections: c, duration: DURATION, method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "{}" });
-              return { name, connections: c, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+              const r = await autocannon({
+                url,
+                connections: c,
+                duration: DURATION,
+                method: "POST",
+                headers: { ...headers, "content-type": "application/json" },
+                body: "{}",
+              });
+              return {
+                name,
+                connections: c,
+                rps: Math.round(r.requests.average),
+                p50: r.latency.p50,
+                p99: r.latency.p99,
+                errors: r.errors + r.timeouts,
+                non2xx: r.non2xx,
+              };
             })()
           : await load(name, url, c, headers);
         rows.push(row);
@@ -180,7 +234,11 @@ async function main() {
       }
     }
     const growth: Row[] = [];
-    for (const [email, n] of [["agent1@bench.test", 100], ["agent2@bench.test", 1000], ["agent3@bench.test", 10000]] as const) {
+    for (const [email, n] of [
+      ["agent1@bench.test", 100],
+      ["agent2@bench.test", 1000],
+      ["agent3@bench.test", 10000],
+    ] as const) {
       const s = await signIn(base, email);
       growth.push(await load(`/clients, ${n} clients`, `${base}/clients`, 10, { cookie: s.cookie }));
     }
@@ -202,7 +260,12 @@ async function main() {
     const overHttp: Array<{ name: string; inProcess: Row; http: Row }> = [];
     try {
       const s = await signIn(remote.base, "agent2@bench.test");
-      for (const [name, p] of [["/dashboard", "/dashboard"], ["/clients page 1", "/clients"], ["/cart", "/cart"], ["/mentors/1", "/mentors/1"]] as const) {
+      for (const [name, p] of [
+        ["/dashboard", "/dashboard"],
+        ["/clients page 1", "/clients"],
+        ["/cart", "/cart"],
+        ["/mentors/1", "/mentors/1"],
+      ] as const) {
         const row = await load(name, remote.base + p, 10, { cookie: s.cookie });
         overHttp.push({ name, inProcess: rows.find((r) => r.name === name && r.connections === 10)!, http: row });
         process.stdout.write(`  ${name} over HTTP @10: ${row.rps} req/s, p99 ${row.p99} ms\n`);
@@ -213,19 +276,37 @@ async function main() {
     }
     const byName = (n: string, c: number) => rows.find((r) => r.name === n && r.connections === c)!;
     const lines: string[] = [];
-    lines.push(`Run ${new Date().toISOString()} on ${os.cpus().length} cores, ${DURATION} s per figure, Node ${process.version}.`, "");
-    lines.push("| page or call | conns | req/s | p50 ms | p99 ms | errors | non-2xx | × Remix baseline (req/s) | × Express baseline (req/s) |");
+    lines.push(
+      `Run ${new Date().toISOString()} on ${os.cpus().length} cores, ${DURATION} s per figure, Node ${process.version}.`,
+      "",
+    );
+    lines.push(
+      "| page or call | conns | req/s | p50 ms | p99 ms | errors | non-2xx | × Remix baseline (req/s) | × Express baseline (req/s) |",
+    );
     lines.push("|---|---|---|---|---|---|---|---|---|");
     for (const r of rows) {
       const remix = byName("baseline: minimal Remix page", r.connections).rps;
       const express = byName("baseline: bare Express, home bytes", r.connections).rps;
-      lines.push(`| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.rps / remix).toFixed(2)} | ${(r.rps / express).toFixed(2)} |`);
+      lines.push(
+        `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.rps / remix).toFixed(2)} | ${(r.rps / express).toFixed(2)} |`,
+      );
     }
-    lines.push("", "`/clients` as the agent's client count grows (10 connections):", "", "| clients | req/s | p50 ms | p99 ms |", "|---|---|---|---|");
+    lines.push(
+      "",
+      "`/clients` as the agent's client count grows (10 connections):",
+      "",
+      "| clients | req/s | p50 ms | p99 ms |",
+      "|---|---|---|---|",
+    );
     for (const g of growth) lines.push(`| ${g.name.replace(/\D+/g, "")} | ${g.rps} | ${g.p50} | ${g.p99} |`);
-    lines.push("", "The same pages with the portal calling its API over HTTP (`API_BASE_URL` set to itself), 10 connections:", "");
+    lines.push(
+      "",
+      "The same pages with the portal calling its API over HTTP (`API_BASE_URL` set to itself), 10 connections:",
+      "",
+    );
     lines.push("| page | in process req/s | over HTTP req/s | in process p99 ms | over HTTP p99 ms |", "|---|---|---|---|---|");
-    for (const o of overHttp) lines.push(`| ${o.name} | ${o.inProcess.rps} | ${o.http.rps} | ${o.inProcess.p99} | ${o.http.p99} |`);
+    for (const o of overHttp)
+      lines.push(`| ${o.name} | ${o.inProcess.rps} | ${o.http.rps} | ${o.inProcess.p99} | ${o.http.p99} |`);
     lines.push("", `Peak server memory (VmHWM): ${peak.toFixed(0)} MiB.`, "");
     lines.push("Gzipped JavaScript each route ships (entry, root and the route's own chunks), and the CSS every page loads:", "");
     lines.push("| route | JS (kB, gzip) | CSS (kB, gzip) |", "|---|---|---|");
@@ -233,7 +314,10 @@ async function main() {
     lines.push("", `Whole run: ${Math.round((Date.now() - started) / 1000)} s.`);
     const report = lines.join("\n");
     console.log("\n" + report);
-    fs.writeFileSync("docs/perf-results.md", `# Latest benchmark run\n\nWritten by \`npm run bench\`; see docs/perf.md for how to read it.\n\n${report}\n`);
+    fs.writeFileSync(
+      "docs/perf-results.md",
+      `# Latest benchmark run\n\nWritten by \`npm run bench\`; see docs/perf.md for how to read it.\n\n${report}\n`,
+    );
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });

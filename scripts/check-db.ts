@@ -14,19 +14,55 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     const n = Number((await query.execute(db)).rows[0]?.n ?? 0);
     if (n) problems.push(`${n} ${what}`);
   };
-  await count("cart items whose client is missing", sql`select count(*) as n from cart_items i left join clients c on c.id = i.client_id where c.id is null`);
-  await count("cart items of one agent for another agent's client", sql`select count(*) as n from cart_items i join clients c on c.id = i.client_id where c.agent_id <> i.agent_id`);
+  await count(
+    "cart items whose client is missing",
+    sql`select count(*) as n from cart_items i left join clients c on c.id = i.client_id where c.id is null`,
+  );
+  await count(
+    "cart items of one agent for another agent's client",
+    sql`select count(*) as n from cart_items i join clients c on c.id = i.client_id where c.agent_id <> i.agent_id`,
+  );
   await count("cart items with a negative price", sql`select count(*) as n from cart_items where price_minor < 0`);
-  await count("mentor-session cart items whose booking is not held", sql`select count(*) as n from cart_items i left join mentor_bookings b on b.id = i.item_id where i.item_type = 'mentor_booking' and (b.id is null or b.status <> 'held')`);
-  await count("held bookings with no cart item", sql`select count(*) as n from mentor_bookings b where b.status = 'held' and not exists (select 1 from cart_items i where i.item_type = 'mentor_booking' and i.item_id = b.id)`);
-  await count("slots with two live bookings", sql`select count(*) as n from (select mentor_id, start_at from mentor_bookings where status in ('held','confirmed') group by mentor_id, start_at having count(*) > 1) t`);
-  await count("bookings of one agent for another agent's client", sql`select count(*) as n from mentor_bookings b join clients c on c.id = b.client_id where c.agent_id <> b.agent_id`);
-  await count("paid orders without a payment time", sql`select count(*) as n from orders where status = 'paid' and paid_at is null`);
-  await count("agents with more than one open checkout", sql`select count(*) as n from (select agent_id from orders where status = 'pending' group by agent_id having count(*) > 1) t`);
-  await count("paid orders whose items do not add up to the amount", sql`select count(*) as n from orders o where o.status = 'paid' and o.amount_minor <> (select coalesce(sum(i.price_minor), 0) from order_items i where i.order_id = o.id) and exists (select 1 from order_items i where i.order_id = o.id)`);
-  await count("paid mentor sessions neither confirmed for their order nor due a refund", sql`select count(*) as n from order_items i join orders o on o.id = i.order_id left join mentor_bookings b on b.id = i.item_id where o.status = 'paid' and i.item_type = 'mentor_booking' and i.refund_status is null and (b.id is null or b.status <> 'confirmed' or b.order_id <> o.id)`);
-  await count("tokens of missing agents", sql`select count(*) as n from api_tokens t left join agents a on a.id = t.agent_id where a.id is null`);
-  await count("same item twice in one client's cart", sql`select count(*) as n from (select client_id, item_type, item_id from cart_items group by client_id, item_type, item_id having count(*) > 1) t`);
+  await count(
+    "mentor-session cart items whose booking is not held",
+    sql`select count(*) as n from cart_items i left join mentor_bookings b on b.id = i.item_id where i.item_type = 'mentor_booking' and (b.id is null or b.status <> 'held')`,
+  );
+  await count(
+    "held bookings with no cart item",
+    sql`select count(*) as n from mentor_bookings b where b.status = 'held' and not exists (select 1 from cart_items i where i.item_type = 'mentor_booking' and i.item_id = b.id)`,
+  );
+  await count(
+    "slots with two live bookings",
+    sql`select count(*) as n from (select mentor_id, start_at from mentor_bookings where status in ('held','confirmed') group by mentor_id, start_at having count(*) > 1) t`,
+  );
+  await count(
+    "bookings of one agent for another agent's client",
+    sql`select count(*) as n from mentor_bookings b join clients c on c.id = b.client_id where c.agent_id <> b.agent_id`,
+  );
+  await count(
+    "paid orders without a payment time",
+    sql`select count(*) as n from orders where status = 'paid' and paid_at is null`,
+  );
+  await count(
+    "agents with more than one open checkout",
+    sql`select count(*) as n from (select agent_id from orders where status = 'pending' group by agent_id having count(*) > 1) t`,
+  );
+  await count(
+    "paid orders whose items do not add up to the amount",
+    sql`select count(*) as n from orders o where o.status = 'paid' and o.amount_minor <> (select coalesce(sum(i.price_minor), 0) from order_items i where i.order_id = o.id) and exists (select 1 from order_items i where i.order_id = o.id)`,
+  );
+  await count(
+    "paid mentor sessions neither confirmed for their order nor due a refund",
+    sql`select count(*) as n from order_items i join orders o on o.id = i.order_id left join mentor_bookings b on b.id = i.item_id where o.status = 'paid' and i.item_type = 'mentor_booking' and i.refund_status is null and (b.id is null or b.status <> 'confirmed' or b.order_id <> o.id)`,
+  );
+  await count(
+    "tokens of missing agents",
+    sql`select count(*) as n from api_tokens t left join agents a on a.id = t.agent_id where a.id is null`,
+  );
+  await count(
+    "same item twice in one client's cart",
+    sql`select count(*) as n from (select client_id, item_type, item_id from cart_items group by client_id, item_type, item_id having count(*) > 1) t`,
+  );
   return problems;
 }
 
@@ -47,6 +83,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (fk.length) problems.push(`${fk.length} foreign key violations`);
   }
   await database.close();
-  console.log(problems.length ? `database check: ${problems.length} problem(s)\n- ${problems.join("\n- ")}` : "database check: consistent");
+  console.log(
+    problems.length ? `database check: ${problems.length} problem(s)\n- ${problems.join("\n- ")}` : "database check: consistent",
+  );
   process.exit(problems.length ? 1 : 0);
 }

@@ -42,15 +42,34 @@ type Worker = { email: string; token: string; agentId: number; clients: number[]
 const workers: Worker[] = [];
 for (let w = 0; w < CONNECTIONS; w++) {
   const email = `load${w}@example.com`;
-  await db.db.insertInto("agents").values({ email, name: `Load ${w}`, password_hash: hash, phone: null, time_zone: "UTC", created_at: new Date().toISOString() }).execute();
+  await db.db
+    .insertInto("agents")
+    .values({
+      email,
+      name: `Load ${w}`,
+      password_hash: hash,
+      phone: null,
+      time_zone: "UTC",
+      created_at: new Date().toISOString(),
+    })
+    .execute();
   const login = await api("agent/login", null, { email, password: "load-password" });
   const token = login.json.data.token as string;
   const clients: number[] = [];
   for (let c = 0; c < 3; c++) {
-    clients.push((await api("agent/addclient", token, { first_name: "Load", last_name: `C${c}`, email: `c${c}.${email}` })).json.data.id);
+    clients.push(
+      (await api("agent/addclient", token, { first_name: "Load", last_name: `C${c}`, email: `c${c}.${email}` })).json.data.id,
+    );
   }
   const id = randomBytes(32).toString("base64url");
-  await db.db.insertInto("portal_sessions").values({ id, data: JSON.stringify({ token, agent: login.json.data.agent }), expires_at: new Date(Date.now() + 86_400_000).toISOString() }).execute();
+  await db.db
+    .insertInto("portal_sessions")
+    .values({
+      id,
+      data: JSON.stringify({ token, agent: login.json.data.agent }),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .execute();
   workers.push({ email, token, agentId: login.json.data.agent.id, clients, cookie: (await cookie.serialize(id)).split(";")[0]! });
 }
 
@@ -71,7 +90,11 @@ async function run(w: Worker) {
         note(`GET ${page}`, res.status);
       } else if (roll < 0.7) {
         const client = w.clients[Math.floor(Math.random() * w.clients.length)]!;
-        const res = await api("agent/addcart", w.token, { client_id: client, item_type: "service_plan", item_id: 1 + Math.floor(Math.random() * 9) });
+        const res = await api("agent/addcart", w.token, {
+          client_id: client,
+          item_type: "service_plan",
+          item_id: 1 + Math.floor(Math.random() * 9),
+        });
         note("add to cart", res.status);
       } else if (roll < 0.9) {
         const cart = await api(`api/cart/list/${w.agentId}`, w.token);
@@ -96,8 +119,15 @@ const seconds = (Date.now() - started) / 1000;
 const problems = await checkDatabase(db.db);
 for (const w of workers.slice(0, 10)) {
   const apiCount = (await api("api/dashboard/counts", w.token)).json.data.cart_items;
-  const sqlCount = (await db.db.selectFrom("cart_items").select((eb) => eb.fn.countAll<number>().as("n")).where("agent_id", "=", w.agentId).executeTakeFirstOrThrow()).n;
-  if (Number(sqlCount) !== apiCount) problems.push(`agent ${w.agentId}: API counts ${apiCount} cart items, the table ${sqlCount}`);
+  const sqlCount = (
+    await db.db
+      .selectFrom("cart_items")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("agent_id", "=", w.agentId)
+      .executeTakeFirstOrThrow()
+  ).n;
+  if (Number(sqlCount) !== apiCount)
+    problems.push(`agent ${w.agentId}: API counts ${apiCount} cart items, the table ${sqlCount}`);
 }
 await db.close();
 server.kill("SIGTERM");

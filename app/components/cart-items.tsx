@@ -39,7 +39,11 @@ export function CartTable({ items, removable }: { items: CartItem[]; removable?:
                     <AuthenticityTokenInput />
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" className="button button--small button--ghost" aria-label={`Remove ${item.description}`}>
+                    <button
+                      type="submit"
+                      className="button button--small button--ghost"
+                      aria-label={`Remove ${item.description}`}
+                    >
                       Remove
                     </button>
                   </Form>

@@ -4,7 +4,6 @@ import { clientFieldNames, clientStatuses, clientStatusLabels, type Client, type
 import type { FormFailure } from "../lib/api.server";
 import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
 
-
 type ClientField = (typeof clientFieldNames)[number];
 
 /** The add and edit form for a client. What was typed wins over what was stored. */
@@ -25,8 +24,7 @@ export function ClientForm({
   const busy = navigation.state === "submitting";
   const errors = failure?.fieldErrors ?? {};
   const first = firstInvalid(clientFieldNames, errors);
-  const value = (name: ClientField) =>
-    failure?.values?.[name] ?? (client ? String(client[name] ?? "") : "");
+  const value = (name: ClientField) => failure?.values?.[name] ?? (client ? String(client[name] ?? "") : "");
   const countryOptions = countries.map((c) => ({ value: c.code, label: c.name }));
   // The form is keyed by the failure so that, with JavaScript on, a refused post shows what was typed.
   const key = failure ? JSON.stringify(failure.values) : "initial";

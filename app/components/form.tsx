@@ -55,9 +55,7 @@ export function Field({ label, name, errors, hint, autoFocusOnError, ...input }:
       hint={hint}
       id={input.id}
       autoFocusOnError={autoFocusOnError}
-      control={(a11y) => (
-        <input name={name} {...a11y} {...input} />
-      )}
+      control={(a11y) => <input name={name} {...a11y} {...input} />}
     />
   );
 }
@@ -111,9 +109,7 @@ export function TextAreaField({
       hint={hint}
       id={area.id}
       autoFocusOnError={autoFocusOnError}
-      control={(a11y) => (
-        <textarea name={name} {...a11y} {...area} />
-      )}
+      control={(a11y) => <textarea name={name} {...a11y} {...area} />}
     />
   );
 }

@@ -7,15 +7,7 @@ export type SiteInfo = { phone: string; chatUrl: string; copyrightYear: number }
 
 const STICKY_AFTER_PX = 170;
 
-export function SiteHeader({
-  agent,
-  cartCount,
-  site,
-}: {
-  agent: AgentPublic | null;
-  cartCount: number | null;
-  site: SiteInfo;
-}) {
+export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | null; cartCount: number | null; site: SiteInfo }) {
   const [sticky, setSticky] = useState(false);
   const services = useRef<HTMLDetailsElement>(null);
   const menu = useRef<HTMLInputElement>(null);
@@ -49,7 +41,9 @@ export function SiteHeader({
       </div>
       <div className="site-header__bar container">
         <Link to="/" className="brand" aria-label="Waypoint Consultancy, home">
-          <span className="brand__mark" aria-hidden="true">W</span>
+          <span className="brand__mark" aria-hidden="true">
+            W
+          </span>
           <span className="brand__name">Waypoint</span>
         </Link>
 

@@ -6,6 +6,7 @@
  * 5xx, time-out or an unreachable API → "Server busy", with what the user typed kept.
  */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   ApiEnvelope,
   Booking,
@@ -32,14 +33,13 @@ import type {
   ServicePlan,
   TokencheckData,
 } from "../../lib/contract.js";
-import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
-import type { ApiTransport } from "../../lib/transport.js";
 import { getSettings } from "../../lib/env.server.js";
-import { isPublicPath, signInUrl } from "./paths.js";
+import type { ApiTransport } from "../../lib/transport.js";
 import { memo } from "./context.server.js";
+import { isPublicPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
-import { redirectWithToast } from "./toast.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
+import { redirectWithToast } from "./toast.server.js";
 
 export { SERVER_BUSY };
 
@@ -66,7 +66,11 @@ export function httpTransport(baseUrl: string, timeoutMs: number): ApiTransport 
     try {
       res = await fetch(new URL(path, baseUrl), {
         method,
-        headers: { ...headers, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        headers: {
+          ...headers,
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -100,7 +104,8 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     const envelope = payload as ApiEnvelope<T> | null;
     if (status < 300 && envelope?.status === true) return envelope.data;
     // A 5xx, or an answer that is not the contract's envelope, is the API failing: a bad gateway to us.
-    if (status >= 500 || !envelope || envelope.status !== false) throw new ApiCallError(status >= 500 ? status : 502, SERVER_BUSY);
+    if (status >= 500 || !envelope || envelope.status !== false)
+      throw new ApiCallError(status >= 500 ? status : 502, SERVER_BUSY);
     throw new ApiCallError(status, envelope.message, envelope.errors);
   }
 
@@ -111,8 +116,7 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     cartList: (agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`),
     addCart: (body: { client_id: number; item_type: "service_plan" | "relocation" | "job"; item_id: number }) =>
       call<CartItem>("agent/addcart", { method: "POST", body }),
-    jobServices: (body: { client_id: number; job_id: number }) =>
-      call<CartItem>("job/services", { method: "POST", body }),
+    jobServices: (body: { client_id: number; job_id: number }) => call<CartItem>("job/services", { method: "POST", body }),
     deleteCart: (id: number) => call<{ removed: true }>("agent/deletecart", { method: "POST", body: { id } }),
 
     clients: (agentId: number, query: { q?: string; page?: number; perPage?: number }) =>
@@ -120,8 +124,7 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
         `api/clients/agent/${agentId}${queryString({ q: query.q, page: query.page?.toString(), per_page: query.perPage?.toString() })}`,
       ),
     addClient: (body: ClientInput) => call<Client>("agent/addclient", { method: "POST", body }),
-    editClient: (id: number, body: ClientInput) =>
-      call<Client>("agent/editClient", { method: "POST", body: { ...body, id } }),
+    editClient: (id: number, body: ClientInput) => call<Client>("agent/editClient", { method: "POST", body: { ...body, id } }),
     deleteClient: (id: number) => call<ClientDeleted>(`agent/deleteClient/${id}`, { method: "POST", body: {} }),
     viewClient: (id: number) => call<ClientView>(`agent/viewClient/${id}`, { method: "POST", body: {} }),
 
@@ -135,19 +138,15 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
       countryCache = { list, until: Date.now() + 10 * 60_000 };
       return list;
     },
-    jobs: (filter: { country?: string; q?: string }) =>
-      call<Job[]>(`api/jobs${queryString(filter)}`),
+    jobs: (filter: { country?: string; q?: string }) => call<Job[]>(`api/jobs${queryString(filter)}`),
     job: (id: number) => call<Job>(`api/jobs/${id}`),
-    relocations: (filter: { country?: string }) =>
-      call<Relocation[]>(`api/relocations${queryString(filter)}`),
+    relocations: (filter: { country?: string }) => call<Relocation[]>(`api/relocations${queryString(filter)}`),
     relocation: (id: number) => call<Relocation>(`api/relocations/${id}`),
-    servicePlans: (clientId: number) =>
-      call<ServicePlan[]>("api/serviceplan", { method: "POST", body: { client_id: clientId } }),
+    servicePlans: (clientId: number) => call<ServicePlan[]>("api/serviceplan", { method: "POST", body: { client_id: clientId } }),
     dashboardCounts: () => call<DashboardCounts>("api/dashboard/counts"),
     createCheckout: () => call<CheckoutStart>("stripe/create-checkout-session", { method: "POST" }),
     openCheckout: () => call<OpenCheckout | null>("stripe/open-checkout"),
-    cancelCheckout: () =>
-      call<{ canceled: true; order_id: number }>("stripe/cancel-checkout", { method: "POST", body: {} }),
+    cancelCheckout: () => call<{ canceled: true; order_id: number }>("stripe/cancel-checkout", { method: "POST", body: {} }),
     checkoutSession: (sessionId: string) =>
       call<CheckoutSessionState>(`stripe/checkout-session/${encodeURIComponent(sessionId)}`),
     demoComplete: (sessionId: string) =>
@@ -156,10 +155,8 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
       call<{ canceled: true }>(`stripe/demo/cancel/${encodeURIComponent(sessionId)}`, { method: "POST" }),
     orders: (agentId: number) => call<Order[]>(`api/orders/agent/${agentId}`),
     order: (id: number) => call<Order>(`api/orders/${id}`),
-    mentors: (filter: { expertise?: string; language?: string }) =>
-      call<Mentor[]>(`api/mentorlist${queryString(filter)}`),
-    mentor: (mentorId: number) =>
-      call<MentorProfile>("api/Mentoruser/list", { method: "POST", body: { mentor_id: mentorId } }),
+    mentors: (filter: { expertise?: string; language?: string }) => call<Mentor[]>(`api/mentorlist${queryString(filter)}`),
+    mentor: (mentorId: number) => call<MentorProfile>("api/Mentoruser/list", { method: "POST", body: { mentor_id: mentorId } }),
     schedule: (body: { mentor_id: number; time_zone: string; week_start?: string }) =>
       call<Schedule>("api/Mentorbooking", { method: "POST", body }),
     book: (body: { mentor_id: number; client_id: string; start: string; topic: string }) =>

@@ -7,10 +7,7 @@ import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
 const clientChoice = z.object({
-  client_id: z.coerce
-    .number({ invalid_type_error: "Choose a client" })
-    .int("Choose a client")
-    .positive("Choose a client"),
+  client_id: z.coerce.number({ invalid_type_error: "Choose a client" }).int("Choose a client").positive("Choose a client"),
 });
 
 /** Runs the add, then redirects back with "Added" or with the API's reason as an error toast. */

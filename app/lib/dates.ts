@@ -3,7 +3,9 @@ export function formatDateTime(iso: string, timeZone: string, locale = "en-GB"):
   try {
     return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+    return (
+      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC"
+    );
   }
 }
 
@@ -14,7 +16,9 @@ export function dayLabel(iso: string, timeZone: string): string {
 
 /** "14:00" in the given zone. */
 export function timeLabel(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
+    new Date(iso),
+  );
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the given zone: slots are grouped by it. */

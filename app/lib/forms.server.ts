@@ -21,9 +21,6 @@ export function validateForm<T>(
     (fieldErrors[key] ??= []).push(issue.message);
   }
   return {
-    failure: json<FormFailure>(
-      { fieldErrors, values, formError: "Please correct the highlighted fields." },
-      { status: 400 },
-    ),
+    failure: json<FormFailure>({ fieldErrors, values, formError: "Please correct the highlighted fields." }, { status: 400 }),
   };
 }

@@ -16,9 +16,7 @@ export function isAuthenticationPath(pathname: string): boolean {
 }
 
 export function signInUrl(redirectTo?: string | null): string {
-  return redirectTo && redirectTo !== "/"
-    ? `/authentication/?${new URLSearchParams({ redirectTo })}`
-    : "/authentication/";
+  return redirectTo && redirectTo !== "/" ? `/authentication/?${new URLSearchParams({ redirectTo })}` : "/authentication/";
 }
 
 const ORIGIN = "http://portal.invalid";

@@ -69,11 +69,7 @@ const storage = createSessionStorage<SessionData, SessionFlash>({
 
 /** A session's data, or null for none or an expired one (which is deleted). */
 async function readSession(id: string) {
-  const row = await table()
-    .selectFrom("portal_sessions")
-    .select(["data", "expires_at"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await table().selectFrom("portal_sessions").select(["data", "expires_at"]).where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   if (row.expires_at && row.expires_at <= new Date().toISOString()) {
     await table().deleteFrom("portal_sessions").where("id", "=", id).execute();

@@ -12,8 +12,8 @@ export default function Home() {
           <p className="eyebrow">Mentorship · Relocation · Job Placement</p>
           <h1>Move abroad for work, with people who have done it.</h1>
           <p className="lead">
-            Waypoint works with agents who look after people moving countries for work. We bring the mentors, the
-            relocation teams and the sponsoring employers; the agent brings the client and stays in charge.
+            Waypoint works with agents who look after people moving countries for work. We bring the mentors, the relocation teams
+            and the sponsoring employers; the agent brings the client and stays in charge.
           </p>
           <div className="hero__actions">
             <Link to="/servicesPage/?id=1" className="button button--primary">

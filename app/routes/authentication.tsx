@@ -5,13 +5,13 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { loginBody } from "../../lib/contract";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
+import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getSignedIn, signIn } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { checkForm, readForm } from "../lib/security.server";
 import { makeToast } from "../lib/toast";
-import { Toast } from "../components/toasts";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Waypoint Consultancy" }];
 

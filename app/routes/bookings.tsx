@@ -15,7 +15,12 @@ export const meta: MetaFunction = () => [{ title: "Bookings · Waypoint Consulta
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const bookings = await api.bookings(agent.id).catch((e) => apiLoaderError(e, request));
-  return json({ bookings, timeZone: agent.time_zone, now: new Date().toISOString(), cutoffHours: getSettings().bookings.cancelCutoffHours });
+  return json({
+    bookings,
+    timeZone: agent.time_zone,
+    now: new Date().toISOString(),
+    cutoffHours: getSettings().bookings.cancelCutoffHours,
+  });
 }
 
 const cancelForm = z.object({ intent: z.literal("cancel"), id: z.coerce.number().int().positive() });
@@ -75,7 +80,12 @@ function BookingRow({ b, timeZone, upcoming }: { b: Booking; timeZone: string; u
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="id" value={b.id} />
-            <button type="submit" className="button button--small button--ghost" disabled={busy} aria-label={`Cancel the session with ${b.mentor_name}`}>
+            <button
+              type="submit"
+              className="button button--small button--ghost"
+              disabled={busy}
+              aria-label={`Cancel the session with ${b.mentor_name}`}
+            >
               {busy ? "Cancelling…" : "Cancel"}
             </button>
           </Form>
@@ -107,10 +117,7 @@ export default function Bookings() {
           return (
             <section key={client} className="cart-group" aria-label={`Bookings for ${client}`}>
               <h2>{client}</h2>
-              {[
-                ["Upcoming", upcoming, true] as const,
-                ["Past", past, false] as const,
-              ].map(([title, rows, isUpcoming]) =>
+              {[["Upcoming", upcoming, true] as const, ["Past", past, false] as const].map(([title, rows, isUpcoming]) =>
                 rows.length ? (
                   <div key={title} className="table-wrap">
                     <table className="table">

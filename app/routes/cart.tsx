@@ -37,7 +37,10 @@ async function checkout(request: Request, api: ApiClient) {
 async function cancelPayment(request: Request, api: ApiClient) {
   try {
     await api.cancelCheckout();
-    return await redirectWithToast(request, "/cart/", { type: "info", message: "Payment cancelled. You can change your cart again." });
+    return await redirectWithToast(request, "/cart/", {
+      type: "info",
+      message: "Payment cancelled. You can change your cart again.",
+    });
   } catch (error) {
     return apiRedirectError(error, request, "/cart/");
   }
@@ -110,8 +113,8 @@ export default function Cart() {
         <div className="notice" role="status" data-testid="payment-in-progress">
           <p>
             <strong>A payment of {formatMoney(payment.amount_minor, payment.currency)} is in progress</strong>
-            {payment.expires_at ? <> until {formatDateTime(payment.expires_at, timeZone)}</> : null}. Your cart is locked
-            until it is paid or cancelled, so what you pay for is exactly what is below.
+            {payment.expires_at ? <> until {formatDateTime(payment.expires_at, timeZone)}</> : null}. Your cart is locked until it
+            is paid or cancelled, so what you pay for is exactly what is below.
           </p>
           <div className="form__actions">
             <IntentButton intent="checkout" primary busy={checkingOut} busyLabel="Opening checkout…">

@@ -14,9 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) => apiLoaderError(e, request));
   return json({ ...view, countries });
 }
 
@@ -77,8 +75,8 @@ export default function ClientPage() {
         </>
       ) : (
         <p className="empty-state">
-          Nothing yet. Choose a <Link to={`/clients/${client.id}/plans`}>service plan</Link>, a{" "}
-          <Link to="/joblist">job</Link> or a <Link to="/relocation">relocation package</Link>.
+          Nothing yet. Choose a <Link to={`/clients/${client.id}/plans`}>service plan</Link>, a <Link to="/joblist">job</Link> or
+          a <Link to="/relocation">relocation package</Link>.
         </p>
       )}
     </section>

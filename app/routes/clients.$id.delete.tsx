@@ -49,9 +49,9 @@ export default function DeleteClient() {
       <FormError message={failure?.formError} />
       <p>This removes the client from your workspace. It cannot be undone.</p>
       <p>
-        A client you have paid for, or booked mentor sessions for, is <strong>archived</strong> instead: their orders and
-        sessions stay in your records under their name, and they leave your client list. Unpaid held sessions are
-        released. A client with paid sessions still to come cannot be deleted: cancel those sessions first.
+        A client you have paid for, or booked mentor sessions for, is <strong>archived</strong> instead: their orders and sessions
+        stay in your records under their name, and they leave your client list. Unpaid held sessions are released. A client with
+        paid sessions still to come cannot be deleted: cancel those sessions first.
       </p>
       {cart.length ? (
         <p className="warning">

@@ -14,9 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) => apiLoaderError(e, request));
   return json({ client: view.client, countries });
 }
 

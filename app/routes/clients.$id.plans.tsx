@@ -16,9 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Con
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, plans] = await Promise.all([api.viewClient(id), api.servicePlans(id)]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [view, plans] = await Promise.all([api.viewClient(id), api.servicePlans(id)]).catch((e) => apiLoaderError(e, request));
   return json({ client: view.client, plans });
 }
 

@@ -54,11 +54,48 @@ export default function Contact() {
         <AuthenticityTokenInput />
         <HoneypotFields />
         <FormError message={failure?.formError} />
-        <Field label="Name" name="name" required defaultValue={value("name", agent.name)} errors={errors.name} autoFocusOnError={first === "name"} />
-        <Field label="Email" name="email" type="email" required defaultValue={value("email", agent.email)} errors={errors.email} autoFocusOnError={first === "email"} />
-        <Field label="Phone (optional)" name="phone" type="tel" defaultValue={value("phone")} errors={errors.phone} autoFocusOnError={first === "phone"} />
-        <Field label="Subject" name="subject" required defaultValue={value("subject")} errors={errors.subject} autoFocusOnError={first === "subject"} />
-        <TextAreaField label="Message" name="message" rows={6} required defaultValue={value("message")} errors={errors.message} autoFocusOnError={first === "message"} />
+        <Field
+          label="Name"
+          name="name"
+          required
+          defaultValue={value("name", agent.name)}
+          errors={errors.name}
+          autoFocusOnError={first === "name"}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          required
+          defaultValue={value("email", agent.email)}
+          errors={errors.email}
+          autoFocusOnError={first === "email"}
+        />
+        <Field
+          label="Phone (optional)"
+          name="phone"
+          type="tel"
+          defaultValue={value("phone")}
+          errors={errors.phone}
+          autoFocusOnError={first === "phone"}
+        />
+        <Field
+          label="Subject"
+          name="subject"
+          required
+          defaultValue={value("subject")}
+          errors={errors.subject}
+          autoFocusOnError={first === "subject"}
+        />
+        <TextAreaField
+          label="Message"
+          name="message"
+          rows={6}
+          required
+          defaultValue={value("message")}
+          errors={errors.message}
+          autoFocusOnError={first === "message"}
+        />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? "Sending…" : "Send message"}
         </button>

@@ -14,12 +14,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Dashboard() {
   const { agent, counts } = useLoaderData<typeof loader>();
   const cards: Array<{ label: string; count: number; to?: string; text: string; testId: string }> = [
-    { label: "Clients", count: counts.clients, to: "/clients", text: "Add, find and update your clients.", testId: "count-clients" },
-    { label: "Cart items", count: counts.cart_items, to: "/cart", text: "Chosen for your clients, ready to pay.", testId: "count-cart" },
-    { label: "Open bookings", count: counts.open_bookings, to: "/bookings", text: "Mentor sessions booked and not yet held.", testId: "count-bookings" },
+    {
+      label: "Clients",
+      count: counts.clients,
+      to: "/clients",
+      text: "Add, find and update your clients.",
+      testId: "count-clients",
+    },
+    {
+      label: "Cart items",
+      count: counts.cart_items,
+      to: "/cart",
+      text: "Chosen for your clients, ready to pay.",
+      testId: "count-cart",
+    },
+    {
+      label: "Open bookings",
+      count: counts.open_bookings,
+      to: "/bookings",
+      text: "Mentor sessions booked and not yet held.",
+      testId: "count-bookings",
+    },
     { label: "Paid orders", count: counts.paid_orders, to: "/orders", text: "Orders paid by card.", testId: "count-orders" },
     { label: "Jobs", count: counts.jobs, to: "/joblist", text: "Roles with visa sponsorship.", testId: "count-jobs" },
-    { label: "Relocation packages", count: counts.relocations, to: "/relocation", text: "Settle-in help on the ground.", testId: "count-relocations" },
+    {
+      label: "Relocation packages",
+      count: counts.relocations,
+      to: "/relocation",
+      text: "Settle-in help on the ground.",
+      testId: "count-relocations",
+    },
   ];
   return (
     <section className="container page">

@@ -14,19 +14,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [job, clients] = await Promise.all([
-    api.job(id),
-    api.clients(agent.id, { perPage: 100 }),
-  ]).catch((e) => apiLoaderError(e, request));
+  const [job, clients] = await Promise.all([api.job(id), api.clients(agent.id, { perPage: 100 })]).catch((e) =>
+    apiLoaderError(e, request),
+  );
   return json({ job, clients: clients.items });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const jobId = routeId(params.id);
-  return addForChosenClient(request, `/joblist/${jobId}`, (clientId) =>
-    api.jobServices({ client_id: clientId, job_id: jobId }),
-  );
+  return addForChosenClient(request, `/joblist/${jobId}`, (clientId) => api.jobServices({ client_id: clientId, job_id: jobId }));
 }
 
 export default function JobPage() {

@@ -10,9 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Jobs · Waypoint Consultancy"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const filter = readFilter(request);
-  const [jobs, countries] = await Promise.all([api.jobs(filter), api.countries()]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [jobs, countries] = await Promise.all([api.jobs(filter), api.countries()]).catch((e) => apiLoaderError(e, request));
   return json({ jobs, countries, filter });
 }
 

@@ -21,10 +21,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const start = new URL(request.url).searchParams.get("start") ?? "";
   if (Number.isNaN(Date.parse(start))) throw new Response("Choose a time from the mentor's week.", { status: 400 });
-  const [mentor, clients] = await Promise.all([api.mentor(id), api.clients(agent.id, { perPage: 100 })]).catch(
-    (e) => apiLoaderError(e, request),
+  const [mentor, clients] = await Promise.all([api.mentor(id), api.clients(agent.id, { perPage: 100 })]).catch((e) =>
+    apiLoaderError(e, request),
   );
-  return json({ mentor, clients: clients.items, start, tz: viewerZone(request, agent.time_zone), holdMinutes: getSettings().bookings.holdMinutes });
+  return json({
+    mentor,
+    clients: clients.items,
+    start,
+    tz: viewerZone(request, agent.time_zone),
+    holdMinutes: getSettings().bookings.holdMinutes,
+  });
 }
 
 const fields = ["client_id", "topic", "start"] as const;

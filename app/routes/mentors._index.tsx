@@ -14,9 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language: (url.searchParams.get("language") ?? "").slice(0, 100),
   };
   // The full list gives the filter's choices; the filtered one the cards.
-  const [all, mentors] = await Promise.all([api.mentors({}), api.mentors(filter)]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [all, mentors] = await Promise.all([api.mentors({}), api.mentors(filter)]).catch((e) => apiLoaderError(e, request));
   const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();
   return json({ mentors, filter, expertise: choices((m) => m.expertise), languages: choices((m) => m.languages) });
 }

@@ -32,7 +32,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     if (intent === "cancel") {
       await api.demoCancel(sessionId);
-      return await redirectWithToast(request, "/cart/", { type: "info", message: "Payment cancelled. Your cart is as you left it." });
+      return await redirectWithToast(request, "/cart/", {
+        type: "info",
+        message: "Payment cancelled. Your cart is as you left it.",
+      });
     }
   } catch (error) {
     return apiRedirectError(error, request, "/cart/");
@@ -49,8 +52,8 @@ export default function DemoPayment() {
   return (
     <section className="container page narrow">
       <div className="demo-banner" role="note">
-        <strong>Demo payment mode.</strong> No card is charged: this page stands in for Stripe's checkout because no
-        Stripe keys are configured.
+        <strong>Demo payment mode.</strong> No card is charged: this page stands in for Stripe's checkout because no Stripe keys
+        are configured.
       </div>
       <p className="eyebrow">Order {state.order.id}</p>
       <h1>Pay for your order</h1>

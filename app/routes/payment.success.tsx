@@ -30,7 +30,9 @@ export default function PaymentSuccess() {
     return (
       <section className="container page narrow">
         <h1>Missing session ID</h1>
-        <p>This page needs the checkout session it is about. Your orders are listed under <Link to="/orders">Orders</Link>.</p>
+        <p>
+          This page needs the checkout session it is about. Your orders are listed under <Link to="/orders">Orders</Link>.
+        </p>
       </section>
     );
   }

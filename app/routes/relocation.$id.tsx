@@ -14,10 +14,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [relocation, clients] = await Promise.all([
-    api.relocation(id),
-    api.clients(agent.id, { perPage: 100 }),
-  ]).catch((e) => apiLoaderError(e, request));
+  const [relocation, clients] = await Promise.all([api.relocation(id), api.clients(agent.id, { perPage: 100 })]).catch((e) =>
+    apiLoaderError(e, request),
+  );
   return json({ relocation, clients: clients.items });
 }
 

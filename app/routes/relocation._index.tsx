@@ -10,8 +10,8 @@ export const meta: MetaFunction = () => [{ title: "Relocation packages · Waypoi
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const { country } = readFilter(request);
-  const [packages, countries] = await Promise.all([api.relocations({ country }), api.countries()]).catch(
-    (e) => apiLoaderError(e, request),
+  const [packages, countries] = await Promise.all([api.relocations({ country }), api.countries()]).catch((e) =>
+    apiLoaderError(e, request),
   );
   return json({ packages, countries, country });
 }

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { serviceById } from "../lib/services-content";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const service = serviceById(new URL(request.url).searchParams.get("id"));
   if (!service) throw new Response("Not found", { status: 404 });
   return json({ service });

@@ -10,33 +10,33 @@ export default function Terms() {
       <p>These terms apply to agents who use the Waypoint portal and to the services bought through it.</p>
       <h2>1. Accounts</h2>
       <p>
-        Agent accounts are personal. Keep your password secret and sign out on shared devices. A session ends by itself
-        after a period without use, and you will be asked to sign in again.
+        Agent accounts are personal. Keep your password secret and sign out on shared devices. A session ends by itself after a
+        period without use, and you will be asked to sign in again.
       </p>
       <h2>2. Clients and their data</h2>
       <p>
-        You confirm that your clients have agreed to you sharing their details with us for the services you buy. You
-        can see and change only your own clients. We process personal data only to deliver the services.
+        You confirm that your clients have agreed to you sharing their details with us for the services you buy. You can see and
+        change only your own clients. We process personal data only to deliver the services.
       </p>
       <h2>3. Prices and payment</h2>
       <p>
-        Prices are shown before purchase, in the currency stated. Payment is taken by card through Stripe's hosted
-        checkout; we never see or store card numbers. An order is confirmed when the payment succeeds.
+        Prices are shown before purchase, in the currency stated. Payment is taken by card through Stripe's hosted checkout; we
+        never see or store card numbers. An order is confirmed when the payment succeeds.
       </p>
       <h2>4. Mentor sessions</h2>
       <p>
-        A booked slot is held while you pay. A paid session can be cancelled up to 24 hours before it starts, and is
-        then refunded; a cancellation after that is not refunded.
+        A booked slot is held while you pay. A paid session can be cancelled up to 24 hours before it starts, and is then
+        refunded; a cancellation after that is not refunded.
       </p>
       <h2>5. Placements and relocation</h2>
       <p>
-        Placement fees and relocation packages cover the work described on each item. Visa and permit decisions are
-        made by the authorities, not by us, and we cannot promise their outcome.
+        Placement fees and relocation packages cover the work described on each item. Visa and permit decisions are made by the
+        authorities, not by us, and we cannot promise their outcome.
       </p>
       <h2>6. Liability</h2>
       <p>
-        We are liable for the services we deliver with reasonable care and skill. Nothing in these terms limits rights
-        that the law does not allow to be limited.
+        We are liable for the services we deliver with reasonable care and skill. Nothing in these terms limits rights that the
+        law does not allow to be limited.
       </p>
     </article>
   );

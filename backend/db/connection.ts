@@ -11,8 +11,7 @@ import pg from "pg";
 import type { Database } from "./schema.js";
 
 export type DatabaseTarget =
-  | { kind: "sqlite"; file: string }
-  | { kind: "postgres"; url: string; schema?: string; poolSize?: number };
+  { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string; poolSize?: number };
 
 export type DbKind = "sqlite" | "postgres";
 

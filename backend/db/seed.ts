@@ -41,7 +41,10 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
 }
 
 async function isEmpty(db: Kysely<Database>, table: "jobs" | "relocations" | "mentors") {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 

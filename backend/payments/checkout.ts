@@ -12,8 +12,8 @@ import type Stripe from "stripe";
 import type { CheckoutSessionState, CheckoutStart, OpenCheckout } from "../../lib/contract.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database, OrdersTable } from "../db/schema.js";
-import { ApiError } from "../http.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
+import { ApiError } from "../http.js";
 import { lockAgent, openOrderOf } from "../services/cart-lock.js";
 import { listCart } from "../services/cart.js";
 import { closeOrder, endOrderHolds, fulfilOrder, orderBySession, toOrder, type Logger } from "./orders.js";
@@ -31,7 +31,8 @@ export type Payments = {
 
 type OrderRow = Selectable<OrdersTable>;
 
-export const PAYMENT_IN_PROGRESS = "A payment for this cart is already in progress. Wait for it to finish, then look at your orders.";
+export const PAYMENT_IN_PROGRESS =
+  "A payment for this cart is already in progress. Wait for it to finish, then look at your orders.";
 const BEING_OPENED = "A checkout for this cart is being opened. Please wait a moment, then try again.";
 /** How long an order may wait for its checkout session before it counts as abandoned (the process died). */
 const OPENING_GRACE_MS = 2 * 60_000;
@@ -121,10 +122,9 @@ export async function startCheckout(p: Payments, agentId: number, now = new Date
   let session: { id: string; url: string };
   if (p.stripe) {
     try {
-      const created = await p.stripe.checkout.sessions.create(
-        await sessionParams(p, agentId, orderId, expiresAt),
-        { idempotencyKey: `order-${orderId}-checkout` },
-      );
+      const created = await p.stripe.checkout.sessions.create(await sessionParams(p, agentId, orderId, expiresAt), {
+        idempotencyKey: `order-${orderId}-checkout`,
+      });
       if (!created.url) throw new ApiError(502, "The payment provider gave no checkout address.");
       session = { id: created.id, url: created.url };
     } catch (error) {
@@ -214,7 +214,12 @@ async function createOrder(p: Payments, agentId: number, now: Date, expiresAt: D
   }
 }
 
-async function sessionParams(p: Payments, agentId: number, orderId: number, expiresAt: Date): Promise<Stripe.Checkout.SessionCreateParams> {
+async function sessionParams(
+  p: Payments,
+  agentId: number,
+  orderId: number,
+  expiresAt: Date,
+): Promise<Stripe.Checkout.SessionCreateParams> {
   const items = await p.db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("position").execute();
   return {
     mode: "payment",
@@ -285,7 +290,13 @@ export async function cancelCheckout(p: Payments, agentId: number): Promise<{ ca
 export async function reconcileLapsedCheckouts(p: Payments, now = new Date(), graceMs = 5 * 60_000): Promise<number> {
   // A demo checkout ends at its time; a Stripe one is given a few minutes for its webhook first.
   const lapsed = (
-    await p.db.selectFrom("orders").selectAll().where("status", "=", "pending").where("expires_at", "<=", now.toISOString()).limit(50).execute()
+    await p.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("status", "=", "pending")
+      .where("expires_at", "<=", now.toISOString())
+      .limit(50)
+      .execute()
   ).filter((o) => o.mode === "demo" || Date.parse(o.expires_at!) <= now.getTime() - graceMs);
   for (const order of lapsed) {
     try {

@@ -34,7 +34,13 @@ function toItem(r: Selectable<OrderItemsTable>): OrderItem {
 }
 
 export function orderItemRows(db: Kysely<Database>, orderIds: number[]) {
-  return db.selectFrom("order_items").selectAll().where("order_id", "in", orderIds).orderBy("order_id").orderBy("position").execute();
+  return db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "in", orderIds)
+    .orderBy("order_id")
+    .orderBy("position")
+    .execute();
 }
 
 /** Orders with their items, in the order given. */
@@ -46,7 +52,8 @@ export async function toOrders(db: Kysely<Database>, rows: Selectable<OrdersTabl
   );
   return rows.map((row) => {
     const own = items.filter((i) => i.order_id === row.id).map(toItem);
-    const sum = (status: "due" | "refunded") => own.filter((i) => i.refund_status === status).reduce((s, i) => s + i.price_minor, 0);
+    const sum = (status: "due" | "refunded") =>
+      own.filter((i) => i.refund_status === status).reduce((s, i) => s + i.price_minor, 0);
     return {
       id: row.id,
       status: row.status as OrderStatus,
@@ -80,7 +87,12 @@ export async function listOrders(db: Kysely<Database>, agentId: number): Promise
 }
 
 export async function getOrder(db: Kysely<Database>, agentId: number, orderId: number): Promise<Order> {
-  const row = await db.selectFrom("orders").selectAll().where("id", "=", orderId).where("agent_id", "=", agentId).executeTakeFirst();
+  const row = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "=", orderId)
+    .where("agent_id", "=", agentId)
+    .executeTakeFirst();
   if (!row) throw new NotFound("No such order.");
   return toOrder(db, row);
 }
@@ -187,6 +199,15 @@ export async function endOrderHolds(db: Kysely<Database>, orderId: number, relea
     .where("order_id", "=", orderId)
     .where("status", "=", "held")
     .execute();
-  await db.updateTable("mentor_bookings").set({ order_id: null }).where("order_id", "=", orderId).where("status", "=", "held").execute();
-  if (release) await releaseBookings(db, held.map((b) => b.id));
+  await db
+    .updateTable("mentor_bookings")
+    .set({ order_id: null })
+    .where("order_id", "=", orderId)
+    .where("status", "=", "held")
+    .execute();
+  if (release)
+    await releaseBookings(
+      db,
+      held.map((b) => b.id),
+    );
 }

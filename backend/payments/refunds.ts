@@ -14,7 +14,11 @@ export async function settleRefunds(p: Payments, orderId: number): Promise<{ ref
     .where("refund_status", "=", "due")
     .execute();
   if (!due.length) return { refunded: 0, due: 0 };
-  const order = await p.db.selectFrom("orders").select(["mode", "checkout_session_id"]).where("id", "=", orderId).executeTakeFirst();
+  const order = await p.db
+    .selectFrom("orders")
+    .select(["mode", "checkout_session_id"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!p.stripe || order?.mode !== "stripe" || !order.checkout_session_id) return { refunded: 0, due: due.length };
   let refunded = 0;
   try {
@@ -26,7 +30,11 @@ export async function settleRefunds(p: Payments, orderId: number): Promise<{ ref
     }
     for (const item of due) {
       const refund = await p.stripe.refunds.create(
-        { payment_intent: paymentIntent, amount: item.price_minor, metadata: { order_id: String(orderId), order_item_id: String(item.id) } },
+        {
+          payment_intent: paymentIntent,
+          amount: item.price_minor,
+          metadata: { order_id: String(orderId), order_item_id: String(item.id) },
+        },
         { idempotencyKey: `order-item-${item.id}-refund` },
       );
       const stamp = new Date().toISOString();

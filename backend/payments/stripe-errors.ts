@@ -1,7 +1,7 @@
 /** Stripe's error kinds as clear answers: never a stack trace, never a key. */
 import Stripe from "stripe";
-import { ApiError } from "../http.js";
 import { Conflict } from "../errors.js";
+import { ApiError } from "../http.js";
 
 type Logger = { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 

@@ -6,8 +6,8 @@ import { bearerToken, currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, handler, parse, send } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
-import { hashPassword, verifyPassword } from "../services/passwords.js";
 import { agentByEmail } from "../services/accounts.js";
+import { hashPassword, verifyPassword } from "../services/passwords.js";
 import { agentForToken, issueToken, revokeToken } from "../services/tokens.js";
 
 // Verified against when the email is unknown, so both answers take the same time.

@@ -10,7 +10,10 @@ import { addClient, deleteClient, editClient, getClient, listClients } from "../
 
 export function clientRoutes({ db }: { db: Kysely<Database> }) {
   const router = Router();
-  router.use(["/api/clients", "/agent/addclient", "/agent/editClient", "/agent/deleteClient", "/agent/viewClient"], requireAuth(db));
+  router.use(
+    ["/api/clients", "/agent/addclient", "/agent/editClient", "/agent/deleteClient", "/agent/viewClient"],
+    requireAuth(db),
+  );
 
   router.get(
     "/api/clients/agent/:agentId",

@@ -50,7 +50,9 @@ export function mentorRoutes(p: Payments, bookings: BookingRules) {
     "/api/Mentorbooking/cancel",
     handler(async (req, res) => {
       const { id } = parse(cancelBookingBody, req.body);
-      const done = await cancelBooking(db, currentAgent(req).id, id, bookings.cancelCutoffHours, (orderId) => settleRefunds(p, orderId));
+      const done = await cancelBooking(db, currentAgent(req).id, id, bookings.cancelCutoffHours, (orderId) =>
+        settleRefunds(p, orderId),
+      );
       send<Booking>(res, done);
     }),
   );

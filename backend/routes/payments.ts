@@ -48,7 +48,14 @@ export function paymentRoutes(p: Payments) {
   const { db } = p;
   const router = Router();
   router.use(
-    ["/stripe/create-checkout-session", "/stripe/checkout-session", "/stripe/open-checkout", "/stripe/cancel-checkout", "/stripe/demo", "/api/orders"],
+    [
+      "/stripe/create-checkout-session",
+      "/stripe/checkout-session",
+      "/stripe/open-checkout",
+      "/stripe/cancel-checkout",
+      "/stripe/demo",
+      "/api/orders",
+    ],
     requireAuth(db),
   );
 

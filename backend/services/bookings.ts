@@ -31,7 +31,8 @@ export const defaultBookingRules: BookingRules = {
   maxDaysAhead: 90,
 };
 
-const fieldError = (field: string, message: string) => new Invalid("Please correct the highlighted fields.", { [field]: [message] });
+const fieldError = (field: string, message: string) =>
+  new Invalid("Please correct the highlighted fields.", { [field]: [message] });
 
 /**
  * Holds a slot for a client of the agent and puts it in the cart, in one transaction under the cart lock.
@@ -75,7 +76,9 @@ export async function book(
         );
       }
       if (holds.length >= rules.maxHolds) {
-        throw new Conflict(`You already hold ${rules.maxHolds} unpaid sessions. Pay for them, or remove some from the cart, to book more.`);
+        throw new Conflict(
+          `You already hold ${rules.maxHolds} unpaid sessions. Pay for them, or remove some from the cart, to book more.`,
+        );
       }
       const { id } = await trx
         .insertInto("mentor_bookings")
@@ -150,7 +153,14 @@ function bookingsQuery(db: Kysely<Database>, agentId: number) {
     .where("mentor_bookings.agent_id", "=", agentId);
 }
 
-function toBooking({ first_name, last_name, status, refund_status, ...r }: any): Booking {
+type BookingRow = Omit<Booking, "client_name" | "status" | "refund_status"> & {
+  first_name: string;
+  last_name: string;
+  status: string;
+  refund_status: string | null;
+};
+
+function toBooking({ first_name, last_name, status, refund_status, ...r }: BookingRow): Booking {
   return {
     ...r,
     client_name: `${first_name} ${last_name}`,
@@ -179,7 +189,11 @@ export async function confirmBooking(trx: Kysely<Database>, orderId: number, id:
   if (!b) return "The mentor session no longer exists.";
   if (b.status === "confirmed") return b.order_id === orderId ? null : "The mentor session was already paid by another order.";
   if (b.status === "canceled") {
-    await trx.updateTable("mentor_bookings").set({ order_id: orderId, refund_status: "due", updated_at: now }).where("id", "=", id).execute();
+    await trx
+      .updateTable("mentor_bookings")
+      .set({ order_id: orderId, refund_status: "due", updated_at: now })
+      .where("id", "=", id)
+      .execute();
     return "The mentor session was cancelled before the payment arrived.";
   }
   // Held, or released: confirming it puts it back in the slot's unique index, which a rival may hold now.
@@ -227,7 +241,12 @@ export async function cancelBooking(
   const stamp = now.toISOString();
   if (booking.status === "held") {
     await changeCart(db, agentId, async (trx) => {
-      await trx.updateTable("mentor_bookings").set({ status: "canceled", updated_at: stamp }).where("id", "=", id).where("status", "=", "held").execute();
+      await trx
+        .updateTable("mentor_bookings")
+        .set({ status: "canceled", updated_at: stamp })
+        .where("id", "=", id)
+        .where("status", "=", "held")
+        .execute();
       await trx.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "=", id).execute();
     });
     return getBooking(db, agentId, id);
@@ -235,7 +254,6 @@ export async function cancelBooking(
   const hoursLeft = (Date.parse(booking.start_at) - now.getTime()) / 3_600_000;
   if (hoursLeft < cutoffHours) {
     throw new Conflict(
-     
       `Paid sessions can be cancelled up to ${cutoffHours} hours before they start; this one starts in ${Math.max(1, Math.floor(hoursLeft))} hour${Math.floor(hoursLeft) === 1 ? "" : "s"}.`,
     );
   }

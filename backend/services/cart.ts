@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { CartItem, ItemType } from "../../lib/contract.js";
+import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
-import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { changeCart } from "./cart-lock.js";
 import { getRelocation, getJob } from "./catalogue.js";
 import { getClient } from "./clients.js";
@@ -59,7 +59,13 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
   const plan = await db
     .selectFrom("service_plans")
     .innerJoin("services", "services.id", "service_plans.service_id")
-    .select(["service_plans.name", "services.name as service_name", "service_plans.service_id", "service_plans.price_minor", "service_plans.currency"])
+    .select([
+      "service_plans.name",
+      "services.name as service_name",
+      "service_plans.service_id",
+      "service_plans.price_minor",
+      "service_plans.currency",
+    ])
     .where("service_plans.id", "=", itemId)
     .executeTakeFirst();
   if (!plan) throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such service plan"] });

@@ -1,10 +1,10 @@
 /** Countries, jobs, relocation packages and service plans: what an agent can choose from. */
 import { sql, type Kysely } from "kysely";
 import type { Country, Job, Relocation, ServicePlan } from "../../lib/contract.js";
+import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
-import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { getClient } from "./clients.js";
 
 export async function listCountries(db: Kysely<Database>): Promise<Country[]> {

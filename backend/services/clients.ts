@@ -24,9 +24,7 @@ export async function listClients(
       eb.or([eb(sql`lower(first_name || ' ' || last_name)`, "like", pattern), eb(sql`lower(email)`, "like", pattern)]),
     );
   }
-  const [{ n }] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
+  const [{ n }] = await Promise.all([query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()]);
   const total = Number(n);
   const items = await query
     .select(columns)
@@ -98,12 +96,7 @@ export async function addClient(db: Kysely<Database>, agentId: number, values: C
   return getClient(db, agentId, id);
 }
 
-export async function editClient(
-  db: Kysely<Database>,
-  agentId: number,
-  clientId: number,
-  values: ClientValues,
-): Promise<Client> {
+export async function editClient(db: Kysely<Database>, agentId: number, clientId: number, values: ClientValues): Promise<Client> {
   await checkCountries(db, values);
   const result = await db
     .updateTable("clients")
@@ -138,7 +131,12 @@ export async function deleteClient(db: Kysely<Database>, agentId: number, client
     }
     const inCart = await trx.selectFrom("cart_items").select("id").where("client_id", "=", clientId).execute();
     if (inCart.length && (await openOrderOf(trx, agentId))) throw new Conflict(CART_LOCKED);
-    const held = await trx.selectFrom("mentor_bookings").select("id").where("client_id", "=", clientId).where("status", "=", "held").execute();
+    const held = await trx
+      .selectFrom("mentor_bookings")
+      .select("id")
+      .where("client_id", "=", clientId)
+      .where("status", "=", "held")
+      .execute();
     await releaseBookings(
       trx,
       held.map((b) => b.id),

@@ -22,7 +22,12 @@ export async function releaseExpiredHolds(db: Kysely<Database>, now = new Date()
     .where(notInOpenCheckout)
     .execute();
   if (!expired.length) return 0;
-  return (await releaseBookings(db, expired.map((b) => b.id))).length;
+  return (
+    await releaseBookings(
+      db,
+      expired.map((b) => b.id),
+    )
+  ).length;
 }
 
 /** Releases these holds (a guarded update: never one in an open checkout) and takes them out of the cart. */

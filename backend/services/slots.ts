@@ -16,9 +16,7 @@ export function isTimeZone(tz: string): boolean {
 
 /** The Monday-to-Monday week, in the viewer's zone, that holds `weekStart` (YYYY-MM-DD) or `now`. */
 export function weekWindow(viewerTz: string, now: Date, weekStart?: string | null) {
-  const base = weekStart
-    ? DateTime.fromISO(weekStart, { zone: viewerTz })
-    : DateTime.fromJSDate(now, { zone: viewerTz });
+  const base = weekStart ? DateTime.fromISO(weekStart, { zone: viewerTz }) : DateTime.fromJSDate(now, { zone: viewerTz });
   const start = base.startOf("week"); // luxon weeks start on Monday
   const end = start.plus({ weeks: 1 });
   return {
@@ -41,10 +39,7 @@ export function slotsBetween(availability: Availability[], mentorTz: string, fro
       for (let m = block.start_minute; m + SLOT_MINUTES <= block.end_minute; m += SLOT_MINUTES) {
         const hour = Math.floor(m / 60);
         const minute = m % 60;
-        const local = DateTime.fromObject(
-          { year: day.year, month: day.month, day: day.day, hour, minute },
-          { zone: mentorTz },
-        );
+        const local = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: mentorTz });
         if (!local.isValid || local.hour !== hour || local.minute !== minute) continue; // skipped by DST
         const start = local.toUTC();
         if (start.toMillis() < from.getTime() || start.toMillis() >= to.getTime()) continue;

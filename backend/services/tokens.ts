@@ -18,11 +18,7 @@ export async function issueToken(db: Kysely<Database>, agentId: number, ttlDays:
     .values({ agent_id: agentId, token_hash: hashToken(token), created_at: now.toISOString(), expires_at: expiresAt })
     .execute();
   // Expired tokens of this agent are of no use to anyone: clear them while we are here.
-  await db
-    .deleteFrom("api_tokens")
-    .where("agent_id", "=", agentId)
-    .where("expires_at", "<=", now.toISOString())
-    .execute();
+  await db.deleteFrom("api_tokens").where("agent_id", "=", agentId).where("expires_at", "<=", now.toISOString()).execute();
   return { token, expiresAt };
 }
 

@@ -46,9 +46,9 @@ describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
       const about = await page.goto(portal.base + "/about");
       expect(about?.status()).toBe(200);
       await expectToast(page, javaScriptEnabled, "Server busy");
-      await expect.poll(() => page.locator("h1").innerText(), settle).toBe(
-        "We help people build a working life in a new country.",
-      );
+      await expect
+        .poll(() => page.locator("h1").innerText(), settle)
+        .toBe("We help people build a working life in a new country.");
       const cart = await page.goto(portal.base + "/cart");
       expect(cart?.status()).toBe(503);
       // The heading must survive hydration too (it once came from a .server module, empty in the browser).

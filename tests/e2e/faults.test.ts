@@ -5,10 +5,10 @@
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
+import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createCookie } from "@remix-run/node";
 import { startPortal, TEST_SESSION_SECRET } from "../support/portal.js";
 
 async function json(res: Response) {
@@ -101,11 +101,16 @@ describe("faults", () => {
       expect(ready.status).toBe(503);
       expect(await json(ready)).toMatchObject({ status: "unavailable", message: "Database unreachable" });
       // A validly signed session cookie: reading its session needs the database.
-      const signed = (await createCookie("__session", { secrets: [TEST_SESSION_SECRET] }).serialize("some-session-id")).split(";")[0]!;
+      const signed = (await createCookie("__session", { secrets: [TEST_SESSION_SECRET] }).serialize("some-session-id")).split(
+        ";",
+      )[0]!;
       const page = await fetch(`${portal.base}/dashboard`, { headers: { Cookie: signed }, redirect: "manual" });
       expect(page.status).toBe(503);
       expect(await page.text()).toContain("Server busy");
-      const api = await fetch(`${portal.base}/backend/agent/tokencheck`, { method: "POST", headers: { Authorization: "Bearer x" } });
+      const api = await fetch(`${portal.base}/backend/agent/tokencheck`, {
+        method: "POST",
+        headers: { Authorization: "Bearer x" },
+      });
       expect(api.status).toBe(500);
       expect(JSON.stringify(await json(api))).not.toMatch(/ECONN|at .*\.js/);
       expect((await fetch(`${portal.base}/about`)).status).toBe(200);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, newContext, settle, signInAs, expectToast, usePortalAndBrowser, transports } from "../support/browser.js";
+import {
+  haveBrowser,
+  jsModes,
+  newContext,
+  settle,
+  signInAs,
+  expectToast,
+  usePortalAndBrowser,
+  transports,
+} from "../support/browser.js";
 
 const publicPages = [
   { path: "/", heading: "Move abroad for work, with people who have done it." },
@@ -170,7 +179,8 @@ describe.skipIf(!haveBrowser).each(transports)("foundation journeys in Chromium,
       const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
       await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
       const agentId = ctx.portal.demoAgentId();
-      const clientId = (ctx.portal.db.prepare("select id from clients where agent_id = ? limit 1").get(agentId) as { id: number }).id;
+      const clientId = (ctx.portal.db.prepare("select id from clients where agent_id = ? limit 1").get(agentId) as { id: number })
+        .id;
       ctx.portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
       const page = await context.newPage();
       await page.goto(ctx.portal.base + "/dashboard");
@@ -194,9 +204,7 @@ describe.skipIf(!haveBrowser).each(transports)("foundation journeys in Chromium,
       const page = await context.newPage();
       for (const path of ["/", "/about", "/servicesPage?id=2", "/authentication"]) {
         await page.goto(ctx.portal.base + path);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth).catch(
-          () => null,
-        );
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth).catch(() => null);
         if (overflow !== null) expect(overflow, path).toBeLessThanOrEqual(0);
       }
       const about = page.getByRole("link", { name: "About us" });

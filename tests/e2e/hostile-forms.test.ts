@@ -10,7 +10,22 @@ import { startPortal, type Portal } from "../support/portal.js";
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
-  fc.constantFrom("' OR 1=1 --", "<script>alert(1)</script>", "\u0000", "🙂".repeat(40), "-1", "0", "9".repeat(30), "2026-02-30", "remove", "checkout", "pay", "cancel", "cancel-payment", "/a\r\nSet-Cookie: x=1"),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    "<script>alert(1)</script>",
+    "\u0000",
+    "🙂".repeat(40),
+    "-1",
+    "0",
+    "9".repeat(30),
+    "2026-02-30",
+    "remove",
+    "checkout",
+    "pay",
+    "cancel",
+    "cancel-payment",
+    "/a\r\nSet-Cookie: x=1",
+  ),
   fc.constantFrom(...hostileRedirects),
   fc.string({ minLength: 3000, maxLength: 12000 }),
 );
@@ -25,14 +40,21 @@ describe("hostile form posts to the portal", () => {
   let spareId = 0;
 
   beforeAll(async () => {
-    portal = await startPortal({ CONTACT_LIMIT_PER_HOUR: "100000", LOGIN_LIMIT_PER_EMAIL: "100000", LOGIN_LIMIT_PER_IP: "100000" });
+    portal = await startPortal({
+      CONTACT_LIMIT_PER_HOUR: "100000",
+      LOGIN_LIMIT_PER_EMAIL: "100000",
+      LOGIN_LIMIT_PER_IP: "100000",
+    });
     const agent = await portal.createAgent("forms@example.com");
     const session = await portal.sessionCookie(agent.email, agent.password);
     token = session.token;
     const page = await fetch(`${portal.base}/contact`, { headers: { Cookie: `${session.name}=${session.value}` } });
     const html = await page.text();
     csrf = /name="csrf"[^>]*value="([^"]*)"/.exec(html)![1]!;
-    const csrfCookie = page.headers.getSetCookie().find((c) => c.startsWith("csrf="))!.split(";")[0];
+    const csrfCookie = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("csrf="))!
+      .split(";")[0];
     cookies = `${session.name}=${session.value}; ${csrfCookie}`;
     const res = await fetch(`${portal.base}/backend/agent/addclient`, {
       method: "POST",
@@ -61,7 +83,22 @@ describe("hostile form posts to the portal", () => {
 
   it("never answers with a 5xx", async () => {
     const forms: Array<[string, string[]]> = [
-      ["/clients/new", ["first_name", "last_name", "email", "phone", "nationality", "current_country", "destination_country", "date_of_birth", "passport_number", "status", "notes"]],
+      [
+        "/clients/new",
+        [
+          "first_name",
+          "last_name",
+          "email",
+          "phone",
+          "nationality",
+          "current_country",
+          "destination_country",
+          "date_of_birth",
+          "passport_number",
+          "status",
+          "notes",
+        ],
+      ],
       [`/clients/${clientId}/edit`, ["first_name", "last_name", "email", "phone", "nationality", "date_of_birth", "status"]],
       [`/clients/${clientId}/plans`, ["plan_id"]],
       ["/joblist/1", ["client_id"]],
@@ -86,7 +123,14 @@ describe("hostile form posts to the portal", () => {
     await fc.assert(
       fc.asyncProperty(hostileText, async (raw) => {
         const id = encodeURIComponent(raw.slice(0, 200));
-        for (const p of [`/clients/${id}`, `/clients/${id}/edit`, `/joblist/${id}`, `/mentors/${id}`, `/orders/${id}`, `/payment/success?session_id=${id}`]) {
+        for (const p of [
+          `/clients/${id}`,
+          `/clients/${id}/edit`,
+          `/joblist/${id}`,
+          `/mentors/${id}`,
+          `/orders/${id}`,
+          `/payment/success?session_id=${id}`,
+        ]) {
           const res = await fetch(portal.base + p, { headers: { Cookie: cookies }, redirect: "manual" });
           expect(res.status, p).toBeLessThan(500);
         }
@@ -97,13 +141,28 @@ describe("hostile form posts to the portal", () => {
   });
 
   it("answers any method, origin and body shape with a 4xx, never a 5xx", async () => {
-    const paths = ["/", "/about", "/authentication", "/logout", "/cart", "/contact", `/clients/${spareId}/delete`, "/mentors/1/book", "/bookings"];
+    const paths = [
+      "/",
+      "/about",
+      "/authentication",
+      "/logout",
+      "/cart",
+      "/contact",
+      `/clients/${spareId}/delete`,
+      "/mentors/1/book",
+      "/bookings",
+    ];
     const request = fc.record({
       path: fc.constantFrom(...paths),
       method: fc.constantFrom("POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
       origin: fc.constantFrom(portal.base, "https://evil.example", "null", "::::", ""),
       type: fc.constantFrom("application/x-www-form-urlencoded", "application/json", "multipart/form-data", "text/plain", ""),
-      body: fc.oneof(fc.constant(""), fc.string({ maxLength: 200 }), fc.constant("[".repeat(5000) + "]".repeat(5000)), fc.constant("--x\r\nbroken")),
+      body: fc.oneof(
+        fc.constant(""),
+        fc.string({ maxLength: 200 }),
+        fc.constant("[".repeat(5000) + "]".repeat(5000)),
+        fc.constant("--x\r\nbroken"),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(request, async (r) => {

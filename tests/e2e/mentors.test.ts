@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser, transports } from "../support/browser.js";
+import {
+  expectToast,
+  haveBrowser,
+  jsModes,
+  newContext,
+  settle,
+  signInAs,
+  unexpected,
+  usePortalAndBrowser,
+  transports,
+} from "../support/browser.js";
 
 describe.skipIf(!haveBrowser).each(transports)("mentors in Chromium, API %s", (transport) => {
   const ctx = usePortalAndBrowser({}, transport);
@@ -30,9 +40,9 @@ describe.skipIf(!haveBrowser).each(transports)("mentors in Chromium, API %s", (t
       await expect.poll(() => page.locator(".mentor-card").count(), settle).toBe(1);
       await page.getByRole("link", { name: "Amira Haddad" }).click();
       await page.waitForURL(/\/mentors\/\d+/);
-      await expect.poll(() => page.getByTestId("zones").innerText(), settle).toBe(
-        `Times in your zone, ${zone}; the mentor's zone is Europe/Berlin. Sessions last one hour.`,
-      );
+      await expect
+        .poll(() => page.getByTestId("zones").innerText(), settle)
+        .toBe(`Times in your zone, ${zone}; the mentor's zone is Europe/Berlin. Sessions last one hour.`);
 
       // Next week: all of it is in the future.
       await page.getByRole("link", { name: "Next week →" }).click();
@@ -76,7 +86,9 @@ describe.skipIf(!haveBrowser).each(transports)("mentors in Chromium, API %s", (t
     const agentId = (ctx.portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
     const now = new Date().toISOString();
     const client = ctx.portal.db
-      .prepare("insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, 'Soon', 'Session', 'soon@example.com', 'active', ?, ?)")
+      .prepare(
+        "insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, 'Soon', 'Session', 'soon@example.com', 'active', ?, ?)",
+      )
       .run(agentId, now, now);
     const start = new Date(Date.now() + 3 * 3600_000);
     start.setUTCMinutes(0, 0, 0);

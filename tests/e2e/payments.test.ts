@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser, transports } from "../support/browser.js";
+import {
+  expectToast,
+  haveBrowser,
+  jsModes,
+  newContext,
+  settle,
+  signInAs,
+  unexpected,
+  usePortalAndBrowser,
+  transports,
+} from "../support/browser.js";
 
 describe.skipIf(!haveBrowser).each(transports)("payments in the demo payment mode, in Chromium, API %s", (transport) => {
   const ctx = usePortalAndBrowser({}, transport);
@@ -80,13 +90,18 @@ describe.skipIf(!haveBrowser).each(transports)("payments in the demo payment mod
         const first = page.url();
         // The agent walks away from the payment page and comes back to the cart.
         await page.goto(ctx.portal.base + "/cart");
-        await expect.poll(() => page.getByTestId("payment-in-progress").innerText(), settle).toContain("A payment of $1,490.00 is in progress");
+        await expect
+          .poll(() => page.getByTestId("payment-in-progress").innerText(), settle)
+          .toContain("A payment of $1,490.00 is in progress");
         expect(await page.getByRole("button", { name: "Remove" }).count()).toBe(0);
         expect(await page.getByRole("button", { name: "Checkout" }).count()).toBe(0);
         // Adding for a client is refused with the reason while the payment is open.
         await page.goto(ctx.portal.base + "/joblist/2");
         await page.getByLabel("For client").selectOption({ label: "Olu Ade" });
-        await page.getByRole("button", { name: /to cart|Add/ }).first().click();
+        await page
+          .getByRole("button", { name: /to cart|Add/ })
+          .first()
+          .click();
         await expectToast(page, javaScriptEnabled, "A payment for your cart is in progress.");
         await page.goto(ctx.portal.base + "/cart");
         await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -137,7 +152,9 @@ describe("the client build", () => {
     };
     walk("public/build");
     expect(files.length).toBeGreaterThan(5);
-    const leaks = files.filter((f) => /\b(sk|rk)_(test|live)_[A-Za-z0-9]{8,}|whsec_[A-Za-z0-9]{8,}/.test(fs.readFileSync(f, "utf8")));
+    const leaks = files.filter((f) =>
+      /\b(sk|rk)_(test|live)_[A-Za-z0-9]{8,}|whsec_[A-Za-z0-9]{8,}/.test(fs.readFileSync(f, "utf8")),
+    );
     expect(leaks).toEqual([]);
     // The Stripe SDK itself stays on the server.
     expect(files.filter((f) => fs.readFileSync(f, "utf8").includes("api.stripe.com"))).toEqual([]);

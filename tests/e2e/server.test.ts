@@ -8,7 +8,10 @@ import { startPortal, type Portal } from "../support/portal.js";
 async function signInForm(base: string) {
   const res = await fetch(`${base}/authentication/`);
   const html = await res.text();
-  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? "";
   return { cookies, csrf: field("csrf"), validFrom: field("from__confirm"), html };
 }
@@ -150,8 +153,7 @@ describe("the production server", () => {
     const sessionId = JSON.parse(Buffer.from(payload!, "base64").toString("utf8"));
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = portal.db.prepare("select id, data from portal_sessions where id = ?").get(sessionId) as
-      | { id: string; data: string }
-      | undefined;
+      { id: string; data: string } | undefined;
     expect(row).toBeDefined();
     expect(JSON.parse(row!.data).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -166,7 +168,10 @@ describe("the production server", () => {
     });
     // Already signed in: the sign-in page's action still starts a fresh session.
     expect(again.status).toBe(302);
-    const next = again.headers.getSetCookie().filter((c) => c.startsWith("__session=")).at(-1)!;
+    const next = again.headers
+      .getSetCookie()
+      .filter((c) => c.startsWith("__session="))
+      .at(-1)!;
     expect(next.split(";")[0]).not.toBe(current.split(";")[0]);
     expect(portal.db.prepare("select count(*) n from portal_sessions where id = ?").get(row!.id)).toEqual({ n: 0 });
   });
@@ -225,7 +230,12 @@ async function hostileRequests(portal: Portal) {
     "POST /logout, no body": [await raw("POST", "/logout", { Cookie: form.cookies }), 400],
     "POST /logout, JSON": [await raw("POST", "/logout", { Cookie: form.cookies, "Content-Type": "application/json" }, "{}"), 400],
     "POST /contact from another site": [
-      await raw("POST", "/contact", { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, "a=b"),
+      await raw(
+        "POST",
+        "/contact",
+        { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        "a=b",
+      ),
       403,
     ],
     "POST /authentication, Origin null": [
@@ -306,7 +316,11 @@ describe("start and stop", () => {
       });
       await new Promise((r) => setTimeout(r, 300));
       portal.kill("SIGTERM");
-      const readyz = () => fetch(`${portal.base}/readyz`).then((r) => r.status, () => "closed");
+      const readyz = () =>
+        fetch(`${portal.base}/readyz`).then(
+          (r) => r.status,
+          () => "closed",
+        );
       await expect.poll(readyz, { timeout: 3000, interval: 20 }).not.toBe(200);
       await new Promise((r) => setTimeout(r, 700));
       for (const { req } of requests) req.end(body.slice(half));

@@ -1,6 +1,16 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectToast, haveBrowser, jsModes, newContext, settle, signInAs, unexpected, usePortalAndBrowser, transports } from "../support/browser.js";
+import {
+  expectToast,
+  haveBrowser,
+  jsModes,
+  newContext,
+  settle,
+  signInAs,
+  unexpected,
+  usePortalAndBrowser,
+  transports,
+} from "../support/browser.js";
 
 describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API %s", (transport) => {
   const ctx = usePortalAndBrowser({}, transport);
@@ -20,7 +30,10 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
       // An empty workspace invites the first client.
       await page.goto(ctx.portal.base + "/dashboard");
       await expect.poll(() => page.getByTestId("count-clients").innerText(), settle).toBe("0");
-      await page.getByRole("link", { name: /Clients/ }).first().click();
+      await page
+        .getByRole("link", { name: /Clients/ })
+        .first()
+        .click();
       await page.waitForURL(/\/clients$/);
       await expect.poll(() => page.locator(".empty-state").innerText(), settle).toContain("You have no clients yet.");
       await page.getByRole("link", { name: "Add your first client" }).click();
@@ -68,7 +81,9 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
       await page.getByRole("button", { name: "Add Starter mentorship to cart" }).click();
       await expectToast(page, javaScriptEnabled, `Added to the cart for Mila Novak-Kranjc ${tag}.`);
       await expect.poll(() => badge(page).innerText(), settle).toBe("1");
-      await expect.poll(() => page.locator(".plan", { hasText: "Starter mentorship" }).innerText(), settle).toContain("In the cart");
+      await expect
+        .poll(() => page.locator(".plan", { hasText: "Starter mentorship" }).innerText(), settle)
+        .toContain("In the cart");
 
       // A job: first without choosing a client, then for Mila.
       await page.goto(ctx.portal.base + "/joblist?country=DE");
@@ -127,7 +142,9 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
       await page.getByLabel("Message").fill("Do you place nurses in Ireland as well?");
       await page.getByRole("button", { name: "Send message" }).click();
       await expectToast(page, javaScriptEnabled, "Thank you! We will answer within one working day.");
-      const row = ctx.portal.db.prepare("select subject, message from contact_messages where subject = ?").get(`Question (${name})`);
+      const row = ctx.portal.db
+        .prepare("select subject, message from contact_messages where subject = ?")
+        .get(`Question (${name})`);
       expect(row).toEqual({ subject: `Question (${name})`, message: "Do you place nurses in Ireland as well?" });
       await context.close();
     });

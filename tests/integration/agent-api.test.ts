@@ -195,8 +195,26 @@ describe.each(testDatabases)("agent API on $name", (target) => {
       await database.db
         .insertInto("cart_items")
         .values([
-          { agent_id: agent.id, client_id: client.id, item_type: "service_plan", item_id: 1, description: "Starter mentorship", price_minor: 29000, currency: "USD", created_at: now },
-          { agent_id: agent.id, client_id: client.id, item_type: "job", item_id: 2, description: "Placement: Data Analyst", price_minor: 95000, currency: "USD", created_at: now },
+          {
+            agent_id: agent.id,
+            client_id: client.id,
+            item_type: "service_plan",
+            item_id: 1,
+            description: "Starter mentorship",
+            price_minor: 29000,
+            currency: "USD",
+            created_at: now,
+          },
+          {
+            agent_id: agent.id,
+            client_id: client.id,
+            item_type: "job",
+            item_id: 2,
+            description: "Placement: Data Analyst",
+            price_minor: 95000,
+            currency: "USD",
+            created_at: now,
+          },
         ])
         .execute();
 
@@ -216,7 +234,11 @@ describe.each(testDatabases)("agent API on $name", (target) => {
     it("refuses another agent's id with 403 and shows none of its data", async () => {
       const mine = await api.createAgent("snoop@example.com");
       const { token } = await api.login(mine.email, mine.password);
-      const demo = await database.db.selectFrom("agents").select("id").where("email", "=", demoAgent.email).executeTakeFirstOrThrow();
+      const demo = await database.db
+        .selectFrom("agents")
+        .select("id")
+        .where("email", "=", demoAgent.email)
+        .executeTakeFirstOrThrow();
       const res = await api.call("GET", `api/cart/list/${demo.id}`, { token });
       expect(res.status).toBe(403);
       expect(res.json).toEqual({ status: false, message: "You can only see your own records." });
@@ -264,18 +286,26 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
         const r = await api.call("POST", "agent/login", { body: { email: agent.email, password: "wrong" }, headers: attacker });
         expect(r.status).toBe(401);
       }
-      const blocked = await api.call("POST", "agent/login", { body: { email: agent.email, password: "right-password" }, headers: attacker });
+      const blocked = await api.call("POST", "agent/login", {
+        body: { email: agent.email, password: "right-password" },
+        headers: attacker,
+      });
       expect(blocked.status).toBe(429);
       expect(blocked.json.status).toBe(false);
       expect(blocked.json.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes\.$/);
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
 
       // The owner, from an address that has not been failing, signs in at once.
-      const owner = await api.call("POST", "agent/login", { body: { email: agent.email, password: "right-password" }, headers: api.fromIp("198.51.100.20") });
+      const owner = await api.call("POST", "agent/login", {
+        body: { email: agent.email, password: "right-password" },
+        headers: api.fromIp("198.51.100.20"),
+      });
       expect(owner.status).toBe(200);
       // Other emails from the attacker's address are not locked by it.
       const other = await api.createAgent("fine@example.com", "pw-fine");
-      expect((await api.call("POST", "agent/login", { body: { email: other.email, password: "pw-fine" }, headers: attacker })).status).toBe(200);
+      expect(
+        (await api.call("POST", "agent/login", { body: { email: other.email, password: "pw-fine" }, headers: attacker })).status,
+      ).toBe(200);
     } finally {
       await api.close();
     }
@@ -323,11 +353,16 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
         { "x-portal-client-ip": `203.0.113.3;${Date.now()};forged` },
       ];
       for (const headers of tries) {
-        expect((await api.call("POST", "agent/login", { body: { email: "nobody@example.com", password: "x" }, headers })).status).toBe(401);
+        expect(
+          (await api.call("POST", "agent/login", { body: { email: "nobody@example.com", password: "x" }, headers })).status,
+        ).toBe(401);
       }
       const fourth = await api.call("POST", "agent/login", {
         body: { email: demoAgent.email, password: demoAgent.password },
-        headers: { "X-Forwarded-For": "203.0.113.4", "x-portal-client-ip": api.fromIp("203.0.113.4")["x-portal-client-ip"]!.replace(/;[^;]+$/, ";AAAA") },
+        headers: {
+          "X-Forwarded-For": "203.0.113.4",
+          "x-portal-client-ip": api.fromIp("203.0.113.4")["x-portal-client-ip"]!.replace(/;[^;]+$/, ";AAAA"),
+        },
       });
       expect(fourth.status).toBe(429);
     } finally {
@@ -343,7 +378,10 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
         const r = await api.call("POST", "agent/login", { body: { email: `u${i}@example.com`, password: "x" }, headers: ip });
         expect(r.status).toBe(401);
       }
-      const blocked = await api.call("POST", "agent/login", { body: { email: demoAgent.email, password: demoAgent.password }, headers: ip });
+      const blocked = await api.call("POST", "agent/login", {
+        body: { email: demoAgent.email, password: demoAgent.password },
+        headers: ip,
+      });
       expect(blocked.status).toBe(429);
       // Another address is not affected.
       const elsewhere = await api.call("POST", "agent/login", {

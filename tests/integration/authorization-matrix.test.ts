@@ -107,7 +107,10 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       body: { first_name: "Vic", last_name: "Tim", email: "vic@example.com", destination_country: "DE" },
     });
     const clientId = client.json.data.id;
-    const item = await api.call("POST", "agent/addcart", { token: v.token, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } });
+    const item = await api.call("POST", "agent/addcart", {
+      token: v.token,
+      body: { client_id: clientId, item_type: "service_plan", item_id: 1 },
+    });
     const thisWeek = await api.call("POST", "api/Mentorbooking", { token: v.token, body: { mentor_id: 1, time_zone: "UTC" } });
     const week = await api.call("POST", "api/Mentorbooking", {
       token: v.token,
@@ -189,7 +192,9 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     expect(view.json.data.cart.map((i: { id: number }) => i.id)).toContain(victim.cartItemId);
     const order = await api.call("GET", `api/orders/${victim.orderId}`, { token: victim.token });
     expect(order.json.data.status).toBe("pending");
-    expect((await api.call("GET", "stripe/open-checkout", { token: victim.token })).json.data).toMatchObject({ order_id: victim.orderId });
+    expect((await api.call("GET", "stripe/open-checkout", { token: victim.token })).json.data).toMatchObject({
+      order_id: victim.orderId,
+    });
     const bookings = await api.call("GET", `api/Mentordetails/list/${victim.agentId}`, { token: victim.token });
     expect(bookings.json.data.find((b: { id: number }) => b.id === victim.bookingId)).toMatchObject({ status: "held" });
     // And logging out with one's own token ends only one's own session.

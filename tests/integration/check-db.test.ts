@@ -9,26 +9,77 @@ describe.each(testDatabases)("the database check on $name", (target) => {
     expect(await checkDatabase(ctx.database.db)).toEqual([]);
     const a = await ctx.api.newAgent("check-a@example.com");
     const b = await ctx.api.newAgent("check-b@example.com");
-    const client = await ctx.api.call("POST", "agent/addclient", { token: b.token, body: { first_name: "B", last_name: "C", email: "bc@example.com" } });
+    const client = await ctx.api.call("POST", "agent/addclient", {
+      token: b.token,
+      body: { first_name: "B", last_name: "C", email: "bc@example.com" },
+    });
     // What the API never does: a cart item of agent A for agent B's client, and a held booking with no cart item.
     const now = new Date().toISOString();
     await ctx.database.db
       .insertInto("cart_items")
-      .values({ agent_id: a.id, client_id: client.json.data.id, item_type: "job", item_id: 1, description: "x", price_minor: 1, currency: "USD", created_at: now })
+      .values({
+        agent_id: a.id,
+        client_id: client.json.data.id,
+        item_type: "job",
+        item_id: 1,
+        description: "x",
+        price_minor: 1,
+        currency: "USD",
+        created_at: now,
+      })
       .execute();
     await ctx.database.db
       .insertInto("mentor_bookings")
-      .values({ agent_id: b.id, client_id: client.json.data.id, mentor_id: 1, start_at: "2031-01-06T08:00:00.000Z", end_at: "2031-01-06T09:00:00.000Z", topic: "t", status: "held", held_until: "2031-01-01T00:00:00.000Z", price_minor: 1, currency: "USD", order_id: null, refund_status: null, created_at: now, updated_at: now })
+      .values({
+        agent_id: b.id,
+        client_id: client.json.data.id,
+        mentor_id: 1,
+        start_at: "2031-01-06T08:00:00.000Z",
+        end_at: "2031-01-06T09:00:00.000Z",
+        topic: "t",
+        status: "held",
+        held_until: "2031-01-01T00:00:00.000Z",
+        price_minor: 1,
+        currency: "USD",
+        order_id: null,
+        refund_status: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     // A paid order whose session was never confirmed, and whose items do not add up to what was paid.
     const order = await ctx.database.db
       .insertInto("orders")
-      .values({ agent_id: b.id, status: "paid", mode: "demo", amount_minor: 5, currency: "USD", checkout_session_id: null, checkout_url: null, flag_reason: null, created_at: now, updated_at: now, paid_at: now, expires_at: now })
+      .values({
+        agent_id: b.id,
+        status: "paid",
+        mode: "demo",
+        amount_minor: 5,
+        currency: "USD",
+        checkout_session_id: null,
+        checkout_url: null,
+        flag_reason: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: now,
+        expires_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await ctx.database.db
       .insertInto("order_items")
-      .values({ order_id: order.id, position: 0, cart_item_id: 999, client_id: client.json.data.id, client_name: "B C", item_type: "mentor_booking", item_id: 999_999, description: "x", price_minor: 1, currency: "USD" })
+      .values({
+        order_id: order.id,
+        position: 0,
+        cart_item_id: 999,
+        client_id: client.json.data.id,
+        client_name: "B C",
+        item_type: "mentor_booking",
+        item_id: 999_999,
+        description: "x",
+        price_minor: 1,
+        currency: "USD",
+      })
       .execute();
     expect(await checkDatabase(ctx.database.db)).toEqual([
       "1 cart items of one agent for another agent's client",

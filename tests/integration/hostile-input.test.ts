@@ -33,7 +33,9 @@ const hostileText = fc.oneof(
 /** A value nested `depth` levels deep, of objects or arrays, around a hostile leaf. */
 const deeplyNested = fc
   .tuple(fc.integer({ min: 20, max: 2_000 }), fc.boolean(), hostileText)
-  .map(([depth, arrays, leaf]) => JSON.parse((arrays ? "[" : '{"a":').repeat(depth) + JSON.stringify(leaf) + (arrays ? "]" : "}").repeat(depth)));
+  .map(([depth, arrays, leaf]) =>
+    JSON.parse((arrays ? "[" : '{"a":').repeat(depth) + JSON.stringify(leaf) + (arrays ? "]" : "}").repeat(depth)),
+  );
 const hostileValue = fc.oneof(
   deeplyNested,
   hostileText,
@@ -44,8 +46,7 @@ const hostileValue = fc.oneof(
   fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
 );
-const bodyWith = (fields: string[]) =>
-  fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] });
+const bodyWith = (fields: string[]) => fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] });
 
 const routes: Array<{ path: string; fields: string[]; token: boolean }> = [
   { path: "agent/login", fields: ["email", "password"], token: false },
@@ -96,7 +97,10 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...pathRoutes), hostileText, async (prefix, raw) => {
         const method = prefix.startsWith("agent/") || prefix.startsWith("stripe/demo") ? "POST" : "GET";
-        const res = await ctx.api.call(method, prefix + encodeURIComponent(raw.slice(0, 300)), { token: me.token, body: method === "POST" ? {} : undefined });
+        const res = await ctx.api.call(method, prefix + encodeURIComponent(raw.slice(0, 300)), {
+          token: me.token,
+          body: method === "POST" ? {} : undefined,
+        });
         expect(res.status).toBeLessThan(500);
       }),
       { numRuns: 120 },
@@ -136,14 +140,20 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
       { rawBody: '{"a":'.repeat(20_000) + "1" + "}".repeat(20_000), status: 413, message: "The request body is too large." },
     ];
     for (const c of cases) {
-      for (const [path, token] of [["agent/login", undefined], ["api/ContactUs", undefined], ["agent/addclient", me.token]] as const) {
+      for (const [path, token] of [
+        ["agent/login", undefined],
+        ["api/ContactUs", undefined],
+        ["agent/addclient", me.token],
+      ] as const) {
         const res = await ctx.api.call("POST", path, { token, rawBody: c.rawBody });
         expect(res.status, path).toBe(c.status);
         expect(res.json).toEqual({ status: false, message: c.message });
       }
     }
     // Within the body limit, and deeper than any call needs.
-    const res = await ctx.api.call("POST", "agent/login", { rawBody: JSON.stringify({ email: JSON.parse("[".repeat(40) + "]".repeat(40)) }) });
+    const res = await ctx.api.call("POST", "agent/login", {
+      rawBody: JSON.stringify({ email: JSON.parse("[".repeat(40) + "]".repeat(40)) }),
+    });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("The request body is nested too deeply.");
     expect(ctx.api.logged.length).toBe(loggedBefore);
@@ -151,7 +161,7 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
 
   it("answers a body that is too large, malformed or of another type with a 4xx", async () => {
     const me = await ctx.api.newAgent("hostile-raw@example.com");
-    const raws = ["{", "null", "[]", '"text"', "1", "{\"a\":".repeat(1000), JSON.stringify({ x: "y".repeat(200_000) })];
+    const raws = ["{", "null", "[]", '"text"', "1", '{"a":'.repeat(1000), JSON.stringify({ x: "y".repeat(200_000) })];
     for (const rawBody of raws) {
       const res = await ctx.api.call("POST", "agent/addclient", { token: me.token, rawBody });
       expect(res.status, rawBody.slice(0, 30)).toBeGreaterThanOrEqual(400);

@@ -29,7 +29,8 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
       startApi(database, { bookings: { holdMinutes: 30, cancelCutoffHours: 24 * 365, maxDaysAhead: 365 } }),
       startApi(database, { payments: stripe.settings, bookings: { maxDaysAhead: 365 } }),
     ]);
-    amiraId = (await database.db.selectFrom("mentors").select("id").where("name", "=", "Amira Haddad").executeTakeFirstOrThrow()).id;
+    amiraId = (await database.db.selectFrom("mentors").select("id").where("name", "=", "Amira Haddad").executeTakeFirstOrThrow())
+      .id;
   });
   afterAll(async () => {
     await Promise.all([api.close(), strict.close(), stripeApi.close(), stripe.close()]);
@@ -53,11 +54,23 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     return res.json.data as { slots: Array<{ start: string }>; mentor_time_zone: string; week_start: string };
   }
   const bookSlot = (h: Harness, a: { token: string; clientId: number }, start: string) =>
-    h.call("POST", "api/Mentorbooking/book", { token: a.token, body: { mentor_id: amiraId, client_id: a.clientId, start, topic: "Interview practice" } });
+    h.call("POST", "api/Mentorbooking/book", {
+      token: a.token,
+      body: { mentor_id: amiraId, client_id: a.clientId, start, topic: "Interview practice" },
+    });
   const bookings = async (h: Harness, a: { id: number; token: string }) =>
-    (await h.call("GET", `api/Mentordetails/list/${a.id}`, { token: a.token })).json.data as Array<{ id: number; status: string; refund_status: string | null; start_at: string }>;
+    (await h.call("GET", `api/Mentordetails/list/${a.id}`, { token: a.token })).json.data as Array<{
+      id: number;
+      status: string;
+      refund_status: string | null;
+      start_at: string;
+    }>;
   const cartOf = async (a: { id: number; token: string }) =>
-    (await api.call("GET", `api/cart/list/${a.id}`, { token: a.token })).json.data as Array<{ id: number; item_type: string; item_id: number }>;
+    (await api.call("GET", `api/cart/list/${a.id}`, { token: a.token })).json.data as Array<{
+      id: number;
+      item_type: string;
+      item_id: number;
+    }>;
 
   it("lists mentors, filtered by expertise and language", async () => {
     const a = await api.newAgent("mentor-list@example.com");
@@ -85,7 +98,10 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     const tokyo = await week(a.token, 3, "Asia/Tokyo");
     expect(tokyo.week_start).toBe(futureMonday(3));
     expect(tokyo.slots.length).toBeGreaterThan(0);
-    const bad = await api.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: amiraId, time_zone: "Mars/Olympus" } });
+    const bad = await api.call("POST", "api/Mentorbooking", {
+      token: a.token,
+      body: { mentor_id: amiraId, time_zone: "Mars/Olympus" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.errors.time_zone).toEqual(["Unknown time zone"]);
     // Without a zone: the agent's own setting (UTC for this agent).
@@ -98,7 +114,12 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     const { slots } = await week(a.token, 4);
     const res = await bookSlot(api, a, slots[0]!.start);
     expect(res.status).toBe(201);
-    expect(res.json.data).toMatchObject({ status: "held", mentor_name: "Amira Haddad", start_at: slots[0]!.start, price_minor: 9500 });
+    expect(res.json.data).toMatchObject({
+      status: "held",
+      mentor_name: "Amira Haddad",
+      start_at: slots[0]!.start,
+      price_minor: 9500,
+    });
     const cart = await cartOf(a);
     expect(cart).toHaveLength(1);
     expect(cart[0]).toMatchObject({ item_type: "mentor_booking", item_id: res.json.data.id });
@@ -121,7 +142,10 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     expect(past.status).toBe(400);
     const theirs = await bookSlot(api, { token: a.token, clientId: b.clientId }, slots[1]!.start);
     expect(theirs.status).toBe(404);
-    const bad = await api.call("POST", "api/Mentorbooking/book", { token: a.token, body: { mentor_id: amiraId, client_id: "", start: "soon" } });
+    const bad = await api.call("POST", "api/Mentorbooking/book", {
+      token: a.token,
+      body: { mentor_id: amiraId, client_id: "", start: "soon" },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.errors).sort()).toEqual(["client_id", "start", "topic"]);
 
@@ -151,7 +175,12 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
       .where("status", "in", ["held", "confirmed"])
       .execute();
     expect(live).toHaveLength(1);
-    const carts = await database.db.selectFrom("cart_items").select("id").where("item_type", "=", "mentor_booking").where("item_id", "=", live[0]!.id).execute();
+    const carts = await database.db
+      .selectFrom("cart_items")
+      .select("id")
+      .where("item_type", "=", "mentor_booking")
+      .where("item_id", "=", live[0]!.id)
+      .execute();
     expect(carts).toHaveLength(1);
   });
 
@@ -192,7 +221,9 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
 
     const refused = await strict.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } });
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toMatch(/^Paid sessions can be cancelled up to 8760 hours before they start; this one starts in \d+ hours\.$/);
+    expect(refused.json.message).toMatch(
+      /^Paid sessions can be cancelled up to 8760 hours before they start; this one starts in \d+ hours\.$/,
+    );
     expect((await bookings(api, a))[0]).toMatchObject({ status: "confirmed" });
 
     const del = await api.call("POST", `agent/deleteClient/${a.clientId}`, { token: a.token });
@@ -224,7 +255,11 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     // The order says so: its session line is refunded.
     const order = (await stripeApi.call("GET", `api/orders/${started.json.data.order_id}`, { token: a.token })).json.data;
     expect(order).toMatchObject({ status: "paid", refunded_minor: 9500, refund_due_minor: 0 });
-    expect(order.items[0]).toMatchObject({ item_type: "mentor_booking", refund_status: "refunded", refund_reason: "The mentor session was cancelled." });
+    expect(order.items[0]).toMatchObject({
+      item_type: "mentor_booking",
+      refund_status: "refunded",
+      refund_reason: "The mentor session was cancelled.",
+    });
   });
 
   it("an expired checkout releases its holds", async () => {
@@ -235,7 +270,10 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     const s = stripe.sessions.get(started.json.data.session_id)!;
     s.status = "expired";
     const delivery = stripe.event("checkout.session.expired", s);
-    await stripeApi.call("POST", "stripe/webhook", { rawBody: delivery.payload, headers: { "Stripe-Signature": delivery.signature } });
+    await stripeApi.call("POST", "stripe/webhook", {
+      rawBody: delivery.payload,
+      headers: { "Stripe-Signature": delivery.signature },
+    });
     expect((await bookings(stripeApi, a))[0]).toMatchObject({ status: "released" });
     expect(await cartOf(a)).toEqual([]);
   });

@@ -42,8 +42,17 @@ describe.each(testDatabases)("money races on $name", (target) => {
       body: { first_name: "Ria", last_name: "Race", email: `client-${label}-${n}@example.com`, destination_country: "DE" },
     });
     const clientId = client.json.data.id as number;
-    expect((await h.call("POST", "agent/addcart", { token: agent.token, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } })).status).toBe(201);
-    expect((await h.call("POST", "job/services", { token: agent.token, body: { client_id: clientId, job_id: 1 } })).status).toBe(201);
+    expect(
+      (
+        await h.call("POST", "agent/addcart", {
+          token: agent.token,
+          body: { client_id: clientId, item_type: "service_plan", item_id: 1 },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await h.call("POST", "job/services", { token: agent.token, body: { client_id: clientId, job_id: 1 } })).status).toBe(
+      201,
+    );
     return { ...agent, clientId };
   }
 
@@ -62,11 +71,16 @@ describe.each(testDatabases)("money races on $name", (target) => {
           Array.from({ length: concurrent }, () => stripeApi.call("POST", "stripe/create-checkout-session", { token: a.token })),
         );
         // One start wins; the rest resume it (200) or are told it is being opened (409). Never a 5xx.
-        expect(statuses(answers).every((s) => s === 200 || s === 201 || s === 409), JSON.stringify(statuses(answers))).toBe(true);
+        expect(
+          statuses(answers).every((s) => s === 200 || s === 201 || s === 409),
+          JSON.stringify(statuses(answers)),
+        ).toBe(true);
         expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
         const sessions = [...stripe.sessions.values()].filter((s) => s.metadata.agent_id === String(a.id));
         expect(sessions).toHaveLength(1);
-        expect(new Set(answers.filter((r) => r.status < 300).map((r) => r.json.data.session_id))).toEqual(new Set([sessions[0]!.id]));
+        expect(new Set(answers.filter((r) => r.status < 300).map((r) => r.json.data.session_id))).toEqual(
+          new Set([sessions[0]!.id]),
+        );
 
         // Every session the agent could reach is paid, and the news arrives from every side at once.
         await Promise.all(
@@ -94,13 +108,18 @@ describe.each(testDatabases)("money races on $name", (target) => {
         const answers = await Promise.all(
           Array.from({ length: concurrent }, () => demoApi.call("POST", "stripe/create-checkout-session", { token: a.token })),
         );
-        expect(statuses(answers).every((s) => s === 200 || s === 201 || s === 409), JSON.stringify(statuses(answers))).toBe(true);
+        expect(
+          statuses(answers).every((s) => s === 200 || s === 201 || s === 409),
+          JSON.stringify(statuses(answers)),
+        ).toBe(true);
         const ids = new Set(answers.filter((r) => r.status < 300).map((r) => r.json.data.session_id as string));
         expect(ids.size).toBe(1);
         const sessionIds = (await ordersOf(a.id)).map((o) => o.checkout_session_id!);
         expect(sessionIds).toHaveLength(1);
         const paid = await Promise.all(
-          sessionIds.flatMap((id) => Array.from({ length: 5 }, () => demoApi.call("POST", `stripe/demo/complete/${id}`, { token: a.token }))),
+          sessionIds.flatMap((id) =>
+            Array.from({ length: 5 }, () => demoApi.call("POST", `stripe/demo/complete/${id}`, { token: a.token })),
+          ),
         );
         expect(paid.every((r) => r.status === 200)).toBe(true);
         expect((await ordersOf(a.id)).filter((o) => o.status === "paid")).toHaveLength(1);
@@ -143,7 +162,9 @@ describe.each(testDatabases)("money races on $name", (target) => {
       for (const call of ["stripe/create-checkout-session", "stripe/cancel-checkout"]) {
         const res = await stripeApi.call("POST", call, { token: a.token });
         expect(res.status, call).toBe(409);
-        expect(res.json.message).toBe("A payment for this cart is already in progress. Wait for it to finish, then look at your orders.");
+        expect(res.json.message).toBe(
+          "A payment for this cart is already in progress. Wait for it to finish, then look at your orders.",
+        );
       }
       expect([...stripe.sessions.values()].filter((s) => s.metadata.agent_id === String(a.id))).toHaveLength(1);
       expect((await ordersOf(a.id)).map((o) => o.status)).toEqual(["pending"]);
@@ -152,19 +173,27 @@ describe.each(testDatabases)("money races on $name", (target) => {
     it("an open session is expired at Stripe by 'Cancel payment', and the cart opens again", async () => {
       const a = await agentWithCart(stripeApi, "cancel-open");
       const started = (await stripeApi.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
-      expect((await stripeApi.call("POST", "agent/deletecart", { token: a.token, body: { id: (await cartOf(a.id))[0]!.id } })).status).toBe(409);
+      expect(
+        (await stripeApi.call("POST", "agent/deletecart", { token: a.token, body: { id: (await cartOf(a.id))[0]!.id } })).status,
+      ).toBe(409);
       const cancel = await stripeApi.call("POST", "stripe/cancel-checkout", { token: a.token });
       expect(cancel.json.data).toEqual({ canceled: true, order_id: started.order_id });
       expect(stripe.sessions.get(started.session_id)!.status).toBe("expired");
       expect((await ordersOf(a.id)).map((o) => o.status)).toEqual(["canceled"]);
-      expect((await stripeApi.call("POST", "agent/deletecart", { token: a.token, body: { id: (await cartOf(a.id))[0]!.id } })).status).toBe(200);
+      expect(
+        (await stripeApi.call("POST", "agent/deletecart", { token: a.token, body: { id: (await cartOf(a.id))[0]!.id } })).status,
+      ).toBe(200);
     });
 
     it("a checkout whose end passed with no webhook is settled by the sweep, asking Stripe", async () => {
       const a = await agentWithCart(stripeApi, "sweep");
       const started = (await stripeApi.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
       stripe.pay(started.session_id);
-      await database.db.updateTable("orders").set({ expires_at: new Date(Date.now() - 10 * 60_000).toISOString() }).where("id", "=", started.order_id).execute();
+      await database.db
+        .updateTable("orders")
+        .set({ expires_at: new Date(Date.now() - 10 * 60_000).toISOString() })
+        .where("id", "=", started.order_id)
+        .execute();
       await stripeApi.sweep();
       expect((await ordersOf(a.id)).map((o) => o.status)).toEqual(["paid"]);
     });
@@ -173,8 +202,15 @@ describe.each(testDatabases)("money races on $name", (target) => {
   describe("the cart cannot change under a payment", () => {
     it("every change to the cart answers 409 while a checkout is open, and works again once it is cancelled", async () => {
       const a = await agentWithCart(demoApi, "locked");
-      const thisWeek = (await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 1, time_zone: "UTC" } })).json.data;
-      const week = (await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 1, time_zone: "UTC", week_start: thisWeek.next_week } })).json.data;
+      const thisWeek = (
+        await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 1, time_zone: "UTC" } })
+      ).json.data;
+      const week = (
+        await demoApi.call("POST", "api/Mentorbooking", {
+          token: a.token,
+          body: { mentor_id: 1, time_zone: "UTC", week_start: thisWeek.next_week },
+        })
+      ).json.data;
       const held = await demoApi.call("POST", "api/Mentorbooking/book", {
         token: a.token,
         body: { mentor_id: 1, client_id: a.clientId, start: week.slots[0].start, topic: "Locked" },
@@ -183,7 +219,10 @@ describe.each(testDatabases)("money races on $name", (target) => {
       expect((await demoApi.call("POST", "stripe/create-checkout-session", { token: a.token })).status).toBe(201);
       const cart = await cartOf(a.id);
       const changes = [
-        demoApi.call("POST", "agent/addcart", { token: a.token, body: { client_id: a.clientId, item_type: "relocation", item_id: 1 } }),
+        demoApi.call("POST", "agent/addcart", {
+          token: a.token,
+          body: { client_id: a.clientId, item_type: "relocation", item_id: 1 },
+        }),
         demoApi.call("POST", "job/services", { token: a.token, body: { client_id: a.clientId, job_id: 2 } }),
         demoApi.call("POST", "agent/deletecart", { token: a.token, body: { id: cart[0]!.id } }),
         demoApi.call("POST", "api/Mentorbooking/book", {
@@ -198,10 +237,14 @@ describe.each(testDatabases)("money races on $name", (target) => {
         expect(res.json.message).toBe(CART_LOCKED);
       }
       expect((await cartOf(a.id)).map((i) => i.id)).toEqual(cart.map((i) => i.id));
-      expect((await demoApi.call("GET", "stripe/open-checkout", { token: a.token })).json.data).toMatchObject({ amount_minor: 158500 });
+      expect((await demoApi.call("GET", "stripe/open-checkout", { token: a.token })).json.data).toMatchObject({
+        amount_minor: 158500,
+      });
       await demoApi.call("POST", "stripe/cancel-checkout", { token: a.token });
       expect((await demoApi.call("GET", "stripe/open-checkout", { token: a.token })).json.data).toBeNull();
-      expect((await demoApi.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } })).status).toBe(200);
+      expect(
+        (await demoApi.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } })).status,
+      ).toBe(200);
       expect((await demoApi.call("POST", "agent/deletecart", { token: a.token, body: { id: cart[0]!.id } })).status).toBe(200);
     });
 
@@ -209,9 +252,16 @@ describe.each(testDatabases)("money races on $name", (target) => {
       // A slot per round, from Wei Chen's (mentor 4) next three weeks: no other test here books him.
       const first = await demoApi.newAgent(`race-cart-slots-${++n}@example.com`);
       const slots: Array<{ start: string }> = [];
-      let weekStart = (await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 4, time_zone: "UTC" } })).json.data.next_week;
+      let weekStart = (
+        await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 4, time_zone: "UTC" } })
+      ).json.data.next_week;
       while (slots.length < ROUNDS) {
-        const week = (await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 4, time_zone: "UTC", week_start: weekStart } })).json.data;
+        const week = (
+          await demoApi.call("POST", "api/Mentorbooking", {
+            token: first.token,
+            body: { mentor_id: 4, time_zone: "UTC", week_start: weekStart },
+          })
+        ).json.data;
         slots.push(...week.slots);
         weekStart = week.next_week;
       }
@@ -228,7 +278,10 @@ describe.each(testDatabases)("money races on $name", (target) => {
           demoApi.call("POST", "stripe/create-checkout-session", { token: a.token }),
           demoApi.call("POST", "agent/deletecart", { token: a.token, body: { id: plan.id } }),
           demoApi.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } }),
-          demoApi.call("POST", "agent/addcart", { token: a.token, body: { client_id: a.clientId, item_type: "relocation", item_id: 1 } }),
+          demoApi.call("POST", "agent/addcart", {
+            token: a.token,
+            body: { client_id: a.clientId, item_type: "relocation", item_id: 1 },
+          }),
         ]);
         for (const res of [removePlan, cancelHold, addPackage]) expect([200, 201, 409]).toContain(res.status);
         if (start.status === 201) {
@@ -240,7 +293,11 @@ describe.each(testDatabases)("money races on $name", (target) => {
           const items = await database.db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
           for (const item of items) {
             if (item.item_type === "mentor_booking") {
-              const b = await database.db.selectFrom("mentor_bookings").selectAll().where("id", "=", item.item_id).executeTakeFirstOrThrow();
+              const b = await database.db
+                .selectFrom("mentor_bookings")
+                .selectAll()
+                .where("id", "=", item.item_id)
+                .executeTakeFirstOrThrow();
               if (item.refund_status === null) expect(b).toMatchObject({ status: "confirmed", order_id: order.id });
               else expect(b.status).toBe("canceled");
             }
@@ -250,7 +307,11 @@ describe.each(testDatabases)("money races on $name", (target) => {
         }
         // A booking cancelled by the agent is never confirmed by a payment.
         if (cancelHold.status === 200) {
-          const b = await database.db.selectFrom("mentor_bookings").select("status").where("id", "=", held.json.data.id).executeTakeFirstOrThrow();
+          const b = await database.db
+            .selectFrom("mentor_bookings")
+            .select("status")
+            .where("id", "=", held.json.data.id)
+            .executeTakeFirstOrThrow();
           expect(b.status).toBe("canceled");
         }
       }
@@ -277,7 +338,11 @@ describe.each(testDatabases)("money races on $name", (target) => {
     it("in the demo mode an undeliverable item is marked refund due", async () => {
       const a = await agentWithCart(demoApi, "undeliverable-demo");
       const started = (await demoApi.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
-      await database.db.updateTable("clients").set({ archived_at: new Date().toISOString() }).where("id", "=", a.clientId).execute();
+      await database.db
+        .updateTable("clients")
+        .set({ archived_at: new Date().toISOString() })
+        .where("id", "=", a.clientId)
+        .execute();
       const paid = await demoApi.call("POST", `stripe/demo/complete/${started.session_id}`, { token: a.token });
       expect(paid.json.data.order).toMatchObject({ status: "paid", refund_due_minor: 149000, refunded_minor: 0 });
       expect(paid.json.data.order.items.map((i: { refund_status: string }) => i.refund_status)).toEqual(["due", "due"]);
@@ -293,7 +358,10 @@ describe.each(testDatabases)("money races on $name", (target) => {
       expect(list.json.data.total).toBe(0);
       const order = (await demoApi.call("GET", `api/orders/${started.order_id}`, { token: a.token })).json.data;
       expect(order.items.map((i: { client_name: string }) => i.client_name)).toEqual(["Ria Race", "Ria Race"]);
-      const add = await demoApi.call("POST", "agent/addcart", { token: a.token, body: { client_id: a.clientId, item_type: "service_plan", item_id: 2 } });
+      const add = await demoApi.call("POST", "agent/addcart", {
+        token: a.token,
+        body: { client_id: a.clientId, item_type: "service_plan", item_id: 2 },
+      });
       expect(add.status).toBe(409);
       expect((await demoApi.call("POST", `agent/deleteClient/${a.clientId}`, { token: a.token })).status).toBe(404);
     });
@@ -307,9 +375,16 @@ describe.each(testDatabases)("money races on $name", (target) => {
         });
         const id = client.json.data.id;
         const answers = await Promise.all([
-          ...[1, 2, 3, 4].map((plan) => demoApi.call("POST", "agent/addcart", { token: a.token, body: { client_id: id, item_type: "service_plan", item_id: plan } })),
+          ...[1, 2, 3, 4].map((plan) =>
+            demoApi.call("POST", "agent/addcart", {
+              token: a.token,
+              body: { client_id: id, item_type: "service_plan", item_id: plan },
+            }),
+          ),
           demoApi.call("POST", `agent/deleteClient/${id}`, { token: a.token }),
-          ...[1, 2, 3].map((job) => demoApi.call("POST", "job/services", { token: a.token, body: { client_id: id, job_id: job } })),
+          ...[1, 2, 3].map((job) =>
+            demoApi.call("POST", "job/services", { token: a.token, body: { client_id: id, job_id: job } }),
+          ),
         ]);
         for (const res of answers) expect([200, 201, 404, 409], JSON.stringify(res.json)).toContain(res.status);
         expect(await cartOf(a.id)).toEqual([]);
@@ -322,8 +397,15 @@ describe.each(testDatabases)("money races on $name", (target) => {
     it("an expired demo checkout cannot be paid, and its holds are released", async () => {
       const a = await agentWithCart(demoApi, "demo-expired");
       const started = (await demoApi.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
-      expect((await database.db.selectFrom("orders").select("expires_at").where("id", "=", started.order_id).executeTakeFirstOrThrow()).expires_at).toBeTruthy();
-      await database.db.updateTable("orders").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.order_id).execute();
+      expect(
+        (await database.db.selectFrom("orders").select("expires_at").where("id", "=", started.order_id).executeTakeFirstOrThrow())
+          .expires_at,
+      ).toBeTruthy();
+      await database.db
+        .updateTable("orders")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("id", "=", started.order_id)
+        .execute();
       const late = await demoApi.call("POST", `stripe/demo/complete/${started.session_id}`, { token: a.token });
       expect(late.status).toBe(409);
       expect(late.json.message).toBe("This checkout has expired. Start a new one from the cart.");
@@ -336,7 +418,11 @@ describe.each(testDatabases)("money races on $name", (target) => {
     it("the sweep closes a lapsed demo checkout, so the cart opens again without the agent", async () => {
       const a = await agentWithCart(demoApi, "demo-sweep");
       const started = (await demoApi.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
-      await database.db.updateTable("orders").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", started.order_id).execute();
+      await database.db
+        .updateTable("orders")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("id", "=", started.order_id)
+        .execute();
       await demoApi.sweep();
       expect((await ordersOf(a.id)).map((o) => o.status)).toEqual(["expired"]);
     });
@@ -354,47 +440,91 @@ describe.each(testDatabases)("money races on $name", (target) => {
 
   describe("fair holds", () => {
     async function weekOf(a: { token: string }, mentorId: number) {
-      const thisWeek = (await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: mentorId, time_zone: "UTC" } })).json.data;
-      return (await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: mentorId, time_zone: "UTC", week_start: thisWeek.next_week } })).json.data
-        .slots as Array<{ start: string }>;
+      const thisWeek = (
+        await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: mentorId, time_zone: "UTC" } })
+      ).json.data;
+      return (
+        await demoApi.call("POST", "api/Mentorbooking", {
+          token: a.token,
+          body: { mentor_id: mentorId, time_zone: "UTC", week_start: thisWeek.next_week },
+        })
+      ).json.data.slots as Array<{ start: string }>;
     }
 
     it(`20 simultaneous holds on one mentor by one agent: exactly 3 are held (x${ROUNDS})`, async () => {
       const first = await demoApi.newAgent(`holds-slots-${++n}@example.com`);
-      const thisWeek = (await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 3, time_zone: "UTC" } })).json.data;
-      const weekAfter = (await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 3, time_zone: "UTC", week_start: thisWeek.next_week } })).json.data;
-      const slots = [...(await weekOf(first, 3)), ...(await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 3, time_zone: "UTC", week_start: weekAfter.next_week } })).json.data.slots].slice(0, 20);
+      const thisWeek = (
+        await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 3, time_zone: "UTC" } })
+      ).json.data;
+      const weekAfter = (
+        await demoApi.call("POST", "api/Mentorbooking", {
+          token: first.token,
+          body: { mentor_id: 3, time_zone: "UTC", week_start: thisWeek.next_week },
+        })
+      ).json.data;
+      const slots = [
+        ...(await weekOf(first, 3)),
+        ...(
+          await demoApi.call("POST", "api/Mentorbooking", {
+            token: first.token,
+            body: { mentor_id: 3, time_zone: "UTC", week_start: weekAfter.next_week },
+          })
+        ).json.data.slots,
+      ].slice(0, 20);
       expect(slots).toHaveLength(20);
       for (let round = 0; round < ROUNDS; round++) {
         const a = await demoApi.newAgent(`holds-${++n}@example.com`);
-        const c = await demoApi.call("POST", "agent/addclient", { token: a.token, body: { first_name: "Ho", last_name: "Ld", email: `ho-${n}@example.com` } });
+        const c = await demoApi.call("POST", "agent/addclient", {
+          token: a.token,
+          body: { first_name: "Ho", last_name: "Ld", email: `ho-${n}@example.com` },
+        });
         const answers = await Promise.all(
           slots.map((s: { start: string }) =>
-            demoApi.call("POST", "api/Mentorbooking/book", { token: a.token, body: { mentor_id: 3, client_id: c.json.data.id, start: s.start, topic: "Hold" } }),
+            demoApi.call("POST", "api/Mentorbooking/book", {
+              token: a.token,
+              body: { mentor_id: 3, client_id: c.json.data.id, start: s.start, topic: "Hold" },
+            }),
           ),
         );
         expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
         const refused = answers.filter((r) => r.status !== 201);
         expect(refused.every((r) => r.status === 409)).toBe(true);
         expect(refused[0]!.json.message).toMatch(/^You already hold 3 unpaid sessions with /);
-        const held = await database.db.selectFrom("mentor_bookings").select("id").where("agent_id", "=", a.id).where("status", "=", "held").execute();
+        const held = await database.db
+          .selectFrom("mentor_bookings")
+          .select("id")
+          .where("agent_id", "=", a.id)
+          .where("status", "=", "held")
+          .execute();
         expect(held).toHaveLength(3);
         // The slots are given back for the next round.
-        for (const h of held) expect((await demoApi.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: h.id } })).status).toBe(200);
+        for (const h of held)
+          expect((await demoApi.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: h.id } })).status).toBe(
+            200,
+          );
       }
       noServerErrors(demoApi);
     });
 
     it("at most 10 unpaid holds in all, across mentors", async () => {
       const a = await demoApi.newAgent(`holds-all-${++n}@example.com`);
-      const c = await demoApi.call("POST", "agent/addclient", { token: a.token, body: { first_name: "Al", last_name: "L", email: `al-${n}@example.com` } });
-      const mentors = (await demoApi.call("GET", "api/mentorlist", { token: a.token })).json.data.map((m: { id: number }) => m.id) as number[];
+      const c = await demoApi.call("POST", "agent/addclient", {
+        token: a.token,
+        body: { first_name: "Al", last_name: "L", email: `al-${n}@example.com` },
+      });
+      const mentors = (await demoApi.call("GET", "api/mentorlist", { token: a.token })).json.data.map(
+        (m: { id: number }) => m.id,
+      ) as number[];
       expect(mentors.length).toBeGreaterThanOrEqual(4);
       const picks: Array<{ mentor: number; start: string }> = [];
-      for (const mentor of mentors.slice(0, 4)) for (const s of (await weekOf(a, mentor)).slice(-3)) picks.push({ mentor, start: s.start });
+      for (const mentor of mentors.slice(0, 4))
+        for (const s of (await weekOf(a, mentor)).slice(-3)) picks.push({ mentor, start: s.start });
       const answers = await Promise.all(
         picks.map((p) =>
-          demoApi.call("POST", "api/Mentorbooking/book", { token: a.token, body: { mentor_id: p.mentor, client_id: c.json.data.id, start: p.start, topic: "All" } }),
+          demoApi.call("POST", "api/Mentorbooking/book", {
+            token: a.token,
+            body: { mentor_id: p.mentor, client_id: c.json.data.id, start: p.start, topic: "All" },
+          }),
         ),
       );
       expect(answers.filter((r) => r.status === 201)).toHaveLength(10);
@@ -405,10 +535,18 @@ describe.each(testDatabases)("money races on $name", (target) => {
 
     it("a session more than 90 days ahead, or a time the database cannot store, is a 400", async () => {
       const a = await demoApi.newAgent(`window-${++n}@example.com`);
-      const c = await demoApi.call("POST", "agent/addclient", { token: a.token, body: { first_name: "Wi", last_name: "N", email: `wi-${n}@example.com` } });
+      const c = await demoApi.call("POST", "agent/addclient", {
+        token: a.token,
+        body: { first_name: "Wi", last_name: "N", email: `wi-${n}@example.com` },
+      });
       const far = new Date(Date.now() + 120 * 86_400_000);
       far.setUTCDate(far.getUTCDate() + ((8 - far.getUTCDay()) % 7));
-      const farWeek = (await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 1, time_zone: "UTC", week_start: far.toISOString().slice(0, 10) } })).json.data;
+      const farWeek = (
+        await demoApi.call("POST", "api/Mentorbooking", {
+          token: a.token,
+          body: { mentor_id: 1, time_zone: "UTC", week_start: far.toISOString().slice(0, 10) },
+        })
+      ).json.data;
       const res = await demoApi.call("POST", "api/Mentorbooking/book", {
         token: a.token,
         body: { mentor_id: 1, client_id: c.json.data.id, start: farWeek.slots[0].start, topic: "Far" },
@@ -420,8 +558,16 @@ describe.each(testDatabases)("money races on $name", (target) => {
         expect(w.status, week_start).toBe(400);
         expect(w.json.errors.week_start).toEqual(["Choose a week between 2000 and 2100"]);
       }
-      for (const start of ["0000-01-01T00:00:00Z", "9999-12-31T23:00:00Z", "+275760-09-13T00:00:00Z", "-000001-01-01T00:00:00Z"]) {
-        const b = await demoApi.call("POST", "api/Mentorbooking/book", { token: a.token, body: { mentor_id: 1, client_id: c.json.data.id, start, topic: "x" } });
+      for (const start of [
+        "0000-01-01T00:00:00Z",
+        "9999-12-31T23:00:00Z",
+        "+275760-09-13T00:00:00Z",
+        "-000001-01-01T00:00:00Z",
+      ]) {
+        const b = await demoApi.call("POST", "api/Mentorbooking/book", {
+          token: a.token,
+          body: { mentor_id: 1, client_id: c.json.data.id, start, topic: "x" },
+        });
         expect(b.status, start).toBe(400);
         expect(b.json.errors.start).toEqual(["Choose a time from the mentor's week"]);
       }

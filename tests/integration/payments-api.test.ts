@@ -32,13 +32,17 @@ describe.each(testDatabases)("payments on $name", (target) => {
       body: { first_name: "Pia", last_name: "Payer", email: `client-${email}`, destination_country: "DE" },
     });
     const clientId = client.json.data.id as number;
-    await api.call("POST", "agent/addcart", { token: agent.token, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } });
+    await api.call("POST", "agent/addcart", {
+      token: agent.token,
+      body: { client_id: clientId, item_type: "service_plan", item_id: 1 },
+    });
     await api.call("POST", "job/services", { token: agent.token, body: { client_id: clientId, job_id: 1 } });
     return { ...agent, clientId };
   }
   const cart = async (a: { id: number; token: string }) =>
     (await api.call("GET", `api/cart/list/${a.id}`, { token: a.token })).json.data as Array<{ id: number; description: string }>;
-  const order = async (a: { token: string }, id: number) => (await api.call("GET", `api/orders/${id}`, { token: a.token })).json.data;
+  const order = async (a: { token: string }, id: number) =>
+    (await api.call("GET", `api/orders/${id}`, { token: a.token })).json.data;
   const webhook = (h: Harness, delivery: { payload: string; signature: string }) =>
     h.call("POST", "stripe/webhook", { rawBody: delivery.payload, headers: { "Stripe-Signature": delivery.signature } });
   async function checkout(a: { token: string }) {
@@ -68,9 +72,17 @@ describe.each(testDatabases)("payments on $name", (target) => {
     const minutes = (session.expires_at * 1000 - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
-    const create = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions" && r.idempotencyKey === `order-${started.order_id}-checkout`);
+    const create = stripe.requests.find(
+      (r) =>
+        r.method === "POST" && r.path === "/v1/checkout/sessions" && r.idempotencyKey === `order-${started.order_id}-checkout`,
+    );
     expect(create?.apiVersion).toBe("2025-01-27.acacia");
-    expect(await order(a, started.order_id)).toMatchObject({ status: "pending", mode: "stripe", amount_minor: 149000, currency: "USD" });
+    expect(await order(a, started.order_id)).toMatchObject({
+      status: "pending",
+      mode: "stripe",
+      amount_minor: 149000,
+      currency: "USD",
+    });
     // Nothing is paid yet: the cart is untouched.
     expect(await cart(a)).toHaveLength(2);
   });
@@ -105,7 +117,10 @@ describe.each(testDatabases)("payments on $name", (target) => {
     expect(first.json.data).toMatchObject({ payment: "paid", order: { status: "paid", amount_minor: 149000 } });
     expect(await cart(a)).toEqual([]);
     // Something added afterwards is not touched by a second look, nor by the late webhook.
-    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: a.clientId, item_type: "service_plan", item_id: 2 } });
+    await api.call("POST", "agent/addcart", {
+      token: a.token,
+      body: { client_id: a.clientId, item_type: "service_plan", item_id: 2 },
+    });
     await api.call("GET", `stripe/checkout-session/${started.session_id}`, { token: a.token });
     const late = await webhook(api, stripe.event("checkout.session.completed", stripe.sessions.get(started.session_id)!));
     expect(late.json.data.result).toBe("handled");
@@ -115,25 +130,40 @@ describe.each(testDatabases)("payments on $name", (target) => {
 
   it("webhook: a completed session is fulfilled, removing exactly the ordered items; a replay changes nothing", async () => {
     const a = await agentWithCart("pay-hook@example.com");
-    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: a.clientId, item_type: "relocation", item_id: 1 } });
+    await api.call("POST", "agent/addcart", {
+      token: a.token,
+      body: { client_id: a.clientId, item_type: "relocation", item_id: 1 },
+    });
     // Kept out of this order: the relocation package is removed before paying.
     const pkg = (await cart(a)).find((i) => i.description.startsWith("Relocation"))!;
     await api.call("POST", "agent/deletecart", { token: a.token, body: { id: pkg.id } });
     const started = await checkout(a);
-    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: a.clientId, item_type: "relocation", item_id: 1 } });
-    const delivery = stripe.event("checkout.session.completed", stripe.pay(started.session_id), { id: "evt_replayed_" + target.name });
+    await api.call("POST", "agent/addcart", {
+      token: a.token,
+      body: { client_id: a.clientId, item_type: "relocation", item_id: 1 },
+    });
+    const delivery = stripe.event("checkout.session.completed", stripe.pay(started.session_id), {
+      id: "evt_replayed_" + target.name,
+    });
     const res = await webhook(api, delivery);
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual({ received: true, result: "handled" });
     expect(await order(a, started.order_id)).toMatchObject({ status: "paid", refund_due_minor: 0 });
     expect(await cart(a)).toEqual([]);
     // Once paid, the cart is open again.
-    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: a.clientId, item_type: "relocation", item_id: 1 } });
+    await api.call("POST", "agent/addcart", {
+      token: a.token,
+      body: { client_id: a.clientId, item_type: "relocation", item_id: 1 },
+    });
 
     const replay = await webhook(api, delivery);
     expect(replay.json.data.result).toBe("duplicate");
     expect((await cart(a)).map((i) => i.description)).toEqual(["Relocation: Berlin starter package"]);
-    const events = await database.db.selectFrom("stripe_events").select("id").where("id", "=", "evt_replayed_" + target.name).execute();
+    const events = await database.db
+      .selectFrom("stripe_events")
+      .select("id")
+      .where("id", "=", "evt_replayed_" + target.name)
+      .execute();
     expect(events).toHaveLength(1);
   });
 
@@ -190,7 +220,11 @@ describe.each(testDatabases)("payments on $name", (target) => {
     expect(await order(a, started.order_id)).toMatchObject({ status: "flagged" });
     expect(await cart(a)).toHaveLength(2);
     expect(api.warned.length).toBe(warnedBefore + 1);
-    const row = await database.db.selectFrom("orders").select("flag_reason").where("id", "=", started.order_id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom("orders")
+      .select("flag_reason")
+      .where("id", "=", started.order_id)
+      .executeTakeFirstOrThrow();
     expect(row.flag_reason).toBe("paid 100 USD, order is 149000 USD");
   });
 
@@ -267,7 +301,9 @@ describe.each(testDatabases)("payments on $name", (target) => {
       expect(started.status).toBe(201);
       expect(started.json.data.url).toBe(`http://portal.test/payment/demo/${started.json.data.session_id}`);
       const other = await api.newAgent("demo-other@example.com");
-      expect((await demoApi.call("POST", `stripe/demo/complete/${started.json.data.session_id}`, { token: other.token })).status).toBe(404);
+      expect(
+        (await demoApi.call("POST", `stripe/demo/complete/${started.json.data.session_id}`, { token: other.token })).status,
+      ).toBe(404);
 
       const paid = await demoApi.call("POST", `stripe/demo/complete/${started.json.data.session_id}`, { token: a.token });
       expect(paid.json.data).toMatchObject({ payment: "paid", order: { status: "paid", mode: "demo" } });

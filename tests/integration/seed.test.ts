@@ -30,7 +30,10 @@ describe.each(testDatabases)("schema and demo data on $name", (target) => {
   async function counts() {
     const out: Record<string, number> = {};
     for (const t of tables) {
-      const row = await database.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom(t)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       out[t] = Number(row.n);
     }
     return out;

@@ -17,7 +17,10 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
     if (Array.isArray(value)) return value.map(normalise);
     if (value && typeof value === "object") {
       return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, /(^id$|_id$|_at$|^token$|^url$|email)/.test(k) && v !== null ? `<${k}>` : normalise(v)]),
+        Object.entries(value).map(([k, v]) => [
+          k,
+          /(^id$|_id$|_at$|^token$|^url$|email)/.test(k) && v !== null ? `<${k}>` : normalise(v),
+        ]),
       );
     }
     return value;
@@ -27,7 +30,10 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
   async function world(label: string) {
     const me = await ctx.api.newAgent(`transports-${label}@example.com`);
     const auth = { Authorization: `Bearer ${me.token}` };
-    const client = await ctx.api.call("POST", "agent/addclient", { token: me.token, body: { first_name: "Tia", last_name: "Ports", email: "tia@example.com" } });
+    const client = await ctx.api.call("POST", "agent/addclient", {
+      token: me.token,
+      body: { first_name: "Tia", last_name: "Ports", email: "tia@example.com" },
+    });
     const clientId = client.json.data.id as number;
     const calls: ApiCall[] = [
       { method: "POST", path: "agent/tokencheck", headers: auth, body: {} },
@@ -36,16 +42,36 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
       { method: "POST", path: `agent/viewClient/${clientId}`, headers: auth, body: {} },
       { method: "POST", path: "agent/viewClient/999999", headers: auth, body: {} }, // 404
       { method: "POST", path: "agent/addclient", headers: auth, body: { first_name: "", email: "nope" } }, // 400 with fields
-      { method: "POST", path: "agent/addclient", headers: auth, body: { first_name: "a\u0000b", last_name: "x", email: "n@example.com" } },
-      { method: "POST", path: "agent/addcart", headers: auth, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } }, // 201
-      { method: "POST", path: "agent/addcart", headers: auth, body: { client_id: clientId, item_type: "service_plan", item_id: 1 } }, // 409
+      {
+        method: "POST",
+        path: "agent/addclient",
+        headers: auth,
+        body: { first_name: "a\u0000b", last_name: "x", email: "n@example.com" },
+      },
+      {
+        method: "POST",
+        path: "agent/addcart",
+        headers: auth,
+        body: { client_id: clientId, item_type: "service_plan", item_id: 1 },
+      }, // 201
+      {
+        method: "POST",
+        path: "agent/addcart",
+        headers: auth,
+        body: { client_id: clientId, item_type: "service_plan", item_id: 1 },
+      }, // 409
       { method: "POST", path: "stripe/create-checkout-session", headers: auth }, // 201
       { method: "POST", path: "agent/deletecart", headers: auth, body: { id: 1 } }, // locked: 409
       { method: "GET", path: "api/jobs?q=engineer", headers: auth },
       { method: "GET", path: "api/dashboard/counts", headers: { Authorization: "Bearer nonsense" } }, // 401
       { method: "GET", path: "api/dashboard/counts", headers: {} }, // 401, no token
       { method: "GET", path: "api/no-such-call", headers: auth }, // 404
-      { method: "POST", path: "agent/login", headers: { "x-portal-client-ip": signClientIp(CLIENT_IP_SECRET, "198.51.100.3") }, body: { email: "x@example.com", password: "wrong" } },
+      {
+        method: "POST",
+        path: "agent/login",
+        headers: { "x-portal-client-ip": signClientIp(CLIENT_IP_SECRET, "198.51.100.3") },
+        body: { email: "x@example.com", password: "wrong" },
+      },
       { method: "POST", path: "agent/login", headers: {}, body: JSON.parse("[".repeat(100) + "]".repeat(100)) }, // too deep
     ];
     return calls;

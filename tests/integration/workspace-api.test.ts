@@ -107,7 +107,10 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       const unknown = await ctx.api.call("POST", "agent/addclient", { token: me.token, body: { ...ada, current_country: "ZZ" } });
       expect(unknown.status).toBe(400);
       expect(unknown.json.errors).toEqual({ current_country: ["Choose a country from the list"] });
-      const impossible = await ctx.api.call("POST", "agent/addclient", { token: me.token, body: { ...ada, date_of_birth: "1990-02-30" } });
+      const impossible = await ctx.api.call("POST", "agent/addclient", {
+        token: me.token,
+        body: { ...ada, date_of_birth: "1990-02-30" },
+      });
       expect(impossible.json.errors.date_of_birth).toEqual(["Enter a real date"]);
       const list = await ctx.api.call("GET", `api/clients/agent/${me.id}`, { token: me.token });
       expect(list.json.data.total).toBe(0);
@@ -122,12 +125,10 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       expect(first.json.data).toMatchObject({ page: 1, per_page: 20, total: 23, pages: 2 });
       expect(first.json.data.items[0].first_name).toBe("Person23");
       const second = await ctx.api.call("GET", `api/clients/agent/${me.id}?page=2`, { token: me.token });
-      expect(second.json.data.items.map((c: { first_name: string }) => c.first_name)).toEqual([
-        "Person3",
-        "Person2",
-        "Person1",
-      ]);
-      const byName = await ctx.api.call("GET", `api/clients/agent/${me.id}?q=${encodeURIComponent("person7 o'h")}`, { token: me.token });
+      expect(second.json.data.items.map((c: { first_name: string }) => c.first_name)).toEqual(["Person3", "Person2", "Person1"]);
+      const byName = await ctx.api.call("GET", `api/clients/agent/${me.id}?q=${encodeURIComponent("person7 o'h")}`, {
+        token: me.token,
+      });
       expect(byName.json.data.items.map((c: { email: string }) => c.email)).toEqual(["p7@example.com"]);
       const byEmail = await ctx.api.call("GET", `api/clients/agent/${me.id}?q=P12@EXAMPLE`, { token: me.token });
       expect(byEmail.json.data.total).toBe(1);
@@ -142,7 +143,10 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
     it("views, edits and deletes a client; deleting takes its cart items with it", async () => {
       const me = await ctx.api.newAgent("clients-crud@example.com");
       const c = await client(me.token);
-      await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: c.id, item_type: "service_plan", item_id: 1 } });
+      await ctx.api.call("POST", "agent/addcart", {
+        token: me.token,
+        body: { client_id: c.id, item_type: "service_plan", item_id: 1 },
+      });
       await ctx.api.call("POST", "job/services", { token: me.token, body: { client_id: c.id, job_id: 1 } });
 
       const view = await ctx.api.call("POST", `agent/viewClient/${c.id}`, { token: me.token });
@@ -174,15 +178,24 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       const owner = await ctx.api.newAgent("owner@example.com");
       const other = await ctx.api.newAgent("intruder@example.com");
       const c = await client(owner.token);
-      await ctx.api.call("POST", "agent/addcart", { token: owner.token, body: { client_id: c.id, item_type: "service_plan", item_id: 1 } });
+      await ctx.api.call("POST", "agent/addcart", {
+        token: owner.token,
+        body: { client_id: c.id, item_type: "service_plan", item_id: 1 },
+      });
 
       expect((await ctx.api.call("GET", `api/clients/agent/${owner.id}`, { token: other.token })).status).toBe(403);
       expect((await ctx.api.call("POST", `agent/viewClient/${c.id}`, { token: other.token })).status).toBe(404);
-      const edit = await ctx.api.call("POST", "agent/editClient", { token: other.token, body: { ...ada, id: c.id, first_name: "Hacked" } });
+      const edit = await ctx.api.call("POST", "agent/editClient", {
+        token: other.token,
+        body: { ...ada, id: c.id, first_name: "Hacked" },
+      });
       expect(edit.status).toBe(404);
       expect((await ctx.api.call("POST", `agent/deleteClient/${c.id}`, { token: other.token })).status).toBe(404);
       expect((await ctx.api.call("POST", "api/serviceplan", { token: other.token, body: { client_id: c.id } })).status).toBe(404);
-      const add = await ctx.api.call("POST", "agent/addcart", { token: other.token, body: { client_id: c.id, item_type: "job", item_id: 1 } });
+      const add = await ctx.api.call("POST", "agent/addcart", {
+        token: other.token,
+        body: { client_id: c.id, item_type: "job", item_id: 1 },
+      });
       expect(add.status).toBe(404);
       const [item] = await cartOf(owner);
       expect((await ctx.api.call("POST", "agent/deletecart", { token: other.token, body: { id: item!.id } })).status).toBe(404);
@@ -234,12 +247,18 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       expect(stayPlans.status).toBe(200);
       expect(stayPlans.json.data.some((p: { service_id: number }) => p.service_id === 2)).toBe(false);
       expect(stayPlans.json.data.some((p: { service_id: number }) => p.service_id === 1)).toBe(true);
-      await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: moving.id, item_type: "service_plan", item_id: 4 } });
+      await ctx.api.call("POST", "agent/addcart", {
+        token: me.token,
+        body: { client_id: moving.id, item_type: "service_plan", item_id: 4 },
+      });
       const movePlans = await ctx.api.call("POST", "api/serviceplan", { token: me.token, body: { client_id: moving.id } });
       const plan4 = movePlans.json.data.find((p: { id: number }) => p.id === 4);
       expect(plan4).toMatchObject({ service_name: "Relocation", in_cart: true });
       expect(movePlans.json.data.filter((p: { in_cart: boolean }) => p.in_cart)).toHaveLength(1);
-      const refused = await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: staying.id, item_type: "service_plan", item_id: 4 } });
+      const refused = await ctx.api.call("POST", "agent/addcart", {
+        token: me.token,
+        body: { client_id: staying.id, item_type: "service_plan", item_id: 4 },
+      });
       expect(refused.status).toBe(400);
       expect((await ctx.api.call("POST", "api/serviceplan", { token: me.token, body: { client_id: "x" } })).status).toBe(400);
     });
@@ -254,12 +273,24 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
         body: { client_id: c.id, item_type: "service_plan", item_id: 1, price_minor: 1, description: "free" },
       });
       expect(plan.status).toBe(201);
-      expect(plan.json.data).toMatchObject({ description: "Mentorship: Starter mentorship", price_minor: 29000, currency: "USD", client_name: "Ada Lovelace" });
+      expect(plan.json.data).toMatchObject({
+        description: "Mentorship: Starter mentorship",
+        price_minor: 29000,
+        currency: "USD",
+        client_name: "Ada Lovelace",
+      });
       const job = await ctx.api.call("POST", "job/services", { token: me.token, body: { client_id: c.id, job_id: 2 } });
       expect(job.status).toBe(201);
       expect(job.json.data.description).toMatch(/^Job placement: /);
-      const reloc = await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: c.id, item_type: "relocation", item_id: 1 } });
-      expect(reloc.json.data).toMatchObject({ description: "Relocation: Berlin starter package", price_minor: 260000, currency: "USD" });
+      const reloc = await ctx.api.call("POST", "agent/addcart", {
+        token: me.token,
+        body: { client_id: c.id, item_type: "relocation", item_id: 1 },
+      });
+      expect(reloc.json.data).toMatchObject({
+        description: "Relocation: Berlin starter package",
+        price_minor: 260000,
+        currency: "USD",
+      });
 
       const again = await ctx.api.call("POST", "job/services", { token: me.token, body: { client_id: c.id, job_id: 2 } });
       expect(again.status).toBe(409);
@@ -270,13 +301,22 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
     it("answers unknown items and malformed bodies with 400", async () => {
       const me = await ctx.api.newAgent("cart-bad@example.com");
       const c = await client(me.token);
-      const unknown = await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: c.id, item_type: "job", item_id: 999999 } });
+      const unknown = await ctx.api.call("POST", "agent/addcart", {
+        token: me.token,
+        body: { client_id: c.id, item_type: "job", item_id: 999999 },
+      });
       expect(unknown.status).toBe(400);
       expect(unknown.json.errors.item_id).toEqual(["No such job"]);
-      const type = await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: c.id, item_type: "spaceship", item_id: 1 } });
+      const type = await ctx.api.call("POST", "agent/addcart", {
+        token: me.token,
+        body: { client_id: c.id, item_type: "spaceship", item_id: 1 },
+      });
       expect(type.status).toBe(400);
       expect(type.json.errors.item_type).toBeDefined();
-      const noClient = await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: 999999, item_type: "job", item_id: 1 } });
+      const noClient = await ctx.api.call("POST", "agent/addcart", {
+        token: me.token,
+        body: { client_id: 999999, item_type: "job", item_id: 1 },
+      });
       expect(noClient.status).toBe(404);
       expect((await ctx.api.call("POST", "agent/deletecart", { token: me.token, body: { id: "one" } })).status).toBe(400);
       expect(await cartOf(me)).toEqual([]);
@@ -285,11 +325,16 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
     it("removes an item", async () => {
       const me = await ctx.api.newAgent("cart-remove@example.com");
       const c = await client(me.token);
-      const added = await ctx.api.call("POST", "agent/addcart", { token: me.token, body: { client_id: c.id, item_type: "service_plan", item_id: 2 } });
+      const added = await ctx.api.call("POST", "agent/addcart", {
+        token: me.token,
+        body: { client_id: c.id, item_type: "service_plan", item_id: 2 },
+      });
       const res = await ctx.api.call("POST", "agent/deletecart", { token: me.token, body: { id: added.json.data.id } });
       expect(res.json).toEqual({ status: true, data: { removed: true } });
       expect(await cartOf(me)).toEqual([]);
-      expect((await ctx.api.call("POST", "agent/deletecart", { token: me.token, body: { id: added.json.data.id } })).status).toBe(404);
+      expect((await ctx.api.call("POST", "agent/deletecart", { token: me.token, body: { id: added.json.data.id } })).status).toBe(
+        404,
+      );
     });
   });
 
@@ -308,7 +353,12 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
     async function stored() {
       return ctx.database.db.selectFrom("contact_messages").selectAll().execute();
     }
-    const message = { name: "Vera Visitor", email: "vera@example.com", subject: "Family move", message: "We are four and moving to Toronto in May." };
+    const message = {
+      name: "Vera Visitor",
+      email: "vera@example.com",
+      subject: "Family move",
+      message: "We are four and moving to Toronto in May.",
+    };
 
     it("stores a message without a token, refuses bad input, ignores bots, and limits senders", async () => {
       const ip = ctx.api.fromIp("192.0.2.44");
@@ -319,10 +369,16 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
 
       const bad = await ctx.api.call("POST", "api/ContactUs", { body: { ...message, email: "x", message: "hi" }, headers: ip });
       expect(bad.status).toBe(400);
-      expect(bad.json.errors).toMatchObject({ email: ["Enter a valid email address"], message: ["Tell us a little more (at least 10 characters)"] });
+      expect(bad.json.errors).toMatchObject({
+        email: ["Enter a valid email address"],
+        message: ["Tell us a little more (at least 10 characters)"],
+      });
 
       const before = (await stored()).length;
-      const bot = await ctx.api.call("POST", "api/ContactUs", { body: { ...message, website: "http://spam.example" }, headers: ip });
+      const bot = await ctx.api.call("POST", "api/ContactUs", {
+        body: { ...message, website: "http://spam.example" },
+        headers: ip,
+      });
       expect(bot.status).toBe(201);
       expect((await stored()).length).toBe(before);
 

@@ -2,9 +2,9 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { createApi } from "../../backend/app.js";
-import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type { Db } from "../../backend/db/connection.js";
 import { hashPassword } from "../../backend/services/passwords.js";
+import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 
 export const CLIENT_IP_SECRET = "test-client-ip-secret-0123456789abcdef";
 

@@ -84,7 +84,10 @@ export async function startStripeStandIn() {
           url: `https://checkout.stripe.test/c/pay/${id}`,
           status: "open",
           payment_status: "unpaid",
-          amount_total: items.reduce((s: number, i: { unit_amount: number; quantity: number }) => s + i.unit_amount * i.quantity, 0),
+          amount_total: items.reduce(
+            (s: number, i: { unit_amount: number; quantity: number }) => s + i.unit_amount * i.quantity,
+            0,
+          ),
           currency: items[0]?.currency ?? "usd",
           client_reference_id: p.client_reference_id ?? null,
           metadata: p.metadata ?? {},
@@ -101,7 +104,14 @@ export async function startStripeStandIn() {
       }
       if (req.method === "POST" && path === "/v1/refunds") {
         const p = parseForm(body) as any;
-        const refund = { id: `re_${randomBytes(8).toString("hex")}`, object: "refund", payment_intent: p.payment_intent, amount: Number(p.amount), status: "succeeded", idempotencyKey: req.headers["idempotency-key"] };
+        const refund = {
+          id: `re_${randomBytes(8).toString("hex")}`,
+          object: "refund",
+          payment_intent: p.payment_intent,
+          amount: Number(p.amount),
+          status: "succeeded",
+          idempotencyKey: req.headers["idempotency-key"],
+        };
         refunds.push(refund);
         return reply(200, refund);
       }

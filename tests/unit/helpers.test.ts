@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/lib/money.js";
-import { hasControlCharacters, isAuthenticationPath, isPublicPath, normalizePath, safeRedirectPath, signInUrl } from "../../app/lib/paths.js";
-import { hostileRedirects } from "../support/hostile-redirects.js";
+import {
+  hasControlCharacters,
+  isAuthenticationPath,
+  isPublicPath,
+  normalizePath,
+  safeRedirectPath,
+  signInUrl,
+} from "../../app/lib/paths.js";
 import { serviceById } from "../../app/lib/services-content.js";
 import { countryList } from "../../backend/db/seed.js";
+import { hostileRedirects } from "../support/hostile-redirects.js";
 
 describe("paths", () => {
   it("sends a visitor back only to a path of this site, however the address is dressed up", () => {

@@ -53,7 +53,9 @@ describe("settings", () => {
     expect(() => parseSettings({ SESSION_SECRET: secret, PAYMENTS_MODE: "stripe" })).toThrow(
       "Missing settings required with PAYMENTS_MODE=stripe: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET",
     );
-    expect(() => parseSettings({ SESSION_SECRET: secret, STRIPE_SECRET_KEY: "pk_test_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret/);
+    expect(() => parseSettings({ SESSION_SECRET: secret, STRIPE_SECRET_KEY: "pk_test_x" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret/,
+    );
   });
 
   it("names each malformed setting", () => {
@@ -73,7 +75,9 @@ describe("settings", () => {
     expect(parseSettings({ SESSION_SECRET: secret }).trustProxy).toBe(false);
     expect(parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
-    expect(parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "10.0.0.0/8, 192.0.2.1" }).trustProxy).toBe("10.0.0.0/8, 192.0.2.1");
+    expect(parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "10.0.0.0/8, 192.0.2.1" }).trustProxy).toBe(
+      "10.0.0.0/8, 192.0.2.1",
+    );
     expect(() => parseSettings({ SESSION_SECRET: secret, TRUST_PROXY: "my-proxy" })).toThrow(/TRUST_PROXY: must be false, true/);
     // The address-signing secret is derived from the session secret unless given, and never equal to it.
     const derived = parseSettings({ SESSION_SECRET: secret }).clientIpSecret;

@@ -5,7 +5,12 @@ const mondayMorning = [{ weekday: 1, start_minute: 9 * 60, end_minute: 12 * 60 }
 
 describe("slots", () => {
   it("turns local availability into one-hour UTC slots", () => {
-    const slots = slotsBetween(mondayMorning, "Europe/Berlin", new Date("2026-06-01T00:00:00Z"), new Date("2026-06-08T00:00:00Z"));
+    const slots = slotsBetween(
+      mondayMorning,
+      "Europe/Berlin",
+      new Date("2026-06-01T00:00:00Z"),
+      new Date("2026-06-08T00:00:00Z"),
+    );
     // Berlin is UTC+2 in summer.
     expect(slots).toEqual([
       { start: "2026-06-01T07:00:00.000Z", end: "2026-06-01T08:00:00.000Z" },
@@ -16,8 +21,18 @@ describe("slots", () => {
 
   it("keeps the mentor's local hour across the mentor's daylight-saving change", () => {
     // Europe/Berlin goes to summer time on 29 March 2026: 09:00 is 08:00Z before, 07:00Z after.
-    const before = slotsBetween(mondayMorning, "Europe/Berlin", new Date("2026-03-23T00:00:00Z"), new Date("2026-03-24T00:00:00Z"));
-    const after = slotsBetween(mondayMorning, "Europe/Berlin", new Date("2026-03-30T00:00:00Z"), new Date("2026-03-31T00:00:00Z"));
+    const before = slotsBetween(
+      mondayMorning,
+      "Europe/Berlin",
+      new Date("2026-03-23T00:00:00Z"),
+      new Date("2026-03-24T00:00:00Z"),
+    );
+    const after = slotsBetween(
+      mondayMorning,
+      "Europe/Berlin",
+      new Date("2026-03-30T00:00:00Z"),
+      new Date("2026-03-31T00:00:00Z"),
+    );
     expect(before[0]!.start).toBe("2026-03-23T08:00:00.000Z");
     expect(after[0]!.start).toBe("2026-03-30T07:00:00.000Z");
   });

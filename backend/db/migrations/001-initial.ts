@@ -22,9 +22,7 @@ export function initial(kind: DbKind) {
         .execute();
 
       await idCol(db.schema.createTable("api_tokens"))
-        .addColumn("agent_id", "integer", (c: any) =>
-          c.notNull().references("agents.id").onDelete("cascade"),
-        )
+        .addColumn("agent_id", "integer", (c: any) => c.notNull().references("agents.id").onDelete("cascade"))
         .addColumn("token_hash", "text", (c: any) => c.notNull().unique())
         .addColumn("created_at", time, (c: any) => c.notNull())
         .addColumn("expires_at", time, (c: any) => c.notNull())
@@ -37,11 +35,7 @@ export function initial(kind: DbKind) {
         .addColumn("data", "text", (c) => c.notNull())
         .addColumn("expires_at", time)
         .execute();
-      await db.schema
-        .createIndex("portal_sessions_expires_idx")
-        .on("portal_sessions")
-        .column("expires_at")
-        .execute();
+      await db.schema.createIndex("portal_sessions_expires_idx").on("portal_sessions").column("expires_at").execute();
 
       await db.schema
         .createTable("countries")
@@ -93,11 +87,7 @@ export function initial(kind: DbKind) {
         .addColumn("price_minor", "integer", (c: any) => c.notNull())
         .addColumn("currency", "text", (c: any) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex("relocations_country_idx")
-        .on("relocations")
-        .column("country_code")
-        .execute();
+      await db.schema.createIndex("relocations_country_idx").on("relocations").column("country_code").execute();
 
       await idCol(db.schema.createTable("mentors"))
         .addColumn("name", "text", (c: any) => c.notNull())
@@ -113,9 +103,7 @@ export function initial(kind: DbKind) {
         .execute();
 
       await idCol(db.schema.createTable("mentor_availability"))
-        .addColumn("mentor_id", "integer", (c: any) =>
-          c.notNull().references("mentors.id").onDelete("cascade"),
-        )
+        .addColumn("mentor_id", "integer", (c: any) => c.notNull().references("mentors.id").onDelete("cascade"))
         .addColumn("weekday", "integer", (c: any) => c.notNull())
         .addColumn("start_minute", "integer", (c: any) => c.notNull())
         .addColumn("end_minute", "integer", (c: any) => c.notNull())
@@ -125,16 +113,10 @@ export function initial(kind: DbKind) {
           sql`start_minute >= 0 and end_minute <= 1440 and start_minute < end_minute`,
         )
         .execute();
-      await db.schema
-        .createIndex("mentor_availability_mentor_idx")
-        .on("mentor_availability")
-        .column("mentor_id")
-        .execute();
+      await db.schema.createIndex("mentor_availability_mentor_idx").on("mentor_availability").column("mentor_id").execute();
 
       await idCol(db.schema.createTable("clients"))
-        .addColumn("agent_id", "integer", (c: any) =>
-          c.notNull().references("agents.id").onDelete("cascade"),
-        )
+        .addColumn("agent_id", "integer", (c: any) => c.notNull().references("agents.id").onDelete("cascade"))
         .addColumn("first_name", "text", (c: any) => c.notNull())
         .addColumn("last_name", "text", (c: any) => c.notNull())
         .addColumn("email", "text", (c: any) => c.notNull())
@@ -149,19 +131,11 @@ export function initial(kind: DbKind) {
         .addColumn("created_at", time, (c: any) => c.notNull())
         .addColumn("updated_at", time, (c: any) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex("clients_agent_created_idx")
-        .on("clients")
-        .columns(["agent_id", "created_at"])
-        .execute();
+      await db.schema.createIndex("clients_agent_created_idx").on("clients").columns(["agent_id", "created_at"]).execute();
 
       await idCol(db.schema.createTable("cart_items"))
-        .addColumn("agent_id", "integer", (c: any) =>
-          c.notNull().references("agents.id").onDelete("cascade"),
-        )
-        .addColumn("client_id", "integer", (c: any) =>
-          c.notNull().references("clients.id").onDelete("cascade"),
-        )
+        .addColumn("agent_id", "integer", (c: any) => c.notNull().references("agents.id").onDelete("cascade"))
+        .addColumn("client_id", "integer", (c: any) => c.notNull().references("clients.id").onDelete("cascade"))
         .addColumn("item_type", "text", (c: any) => c.notNull())
         .addColumn("item_id", "integer", (c: any) => c.notNull())
         .addColumn("description", "text", (c: any) => c.notNull())

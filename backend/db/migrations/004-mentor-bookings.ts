@@ -30,7 +30,9 @@ export function mentorBookings(kind: DbKind) {
         .addColumn("created_at", time, (c) => c.notNull())
         .addColumn("updated_at", time, (c) => c.notNull())
         .execute();
-      await sql`create unique index mentor_bookings_live_slot_uq on mentor_bookings (mentor_id, start_at) where status in ('held', 'confirmed')`.execute(db);
+      await sql`create unique index mentor_bookings_live_slot_uq on mentor_bookings (mentor_id, start_at) where status in ('held', 'confirmed')`.execute(
+        db,
+      );
       await db.schema.createIndex("mentor_bookings_agent_idx").on("mentor_bookings").columns(["agent_id", "start_at"]).execute();
       await db.schema.createIndex("mentor_bookings_held_idx").on("mentor_bookings").columns(["status", "held_until"]).execute();
     },

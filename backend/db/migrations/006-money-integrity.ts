@@ -99,7 +99,10 @@ export function moneyIntegrity(kind: DbKind) {
     async down(db: Kysely<any>) {
       await db.schema.dropIndex("mentor_bookings_order_idx").ifExists().execute();
       await db.schema.alterTable("clients").dropColumn("archived_at").execute();
-      await db.schema.alterTable("orders").addColumn("items", "text", (c) => c.notNull().defaultTo("[]")).execute();
+      await db.schema
+        .alterTable("orders")
+        .addColumn("items", "text", (c) => c.notNull().defaultTo("[]"))
+        .execute();
       await db.schema.dropTable("order_items").ifExists().execute();
       await db.schema.alterTable("orders").dropColumn("expires_at").execute();
       await sql`drop index if exists orders_one_pending_per_agent_uq`.execute(db);
