@@ -5,7 +5,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 
-const ABORT_DELAY = 5_000;
+/** How long a response may stream before pending data is rejected (single fetch's replacement for abortDelay). */
+export const streamTimeout = 5_000;
 
 export default function handleRequest(
   request: Request,
@@ -20,7 +21,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -41,6 +42,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Give pending data its streamTimeout, then a second to be rendered as rejected before the render is cut.
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }

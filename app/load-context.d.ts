@@ -15,3 +15,10 @@ declare module "@remix-run/node" {
     memo: Map<string, unknown>;
   }
 }
+
+declare module "@remix-run/server-runtime" {
+  // Single fetch's type inference for useLoaderData and useActionData (remix.config.js turns the flag on).
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -222,7 +222,8 @@ describe.skipIf(!haveBrowser).each(transports)("foundation journeys in Chromium,
     await page.goto(ctx.portal.base + "/about");
     await page.waitForLoadState("networkidle");
     // Hold the next page's data for a moment, as a slow network would.
-    await page.route(/_data=/, async (route) => {
+    // Single fetch asks for a page's data at "<path>.data".
+    await page.route(/\.data(\?|$)/, async (route) => {
       await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
     });
@@ -232,6 +233,25 @@ describe.skipIf(!haveBrowser).each(transports)("foundation journeys in Chromium,
     await page.waitForURL(/\/terms\/$/);
     await page.getByTestId("route-loading").waitFor({ state: "detached", timeout: 5000 });
     await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Terms and Conditions");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("with JavaScript on: a client-side navigation makes one data request for the root's and the page's loaders", async () => {
+    const { context, problems } = await newContext(ctx.browser, true);
+    await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
+    const page = await context.newPage();
+    await page.goto(ctx.portal.base + "/dashboard");
+    await page.waitForLoadState("networkidle");
+    const dataRequests: string[] = [];
+    page.on("request", (r) => {
+      if (/\.data(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search)) dataRequests.push(r.url());
+    });
+    await page.getByRole("link", { name: "Orders", exact: true }).first().click();
+    await page.waitForURL(/\/orders$/);
+    await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Your orders");
+    expect(dataRequests).toHaveLength(1);
+    expect(dataRequests[0]).toMatch(/\/orders\.data/);
     expect(problems).toEqual([]);
     await context.close();
   });
