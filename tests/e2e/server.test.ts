@@ -177,12 +177,16 @@ describe("the production server", () => {
   });
 
   it("makes each API call once per page: the badge and the cart page share one cart list", async () => {
+    const logins = () => portal.output().split('"url":"/backend/agent/login"').length;
+    const loginsBefore = logins();
     const cookie = await portal.sessionCookie();
-    await new Promise((r) => setTimeout(r, 150)); // the helper's own sign-in, logged a moment later
+    // The helper's own sign-in is logged a moment after it answers: wait for its line.
+    await expect.poll(logins, { timeout: 3000, interval: 20 }).toBeGreaterThan(loginsBefore);
     const before = portal.output().length;
     const res = await fetch(`${portal.base}/cart?calls-probe=1`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } });
     expect(res.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 150));
+    // The page's own line comes last, once its response has ended.
+    await expect.poll(() => portal.output().slice(before).includes("calls-probe=1"), { timeout: 3000, interval: 20 }).toBe(true);
     const apiCalls = portal
       .output()
       .slice(before)
@@ -196,7 +200,7 @@ describe("the production server", () => {
 
   it("writes one JSON log line per request", async () => {
     await fetch(`${portal.base}/terms?log-probe=1`);
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => portal.output().includes("log-probe=1"), { timeout: 3000, interval: 20 }).toBe(true);
     const lines = portal
       .output()
       .split("\n")
@@ -314,6 +318,7 @@ describe("start and stop", () => {
         req.write(body.slice(0, half));
         return { req, status };
       });
+      // Scenario timing, not a wait for a condition: the half-sent requests reach the server first.
       await new Promise((r) => setTimeout(r, 300));
       portal.kill("SIGTERM");
       const readyz = () =>
@@ -322,6 +327,7 @@ describe("start and stop", () => {
           () => "closed",
         );
       await expect.poll(readyz, { timeout: 3000, interval: 20 }).not.toBe(200);
+      // Scenario timing: the requests stay in flight well into the shutdown before they finish.
       await new Promise((r) => setTimeout(r, 700));
       for (const { req } of requests) req.end(body.slice(half));
       expect(await Promise.all(requests.map((r) => r.status))).toEqual([200, 200, 200]);
