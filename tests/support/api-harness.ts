@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { createApi } from "../../backend/app.js";
 import type { Db } from "../../backend/db/connection.js";
-import { hashPassword } from "../../backend/services/passwords.js";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
+import { createAgent as createAgentFixture } from "./fixtures.js";
 
 export const CLIENT_IP_SECRET = "test-client-ip-secret-0123456789abcdef";
 
@@ -66,20 +66,8 @@ export async function startApi(
     return res.json.data as { token: string; agent: { id: number } };
   }
 
-  async function createAgent(email: string, password = "agent-password", name = "Test Agent") {
-    const row = await database.db
-      .insertInto("agents")
-      .values({
-        email,
-        name,
-        password_hash: await hashPassword(password),
-        phone: null,
-        time_zone: "UTC",
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { id: row.id, email, password };
+  function createAgent(email: string, password = "agent-password", name = "Test Agent") {
+    return createAgentFixture(database.db, { email, password, name });
   }
 
   /** A new agent, signed in: its id and token */

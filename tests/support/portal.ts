@@ -2,14 +2,15 @@
  * Runs the production build (server-build/index.js) as its own process on a free port,
  * over a fresh SQLite file with demo data, as a user would run it.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
-import { hashPassword } from "../../backend/services/passwords.js";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database as SchemaDatabase } from "../../backend/db/schema.js";
+import type { AgentPublic } from "../../lib/contract.js";
 import { startBuiltServer } from "../../scripts/built-server.js";
+import { createAgent, createPortalSession } from "./fixtures.js";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef0123456789";
 
@@ -30,7 +31,8 @@ export async function startPortal(
   const dbFile = path.join(dataDir, "portal.sqlite");
   const db = new Database(env.DATABASE_URL ? ":memory:" : dbFile);
   db.pragma("busy_timeout = 5000");
-  const cookie = createCookie("__session", { secrets: [TEST_SESSION_SECRET], path: "/" });
+  // The same file through Kysely, for the fixtures (the app's own code makes agents and sessions).
+  const kysely = new Kysely<SchemaDatabase>({ dialect: new SqliteDialect({ database: db }) });
 
   return {
     base,
@@ -48,30 +50,19 @@ export async function startPortal(
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ email, password }),
       });
-      const { data } = (await res.json()) as { data: { token: string; agent: unknown } };
-      const id = randomBytes(32).toString("base64url");
-      const expires = new Date(Date.now() + 86_400_000).toISOString();
-      db.prepare("insert into portal_sessions (id, data, expires_at) values (?, ?, ?)").run(
-        id,
-        JSON.stringify({ token: data.token, agent: data.agent }),
-        expires,
-      );
-      const serialized = await cookie.serialize(id);
-      return { name: "__session", value: serialized.split(";")[0]!.split("=").slice(1).join("="), token: data.token };
+      const { data } = (await res.json()) as { data: { token: string; agent: AgentPublic } };
+      return { ...(await createPortalSession(kysely, TEST_SESSION_SECRET, data)), token: data.token };
     },
     /** A new agent with no clients, for a journey that must start from nothing. */
     async createAgent(email: string, name = "Test Agent", password = "agent-password") {
-      const hash = await hashPassword(password);
-      db.prepare(
-        "insert into agents (email, name, password_hash, phone, time_zone, created_at) values (?, ?, ?, null, 'UTC', ?)",
-      ).run(email, name, hash, new Date().toISOString());
+      await createAgent(kysely, { email, name, password });
       return { email, password };
     },
     expireAllTokens() {
       db.prepare("update api_tokens set expires_at = ?").run(new Date(Date.now() - 60_000).toISOString());
     },
     async stop() {
-      db.close();
+      await kysely.destroy();
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");

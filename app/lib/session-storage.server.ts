@@ -1,0 +1,88 @@
+/**
+ * Server-side sessions: the cookie carries only a signed random id; the data (the API token, the agent, flash
+ * messages) lives in the database and can be revoked. This module only makes the storage; session.server.ts
+ * makes the portal's own, and tests make sessions through the same code (tests/support/fixtures.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import type { Database } from "../../backend/db/schema.js";
+import type { AgentPublic } from "../../lib/contract.js";
+import type { ToastMessage } from "./toast.js";
+
+export type SessionData = { token: string; agent: AgentPublic };
+export type SessionFlash = { toast: ToastMessage };
+export type PortalSession = Session<SessionData, SessionFlash>;
+
+/**
+ * The portal's session storage over a database: the portal's own runs on the process's database handle; tests
+ * make sessions through the same code over theirs (tests/support/fixtures.ts), never with raw SQL.
+ */
+export function createPortalSessionStorage(
+  db: () => Kysely<Database>,
+  options: { secret: string; secure: boolean; maxAgeSeconds: number },
+) {
+  const cookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+    path: "/",
+    secrets: [options.secret],
+    maxAge: options.maxAgeSeconds,
+  });
+
+  /** A session's data, or null for none or an expired one (which is deleted). */
+  async function readSession(id: string) {
+    const row = await db().selectFrom("portal_sessions").select(["data", "expires_at"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return null;
+    if (row.expires_at && row.expires_at <= new Date().toISOString()) {
+      await db().deleteFrom("portal_sessions").where("id", "=", id).execute();
+      return null;
+    }
+    try {
+      return JSON.parse(row.data);
+    } catch {
+      return null;
+    }
+  }
+
+  const storage = createSessionStorage<SessionData, SessionFlash>({
+    cookie,
+    createData: (data, expires) =>
+      orBusy(async () => {
+        // Sessions nobody comes back to would stay forever: sweep the expired ones as new ones start.
+        await db().deleteFrom("portal_sessions").where("expires_at", "<=", new Date().toISOString()).execute();
+        const id = randomBytes(32).toString("base64url");
+        await db()
+          .insertInto("portal_sessions")
+          .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
+          .execute();
+        return id;
+      }),
+    readData: (id) => orBusy(() => readSession(id)),
+    updateData: (id, data, expires) =>
+      orBusy(async () => {
+        await db()
+          .insertInto("portal_sessions")
+          .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
+          .onConflict((oc) =>
+            oc.column("id").doUpdateSet({ data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null }),
+          )
+          .execute();
+      }),
+    deleteData: (id) =>
+      orBusy(async () => {
+        await db().deleteFrom("portal_sessions").where("id", "=", id).execute();
+      }),
+  });
+  return { cookie, ...storage };
+}
+
+/** A database that cannot be reached is "Server busy" for the page, not a crash. */
+async function orBusy<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch {
+    throw new Response("Server busy", { status: 503 });
+  }
+}

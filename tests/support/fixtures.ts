@@ -1,0 +1,44 @@
+/**
+ * The tests' one way to make agents and portal sessions: through the app's own code (the password hasher,
+ * the portal's session storage), never with raw SQL copies of its formats.
+ */
+import type { Kysely } from "kysely";
+import { createPortalSessionStorage } from "../../app/lib/session-storage.server.js";
+import type { Database } from "../../backend/db/schema.js";
+import { hashPassword } from "../../backend/services/passwords.js";
+import type { AgentPublic } from "../../lib/contract.js";
+
+export async function createAgent(
+  db: Kysely<Database>,
+  {
+    email,
+    password = "agent-password",
+    name = "Test Agent",
+    timeZone = "UTC",
+  }: { email: string; password?: string; name?: string; timeZone?: string },
+) {
+  const row = await db
+    .insertInto("agents")
+    .values({
+      email,
+      name,
+      password_hash: await hashPassword(password),
+      phone: null,
+      time_zone: timeZone,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password };
+}
+
+/** A signed-in portal session holding this API token, as the portal makes one; its cookie's name and value. */
+export async function createPortalSession(db: Kysely<Database>, secret: string, signedIn: { token: string; agent: AgentPublic }) {
+  const storage = createPortalSessionStorage(() => db, { secret, secure: false, maxAgeSeconds: 86_400 });
+  const session = await storage.getSession();
+  session.set("token", signedIn.token);
+  session.set("agent", signedIn.agent);
+  const [pair] = (await storage.commitSession(session)).split(";");
+  const [name, ...value] = pair!.split("=");
+  return { name: name!, value: value.join("=") };
+}
