@@ -181,7 +181,7 @@ async function main() {
   const started = Date.now();
   console.log(`seeding ${dbFile} …`);
   await seed();
-  const { child, base } = await startBuiltServer({
+  const { child, base, readyMs } = await startBuiltServer({
     dataDir,
     sessionSecret: SECRET,
     env: { DEMO_DATA: "off", LOG_LEVEL: "silent", BENCH_BASELINES: "on", LOGIN_LIMIT_PER_IP: "100000" },
@@ -308,6 +308,7 @@ async function main() {
     for (const o of overHttp)
       lines.push(`| ${o.name} | ${o.inProcess.rps} | ${o.http.rps} | ${o.inProcess.p99} | ${o.http.p99} |`);
     lines.push("", `Peak server memory (VmHWM): ${peak.toFixed(0)} MiB.`, "");
+    lines.push(`Start-up after the build (spawn to the first ready /readyz, on the seeded database): ${readyMs} ms.`, "");
     lines.push("Gzipped JavaScript each route ships (entry, root and the route's own chunks), and the CSS every page loads:", "");
     lines.push("| route | JS (kB, gzip) | CSS (kB, gzip) |", "|---|---|---|");
     for (const b of bundles) lines.push(`| ${b.route} | ${(b.js / 1024).toFixed(1)} | ${(b.css / 1024).toFixed(1)} |`);

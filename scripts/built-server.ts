@@ -32,6 +32,7 @@ export async function startBuiltServer(opts: {
     throw new Error("No production build: run `npm run build` first.");
   }
   const port = await freePort();
+  const spawnedAt = Date.now();
   const child: ChildProcess = spawn(process.execPath, ["server-build/index.js"], {
     env: {
       ...process.env,
@@ -64,5 +65,7 @@ export async function startBuiltServer(opts: {
     if (Date.now() > deadline) throw new Error(`the server did not start in 30 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, port, base, output: () => output };
+  /** From spawning the process to its first ready answer: start-up after the build. */
+  const readyMs = Date.now() - spawnedAt;
+  return { child, port, base, readyMs, output: () => output };
 }
