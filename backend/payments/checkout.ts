@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type Stripe from "stripe";
-import type { CheckoutSessionState, CheckoutStart, OpenCheckout } from "../../lib/contract.js";
+import type { CartItem, CheckoutSessionState, CheckoutStart, OpenCheckout } from "../../lib/contract.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database, OrdersTable } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
@@ -117,12 +117,12 @@ export async function startCheckout(p: Payments, agentId: number, now = new Date
     if (open) return { order_id: open.id, session_id: open.checkout_session_id!, url: open.checkout_url!, resumed: true };
   }
   const expiresAt = new Date(now.getTime() + p.checkoutExpiryMinutes * 60_000);
-  const orderId = await createOrder(p, agentId, now, expiresAt);
+  const { orderId, items } = await createOrder(p, agentId, now, expiresAt);
 
   let session: { id: string; url: string };
   if (p.stripe) {
     try {
-      const created = await p.stripe.checkout.sessions.create(await sessionParams(p, agentId, orderId, expiresAt), {
+      const created = await p.stripe.checkout.sessions.create(sessionParams(p, agentId, orderId, items, expiresAt), {
         idempotencyKey: `order-${orderId}-checkout`,
       });
       if (!created.url) throw new ApiError(502, "The payment provider gave no checkout address.");
@@ -145,7 +145,12 @@ export async function startCheckout(p: Payments, agentId: number, now = new Date
 }
 
 /** Snapshots the cart as a pending order under the cart lock; its held sessions stay held while it is open. */
-async function createOrder(p: Payments, agentId: number, now: Date, expiresAt: Date): Promise<number> {
+async function createOrder(
+  p: Payments,
+  agentId: number,
+  now: Date,
+  expiresAt: Date,
+): Promise<{ orderId: number; items: CartItem[] }> {
   try {
     return await p.db.transaction().execute(async (trx) => {
       await lockAgent(trx, agentId);
@@ -205,7 +210,7 @@ async function createOrder(p: Payments, agentId: number, now: Date, expiresAt: D
           throw new Conflict("A held mentor session in your cart has just been released. Remove it and book again, then pay.");
         }
       }
-      return id;
+      return { orderId: id, items: cart };
     });
   } catch (error) {
     // Two starts at once: the database let one pending order in.
@@ -214,13 +219,14 @@ async function createOrder(p: Payments, agentId: number, now: Date, expiresAt: D
   }
 }
 
-async function sessionParams(
+/** The Checkout Session for an order, from the cart items it was just made of (in order_items' order). */
+function sessionParams(
   p: Payments,
   agentId: number,
   orderId: number,
+  items: CartItem[],
   expiresAt: Date,
-): Promise<Stripe.Checkout.SessionCreateParams> {
-  const items = await p.db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("position").execute();
+): Stripe.Checkout.SessionCreateParams {
   return {
     mode: "payment",
     line_items: items.map((i) => ({
