@@ -7,7 +7,6 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -20,6 +19,7 @@ import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
 import { getDatabase } from "./backend/db/shared.js";
 import { inProcessTransport } from "./backend/in-process.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
+import { remixHandler } from "./lib/remix-handler.js";
 
 installGlobals({ nativeFetch: true });
 
@@ -186,7 +186,7 @@ async function main() {
   const build = await loadBuild();
   app.all(
     "*",
-    createRequestHandler({
+    remixHandler({
       build: isDev ? loadBuild : build,
       // Always "production" for errors: no stack trace is ever sent to a browser, in development either.
       mode: "production",
