@@ -1,39 +1,29 @@
+import { dateFormatter, isTimeZone } from "../../lib/time-zones.js";
+
+export { isTimeZone };
+
 /** A UTC time from the database, shown in the viewer's time zone (the agent's own setting). */
 export function formatDateTime(iso: string, timeZone: string, locale = "en-GB"): string {
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+    return dateFormatter(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
   } catch {
-    return (
-      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC"
-    );
+    return dateFormatter(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
   }
 }
 
 /** "Mon 8 Jun" in the given zone. */
 export function dayLabel(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone }).format(new Date(iso));
+  return dateFormatter("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone }).format(new Date(iso));
 }
 
 /** "14:00" in the given zone. */
 export function timeLabel(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
-    new Date(iso),
-  );
+  return dateFormatter("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(iso));
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the given zone: slots are grouped by it. */
 export function dayKey(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(new Date(iso));
-}
-
-export function isTimeZone(tz: string | null | undefined): tz is string {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
+  return dateFormatter("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(new Date(iso));
 }
 
 /** The viewer's zone: ?tz= (set from the browser when JavaScript is on), else the agent's own setting. */

@@ -10,10 +10,6 @@ export const SLOT_MINUTES = 60;
 export type Availability = { weekday: number; start_minute: number; end_minute: number };
 export type Slot = { start: string; end: string };
 
-export function isTimeZone(tz: string): boolean {
-  return DateTime.local().setZone(tz).isValid;
-}
-
 /** The Monday-to-Monday week, in the viewer's zone, that holds `weekStart` (YYYY-MM-DD) or `now`. */
 export function weekWindow(viewerTz: string, now: Date, weekStart?: string | null) {
   const base = weekStart ? DateTime.fromISO(weekStart, { zone: viewerTz }) : DateTime.fromJSDate(now, { zone: viewerTz });
@@ -28,24 +24,39 @@ export function weekWindow(viewerTz: string, now: Date, weekStart?: string | nul
   };
 }
 
-/** Every slot that starts in [from, to), from the availability in the mentor's zone. */
+/**
+ * Every slot that starts in [from, to), from the availability in the mentor's zone. On a day that starts at
+ * midnight with the same UTC offset as the next (all but the days clocks change) a slot's instant is plain
+ * arithmetic; on the other days each slot goes through luxon, which knows which local times were skipped or
+ * repeated. A test checks both against luxon alone, for every week of a year in zones that change oddly.
+ */
 export function slotsBetween(availability: Availability[], mentorTz: string, from: Date, to: Date): Slot[] {
   const fromDt = DateTime.fromJSDate(from, { zone: mentorTz }).startOf("day").minus({ days: 1 });
   const last = DateTime.fromJSDate(to, { zone: mentorTz }).startOf("day").plus({ days: 1 });
   const slots: Slot[] = [];
-  for (let day = fromDt; day <= last; day = day.plus({ days: 1 })) {
+  const slotMs = SLOT_MINUTES * 60_000;
+  for (let day = fromDt; day <= last;) {
+    const next = day.plus({ days: 1 });
+    // Where midnight itself was skipped, the day starts at 01:00: not a steady day either.
+    const steady = day.offset === next.offset && day.hour === 0 && day.minute === 0;
     const weekday = day.weekday % 7; // luxon: 1 = Monday … 7 = Sunday; ours: 0 = Sunday … 6 = Saturday
     for (const block of availability.filter((a) => a.weekday === weekday)) {
       for (let m = block.start_minute; m + SLOT_MINUTES <= block.end_minute; m += SLOT_MINUTES) {
         const hour = Math.floor(m / 60);
         const minute = m % 60;
-        const local = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: mentorTz });
-        if (!local.isValid || local.hour !== hour || local.minute !== minute) continue; // skipped by DST
-        const start = local.toUTC();
-        if (start.toMillis() < from.getTime() || start.toMillis() >= to.getTime()) continue;
-        slots.push({ start: start.toISO()!, end: start.plus({ minutes: SLOT_MINUTES }).toISO()! });
+        let startMs: number;
+        if (steady) {
+          startMs = Date.UTC(day.year, day.month - 1, day.day, hour, minute) - day.offset * 60_000;
+        } else {
+          const local = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: mentorTz });
+          if (!local.isValid || local.hour !== hour || local.minute !== minute) continue; // skipped by DST
+          startMs = local.toMillis();
+        }
+        if (startMs < from.getTime() || startMs >= to.getTime()) continue;
+        slots.push({ start: new Date(startMs).toISOString(), end: new Date(startMs + slotMs).toISOString() });
       }
     }
+    day = next;
   }
   return slots.sort((a, b) => a.start.localeCompare(b.start));
 }

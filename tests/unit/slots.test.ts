@@ -1,5 +1,6 @@
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { isSlot, slotsBetween, weekWindow } from "../../backend/services/slots.js";
+import { isSlot, SLOT_MINUTES, slotsBetween, weekWindow, type Availability } from "../../backend/services/slots.js";
 
 const mondayMorning = [{ weekday: 1, start_minute: 9 * 60, end_minute: 12 * 60 }]; // Mon 09:00–12:00
 
@@ -72,5 +73,41 @@ describe("slots", () => {
     expect(isSlot(mondayMorning, "Europe/Berlin", "2026-06-01T07:30:00.000Z")).toBe(false);
     expect(isSlot(mondayMorning, "Europe/Berlin", "2026-06-02T07:00:00.000Z")).toBe(false);
     expect(isSlot(mondayMorning, "Europe/Berlin", "not a date")).toBe(false);
+  });
+
+  it("gives, in every zone and week of a year, exactly the slots luxon gives slot by slot", () => {
+    // The reference: every local slot through luxon, which knows each zone's skipped and repeated hours.
+    function reference(availability: Availability[], tz: string, from: Date, to: Date) {
+      const out: string[] = [];
+      let day = DateTime.fromJSDate(from, { zone: tz }).startOf("day").minus({ days: 1 });
+      const last = DateTime.fromJSDate(to, { zone: tz }).startOf("day").plus({ days: 1 });
+      for (; day <= last; day = day.plus({ days: 1 })) {
+        for (const block of availability.filter((a) => a.weekday === day.weekday % 7)) {
+          for (let m = block.start_minute; m + SLOT_MINUTES <= block.end_minute; m += SLOT_MINUTES) {
+            const hour = Math.floor(m / 60);
+            const minute = m % 60;
+            const local = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: tz });
+            if (!local.isValid || local.hour !== hour || local.minute !== minute) continue;
+            if (local.toMillis() >= from.getTime() && local.toMillis() < to.getTime()) out.push(local.toUTC().toISO()!);
+          }
+        }
+      }
+      return out.sort();
+    }
+    // Round the clock, every day, on the half hour too.
+    const allDay = [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+      { weekday, start_minute: 0, end_minute: 24 * 60 },
+      { weekday, start_minute: 30, end_minute: 23 * 60 + 30 },
+    ]);
+    // Zones that change at midnight (Santiago), by half an hour (Lord Howe), at odd offsets, or never.
+    const zones = ["Europe/Berlin", "America/Santiago", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns", "UTC"];
+    for (const tz of zones) {
+      for (let week = 0; week < 53; week++) {
+        const from = new Date(Date.UTC(2026, 0, 1) + week * 7 * 86_400_000);
+        const to = new Date(from.getTime() + 7 * 86_400_000);
+        const got = slotsBetween(allDay, tz, from, to).map((s) => s.start);
+        expect(got, `${tz}, week from ${from.toISOString()}`).toEqual(reference(allDay, tz, from, to));
+      }
+    }
   });
 });

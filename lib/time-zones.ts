@@ -1,0 +1,41 @@
+/**
+ * Time zones and date formatting shared by the API, the portal's server and the browser.
+ *
+ * Building an `Intl.DateTimeFormat` costs far more than using one (a mentor's week of slots needs a few hundred
+ * labels), so formatters are made once per locale, options and zone and kept; so is the answer to "is this a
+ * zone?". Both caches are bounded: zones come from visitors' input.
+ */
+const MAX_CACHED = 500;
+
+function remember<V>(cache: Map<string, V>, key: string, make: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const zones = new Map<string, boolean>();
+
+/** Whether `tz` is an IANA time zone this runtime knows ("Europe/London", "UTC"). */
+export function isTimeZone(tz: string | null | undefined): tz is string {
+  if (!tz || tz.length > 64) return false;
+  return remember(zones, tz, () => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale, options and zone, made on first use. Throws for an unknown zone, as Intl does. */
+export function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  return remember(formatters, key, () => new Intl.DateTimeFormat(locale, options));
+}
