@@ -16,7 +16,6 @@ import {
 import type { ReactNode } from "react";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { getSettings } from "../lib/env.server";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -27,6 +26,7 @@ import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, normalizePath } from "./lib/paths";
 import { csrf, honeypot } from "./lib/security.server";
 import { commitSession } from "./lib/session.server";
+import { getSettings } from "./lib/settings.server";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
 import appCss from "./styles/app.css";
 

@@ -4,6 +4,8 @@
  * snake_case, as in the spec's own payloads (`client_id`).
  */
 import { z } from "zod";
+import { clientFieldNames, clientStatuses, clientStatusLabels } from "./client-fields.js";
+import { isTimeZone } from "./time-zones.js";
 
 // ---- envelope ---------------------------------------------------------------
 
@@ -102,13 +104,7 @@ export const countryCode = (label: string) =>
 
 // ---- clients ----------------------------------------------------------------
 
-export const clientStatuses = ["prospect", "active", "on_hold", "completed"] as const;
-export const clientStatusLabels: Record<(typeof clientStatuses)[number], string> = {
-  prospect: "Prospect",
-  active: "Active",
-  on_hold: "On hold",
-  completed: "Completed",
-};
+export { clientFieldNames, clientStatuses, clientStatusLabels };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -159,8 +155,6 @@ export const clientInput = z.object({
   notes: optionalText(2000, "Notes"),
 });
 export type ClientInput = z.input<typeof clientInput>;
-/** The client's own fields, in form order. */
-export const clientFieldNames = Object.keys(clientInput.shape) as Array<keyof typeof clientInput.shape>;
 export type ClientValues = z.output<typeof clientInput>;
 
 export const clientEditInput = clientInput.extend({ id: idParam });
@@ -366,14 +360,7 @@ const timeZoneField = z
   .string({ invalid_type_error: "Time zone must be text" })
   .min(1)
   .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Unknown time zone");
+  .refine((tz) => isTimeZone(tz), "Unknown time zone");
 
 export const mentorListQuery = z.object({
   expertise: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),

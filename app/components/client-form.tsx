@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientFieldNames, clientStatuses, clientStatusLabels, type Client, type Country } from "../../lib/contract";
+import { clientFieldNames, clientStatuses, clientStatusLabels } from "../../lib/client-fields";
+import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
 import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
 

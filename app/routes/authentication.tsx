@@ -2,7 +2,6 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { loginBody } from "../../lib/contract";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
@@ -10,6 +9,7 @@ import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.serve
 import { getSignedIn, signIn } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
+import { loginBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { makeToast } from "../lib/toast";
 

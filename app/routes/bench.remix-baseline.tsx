@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getSettings } from "../../lib/env.server";
+import { getSettings } from "../lib/settings.server";
 
 // The benchmark's minimal Remix page: one loader returning a small list, no data access.
 // It exists only when BENCH_BASELINES=on.

@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import type { Booking } from "../../lib/contract";
-import { getSettings } from "../../lib/env.server";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
+import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { getSettings } from "../lib/settings.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Bookings · Waypoint Consultancy" }];
@@ -23,13 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const cancelForm = z.object({ intent: z.literal("cancel"), id: z.coerce.number().int().positive() });
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const formData = await readForm(request);
   await checkForm(formData, request);
-  const parsed = cancelForm.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+  const parsed = rowIntent("cancel").safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   try {
     const booking = await api.cancelBooking(parsed.data.id);

@@ -1,13 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { apiLoaderError, apiRedirectError, cartOf, type ApiClient } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
+import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
@@ -20,8 +20,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   return json({ items, payment, timeZone: agent.time_zone });
 }
-
-const removeForm = z.object({ intent: z.literal("remove"), id: z.coerce.number().int().positive() });
 
 /** Checkout: the API opens a session for the agent's own cart; the browser goes there (303, no JavaScript needed). */
 async function checkout(request: Request, api: ApiClient) {
@@ -54,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "checkout") return checkout(request, api);
   if (intent === "cancel-payment") return cancelPayment(request, api);
   if (intent !== "remove") throw new Response("Unknown action.", { status: 400 });
-  const parsed = removeForm.safeParse({ intent, id: formData.get("id") });
+  const parsed = rowIntent("remove").safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) throw new Response("That is not an item of your cart.", { status: 400 });
   // Back to the page the agent was on (the cart, or a client's page), never off-site.
   const back = safeBack(request);

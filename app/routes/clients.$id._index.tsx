@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { clientStatusLabels } from "../../lib/contract";
+import { clientStatusLabels } from "../../lib/client-fields";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";

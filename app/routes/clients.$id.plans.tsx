@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
 import type { ServicePlan } from "../../lib/contract";
 import { relocationPlanBlocker } from "../../lib/rules";
 import { apiLoaderError } from "../lib/api.server";
@@ -9,6 +8,7 @@ import { requireAgent } from "../lib/auth.server";
 import { addAndReturn } from "../lib/cart.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
+import { planChoice } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
 export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Consultancy" }];
@@ -19,8 +19,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [view, plans] = await Promise.all([api.viewClient(id), api.servicePlans(id)]).catch((e) => apiLoaderError(e, request));
   return json({ client: view.client, plans });
 }
-
-const planChoice = z.object({ plan_id: z.coerce.number().int().positive() });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAgent(request, context);

@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { contactBody } from "../../lib/contract";
 import { Field, firstInvalid, FormError, TextAreaField } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { contactBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 

@@ -1,8 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { bookBody } from "../../lib/contract";
-import { getSettings } from "../../lib/env.server";
 import { Field, firstInvalid, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -11,7 +9,9 @@ import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { textFields, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
+import { bookBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { getSettings } from "../lib/settings.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Book a session · Waypoint Consultancy" }];

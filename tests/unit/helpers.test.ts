@@ -76,3 +76,11 @@ describe("countries", () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
   });
 });
+
+describe("client fields", () => {
+  it("names, in form order, exactly the fields the contract's schema checks", async () => {
+    const { clientInput } = await import("../../lib/contract.js");
+    const { clientFieldNames } = await import("../../lib/client-fields.js");
+    expect([...clientFieldNames]).toEqual(Object.keys(clientInput.shape));
+  });
+});
