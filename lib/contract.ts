@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { clientFieldNames, clientStatuses, clientStatusLabels } from "./client-fields.js";
-import { isTimeZone } from "./time-zones.js";
+import { isTimeZone } from "./intl.js";
 
 // ---- envelope ---------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { dateFormatter, isTimeZone } from "../../lib/time-zones.js";
+import { dateFormatter, isTimeZone } from "../../lib/intl.js";
 
 export { isTimeZone };
 

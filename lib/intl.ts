@@ -1,9 +1,9 @@
 /**
- * Time zones and date formatting shared by the API, the portal's server and the browser.
+ * Time zones, dates and money formatted through Intl, shared by the API, the portal's server and the browser.
  *
- * Building an `Intl.DateTimeFormat` costs far more than using one (a mentor's week of slots needs a few hundred
- * labels), so formatters are made once per locale, options and zone and kept; so is the answer to "is this a
- * zone?". Both caches are bounded: zones come from visitors' input.
+ * Building an Intl formatter costs far more than using one (a mentor's week of slots needs a few hundred labels,
+ * a catalogue page dozens of prices), so formatters are made once per locale and options and kept; so is the
+ * answer to "is this a zone?". The caches are bounded: zones and currencies can come from visitors' input.
  */
 const MAX_CACHED = 500;
 
@@ -38,4 +38,11 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function dateFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   return remember(formatters, key, () => new Intl.DateTimeFormat(locale, options));
+}
+
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/** One number formatter per locale and options, made on first use. Throws for an unknown currency, as Intl does. */
+export function numberFormatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return remember(numberFormatters, `${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 }
