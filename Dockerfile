@@ -25,6 +25,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/server-build ./server-build
 USER portal
+# The V8 heap's old space, as `npm start` sets it (package.json "config"): see README, "Memory".
+ENV NODE_OPTIONS="--max-old-space-size=160"
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import v8 from "node:v8";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -215,7 +216,9 @@ async function main() {
   const server = app.listen(settings.port, settings.host, () => {
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
-    logger.info({ url, database: database.kind, api: settings.apiBaseUrl ?? "in process" }, "portal listening");
+    // The heap limit says whether the memory setting (README, "Memory") reached this process.
+    const heapLimitMib = Math.round(v8.getHeapStatistics().heap_size_limit / 1048576);
+    logger.info({ url, database: database.kind, api: settings.apiBaseUrl ?? "in process", heapLimitMib }, "portal listening");
     // Said on stdout plainly, for the person who just typed `npm start`.
     console.log(`\nPortal running at ${url}`);
     if (demo) console.log(`Demo sign-in: ${demo.email} / ${demo.password}\n`);

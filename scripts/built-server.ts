@@ -7,6 +7,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 
+/** The server's Node options as `npm start` and the Dockerfile give them (package.json "config"). */
+export function serverNodeOptions(): string {
+  const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as { config: { max_old_space_mib: string } };
+  return `--max-old-space-size=${pkg.config.max_old_space_mib}`;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -37,6 +43,7 @@ export async function startBuiltServer(opts: {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      NODE_OPTIONS: serverNodeOptions(),
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: opts.dataDir,

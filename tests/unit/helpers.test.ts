@@ -84,3 +84,15 @@ describe("client fields", () => {
     expect([...clientFieldNames]).toEqual(Object.keys(clientInput.shape));
   });
 });
+
+describe("the server's heap limit", () => {
+  it("is the same for `npm start`, the Dockerfile and the test and bench servers", async () => {
+    const fs = await import("node:fs");
+    const { serverNodeOptions } = await import("../../scripts/built-server.js");
+    const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
+    expect(pkg.config.max_old_space_mib).toMatch(/^\d+$/);
+    expect(serverNodeOptions()).toBe(`--max-old-space-size=${pkg.config.max_old_space_mib}`);
+    expect(pkg.scripts.start).toContain("--max-old-space-size=$npm_package_config_max_old_space_mib");
+    expect(fs.readFileSync("Dockerfile", "utf8")).toContain(`ENV NODE_OPTIONS="${serverNodeOptions()}"`);
+  });
+});
