@@ -137,7 +137,17 @@ function peakRss(pid: number): number {
   }
 }
 
-type Row = { name: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Row = {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** Requests per second as a share of the minimal Remix page's, measured side by side (see `sideBySide`). */
+  pairedRatio?: number;
+};
 
 async function load(name: string, url: string, connections: number, headers: Record<string, string> = {}): Promise<Row> {
   const r = await autocannon({ url, connections, duration: DURATION, headers });
@@ -150,6 +160,21 @@ async function load(name: string, url: string, connections: number, headers: Rec
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
+}
+
+/**
+ * A page's speed as a share of the minimal Remix page's, measured side by side: four slices of half the usual
+ * length in the order baseline, page, page, baseline, so a change in the machine's speed during the run (here it
+ * varies by up to a factor of two from one minute to the next) weighs on both alike.
+ */
+async function sideBySide(baselineUrl: string, url: string, connections: number, headers: Record<string, string>) {
+  const slice = (target: string, h: Record<string, string>) =>
+    autocannon({ url: target, connections, duration: DURATION / 2, headers: h }).then((r) => r.requests.total);
+  let baseline = await slice(baselineUrl, {});
+  let page = await slice(url, headers);
+  page += await slice(url, headers);
+  baseline += await slice(baselineUrl, {});
+  return page / baseline;
 }
 
 function bundleSizes() {
@@ -208,7 +233,7 @@ async function main() {
     for (const [name, p, headers] of targets) {
       for (const c of CONNECTIONS) {
         const url = base + p;
-        const row = p.includes("tokencheck")
+        const row: Row = p.includes("tokencheck")
           ? await (async () => {
               const r = await autocannon({
                 url,
@@ -229,8 +254,15 @@ async function main() {
               };
             })()
           : await load(name, url, c, headers);
+        if (!p.startsWith("/bench") && !p.startsWith("/backend")) {
+          row.pairedRatio = await sideBySide(base + "/bench/remix-baseline", url, c, headers);
+        }
         rows.push(row);
-        process.stdout.write(`  ${name} @${c}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms\n`);
+        process.stdout.write(
+          `  ${name} @${c}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
+            (row.pairedRatio ? `, ${row.pairedRatio.toFixed(2)} × Remix side by side` : "") +
+            "\n",
+        );
       }
     }
     const growth: Row[] = [];
@@ -281,14 +313,14 @@ async function main() {
       "",
     );
     lines.push(
-      "| page or call | conns | req/s | p50 ms | p99 ms | errors | non-2xx | × Remix baseline (req/s) | × Express baseline (req/s) |",
+      "| page or call | conns | req/s | p50 ms | p99 ms | errors | non-2xx | × Remix baseline (side by side) | × Remix baseline (req/s) | × Express baseline (req/s) |",
     );
-    lines.push("|---|---|---|---|---|---|---|---|---|");
+    lines.push("|---|---|---|---|---|---|---|---|---|---|");
     for (const r of rows) {
       const remix = byName("baseline: minimal Remix page", r.connections).rps;
       const express = byName("baseline: bare Express, home bytes", r.connections).rps;
       lines.push(
-        `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.rps / remix).toFixed(2)} | ${(r.rps / express).toFixed(2)} |`,
+        `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.pairedRatio?.toFixed(2) ?? ""} | ${(r.rps / remix).toFixed(2)} | ${(r.rps / express).toFixed(2)} |`,
       );
     }
     lines.push(
