@@ -4,6 +4,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFieldNames } from "../../lib/client-fields.js";
 import { hostileRedirects } from "../support/hostile-redirects.js";
 import { startPortal, type Portal } from "../support/portal.js";
 
@@ -83,22 +84,7 @@ describe("hostile form posts to the portal", () => {
 
   it("never answers with a 5xx", async () => {
     const forms: Array<[string, string[]]> = [
-      [
-        "/clients/new",
-        [
-          "first_name",
-          "last_name",
-          "email",
-          "phone",
-          "nationality",
-          "current_country",
-          "destination_country",
-          "date_of_birth",
-          "passport_number",
-          "status",
-          "notes",
-        ],
-      ],
+      ["/clients/new", [...clientFieldNames]],
       [`/clients/${clientId}/edit`, ["first_name", "last_name", "email", "phone", "nationality", "date_of_birth", "status"]],
       [`/clients/${clientId}/plans`, ["plan_id"]],
       ["/joblist/1", ["client_id"]],
