@@ -82,7 +82,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [csrfToken, csrfCookie] = await csrf.commitToken(request);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
 
-  headers.set("Cache-Control", "private, no-store");
   return json(
     {
       agent: token ? agent : null,

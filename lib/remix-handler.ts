@@ -1,6 +1,6 @@
 /**
- * Remix behind Express, as `@remix-run/express` wires it, with one change: the request's signal is aborted when
- * the response closes, whether it was sent in full or the visitor went away.
+ * Remix behind Express, as `@remix-run/express` wires it, with two changes: the request's signal is aborted when
+ * the response closes, whether it was sent in full or the visitor went away; and pages are never cached (below).
  *
  * Remix ties per-request work to that signal: single fetch gives every response's loader data a stream timeout
  * (5 s) that only an abort clears. The stock adapter aborts only for a visitor who left before the answer, so
@@ -29,6 +29,10 @@ async function sendRemixResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // Pages and their data depend on who is signed in: no browser or proxy keeps them (after signing out, Back
+  // must not show a client's passport number from the cache), unless a route has said otherwise.
+  if (!response.headers.has("Cache-Control")) res.set("Cache-Control", "no-store");
+  res.vary("Cookie");
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

@@ -93,7 +93,8 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
                     {cartCount ?? "–"}
                   </span>
                 </NavLink>
-                <Form method="post" action="/logout" className="signout-form">
+                {/* A full page load: nothing of the signed-in session stays in the page's memory. */}
+                <Form method="post" action="/logout" className="signout-form" reloadDocument>
                   <AuthenticityTokenInput />
                   <button type="submit" className="button button--ghost">
                     Sign out

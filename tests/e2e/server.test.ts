@@ -176,6 +176,23 @@ describe("the production server", () => {
     expect(portal.db.prepare("select count(*) n from portal_sessions where id = ?").get(row!.id)).toEqual({ n: 0 });
   });
 
+  it("lets no browser or proxy keep a page or its data: no-store, varying by cookie, signed in or not", async () => {
+    const cookie = await portal.sessionCookie();
+    const signedIn = { Cookie: `${cookie.name}=${cookie.value}` };
+    const answers = [
+      await fetch(`${portal.base}/clients/`, { headers: signedIn }),
+      await fetch(`${portal.base}/clients.data`, { headers: signedIn }),
+      await fetch(`${portal.base}/dashboard/`, { headers: signedIn }),
+      await fetch(`${portal.base}/`),
+      await fetch(`${portal.base}/authentication/`),
+    ];
+    for (const res of answers) {
+      expect(res.status, res.url).toBe(200);
+      expect(res.headers.get("cache-control"), res.url).toBe("no-store");
+      expect(res.headers.get("vary") ?? "", res.url).toMatch(/\bCookie\b/i);
+    }
+  });
+
   it("makes each API call once per page: the badge and the cart page share one cart list", async () => {
     const logins = () => portal.output().split('"url":"/backend/agent/login"').length;
     const loginsBefore = logins();

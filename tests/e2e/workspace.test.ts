@@ -149,6 +149,29 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
       await context.close();
     });
 
+    it("after signing out, Back shows no client's details from the browser's cache", async () => {
+      const agent = await ctx.portal.createAgent(`back-${tag}-${transport}@example.com`);
+      const agentId = (ctx.portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
+      const now = new Date().toISOString();
+      const { lastInsertRowid } = ctx.portal.db
+        .prepare(
+          "insert into clients (agent_id, first_name, last_name, email, passport_number, date_of_birth, status, created_at, updated_at) values (?, 'Cached', 'Person', 'cached@example.com', 'PX9988776', '1990-04-03', 'active', ?, ?)",
+        )
+        .run(agentId, now, now);
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie(agent.email, agent.password));
+      const page = await context.newPage();
+      await page.goto(`${ctx.portal.base}/clients/${lastInsertRowid}`);
+      await expect.poll(() => page.locator("main").innerText(), settle).toContain("PX9988776");
+      await page.locator("header").getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/clients"));
+      await page.goBack();
+      await page.waitForURL(/\/authentication/);
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Sign in");
+      expect(await page.content()).not.toContain("PX9988776");
+      await context.close();
+    });
+
     it("searches and pages the client list", async () => {
       const agent = await ctx.portal.createAgent(`many-${tag}@example.com`);
       const agentId = (ctx.portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
