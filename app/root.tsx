@@ -36,8 +36,13 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Waypoint Consultancy: mentorship, relocation and job placement" },
+export const meta: MetaFunction = ({ error }) => [
+  // An error page is named by what went wrong ("Page not found · …"), like every other page by what it shows.
+  {
+    title: error
+      ? `${describeError(error).title} · Waypoint Consultancy`
+      : "Waypoint Consultancy: mentorship, relocation and job placement",
+  },
   {
     name: "description",
     content: "Mentorship, relocation and job placement for people moving abroad for work, through their agents.",
@@ -148,27 +153,32 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  let title = "Something went wrong";
-  let message = "We could not show this page. Please try again in a moment.";
-  let status = 500;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    if (error.status === 404) {
-      title = "Page not found";
-      message = "There is nothing at this address. It may have moved, or the link may be mistyped.";
-    } else if (error.status === 503) {
-      title = SERVER_BUSY;
-      message = "The server is busy right now. Please try again in a moment.";
-    } else if (error.status === 403) {
-      title = "Not allowed";
-      message = typeof error.data === "string" ? error.data : "You cannot do that.";
-    } else if (error.status < 500) {
-      title = "That did not work";
-      message = typeof error.data === "string" ? error.data : message;
-    }
+/** What an error page says: its status, its title (also the page's <title>) and a sentence. */
+function describeError(error: unknown): { status: number; title: string; message: string } {
+  const fallback = {
+    status: 500,
+    title: "Something went wrong",
+    message: "We could not show this page. Please try again in a moment.",
+  };
+  if (!isRouteErrorResponse(error)) return fallback;
+  const status = error.status;
+  const text = typeof error.data === "string" ? error.data : null;
+  if (status === 404) {
+    return {
+      status,
+      title: "Page not found",
+      message: "There is nothing at this address. It may have moved, or the link may be mistyped.",
+    };
   }
+  if (status === 503)
+    return { status, title: SERVER_BUSY, message: "The server is busy right now. Please try again in a moment." };
+  if (status === 403) return { status, title: "Not allowed", message: text ?? "You cannot do that." };
+  if (status < 500) return { status, title: "That did not work", message: text ?? fallback.message };
+  return { ...fallback, status };
+}
+
+export function ErrorBoundary() {
+  const { status, title, message } = describeError(useRouteError());
   return (
     <section className="container page error-page" data-status={status}>
       <p className="eyebrow">Error {status}</p>

@@ -39,12 +39,8 @@ export function CartTable({ items, removable }: { items: CartItem[]; removable?:
                     <AuthenticityTokenInput />
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="id" value={item.id} />
-                    <button
-                      type="submit"
-                      className="button button--small button--ghost"
-                      aria-label={`Remove ${item.description}`}
-                    >
-                      Remove
+                    <button type="submit" className="button button--small button--ghost">
+                      Remove<span className="visually-hidden"> {item.description}</span>
                     </button>
                   </Form>
                 </td>

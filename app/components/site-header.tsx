@@ -3,6 +3,20 @@ import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { AgentPublic } from "../../lib/contract";
 
+/**
+ * Where an agent works: reachable from every page, in the phone menu too; NavLink marks the current place. The
+ * cart is the account area's own link, with its count.
+ */
+const WORKSPACE_LINKS = [
+  { to: "/clients/", label: "Clients" },
+  { to: "/joblist/", label: "Jobs" },
+  { to: "/relocation/", label: "Relocation" },
+  { to: "/mentors/", label: "Mentors" },
+  { to: "/bookings/", label: "Bookings" },
+  { to: "/orders/", label: "Orders" },
+  { to: "/contact/", label: "Contact" },
+] as const;
+
 export type SiteInfo = { phone: string; chatUrl: string; copyrightYear: number };
 
 const STICKY_AFTER_PX = 170;
@@ -40,11 +54,13 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
         </div>
       </div>
       <div className="site-header__bar container">
-        <Link to="/" className="brand" aria-label="Waypoint Consultancy, home">
+        <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
             W
           </span>
+          {/* Named by what it shows ("Waypoint"), then what it is: voice users can say what they see. */}
           <span className="brand__name">Waypoint</span>
+          <span className="visually-hidden"> Consultancy, home</span>
         </Link>
 
         <input type="checkbox" id="nav-toggle" className="nav-toggle" ref={menu} />
@@ -87,11 +103,12 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
             {agent ? (
               <>
                 <NavLink to="/dashboard/">Dashboard</NavLink>
-                <NavLink to="/cart/" className="cart-link" aria-label={`Cart, ${cartCount ?? 0} items`}>
+                <NavLink to="/cart/" className="cart-link">
                   Cart{" "}
                   <span className="badge" data-testid="cart-count">
                     {cartCount ?? "–"}
                   </span>
+                  <span className="visually-hidden"> items</span>
                 </NavLink>
                 {/* A full page load: nothing of the signed-in session stays in the page's memory. */}
                 <Form method="post" action="/logout" className="signout-form" reloadDocument>
@@ -108,6 +125,18 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
             )}
           </div>
         </nav>
+
+        {agent ? (
+          <nav className="workspace-nav" aria-label="Workspace">
+            <ul>
+              {WORKSPACE_LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to}>{l.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </header>
   );

@@ -78,13 +78,9 @@ function BookingRow({ b, timeZone, upcoming }: { b: Booking; timeZone: string; u
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="id" value={b.id} />
-            <button
-              type="submit"
-              className="button button--small button--ghost"
-              disabled={busy}
-              aria-label={`Cancel the session with ${b.mentor_name}`}
-            >
+            <button type="submit" className="button button--small button--ghost" disabled={busy}>
               {busy ? "Cancelling…" : "Cancel"}
+              <span className="visually-hidden"> the session with {b.mentor_name}</span>
             </button>
           </Form>
         ) : null}

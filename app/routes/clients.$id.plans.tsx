@@ -46,8 +46,9 @@ function PlanCard({ plan }: { plan: ServicePlan }) {
         <Form method="post">
           <AuthenticityTokenInput />
           <input type="hidden" name="plan_id" value={plan.id} />
-          <button type="submit" className="button button--primary" disabled={busy} aria-label={`Add ${plan.name} to cart`}>
+          <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? "Adding…" : "Add to cart"}
+            <span className="visually-hidden">: {plan.name}</span>
           </button>
         </Form>
       )}

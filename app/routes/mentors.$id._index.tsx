@@ -115,8 +115,8 @@ export default function MentorPage() {
                       className="slot"
                       to={`/mentors/${mentor.id}/book?${new URLSearchParams({ start: s.start, tz })}`}
                       data-start={s.start}
-                      aria-label={`Book ${dayLabel(s.start, tz)} ${timeLabel(s.start, tz)}`}
                     >
+                      <span className="visually-hidden">Book {dayLabel(s.start, tz)} </span>
                       {timeLabel(s.start, tz)}
                       <span className="slot__theirs">{timeLabel(s.start, mentor.time_zone)} theirs</span>
                     </Link>

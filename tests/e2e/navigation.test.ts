@@ -1,0 +1,78 @@
+/**
+ * Getting around the workspace: from any signed-in page an agent reaches every part of it without going back to
+ * the dashboard, on a desktop and on a phone, with JavaScript on and off; the current place is marked, and every
+ * page, error pages included, has a title of its own.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { haveBrowser, jsModes, newContext, settle, signInAs, usePortalAndBrowser } from "../support/browser.js";
+
+const places = [
+  { label: "Clients", path: "/clients/" },
+  { label: "Jobs", path: "/joblist/" },
+  { label: "Relocation", path: "/relocation/" },
+  { label: "Mentors", path: "/mentors/" },
+  { label: "Bookings", path: "/bookings/" },
+  { label: "Orders", path: "/orders/" },
+  { label: "Cart", path: "/cart/" },
+  { label: "Contact", path: "/contact/" },
+] as const;
+
+describe.skipIf(!haveBrowser)("workspace navigation in Chromium", () => {
+  const ctx = usePortalAndBrowser();
+
+  for (const width of [1280, 375]) {
+    describe.each(jsModes)(`$name, ${width} px`, ({ javaScriptEnabled }) => {
+      it("reaches every part of the workspace from any page, and marks where the agent is", async () => {
+        const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width });
+        await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
+        const page = await context.newPage();
+        await page.goto(ctx.portal.base + "/dashboard");
+        const titles = new Set<string>();
+        const workspace = (p: Page) => p.getByRole("navigation", { name: "Workspace" });
+        // The marked link, read even while the phone menu is closed (and the workspace hidden).
+        const current = (p: Page) =>
+          p
+            .locator('nav[aria-label="Workspace"] [aria-current="page"], header .cart-link[aria-current="page"]')
+            .first()
+            .textContent();
+        for (const place of places) {
+          // On a phone the workspace is in the menu: open it first.
+          if (width < 1000) await page.getByText("Menu", { exact: true }).click();
+          // The cart is the header's own link (with the count); the rest are in the workspace menu.
+          const link =
+            place.label === "Cart"
+              ? page.locator("header .cart-link")
+              : workspace(page).getByRole("link", { name: place.label, exact: true });
+          await link.click();
+          await page.waitForURL((url) => url.pathname === place.path);
+          await expect.poll(() => current(page).then((t) => t?.replace(/\s.*$/s, "")), settle).toBe(place.label);
+          titles.add(await page.title());
+        }
+        // Deeper pages mark their part of the workspace too.
+        const client = ctx.portal.db.prepare("select id from clients order by id limit 1").get() as { id: number };
+        await page.goto(`${ctx.portal.base}/clients/${client.id}/edit`);
+        await expect.poll(() => current(page), settle).toBe("Clients");
+        // Every place has a title of its own.
+        expect(titles.size).toBe(places.length);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    });
+  }
+
+  it("names error pages by what went wrong", async () => {
+    const { context } = await newContext(ctx.browser, false);
+    await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
+    const page = await context.newPage();
+    for (const path of ["/clients/999999", "/mentors/99999", "/orders/99999", "/no-such-page"]) {
+      const res = await page.goto(ctx.portal.base + path);
+      expect(res?.status(), path).toBe(404);
+      expect(await page.title(), path).toBe("Page not found · Waypoint Consultancy");
+    }
+    const res = await page.goto(ctx.portal.base + "/mentors/1/book");
+    expect(res?.status()).toBe(400);
+    expect(await page.title()).toBe("That did not work · Waypoint Consultancy");
+    await context.close();
+  });
+});
