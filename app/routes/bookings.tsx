@@ -56,19 +56,19 @@ function BookingRow({ b, timeZone, upcoming }: { b: Booking; timeZone: string; u
   const cancellable = upcoming && (b.status === "held" || b.status === "confirmed");
   return (
     <tr data-testid={`booking-${b.id}`}>
-      <td>
+      <td data-label="When">
         {formatDateTime(b.start_at, timeZone)}
         <br />
         <span className="muted">
           {timeLabel(b.start_at, b.mentor_time_zone)} for the mentor ({b.mentor_time_zone})
         </span>
       </td>
-      <td>
+      <td data-label="Mentor and topic">
         <Link to={`/mentors/${b.mentor_id}`}>{b.mentor_name}</Link>
         <br />
         <span className="muted">{b.topic}</span>
       </td>
-      <td data-testid="booking-status">
+      <td data-label="Status" data-testid="booking-status">
         {statusLabel[b.status]}
         {b.refund_status === "due" ? " · refund due" : b.refund_status === "refunded" ? " · refunded" : ""}
       </td>
@@ -114,7 +114,7 @@ export default function Bookings() {
               {[["Upcoming", upcoming, true] as const, ["Past", past, false] as const].map(([title, rows, isUpcoming]) =>
                 rows.length ? (
                   <div key={title} className="table-wrap">
-                    <table className="table">
+                    <table className="table table--stack">
                       <caption>{title}</caption>
                       <thead>
                         <tr>

@@ -56,7 +56,7 @@ export default function Clients() {
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -68,14 +68,14 @@ export default function Clients() {
               <tbody>
                 {result.items.map((c) => (
                   <tr key={c.id}>
-                    <td>
+                    <td data-label="Name">
                       <Link to={`/clients/${c.id}`}>
                         {c.first_name} {c.last_name}
                       </Link>
                     </td>
-                    <td>{c.email}</td>
-                    <td>{c.destination_country ?? "—"}</td>
-                    <td>{clientStatusLabels[c.status]}</td>
+                    <td data-label="Email">{c.email}</td>
+                    <td data-label="Destination">{c.destination_country ?? "—"}</td>
+                    <td data-label="Status">{clientStatusLabels[c.status]}</td>
                   </tr>
                 ))}
               </tbody>

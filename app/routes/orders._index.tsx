@@ -26,7 +26,7 @@ export default function Orders() {
         </p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">Order</th>
@@ -41,13 +41,15 @@ export default function Orders() {
             <tbody>
               {orders.map((o) => (
                 <tr key={o.id} data-testid={`order-${o.id}`}>
-                  <td>
+                  <td data-label="Order">
                     <Link to={`/orders/${o.id}`}>Order {o.id}</Link>
                   </td>
-                  <td>{formatDateTime(o.created_at, timeZone)}</td>
-                  <td>{o.items.map((i) => i.description).join("; ")}</td>
-                  <td>{orderStatusLabels[o.status]}</td>
-                  <td className="num">{formatMoney(o.amount_minor, o.currency)}</td>
+                  <td data-label="Date">{formatDateTime(o.created_at, timeZone)}</td>
+                  <td data-label="Items">{o.items.map((i) => i.description).join("; ")}</td>
+                  <td data-label="Status">{orderStatusLabels[o.status]}</td>
+                  <td data-label="Total" className="num">
+                    {formatMoney(o.amount_minor, o.currency)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 /**
  * axe-core on every page of the portal, signed out and signed in, at desktop and phone widths: no critical and no
- * serious violation. Each violation is reported with its rule, the page, the width and the first offending
+ * serious violation, and no page wider than the window (nothing scrolls sideways on a phone). Each violation is reported with its rule, the page, the width and the first offending
  * element, so a failure says what to fix.
  */
 import { AxeBuilder } from "@axe-core/playwright";
@@ -19,11 +19,36 @@ async function violations(page: Page, path: string, width: number): Promise<stri
     .map((v) => `${path} @${width}px: ${v.id} (${v.impact}) ${v.nodes.length}x, e.g. ${v.nodes[0]?.target.join(" ")}`);
 }
 
+/** A page wider than the window scrolls sideways: on a phone, a table or a row that does not fit. */
+async function sideways(page: Page, path: string, width: number): Promise<string[]> {
+  const { scrollWidth, clipped } = await page.evaluate(() => {
+    // Also what a scrolling box hides: a table cell past the window's edge is off screen all the same.
+    const clipped = [...document.querySelectorAll("main th, main td, main button, main a, main input, main select")]
+      .filter((e) => {
+        // The honeypot field is off screen on purpose (and out of the tab order).
+        if ((e as HTMLElement).tabIndex < 0 && e.tagName === "INPUT") return false;
+        // A stacked table's header row is kept for screen readers in a 1 px box.
+        const head = e.closest("thead");
+        if (head && head.getBoundingClientRect().width <= 1) return false;
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.right > window.innerWidth + 1;
+      })
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 30)}"`);
+    return { scrollWidth: document.documentElement.scrollWidth, clipped };
+  });
+  const found: string[] = [];
+  if (scrollWidth > width) found.push(`${path} @${width}px: the page is ${scrollWidth} px wide and scrolls sideways`);
+  if (clipped.length) found.push(`${path} @${width}px: off screen: ${clipped.slice(0, 3).join(", ")}`);
+  return found;
+}
+
 describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
   const ctx = usePortalAndBrowser();
 
   /** The signed-in pages, with real ids from the demo agent's data and one paid order of its own. */
+  let walks = 0;
   function workspacePages(): string[] {
+    walks += 1;
     const db = ctx.portal.db;
     const agent = db.prepare("select id from agents where email = 'demo@example.com'").get() as { id: number };
     const client = db.prepare("select id from clients where agent_id = ? order by id limit 1").get(agent.id) as { id: number };
@@ -36,6 +61,12 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
         "insert into orders (agent_id, status, mode, amount_minor, currency, created_at, updated_at, paid_at) values (?, 'paid', 'demo', 29000, 'USD', ?, ?, ?)",
       )
       .run(agent.id, now, now, now);
+    // A session booked for next year, so /bookings has a row to lay out.
+    const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 5, 8 + walks)).toISOString();
+    const end = new Date(Date.parse(start) + 3_600_000).toISOString();
+    db.prepare(
+      "insert into mentor_bookings (agent_id, client_id, mentor_id, start_at, end_at, topic, status, price_minor, currency, created_at, updated_at) values (?, ?, ?, ?, ?, 'Interview practice for a long job title', 'confirmed', 9000, 'USD', ?, ?)",
+    ).run(agent.id, client.id, mentor.id, start, end, now, now);
     return [
       "/dashboard",
       "/clients",
@@ -66,7 +97,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
       const found: string[] = [];
       for (const path of publicPages) {
         await page.goto(ctx.portal.base + path);
-        found.push(...(await violations(page, path, width)));
+        found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));
       }
       await context.close();
       expect(found.join("\n")).toBe("");
@@ -88,7 +119,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
       pages.push(slot!);
       for (const path of pages) {
         await page.goto(ctx.portal.base + path);
-        found.push(...(await violations(page, path, width)));
+        found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));
       }
       await context.close();
       expect(found.join("\n")).toBe("");
