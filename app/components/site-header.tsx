@@ -1,7 +1,8 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { AgentPublic } from "../../lib/contract";
+import { normalizePath } from "../lib/paths";
 
 /**
  * Where an agent works: reachable from every page, in the phone menu too; NavLink marks the current place. The
@@ -16,6 +17,40 @@ const WORKSPACE_LINKS = [
   { to: "/orders/", label: "Orders" },
   { to: "/contact/", label: "Contact" },
 ] as const;
+
+/**
+ * A link to a section of the site, marked (`aria-current="page"`, class `active`) on that section's pages: with
+ * or without a trailing slash (`/about` and `/about/` alike), and below it unless `end` (`/clients/7/edit` is in
+ * Clients).
+ */
+function SectionLink({
+  to,
+  end,
+  aliases = [],
+  className,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  aliases?: string[];
+  className?: string;
+  children: ReactNode;
+}) {
+  const here = normalizePath(useLocation().pathname).toLowerCase();
+  const active = [to, ...aliases].some((path) => {
+    const section = normalizePath(path).toLowerCase();
+    return here === section || (!end && section !== "/" && here.startsWith(section + "/"));
+  });
+  return (
+    <Link
+      to={to}
+      className={[className, active ? "active" : null].filter(Boolean).join(" ") || undefined}
+      aria-current={active ? "page" : undefined}
+    >
+      {children}
+    </Link>
+  );
+}
 
 export type SiteInfo = { phone: string; chatUrl: string; copyrightYear: number };
 
@@ -32,6 +67,27 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  // The services menu closes on Esc (focus back on its button) and on a click anywhere else.
+  useEffect(() => {
+    const details = services.current;
+    if (!details) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && details.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (details.open && !details.contains(e.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
   }, []);
 
   // A client-side navigation does not reload the page: close the open menus ourselves.
@@ -71,12 +127,12 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
         <nav className="site-nav" aria-label="Main">
           <ul className="site-nav__links">
             <li>
-              <NavLink to="/" end>
+              <SectionLink to="/" end aliases={["/home"]}>
                 Home
-              </NavLink>
+              </SectionLink>
             </li>
             <li>
-              <NavLink to="/about/">About us</NavLink>
+              <SectionLink to="/about/">About us</SectionLink>
             </li>
             <li className="dropdown">
               <details ref={services}>
@@ -95,21 +151,21 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
               </details>
             </li>
             <li>
-              <NavLink to="/terms/">Terms &amp; Conditions</NavLink>
+              <SectionLink to="/terms/">Terms &amp; Conditions</SectionLink>
             </li>
           </ul>
 
           <div className="site-nav__account">
             {agent ? (
               <>
-                <NavLink to="/dashboard/">Dashboard</NavLink>
-                <NavLink to="/cart/" className="cart-link">
+                <SectionLink to="/dashboard/">Dashboard</SectionLink>
+                <SectionLink to="/cart/" className="cart-link">
                   Cart{" "}
                   <span className="badge" data-testid="cart-count">
                     {cartCount ?? "–"}
                   </span>
                   <span className="visually-hidden"> items</span>
-                </NavLink>
+                </SectionLink>
                 {/* A full page load: nothing of the signed-in session stays in the page's memory. */}
                 <Form method="post" action="/logout" className="signout-form" reloadDocument>
                   <AuthenticityTokenInput />
@@ -131,7 +187,7 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
             <ul>
               {WORKSPACE_LINKS.map((l) => (
                 <li key={l.to}>
-                  <NavLink to={l.to}>{l.label}</NavLink>
+                  <SectionLink to={l.to}>{l.label}</SectionLink>
                 </li>
               ))}
             </ul>

@@ -85,6 +85,8 @@ export default function Authentication() {
             required
             defaultValue={actionData?.values?.email ?? ""}
             errors={errors.email}
+            // The page is there to sign in: typing starts in Email (after a refusal, in the field to correct).
+            {...(actionData ? {} : { autoFocus: true })}
             autoFocusOnError
           />
           <Field

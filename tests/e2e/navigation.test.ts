@@ -61,6 +61,50 @@ describe.skipIf(!haveBrowser)("workspace navigation in Chromium", () => {
     });
   }
 
+  describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+    it("marks the current section with or without a trailing slash, and starts the sign-in page in Email", async () => {
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      const page = await context.newPage();
+      const marked = () => page.locator('nav[aria-label="Main"] [aria-current="page"]').textContent();
+      for (const [path, label] of [
+        ["/about", "About us"],
+        ["/about/", "About us"],
+        ["/terms", "Terms & Conditions"],
+        ["/terms/", "Terms & Conditions"],
+        ["/home", "Home"],
+        ["/", "Home"],
+      ] as const) {
+        await page.goto(ctx.portal.base + path);
+        await expect.poll(marked, settle).toBe(label);
+      }
+      await page.goto(ctx.portal.base + "/authentication");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")), settle).toBe("email");
+      await context.close();
+    });
+  });
+
+  it("opens the services menu visibly and closes it on Esc and on a click elsewhere (JavaScript on)", async () => {
+    const { context } = await newContext(ctx.browser, true);
+    const page = await context.newPage();
+    await page.goto(ctx.portal.base + "/about");
+    const details = page.locator(".dropdown details");
+    const isOpen = () => details.evaluate((d) => (d as HTMLDetailsElement).open);
+    const marker = () => page.locator(".dropdown summary").evaluate((s) => getComputedStyle(s, "::after").transform);
+    const closedMarker = await marker();
+    await page.getByText("Services", { exact: true }).click();
+    expect(await isOpen()).toBe(true);
+    // The marker beside "Services" turns when the menu is open.
+    expect(await marker()).not.toBe(closedMarker);
+    await page.keyboard.press("Escape");
+    expect(await isOpen()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), settle).toBe("SUMMARY");
+    await page.getByText("Services", { exact: true }).click();
+    expect(await isOpen()).toBe(true);
+    await page.locator("h1").click();
+    expect(await isOpen()).toBe(false);
+    await context.close();
+  });
+
   it("names error pages by what went wrong", async () => {
     const { context } = await newContext(ctx.browser, false);
     await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
