@@ -127,6 +127,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <FormContext data={data}>
           <SiteHeader agent={data?.agent ?? null} cartCount={data?.cartCount ?? null} site={site} />
           <main id="main" className="site-main">
+            {/* Toasts live in the main landmark, just below the header (never over its links). */}
+            <ToastHost />
             <Toast toast={data?.toast} />
             {children}
           </main>
@@ -134,7 +136,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {isHome ? null : <SiteFooter copyrightYear={site.copyrightYear} />}
         <ScrollTopButton />
         <RouteLoading />
-        <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <LiveReload nonce={nonce} />

@@ -69,6 +69,23 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
+  // Where the header ends on screen, for the toasts to start below it (app.css, .Toastify__toast-container).
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = header.current;
+    if (!el) return;
+    const place = () =>
+      document.documentElement.style.setProperty("--header-bottom", `${Math.max(0, el.getBoundingClientRect().bottom)}px`);
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(el);
+    window.addEventListener("scroll", place, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", place);
+    };
+  }, []);
+
   // The services menu closes on Esc (focus back on its button) and on a click anywhere else.
   useEffect(() => {
     const details = services.current;
@@ -97,7 +114,7 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
   }, [location.pathname, location.search]);
 
   return (
-    <header className={sticky ? "site-header is-sticky" : "site-header"} id="top">
+    <header className={sticky ? "site-header is-sticky" : "site-header"} id="top" ref={header}>
       <div className="topbar">
         <div className="container topbar__inner">
           <span className="topbar__hours">Mon–Fri, 9:00–18:00 UTC</span>

@@ -222,8 +222,6 @@ export async function apiActionError(error: unknown, request: Request, values: R
       { status: 503 },
     );
   }
-  return json<FormFailure>(
-    { formError: error.message, fieldErrors: error.errors, values, toast: makeToast("error", error.message) },
-    { status: error.status },
-  );
+  // Said once, in the form: beside each field, with one summary above; not again as a toast.
+  return json<FormFailure>({ formError: error.message, fieldErrors: error.errors, values }, { status: error.status });
 }

@@ -4,14 +4,12 @@ import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
-import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getSignedIn, signIn } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { loginBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
-import { makeToast } from "../lib/toast";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Waypoint Consultancy" }];
 
@@ -44,10 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Wrong credentials (401) and too many attempts (429) are the form's answer, not an expired session.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 429)) {
-      return json<FormFailure>(
-        { formError: error.message, values, toast: makeToast("error", error.message) },
-        { status: error.status === 401 ? 400 : 429 },
-      );
+      return json<FormFailure>({ formError: error.message, values }, { status: error.status === 401 ? 400 : 429 });
     }
     return apiActionError(error, request, values);
   }
@@ -108,7 +103,6 @@ export default function Authentication() {
           </p>
         ) : null}
       </div>
-      <Toast toast={actionData?.toast} />
     </section>
   );
 }

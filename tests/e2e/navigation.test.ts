@@ -105,6 +105,45 @@ describe.skipIf(!haveBrowser)("workspace navigation in Chromium", () => {
     await context.close();
   });
 
+  for (const width of [1280, 375]) {
+    it(`shows toasts below the header, never over its links, inside the main landmark (${width} px)`, async () => {
+      const { context } = await newContext(ctx.browser, true, { width });
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/contact");
+      await page.getByLabel("Subject").fill("A question");
+      await page.getByLabel("Message").fill("Do you also place nurses in Ireland?");
+      await page.getByRole("button", { name: "Send message" }).click();
+      const toast = page.locator(".Toastify__toast").first();
+      await toast.waitFor({ state: "visible", timeout: settle.timeout });
+      const toastBox = (await toast.boundingBox())!;
+      const headerBox = (await page.locator("header.site-header").boundingBox())!;
+      expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
+      expect(await toast.evaluate((t) => t.closest("main")?.id)).toBe("main");
+      await context.close();
+    });
+  }
+
+  describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+    it("says a refused form's error once: beside the field and one summary, no toast", async () => {
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/authentication");
+      await page.getByLabel("Email").fill("demo@example.com");
+      await page.getByLabel("Password").fill("wrong-password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const summary = page.locator(".form-error");
+      await expect.poll(() => summary.count(), settle).toBe(1);
+      const text = await summary.innerText();
+      // A moment for a toast to appear, if one were coming.
+      await page.waitForTimeout(300);
+      expect(await page.locator(".Toastify__toast").count()).toBe(0);
+      expect(await page.getByTestId("flash").count()).toBe(0);
+      expect(await page.getByText(text, { exact: true }).count()).toBe(1);
+      await context.close();
+    });
+  });
+
   it("names error pages by what went wrong", async () => {
     const { context } = await newContext(ctx.browser, false);
     await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
