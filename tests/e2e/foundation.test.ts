@@ -247,7 +247,11 @@ describe.skipIf(!haveBrowser).each(transports)("foundation journeys in Chromium,
     page.on("request", (r) => {
       if (/\.data(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search)) dataRequests.push(r.url());
     });
-    await page.locator("main").getByRole("link", { name: /orders/i }).first().click();
+    await page
+      .locator("main")
+      .getByRole("link", { name: /orders/i })
+      .first()
+      .click();
     await page.waitForURL(/\/orders$/);
     await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Your orders");
     expect(dataRequests).toHaveLength(1);
