@@ -1,10 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { serviceContent } from "../lib/services-content";
+import type { RootLoaderData } from "../root";
 
 export const meta: MetaFunction = () => [{ title: "Waypoint Consultancy: move abroad for work, with people who did" }];
 
 export default function Home() {
+  // A signed-in agent is offered the way back to work, not a second sign-in.
+  const agent = useRouteLoaderData<RootLoaderData>("root")?.agent;
   return (
     <>
       <section className="hero">
@@ -19,9 +22,15 @@ export default function Home() {
             <Link to="/servicesPage/?id=1" className="button button--primary">
               Explore our services
             </Link>
-            <Link to="/authentication/" className="button button--ghost">
-              Agent sign in
-            </Link>
+            {agent ? (
+              <Link to="/dashboard/" className="button button--ghost">
+                Go to your dashboard
+              </Link>
+            ) : (
+              <Link to="/authentication/" className="button button--ghost">
+                Agent sign in
+              </Link>
+            )}
           </div>
         </div>
       </section>

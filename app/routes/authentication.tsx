@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
+import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getSignedIn, signIn } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
@@ -103,6 +104,8 @@ export default function Authentication() {
           </p>
         ) : null}
       </div>
+      {/* Only "Server busy" comes as a toast; a refused sign-in is said in the form. */}
+      <Toast toast={actionData?.toast} />
     </section>
   );
 }

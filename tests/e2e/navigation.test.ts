@@ -144,6 +144,24 @@ describe.skipIf(!haveBrowser)("workspace navigation in Chromium", () => {
     });
   });
 
+  describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+    it("offers a signed-in agent on the home page the dashboard, not a sign-in", async () => {
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/");
+      expect(await page.locator("main").getByRole("link", { name: "Agent sign in" }).count()).toBe(1);
+      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
+      for (const path of ["/", "/home"]) {
+        await page.goto(ctx.portal.base + path);
+        await page.locator("main").getByRole("link", { name: "Go to your dashboard" }).click();
+        await page.waitForURL(/\/dashboard\/?$/);
+        await page.goto(ctx.portal.base + path);
+        expect(await page.locator("main").getByRole("link", { name: "Agent sign in" }).count()).toBe(0);
+      }
+      await context.close();
+    });
+  });
+
   it("names error pages by what went wrong", async () => {
     const { context } = await newContext(ctx.browser, false);
     await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
