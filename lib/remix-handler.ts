@@ -38,7 +38,7 @@ async function sendRemixResponse(res: ExpressResponse, response: Response) {
   else res.end();
 }
 
-export function createRemixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function createRemixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   // req.hostname has no port: take it from X-Forwarded-Host (when proxies are trusted) or Host.
   const forwarded = req.app.get("trust proxy fn")?.(req.socket.remoteAddress ?? "", 0) ? req.get("x-forwarded-host") : undefined;
   const port = Number.parseInt((forwarded ?? req.get("host") ?? "").split(":")[1] ?? "", 10);

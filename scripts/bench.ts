@@ -149,8 +149,22 @@ type Row = {
   pairedRatio?: number;
 };
 
-async function load(name: string, url: string, connections: number, headers: Record<string, string> = {}): Promise<Row> {
-  const r = await autocannon({ url, connections, duration: DURATION, headers });
+/** One figure: `connections` clients for DURATION seconds; a POST (the token check) sends an empty JSON body. */
+async function load(
+  name: string,
+  url: string,
+  connections: number,
+  headers: Record<string, string> = {},
+  method: "GET" | "POST" = "GET",
+): Promise<Row> {
+  const r = await autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    method,
+    headers: method === "POST" ? { ...headers, "content-type": "application/json" } : headers,
+    ...(method === "POST" ? { body: "{}" } : {}),
+  });
   return {
     name,
     connections,
@@ -233,27 +247,7 @@ async function main() {
     for (const [name, p, headers] of targets) {
       for (const c of CONNECTIONS) {
         const url = base + p;
-        const row: Row = p.includes("tokencheck")
-          ? await (async () => {
-              const r = await autocannon({
-                url,
-                connections: c,
-                duration: DURATION,
-                method: "POST",
-                headers: { ...headers, "content-type": "application/json" },
-                body: "{}",
-              });
-              return {
-                name,
-                connections: c,
-                rps: Math.round(r.requests.average),
-                p50: r.latency.p50,
-                p99: r.latency.p99,
-                errors: r.errors + r.timeouts,
-                non2xx: r.non2xx,
-              };
-            })()
-          : await load(name, url, c, headers);
+        const row = await load(name, url, c, headers, p.includes("tokencheck") ? "POST" : "GET");
         if (!p.startsWith("/bench") && !p.startsWith("/backend")) {
           row.pairedRatio = await sideBySide(base + "/bench/remix-baseline", url, c, headers);
         }

@@ -62,27 +62,25 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
   const menu = useRef<HTMLInputElement>(null);
   const location = useLocation();
 
-  useEffect(() => {
-    const onScroll = () => setSticky(window.scrollY > STICKY_AFTER_PX);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
-  // Where the header ends on screen, for the toasts to start below it (app.css, .Toastify__toast-container).
+  // On scroll: the bar sticks after STICKY_AFTER_PX, and the page learns where the header ends on screen, for the
+  // toasts to start below it (app.css, .Toastify__toast-container); a resize of the header moves that edge too.
   const header = useRef<HTMLElement>(null);
   useEffect(() => {
     const el = header.current;
     if (!el) return;
     const place = () =>
       document.documentElement.style.setProperty("--header-bottom", `${Math.max(0, el.getBoundingClientRect().bottom)}px`);
-    place();
+    const onScroll = () => {
+      setSticky(window.scrollY > STICKY_AFTER_PX);
+      place();
+    };
+    onScroll();
     const observer = new ResizeObserver(place);
     observer.observe(el);
-    window.addEventListener("scroll", place, { passive: true });
+    window.addEventListener("scroll", onScroll, { passive: true });
     return () => {
       observer.disconnect();
-      window.removeEventListener("scroll", place);
+      window.removeEventListener("scroll", onScroll);
     };
   }, []);
 

@@ -1,7 +1,5 @@
 import { dateFormatter, isTimeZone } from "../../lib/intl.js";
 
-export { isTimeZone };
-
 /** A UTC time from the database, shown in the viewer's time zone (the agent's own setting). */
 export function formatDateTime(iso: string, timeZone: string, locale = "en-GB"): string {
   try {

@@ -35,6 +35,28 @@ describe.each(testDatabases)("money races on $name", (target) => {
   });
 
   /** A new agent with one client and a plan and a job placement in the cart ($1,490). */
+  /**
+   * A mentor's free slots (UTC) in whole weeks from next week on, week after week until there are at least
+   * `atLeast`: a week ahead, so no slot is too close to now.
+   */
+  async function slotsAhead(a: { token: string }, mentorId: number, atLeast: number) {
+    const slots: Array<{ start: string }> = [];
+    let weekStart = (
+      await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: mentorId, time_zone: "UTC" } })
+    ).json.data.next_week;
+    while (slots.length < atLeast) {
+      const week = (
+        await demoApi.call("POST", "api/Mentorbooking", {
+          token: a.token,
+          body: { mentor_id: mentorId, time_zone: "UTC", week_start: weekStart },
+        })
+      ).json.data;
+      slots.push(...week.slots);
+      weekStart = week.next_week;
+    }
+    return slots;
+  }
+
   async function agentWithCart(h: Harness, label: string) {
     const agent = await h.newAgent(`${label}-${++n}@example.com`);
     const client = await h.call("POST", "agent/addclient", {
@@ -202,18 +224,10 @@ describe.each(testDatabases)("money races on $name", (target) => {
   describe("the cart cannot change under a payment", () => {
     it("every change to the cart answers 409 while a checkout is open, and works again once it is cancelled", async () => {
       const a = await agentWithCart(demoApi, "locked");
-      const thisWeek = (
-        await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 1, time_zone: "UTC" } })
-      ).json.data;
-      const week = (
-        await demoApi.call("POST", "api/Mentorbooking", {
-          token: a.token,
-          body: { mentor_id: 1, time_zone: "UTC", week_start: thisWeek.next_week },
-        })
-      ).json.data;
+      const slots = await slotsAhead(a, 1, 2);
       const held = await demoApi.call("POST", "api/Mentorbooking/book", {
         token: a.token,
-        body: { mentor_id: 1, client_id: a.clientId, start: week.slots[0].start, topic: "Locked" },
+        body: { mentor_id: 1, client_id: a.clientId, start: slots[0]!.start, topic: "Locked" },
       });
       expect(held.status).toBe(201);
       expect((await demoApi.call("POST", "stripe/create-checkout-session", { token: a.token })).status).toBe(201);
@@ -227,7 +241,7 @@ describe.each(testDatabases)("money races on $name", (target) => {
         demoApi.call("POST", "agent/deletecart", { token: a.token, body: { id: cart[0]!.id } }),
         demoApi.call("POST", "api/Mentorbooking/book", {
           token: a.token,
-          body: { mentor_id: 1, client_id: a.clientId, start: week.slots[1].start, topic: "Another" },
+          body: { mentor_id: 1, client_id: a.clientId, start: slots[1]!.start, topic: "Another" },
         }),
         demoApi.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } }),
         demoApi.call("POST", `agent/deleteClient/${a.clientId}`, { token: a.token }),
@@ -251,20 +265,7 @@ describe.each(testDatabases)("money races on $name", (target) => {
     it(`changes racing a checkout never leave a paid item undelivered without a refund (x${ROUNDS})`, async () => {
       // A slot per round, from Wei Chen's (mentor 4) next three weeks: no other test here books him.
       const first = await demoApi.newAgent(`race-cart-slots-${++n}@example.com`);
-      const slots: Array<{ start: string }> = [];
-      let weekStart = (
-        await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 4, time_zone: "UTC" } })
-      ).json.data.next_week;
-      while (slots.length < ROUNDS) {
-        const week = (
-          await demoApi.call("POST", "api/Mentorbooking", {
-            token: first.token,
-            body: { mentor_id: 4, time_zone: "UTC", week_start: weekStart },
-          })
-        ).json.data;
-        slots.push(...week.slots);
-        weekStart = week.next_week;
-      }
+      const slots = await slotsAhead(first, 4, ROUNDS);
       for (let round = 0; round < ROUNDS; round++) {
         const a = await agentWithCart(demoApi, "race-cart");
         const held = await demoApi.call("POST", "api/Mentorbooking/book", {
@@ -439,38 +440,9 @@ describe.each(testDatabases)("money races on $name", (target) => {
   });
 
   describe("fair holds", () => {
-    async function weekOf(a: { token: string }, mentorId: number) {
-      const thisWeek = (
-        await demoApi.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: mentorId, time_zone: "UTC" } })
-      ).json.data;
-      return (
-        await demoApi.call("POST", "api/Mentorbooking", {
-          token: a.token,
-          body: { mentor_id: mentorId, time_zone: "UTC", week_start: thisWeek.next_week },
-        })
-      ).json.data.slots as Array<{ start: string }>;
-    }
-
     it(`20 simultaneous holds on one mentor by one agent: exactly 3 are held (x${ROUNDS})`, async () => {
       const first = await demoApi.newAgent(`holds-slots-${++n}@example.com`);
-      const thisWeek = (
-        await demoApi.call("POST", "api/Mentorbooking", { token: first.token, body: { mentor_id: 3, time_zone: "UTC" } })
-      ).json.data;
-      const weekAfter = (
-        await demoApi.call("POST", "api/Mentorbooking", {
-          token: first.token,
-          body: { mentor_id: 3, time_zone: "UTC", week_start: thisWeek.next_week },
-        })
-      ).json.data;
-      const slots = [
-        ...(await weekOf(first, 3)),
-        ...(
-          await demoApi.call("POST", "api/Mentorbooking", {
-            token: first.token,
-            body: { mentor_id: 3, time_zone: "UTC", week_start: weekAfter.next_week },
-          })
-        ).json.data.slots,
-      ].slice(0, 20);
+      const slots = (await slotsAhead(first, 3, 20)).slice(0, 20);
       expect(slots).toHaveLength(20);
       for (let round = 0; round < ROUNDS; round++) {
         const a = await demoApi.newAgent(`holds-${++n}@example.com`);
@@ -518,7 +490,7 @@ describe.each(testDatabases)("money races on $name", (target) => {
       expect(mentors.length).toBeGreaterThanOrEqual(4);
       const picks: Array<{ mentor: number; start: string }> = [];
       for (const mentor of mentors.slice(0, 4))
-        for (const s of (await weekOf(a, mentor)).slice(-3)) picks.push({ mentor, start: s.start });
+        for (const s of (await slotsAhead(a, mentor, 1)).slice(-3)) picks.push({ mentor, start: s.start });
       const answers = await Promise.all(
         picks.map((p) =>
           demoApi.call("POST", "api/Mentorbooking/book", {
