@@ -30,6 +30,13 @@ export const loginBody = z.object({
     .string({ required_error: "Password is required", invalid_type_error: "Password must be text" })
     .min(1, "Password is required")
     .max(200, "Password is too long"),
+  /** The browser's zone (sent by the sign-in form with JavaScript): it becomes the agent's own until one is chosen */
+  time_zone: z
+    .string()
+    .max(64)
+    .optional()
+    .catch(undefined)
+    .transform((tz) => (tz && isTimeZone(tz) ? tz : undefined)),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -55,6 +62,18 @@ export type CartItem = {
   price_minor: number;
   currency: string;
   created_at: string;
+  /** For a mentor session: when it is, and its hold (`released` once the hold lapsed: book again) */
+  session: CartSession | null;
+};
+
+export type CartSession = {
+  mentor_id: number;
+  mentor_name: string;
+  start_at: string;
+  topic: string;
+  status: "held" | "confirmed" | "released" | "canceled";
+  /** Until when the slot is held for this cart (null once paid or released) */
+  held_until: string | null;
 };
 
 // ---- ids in paths -----------------------------------------------------------
@@ -293,6 +312,8 @@ export type OrderItem = {
   currency: string;
   refund_status: "due" | "refunded" | null;
   refund_reason: string | null;
+  /** For a mentor session: when it is (or was) and what became of it; `canceled_at` when it was cancelled */
+  session: (Omit<CartSession, "held_until"> & { canceled_at: string | null }) | null;
 };
 
 export type Order = {
@@ -356,11 +377,17 @@ export type MentorProfile = Mentor & {
   availability: Array<{ weekday: number; start_minute: number; end_minute: number }>;
 };
 
-const timeZoneField = z
-  .string({ invalid_type_error: "Time zone must be text" })
-  .min(1)
-  .max(64)
-  .refine((tz) => isTimeZone(tz), "Unknown time zone");
+/** An IANA zone this runtime knows; one message for whatever else comes (blank is "choose one"). */
+const timeZoneField = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string({ required_error: "Choose a time zone", invalid_type_error: "Time zone must be text" })
+    .refine((tz) => isTimeZone(tz), "Choose a time zone from the list"),
+);
+
+/** The agent's own settings: the zone every time in the portal is shown in. */
+export const agentSettingsBody = z.object({ time_zone: timeZoneField });
+export type AgentSettingsBody = z.input<typeof agentSettingsBody>;
 
 export const mentorListQuery = z.object({
   expertise: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
@@ -381,7 +408,7 @@ export const scheduleBody = z.object({
     blankToNull,
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the week as YYYY-MM-DD")
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the first day as YYYY-MM-DD")
       .refine(isRealDate, "Enter a real date")
       .refine((v) => inBookableYears(Date.parse(`${v}T00:00:00Z`)), "Choose a week between 2000 and 2100")
       .nullable()
@@ -393,11 +420,17 @@ export type Schedule = {
   mentor_id: number;
   mentor_time_zone: string;
   time_zone: string;
+  /** The first day of the seven shown (today when none was asked for): never a day already past */
   week_start: string;
-  previous_week: string;
+  /** Seven days earlier, but never before today; null when the window starts today */
+  previous_week: string | null;
   next_week: string;
   slots: Array<{ start: string; end: string }>;
+  /** The first free slot from now on, within the booking horizon, wherever it falls; null when there is none */
+  next_free: string | null;
 };
+
+export type MentorListItem = Mentor & { next_free: string | null };
 
 export const bookBody = z.object({
   mentor_id: idParam,

@@ -10,6 +10,7 @@ import { orders } from "./migrations/003-orders.js";
 import { mentorBookings } from "./migrations/004-mentor-bookings.js";
 import { rateLimits } from "./migrations/005-rate-limits.js";
 import { moneyIntegrity } from "./migrations/006-money-integrity.js";
+import { agentZone } from "./migrations/007-agent-zone.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "004-mentor-bookings": mentorBookings(kind),
     "005-rate-limits": rateLimits(kind),
     "006-money-integrity": moneyIntegrity(kind),
+    "007-agent-zone": agentZone(kind),
   };
 }
 

@@ -12,6 +12,8 @@ export interface AgentsTable {
   password_hash: string;
   phone: string | null;
   time_zone: string;
+  /** When the agent (or its browser at the first sign-in) chose `time_zone`; null while it is the default */
+  time_zone_set_at: string | null;
   created_at: string;
 }
 

@@ -17,7 +17,17 @@ export type Logger = {
   error(obj: object, msg?: string): void;
 };
 
-function toItem(r: Selectable<OrderItemsTable>): OrderItem {
+type SessionRow = {
+  id: number;
+  mentor_id: number;
+  mentor_name: string;
+  start_at: string;
+  topic: string;
+  status: string;
+  updated_at: string;
+};
+
+function toItem(r: Selectable<OrderItemsTable>, session?: SessionRow): OrderItem {
   return {
     id: r.id,
     cart_item_id: r.cart_item_id,
@@ -30,7 +40,39 @@ function toItem(r: Selectable<OrderItemsTable>): OrderItem {
     currency: r.currency,
     refund_status: r.refund_status as OrderItem["refund_status"],
     refund_reason: r.refund_reason,
+    session:
+      r.item_type === "mentor_booking" && session
+        ? {
+            mentor_id: session.mentor_id,
+            mentor_name: session.mentor_name,
+            start_at: session.start_at,
+            topic: session.topic,
+            status: session.status as NonNullable<OrderItem["session"]>["status"],
+            canceled_at: session.status === "canceled" ? session.updated_at : null,
+          }
+        : null,
   };
+}
+
+/** The mentor sessions these order items bought, by booking id. */
+async function sessionsOf(db: Kysely<Database>, items: Selectable<OrderItemsTable>[]): Promise<Map<number, SessionRow>> {
+  const ids = items.filter((i) => i.item_type === "mentor_booking").map((i) => i.item_id);
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom("mentor_bookings")
+    .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
+    .select([
+      "mentor_bookings.id",
+      "mentor_bookings.mentor_id",
+      "mentors.name as mentor_name",
+      "mentor_bookings.start_at",
+      "mentor_bookings.topic",
+      "mentor_bookings.status",
+      "mentor_bookings.updated_at",
+    ])
+    .where("mentor_bookings.id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export function orderItemRows(db: Kysely<Database>, orderIds: number[]) {
@@ -50,8 +92,11 @@ export async function toOrders(db: Kysely<Database>, rows: Selectable<OrdersTabl
     db,
     rows.map((r) => r.id),
   );
+  const sessions = await sessionsOf(db, items);
   return rows.map((row) => {
-    const own = items.filter((i) => i.order_id === row.id).map(toItem);
+    const own = items
+      .filter((i) => i.order_id === row.id)
+      .map((i) => toItem(i, i.item_type === "mentor_booking" ? sessions.get(i.item_id) : undefined));
     const sum = (status: "due" | "refunded") =>
       own.filter((i) => i.refund_status === status).reduce((s, i) => s + i.price_minor, 0);
     return {
@@ -79,7 +124,6 @@ export async function listOrders(db: Kysely<Database>, agentId: number): Promise
     .selectFrom("orders")
     .selectAll()
     .where("agent_id", "=", agentId)
-    .where("status", "!=", "canceled")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();

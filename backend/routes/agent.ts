@@ -1,12 +1,19 @@
 /** agent/login, agent/tokencheck, agent/logout. */
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { loginBody, tokencheckBody, type LoginData, type TokencheckData } from "../../lib/contract.js";
+import {
+  agentSettingsBody,
+  loginBody,
+  tokencheckBody,
+  type AgentPublic,
+  type LoginData,
+  type TokencheckData,
+} from "../../lib/contract.js";
 import { bearerToken, currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, handler, parse, send } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
-import { agentByEmail } from "../services/accounts.js";
+import { adoptBrowserZone, agentByEmail, setAgentZone } from "../services/accounts.js";
 import { hashPassword, verifyPassword } from "../services/passwords.js";
 import { agentForToken, issueToken, revokeToken } from "../services/tokens.js";
 
@@ -20,7 +27,7 @@ export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter;
   router.post(
     "/agent/login",
     handler(async (req, res) => {
-      const { email, password } = parse(loginBody, req.body);
+      const { email, password, time_zone } = parse(loginBody, req.body);
       const ip = req.clientIp ?? "unknown";
       const { delayMs } = await limiter.beforeAttempt(ip, email);
       // An address that keeps failing for an email under attack is answered slowly, never locked out for others.
@@ -32,8 +39,9 @@ export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter;
         throw new ApiError(401, "Email or password is incorrect.");
       }
       await limiter.succeeded(ip, email);
+      if (time_zone) await adoptBrowserZone(db, agent.id, time_zone);
       const { token, expiresAt } = await issueToken(db, agent.id, deps.tokenTtlDays);
-      const { password_hash: _, ...pub } = agent;
+      const { agent: pub } = (await agentForToken(db, token))!;
       send<LoginData>(res, { token, expires_at: expiresAt, agent: pub });
     }),
   );
@@ -48,6 +56,17 @@ export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter;
       const found = token.length <= 200 ? await agentForToken(db, token) : null;
       if (!found) throw new ApiError(401, "Your session has expired. Please sign in again.");
       send<TokencheckData>(res, found);
+    }),
+  );
+
+  // The agent's own settings (its time zone).
+  router.post(
+    "/agent/settings",
+    requireAuth(db),
+    handler(async (req, res) => {
+      const { id } = currentAgent(req);
+      const { time_zone } = parse(agentSettingsBody, req.body);
+      send<AgentPublic>(res, await setAgentZone(db, id, time_zone));
     }),
   );
 

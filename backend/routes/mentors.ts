@@ -17,7 +17,7 @@ import { handler, parse, send } from "../http.js";
 import type { Payments } from "../payments/checkout.js";
 import { settleRefunds } from "../payments/refunds.js";
 import { book, cancelBooking, listBookings, type BookingRules } from "../services/bookings.js";
-import { getMentor, listMentors, schedule } from "../services/mentors.js";
+import { getMentor, listMentorsWithNextFree, schedule } from "../services/mentors.js";
 
 export function mentorRoutes(p: Payments, bookings: BookingRules) {
   const { db } = p;
@@ -26,7 +26,9 @@ export function mentorRoutes(p: Payments, bookings: BookingRules) {
 
   router.get(
     "/api/mentorlist",
-    handler(async (req, res) => send(res, await listMentors(db, parse(mentorListQuery, req.query, "query")))),
+    handler(async (req, res) =>
+      send(res, await listMentorsWithNextFree(db, parse(mentorListQuery, req.query, "query"), bookings.maxDaysAhead)),
+    ),
   );
   router.post(
     "/api/Mentoruser/list",
@@ -37,7 +39,15 @@ export function mentorRoutes(p: Payments, bookings: BookingRules) {
     handler(async (req, res) => {
       const body = parse(scheduleBody, req.body);
       const timeZone = body.time_zone ?? currentAgent(req).time_zone;
-      send(res, await schedule(db, { mentorId: body.mentor_id, timeZone, weekStart: body.week_start }));
+      send(
+        res,
+        await schedule(db, {
+          mentorId: body.mentor_id,
+          timeZone,
+          weekStart: body.week_start,
+          horizonDays: bookings.maxDaysAhead,
+        }),
+      );
     }),
   );
   router.post(

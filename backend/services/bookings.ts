@@ -222,8 +222,9 @@ export async function confirmBooking(trx: Kysely<Database>, orderId: number, id:
 
 /**
  * Cancels an upcoming booking. A hold (unpaid) may go any time, as a change to the cart (refused while a
- * checkout is open); a paid one only up to the cut-off, and its item on the order is then due a refund,
- * in the same transaction; `settle` refunds it where a payment provider is configured.
+ * checkout is open). A paid one may go until it starts (Terms §4): up to the cut-off its item on the order is
+ * then due a refund, in the same transaction, and `settle` refunds it where a payment provider is configured;
+ * after the cut-off it is not refunded, and the order says so.
  */
 export async function cancelBooking(
   db: Kysely<Database>,
@@ -251,29 +252,29 @@ export async function cancelBooking(
     });
     return getBooking(db, agentId, id);
   }
-  const hoursLeft = (Date.parse(booking.start_at) - now.getTime()) / 3_600_000;
-  if (hoursLeft < cutoffHours) {
-    throw new Conflict(
-      `Paid sessions can be cancelled up to ${cutoffHours} hours before they start; this one starts in ${Math.max(1, Math.floor(hoursLeft))} hour${Math.floor(hoursLeft) === 1 ? "" : "s"}.`,
-    );
-  }
+  // Terms §4: up to the cut-off a paid session is refunded; after it, it may still be cancelled, without a refund.
+  const late = Date.parse(booking.start_at) - now.getTime() < cutoffHours * 3_600_000;
   const cancelled = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("mentor_bookings")
-      .set({ status: "canceled", refund_status: "due", updated_at: stamp })
+      .set({ status: "canceled", refund_status: late ? null : "due", updated_at: stamp })
       .where("id", "=", id)
       .where("status", "=", "confirmed")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1 || !booking.order_id) return false;
     await trx
       .updateTable("order_items")
-      .set({ refund_status: "due", refund_reason: "The mentor session was cancelled." })
+      .set(
+        late
+          ? { refund_reason: `Cancelled less than ${cutoffHours} hours before the start: not refunded (Terms §4).` }
+          : { refund_status: "due", refund_reason: "The mentor session was cancelled." },
+      )
       .where("order_id", "=", booking.order_id)
       .where("item_type", "=", "mentor_booking")
       .where("item_id", "=", id)
       .where("refund_status", "is", null)
       .execute();
-    return true;
+    return !late;
   });
   if (cancelled) await settle(booking.order_id!);
   return getBooking(db, agentId, id);

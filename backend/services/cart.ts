@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CartItem, ItemType } from "../../lib/contract.js";
+import type { CartItem, CartSession, ItemType } from "../../lib/contract.js";
 import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
@@ -27,15 +27,40 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
   let query = db
     .selectFrom("cart_items")
     .innerJoin("clients", "clients.id", "cart_items.client_id")
+    .leftJoin("mentor_bookings", (join) =>
+      join.onRef("mentor_bookings.id", "=", "cart_items.item_id").on("cart_items.item_type", "=", "mentor_booking"),
+    )
+    .leftJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
     .select(cartColumns)
+    .select([
+      "mentor_bookings.mentor_id",
+      "mentors.name as mentor_name",
+      "mentor_bookings.start_at",
+      "mentor_bookings.topic",
+      "mentor_bookings.status as session_status",
+      "mentor_bookings.held_until",
+    ])
     .where("cart_items.agent_id", "=", agentId);
   if (clientId !== undefined) query = query.where("cart_items.client_id", "=", clientId);
   const rows = await query.orderBy("cart_items.created_at").orderBy("cart_items.id").execute();
-  return rows.map(({ first_name, last_name, item_type, ...r }) => ({
-    ...r,
-    item_type: item_type as ItemType,
-    client_name: `${first_name} ${last_name}`,
-  }));
+  return rows.map(
+    ({ first_name, last_name, item_type, mentor_id, mentor_name, start_at, topic, session_status, held_until, ...r }) => ({
+      ...r,
+      item_type: item_type as ItemType,
+      client_name: `${first_name} ${last_name}`,
+      session:
+        mentor_id !== null && mentor_name !== null && start_at !== null && topic !== null
+          ? {
+              mentor_id,
+              mentor_name,
+              start_at,
+              topic,
+              status: session_status as CartSession["status"],
+              held_until: session_status === "held" ? held_until : null,
+            }
+          : null,
+    }),
+  );
 }
 
 /** What an item is and costs, read from the database now: prices never come from the browser. */

@@ -12,7 +12,10 @@ function notInOpenCheckout(eb: ExpressionBuilder<Database, "mentor_bookings">) {
   ]);
 }
 
-/** Holds past their time are released and leave the cart, unless a checkout that may still be paid has them. */
+/**
+ * Holds past their time are released, unless a checkout that may still be paid has them. Their cart items stay,
+ * marked released, until the agent removes them: a lapsed hold never silently disappears.
+ */
 export async function releaseExpiredHolds(db: Kysely<Database>, now = new Date()): Promise<number> {
   const expired = await db
     .selectFrom("mentor_bookings")
@@ -30,7 +33,10 @@ export async function releaseExpiredHolds(db: Kysely<Database>, now = new Date()
   ).length;
 }
 
-/** Releases these holds (a guarded update: never one in an open checkout) and takes them out of the cart. */
+/**
+ * Releases these holds (a guarded update: never one in an open checkout). Their cart items are the caller's: the
+ * cart keeps a lapsed one (marked released); removing it from the cart or deleting its client drops it.
+ */
 export async function releaseBookings(db: Kysely<Database>, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const released = await db
@@ -41,11 +47,7 @@ export async function releaseBookings(db: Kysely<Database>, ids: number[]): Prom
     .where(notInOpenCheckout)
     .returning("id")
     .execute();
-  const done = released.map((r) => r.id);
-  if (done.length) {
-    await db.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "in", done).execute();
-  }
-  return done;
+  return released.map((r) => r.id);
 }
 
 /**

@@ -3,7 +3,7 @@
  * seen from a time zone. The booking lifecycle is in bookings.ts.
  */
 import type { Kysely } from "kysely";
-import type { Mentor, MentorProfile, Schedule } from "../../lib/contract.js";
+import type { Mentor, MentorListItem, MentorProfile, Schedule } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
 import { slotsBetween, weekWindow } from "./slots.js";
@@ -56,25 +56,55 @@ export async function getMentor(db: Kysely<Database>, id: number): Promise<Mento
   return { ...toMentor(row), availability };
 }
 
-/** The mentor's free slots in a week seen from `timeZone`: availability, minus live bookings, minus the past. */
+/** Starts of the mentor's live bookings (held or confirmed) in [from, to), as epoch milliseconds. */
+async function takenBetween(db: Kysely<Database>, mentorId: number, from: string, to: string): Promise<Set<number>> {
+  const taken = await db
+    .selectFrom("mentor_bookings")
+    .select("start_at")
+    .where("mentor_id", "=", mentorId)
+    .where("status", "in", ["held", "confirmed"])
+    .where("start_at", ">=", from)
+    .where("start_at", "<", to)
+    .execute();
+  return new Set(taken.map((t) => Date.parse(t.start_at)));
+}
+
+/** The free slots in [from, to): availability, minus live bookings, minus the past. */
+async function freeSlots(db: Kysely<Database>, mentor: MentorProfile, from: Date, to: Date, now: Date) {
+  if (from >= to) return [];
+  const all = slotsBetween(mentor.availability, mentor.time_zone, from, to);
+  const taken = await takenBetween(db, mentor.id, from.toISOString(), to.toISOString());
+  return all.filter(
+    (s) => Date.parse(s.start) >= from.getTime() && Date.parse(s.start) > now.getTime() && !taken.has(Date.parse(s.start)),
+  );
+}
+
+/** The mentor's first free slot from now on, looked for a fortnight at a time up to the booking horizon. */
+export async function nextFreeSlot(db: Kysely<Database>, mentor: MentorProfile, horizonDays: number, now = new Date()) {
+  const horizon = now.getTime() + horizonDays * 86_400_000;
+  for (let from = now.getTime(); from < horizon; from += 14 * 86_400_000) {
+    const to = Math.min(horizon, from + 14 * 86_400_000);
+    const [first] = await freeSlots(db, mentor, new Date(from), new Date(to), now);
+    if (first) return first.start;
+  }
+  return null;
+}
+
+/**
+ * The mentor's free slots over seven days seen from `timeZone` (from today unless another day is asked for,
+ * never from a past one), up to the booking horizon; and the first free slot from now, wherever it falls.
+ */
 export async function schedule(
   db: Kysely<Database>,
-  input: { mentorId: number; timeZone: string; weekStart?: string | null },
+  input: { mentorId: number; timeZone: string; weekStart?: string | null; horizonDays: number },
   now = new Date(),
 ): Promise<Schedule> {
   const mentor = await getMentor(db, input.mentorId);
   const week = weekWindow(input.timeZone, now, input.weekStart);
-  if (!week.start.isValid) throw new Invalid("Enter the week as YYYY-MM-DD", { week_start: ["Enter a real date"] });
-  const all = slotsBetween(mentor.availability, mentor.time_zone, week.start.toJSDate(), week.end.toJSDate());
-  const taken = await db
-    .selectFrom("mentor_bookings")
-    .select("start_at")
-    .where("mentor_id", "=", mentor.id)
-    .where("status", "in", ["held", "confirmed"])
-    .where("start_at", ">=", week.start.toISO()!)
-    .where("start_at", "<", week.end.toISO()!)
-    .execute();
-  const takenAt = new Set(taken.map((t) => Date.parse(t.start_at)));
+  if (!week.start.isValid) throw new Invalid("Enter the first day as YYYY-MM-DD", { week_start: ["Enter a real date"] });
+  const horizon = new Date(now.getTime() + input.horizonDays * 86_400_000);
+  const end = new Date(Math.min(week.end.toMillis(), horizon.getTime()));
+  const slots = await freeSlots(db, mentor, week.start.toJSDate(), end, now);
   return {
     mentor_id: mentor.id,
     mentor_time_zone: mentor.time_zone,
@@ -82,6 +112,20 @@ export async function schedule(
     week_start: week.weekStart,
     previous_week: week.previous,
     next_week: week.next,
-    slots: all.filter((s) => Date.parse(s.start) > now.getTime() && !takenAt.has(Date.parse(s.start))),
+    slots,
+    next_free: slots[0] && !week.previous ? slots[0].start : await nextFreeSlot(db, mentor, input.horizonDays, now),
   };
+}
+
+/** The mentors, each with its first free slot (the list shows when each can next be booked). */
+export async function listMentorsWithNextFree(
+  db: Kysely<Database>,
+  filter: { expertise?: string | null; language?: string | null },
+  horizonDays: number,
+  now = new Date(),
+): Promise<MentorListItem[]> {
+  const mentors = await listMentors(db, filter);
+  return Promise.all(
+    mentors.map(async (m) => ({ ...m, next_free: await nextFreeSlot(db, await getMentor(db, m.id), horizonDays, now) })),
+  );
 }

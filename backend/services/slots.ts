@@ -10,16 +10,21 @@ export const SLOT_MINUTES = 60;
 export type Availability = { weekday: number; start_minute: number; end_minute: number };
 export type Slot = { start: string; end: string };
 
-/** The Monday-to-Monday week, in the viewer's zone, that holds `weekStart` (YYYY-MM-DD) or `now`. */
+/**
+ * Seven days in the viewer's zone, from the start of `weekStart` (YYYY-MM-DD) or of today: never from a day
+ * already past (a date before today is today). `previous` is null from today, and never before it.
+ */
 export function weekWindow(viewerTz: string, now: Date, weekStart?: string | null) {
-  const base = weekStart ? DateTime.fromISO(weekStart, { zone: viewerTz }) : DateTime.fromJSDate(now, { zone: viewerTz });
-  const start = base.startOf("week"); // luxon weeks start on Monday
-  const end = start.plus({ weeks: 1 });
+  const today = DateTime.fromJSDate(now, { zone: viewerTz }).startOf("day");
+  const asked = weekStart ? DateTime.fromISO(weekStart, { zone: viewerTz }).startOf("day") : today;
+  const start = asked.isValid && asked < today ? today : asked;
+  const end = start.plus({ days: 7 });
+  const back = start.minus({ days: 7 });
   return {
     weekStart: start.toISODate()!,
     start: start.toUTC(),
     end: end.toUTC(),
-    previous: start.minus({ weeks: 1 }).toISODate()!,
+    previous: start <= today ? null : (back < today ? today : back).toISODate()!,
     next: end.toISODate()!,
   };
 }

@@ -43,6 +43,41 @@ describe.each(testDatabases)("agent API on $name", (target) => {
       expect(days).toBeLessThanOrEqual(7);
     });
 
+    it("takes the browser's zone at the first sign-in only; the agent's own choice then stays", async () => {
+      const agent = await api.createAgent("zone-first@example.com");
+      const login = (time_zone?: unknown) =>
+        api.call("POST", "agent/login", { body: { email: agent.email, password: agent.password, time_zone } });
+      // Without a zone (JavaScript off) nothing is guessed; a zone that is not one is ignored, never a refusal.
+      expect((await login()).json.data.agent.time_zone).toBe("UTC");
+      expect((await login("Mars/Olympus")).json.data.agent.time_zone).toBe("UTC");
+      expect((await login(42)).status).toBe(200);
+      expect((await login("Asia/Tokyo")).json.data.agent.time_zone).toBe("Asia/Tokyo");
+      // A second browser elsewhere does not move it.
+      const second = await login("America/New_York");
+      expect(second.json.data.agent.time_zone).toBe("Asia/Tokyo");
+      // The agent's own choice wins, and is what every later sign-in and token check sees.
+      const saved = await api.call("POST", "agent/settings", {
+        token: second.json.data.token,
+        body: { time_zone: "Europe/Lisbon" },
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.json.data).toEqual({ id: agent.id, name: "Test Agent", email: agent.email, time_zone: "Europe/Lisbon" });
+      expect((await login("Asia/Tokyo")).json.data.agent.time_zone).toBe("Europe/Lisbon");
+      const check = await api.call("POST", "agent/tokencheck", { token: second.json.data.token });
+      expect(check.json.data.agent.time_zone).toBe("Europe/Lisbon");
+    });
+
+    it("refuses a time zone that is not one, with a message beside the field", async () => {
+      const a = await api.newAgent("zone-bad@example.com");
+      for (const time_zone of ["Mars/Olympus", "", 7, "x".repeat(100), null]) {
+        const res = await api.call("POST", "agent/settings", { token: a.token, body: { time_zone } });
+        expect(res.status, String(time_zone)).toBe(400);
+        expect(res.json.errors.time_zone.length, String(time_zone)).toBe(1);
+      }
+      const missing = await api.call("POST", "agent/settings", { token: a.token, body: {} });
+      expect(missing.json.errors.time_zone).toEqual(["Choose a time zone"]);
+    });
+
     it("takes the email in any case and with spaces around it", async () => {
       const res = await api.call("POST", "agent/login", {
         body: { email: `  ${demoAgent.email.toUpperCase()} `, password: demoAgent.password },

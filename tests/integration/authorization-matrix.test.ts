@@ -24,6 +24,8 @@ const matrix: Record<string, Entry> = {
   "POST /agent/login": { anonymous: 400, intruder: 400 },
   "POST /agent/tokencheck": { anonymous: 401, intruder: 200 },
   "POST /agent/logout": { anonymous: 401, intruder: 200 },
+  // Only ever the caller's own settings: there is no agent id to point elsewhere.
+  "POST /agent/settings": { anonymous: 401, intruder: 200, body: () => ({ time_zone: "Asia/Tokyo" }) },
   "POST /api/ContactUs": { anonymous: 400, intruder: 400 },
   "POST /stripe/webhook": { anonymous: 404, intruder: 404 }, // the demo payment mode has none
   "GET /api/clients/agent/:agentId": { anonymous: 401, path: (v) => `/api/clients/agent/${v.agentId}`, intruder: 403 },

@@ -48,19 +48,25 @@ describe("slots", () => {
     expect(new Set(autumn.map((s) => s.start)).size).toBe(3);
   });
 
-  it("builds the viewer's week in the viewer's zone, across a DST change of the viewer's own", () => {
-    // New York moves to summer time on 8 March 2026: that week is 167 hours long.
-    const w = weekWindow("America/New_York", new Date("2026-03-10T12:00:00Z"));
-    expect(w.weekStart).toBe("2026-03-09");
-    const earlier = weekWindow("America/New_York", new Date(), "2026-03-02");
-    expect(earlier.start.toISO()).toBe("2026-03-02T05:00:00.000Z");
-    expect(earlier.end.toISO()).toBe("2026-03-09T04:00:00.000Z");
-    expect(earlier.previous).toBe("2026-02-23");
-    expect(earlier.next).toBe("2026-03-09");
+  it("builds seven days in the viewer's zone from today, across a DST change of the viewer's own, never from the past", () => {
+    // New York moves to summer time on 8 March 2026: 5 to 12 March is 167 hours long.
+    const today = new Date("2026-03-05T12:00:00Z");
+    const w = weekWindow("America/New_York", today);
+    expect(w.weekStart).toBe("2026-03-05");
+    expect(w.start.toISO()).toBe("2026-03-05T05:00:00.000Z");
+    expect(w.end.toISO()).toBe("2026-03-12T04:00:00.000Z");
+    expect(w.previous).toBeNull();
+    expect(w.next).toBe("2026-03-12");
+    const later = weekWindow("America/New_York", today, "2026-03-14");
+    expect([later.previous, later.weekStart, later.next]).toEqual(["2026-03-07", "2026-03-14", "2026-03-21"]);
+    // "Previous" from three days ahead goes back to today, not before it; a day already past is today.
+    expect(weekWindow("America/New_York", today, "2026-03-08").previous).toBe("2026-03-05");
+    expect(weekWindow("America/New_York", today, "2026-03-01").weekStart).toBe("2026-03-05");
+    expect(weekWindow("America/New_York", today, "2025-01-01").previous).toBeNull();
   });
 
   it("shows a Sydney mentor's Monday morning on the viewer's Sunday evening in London", () => {
-    const w = weekWindow("Europe/London", new Date(), "2026-06-01"); // Mon 1 – Mon 8 June, London
+    const w = weekWindow("Europe/London", new Date("2026-05-20T12:00:00Z"), "2026-06-01"); // Mon 1 – Mon 8 June, London
     const slots = slotsBetween(mondayMorning, "Australia/Sydney", w.start.toJSDate(), w.end.toJSDate());
     // Sydney Monday 8 June 09:00 is London Monday 8 June 00:00: the next week. Monday 1 June 09:00 Sydney is
     // Sunday 31 May 23:00Z (London 00:00 Monday 1 June): inside.
