@@ -1,7 +1,63 @@
-import { Form } from "@remix-run/react";
+import { Form, Link, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { CartItem } from "../../lib/contract";
+import type { CartItem, CartSession } from "../../lib/contract";
+import { formatDateTime, timeLabel } from "../lib/dates";
 import { formatMoney } from "../lib/money";
+
+/** What an item is, with a mentor session's time in the agent's zone (the stored description has it in UTC). */
+export function itemLabel(
+  item: { description: string; session: Pick<CartSession, "mentor_name" | "start_at" | "topic"> | null },
+  timeZone: string,
+): string {
+  const s = item.session;
+  return s ? `Mentor session: ${s.mentor_name}, ${formatDateTime(s.start_at, timeZone)} (${s.topic})` : item.description;
+}
+
+function minutesLeft(until: string, now: string) {
+  return Math.max(0, Math.ceil((Date.parse(until) - Date.parse(now)) / 60_000));
+}
+
+/** A held session's time left, or that its hold lapsed and the slot must be booked again. */
+function HoldState({ session, timeZone, now }: { session: CartSession; timeZone: string; now: string }) {
+  if (session.status === "held" && session.held_until) {
+    const left = minutesLeft(session.held_until, now);
+    return (
+      <p className="hold-note" data-testid="hold-note">
+        Held for you until {timeLabel(session.held_until, timeZone)} ({left} minute{left === 1 ? "" : "s"} left): pay before then
+        to keep it.
+      </p>
+    );
+  }
+  if (session.status === "released" || session.status === "canceled") {
+    return (
+      <p className="hold-note hold-note--lapsed" data-testid="hold-note">
+        <strong>Released, book again:</strong> the hold lapsed and the slot is no longer kept for you.{" "}
+        <Link to={`/mentors/${session.mentor_id}`}>Book {session.mentor_name} again</Link>, and remove this line.
+      </p>
+    );
+  }
+  return null;
+}
+
+/**
+ * With JavaScript, the page asks the server again when the first hold lapses, so the cart shows it released
+ * without a reload (without JavaScript, the next page load shows it).
+ */
+export function useRefreshWhenHoldsLapse(items: CartItem[], now: string) {
+  const { revalidate } = useRevalidator();
+  const next = items
+    .map((i) => (i.session?.status === "held" ? i.session.held_until : null))
+    .filter((t): t is string => Boolean(t))
+    .sort()[0];
+  useEffect(() => {
+    if (!next) return;
+    const wait = Math.max(1_000, Date.parse(next) - Date.parse(now) + 2_000);
+    if (wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(revalidate, wait);
+    return () => clearTimeout(timer);
+  }, [next, now, revalidate]);
+}
 
 /** Sums per currency: a cart may mix USD plans with EUR packages. */
 export function cartTotals(items: CartItem[]): string[] {
@@ -11,7 +67,20 @@ export function cartTotals(items: CartItem[]): string[] {
 }
 
 /** A table of cart items; with `removable`, each row has a Remove button posting to `/cart`. */
-export function CartTable({ items, removable }: { items: CartItem[]; removable?: boolean }) {
+export function CartTable({
+  items,
+  removable,
+  timeZone,
+  now,
+  alreadyBought = {},
+}: {
+  items: CartItem[];
+  removable?: boolean;
+  timeZone: string;
+  now: string;
+  /** Cart item id → the paid order that already bought the same thing for the same client */
+  alreadyBought?: Record<string, number>;
+}) {
   return (
     <div className="table-wrap">
       <table className="table">
@@ -31,7 +100,17 @@ export function CartTable({ items, removable }: { items: CartItem[]; removable?:
         <tbody>
           {items.map((item) => (
             <tr key={item.id}>
-              <td>{item.description}</td>
+              <td>
+                {itemLabel(item, timeZone)}
+                {item.session ? <HoldState session={item.session} timeZone={timeZone} now={now} /> : null}
+                {alreadyBought[item.id] ? (
+                  <p className="hold-note hold-note--lapsed" data-testid="bought-before">
+                    Already bought for {item.client_name} in{" "}
+                    <Link to={`/orders/${alreadyBought[item.id]}`}>order {alreadyBought[item.id]}</Link>: remove it unless they
+                    need a second one.
+                  </p>
+                ) : null}
+              </td>
               <td className="num">{formatMoney(item.price_minor, item.currency)}</td>
               {removable ? (
                 <td className="num">
@@ -40,7 +119,7 @@ export function CartTable({ items, removable }: { items: CartItem[]; removable?:
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="id" value={item.id} />
                     <button type="submit" className="button button--small button--ghost">
-                      Remove<span className="visually-hidden"> {item.description}</span>
+                      Remove<span className="visually-hidden"> {itemLabel(item, timeZone)}</span>
                     </button>
                   </Form>
                 </td>

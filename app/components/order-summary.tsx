@@ -1,17 +1,53 @@
-import type { Order, OrderStatus } from "../../lib/contract";
+import { Fragment } from "react";
+import type { Order, OrderItem, OrderStatus } from "../../lib/contract";
+import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
+import { itemLabel } from "./cart-items";
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending: "Awaiting payment",
   paid: "Paid",
   failed: "Payment failed",
-  expired: "Expired",
-  canceled: "Cancelled",
+  expired: "Checkout expired",
+  canceled: "Checkout cancelled",
   flagged: "Under review",
 };
 
+/** The lines that follow an item: its session's cancellation, and its refund (or that one is due). */
+function AfterLines({ item, timeZone }: { item: OrderItem; timeZone: string }) {
+  const cancelled = item.session?.status === "canceled";
+  return (
+    <>
+      {cancelled ? (
+        <tr className="table__subline" data-testid="cancellation-line">
+          <td colSpan={2}>
+            Cancelled: the session{" "}
+            {item.session!.canceled_at ? (
+              <>was cancelled on {formatDateTime(item.session!.canceled_at, timeZone)}</>
+            ) : (
+              "was cancelled"
+            )}
+            .
+          </td>
+          <td className="num">—</td>
+        </tr>
+      ) : null}
+      {item.refund_status ? (
+        <tr className="table__subline" data-testid="refund-note">
+          <td colSpan={2}>
+            <strong>{item.refund_status === "refunded" ? "Refunded" : "Refund due"}</strong>
+            {item.refund_reason ? `: ${item.refund_reason}` : null}
+            {item.refund_status === "due" ? " We return it to the card it was paid with." : null}
+          </td>
+          <td className="num">−{formatMoney(item.price_minor, item.currency)}</td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
 /** What an order holds, client by client, and its total. */
-export function OrderItems({ order }: { order: Order }) {
+export function OrderItems({ order, timeZone }: { order: Order; timeZone: string }) {
   return (
     <div className="table-wrap">
       <table className="table">
@@ -26,19 +62,14 @@ export function OrderItems({ order }: { order: Order }) {
         </thead>
         <tbody>
           {order.items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                {item.description}
-                {item.refund_status ? (
-                  <p className="refund-note" data-testid="refund-note">
-                    <strong>{item.refund_status === "refunded" ? "Refunded" : "Refund due"}</strong>
-                    {item.refund_reason ? `: ${item.refund_reason}` : null}
-                  </p>
-                ) : null}
-              </td>
-              <td>{item.client_name}</td>
-              <td className="num">{formatMoney(item.price_minor, item.currency)}</td>
-            </tr>
+            <Fragment key={item.id}>
+              <tr>
+                <td>{itemLabel(item, timeZone)}</td>
+                <td>{item.client_name}</td>
+                <td className="num">{formatMoney(item.price_minor, item.currency)}</td>
+              </tr>
+              <AfterLines item={item} timeZone={timeZone} />
+            </Fragment>
           ))}
         </tbody>
         <tfoot>

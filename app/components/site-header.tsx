@@ -16,6 +16,7 @@ const WORKSPACE_LINKS = [
   { to: "/bookings/", label: "Bookings" },
   { to: "/orders/", label: "Orders" },
   { to: "/contact/", label: "Contact" },
+  { to: "/account/", label: "Account" },
 ] as const;
 
 /**

@@ -8,10 +8,12 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
+  AgentPublic,
+  AgentSettingsBody,
   ApiEnvelope,
   Booking,
   CartItem,
-  Mentor,
+  MentorListItem,
   MentorProfile,
   Schedule,
   CheckoutSessionState,
@@ -113,6 +115,7 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     login: (body: LoginBody) => call<LoginData>("agent/login", { method: "POST", body }),
     tokencheck: () => call<TokencheckData>("agent/tokencheck", { method: "POST", body: {} }),
     logout: () => call<{ signed_out: true }>("agent/logout", { method: "POST", body: {} }),
+    saveSettings: (body: AgentSettingsBody) => call<AgentPublic>("agent/settings", { method: "POST", body }),
     cartList: (agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`),
     addCart: (body: { client_id: number; item_type: "service_plan" | "relocation" | "job"; item_id: number }) =>
       call<CartItem>("agent/addcart", { method: "POST", body }),
@@ -155,7 +158,8 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
       call<{ canceled: true }>(`stripe/demo/cancel/${encodeURIComponent(sessionId)}`, { method: "POST" }),
     orders: (agentId: number) => call<Order[]>(`api/orders/agent/${agentId}`),
     order: (id: number) => call<Order>(`api/orders/${id}`),
-    mentors: (filter: { expertise?: string; language?: string }) => call<Mentor[]>(`api/mentorlist${queryString(filter)}`),
+    mentors: (filter: { expertise?: string; language?: string }) =>
+      call<MentorListItem[]>(`api/mentorlist${queryString(filter)}`),
     mentor: (mentorId: number) => call<MentorProfile>("api/Mentoruser/list", { method: "POST", body: { mentor_id: mentorId } }),
     schedule: (body: { mentor_id: number; time_zone: string; week_start?: string }) =>
       call<Schedule>("api/Mentorbooking", { method: "POST", body }),

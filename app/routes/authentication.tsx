@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
@@ -33,7 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await checkForm(formData, request, { honeypot: true });
   const redirectTo = checkedRedirectTo(formData.get("redirectTo"));
   const values = { email: String(formData.get("email") ?? "") };
-  const parsed = loginBody.safeParse({ email: formData.get("email"), password: formData.get("password") });
+  const parsed = loginBody.safeParse({
+    email: formData.get("email"),
+    password: formData.get("password"),
+    time_zone: formData.get("time_zone") || undefined,
+  });
   if (!parsed.success) {
     return json<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
   }
@@ -56,6 +60,11 @@ export default function Authentication() {
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/authentication");
   const errors = actionData?.fieldErrors ?? {};
   const form = useRef<HTMLFormElement>(null);
+  const [zone, setZone] = useState("");
+
+  // With JavaScript the browser's zone goes along: it becomes the agent's until the agent chooses one. Without it,
+  // nothing is guessed.
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? ""), []);
 
   // A refused sign-in keeps the email but never the password (as without JavaScript, where it is not sent back).
   useEffect(() => {
@@ -73,6 +82,7 @@ export default function Authentication() {
           <AuthenticityTokenInput />
           <HoneypotFields />
           <input type="hidden" name="redirectTo" value={redirectTo} />
+          <input type="hidden" name="time_zone" value={zone} />
           <Field
             label="Email"
             name="email"

@@ -1,14 +1,12 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { Booking } from "../../lib/contract";
-import { apiLoaderError, apiRedirectError } from "../lib/api.server";
+import { ZoneNote } from "../components/zone-note";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
-import { rowIntent } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
 import { getSettings } from "../lib/settings.server";
-import { redirectWithToast } from "../lib/toast.server";
+import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Bookings · Waypoint Consultancy" }];
 
@@ -18,29 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     bookings,
     timeZone: agent.time_zone,
+    zones: zoneChoices(agent.time_zone),
     now: new Date().toISOString(),
     cutoffHours: getSettings().bookings.cancelCutoffHours,
   });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
-  const formData = await readForm(request);
-  await checkForm(formData, request);
-  const parsed = rowIntent("cancel").safeParse({ intent: formData.get("intent"), id: formData.get("id") });
-  if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
-  try {
-    const booking = await api.cancelBooking(parsed.data.id);
-    const message =
-      booking.refund_status === "refunded"
-        ? "The session was cancelled and refunded."
-        : booking.refund_status === "due"
-          ? "The session was cancelled; its refund is on its way."
-          : "The session was cancelled.";
-    return await redirectWithToast(request, "/bookings", { type: "success", message });
-  } catch (error) {
-    return apiRedirectError(error, request, "/bookings");
-  }
 }
 
 const statusLabel: Record<Booking["status"], string> = {
@@ -50,10 +29,9 @@ const statusLabel: Record<Booking["status"], string> = {
   canceled: "Cancelled",
 };
 
-function BookingRow({ b, timeZone, upcoming }: { b: Booking; timeZone: string; upcoming: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(b.id);
-  const cancellable = upcoming && (b.status === "held" || b.status === "confirmed");
+function BookingRow({ b, timeZone, upcoming, now }: { b: Booking; timeZone: string; upcoming: boolean; now: string }) {
+  // Offered only while it can be done: until the session starts (Terms §4; late, without a refund).
+  const cancellable = upcoming && (b.status === "held" || b.status === "confirmed") && b.start_at > now;
   return (
     <tr data-testid={`booking-${b.id}`}>
       <td data-label="When">
@@ -74,15 +52,9 @@ function BookingRow({ b, timeZone, upcoming }: { b: Booking; timeZone: string; u
       </td>
       <td className="num">
         {cancellable ? (
-          <Form method="post">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="id" value={b.id} />
-            <button type="submit" className="button button--small button--ghost" disabled={busy}>
-              {busy ? "Cancelling…" : "Cancel"}
-              <span className="visually-hidden"> the session with {b.mentor_name}</span>
-            </button>
-          </Form>
+          <Link to={`/bookings/${b.id}/cancel`} className="button button--small button--ghost">
+            Cancel…<span className="visually-hidden"> the session with {b.mentor_name}</span>
+          </Link>
         ) : null}
       </td>
     </tr>
@@ -90,16 +62,18 @@ function BookingRow({ b, timeZone, upcoming }: { b: Booking; timeZone: string; u
 }
 
 export default function Bookings() {
-  const { bookings, timeZone, now, cutoffHours } = useLoaderData<typeof loader>();
+  const { bookings, timeZone, zones, now, cutoffHours } = useLoaderData<typeof loader>();
   const byClient = new Map<string, Booking[]>();
   for (const b of bookings) byClient.set(b.client_name, [...(byClient.get(b.client_name) ?? []), b]);
   return (
     <section className="container page">
       <p className="eyebrow">Mentorship</p>
       <h1>Bookings</h1>
-      <p className="muted">
-        Times in your zone ({timeZone}). Paid sessions can be cancelled up to {cutoffHours} hours before they start.
-      </p>
+      <ZoneNote
+        own={timeZone}
+        zones={zones}
+        extra={`Paid sessions can be cancelled up to ${cutoffHours} hours before they start.`}
+      />
       {bookings.length === 0 ? (
         <p className="empty-state">
           No bookings yet. <Link to="/mentors">Find a mentor</Link> for a client.
@@ -128,7 +102,7 @@ export default function Bookings() {
                       </thead>
                       <tbody>
                         {rows.map((b) => (
-                          <BookingRow key={b.id} b={b} timeZone={timeZone} upcoming={isUpcoming} />
+                          <BookingRow key={b.id} b={b} timeZone={timeZone} upcoming={isUpcoming} now={now} />
                         ))}
                       </tbody>
                     </table>

@@ -2,23 +2,43 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "../../lib/contract";
-import { CartTable, cartTotals } from "../components/cart-items";
+import { CartTable, cartTotals, useRefreshWhenHoldsLapse } from "../components/cart-items";
+import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError, apiRedirectError, cartOf, type ApiClient } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { boughtBefore, boughtKey } from "../lib/bought";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.openCheckout()]).catch((e) =>
-    apiLoaderError(e, request),
+  const [items, payment, orders] = await Promise.all([
+    cartOf(context, api, agent.id),
+    api.openCheckout(),
+    api.orders(agent.id),
+  ]).catch((e) => apiLoaderError(e, request));
+  const bought = boughtBefore(orders);
+  // Items the client already has from a paid order: warned about before the agent pays for them again.
+  const alreadyBought = Object.fromEntries(
+    items.flatMap((i) => {
+      const b = bought[boughtKey(i.client_id, i.item_type, i.item_id)];
+      return b ? [[i.id, b.order_id]] : [];
+    }),
   );
-  return json({ items, payment, timeZone: agent.time_zone });
+  return json({
+    items,
+    payment,
+    alreadyBought,
+    timeZone: agent.time_zone,
+    zones: zoneChoices(agent.time_zone),
+    now: new Date().toISOString(),
+  });
 }
 
 /** Checkout: the API opens a session for the agent's own cart; the browser goes there (303, no JavaScript needed). */
@@ -99,7 +119,9 @@ function IntentButton(props: { intent: string; primary?: boolean; busy: boolean;
 }
 
 export default function Cart() {
-  const { items, payment, timeZone } = useLoaderData<typeof loader>();
+  const { items, payment, alreadyBought, timeZone, zones, now } = useLoaderData<typeof loader>();
+  useRefreshWhenHoldsLapse(items, now);
+  const lapsed = items.filter((i) => i.session && i.session.status !== "held");
   const navigation = useNavigation();
   const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel-payment";
@@ -107,6 +129,7 @@ export default function Cart() {
     <section className="container page">
       <p className="eyebrow">Cart</p>
       <h1>Your cart</h1>
+      {items.some((i) => i.session) || payment ? <ZoneNote own={timeZone} zones={zones} /> : null}
       {payment ? (
         <div className="notice" role="status" data-testid="payment-in-progress">
           <p>
@@ -139,7 +162,7 @@ export default function Cart() {
               <h2>
                 <Link to={`/clients/${group.id}`}>{group.name}</Link>
               </h2>
-              <CartTable items={group.items} removable={!payment} />
+              <CartTable items={group.items} removable={!payment} timeZone={timeZone} now={now} alreadyBought={alreadyBought} />
               <p className="cart-subtotal">Subtotal: {cartTotals(group.items).join(" + ")}</p>
             </section>
           ))}
@@ -147,7 +170,12 @@ export default function Cart() {
             <p className="cart-total">
               Total: <strong data-testid="cart-total">{cartTotals(items).join(" + ")}</strong>
             </p>
-            {payment ? null : (
+            {payment ? null : lapsed.length ? (
+              <p className="notice" role="status">
+                {lapsed.length === 1 ? "A mentor session's hold has" : `${lapsed.length} mentor sessions' holds have`} lapsed:
+                remove {lapsed.length === 1 ? "it" : "them"} (and book again) to pay for the rest.
+              </p>
+            ) : (
               <>
                 <IntentButton intent="checkout" primary busy={checkingOut} busyLabel="Opening checkout…">
                   Checkout

@@ -12,14 +12,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
   const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) => apiLoaderError(e, request));
-  return json({ ...view, countries });
+  return json({ ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString() });
 }
 
 export default function ClientPage() {
-  const { client, cart, countries } = useLoaderData<typeof loader>();
+  const { client, cart, countries, timeZone, now } = useLoaderData<typeof loader>();
   const rows: Array<[string, string]> = [
     ["Email", client.email],
     ["Phone", client.phone ?? "—"],
@@ -68,7 +68,7 @@ export default function ClientPage() {
       <h2>In the cart for {client.first_name}</h2>
       {cart.length ? (
         <>
-          <CartTable items={cart} removable />
+          <CartTable items={cart} removable timeZone={timeZone} now={now} />
           <p className="cart-total">
             Total: <strong>{cartTotals(cart).join(" + ")}</strong>
           </p>

@@ -2,18 +2,34 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError } from "../components/form";
+import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete client · Waypoint Consultancy" }];
 
+/** What deleting this client would do to its orders, sessions and cart items, read now. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
-  const view = await api.viewClient(routeId(params.id)).catch((e) => apiLoaderError(e, request));
-  return json(view);
+  const { api, agent } = await requireAgent(request, context);
+  const id = routeId(params.id);
+  const [view, bookings, orders] = await Promise.all([api.viewClient(id), api.bookings(agent.id), api.orders(agent.id)]).catch(
+    (e) => apiLoaderError(e, request),
+  );
+  const now = new Date().toISOString();
+  const own = bookings.filter((b) => b.client_id === id);
+  const paidToCome = own.filter((b) => b.status === "confirmed" && b.end_at > now);
+  return json({
+    ...view,
+    orders: orders.filter((o) => o.items.some((i) => i.client_id === id)).length,
+    paidToCome: paidToCome.map((b) => ({ id: b.id, mentor_name: b.mentor_name, start_at: b.start_at })),
+    held: own.filter((b) => b.status === "held").length,
+    sessions: own.length,
+    timeZone: agent.time_zone,
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,36 +53,70 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteClient() {
-  const { client, cart } = useLoaderData<typeof loader>();
+  const { client, cart, orders, paidToCome, held, sessions, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
+  const archived = orders > 0 || sessions > 0;
+  const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   return (
     <section className="container page narrow">
-      <p className="eyebrow">Clients</p>
+      <p className="eyebrow">
+        <Link to={`/clients/${client.id}`}>
+          {client.first_name} {client.last_name}
+        </Link>
+      </p>
       <h1>
         Delete {client.first_name} {client.last_name}?
       </h1>
       <FormError message={failure?.formError} />
-      <p>This removes the client from your workspace. It cannot be undone.</p>
-      <p>
-        A client you have paid for, or booked mentor sessions for, is <strong>archived</strong> instead: their orders and sessions
-        stay in your records under their name, and they leave your client list. Unpaid held sessions are released. A client with
-        paid sessions still to come cannot be deleted: cancel those sessions first.
-      </p>
-      {cart.length ? (
-        <p className="warning">
-          {cart.length} item{cart.length === 1 ? "" : "s"} in your cart for this client will be removed too.
-        </p>
-      ) : null}
-      <Form method="post" className="form__actions">
-        <AuthenticityTokenInput />
-        <button type="submit" className="button button--danger" disabled={busy}>
-          {busy ? "Deleting…" : "Yes, delete this client"}
-        </button>
-        <Link to={`/clients/${client.id}`} className="button button--ghost">
-          Keep the client
-        </Link>
-      </Form>
+      <ul className="consequences" data-testid="consequences">
+        <li>
+          {archived ? (
+            <>
+              <strong>Archived, not deleted:</strong> {orders ? plural(orders, "order") : "no order"} and{" "}
+              {sessions ? plural(sessions, "mentor session") : "no mentor session"} stay in your records under their name (refunds
+              due included); the client leaves your client list.
+            </>
+          ) : (
+            <>
+              <strong>Deleted:</strong> no order or mentor session names this client, so nothing of theirs is kept. This cannot be
+              undone.
+            </>
+          )}
+        </li>
+        <li>
+          {cart.length ? `${plural(cart.length, "cart item")} for them will be removed.` : "Nothing in your cart is for them."}
+        </li>
+        {held ? <li>{plural(held, "held session")} (not paid) will be released.</li> : null}
+      </ul>
+      {paidToCome.length ? (
+        <div className="notice" role="status" data-testid="delete-blocked">
+          <p>
+            <strong>This client cannot be deleted yet:</strong> {plural(paidToCome.length, "paid session")} still to come. Cancel{" "}
+            {paidToCome.length === 1 ? "it" : "them"} first:
+          </p>
+          <ul>
+            {paidToCome.map((b) => (
+              <li key={b.id}>
+                <Link to={`/bookings/${b.id}/cancel`}>
+                  {b.mentor_name}, {formatDateTime(b.start_at, timeZone)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <Form method="post" className="form__actions">
+          <AuthenticityTokenInput />
+          <button type="submit" className="button button--danger" disabled={busy}>
+            {busy ? "Working…" : archived ? "Yes, archive this client" : "Yes, delete this client"}
+          </button>
+          <Link to={`/clients/${client.id}`} className="button button--ghost">
+            Keep the client
+          </Link>
+        </Form>
+      )}
+      <Toast toast={failure?.toast} />
     </section>
   );
 }

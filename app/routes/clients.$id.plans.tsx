@@ -5,7 +5,9 @@ import type { ServicePlan } from "../../lib/contract";
 import { relocationPlanBlocker } from "../../lib/rules";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { boughtBefore, boughtKey } from "../lib/bought";
 import { addAndReturn } from "../lib/cart.server";
+import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { planChoice } from "../lib/schemas.server";
@@ -14,10 +16,17 @@ import { checkForm, readForm } from "../lib/security.server";
 export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Consultancy" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, plans] = await Promise.all([api.viewClient(id), api.servicePlans(id)]).catch((e) => apiLoaderError(e, request));
-  return json({ client: view.client, plans });
+  const [view, plans, orders] = await Promise.all([api.viewClient(id), api.servicePlans(id), api.orders(agent.id)]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  const bought = boughtBefore(orders);
+  return json({
+    client: view.client,
+    plans: plans.map((p) => ({ ...p, bought: bought[boughtKey(id, "service_plan", p.id)] ?? null })),
+    timeZone: agent.time_zone,
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -32,7 +41,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
 }
 
-function PlanCard({ plan }: { plan: ServicePlan }) {
+function PlanCard({
+  plan,
+  clientName,
+  timeZone,
+}: {
+  plan: ServicePlan & { bought: { order_id: number; paid_at: string | null } | null };
+  clientName: string;
+  timeZone: string;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("plan_id") === String(plan.id);
   return (
@@ -40,6 +57,14 @@ function PlanCard({ plan }: { plan: ServicePlan }) {
       <h3>{plan.name}</h3>
       <p>{plan.description}</p>
       <p className="price">{formatMoney(plan.price_minor, plan.currency)}</p>
+      {plan.bought ? (
+        <p className="warning" data-testid="bought-before">
+          Already bought for {clientName}
+          {plan.bought.paid_at ? ` on ${formatDateTime(plan.bought.paid_at, timeZone)}` : ""} (
+          <Link to={`/orders/${plan.bought.order_id}`}>order {plan.bought.order_id}</Link>). Add it again only if they need a
+          second one.
+        </p>
+      ) : null}
       {plan.in_cart ? (
         <p className="in-cart">In the cart</p>
       ) : (
@@ -47,7 +72,7 @@ function PlanCard({ plan }: { plan: ServicePlan }) {
           <AuthenticityTokenInput />
           <input type="hidden" name="plan_id" value={plan.id} />
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Adding…" : "Add to cart"}
+            {busy ? "Adding…" : plan.bought ? "Add to cart again" : "Add to cart"}
             <span className="visually-hidden">: {plan.name}</span>
           </button>
         </Form>
@@ -57,7 +82,7 @@ function PlanCard({ plan }: { plan: ServicePlan }) {
 }
 
 export default function ClientPlans() {
-  const { client, plans } = useLoaderData<typeof loader>();
+  const { client, plans, timeZone } = useLoaderData<typeof loader>();
   const services = [...new Set(plans.map((p) => p.service_name))];
   const blocker = relocationPlanBlocker(client);
   return (
@@ -81,7 +106,7 @@ export default function ClientPlans() {
             {plans
               .filter((p) => p.service_name === service)
               .map((plan) => (
-                <PlanCard key={plan.id} plan={plan} />
+                <PlanCard key={plan.id} plan={plan} clientName={client.first_name} timeZone={timeZone} />
               ))}
           </div>
         </section>

@@ -1,11 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
+import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.mentor.name} · Waypoint Consultancy` : "Mentor not found" },
@@ -16,39 +17,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const url = new URL(request.url);
   const week = url.searchParams.get("week");
+  // The agent's own zone; another only when a shared link asks for it (and the page then says so).
   const tz = viewerZone(request, agent.time_zone);
   const [mentor, schedule] = await Promise.all([
     api.mentor(id),
     api.schedule({ mentor_id: id, time_zone: tz, ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}) }),
   ]).catch((e) => apiLoaderError(e, request));
-  return json({ mentor, schedule, tzFromUrl: url.searchParams.has("tz") });
+  return json({ mentor, schedule, own: agent.time_zone, zones: zoneChoices(agent.time_zone), fromLink: tz !== agent.time_zone });
 }
 
 const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
 export default function MentorPage() {
-  const { mentor, schedule, tzFromUrl } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { mentor, schedule, own, zones, fromLink } = useLoaderData<typeof loader>();
   const tz = schedule.time_zone;
-
-  // With JavaScript, show the week in the browser's own zone.
-  useEffect(() => {
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!tzFromUrl && browserZone && browserZone !== tz) {
-      const params = new URLSearchParams(location.search);
-      params.set("tz", browserZone);
-      navigate(`?${params}`, { replace: true, preventScrollReset: true });
-    }
-  }, [tzFromUrl, tz, location.search, navigate]);
 
   const days = new Map<string, typeof schedule.slots>();
   for (const slot of schedule.slots) {
     const key = dayKey(slot.start, tz);
     days.set(key, [...(days.get(key) ?? []), slot]);
   }
-  const weekParams = (week: string) => `?${new URLSearchParams({ week, tz })}`;
+  // A zone asked for by a link stays in the links that page on; the agent's own needs no parameter.
+  const withZone = (params: Record<string, string>) => `?${new URLSearchParams(fromLink ? { ...params, tz } : params)}`;
+  const firstDay = `${schedule.week_start}T12:00:00Z`;
+  const lastDay = new Date(Date.parse(firstDay) + 6 * 86_400_000).toISOString();
+  const title = schedule.previous_week
+    ? `Free sessions, ${dayLabel(firstDay, "UTC")} to ${dayLabel(lastDay, "UTC")}`
+    : "Free sessions in the next 7 days";
 
   return (
     <section className="container page">
@@ -93,16 +89,28 @@ export default function MentorPage() {
         </div>
       </div>
 
-      <h2 id="week">Free sessions, week of {dayLabel(`${schedule.week_start}T12:00:00Z`, "UTC")}</h2>
-      <p className="muted" data-testid="zones">
-        Times in your zone, {tz}; the mentor's zone is {mentor.time_zone}. Sessions last one hour.
-      </p>
-      <nav className="pagination" aria-label="Weeks">
-        <Link to={weekParams(schedule.previous_week)}>← Previous week</Link>
-        <Link to={weekParams(schedule.next_week)}>Next week →</Link>
+      <h2 id="week">{title}</h2>
+      <ZoneNote own={own} shown={tz} zones={zones} extra={`The mentor's zone is ${mentor.time_zone}. Sessions last one hour.`} />
+      <nav className="pagination" aria-label="Days">
+        {schedule.previous_week ? (
+          <Link to={withZone({ week: schedule.previous_week })}>← Previous 7 days</Link>
+        ) : (
+          <span className="muted">From today</span>
+        )}
+        <Link to={withZone({ week: schedule.next_week })}>Next 7 days →</Link>
       </nav>
       {days.size === 0 ? (
-        <p className="empty-state">No free session this week. Try the next one.</p>
+        <p className="empty-state" data-testid="no-slots">
+          No free session in these 7 days.{" "}
+          {schedule.next_free ? (
+            <>
+              The next one is {dayLabel(schedule.next_free, tz)} at {timeLabel(schedule.next_free, tz)}:{" "}
+              <Link to={withZone({ week: dayKey(schedule.next_free, tz) })}>show it</Link>.
+            </>
+          ) : (
+            "None is free in the next three months."
+          )}
+        </p>
       ) : (
         <div className="week">
           {[...days].map(([key, slots]) => (
@@ -111,11 +119,7 @@ export default function MentorPage() {
               <ul className="list-reset slots">
                 {slots.map((s) => (
                   <li key={s.start}>
-                    <Link
-                      className="slot"
-                      to={`/mentors/${mentor.id}/book?${new URLSearchParams({ start: s.start, tz })}`}
-                      data-start={s.start}
-                    >
+                    <Link className="slot" to={`/mentors/${mentor.id}/book${withZone({ start: s.start })}`} data-start={s.start}>
                       <span className="visually-hidden">Book {dayLabel(s.start, tz)} </span>
                       {timeLabel(s.start, tz)}
                       <span className="slot__theirs">{timeLabel(s.start, mentor.time_zone)} theirs</span>

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, firstInvalid, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
-import { ApiCallError, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { ApiCallError, apiActionError, apiLoaderError, type ApiClient, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { textFields, validateForm } from "../lib/forms.server";
@@ -35,8 +35,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 const fields = ["client_id", "topic", "start"] as const;
 
+/** The free slots nearest to `start` (three days either side), closest first: what to offer when it was taken. */
+async function nearestFree(api: ApiClient, mentorId: number, start: string, tz: string) {
+  const from = new Date(Date.parse(start) - 3 * 86_400_000).toISOString().slice(0, 10);
+  const week = await api.schedule({ mentor_id: mentorId, time_zone: tz, week_start: from }).catch(() => null);
+  if (!week) return { free: [] as string[], stillFree: false };
+  const starts = week.slots.map((s) => s.start);
+  const at = Date.parse(start);
+  const free = starts
+    .filter((s) => s !== start)
+    .sort((a, b) => Math.abs(Date.parse(a) - at) - Math.abs(Date.parse(b) - at))
+    .slice(0, 4)
+    .sort();
+  return { free, stillFree: starts.includes(start) };
+}
+
+export type BookFailure = FormFailure & { alternatives?: string[] };
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const mentorId = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
@@ -51,9 +68,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       message: `Session held for ${minutes} minutes: pay the cart to confirm it.`,
     });
   } catch (error) {
-    // Taken meanwhile: back to the mentor's week, which no longer shows the slot.
+    // Refused (taken meanwhile, a hold limit): the agent stays on the form with what was typed and, when the
+    // slot is gone, the nearest free ones to choose from.
     if (error instanceof ApiCallError && error.status === 409) {
-      return redirectWithToast(request, `/mentors/${mentorId}`, { type: "error", message: error.message });
+      const { free, stillFree } = await nearestFree(api, mentorId, data.start, viewerZone(request, agent.time_zone));
+      return json<BookFailure>({ formError: error.message, values, alternatives: stillFree ? undefined : free }, { status: 409 });
     }
     return apiActionError(error, request, values);
   }
@@ -61,7 +80,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function BookSession() {
   const { mentor, clients, start, tz, holdMinutes } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
+  const failure = useActionData<BookFailure>();
+  const alternatives = failure?.alternatives;
+  const taken = alternatives !== undefined;
   const busy = useNavigation().state === "submitting";
   const errors = failure?.fieldErrors ?? {};
   const first = firstInvalid(fields, errors);
@@ -76,6 +97,7 @@ export default function BookSession() {
           <dt>When (your time, {tz})</dt>
           <dd data-testid="when">
             {dayLabel(start, tz)}, {timeLabel(start, tz)}
+            {taken ? <strong> (taken)</strong> : null}
           </dd>
         </div>
         <div>
@@ -97,7 +119,26 @@ export default function BookSession() {
         <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
           <AuthenticityTokenInput />
           <FormError message={failure?.formError ?? errors.start?.join(" ")} />
-          <input type="hidden" name="start" value={start} />
+          {taken ? (
+            alternatives.length ? (
+              <fieldset className="field choices" data-testid="alternatives">
+                <legend>Choose another time (your zone, {tz})</legend>
+                {alternatives.map((alt, i) => (
+                  <label key={alt} className="choice">
+                    <input type="radio" name="start" value={alt} defaultChecked={i === 0} />
+                    {dayLabel(alt, tz)}, {timeLabel(alt, tz)}
+                  </label>
+                ))}
+              </fieldset>
+            ) : (
+              <p className="empty-state">
+                <input type="hidden" name="start" value={start} />
+                No other time is free near this one. <Link to={`/mentors/${mentor.id}`}>See {mentor.name}'s free sessions</Link>.
+              </p>
+            )
+          ) : (
+            <input type="hidden" name="start" value={failure?.values?.start || start} />
+          )}
           <SelectField
             label="For client"
             name="client_id"

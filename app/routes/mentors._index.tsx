@@ -2,21 +2,30 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { dayLabel, timeLabel } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Mentors · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const url = new URL(request.url);
   const filter = {
     expertise: (url.searchParams.get("expertise") ?? "").slice(0, 100),
     language: (url.searchParams.get("language") ?? "").slice(0, 100),
   };
-  // The full list gives the filter's choices; the filtered one the cards.
-  const [all, mentors] = await Promise.all([api.mentors({}), api.mentors(filter)]).catch((e) => apiLoaderError(e, request));
+  // The full list gives the filter's choices and, filtered as the API filters, the cards (one call, not two).
+  const all = await api.mentors({}).catch((e) => apiLoaderError(e, request));
+  const matches = (list: string[], v: string) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
+  const mentors = all.filter((m) => matches(m.expertise, filter.expertise) && matches(m.languages, filter.language));
   const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();
-  return json({ mentors, filter, expertise: choices((m) => m.expertise), languages: choices((m) => m.languages) });
+  return json({
+    mentors,
+    filter,
+    expertise: choices((m) => m.expertise),
+    languages: choices((m) => m.languages),
+    timeZone: agent.time_zone,
+  });
 }
 
 function initials(name: string) {
@@ -29,11 +38,14 @@ function initials(name: string) {
 }
 
 export default function Mentors() {
-  const { mentors, filter, expertise, languages } = useLoaderData<typeof loader>();
+  const { mentors, filter, expertise, languages, timeZone } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
       <p className="eyebrow">Mentorship</p>
       <h1>Mentors</h1>
+      <p className="muted">
+        Times in your zone, {timeZone} (<Link to="/account">change</Link>).
+      </p>
       <Form method="get" className="filter-form" role="search">
         <div className="field">
           <label htmlFor="filter-expertise">Expertise</label>
@@ -81,6 +93,17 @@ export default function Mentors() {
               </p>
               <p>
                 {m.country_name} · {formatMoney(m.rate_minor, m.currency)} an hour
+              </p>
+              <p data-testid="next-free">
+                <strong>Next free session:</strong>{" "}
+                {m.next_free ? (
+                  <Link to={`/mentors/${m.id}/book?${new URLSearchParams({ start: m.next_free })}`}>
+                    <span className="visually-hidden">Book {m.name}, </span>
+                    {dayLabel(m.next_free, timeZone)}, {timeLabel(m.next_free, timeZone)}
+                  </Link>
+                ) : (
+                  "none in the next three months"
+                )}
               </p>
             </li>
           ))}

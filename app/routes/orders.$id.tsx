@@ -1,10 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderItems, orderStatusLabels } from "../components/order-summary";
+import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { routeId } from "../lib/params";
+import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.id} · Waypoint Consultancy` : "Order not found" },
@@ -13,17 +15,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const order = await api.order(routeId(params.id)).catch((e) => apiLoaderError(e, request));
-  return json({ order, timeZone: agent.time_zone });
+  return json({ order, timeZone: agent.time_zone, zones: zoneChoices(agent.time_zone) });
 }
 
 export default function OrderPage() {
-  const { order, timeZone } = useLoaderData<typeof loader>();
+  const { order, timeZone, zones } = useLoaderData<typeof loader>();
   return (
     <section className="container page narrow">
       <p className="eyebrow">
         <Link to="/orders">Orders</Link>
       </p>
       <h1>Order {order.id}</h1>
+      <ZoneNote own={timeZone} zones={zones} />
       <dl className="details">
         <div>
           <dt>Status</dt>
@@ -42,7 +45,7 @@ export default function OrderPage() {
           <dd>{order.mode === "demo" ? "Demo payment (no card charged)" : "Card, through Stripe"}</dd>
         </div>
       </dl>
-      <OrderItems order={order} />
+      <OrderItems order={order} timeZone={timeZone} />
     </section>
   );
 }

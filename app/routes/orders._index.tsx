@@ -1,25 +1,29 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { itemLabel } from "../components/cart-items";
 import { orderStatusLabels } from "../components/order-summary";
+import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
+import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const orders = await api.orders(agent.id).catch((e) => apiLoaderError(e, request));
-  return json({ orders, timeZone: agent.time_zone });
+  return json({ orders, timeZone: agent.time_zone, zones: zoneChoices(agent.time_zone) });
 }
 
 export default function Orders() {
-  const { orders, timeZone } = useLoaderData<typeof loader>();
+  const { orders, timeZone, zones } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
       <p className="eyebrow">Orders</p>
       <h1>Your orders</h1>
+      {orders.length ? <ZoneNote own={timeZone} zones={zones} /> : null}
       {orders.length === 0 ? (
         <p className="empty-state">
           No orders yet. Orders appear here once you check out your <Link to="/cart">cart</Link>.
@@ -31,6 +35,7 @@ export default function Orders() {
               <tr>
                 <th scope="col">Order</th>
                 <th scope="col">Date</th>
+                <th scope="col">Client</th>
                 <th scope="col">Items</th>
                 <th scope="col">Status</th>
                 <th scope="col" className="num">
@@ -45,7 +50,24 @@ export default function Orders() {
                     <Link to={`/orders/${o.id}`}>Order {o.id}</Link>
                   </td>
                   <td data-label="Date">{formatDateTime(o.created_at, timeZone)}</td>
-                  <td data-label="Items">{o.items.map((i) => i.description).join("; ")}</td>
+                  <td data-label="Client">
+                    <ul className="order-lines">
+                      {[...new Set(o.items.map((i) => i.client_name))].map((name) => (
+                        <li key={name}>{name}</li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td data-label="Items">
+                    <ul className="order-lines">
+                      {o.items.map((i) => (
+                        <li key={i.id}>
+                          {itemLabel(i, timeZone)}
+                          {i.session?.status === "canceled" ? " (session cancelled)" : null}
+                          {i.refund_status ? ` (${i.refund_status === "refunded" ? "refunded" : "refund due"})` : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
                   <td data-label="Status">{orderStatusLabels[o.status]}</td>
                   <td data-label="Total" className="num">
                     {formatMoney(o.amount_minor, o.currency)}

@@ -14,9 +14,9 @@ export const meta: MetaFunction = () => [{ title: "Demo payment · Waypoint Cons
  * order fulfilment a paid Stripe session gets; "Cancel" returns to the cart with everything kept.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const state = await api.checkoutSession(params.sessionId ?? "").catch((e) => apiLoaderError(e, request));
-  return json({ state, sessionId: params.sessionId! });
+  return json({ state, sessionId: params.sessionId!, timeZone: agent.time_zone });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DemoPayment() {
-  const { state } = useLoaderData<typeof loader>();
+  const { state, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   // Like Stripe's page: a checkout past its end can no longer be paid.
@@ -57,7 +57,7 @@ export default function DemoPayment() {
       </div>
       <p className="eyebrow">Order {state.order.id}</p>
       <h1>Pay for your order</h1>
-      <OrderItems order={state.order} />
+      <OrderItems order={state.order} timeZone={timeZone} />
       {open ? (
         <Form method="post" className="form__actions demo-actions">
           <AuthenticityTokenInput />

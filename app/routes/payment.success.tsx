@@ -8,11 +8,11 @@ export const meta: MetaFunction = () => [{ title: "Payment · Waypoint Consultan
 
 /** Stripe sends the agent back here with ?session_id=…; the API says how the payment stands. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim();
   if (!sessionId) return json({ missing: true as const, state: null }, { status: 400 });
   const state = await api.checkoutSession(sessionId).catch((e) => apiLoaderError(e, request));
-  return json({ missing: false as const, state });
+  return json({ missing: false as const, state, timeZone: agent.time_zone });
 }
 
 const headline = {
@@ -45,7 +45,7 @@ export default function PaymentSuccess() {
         {h.title}
       </h1>
       <p className="lead">{h.text}</p>
-      <OrderItems order={order} />
+      <OrderItems order={order} timeZone={data.timeZone} />
       <p className="actions">
         <Link to={`/orders/${order.id}`} className="button button--primary">
           View the order

@@ -1,0 +1,126 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormError } from "../components/form";
+import { Toast } from "../components/toasts";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { formatMoney } from "../lib/money";
+import { routeId } from "../lib/params";
+import { checkForm, readForm } from "../lib/security.server";
+import { getSettings } from "../lib/settings.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Cancel a session · Waypoint Consultancy" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const id = routeId(params.id);
+  const bookings = await api.bookings(agent.id).catch((e) => apiLoaderError(e, request));
+  const booking = bookings.find((b) => b.id === id);
+  if (!booking) throw new Response("Not found", { status: 404 });
+  const settings = getSettings();
+  return json({
+    booking,
+    timeZone: agent.time_zone,
+    now: new Date().toISOString(),
+    cutoffHours: settings.bookings.cancelCutoffHours,
+    demo: settings.payments.mode === "demo",
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAgent(request, context);
+  const id = routeId(params.id);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  try {
+    const booking = await api.cancelBooking(id);
+    const message =
+      booking.refund_status === "refunded"
+        ? "The session was cancelled and refunded."
+        : booking.refund_status === "due"
+          ? "The session was cancelled. Its refund is on its way."
+          : booking.order_id
+            ? "The session was cancelled. It is not refunded."
+            : "The session was cancelled.";
+    return await redirectWithToast(request, "/bookings", { type: "success", message });
+  } catch (error) {
+    // Refused (already cancelled, already started): said here, on the page the agent is on.
+    return apiActionError(error, request, {});
+  }
+}
+
+/** What cancelling does to the money, by the rule of Terms §4. */
+function refundSentence(
+  b: { status: string; start_at: string; price_minor: number; currency: string },
+  now: string,
+  cutoffHours: number,
+  demo: boolean,
+) {
+  if (b.status === "held") return "It is not paid yet: the slot is given back and the session leaves your cart.";
+  const price = formatMoney(b.price_minor, b.currency);
+  const hoursLeft = (Date.parse(b.start_at) - Date.parse(now)) / 3_600_000;
+  if (hoursLeft < cutoffHours) {
+    return `It starts in less than ${cutoffHours} hours: under Terms §4 it is cancelled without a refund (${price} is not returned).`;
+  }
+  return demo ? `${price} is refunded (a demo payment: no money moves).` : `${price} is refunded to the card it was paid with.`;
+}
+
+export default function CancelBooking() {
+  const { booking: b, timeZone, now, cutoffHours, demo } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  const open = (b.status === "held" || b.status === "confirmed") && b.start_at > now;
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">
+        <Link to="/bookings">Bookings</Link>
+      </p>
+      <h1>Cancel this session?</h1>
+      <dl className="details">
+        <div>
+          <dt>Client</dt>
+          <dd>{b.client_name}</dd>
+        </div>
+        <div>
+          <dt>Mentor</dt>
+          <dd>{b.mentor_name}</dd>
+        </div>
+        <div>
+          <dt>When (your zone, {timeZone})</dt>
+          <dd>{formatDateTime(b.start_at, timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Topic</dt>
+          <dd>{b.topic}</dd>
+        </div>
+      </dl>
+      <FormError message={failure?.formError} />
+      {open ? (
+        <>
+          <p className="notice" data-testid="refund-sentence">
+            {refundSentence(b, now, cutoffHours, demo)}
+          </p>
+          <Form method="post" className="form__actions">
+            <AuthenticityTokenInput />
+            <button type="submit" className="button button--danger" disabled={busy}>
+              {busy ? "Cancelling…" : "Cancel the session"}
+            </button>
+            <Link to="/bookings" className="button button--ghost">
+              Keep it
+            </Link>
+          </Form>
+        </>
+      ) : (
+        <p className="empty-state">
+          This session can no longer be cancelled (
+          {b.status === "canceled" || b.status === "released" ? "it is cancelled already" : "it has started"}).{" "}
+          <Link to="/bookings">Back to bookings</Link>
+        </p>
+      )}
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
