@@ -67,9 +67,11 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
     // A session booked for next year, so /bookings has a row to lay out.
     const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 5, 8 + walks)).toISOString();
     const end = new Date(Date.parse(start) + 3_600_000).toISOString();
-    db.prepare(
-      "insert into mentor_bookings (agent_id, client_id, mentor_id, start_at, end_at, topic, status, price_minor, currency, created_at, updated_at) values (?, ?, ?, ?, ?, 'Interview practice for a long job title', 'confirmed', 9000, 'USD', ?, ?)",
-    ).run(agent.id, client.id, mentor.id, start, end, now, now);
+    const booking = db
+      .prepare(
+        "insert into mentor_bookings (agent_id, client_id, mentor_id, start_at, end_at, topic, status, price_minor, currency, created_at, updated_at) values (?, ?, ?, ?, ?, 'Interview practice for a long job title', 'confirmed', 9000, 'USD', ?, ?)",
+      )
+      .run(agent.id, client.id, mentor.id, start, end, now, now);
     return [
       "/dashboard",
       "/clients",
@@ -88,7 +90,9 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
       "/orders",
       `/orders/${order.lastInsertRowid}`,
       "/bookings",
+      `/bookings/${booking.lastInsertRowid}/cancel`,
       "/contact",
+      "/account",
       "/no-such-page",
     ];
   }
@@ -115,11 +119,28 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
       // The booking form needs a real free slot: the first one the mentor page offers.
       await page.goto(ctx.portal.base + pages.find((p) => /^\/mentors\/\d+$/.test(p))!);
       for (let week = 0; week < 3 && (await page.locator("a.slot").count()) === 0; week++) {
-        await page.getByRole("link", { name: "Next week →" }).click();
+        await page.getByRole("link", { name: "Next 7 days →" }).click();
         await page.waitForLoadState("load");
       }
       const slot = await page.locator("a.slot").first().getAttribute("href", { timeout: settle.timeout });
       pages.push(slot!);
+      // The payment pages: a checkout of the demo agent's (the same one, resumed, at the second width).
+      const token = (await ctx.portal.sessionCookie()).token;
+      const call = (path: string, body: unknown) =>
+        fetch(`${ctx.portal.base}/backend/${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        }).then((r) => r.json() as Promise<{ data: any }>);
+      const client = ctx.portal.db
+        .prepare("select id from clients where agent_id = ? order by id limit 1")
+        .get(ctx.portal.demoAgentId()) as {
+        id: number;
+      };
+      await call("agent/addcart", { client_id: client.id, item_type: "job", item_id: 1 });
+      const checkout = (await call("stripe/create-checkout-session", {})).data as { session_id: string };
+      expect(checkout.session_id).toMatch(/^demo_cs_/);
+      pages.push(`/payment/demo/${checkout.session_id}`, `/payment/success?session_id=${checkout.session_id}`);
       for (const path of pages) {
         await page.goto(ctx.portal.base + path);
         found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));

@@ -5,6 +5,7 @@ import {
   haveBrowser,
   jsModes,
   newContext,
+  pickClient,
   settle,
   signInAs,
   unexpected,
@@ -92,7 +93,7 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
       await page.waitForURL(/\/joblist\/\d+$/);
       await page.getByRole("button", { name: "Add placement to cart" }).click();
       await expect.poll(() => page.locator("#field-client_id-error").innerText(), settle).toBe("Choose a client");
-      await page.getByLabel("For client").selectOption({ label: `Mila Novak-Kranjc ${tag}` });
+      await pickClient(page, `Mila Novak-Kranjc ${tag}`);
       await page.getByRole("button", { name: "Add placement to cart" }).click();
       await expectToast(page, javaScriptEnabled, `Added to the cart for Mila Novak-Kranjc ${tag}.`);
       await expect.poll(() => badge(page).innerText(), settle).toBe("2");
@@ -101,7 +102,7 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
       await page.goto(ctx.portal.base + "/relocation");
       await page.getByRole("link", { name: "Berlin starter package" }).click();
       await page.waitForURL(/\/relocation\/\d+$/);
-      await page.getByLabel("For client").selectOption({ label: `Mila Novak-Kranjc ${tag}` });
+      await pickClient(page, `Mila Novak-Kranjc ${tag}`);
       await page.getByRole("button", { name: "Add package to cart" }).click();
       await expect.poll(() => badge(page).innerText(), settle).toBe("3");
 
@@ -109,16 +110,22 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
       await page.locator("header").getByRole("link", { name: /^Cart/ }).click();
       await page.waitForURL(/\/cart\/$/);
       await expect.poll(() => page.getByTestId("cart-total").innerText(), settle).toBe("$4,090.00");
-      await page.getByRole("button", { name: "Remove Mentorship: Starter mentorship" }).click();
+      await page.getByRole("button", { name: "Remove Mentorship plan: Starter mentorship" }).click();
       await expectToast(page, javaScriptEnabled, "Removed from the cart.");
       await expect.poll(() => badge(page).innerText(), settle).toBe("2");
-      expect(await page.getByRole("button", { name: "Remove Mentorship: Starter mentorship" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Remove Mentorship plan: Starter mentorship" }).count()).toBe(0);
 
       // Delete the client, confirming on a page of its own; its cart items go with it.
       await page.goto(ctx.portal.base + clientUrl);
       await page.getByRole("link", { name: "Delete" }).click();
       await page.waitForURL(/\/delete$/);
-      await expect.poll(() => page.locator(".warning").innerText(), settle).toContain("2 items in your cart");
+      // It says what happens: nothing of theirs to keep, so deleted; two cart items go.
+      await expect
+        .poll(() => page.getByTestId("consequences").innerText(), settle)
+        .toContain("2 cart items for them will be removed.");
+      await expect(page.getByTestId("consequences").innerText()).resolves.toContain(
+        "Deleted: no order or mentor session names this client",
+      );
       await page.getByRole("button", { name: "Yes, delete this client" }).click();
       await page.waitForURL(/\/clients$/);
       await expectToast(page, javaScriptEnabled, "The client was deleted. 2 cart items were removed with them.");
