@@ -26,3 +26,22 @@ export const clientFieldNames = [
   "status",
   "notes",
 ] as const;
+
+/**
+ * The longest value each text field takes: the contract's schemas refuse longer ones, and the forms' inputs carry
+ * the same `maxlength`, so a browser stops the typing where the server would refuse it.
+ */
+export const fieldLimits = {
+  first_name: 100,
+  last_name: 100,
+  email: 254,
+  phone: 30,
+  passport_number: 20,
+  notes: 2000,
+  name: 100,
+  subject: 150,
+  message: 5000,
+  topic: 200,
+  password: 200,
+  search: 100,
+} as const;

@@ -4,7 +4,7 @@
  * snake_case, as in the spec's own payloads (`client_id`).
  */
 import { z } from "zod";
-import { clientFieldNames, clientStatuses, clientStatusLabels } from "./client-fields.js";
+import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "./client-fields.js";
 import { isTimeZone } from "./intl.js";
 
 // ---- envelope ---------------------------------------------------------------
@@ -20,7 +20,7 @@ export const emailField = z
   .string({ required_error: "Email is required", invalid_type_error: "Email must be text" })
   .trim()
   .min(1, "Email is required")
-  .max(254, "Email is too long")
+  .max(fieldLimits.email, "Email is too long")
   .email("Enter a valid email address")
   .transform((v) => v.toLowerCase());
 
@@ -29,7 +29,7 @@ export const loginBody = z.object({
   password: z
     .string({ required_error: "Password is required", invalid_type_error: "Password must be text" })
     .min(1, "Password is required")
-    .max(200, "Password is too long"),
+    .max(fieldLimits.password, "Password is too long"),
   /** The browser's zone (sent by the sign-in form with JavaScript): it becomes the agent's own until one is chosen */
   time_zone: z
     .string()
@@ -128,15 +128,15 @@ export { clientFieldNames, clientStatuses, clientStatusLabels };
 const today = () => new Date().toISOString().slice(0, 10);
 
 export const clientInput = z.object({
-  first_name: requiredText(100, "First name"),
-  last_name: requiredText(100, "Last name"),
+  first_name: requiredText(fieldLimits.first_name, "First name"),
+  last_name: requiredText(fieldLimits.last_name, "Last name"),
   email: emailField,
   phone: z.preprocess(
     blankToNull,
     z
       .string({ invalid_type_error: "Phone must be text" })
       .trim()
-      .max(30, "Phone must be at most 30 characters")
+      .max(fieldLimits.phone, `Phone must be at most ${fieldLimits.phone} characters`)
       .regex(/^\+?[0-9][0-9 ().-]*$/, "Enter a phone number: digits, spaces, and an optional leading +")
       .refine((v) => {
         const digits = v.replace(/\D/g, "").length;
@@ -163,7 +163,10 @@ export const clientInput = z.object({
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.replace(/\s+/g, "").toUpperCase()) : v),
     z
       .string({ invalid_type_error: "Passport number must be text" })
-      .regex(/^[A-Z0-9]{5,20}$/, "A passport number has 5 to 20 letters and digits")
+      .regex(
+        new RegExp(`^[A-Z0-9]{5,${fieldLimits.passport_number}}$`),
+        `A passport number has 5 to ${fieldLimits.passport_number} letters and digits`,
+      )
       .nullable()
       .optional(),
   ),
@@ -171,7 +174,7 @@ export const clientInput = z.object({
     (v) => (v === "" || v === undefined || v === null ? "active" : v),
     z.enum(clientStatuses, { errorMap: () => ({ message: "Choose a status from the list" }) }),
   ),
-  notes: optionalText(2000, "Notes"),
+  notes: optionalText(fieldLimits.notes, "Notes"),
 });
 export type ClientInput = z.input<typeof clientInput>;
 export type ClientValues = z.output<typeof clientInput>;
@@ -285,11 +288,14 @@ export type DashboardCounts = {
 };
 
 export const contactBody = z.object({
-  name: requiredText(100, "Name"),
+  name: requiredText(fieldLimits.name, "Name"),
   email: emailField,
   phone: clientInput.shape.phone,
-  subject: requiredText(150, "Subject"),
-  message: requiredText(5000, "Message").refine((v) => v.length >= 10, "Tell us a little more (at least 10 characters)"),
+  subject: requiredText(fieldLimits.subject, "Subject"),
+  message: requiredText(fieldLimits.message, "Message").refine(
+    (v) => v.length >= 10,
+    "Tell us a little more (at least 10 characters)",
+  ),
   /** Honeypot: people never see it, bots fill it in. */
   website: z.string().max(500).optional(),
 });
@@ -439,7 +445,7 @@ export const bookBody = z.object({
     .string({ required_error: "Choose a time" })
     .max(64, "Choose a time from the mentor's week")
     .refine((v) => inBookableYears(Date.parse(v)), "Choose a time from the mentor's week"),
-  topic: requiredText(200, "Topic"),
+  topic: requiredText(fieldLimits.topic, "Topic"),
 });
 
 export const bookingStatuses = ["held", "confirmed", "released", "canceled"] as const;

@@ -1,11 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { Client } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
-import { FormError, SelectField } from "./form";
+import type { ClientChoice } from "../lib/client-choices.server";
+import { ClientPicker } from "./client-picker";
+import { FormError } from "./form";
 
 /** "Add to cart for [client]": the form on a job or relocation package. */
-export function AddToCartForm({ clients, failure, label }: { clients: Client[]; failure?: FormFailure; label: string }) {
+export function AddToCartForm({ clients, failure, label }: { clients: ClientChoice[]; failure?: FormFailure; label: string }) {
   const busy = useNavigation().state === "submitting";
   if (!clients.length) {
     return (
@@ -18,12 +19,9 @@ export function AddToCartForm({ clients, failure, label }: { clients: Client[]; 
     <Form method="post" className="form add-to-cart" noValidate>
       <AuthenticityTokenInput />
       <FormError message={failure?.formError} />
-      <SelectField
-        label="For client"
-        name="client_id"
-        placeholder="Choose a client"
-        options={clients.map((c) => ({ value: String(c.id), label: `${c.first_name} ${c.last_name}` }))}
-        defaultValue={failure?.values?.client_id ?? ""}
+      <ClientPicker
+        choices={clients}
+        defaultValue={failure?.values?.client_id}
         errors={failure?.fieldErrors?.client_id}
         autoFocusOnError
       />

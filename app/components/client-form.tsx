@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientFieldNames, clientStatuses, clientStatusLabels } from "../../lib/client-fields";
+import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
 import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
@@ -17,7 +17,8 @@ export function ClientForm({
 }: {
   countries: Country[];
   client?: Client;
-  failure?: FormFailure;
+  /** With `duplicate`: the agent already has a client with this email, and is asked before a second one is saved */
+  failure?: FormFailure & { duplicate?: { id: number; name: string } };
   submitLabel: string;
   cancelTo: string;
 }) {
@@ -40,11 +41,29 @@ export function ClientForm({
   return (
     <Form method="post" className="form form--grid" noValidate key={key}>
       <AuthenticityTokenInput />
-      <FormError message={failure?.formError} />
-      <Field label="First name" autoComplete="off" required {...f("first_name")} />
-      <Field label="Last name" autoComplete="off" required {...f("last_name")} />
-      <Field label="Email" type="email" autoComplete="off" required {...f("email")} />
-      <Field label="Phone" type="tel" autoComplete="off" hint="With the country code, e.g. +49 30 1234567" {...f("phone")} />
+      {failure?.duplicate ? (
+        <div className="notice form__wide" role="alert" data-testid="duplicate-warning">
+          <p>
+            You already have a client with this email:{" "}
+            <Link to={`/clients/${failure.duplicate.id}`}>{failure.duplicate.name}</Link>. Open that one, or save this as a second
+            client anyway.
+          </p>
+          <input type="hidden" name="duplicate_ok" value="yes" />
+        </div>
+      ) : (
+        <FormError message={failure?.formError} />
+      )}
+      <Field label="First name" autoComplete="off" required maxLength={fieldLimits.first_name} {...f("first_name")} />
+      <Field label="Last name" autoComplete="off" required maxLength={fieldLimits.last_name} {...f("last_name")} />
+      <Field label="Email" type="email" autoComplete="off" required maxLength={fieldLimits.email} {...f("email")} />
+      <Field
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        hint="With the country code, e.g. +49 30 1234567"
+        maxLength={fieldLimits.phone}
+        {...f("phone")}
+      />
       <SelectField label="Nationality" options={countryOptions} placeholder="Choose a country" {...f("nationality")} />
       <SelectField label="Current country" options={countryOptions} placeholder="Choose a country" {...f("current_country")} />
       <SelectField
@@ -54,7 +73,7 @@ export function ClientForm({
         {...f("destination_country")}
       />
       <Field label="Date of birth" type="date" {...f("date_of_birth")} />
-      <Field label="Passport number" autoComplete="off" {...f("passport_number")} />
+      <Field label="Passport number" autoComplete="off" maxLength={fieldLimits.passport_number} {...f("passport_number")} />
       <SelectField
         label="Status"
         options={clientStatuses.map((s) => ({ value: s, label: clientStatusLabels[s] }))}
@@ -62,11 +81,11 @@ export function ClientForm({
         defaultValue={value("status") || "active"}
       />
       <div className="form__wide">
-        <TextAreaField label="Notes" rows={4} {...f("notes")} />
+        <TextAreaField label="Notes" rows={4} maxLength={fieldLimits.notes} {...f("notes")} />
       </div>
       <div className="form__actions form__wide">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
+          {busy ? "Saving…" : failure?.duplicate ? `${submitLabel} anyway` : submitLabel}
         </button>
         <Link to={cancelTo} className="button button--ghost">
           Cancel

@@ -36,7 +36,8 @@ function FieldShell({
       ) : null}
       {invalid ? (
         <p className="field__error" id={errorId}>
-          {errors!.join(" ")}
+          {/* The first problem only: several run together read as one garbled sentence. */}
+          {errors![0]}
         </p>
       ) : null}
     </div>

@@ -14,7 +14,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 };
 
 /** The lines that follow an item: its session's cancellation, and its refund (or that one is due). */
-function AfterLines({ item, timeZone }: { item: OrderItem; timeZone: string }) {
+function AfterLines({ item, timeZone, demo }: { item: OrderItem; timeZone: string; demo: boolean }) {
   const cancelled = item.session?.status === "canceled";
   return (
     <>
@@ -37,7 +37,11 @@ function AfterLines({ item, timeZone }: { item: OrderItem; timeZone: string }) {
           <td colSpan={2}>
             <strong>{item.refund_status === "refunded" ? "Refunded" : "Refund due"}</strong>
             {item.refund_reason ? `: ${item.refund_reason}` : null}
-            {item.refund_status === "due" ? " We return it to the card it was paid with." : null}
+            {item.refund_status === "due"
+              ? demo
+                ? " (A demo payment: nothing to return.)"
+                : " We return it to the card it was paid with."
+              : null}
           </td>
           <td className="num">−{formatMoney(item.price_minor, item.currency)}</td>
         </tr>
@@ -68,7 +72,7 @@ export function OrderItems({ order, timeZone }: { order: Order; timeZone: string
                 <td>{item.client_name}</td>
                 <td className="num">{formatMoney(item.price_minor, item.currency)}</td>
               </tr>
-              <AfterLines item={item} timeZone={timeZone} />
+              <AfterLines item={item} timeZone={timeZone} demo={order.mode === "demo"} />
             </Fragment>
           ))}
         </tbody>

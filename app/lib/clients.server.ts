@@ -1,17 +1,46 @@
 /** The add and edit client actions: one check, one call, one answer. */
+import { json } from "@remix-run/node";
 import { clientFieldNames, clientInput, type Client, type ClientValues } from "../../lib/contract.js";
-import { apiActionError } from "./api.server.js";
+import { apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
 import { textFields, validateForm } from "./forms.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
-export async function saveClient(request: Request, save: (values: ClientValues) => Promise<Client>, done: string) {
+/** A client's form refused, or held back for a question: the agent already has a client with this email. */
+export type ClientFormFailure = FormFailure & { duplicate?: { id: number; name: string } };
+
+/** Another client of the agent's with this email (emails are compared as the contract stores them: lower case). */
+async function sameEmail(api: ApiClient, agentId: number, email: string, self?: number) {
+  const found = await api.clients(agentId, { q: email, perPage: 20 });
+  return found.items.find((c) => c.email.toLowerCase() === email && c.id !== self) ?? null;
+}
+
+export async function saveClient(
+  request: Request,
+  save: (values: ClientValues) => Promise<Client>,
+  done: string,
+  duplicates: { api: ApiClient; agentId: number; self?: number },
+) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, clientFieldNames);
   const { data, failure } = validateForm(clientInput, values);
   if (failure) return failure;
   try {
+    // Two clients with one email are most often one client added twice: ask first, and link the one there is.
+    if (formData.get("duplicate_ok") !== "yes") {
+      const twin = await sameEmail(duplicates.api, duplicates.agentId, data.email, duplicates.self);
+      if (twin) {
+        return json<ClientFormFailure>(
+          {
+            formError: `You already have a client with this email: ${twin.first_name} ${twin.last_name}.`,
+            values,
+            duplicate: { id: twin.id, name: `${twin.first_name} ${twin.last_name}` },
+          },
+          { status: 409 },
+        );
+      }
+    }
     const client = await save(data);
     return await redirectWithToast(request, `/clients/${client.id}`, {
       type: "success",

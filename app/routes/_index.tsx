@@ -61,7 +61,7 @@ export default function Home() {
               <strong>Choose what fits.</strong> Service plans, vetted jobs, relocation packages and mentor sessions.
             </li>
             <li>
-              <strong>Pay once.</strong> Everything for every client in one cart, paid by card through Stripe.
+              <strong>Pay once.</strong> Everything for every client in one cart, paid in one secure checkout.
             </li>
           </ol>
         </div>

@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { fieldLimits } from "../../lib/client-fields";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
@@ -85,6 +86,7 @@ export default function Authentication() {
           <input type="hidden" name="time_zone" value={zone} />
           <Field
             label="Email"
+            maxLength={fieldLimits.email}
             name="email"
             type="email"
             autoComplete="username"
@@ -97,6 +99,7 @@ export default function Authentication() {
           />
           <Field
             label="Password"
+            maxLength={fieldLimits.password}
             name="password"
             type="password"
             autoComplete="current-password"

@@ -11,6 +11,7 @@ import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { getSettings } from "../lib/settings.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { zoneChoices } from "../lib/zones.server";
 
@@ -18,11 +19,13 @@ export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const [items, payment, orders] = await Promise.all([
-    cartOf(context, api, agent.id),
-    api.openCheckout(),
-    api.orders(agent.id),
-  ]).catch((e) => apiLoaderError(e, request));
+  const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.openCheckout()]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  // Only a cart with a plan in it needs the orders: to warn before a client's plan is bought twice.
+  const orders = items.some((i) => i.item_type === "service_plan")
+    ? await api.orders(agent.id).catch((e) => apiLoaderError(e, request))
+    : [];
   const bought = boughtBefore(orders);
   // Items the client already has from a paid order: warned about before the agent pays for them again.
   const alreadyBought = Object.fromEntries(
@@ -37,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     alreadyBought,
     timeZone: agent.time_zone,
     zones: zoneChoices(agent.time_zone),
+    demo: getSettings().payments.mode === "demo",
     now: new Date().toISOString(),
   });
 }
@@ -119,7 +123,7 @@ function IntentButton(props: { intent: string; primary?: boolean; busy: boolean;
 }
 
 export default function Cart() {
-  const { items, payment, alreadyBought, timeZone, zones, now } = useLoaderData<typeof loader>();
+  const { items, payment, alreadyBought, timeZone, zones, now, demo } = useLoaderData<typeof loader>();
   useRefreshWhenHoldsLapse(items, now);
   const lapsed = items.filter((i) => i.session && i.session.status !== "held");
   const navigation = useNavigation();
@@ -180,7 +184,11 @@ export default function Cart() {
                 <IntentButton intent="checkout" primary busy={checkingOut} busyLabel="Opening checkout…">
                   Checkout
                 </IntentButton>
-                <p className="muted">You pay by card on Stripe's secure page; we never see the card number.</p>
+                <p className="muted">
+                  {demo
+                    ? "A demo payment: nothing is charged, and the order is recorded as paid."
+                    : "You pay by card on Stripe's secure page; we never see the card number."}
+                </p>
               </>
             )}
           </div>

@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
-import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { saveClient } from "../lib/clients.server";
+import { saveClient, type ClientFormFailure } from "../lib/clients.server";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -19,14 +19,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  return saveClient(request, (values) => api.editClient(id, values), "saved");
+  return saveClient(request, (values) => api.editClient(id, values), "saved", { api, agentId: agent.id, self: id });
 }
 
 export default function EditClient() {
   const { client, countries } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
+  const failure = useActionData<ClientFormFailure>();
   return (
     <section className="container page">
       <p className="eyebrow">Clients</p>

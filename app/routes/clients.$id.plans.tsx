@@ -100,8 +100,14 @@ export default function ClientPlans() {
         </p>
       ) : null}
       {services.map((service) => (
-        <section key={service} aria-label={service}>
-          <h2>{service}</h2>
+        <section key={service} aria-label={`${service} plans`}>
+          <h2>{service} plans</h2>
+          {service === "Relocation" ? (
+            <p className="muted">
+              A relocation plan is our team's support through the move; a <Link to="/relocation">relocation package</Link> is a
+              city's bundle of services (housing search, registration) bought on top.
+            </p>
+          ) : null}
           <div className="cards">
             {plans
               .filter((p) => p.service_name === service)

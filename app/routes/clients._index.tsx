@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { clientStatusLabels } from "../../lib/client-fields";
+import { clientStatusLabels, fieldLimits } from "../../lib/client-fields";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 
@@ -34,7 +34,7 @@ export default function Clients() {
       <Form method="get" className="search-form" role="search">
         <label htmlFor="client-search">Search by name or email</label>
         <div className="search-form__row">
-          <input id="client-search" type="search" name="q" defaultValue={q} maxLength={100} />
+          <input id="client-search" type="search" name="q" defaultValue={q} maxLength={fieldLimits.search} />
           <button type="submit" className="button button--ghost">
             Search
           </button>

@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
-import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { saveClient } from "../lib/clients.server";
+import { saveClient, type ClientFormFailure } from "../lib/clients.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Waypoint Consultancy" }];
 
@@ -15,13 +15,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
-  return saveClient(request, (values) => api.addClient(values), "added");
+  const { api, agent } = await requireAgent(request, context);
+  return saveClient(request, (values) => api.addClient(values), "added", { api, agentId: agent.id });
 }
 
 export default function NewClient() {
   const { countries } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
+  const failure = useActionData<ClientFormFailure>();
   return (
     <section className="container page">
       <p className="eyebrow">Clients</p>

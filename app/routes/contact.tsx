@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { fieldLimits } from "../../lib/client-fields";
 import { Field, firstInvalid, FormError, TextAreaField } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
@@ -42,6 +43,8 @@ export default function Contact() {
   const { agent } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
+  // A new key after each sent message (the redirect is a new location): the form starts empty again, as a page load would.
+  const location = useLocation();
   const errors = failure?.fieldErrors ?? {};
   const first = firstInvalid(fields, errors);
   const value = (name: (typeof fields)[number], fallback = "") => failure?.values?.[name] ?? fallback;
@@ -50,13 +53,14 @@ export default function Contact() {
       <p className="eyebrow">Contact us</p>
       <h1>Send us a message</h1>
       <p className="muted">We answer within one working day.</p>
-      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : location.key}>
         <AuthenticityTokenInput />
         <HoneypotFields />
         <FormError message={failure?.formError} />
         <Field
           label="Name"
           name="name"
+          maxLength={fieldLimits.name}
           required
           defaultValue={value("name", agent.name)}
           errors={errors.name}
@@ -65,6 +69,7 @@ export default function Contact() {
         <Field
           label="Email"
           name="email"
+          maxLength={fieldLimits.email}
           type="email"
           required
           defaultValue={value("email", agent.email)}
@@ -74,6 +79,7 @@ export default function Contact() {
         <Field
           label="Phone (optional)"
           name="phone"
+          maxLength={fieldLimits.phone}
           type="tel"
           defaultValue={value("phone")}
           errors={errors.phone}
@@ -82,6 +88,7 @@ export default function Contact() {
         <Field
           label="Subject"
           name="subject"
+          maxLength={fieldLimits.subject}
           required
           defaultValue={value("subject")}
           errors={errors.subject}
@@ -90,6 +97,7 @@ export default function Contact() {
         <TextAreaField
           label="Message"
           name="message"
+          maxLength={fieldLimits.message}
           rows={6}
           required
           defaultValue={value("message")}

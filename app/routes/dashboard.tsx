@@ -35,7 +35,7 @@ export default function Dashboard() {
       text: "Mentor sessions booked and not yet held.",
       testId: "count-bookings",
     },
-    { label: "Paid orders", count: counts.paid_orders, to: "/orders", text: "Orders paid by card.", testId: "count-orders" },
+    { label: "Paid orders", count: counts.paid_orders, to: "/orders", text: "Orders paid.", testId: "count-orders" },
     { label: "Jobs", count: counts.jobs, to: "/joblist", text: "Roles with visa sponsorship.", testId: "count-jobs" },
     {
       label: "Relocation packages",
@@ -74,10 +74,20 @@ export default function Dashboard() {
           );
         })}
       </ul>
-      <p>
-        <Link to="/mentors">Find a mentor</Link> · <Link to="/orders">Orders</Link> · <Link to="/contact">Contact us</Link> ·{" "}
-        <Link to="/servicesPage/?id=1">What each service includes</Link>
-      </p>
+      <ul className="quick-links" aria-label="More">
+        <li>
+          <Link to="/mentors">Find a mentor</Link>
+        </li>
+        <li>
+          <Link to="/orders">Orders</Link>
+        </li>
+        <li>
+          <Link to="/contact">Contact us</Link>
+        </li>
+        <li>
+          <Link to="/servicesPage/?id=1">What each service includes</Link>
+        </li>
+      </ul>
     </section>
   );
 }

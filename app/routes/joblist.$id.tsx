@@ -4,6 +4,7 @@ import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
+import { clientChoices } from "../lib/client-choices.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
@@ -14,10 +15,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [job, clients] = await Promise.all([api.job(id), api.clients(agent.id, { perPage: 100 })]).catch((e) =>
-    apiLoaderError(e, request),
-  );
-  return json({ job, clients: clients.items });
+  const [job, clients] = await Promise.all([api.job(id), clientChoices(api, agent.id)]).catch((e) => apiLoaderError(e, request));
+  return json({ job, clients });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

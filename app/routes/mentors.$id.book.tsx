@@ -1,10 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, firstInvalid, FormError, SelectField } from "../components/form";
+import { fieldLimits } from "../../lib/client-fields";
+import { ClientPicker } from "../components/client-picker";
+import { Field, firstInvalid, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError, type ApiClient, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { clientChoices } from "../lib/client-choices.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { textFields, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
@@ -21,12 +24,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const start = new URL(request.url).searchParams.get("start") ?? "";
   if (Number.isNaN(Date.parse(start))) throw new Response("Choose a time from the mentor's week.", { status: 400 });
-  const [mentor, clients] = await Promise.all([api.mentor(id), api.clients(agent.id, { perPage: 100 })]).catch((e) =>
+  const [mentor, clients] = await Promise.all([api.mentor(id), clientChoices(api, agent.id)]).catch((e) =>
     apiLoaderError(e, request),
   );
   return json({
     mentor,
-    clients: clients.items,
+    clients,
     start,
     tz: viewerZone(request, agent.time_zone),
     holdMinutes: getSettings().bookings.holdMinutes,
@@ -118,7 +121,7 @@ export default function BookSession() {
       ) : (
         <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
           <AuthenticityTokenInput />
-          <FormError message={failure?.formError ?? errors.start?.join(" ")} />
+          <FormError message={failure?.formError ?? errors.start?.[0]} />
           {taken ? (
             alternatives.length ? (
               <fieldset className="field choices" data-testid="alternatives">
@@ -139,19 +142,16 @@ export default function BookSession() {
           ) : (
             <input type="hidden" name="start" value={failure?.values?.start || start} />
           )}
-          <SelectField
-            label="For client"
-            name="client_id"
-            placeholder="Choose a client"
-            options={clients.map((c) => ({ value: String(c.id), label: `${c.first_name} ${c.last_name}` }))}
-            defaultValue={failure?.values?.client_id ?? ""}
+          <ClientPicker
+            choices={clients}
+            defaultValue={failure?.values?.client_id}
             errors={errors.client_id}
             autoFocusOnError={first === "client_id"}
           />
           <Field
             label="Topic"
             name="topic"
-            maxLength={200}
+            maxLength={fieldLimits.topic}
             placeholder="e.g. Interview practice for a backend role"
             defaultValue={failure?.values?.topic ?? ""}
             errors={errors.topic}

@@ -42,7 +42,7 @@ export default function OrderPage() {
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{order.mode === "demo" ? "Demo payment (no card charged)" : "Card, through Stripe"}</dd>
+          <dd>{order.mode === "demo" ? "Demo payment (nothing charged)" : "Card, through Stripe"}</dd>
         </div>
       </dl>
       <OrderItems order={order} timeZone={timeZone} />

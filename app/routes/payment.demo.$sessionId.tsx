@@ -52,8 +52,8 @@ export default function DemoPayment() {
   return (
     <section className="container page narrow">
       <div className="demo-banner" role="note">
-        <strong>Demo payment mode.</strong> No card is charged: this page stands in for Stripe's checkout because no Stripe keys
-        are configured.
+        <strong>Demo payment mode.</strong> Nothing is charged: this page stands in for the payment page, as payments are not set
+        up on this portal.
       </div>
       <p className="eyebrow">Order {state.order.id}</p>
       <h1>Pay for your order</h1>

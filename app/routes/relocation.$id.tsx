@@ -4,6 +4,7 @@ import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
+import { clientChoices } from "../lib/client-choices.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
@@ -14,10 +15,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [relocation, clients] = await Promise.all([api.relocation(id), api.clients(agent.id, { perPage: 100 })]).catch((e) =>
+  const [relocation, clients] = await Promise.all([api.relocation(id), clientChoices(api, agent.id)]).catch((e) =>
     apiLoaderError(e, request),
   );
-  return json({ relocation, clients: clients.items });
+  return json({ relocation, clients });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

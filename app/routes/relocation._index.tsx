@@ -22,6 +22,10 @@ export default function Relocations() {
     <section className="container page">
       <p className="eyebrow">Relocation</p>
       <h1>Relocation packages</h1>
+      <p className="muted">
+        A package is a city's bundle of services, bought for one client. Our relocation plans (support through the whole move) are
+        on each client's Service plans page.
+      </p>
       <CatalogueFilter countries={countries} country={country} clearTo="/relocation" />
       {packages.length === 0 ? (
         <p className="empty-state">No package for this country yet.</p>

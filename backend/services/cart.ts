@@ -79,7 +79,7 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
     const r = await getRelocation(db, itemId).catch(() => {
       throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such relocation package"] });
     });
-    return { description: `Relocation: ${r.title}`, price_minor: r.price_minor, currency: r.currency };
+    return { description: `Relocation package: ${r.title}`, price_minor: r.price_minor, currency: r.currency };
   }
   const plan = await db
     .selectFrom("service_plans")
@@ -95,7 +95,8 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
     .executeTakeFirst();
   if (!plan) throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such service plan"] });
   return {
-    description: `${plan.service_name}: ${plan.name}`,
+    // "Relocation plan: …" (a service plan) reads apart from "Relocation package: …" (a catalogue package).
+    description: `${plan.service_name} plan: ${plan.name}`,
     price_minor: plan.price_minor,
     currency: plan.currency,
     service_id: plan.service_id,

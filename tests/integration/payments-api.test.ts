@@ -66,7 +66,7 @@ describe.each(testDatabases)("payments on $name", (target) => {
       cancel_url: "http://portal.test/cart",
     });
     expect(session.line_items.map((l) => [l.name, l.unit_amount, l.quantity])).toEqual([
-      ["Mentorship: Starter mentorship", 29000, 1],
+      ["Mentorship plan: Starter mentorship", 29000, 1],
       [expect.stringMatching(/^Job placement: Senior Backend Engineer/), 120000, 1],
     ]);
     const minutes = (session.expires_at * 1000 - Date.now()) / 60_000;
@@ -124,7 +124,7 @@ describe.each(testDatabases)("payments on $name", (target) => {
     await api.call("GET", `stripe/checkout-session/${started.session_id}`, { token: a.token });
     const late = await webhook(api, stripe.event("checkout.session.completed", stripe.sessions.get(started.session_id)!));
     expect(late.json.data.result).toBe("handled");
-    expect((await cart(a)).map((i) => i.description)).toEqual(["Mentorship: Career switch mentorship"]);
+    expect((await cart(a)).map((i) => i.description)).toEqual(["Mentorship plan: Career switch mentorship"]);
     expect((await api.call("GET", "api/dashboard/counts", { token: a.token })).json.data.paid_orders).toBe(1);
   });
 
@@ -158,7 +158,7 @@ describe.each(testDatabases)("payments on $name", (target) => {
 
     const replay = await webhook(api, delivery);
     expect(replay.json.data.result).toBe("duplicate");
-    expect((await cart(a)).map((i) => i.description)).toEqual(["Relocation: Berlin starter package"]);
+    expect((await cart(a)).map((i) => i.description)).toEqual(["Relocation package: Berlin starter package"]);
     const events = await database.db
       .selectFrom("stripe_events")
       .select("id")

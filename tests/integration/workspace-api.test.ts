@@ -274,7 +274,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       });
       expect(plan.status).toBe(201);
       expect(plan.json.data).toMatchObject({
-        description: "Mentorship: Starter mentorship",
+        description: "Mentorship plan: Starter mentorship",
         price_minor: 29000,
         currency: "USD",
         client_name: "Ada Lovelace",
@@ -287,7 +287,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
         body: { client_id: c.id, item_type: "relocation", item_id: 1 },
       });
       expect(reloc.json.data).toMatchObject({
-        description: "Relocation: Berlin starter package",
+        description: "Relocation package: Berlin starter package",
         price_minor: 260000,
         currency: "USD",
       });

@@ -97,3 +97,14 @@ export function usePortalAndBrowser(env: Record<string, string> = {}, transport:
   });
   return ctx;
 }
+
+/** Chooses the client whose entry (name · email · destination) starts with `name` in a "For client" picker. */
+export async function pickClient(page: Page, name: string): Promise<void> {
+  const select = page.getByLabel("For client");
+  const options = await select
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })));
+  const found = options.find(({ label }) => label === name || label.startsWith(`${name} · `));
+  if (!found) throw new Error(`No client "${name}" among: ${options.map((o) => o.label).join(" | ")}`);
+  await select.selectOption(found.value);
+}
