@@ -5,6 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { fieldLimits } from "../../lib/client-fields.js";
+import { clientInput } from "../../lib/contract.js";
 import {
   expectToast,
   haveBrowser,
@@ -360,6 +362,156 @@ describe.skipIf(!haveBrowser)("the agent's day in Chromium", () => {
       await expect
         .poll(() => page.getByTestId("bought-before").innerText(), settle)
         .toContain(`Already bought for Ola Plans ${tag} in order ${bought.order_id}`);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+  });
+
+  /** Stand-alone controls smaller than 24 px (a link inside a sentence is exempt, as WCAG 2.5.8 allows). */
+  const smallTargets = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("a, button, summary, select, input:not([type=hidden])")]
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          if (!r.width || !r.height || e.id === "nav-toggle" || getComputedStyle(e).visibility === "hidden") return false;
+          const parentText = (e.parentElement?.textContent ?? "").trim();
+          const inSentence =
+            getComputedStyle(e).display === "inline" && parentText.length > (e.textContent ?? "").trim().length + 2;
+          return !inSentence && (r.height < 24 || r.width < 24);
+        })
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 40)}" ${Math.round(e.getBoundingClientRect().height)} px`,
+        ),
+    );
+
+  describe.each(jsModes)("$name, the smaller things", ({ javaScriptEnabled }) => {
+    const tag = javaScriptEnabled ? "on" : "off";
+
+    it("7. at 375 px: no page scrolls sideways, the home page has side padding, stand-alone tap targets are 24 px", async () => {
+      const a = await agentWithClient(`phone-${tag}@example.com`);
+      const { context, problems, page } = await open(javaScriptEnabled, a.cookie, { width: 375 });
+      const found: string[] = [];
+      for (const path of [
+        "/",
+        "/dashboard",
+        "/clients",
+        `/clients/${a.clientId}`,
+        "/mentors",
+        `/mentors/${amira()}`,
+        "/orders",
+        "/bookings",
+        "/cart",
+        "/account",
+      ]) {
+        await page.goto(ctx.portal.base + path);
+        if (!(await noSideways(page))) found.push(`${path} scrolls sideways`);
+        for (const t of await smallTargets(page)) found.push(`${path}: ${t}`);
+      }
+      await page.goto(ctx.portal.base + "/");
+      const padding = await page
+        .locator("main .section")
+        .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).paddingLeft)));
+      expect(padding.length).toBeGreaterThan(0);
+      expect(padding.every((p) => p >= 12)).toBe(true);
+      expect(found).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    it("13. a second client with one email is asked about, with a link to the first; what was typed stays", async () => {
+      const a = await agentWithClient(`twin-${tag}@example.com`, "Ada", `Twin ${tag}`);
+      const { context, problems, page } = await open(javaScriptEnabled, a.cookie);
+      await page.goto(ctx.portal.base + "/clients/new");
+      await page.getByLabel("First name").fill("Ada");
+      await page.getByLabel("Last name").fill(`Second ${tag}`);
+      await page.getByLabel("Email").fill(`CLIENT-twin-${tag}@example.com`);
+      await page.getByRole("button", { name: "Add client" }).click();
+      const warning = page.getByTestId("duplicate-warning");
+      await expect
+        .poll(() => warning.innerText(), settle)
+        .toContain(`You already have a client with this email: Ada Twin ${tag}.`);
+      await expect(warning.getByRole("link", { name: `Ada Twin ${tag}` }).getAttribute("href")).resolves.toBe(
+        `/clients/${a.clientId}`,
+      );
+      await expect(page.getByLabel("Last name").inputValue()).resolves.toBe(`Second ${tag}`);
+      await page.getByRole("button", { name: "Add client anyway" }).click();
+      await page.waitForURL(/\/clients\/\d+$/);
+      expect(new URL(page.url()).pathname).not.toBe(`/clients/${a.clientId}`);
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe(`Ada Second ${tag}`);
+      expect(unexpected(problems).filter((p) => !p.includes("status of 409"))).toEqual([]);
+      await context.close();
+    });
+
+    it("13. client pickers show email and destination (and, with JavaScript, filter as one types); inputs carry the schema's maxlength", async () => {
+      const a = await agentWithClient(`picker-${tag}@example.com`, "Zoe", `Picker ${tag}`);
+      for (let i = 0; i < 5; i++) {
+        await backend(a.token, "agent/addclient", {
+          first_name: "Other",
+          last_name: `Client ${i}`,
+          email: `other-${i}-${tag}@example.com`,
+        });
+      }
+      const { context, problems, page } = await open(javaScriptEnabled, a.cookie);
+      await page.goto(ctx.portal.base + "/joblist/1");
+      const labels = await page.getByLabel("For client").locator("option").allInnerTexts();
+      expect(labels).toContain(`Zoe Picker ${tag} · client-picker-${tag}@example.com · to Germany`);
+      if (javaScriptEnabled) {
+        await page.getByLabel("Find a client").fill("germany");
+        await expect.poll(() => page.getByLabel("For client").locator("option").count(), settle).toBe(2); // the prompt and Zoe
+        await page.getByLabel("For client").selectOption(String(a.clientId));
+        await page.getByRole("button", { name: "Add placement to cart" }).click();
+        await expectToast(page, true, `Added to the cart for Zoe Picker ${tag}.`);
+      } else {
+        expect(await page.getByLabel("Find a client").count()).toBe(0);
+      }
+      await page.goto(ctx.portal.base + "/clients/new");
+      for (const [label, limit] of [
+        ["First name", fieldLimits.first_name],
+        ["Last name", fieldLimits.last_name],
+        ["Email", fieldLimits.email],
+        ["Phone", fieldLimits.phone],
+        ["Passport number", fieldLimits.passport_number],
+        ["Notes", fieldLimits.notes],
+      ] as const) {
+        await expect(page.getByLabel(label).getAttribute("maxlength"), label).resolves.toBe(String(limit));
+      }
+      // The schema draws the line at the same place.
+      const base = { first_name: "A", last_name: "B", email: "a@example.com" };
+      expect(clientInput.safeParse({ ...base, first_name: "x".repeat(fieldLimits.first_name) }).success).toBe(true);
+      expect(clientInput.safeParse({ ...base, first_name: "x".repeat(fieldLimits.first_name + 1) }).success).toBe(false);
+      expect(clientInput.safeParse({ ...base, notes: "x".repeat(fieldLimits.notes + 1) }).success).toBe(false);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    it("13. in demo mode no page says card or Stripe; relocation plans and packages are named apart; the contact form empties once sent", async () => {
+      const a = await agentWithClient(`words-${tag}@example.com`, "Rio", `Words ${tag}`);
+      const [plan] = (await backend(a.token, "api/serviceplan", { client_id: a.clientId })).filter(
+        (p: { service_name: string }) => p.service_name === "Relocation",
+      );
+      await backend(a.token, "agent/addcart", { client_id: a.clientId, item_type: "service_plan", item_id: plan.id });
+      await backend(a.token, "agent/addcart", { client_id: a.clientId, item_type: "relocation", item_id: 1 });
+      const { context, problems, page } = await open(javaScriptEnabled, a.cookie);
+      await page.goto(ctx.portal.base + "/cart");
+      const cartText = await page.locator("main").innerText();
+      expect(cartText).toContain(`Relocation plan: ${plan.name}`);
+      expect(cartText).toMatch(/Relocation package: /);
+      const checkout = await backend(a.token, "stripe/create-checkout-session", {});
+      for (const path of ["/", "/dashboard", "/cart", `/payment/demo/${checkout.session_id}`, `/orders/${checkout.order_id}`]) {
+        await page.goto(ctx.portal.base + path);
+        expect(await page.locator("main").innerText(), path).not.toMatch(/\bcards?\b|stripe/i);
+      }
+      await page.goto(`${ctx.portal.base}/clients/${a.clientId}/plans`);
+      await expect.poll(() => page.locator("h2").allInnerTexts(), settle).toContain("Relocation plans");
+
+      await page.goto(ctx.portal.base + "/contact");
+      await page.getByLabel("Subject").fill("Invoices");
+      await page.getByLabel("Message").fill("Can we have monthly invoices, please?");
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expectToast(page, javaScriptEnabled, "Thank you! We will answer within one working day.");
+      await expect.poll(() => page.getByLabel("Subject").inputValue(), settle).toBe("");
+      await expect(page.getByLabel("Message").inputValue()).resolves.toBe("");
       expect(unexpected(problems)).toEqual([]);
       await context.close();
     });
