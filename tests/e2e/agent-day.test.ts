@@ -358,6 +358,7 @@ describe.skipIf(!haveBrowser)("the agent's day in Chromium", () => {
         .getByRole("button", { name: /^Add to cart again/ })
         .first()
         .click();
+      await expectToast(page, javaScriptEnabled, `Added to the cart for Ola Plans ${tag}.`);
       await page.goto(ctx.portal.base + "/cart");
       await expect
         .poll(() => page.getByTestId("bought-before").innerText(), settle)

@@ -39,7 +39,7 @@ describe.skipIf(!haveBrowser).each(transports)("mentors in Chromium, API %s", (t
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(/language=German/);
       await expect.poll(() => page.locator(".mentor-card").count(), settle).toBe(1);
-      await page.getByRole("link", { name: "Amira Haddad" }).click();
+      await page.getByRole("link", { name: "Amira Haddad", exact: true }).click();
       await page.waitForURL(/\/mentors\/\d+/);
       await expect
         .poll(() => page.getByTestId("zones").innerText(), settle)
