@@ -242,12 +242,14 @@ export async function cancelBooking(
   const stamp = now.toISOString();
   if (booking.status === "held") {
     await changeCart(db, agentId, async (trx) => {
-      await trx
+      const updated = await trx
         .updateTable("mentor_bookings")
         .set({ status: "canceled", updated_at: stamp })
         .where("id", "=", id)
         .where("status", "=", "held")
-        .execute();
+        .executeTakeFirst();
+      // Another call (or the hold's lapse) got there first: this one changed nothing, and says so.
+      if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
       await trx.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "=", id).execute();
     });
     return getBooking(db, agentId, id);
@@ -261,7 +263,9 @@ export async function cancelBooking(
       .where("id", "=", id)
       .where("status", "=", "confirmed")
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1 || !booking.order_id) return false;
+    // Only one of simultaneous cancellations changes the row; the others change nothing and are told so.
+    if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
+    if (!booking.order_id) return false;
     await trx
       .updateTable("order_items")
       .set(

@@ -20,18 +20,21 @@ describe.each(testDatabases)("money races on $name", (target) => {
   let stripe: StripeStandIn;
   let stripeApi: Harness;
   let demoApi: Harness;
+  /** A harness whose cut-off (a year) makes every paid session a late cancellation */
+  let lateApi: Harness;
   let n = 0;
 
   beforeAll(async () => {
     ({ database, drop } = await openSeeded(target));
     stripe = await startStripeStandIn();
-    [stripeApi, demoApi] = await Promise.all([
+    [stripeApi, demoApi, lateApi] = await Promise.all([
       startApi(database, { payments: stripe.settings }),
       startApi(database, { bookings: { maxHoldsPerMentor: 3, maxHolds: 10 } }),
+      startApi(database, { bookings: { cancelCutoffHours: 24 * 365 } }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([stripeApi.close(), demoApi.close(), stripe.close()]);
+    await Promise.all([stripeApi.close(), demoApi.close(), lateApi.close(), stripe.close()]);
     await drop();
   });
 
@@ -437,6 +440,119 @@ describe.each(testDatabases)("money races on $name", (target) => {
       expect(cancel.status).toBe(409);
       expect(cancel.json.message).toBe("This checkout has already been paid, so it cannot be cancelled.");
       expect((await ordersOf(a.id)).map((o) => o.status)).toEqual(["paid"]);
+    });
+  });
+
+  describe("cancelling paid sessions and lapsed holds", () => {
+    /** A new agent with a client, and one paid session with mentor 4 at this slot. */
+    async function paidSession(start: string) {
+      const a = await demoApi.newAgent(`paid-session-${++n}@example.com`);
+      const c = await demoApi.call("POST", "agent/addclient", {
+        token: a.token,
+        body: { first_name: "Pa", last_name: "Id", email: `pa-${n}@example.com` },
+      });
+      const held = await demoApi.call("POST", "api/Mentorbooking/book", {
+        token: a.token,
+        body: { mentor_id: 4, client_id: c.json.data.id, start, topic: "Paid" },
+      });
+      expect(held.status, JSON.stringify(held.json)).toBe(201);
+      const checkout = await demoApi.call("POST", "stripe/create-checkout-session", { token: a.token });
+      await demoApi.call("POST", `stripe/demo/complete/${checkout.json.data.session_id}`, { token: a.token });
+      return { ...a, bookingId: held.json.data.id as number, orderId: checkout.json.data.order_id as number };
+    }
+    const orderLine = (orderId: number, bookingId: number) =>
+      database.db
+        .selectFrom("order_items")
+        .select(["refund_status", "refund_reason"])
+        .where("order_id", "=", orderId)
+        .where("item_id", "=", bookingId)
+        .executeTakeFirstOrThrow();
+
+    it(`20 simultaneous cancellations of one paid session, refundable and late: one cancels, one refund at most (x${ROUNDS})`, async () => {
+      const first = await demoApi.newAgent(`cancel-slots-${++n}@example.com`);
+      const slots = await slotsAhead(first, 4, 2 * ROUNDS);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [h, late] of [
+          [demoApi, false],
+          [lateApi, true],
+        ] as const) {
+          const s = await paidSession(slots[2 * round + (late ? 1 : 0)]!.start);
+          const answers = await Promise.all(
+            Array.from({ length: 20 }, () =>
+              h.call("POST", "api/Mentorbooking/cancel", { token: s.token, body: { id: s.bookingId } }),
+            ),
+          );
+          expect(statuses(answers).filter((x) => x === 200)).toHaveLength(1);
+          expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+          const line = await orderLine(s.orderId, s.bookingId);
+          if (late) {
+            expect(line).toEqual({
+              refund_status: null,
+              refund_reason: "Cancelled less than 8760 hours before the start: not refunded (Terms §4).",
+            });
+          } else {
+            expect(line).toEqual({ refund_status: "due", refund_reason: "The mentor session was cancelled." });
+          }
+          const order = (await demoApi.call("GET", `api/orders/${s.orderId}`, { token: s.token })).json.data;
+          expect(order.refund_due_minor).toBe(late ? 0 : order.items[0].price_minor);
+        }
+      }
+      noServerErrors(demoApi);
+      noServerErrors(lateApi);
+    });
+
+    it(`a lapsed hold stays in its owner's cart, but 20 agents racing for its slot: exactly one holds it (x${ROUNDS})`, async () => {
+      const first = await demoApi.newAgent(`lapse-slots-${++n}@example.com`);
+      const slots = await slotsAhead(first, 5, ROUNDS);
+      for (let round = 0; round < ROUNDS; round++) {
+        const start = slots[round]!.start;
+        const owner = await demoApi.newAgent(`lapse-owner-${++n}@example.com`);
+        const oc = await demoApi.call("POST", "agent/addclient", {
+          token: owner.token,
+          body: { first_name: "Ow", last_name: "Ner", email: `ow-${n}@example.com` },
+        });
+        const held = await demoApi.call("POST", "api/Mentorbooking/book", {
+          token: owner.token,
+          body: { mentor_id: 5, client_id: oc.json.data.id, start, topic: "Lapsing" },
+        });
+        await database.db
+          .updateTable("mentor_bookings")
+          .set({ held_until: new Date(Date.now() - 1000).toISOString() })
+          .where("id", "=", held.json.data.id)
+          .execute();
+        const rivals = await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            const r = await demoApi.newAgent(`lapse-rival-${++n}@example.com`);
+            const c = await demoApi.call("POST", "agent/addclient", {
+              token: r.token,
+              body: { first_name: "Ri", last_name: "Val", email: `ri-${n}@example.com` },
+            });
+            return { token: r.token, clientId: c.json.data.id as number };
+          }),
+        );
+        const answers = await Promise.all(
+          rivals.map((r) =>
+            demoApi.call("POST", "api/Mentorbooking/book", {
+              token: r.token,
+              body: { mentor_id: 5, client_id: r.clientId, start, topic: "Rival" },
+            }),
+          ),
+        );
+        expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+        expect(answers.filter((r) => r.status !== 201).every((r) => r.status === 409)).toBe(true);
+        const live = await database.db
+          .selectFrom("mentor_bookings")
+          .select("id")
+          .where("mentor_id", "=", 5)
+          .where("start_at", "=", start)
+          .where("status", "in", ["held", "confirmed"])
+          .execute();
+        expect(live).toHaveLength(1);
+        // The owner still sees the lapsed line, and cannot pay for it.
+        expect(await cartOf(owner.id)).toHaveLength(1);
+        expect((await demoApi.call("POST", "stripe/create-checkout-session", { token: owner.token })).status).toBe(409);
+      }
+      noServerErrors(demoApi);
     });
   });
 
