@@ -238,6 +238,7 @@ async function main() {
       ["/clients search", "/clients?q=given42", auth],
       ["/cart", "/cart", auth],
       ["/mentors/1", "/mentors/1", auth],
+      ["/mentors (200, next free each)", "/mentors", auth],
       ["API agent/tokencheck", "/backend/agent/tokencheck", bearer],
       ["API api/clients/agent/:id", `/backend/api/clients/agent/${main.agentId}`, bearer],
     ];

@@ -79,15 +79,29 @@ async function freeSlots(db: Kysely<Database>, mentor: MentorProfile, from: Date
   );
 }
 
-/** The mentor's first free slot from now on, looked for a fortnight at a time up to the booking horizon. */
-export async function nextFreeSlot(db: Kysely<Database>, mentor: MentorProfile, horizonDays: number, now = new Date()) {
+/** The first slot from now on, up to the horizon, that is not taken: looked for a fortnight at a time. */
+function firstFree(
+  mentor: Pick<MentorProfile, "availability" | "time_zone">,
+  taken: Set<number>,
+  now: Date,
+  horizonDays: number,
+): string | null {
   const horizon = now.getTime() + horizonDays * 86_400_000;
   for (let from = now.getTime(); from < horizon; from += 14 * 86_400_000) {
     const to = Math.min(horizon, from + 14 * 86_400_000);
-    const [first] = await freeSlots(db, mentor, new Date(from), new Date(to), now);
-    if (first) return first.start;
+    const free = slotsBetween(mentor.availability, mentor.time_zone, new Date(from), new Date(to)).find((s) => {
+      const at = Date.parse(s.start);
+      return at > now.getTime() && at >= from && at < to && !taken.has(at);
+    });
+    if (free) return free.start;
   }
   return null;
+}
+
+/** The mentor's first free slot from now on, within the booking horizon. */
+export async function nextFreeSlot(db: Kysely<Database>, mentor: MentorProfile, horizonDays: number, now = new Date()) {
+  const until = new Date(now.getTime() + horizonDays * 86_400_000).toISOString();
+  return firstFree(mentor, await takenBetween(db, mentor.id, now.toISOString(), until), now, horizonDays);
 }
 
 /**
@@ -117,7 +131,10 @@ export async function schedule(
   };
 }
 
-/** The mentors, each with its first free slot (the list shows when each can next be booked). */
+/**
+ * The mentors, each with its first free slot (the list shows when each can next be booked): two queries for all of
+ * them (their weekly hours, and their live bookings up to the horizon), however many mentors there are.
+ */
 export async function listMentorsWithNextFree(
   db: Kysely<Database>,
   filter: { expertise?: string | null; language?: string | null },
@@ -125,7 +142,27 @@ export async function listMentorsWithNextFree(
   now = new Date(),
 ): Promise<MentorListItem[]> {
   const mentors = await listMentors(db, filter);
-  return Promise.all(
-    mentors.map(async (m) => ({ ...m, next_free: await nextFreeSlot(db, await getMentor(db, m.id), horizonDays, now) })),
-  );
+  if (!mentors.length) return [];
+  const ids = mentors.map((m) => m.id);
+  const until = new Date(now.getTime() + horizonDays * 86_400_000).toISOString();
+  const [hours, bookings] = await Promise.all([
+    db
+      .selectFrom("mentor_availability")
+      .select(["mentor_id", "weekday", "start_minute", "end_minute"])
+      .where("mentor_id", "in", ids)
+      .execute(),
+    db
+      .selectFrom("mentor_bookings")
+      .select(["mentor_id", "start_at"])
+      .where("mentor_id", "in", ids)
+      .where("status", "in", ["held", "confirmed"])
+      .where("start_at", ">=", now.toISOString())
+      .where("start_at", "<", until)
+      .execute(),
+  ]);
+  return mentors.map((m) => {
+    const availability = hours.filter((h) => h.mentor_id === m.id);
+    const taken = new Set(bookings.filter((b) => b.mentor_id === m.id).map((b) => Date.parse(b.start_at)));
+    return { ...m, next_free: firstFree({ availability, time_zone: m.time_zone }, taken, now, horizonDays) };
+  });
 }
