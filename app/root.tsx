@@ -64,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let agent = sessionAgent ?? null;
   let cartCount: number | null = null;
   let toast: ToastMessage | null = null;
+  let sessionChanged = false;
 
   if (token && sessionAgent && !isAuthenticationPath(pathname)) {
     try {
@@ -71,6 +72,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const [check, cart] = await Promise.all([api.tokencheck(), cartOf(context, api, sessionAgent.id)]);
       agent = check.agent;
       cartCount = cart.length;
+      // The agent changed its zone (or name) in another browser: this session follows from the next page on.
+      if (check.agent.time_zone !== sessionAgent.time_zone || check.agent.name !== sessionAgent.name) {
+        session.set("agent", check.agent);
+        sessionChanged = true;
+      }
     } catch (error) {
       // An API that is down must not take the public pages with it.
       if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
@@ -79,10 +85,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const flashed = session.get("toast");
-  if (flashed) {
-    toast = flashed;
-    headers.append("Set-Cookie", await commitSession(session));
-  }
+  if (flashed) toast = flashed;
+  if (flashed || sessionChanged) headers.append("Set-Cookie", await commitSession(session));
 
   const [csrfToken, csrfCookie] = await csrf.commitToken(request);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);

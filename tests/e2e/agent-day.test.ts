@@ -96,6 +96,7 @@ describe.skipIf(!haveBrowser)("the agent's day in Chromium", () => {
 
       // With JavaScript the browser's zone became the agent's at this first sign-in; without, nothing is guessed.
       const own = javaScriptEnabled ? "Asia/Tokyo" : "UTC";
+      const elsewhere = await ctx.portal.sessionCookie(agent.email, agent.password);
       for (const path of ["/bookings", "/mentors/" + amira()]) {
         await page.goto(ctx.portal.base + path);
         await expect.poll(() => zoneNote(page), settle).toContain(`Times in your zone, ${own}.`);
@@ -123,6 +124,12 @@ describe.skipIf(!haveBrowser)("the agent's day in Chromium", () => {
       await expect.poll(() => page.getByLabel("Your time zone").inputValue(), settle).toBe("America/New_York");
       await page.goto(ctx.portal.base + "/bookings");
       await expect.poll(() => zoneNote(page), settle).toContain("Times in your zone, America/New_York.");
+      // A second browser signed in before the change follows it from its next page on.
+      const other = await open(javaScriptEnabled, elsewhere);
+      await other.page.goto(ctx.portal.base + "/dashboard");
+      await other.page.goto(ctx.portal.base + "/bookings");
+      await expect.poll(() => zoneNote(other.page), settle).toContain("Times in your zone, America/New_York.");
+      await other.context.close();
       expect(unexpected(problems)).toEqual([]);
       await context.close();
     });
