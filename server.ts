@@ -221,7 +221,10 @@ async function main() {
     logger.info({ url, database: database.kind, api: settings.apiBaseUrl ?? "in process", heapLimitMib }, "portal listening");
     // Said on stdout plainly, for the person who just typed `npm start`.
     console.log(`\nPortal running at ${url}`);
-    if (demo) console.log(`Demo sign-in: ${demo.email} / ${demo.password}\n`);
+    if (demo) {
+      console.log(`Demo sign-in: ${demo.email} / ${demo.password}`);
+      console.log(`Demo staff sign-in: ${demo.staff.email} / ${demo.staff.password}\n`);
+    }
     if (isDev) broadcastDevReady(build);
   });
   server.keepAliveTimeout = 65_000;

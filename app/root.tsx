@@ -62,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pathname = new URL(request.url).pathname;
 
   let agent = sessionAgent ?? null;
+  const staffToken = session.get("staffToken");
+  let staff = session.get("staff") ?? null;
   let cartCount: number | null = null;
   let toast: ToastMessage | null = null;
   let sessionChanged = false;
@@ -84,6 +86,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
 
+  if (staffToken && staff && !isAuthenticationPath(pathname)) {
+    try {
+      staff = (await apiFor(context, staffToken).officeMe()).staff;
+    } catch (error) {
+      if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
+      else await apiLoaderError(error, request);
+    }
+  }
+
   const flashed = session.get("toast");
   if (flashed) toast = flashed;
   if (flashed || sessionChanged) headers.append("Set-Cookie", await commitSession(session));
@@ -94,6 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       agent: token ? agent : null,
+      staff: staffToken ? staff : null,
       cartCount,
       toast,
       csrfToken,
@@ -129,7 +141,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <FormContext data={data}>
-          <SiteHeader agent={data?.agent ?? null} cartCount={data?.cartCount ?? null} site={site} />
+          <SiteHeader agent={data?.agent ?? null} staff={data?.staff ?? null} cartCount={data?.cartCount ?? null} site={site} />
           <main id="main" className="site-main">
             {/* Toasts live in the main landmark, just below the header (never over its links). */}
             <ToastHost />

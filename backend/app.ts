@@ -17,6 +17,7 @@ import { clientRoutes } from "./routes/clients.js";
 import { contactRoutes } from "./routes/contact.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { mentorRoutes } from "./routes/mentors.js";
+import { officeRoutes } from "./routes/office.js";
 import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
 import { releaseExpiredHolds } from "./services/holds.js";
@@ -47,6 +48,9 @@ export type ApiDeps = {
 export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Promise<void> }> {
   const { db } = deps.database;
   const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
+  // The one sign-in page tries an agent's account, then a staff account: each has its own counters, so a wrong
+  // password counts once in each, never twice in one.
+  const officeLimiter = await createLoginLimiter(deps.database, deps.loginLimit, "office_login");
   const contactLimiter = createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600);
   const payments: Payments = {
     db,
@@ -71,6 +75,7 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
   api.use(express.json({ limit: "100kb" }));
   api.use(guardInput());
   api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays }));
+  api.use(officeRoutes({ db, limiter: officeLimiter, tokenTtlDays: deps.tokenTtlDays, publicUrl: deps.publicUrl }));
   api.use(contactRoutes({ db, limiter: contactLimiter }));
   api.use(clientRoutes({ db }));
   api.use(catalogueRoutes({ db }));

@@ -34,11 +34,12 @@ export function tooMany(res: RateLimiterRes, what = "sign-in attempts") {
  *   from an address that has already failed for it waits `slowdownMs` first. An address that has not failed
  *   for the email is never slowed or refused.
  */
-export async function createLoginLimiter(database: Db, settings: LoginLimitSettings) {
-  const byIp = createLimiter(database, "login_ip", settings.perIp, settings.windowSeconds);
-  const byPair = createLimiter(database, "login_pair", settings.perEmail, settings.windowSeconds);
+/** `prefix` keeps apart the counters of the agents' sign-in ("login") and the staff's ("office_login"). */
+export async function createLoginLimiter(database: Db, settings: LoginLimitSettings, prefix = "login") {
+  const byIp = createLimiter(database, `${prefix}_ip`, settings.perIp, settings.windowSeconds);
+  const byPair = createLimiter(database, `${prefix}_pair`, settings.perEmail, settings.windowSeconds);
   // A counter, not a limit: its points are never meant to run out.
-  const byEmail = createLimiter(database, "login_email_all", 1_000_000, settings.windowSeconds);
+  const byEmail = createLimiter(database, `${prefix}_email_all`, 1_000_000, settings.windowSeconds);
   const pairKey = (ip: string, email: string) => `${email}|${ip}`;
   const consume = async (limiter: RateLimiterAbstract, key: string) => {
     try {

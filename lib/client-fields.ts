@@ -45,3 +45,6 @@ export const fieldLimits = {
   password: 200,
   search: 100,
 } as const;
+
+/** The rules a new password must meet, as the set-password page states them (the contract's schema checks them). */
+export const passwordRules = "At least 10 characters, and not your email address. A few words in a row make a good one.";

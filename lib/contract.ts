@@ -111,6 +111,9 @@ const requiredText = (max: number, label: string) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** A required text of at most `max` characters, with messages naming `label` (also for the command-line tools). */
+export const requiredTextField = requiredText;
+
 export const countryCode = (label: string) =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim().toUpperCase()) : v),
@@ -470,3 +473,95 @@ export type Booking = {
 };
 
 export const cancelBookingBody = z.object({ id: idParam });
+
+// ---- the back office (staff) ------------------------------------------------
+
+export type StaffPublic = { id: number; name: string; email: string };
+export type StaffLoginData = { token: string; expires_at: string; staff: StaffPublic };
+
+/** A password someone chooses: the rules the set-password page states (`passwordRules`, lib/client-fields.ts). */
+export const newPasswordField = z
+  .string({ required_error: "Choose a password", invalid_type_error: "Password must be text" })
+  .min(10, "A password needs at least 10 characters")
+  .max(fieldLimits.password, "Password is too long")
+  .refine((p) => new Set(p).size >= 4, "Use more different characters");
+
+export const setPasswordBody = z.object({
+  token: z
+    .string({ required_error: "This link is not valid" })
+    .min(20, "This link is not valid")
+    .max(200, "This link is not valid"),
+  password: newPasswordField,
+});
+export const passwordLinkBody = z.object({
+  token: z
+    .string({ required_error: "This link is not valid" })
+    .min(20, "This link is not valid")
+    .max(200, "This link is not valid"),
+});
+/** Whose link it is: the set-password page greets them. */
+export type PasswordLinkInfo = { kind: "agent" | "staff"; name: string; email: string; expires_at: string };
+export type PasswordSet = { kind: "agent"; login: LoginData } | { kind: "staff"; login: StaffLoginData };
+
+export const newAgentBody = z.object({
+  name: requiredText(fieldLimits.name, "Name"),
+  email: emailField,
+  phone: clientInput.shape.phone,
+  time_zone: timeZoneField,
+});
+export type NewAgentBody = z.input<typeof newAgentBody>;
+
+export const agentActiveBody = z.object({
+  active: z.boolean({ required_error: "Say whether the account is active", invalid_type_error: "Active must be true or false" }),
+});
+
+export const officeListQuery = z.object({
+  q: z.preprocess(blankToNull, z.string().trim().max(100, "Search must be at most 100 characters").nullable().optional()),
+  page: z.preprocess(blankToNull, z.coerce.number().int().min(1, "Page must be 1 or more").max(100000).nullable().optional()),
+  status: z.preprocess(blankToNull, z.enum(["unread", "handled", "all"]).nullable().optional()),
+  kind: z.preprocess(blankToNull, z.string().trim().max(50).nullable().optional()),
+});
+
+export type OfficeOverview = {
+  flagged_orders: number;
+  refunds_due: number;
+  unread_messages: number;
+  holds_lapsing: number;
+  sessions_today: number;
+  sessions_tomorrow: number;
+};
+
+export type OfficeAgent = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  time_zone: string;
+  active: boolean;
+  clients: number;
+  last_sign_in_at: string | null;
+  created_at: string;
+};
+export type NewAgentData = { agent: OfficeAgent; password_link: string; link_expires_at: string };
+
+export type ContactMessage = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  created_at: string;
+  handled_at: string | null;
+  handled_by_name: string | null;
+};
+
+export type AuditEntry = {
+  id: number;
+  staff_name: string | null;
+  kind: string;
+  subject: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+};

@@ -1,9 +1,10 @@
-// Compiles server.ts (and the API it mounts) to server-build/index.js; packages stay external.
+// Compiles server.ts (and the API it mounts) to server-build/index.js, and the office:user command to
+// server-build/office-user.js (so a production container, without the dev toolchain, can run it); packages stay external.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server.ts"],
-  outfile: "server-build/index.js",
+  entryPoints: { index: "server.ts", "office-user": "backend/db/office-user-cli.ts" },
+  outdir: "server-build",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { AgentPublic } from "../../lib/contract";
+import type { AgentPublic, StaffPublic } from "../../lib/contract";
 import { normalizePath } from "../lib/paths";
 
 /**
@@ -57,7 +57,25 @@ export type SiteInfo = { phone: string; chatUrl: string; copyrightYear: number }
 
 const STICKY_AFTER_PX = 170;
 
-export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | null; cartCount: number | null; site: SiteInfo }) {
+/** The back office's own places, for staff. */
+const OFFICE_LINKS = [
+  { to: "/office/", label: "Overview", end: true },
+  { to: "/office/agents/", label: "Agents", end: false },
+  { to: "/office/messages/", label: "Messages", end: false },
+  { to: "/office/audit/", label: "Audit log", end: false },
+] as const;
+
+export function SiteHeader({
+  agent,
+  staff,
+  cartCount,
+  site,
+}: {
+  agent: AgentPublic | null;
+  staff: StaffPublic | null;
+  cartCount: number | null;
+  site: SiteInfo;
+}) {
   const [sticky, setSticky] = useState(false);
   const services = useRef<HTMLDetailsElement>(null);
   const menu = useRef<HTMLInputElement>(null);
@@ -182,13 +200,14 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
                   </span>
                   <span className="visually-hidden"> items</span>
                 </SectionLink>
-                {/* A full page load: nothing of the signed-in session stays in the page's memory. */}
-                <Form method="post" action="/logout" className="signout-form" reloadDocument>
-                  <AuthenticityTokenInput />
-                  <button type="submit" className="button button--ghost">
-                    Sign out
-                  </button>
-                </Form>
+                <SignOut />
+              </>
+            ) : staff ? (
+              <>
+                <SectionLink to="/office/" end>
+                  Office
+                </SectionLink>
+                <SignOut />
               </>
             ) : (
               <Link to="/authentication/" className="button button--primary">
@@ -198,6 +217,19 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
           </div>
         </nav>
 
+        {staff ? (
+          <nav className="workspace-nav" aria-label="Back office">
+            <ul>
+              {OFFICE_LINKS.map((l) => (
+                <li key={l.to}>
+                  <SectionLink to={l.to} end={l.end}>
+                    {l.label}
+                  </SectionLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         {agent ? (
           <nav className="workspace-nav" aria-label="Workspace">
             <ul>
@@ -211,5 +243,17 @@ export function SiteHeader({ agent, cartCount, site }: { agent: AgentPublic | nu
         ) : null}
       </div>
     </header>
+  );
+}
+
+/** A full page load: nothing of the signed-in session stays in the page's memory. */
+function SignOut() {
+  return (
+    <Form method="post" action="/logout" className="signout-form" reloadDocument>
+      <AuthenticityTokenInput />
+      <button type="submit" className="button button--ghost">
+        Sign out
+      </button>
+    </Form>
   );
 }

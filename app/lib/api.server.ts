@@ -8,6 +8,16 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
+  AuditEntry,
+  ContactMessage,
+  NewAgentBody,
+  NewAgentData,
+  OfficeAgent,
+  OfficeOverview,
+  PasswordLinkInfo,
+  PasswordSet,
+  StaffLoginData,
+  StaffPublic,
   AgentPublic,
   AgentSettingsBody,
   ApiEnvelope,
@@ -116,6 +126,28 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     tokencheck: () => call<TokencheckData>("agent/tokencheck", { method: "POST", body: {} }),
     logout: () => call<{ signed_out: true }>("agent/logout", { method: "POST", body: {} }),
     saveSettings: (body: AgentSettingsBody) => call<AgentPublic>("agent/settings", { method: "POST", body }),
+    // The back office (a staff token), and the public set-password links.
+    officeLogin: (body: LoginBody) => call<StaffLoginData>("office/login", { method: "POST", body }),
+    officeMe: () => call<{ staff: StaffPublic }>("office/me", { method: "POST", body: {} }),
+    officeLogout: () => call<{ signed_out: true }>("office/logout", { method: "POST", body: {} }),
+    officeOverview: () => call<OfficeOverview>("office/overview"),
+    officeMessages: (query: { status?: string; q?: string; page?: number }) =>
+      call<Page<ContactMessage>>(
+        `office/messages${queryString({ status: query.status, q: query.q, page: query.page?.toString() })}`,
+      ),
+    markMessageHandled: (id: number) => call<{ handled: true }>(`office/messages/${id}/handled`, { method: "POST", body: {} }),
+    officeAgents: (query: { q?: string; page?: number }) =>
+      call<Page<OfficeAgent>>(`office/agents${queryString({ q: query.q, page: query.page?.toString() })}`),
+    officeAgent: (id: number) => call<OfficeAgent>(`office/agents/${id}`),
+    createAgent: (body: NewAgentBody) => call<NewAgentData>("office/agents", { method: "POST", body }),
+    setAgentActive: (id: number, active: boolean) =>
+      call<OfficeAgent>(`office/agents/${id}/active`, { method: "POST", body: { active } }),
+    agentPasswordLink: (id: number) =>
+      call<{ password_link: string; link_expires_at: string }>(`office/agents/${id}/password-link`, { method: "POST", body: {} }),
+    officeAudit: (query: { kind?: string; page?: number }) =>
+      call<Page<AuditEntry>>(`office/audit${queryString({ kind: query.kind, page: query.page?.toString() })}`),
+    passwordCheck: (token: string) => call<PasswordLinkInfo>("password/check", { method: "POST", body: { token } }),
+    passwordSet: (body: { token: string; password: string }) => call<PasswordSet>("password/set", { method: "POST", body }),
     cartList: (agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`),
     addCart: (body: { client_id: number; item_type: "service_plan" | "relocation" | "job"; item_id: number }) =>
       call<CartItem>("agent/addcart", { method: "POST", body }),

@@ -1,6 +1,6 @@
 /** Who is signed in to the portal, and the redirects that go with signing in and out. */
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { LoginData } from "../../lib/contract.js";
+import type { LoginData, StaffLoginData } from "../../lib/contract.js";
 import { apiFor, sessionOf } from "./context.server.js";
 import { safeRedirectPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
@@ -14,10 +14,32 @@ export async function getSignedIn(request: Request, context: AppLoadContext) {
   return token && agent ? { token, agent, session, api: apiFor(context, token) } : null;
 }
 
+/** The signed-in staff member, its session, and an API client bound to its token; null for anyone else. */
+export async function getStaff(request: Request, context: AppLoadContext) {
+  const session = await sessionOf(context, request);
+  const staffToken = session.get("staffToken");
+  const staff = session.get("staff");
+  return staffToken && staff ? { staffToken, staff, session, api: apiFor(context, staffToken) } : null;
+}
+
+/**
+ * The signed-in staff member, for the back office. Anybody else: an agent gets "Not found" (the office is not
+ * theirs to know of), a visitor the sign-in page.
+ */
+export async function requireStaff(request: Request, context: AppLoadContext) {
+  const staff = await getStaff(request, context);
+  if (staff) return staff;
+  if (await getSignedIn(request, context)) throw new Response("Not found", { status: 404 });
+  const url = new URL(request.url);
+  throw redirect(signInUrl(url.pathname + url.search));
+}
+
 /** The signed-in agent (with its API client), or a redirect to sign-in that remembers where the visitor was going. */
 export async function requireAgent(request: Request, context: AppLoadContext) {
   const signedIn = await getSignedIn(request, context);
   if (!signedIn) {
+    // Staff never see an agent's workspace as if they were the agent: their place is the back office.
+    if (await getStaff(request, context)) throw redirect("/office");
     const url = new URL(request.url);
     throw redirect(signInUrl(url.pathname + url.search));
   }
@@ -34,10 +56,23 @@ export async function signIn(request: Request, login: LoginData, redirectTo: str
   return redirect(safeRedirectPath(redirectTo), { headers });
 }
 
+/** A staff member's new session (the id rotates): the back office, or where they were going in it. */
+export async function signInStaff(request: Request, login: StaffLoginData, redirectTo: string | null) {
+  const headers = await replaceSession(request, (session) => {
+    session.set("staffToken", login.token);
+    session.set("staff", login.staff);
+    session.flash("toast", makeToast("success", `Welcome, ${login.staff.name}!`));
+  });
+  const to = safeRedirectPath(redirectTo, "/office");
+  return redirect(to.startsWith("/office") ? to : "/office", { headers });
+}
+
 /** Ends the session on both sides: the API revokes the token, the portal drops the session. */
 export async function signOut(request: Request, context: AppLoadContext) {
   const signedIn = await getSignedIn(request, context);
   if (signedIn) await signedIn.api.logout().catch(() => undefined);
+  const staff = await getStaff(request, context);
+  if (staff) await staff.api.officeLogout().catch(() => undefined);
   const headers = await replaceSession(request, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
   return redirect("/authentication/", { headers });
 }

@@ -7,10 +7,11 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { Database } from "../../backend/db/schema.js";
-import type { AgentPublic } from "../../lib/contract.js";
+import type { AgentPublic, StaffPublic } from "../../lib/contract.js";
 import type { ToastMessage } from "./toast.js";
 
-export type SessionData = { token: string; agent: AgentPublic };
+/** An agent's session holds `token` and `agent`; a staff member's `staffToken` and `staff`; never both. */
+export type SessionData = { token: string; agent: AgentPublic; staffToken: string; staff: StaffPublic };
 export type SessionFlash = { toast: ToastMessage };
 export type PortalSession = Session<SessionData, SessionFlash>;
 

@@ -7,7 +7,7 @@ import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
-import { getSignedIn, signIn } from "../lib/auth.server";
+import { getSignedIn, getStaff, signIn, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { loginBody } from "../lib/schemas.server";
@@ -26,6 +26,7 @@ function checkedRedirectTo(value: FormDataEntryValue | null) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSignedIn(request, context)) throw redirect(safeRedirectPath(redirectTo));
+  if (await getStaff(request, context)) throw redirect("/office");
   return json({ redirectTo: redirectTo ?? "", demo: context.demoSignIn });
 }
 
@@ -42,13 +43,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return json<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
   }
+  const api = apiFor(context);
   try {
-    const login = await apiFor(context).login(parsed.data);
-    return await signIn(request, login, redirectTo);
+    try {
+      return await signIn(request, await api.login(parsed.data), redirectTo);
+    } catch (error) {
+      // Not an agent's email and password: perhaps a staff member's (one sign-in page for both).
+      if (!(error instanceof ApiCallError && error.status === 401)) throw error;
+      const { time_zone: _, ...credentials } = parsed.data;
+      return await signInStaff(request, await api.officeLogin(credentials), redirectTo);
+    }
   } catch (error) {
-    // Wrong credentials (401) and too many attempts (429) are the form's answer, not an expired session.
-    if (error instanceof ApiCallError && (error.status === 401 || error.status === 429)) {
-      return json<FormFailure>({ formError: error.message, values }, { status: error.status === 401 ? 400 : 429 });
+    // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.
+    if (error instanceof ApiCallError && (error.status === 401 || error.status === 403 || error.status === 429)) {
+      return json<FormFailure>({ formError: error.message, values }, { status: error.status === 429 ? 429 : 400 });
     }
     return apiActionError(error, request, values);
   }

@@ -11,6 +11,7 @@ import { mentorBookings } from "./migrations/004-mentor-bookings.js";
 import { rateLimits } from "./migrations/005-rate-limits.js";
 import { moneyIntegrity } from "./migrations/006-money-integrity.js";
 import { agentZone } from "./migrations/007-agent-zone.js";
+import { backOffice } from "./migrations/008-back-office.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -21,6 +22,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "005-rate-limits": rateLimits(kind),
     "006-money-integrity": moneyIntegrity(kind),
     "007-agent-zone": agentZone(kind),
+    "008-back-office": backOffice(kind),
   };
 }
 

@@ -15,6 +15,51 @@ export interface AgentsTable {
   /** When the agent (or its browser at the first sign-in) chose `time_zone`; null while it is the default */
   time_zone_set_at: string | null;
   created_at: string;
+  /** 1, or 0 once staff deactivated the account (its tokens and sessions end at once) */
+  active: Generated<number>;
+  last_sign_in_at: string | null;
+}
+
+/** The consultancy's own people: they sign in to the back office. */
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  /** null until set through a set-password link */
+  password_hash: string | null;
+  active: Generated<number>;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface StaffTokensTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** One-time links to set a password (24 h, single use), for an agent or a staff account. */
+export interface PasswordLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_kind: string;
+  account_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Every staff change and staff sign-in, written in the change's own transaction. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  kind: string;
+  subject: string | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
 }
 
 export interface ApiTokensTable {
@@ -144,6 +189,9 @@ export interface ContactMessagesTable {
   subject: string;
   message: string;
   created_at: string;
+  /** When staff marked it handled, and who */
+  handled_at: string | null;
+  handled_by: number | null;
 }
 
 export interface OrdersTable {
@@ -229,6 +277,10 @@ export interface Database {
   clients: ClientsTable;
   cart_items: CartItemsTable;
   contact_messages: ContactMessagesTable;
+  staff: StaffTable;
+  staff_tokens: StaffTokensTable;
+  password_links: PasswordLinksTable;
+  audit_log: AuditLogTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   stripe_events: StripeEventsTable;

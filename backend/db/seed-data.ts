@@ -523,6 +523,13 @@ export const demoAgent = {
   time_zone: "Europe/London",
 };
 
+/** The demo staff account (seeded with demo data only): the back office at /office. */
+export const demoStaff = {
+  email: "office@example.com",
+  password: "office-password",
+  name: "Olive Office",
+};
+
 export const demoClients = [
   {
     first_name: "Lena",

@@ -113,7 +113,21 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
       )
       .execute();
   }
-  return { email: agent.email, password };
+  const staff = data.demoStaff;
+  const staffRow = await db.selectFrom("staff").select("id").where("email", "=", staff.email).executeTakeFirst();
+  if (!staffRow) {
+    await db
+      .insertInto("staff")
+      .values({
+        email: staff.email,
+        name: staff.name,
+        password_hash: await hashPassword(staff.password),
+        created_at: now.toISOString(),
+        last_sign_in_at: null,
+      })
+      .execute();
+  }
+  return { email: agent.email, password, staff: { email: staff.email, password: staff.password } };
 }
 
 function toMinutes(hhmm: string): number {

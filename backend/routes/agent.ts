@@ -39,6 +39,8 @@ export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter;
         throw new ApiError(401, "Email or password is incorrect.");
       }
       await limiter.succeeded(ip, email);
+      // Said only to whoever knows the password: it tells a stranger nothing.
+      if (!agent.active) throw new ApiError(403, "This account has been deactivated. Ask the consultancy to reactivate it.");
       if (time_zone) await adoptBrowserZone(db, agent.id, time_zone);
       const { token, expiresAt } = await issueToken(db, agent.id, deps.tokenTtlDays);
       const { agent: pub } = (await agentForToken(db, token))!;

@@ -7,7 +7,7 @@ import type { Database } from "../db/schema.js";
 export function agentByEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom("agents")
-    .select(["id", "name", "email", "time_zone", "password_hash"])
+    .select(["id", "name", "email", "time_zone", "password_hash", "active"])
     .where("email", "=", email)
     .executeTakeFirst();
 }

@@ -17,6 +17,7 @@ export async function issueToken(db: Kysely<Database>, agentId: number, ttlDays:
     .insertInto("api_tokens")
     .values({ agent_id: agentId, token_hash: hashToken(token), created_at: now.toISOString(), expires_at: expiresAt })
     .execute();
+  await db.updateTable("agents").set({ last_sign_in_at: now.toISOString() }).where("id", "=", agentId).execute();
   // Expired tokens of this agent are of no use to anyone: clear them while we are here.
   await db.deleteFrom("api_tokens").where("agent_id", "=", agentId).where("expires_at", "<=", now.toISOString()).execute();
   return { token, expiresAt };
@@ -34,6 +35,7 @@ export async function agentForToken(
     .select(["agents.id", "agents.name", "agents.email", "agents.time_zone", "api_tokens.expires_at"])
     .where("api_tokens.token_hash", "=", hashToken(token))
     .where("api_tokens.expires_at", ">", now.toISOString())
+    .where("agents.active", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
   const { expires_at, ...agent } = row;

@@ -7,11 +7,21 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { demoStaff } from "../../backend/db/seed-data.js";
 import { haveBrowser, newContext, settle, signInAs, usePortalAndBrowser } from "../support/browser.js";
 
 const widths = [1280, 375] as const;
 
-const publicPages = ["/", "/home", "/about", "/terms", "/servicesPage?id=1", "/authentication", "/no-such-page"];
+const publicPages = [
+  "/",
+  "/home",
+  "/about",
+  "/terms",
+  "/servicesPage?id=1",
+  "/authentication",
+  "/set-password?token=no-such-link-0123456789",
+  "/no-such-page",
+];
 
 async function violations(page: Page, path: string, width: number): Promise<string[]> {
   const result = await new AxeBuilder({ page })
@@ -98,6 +108,23 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
   }
 
   for (const width of widths) {
+    it(`staff, ${width} px: no critical or serious violation on any back-office page`, async () => {
+      const { context } = await newContext(ctx.browser, true, { width });
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/authentication/");
+      await page.getByLabel("Email").fill(demoStaff.email);
+      await page.getByLabel("Password").fill(demoStaff.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/office$/);
+      const found: string[] = [];
+      for (const path of ["/office", "/office/agents", "/office/agents/new", "/office/messages?status=all", "/office/audit"]) {
+        await page.goto(ctx.portal.base + path);
+        found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));
+      }
+      await context.close();
+      expect(found.join("\n")).toBe("");
+    });
+
     it(`signed out, ${width} px: no critical or serious violation on any public page`, async () => {
       const { context } = await newContext(ctx.browser, true, { width });
       const page = await context.newPage();

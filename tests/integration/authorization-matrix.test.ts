@@ -71,6 +71,34 @@ const matrix: Record<string, Entry> = {
   },
   "POST /api/Mentorbooking/cancel": { anonymous: 401, body: (v) => ({ id: v.bookingId }), intruder: 404 },
   "GET /api/Mentordetails/list/:agentId": { anonymous: 401, path: (v) => `/api/Mentordetails/list/${v.agentId}`, intruder: 403 },
+  // The back office: an agent's token is refused (403), whatever it aims at; staff tokens: office-api.test.ts.
+  "POST /office/login": { anonymous: 400, intruder: 400 },
+  "POST /password/check": { anonymous: 400, intruder: 400 },
+  "POST /password/set": { anonymous: 400, intruder: 400 },
+  "POST /office/me": { anonymous: 401, intruder: 403 },
+  "POST /office/logout": { anonymous: 401, intruder: 403 },
+  "GET /office/overview": { anonymous: 401, intruder: 403 },
+  "GET /office/messages": { anonymous: 401, intruder: 403 },
+  "POST /office/messages/:id/handled": { anonymous: 401, path: () => "/office/messages/1/handled", intruder: 403 },
+  "GET /office/agents": { anonymous: 401, intruder: 403 },
+  "POST /office/agents": {
+    anonymous: 401,
+    body: () => ({ name: "Sneaky", email: "sneaky@example.com", time_zone: "UTC" }),
+    intruder: 403,
+  },
+  "GET /office/agents/:id": { anonymous: 401, path: (v) => `/office/agents/${v.agentId}`, intruder: 403 },
+  "POST /office/agents/:id/active": {
+    anonymous: 401,
+    path: (v) => `/office/agents/${v.agentId}/active`,
+    body: () => ({ active: false }),
+    intruder: 403,
+  },
+  "POST /office/agents/:id/password-link": {
+    anonymous: 401,
+    path: (v) => `/office/agents/${v.agentId}/password-link`,
+    intruder: 403,
+  },
+  "GET /office/audit": { anonymous: 401, intruder: 403 },
 };
 
 /** "METHOD /path" for every route the API router holds, however deeply mounted. */

@@ -4,6 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { demoStaff } from "../../backend/db/seed-data.js";
 import { clientInput, contactBody } from "../../lib/contract.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
@@ -90,6 +91,45 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
         { numRuns: 40 },
       );
     }
+  });
+
+  it("never answers a staff body, path or query with a 5xx (the back office and the set-password links)", async () => {
+    const login = await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
+    const token = login.json.data.token as string;
+    const bodies: Array<{ path: string; fields: string[]; token?: string }> = [
+      { path: "office/login", fields: ["email", "password"] },
+      { path: "password/check", fields: ["token"] },
+      { path: "password/set", fields: ["token", "password"] },
+      { path: "office/agents", fields: ["name", "email", "phone", "time_zone"], token },
+      { path: "office/agents/1/active", fields: ["active"], token },
+    ];
+    for (const route of bodies) {
+      await fc.assert(
+        fc.asyncProperty(bodyWith(route.fields), async (body) => {
+          const res = await ctx.api.call("POST", route.path, { token: route.token, body });
+          expect(res.status, `${route.path} ${JSON.stringify(body).slice(0, 200)}`).toBeLessThan(500);
+          if (!res.json.status) expect(typeof res.json.message).toBe("string");
+        }),
+        { numRuns: 30 },
+      );
+    }
+    await fc.assert(
+      fc.asyncProperty(hostileText, hostileText, async (a, b) => {
+        const qs = new URLSearchParams({
+          q: a.slice(0, 300),
+          page: b.slice(0, 30),
+          status: b.slice(0, 10),
+          kind: a.slice(0, 60),
+        });
+        for (const p of ["office/agents", "office/messages", "office/audit"]) {
+          expect((await ctx.api.call("GET", `${p}?${qs}`, { token })).status, p).toBeLessThan(500);
+        }
+        const id = encodeURIComponent(a.slice(0, 100));
+        expect((await ctx.api.call("POST", `office/messages/${id}/handled`, { token, body: {} })).status).toBeLessThan(500);
+        expect((await ctx.api.call("GET", `office/agents/${id}`, { token })).status).toBeLessThan(500);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it("never answers a hostile path or query with a 5xx", async () => {

@@ -1,0 +1,49 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/** A list's search box and its pages, as every office list has them (plain GET forms and links). */
+export function OfficeSearch({ q, label, children }: { q: string; label: string; children?: ReactNode }) {
+  return (
+    <Form method="get" className="search-form" role="search">
+      <label htmlFor="office-search">{label}</label>
+      <div className="search-form__row">
+        <input id="office-search" type="search" name="q" defaultValue={q} maxLength={100} />
+        {children}
+        <button type="submit" className="button button--ghost">
+          Search
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function Pages({
+  page,
+  pages,
+  total,
+  noun,
+  url,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  noun: string;
+  url: (page: number) => string;
+}) {
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <span>
+        {total} {noun}
+        {total === 1 ? "" : "s"} · page {page} of {pages}
+      </span>
+      {page > 1 ? <Link to={url(page - 1)}>← Previous</Link> : null}
+      {page < pages ? <Link to={url(page + 1)}>Next →</Link> : null}
+    </nav>
+  );
+}
+
+/** A list query's page number from the address: 1 unless a whole number from 1 up is given. */
+export function pageOf(url: URL): number {
+  const n = Number(url.searchParams.get("page"));
+  return Number.isInteger(n) && n >= 1 && n <= 100000 ? n : 1;
+}

@@ -1,0 +1,52 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { apiLoaderError } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Back office · Waypoint Consultancy" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, staff } = await requireStaff(request, context);
+  const overview = await api.officeOverview().catch((e) => apiLoaderError(e, request));
+  return json({ staff, overview });
+}
+
+export default function OfficeOverview() {
+  const { staff, overview } = useLoaderData<typeof loader>();
+  const cards = [
+    { label: "Unread messages", n: overview.unread_messages, to: "/office/messages", testId: "unread-messages" },
+    { label: "Flagged orders", n: overview.flagged_orders, to: null, testId: "flagged-orders" },
+    { label: "Refunds due", n: overview.refunds_due, to: null, testId: "refunds-due" },
+    { label: "Holds lapsing within the hour", n: overview.holds_lapsing, to: null, testId: "holds-lapsing" },
+    { label: "Mentor sessions today (UTC)", n: overview.sessions_today, to: null, testId: "sessions-today" },
+    { label: "Mentor sessions tomorrow (UTC)", n: overview.sessions_tomorrow, to: null, testId: "sessions-tomorrow" },
+  ];
+  return (
+    <section className="container page">
+      <p className="eyebrow">Back office</p>
+      <h1>Good to see you, {staff.name}</h1>
+      <p className="muted">What needs a person today.</p>
+      <ul className="cards list-reset">
+        {cards.map((c) => (
+          <li key={c.label} className="card card--count">
+            <p className="count" data-testid={c.testId}>
+              {c.n}
+            </p>
+            <p>{c.to ? <Link to={c.to}>{c.label}</Link> : c.label}</p>
+          </li>
+        ))}
+      </ul>
+      <ul className="quick-links" aria-label="Back office">
+        <li>
+          <Link to="/office/agents/new">Add an agent</Link>
+        </li>
+        <li>
+          <Link to="/office/agents">Agents</Link>
+        </li>
+        <li>
+          <Link to="/office/audit">Audit log</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { OfficeSearch, pageOf, Pages } from "../components/office";
+import { apiLoaderError, apiRedirectError } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { rowIntent } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Agents · Back office · Waypoint Consultancy" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const result = await api.officeAgents({ q: q || undefined, page: pageOf(url) }).catch((e) => apiLoaderError(e, request));
+  return json({ q, result });
+}
+
+type LinkShown = { link: { agent: string; url: string; expires_at: string } };
+
+/** Deactivate, reactivate, or hand out a new set-password link (shown once, on this page). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const intent = String(formData.get("intent") ?? "");
+  const back = `/office/agents${new URL(request.url).search}`;
+  if (intent !== "deactivate" && intent !== "reactivate" && intent !== "password-link") {
+    throw new Response("Unknown action.", { status: 400 });
+  }
+  const parsed = rowIntent(intent).safeParse({ intent, id: formData.get("id") });
+  if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
+  try {
+    if (intent === "password-link") {
+      const [agent, link] = [await api.officeAgent(parsed.data.id), await api.agentPasswordLink(parsed.data.id)];
+      return json<LinkShown>({ link: { agent: agent.name, url: link.password_link, expires_at: link.link_expires_at } });
+    }
+    const agent = await api.setAgentActive(parsed.data.id, intent === "reactivate");
+    const message = agent.active
+      ? `${agent.name} can sign in again.`
+      : `${agent.name} is deactivated: their sessions have ended.`;
+    return await redirectWithToast(request, back, { type: "success", message });
+  } catch (error) {
+    return apiRedirectError(error, request, back);
+  }
+}
+
+export default function OfficeAgents() {
+  const { q, result } = useLoaderData<typeof loader>();
+  const shown = useActionData<LinkShown>();
+  const navigation = useNavigation();
+  const busy = (id: number) => navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
+  const url = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+  return (
+    <section className="container page">
+      <div className="page-head">
+        <div>
+          <p className="eyebrow">
+            <Link to="/office">Back office</Link>
+          </p>
+          <h1>Agents</h1>
+        </div>
+        <Link to="/office/agents/new" className="button button--primary">
+          Add an agent
+        </Link>
+      </div>
+      {shown?.link ? (
+        <div className="notice" role="status" data-testid="password-link">
+          <p>
+            A new set-password link for <strong>{shown.link.agent}</strong>, valid once until{" "}
+            {formatDateTime(shown.link.expires_at, "UTC")} UTC (earlier links no longer work). Hand it over:
+          </p>
+          <p>
+            <code className="password-link">{shown.link.url}</code>
+          </p>
+        </div>
+      ) : null}
+      <OfficeSearch q={q} label="Search by name or email" />
+      {result.total === 0 ? (
+        <p className="empty-state">{q ? `No agent matches “${q}”.` : "No agent yet."}</p>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col" className="num">
+                    Clients
+                  </th>
+                  <th scope="col">Last sign-in</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.items.map((a) => (
+                  <tr key={a.id} data-testid={`agent-${a.id}`}>
+                    <td data-label="Name">{a.name}</td>
+                    <td data-label="Email">{a.email}</td>
+                    <td data-label="Clients" className="num">
+                      {a.clients}
+                    </td>
+                    <td data-label="Last sign-in">
+                      {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, "UTC")} UTC` : "Never"}
+                    </td>
+                    <td data-label="Status" data-testid="agent-status">
+                      {a.active ? "Active" : "Deactivated"}
+                    </td>
+                    <td className="row-actions">
+                      <Form method="post">
+                        <AuthenticityTokenInput />
+                        <input type="hidden" name="id" value={a.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={a.active ? "deactivate" : "reactivate"}
+                          className={a.active ? "button button--small button--ghost" : "button button--small button--primary"}
+                          disabled={busy(a.id)}
+                        >
+                          {a.active ? "Deactivate" : "Reactivate"}
+                          <span className="visually-hidden"> {a.name}</span>
+                        </button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="password-link"
+                          className="button button--small button--ghost"
+                          disabled={busy(a.id)}
+                        >
+                          New password link<span className="visually-hidden"> for {a.name}</span>
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pages page={result.page} pages={result.pages} total={result.total} noun="agent" url={url} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { fieldLimits } from "../../lib/client-fields";
+import type { NewAgentData } from "../../lib/contract";
+import { Field, firstInvalid, FormError, SelectField } from "../components/form";
+import { Toast } from "../components/toasts";
+import { apiActionError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { textFields, validateForm } from "../lib/forms.server";
+import { newAgentBody } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { zoneChoices } from "../lib/zones.server";
+
+export const meta: MetaFunction = () => [{ title: "Add an agent · Back office · Waypoint Consultancy" }];
+
+const fields = ["name", "email", "phone", "time_zone"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return json({ zones: zoneChoices("Europe/London") });
+}
+
+type Created = { created: NewAgentData };
+
+/** Creates the account and shows its one-time set-password link on this page (once). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const values = textFields(formData, fields);
+  const { data, failure } = validateForm(newAgentBody, values);
+  if (failure) return failure;
+  try {
+    return json<Created>({ created: await api.createAgent({ ...data, phone: data.phone ?? undefined }) }, { status: 201 });
+  } catch (error) {
+    return apiActionError(error, request, values);
+  }
+}
+
+export default function NewAgent() {
+  const { zones } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormFailure | Created>();
+  const busy = useNavigation().state === "submitting";
+  if (answer && "created" in answer) {
+    const { agent, password_link, link_expires_at } = answer.created;
+    return (
+      <section className="container page narrow">
+        <p className="eyebrow">
+          <Link to="/office/agents">Agents</Link>
+        </p>
+        <h1>{agent.name} can now be invited</h1>
+        <div className="notice" role="status" data-testid="password-link">
+          <p>
+            Hand this link to {agent.name} ({agent.email}). It sets their password, once, until{" "}
+            {formatDateTime(link_expires_at, "UTC")} UTC; it is shown only now (a new one can be made from the agents list).
+          </p>
+          <p>
+            <code className="password-link">{password_link}</code>
+          </p>
+        </div>
+        <p className="form__actions">
+          <Link to="/office/agents" className="button button--primary">
+            Back to the agents
+          </Link>
+          <Link to="/office/agents/new" reloadDocument className="button button--ghost">
+            Add another
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  const failure = answer;
+  const errors = failure?.fieldErrors ?? {};
+  const first = firstInvalid(fields, errors);
+  const value = (name: (typeof fields)[number], fallback = "") => failure?.values?.[name] ?? fallback;
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">
+        <Link to="/office/agents">Agents</Link>
+      </p>
+      <h1>Add an agent</h1>
+      <p className="muted">The agent chooses a password through a one-time link, shown once the account is made.</p>
+      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+        <AuthenticityTokenInput />
+        <FormError message={failure?.formError} />
+        <Field
+          label="Name"
+          name="name"
+          required
+          maxLength={fieldLimits.name}
+          defaultValue={value("name")}
+          errors={errors.name}
+          autoFocusOnError={first === "name"}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          required
+          maxLength={fieldLimits.email}
+          defaultValue={value("email")}
+          errors={errors.email}
+          autoFocusOnError={first === "email"}
+        />
+        <Field
+          label="Phone (optional)"
+          name="phone"
+          type="tel"
+          maxLength={fieldLimits.phone}
+          defaultValue={value("phone")}
+          errors={errors.phone}
+          autoFocusOnError={first === "phone"}
+        />
+        <SelectField
+          label="Time zone"
+          name="time_zone"
+          options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+          defaultValue={value("time_zone", "Europe/London")}
+          errors={errors.time_zone}
+          autoFocusOnError={first === "time_zone"}
+        />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Adding…" : "Add the agent"}
+        </button>
+      </Form>
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { pageOf, Pages } from "../components/office";
+import { apiLoaderError } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+
+export const meta: MetaFunction = () => [{ title: "Audit log · Back office · Waypoint Consultancy" }];
+
+const kinds = [
+  ["", "Everything"],
+  ["staff.", "Staff accounts and sign-ins"],
+  ["agent.", "Agents' accounts"],
+  ["message.", "Messages"],
+] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("kind") ?? "";
+  const kind = kinds.find(([k]) => k === asked)?.[0] ?? "";
+  const result = await api.officeAudit({ kind: kind || undefined, page: pageOf(url) }).catch((e) => apiLoaderError(e, request));
+  return json({ kind, result });
+}
+
+const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
+
+export default function OfficeAudit() {
+  const { kind, result } = useLoaderData<typeof loader>();
+  const url = (page: number) => `?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page) })}`;
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office">Back office</Link>
+      </p>
+      <h1>Audit log</h1>
+      <p className="muted">Every staff change and staff sign-in, newest first. Read only. Times in UTC.</p>
+      <Form method="get" className="search-form">
+        <label htmlFor="audit-kind">Show</label>
+        <div className="search-form__row">
+          <select id="audit-kind" name="kind" defaultValue={kind}>
+            {kinds.map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--ghost">
+            Filter
+          </button>
+        </div>
+      </Form>
+      {result.total === 0 ? (
+        <p className="empty-state">Nothing recorded yet.</p>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.items.map((e) => (
+                  <tr key={e.id} data-testid="audit-row">
+                    <td data-label="When">{formatDateTime(e.created_at, "UTC")}</td>
+                    <td data-label="Who">{e.staff_name ?? "Command line"}</td>
+                    <td data-label="What">
+                      {e.kind}
+                      {e.subject ? <span className="muted"> ({e.subject})</span> : null}
+                    </td>
+                    <td data-label="Before">
+                      <code>{show(e.before)}</code>
+                    </td>
+                    <td data-label="After">
+                      <code>{show(e.after)}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pages page={result.page} pages={result.pages} total={result.total} noun="entry" url={url} />
+        </>
+      )}
+    </section>
+  );
+}

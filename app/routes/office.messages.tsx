@@ -1,0 +1,113 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { OfficeSearch, pageOf, Pages } from "../components/office";
+import { apiLoaderError, apiRedirectError } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { rowIntent } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Messages · Back office · Waypoint Consultancy" }];
+
+const statuses = ["unread", "handled", "all"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const asked = url.searchParams.get("status");
+  const status = statuses.find((s) => s === asked) ?? "unread";
+  const result = await api
+    .officeMessages({ status, q: q || undefined, page: pageOf(url) })
+    .catch((e) => apiLoaderError(e, request));
+  return json({ q, status, result });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const parsed = rowIntent("handled").safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+  if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
+  const back = `/office/messages${new URL(request.url).search}`;
+  try {
+    await api.markMessageHandled(parsed.data.id);
+    return await redirectWithToast(request, back, { type: "success", message: "Marked handled." });
+  } catch (error) {
+    return apiRedirectError(error, request, back);
+  }
+}
+
+export default function OfficeMessages() {
+  const { q, status, result } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const url = (page: number) => `?${new URLSearchParams({ status, ...(q ? { q } : {}), page: String(page) })}`;
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office">Back office</Link>
+      </p>
+      <h1>Messages</h1>
+      <OfficeSearch q={q} label="Search by name, email or subject">
+        <select name="status" defaultValue={status} aria-label="Show">
+          <option value="unread">Unread</option>
+          <option value="handled">Handled</option>
+          <option value="all">All</option>
+        </select>
+      </OfficeSearch>
+      {result.total === 0 ? (
+        <p className="empty-state">{status === "unread" ? "No unread message. Well done." : "No message matches."}</p>
+      ) : (
+        <>
+          <ul className="list-reset messages">
+            {result.items.map((m) => (
+              <li
+                key={m.id}
+                className={m.handled_at ? "card message" : "card message message--unread"}
+                data-testid={`message-${m.id}`}
+              >
+                <h2 className="card__title">
+                  {m.handled_at ? null : <span className="badge">Unread</span>} {m.subject}
+                </h2>
+                <p className="muted">
+                  From {m.name} &lt;{m.email}&gt;{m.phone ? `, ${m.phone}` : ""} · {formatDateTime(m.created_at, "UTC")}
+                </p>
+                <p className="notes">{m.message}</p>
+                <div className="form__actions">
+                  <a
+                    className="button button--small button--ghost"
+                    href={`mailto:${m.email}?${new URLSearchParams({ subject: `Re: ${m.subject}` }).toString().replace(/\+/g, "%20")}`}
+                  >
+                    Reply<span className="visually-hidden"> to {m.name}</span>
+                  </a>
+                  {m.handled_at ? (
+                    <span className="muted">
+                      Handled {formatDateTime(m.handled_at, "UTC")}
+                      {m.handled_by_name ? ` by ${m.handled_by_name}` : ""}
+                    </span>
+                  ) : (
+                    <Form method="post">
+                      <AuthenticityTokenInput />
+                      <input type="hidden" name="intent" value="handled" />
+                      <input type="hidden" name="id" value={m.id} />
+                      <button
+                        type="submit"
+                        className="button button--small button--primary"
+                        disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(m.id)}
+                      >
+                        Mark handled<span className="visually-hidden">: {m.subject}</span>
+                      </button>
+                    </Form>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pages page={result.page} pages={result.pages} total={result.total} noun="message" url={url} />
+        </>
+      )}
+    </section>
+  );
+}

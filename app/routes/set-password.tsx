@@ -1,0 +1,97 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { fieldLimits, passwordRules } from "../../lib/client-fields";
+import { Field, FormError } from "../components/form";
+import { Toast } from "../components/toasts";
+import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
+import { signIn, signInStaff } from "../lib/auth.server";
+import { apiFor } from "../lib/context.server";
+import { setPasswordBody } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+
+export const meta: MetaFunction = () => [{ title: "Choose your password · Waypoint Consultancy" }];
+
+/** A one-time link from the consultancy: whose it is, or that it can no longer be used. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
+  try {
+    const who = await apiFor(context).passwordCheck(token);
+    return json({ token, who, gone: null });
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 400 || error.status === 404)) {
+      return json({ token, who: null, gone: error.status === 404 ? error.message : "This link is not valid." }, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const token = String(formData.get("token") ?? "");
+  const parsed = setPasswordBody.safeParse({ token, password: formData.get("password") });
+  if (!parsed.success) {
+    return json<FormFailure>(
+      { fieldErrors: parsed.error.flatten().fieldErrors, formError: "Please correct the highlighted fields." },
+      { status: 400 },
+    );
+  }
+  try {
+    const done = await apiFor(context).passwordSet(parsed.data);
+    return done.kind === "staff"
+      ? await signInStaff(request, done.login, "/office")
+      : await signIn(request, done.login, "/dashboard/");
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
+      return json<FormFailure>({ formError: error.message }, { status: error.status });
+    }
+    return apiActionError(error, request, {});
+  }
+}
+
+export default function SetPassword() {
+  const { token, who, gone } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="container page auth-page">
+      <div className="auth-card">
+        <h1>Choose your password</h1>
+        {who ? (
+          <>
+            <p className="muted">
+              For {who.name} ({who.email}), {who.kind === "staff" ? "staff of" : "an agent of"} Waypoint Consultancy.
+            </p>
+            <FormError message={failure?.formError} />
+            <Form method="post" className="form" noValidate>
+              <AuthenticityTokenInput />
+              <input type="hidden" name="token" value={token} />
+              <input type="text" name="username" autoComplete="username" value={who.email} readOnly hidden />
+              <Field
+                label="New password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                maxLength={fieldLimits.password}
+                hint={passwordRules}
+                errors={failure?.fieldErrors?.password}
+                autoFocusOnError
+                autoFocus={!failure}
+              />
+              <button type="submit" className="button button--primary button--block" disabled={busy}>
+                {busy ? "Saving…" : "Save and sign in"}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <p className="empty-state" data-testid="link-gone">
+            {gone} <Link to="/authentication">Sign in</Link> if you have a password already.
+          </p>
+        )}
+      </div>
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

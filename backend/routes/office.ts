@@ -1,0 +1,215 @@
+/**
+ * The back office's API (issue 12): staff sign in here (`office/login`), and every other `office/...` call needs a
+ * staff token. An agent's token is refused with 403 (an agent never reaches the office), none or an unknown one
+ * with 401. Also here, public: the one-time set-password links (`password/check`, `password/set`).
+ */
+import { Router, type Request } from "express";
+import type { Kysely } from "kysely";
+import {
+  agentActiveBody,
+  idParam,
+  loginBody,
+  newAgentBody,
+  officeListQuery,
+  passwordLinkBody,
+  setPasswordBody,
+  type AgentPublic,
+  type NewAgentData,
+  type PasswordSet,
+  type StaffLoginData,
+  type StaffPublic,
+} from "../../lib/contract.js";
+import { bearerToken } from "../auth.js";
+import type { Database } from "../db/schema.js";
+import { ApiError, handler, parse, send } from "../http.js";
+import type { LoginLimiter } from "../rate-limit.js";
+import { listMessages, markMessageHandled, officeOverview } from "../services/office.js";
+import { verifyPassword, hashPassword } from "../services/passwords.js";
+import {
+  createAgentByStaff,
+  getOfficeAgent,
+  issueStaffToken,
+  listAudit,
+  listOfficeAgents,
+  newAgentPasswordLink,
+  passwordLinkInfo,
+  revokeStaffToken,
+  setAgentActive,
+  staffByEmail,
+  staffForToken,
+  usePasswordLink,
+} from "../services/staff.js";
+import { agentForToken, issueToken } from "../services/tokens.js";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      staff?: StaffPublic;
+    }
+  }
+}
+
+const dummyHash = hashPassword("not-a-real-password");
+
+function currentStaff(req: Request): StaffPublic {
+  if (!req.staff) throw new ApiError(401, "Sign in first: this call needs a bearer token.");
+  return req.staff;
+}
+
+export function officeRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter; tokenTtlDays: number; publicUrl: string }) {
+  const { db, limiter } = deps;
+  const router = Router();
+  const linkUrl = (token: string) => new URL(`/set-password?${new URLSearchParams({ token })}`, deps.publicUrl).toString();
+
+  router.post(
+    "/office/login",
+    handler(async (req, res) => {
+      const { email, password } = parse(loginBody, req.body);
+      const ip = req.clientIp ?? "unknown";
+      const { delayMs } = await limiter.beforeAttempt(ip, email);
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const staff = await staffByEmail(db, email);
+      const valid = await verifyPassword(staff?.password_hash ?? (await dummyHash), password);
+      if (!staff || !staff.password_hash || !valid || !staff.active) {
+        await limiter.failed(ip, email);
+        throw new ApiError(401, "Email or password is incorrect.");
+      }
+      await limiter.succeeded(ip, email);
+      const { token, expiresAt } = await issueStaffToken(db, staff.id, deps.tokenTtlDays);
+      send<StaffLoginData>(res, { token, expires_at: expiresAt, staff: { id: staff.id, name: staff.name, email: staff.email } });
+    }),
+  );
+
+  // Public: whose a set-password link is, and using it (which signs its person in).
+  router.post(
+    "/password/check",
+    handler(async (req, res) => send(res, await passwordLinkInfo(db, parse(passwordLinkBody, req.body).token))),
+  );
+  router.post(
+    "/password/set",
+    handler(async (req, res) => {
+      const { token, password } = parse(setPasswordBody, req.body);
+      const info = await passwordLinkInfo(db, token);
+      if (password.toLowerCase().includes(info.email.toLowerCase())) {
+        throw new ApiError(400, "Please correct the highlighted fields.", { password: ["Do not use your email address"] });
+      }
+      const used = await usePasswordLink(db, token, password);
+      if (used.kind === "staff") {
+        const { token: t, expiresAt } = await issueStaffToken(db, used.accountId, deps.tokenTtlDays);
+        const found = (await staffForToken(db, t))!;
+        send<PasswordSet>(res, { kind: "staff", login: { token: t, expires_at: expiresAt, staff: found.staff } });
+      } else {
+        const { token: t, expiresAt } = await issueToken(db, used.accountId, deps.tokenTtlDays);
+        const found = await agentForToken(db, t);
+        if (!found) throw new ApiError(403, "This account has been deactivated. Ask the consultancy to reactivate it.");
+        send<PasswordSet>(res, { kind: "agent", login: { token: t, expires_at: expiresAt, agent: found.agent as AgentPublic } });
+      }
+    }),
+  );
+
+  // Everything else under office/ is for staff only.
+  router.use(
+    "/office",
+    handler(async (req, _res, next) => {
+      const token = bearerToken(req);
+      if (!token) throw new ApiError(401, "Sign in first: this call needs a bearer token.");
+      const found = token.length <= 200 ? await staffForToken(db, token) : null;
+      if (!found) {
+        if (token.length <= 200 && (await agentForToken(db, token)))
+          throw new ApiError(403, "This is for the consultancy's staff.");
+        throw new ApiError(401, "Your session has expired. Please sign in again.");
+      }
+      req.staff = found.staff;
+      req.token = token;
+      next();
+    }),
+  );
+
+  router.post(
+    "/office/me",
+    handler(async (req, res) => send(res, { staff: currentStaff(req) })),
+  );
+  router.post(
+    "/office/logout",
+    handler(async (req, res) => {
+      currentStaff(req);
+      await revokeStaffToken(db, req.token!);
+      send(res, { signed_out: true });
+    }),
+  );
+  router.get(
+    "/office/overview",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await officeOverview(db));
+    }),
+  );
+
+  router.get(
+    "/office/messages",
+    handler(async (req, res) => {
+      currentStaff(req);
+      const q = parse(officeListQuery, req.query, "query");
+      send(res, await listMessages(db, { status: q.status, q: q.q, page: q.page }));
+    }),
+  );
+  router.post(
+    "/office/messages/:id/handled",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      send(res, await markMessageHandled(db, currentStaff(req).id, id));
+    }),
+  );
+
+  router.get(
+    "/office/agents",
+    handler(async (req, res) => {
+      currentStaff(req);
+      const q = parse(officeListQuery, req.query, "query");
+      send(res, await listOfficeAgents(db, { q: q.q, page: q.page }));
+    }),
+  );
+  router.post(
+    "/office/agents",
+    handler(async (req, res) => {
+      const body = parse(newAgentBody, req.body);
+      const { agent, link } = await createAgentByStaff(db, currentStaff(req).id, body);
+      send<NewAgentData>(res, { agent, password_link: linkUrl(link.token), link_expires_at: link.expiresAt }, 201);
+    }),
+  );
+  router.get(
+    "/office/agents/:id",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await getOfficeAgent(db, parse(idParam, req.params.id, "id")));
+    }),
+  );
+  router.post(
+    "/office/agents/:id/active",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      const { active } = parse(agentActiveBody, req.body);
+      send(res, await setAgentActive(db, currentStaff(req).id, id, active));
+    }),
+  );
+  router.post(
+    "/office/agents/:id/password-link",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      const link = await newAgentPasswordLink(db, currentStaff(req).id, id);
+      send(res, { password_link: linkUrl(link.token), link_expires_at: link.expiresAt });
+    }),
+  );
+
+  router.get(
+    "/office/audit",
+    handler(async (req, res) => {
+      currentStaff(req);
+      const q = parse(officeListQuery, req.query, "query");
+      send(res, await listAudit(db, { kind: q.kind, page: q.page }));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,122 @@
+/** What the back office reads: the day's overview and the contact-us inbox. */
+import type { Kysely } from "kysely";
+import type { ContactMessage, OfficeOverview } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { NotFound } from "../errors.js";
+import { audit } from "./staff.js";
+
+const count = (n: { n: number | string }) => Number(n.n);
+
+/** What needs a person today. Days are UTC days (the office's own zone is a later setting). */
+export async function officeOverview(db: Kysely<Database>, now = new Date()): Promise<OfficeOverview> {
+  const day = 86_400_000;
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const at = (d: number) => new Date(today.getTime() + d * day).toISOString();
+  const sessionsBetween = (from: string, to: string) =>
+    db
+      .selectFrom("mentor_bookings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "confirmed")
+      .where("start_at", ">=", from)
+      .where("start_at", "<", to)
+      .executeTakeFirstOrThrow();
+  const [flagged, refunds, unread, lapsing, todays, tomorrows] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "flagged")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("order_items")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("refund_status", "=", "due")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("contact_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("handled_at", "is", null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("mentor_bookings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "held")
+      .where("held_until", ">", now.toISOString())
+      .where("held_until", "<=", new Date(now.getTime() + 3_600_000).toISOString())
+      .executeTakeFirstOrThrow(),
+    sessionsBetween(at(0), at(1)),
+    sessionsBetween(at(1), at(2)),
+  ]);
+  return {
+    flagged_orders: count(flagged),
+    refunds_due: count(refunds),
+    unread_messages: count(unread),
+    holds_lapsing: count(lapsing),
+    sessions_today: count(todays),
+    sessions_tomorrow: count(tomorrows),
+  };
+}
+
+/** The contact-us inbox, newest first; `status` unread (the default), handled or all; `q` in name, email or subject. */
+export async function listMessages(
+  db: Kysely<Database>,
+  opts: { status?: "unread" | "handled" | "all" | null; q?: string | null; page?: number | null; perPage?: number },
+) {
+  const perPage = opts.perPage ?? 25;
+  const page = opts.page ?? 1;
+  let q = db.selectFrom("contact_messages").leftJoin("staff", "staff.id", "contact_messages.handled_by");
+  const status = opts.status ?? "unread";
+  if (status === "unread") q = q.where("contact_messages.handled_at", "is", null);
+  if (status === "handled") q = q.where("contact_messages.handled_at", "is not", null);
+  if (opts.q) {
+    const like = `%${opts.q.toLowerCase().replace(/[%_\\]/g, "")}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["contact_messages.name"]), "like", like),
+        eb(eb.fn("lower", ["contact_messages.email"]), "like", like),
+        eb(eb.fn("lower", ["contact_messages.subject"]), "like", like),
+      ]),
+    );
+  }
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const rows = await q
+    .select([
+      "contact_messages.id",
+      "contact_messages.name",
+      "contact_messages.email",
+      "contact_messages.phone",
+      "contact_messages.subject",
+      "contact_messages.message",
+      "contact_messages.created_at",
+      "contact_messages.handled_at",
+      "staff.name as handled_by_name",
+    ])
+    .orderBy("contact_messages.created_at", "desc")
+    .orderBy("contact_messages.id", "desc")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const total = Number(n);
+  return { items: rows as ContactMessage[], page, per_page: perPage, total, pages: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** Marks a message handled (once: a second marking changes nothing), with its audit row, in one transaction. */
+export async function markMessageHandled(db: Kysely<Database>, staffId: number, id: number, now = new Date()) {
+  await db.transaction().execute(async (trx) => {
+    const exists = await trx.selectFrom("contact_messages").select("id").where("id", "=", id).executeTakeFirst();
+    if (!exists) throw new NotFound("No such message.");
+    const done = await trx
+      .updateTable("contact_messages")
+      .set({ handled_at: now.toISOString(), handled_by: staffId })
+      .where("id", "=", id)
+      .where("handled_at", "is", null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) {
+      await audit(
+        trx,
+        { staffId, kind: "message.handled", subject: `message:${id}`, before: { handled: false }, after: { handled: true } },
+        now,
+      );
+    }
+  });
+  return { handled: true as const };
+}

@@ -1,0 +1,150 @@
+/**
+ * The back office (issue 12, first part) in Chromium, JavaScript on and off: staff sign in on the one sign-in page
+ * and land on /office; they add an agent, whose one-time link sets a password and signs the agent in; a contact
+ * message reaches the inbox and is marked handled; deactivating the agent ends its open session on its next page;
+ * every change is in the audit log. Agents never reach the office, and staff never see the agents' workspace.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { demoStaff } from "../../backend/db/seed-data.js";
+import {
+  expectToast,
+  haveBrowser,
+  jsModes,
+  newContext,
+  settle,
+  signInAs,
+  unexpected,
+  usePortalAndBrowser,
+} from "../support/browser.js";
+
+describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
+  const ctx = usePortalAndBrowser();
+
+  async function signInThroughForm(page: Page, email: string, password: string) {
+    await page.goto(ctx.portal.base + "/authentication/");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+    const tag = javaScriptEnabled ? "on" : "off";
+
+    it("staff add an agent who sets a password and signs in; a message is handled; deactivating ends the agent's session", async () => {
+      const office = await newContext(ctx.browser, javaScriptEnabled);
+      const staffPage = await office.context.newPage();
+      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
+      await staffPage.waitForURL(/\/office$/);
+      await expectToast(staffPage, javaScriptEnabled, `Welcome, ${demoStaff.name}!`);
+      await expect.poll(() => staffPage.locator("h1").innerText(), settle).toBe(`Good to see you, ${demoStaff.name}`);
+
+      // A new agent: refused input first, kept, then made; the link is shown once.
+      await staffPage.goto(ctx.portal.base + "/office/agents/new");
+      await staffPage.getByLabel("Name").fill(`Ana Agent ${tag}`);
+      await staffPage.getByLabel("Email").fill("not-an-email");
+      await staffPage.getByRole("button", { name: "Add the agent" }).click();
+      await expect.poll(() => staffPage.locator("#field-email-error").innerText(), settle).toBe("Enter a valid email address");
+      await expect(staffPage.getByLabel("Name").inputValue()).resolves.toBe(`Ana Agent ${tag}`);
+      await staffPage.getByLabel("Email").fill(`ana-${tag}@example.com`);
+      await staffPage.getByLabel("Time zone").selectOption("Europe/Lisbon");
+      await staffPage.getByRole("button", { name: "Add the agent" }).click();
+      const link = await staffPage.getByTestId("password-link").locator("code").innerText({ timeout: settle.timeout });
+      expect(link).toMatch(new RegExp(`^${ctx.portal.base}/set-password\\?token=[A-Za-z0-9_-]{43}$`.replace(/\//g, "\\/")));
+
+      // The agent uses the link: a weak password is refused beside the field, a good one signs them in.
+      const agentSide = await newContext(ctx.browser, javaScriptEnabled);
+      const agentPage = await agentSide.context.newPage();
+      await agentPage.goto(link);
+      await expect
+        .poll(() => agentPage.locator(".auth-card").innerText(), settle)
+        .toContain(`For Ana Agent ${tag} (ana-${tag}@example.com)`);
+      await agentPage.getByLabel("New password").fill("short");
+      await agentPage.getByRole("button", { name: "Save and sign in" }).click();
+      await expect
+        .poll(() => agentPage.locator("#field-password-error").innerText(), settle)
+        .toBe("A password needs at least 10 characters");
+      await agentPage.getByLabel("New password").fill("correct horse battery staple");
+      await agentPage.getByRole("button", { name: "Save and sign in" }).click();
+      await agentPage.waitForURL(/\/dashboard\/$/);
+      // The link was for once.
+      const again = await agentSide.context.newPage();
+      await again.goto(link);
+      await expect
+        .poll(() => again.getByTestId("link-gone").innerText(), settle)
+        .toContain("This link has expired or was used already.");
+      await again.close();
+
+      // The agent writes to the consultancy; staff read it and mark it handled.
+      const subject = `Invoices please ${tag}`;
+      await agentPage.goto(ctx.portal.base + "/contact");
+      await agentPage.getByLabel("Subject").fill(subject);
+      await agentPage.getByLabel("Message").fill("Could we have monthly invoices for our clients?");
+      await agentPage.getByRole("button", { name: "Send message" }).click();
+      await expectToast(agentPage, javaScriptEnabled, "Thank you! We will answer within one working day.");
+      await staffPage.goto(ctx.portal.base + "/office/messages");
+      const message = staffPage.locator(".message").filter({ hasText: subject });
+      await expect.poll(() => message.innerText(), settle).toContain(`From Ana Agent ${tag} <ana-${tag}@example.com>`);
+      await expect(message.getByRole("link", { name: /^Reply/ }).getAttribute("href")).resolves.toMatch(/^mailto:ana-/);
+      await message.getByRole("button", { name: /^Mark handled/ }).click();
+      await expectToast(staffPage, javaScriptEnabled, "Marked handled.");
+      await expect.poll(() => staffPage.locator(".message").filter({ hasText: subject }).count(), settle).toBe(0);
+
+      // Deactivated: the agent's open session ends on its next page.
+      await staffPage.goto(`${ctx.portal.base}/office/agents?q=ana-${tag}`);
+      const row = staffPage.locator("tr").filter({ hasText: `ana-${tag}@example.com` });
+      await row.getByRole("button", { name: /^Deactivate/ }).click();
+      await expectToast(staffPage, javaScriptEnabled, `Ana Agent ${tag} is deactivated: their sessions have ended.`);
+      await expect.poll(() => row.getByTestId("agent-status").innerText(), settle).toBe("Deactivated");
+      await agentPage.goto(ctx.portal.base + "/clients");
+      await agentPage.waitForURL(/\/authentication\/\?redirectTo=%2Fclients$/);
+      await expectToast(agentPage, javaScriptEnabled, "Session Expired!");
+      // ... and cannot sign in again until reactivated.
+      await signInThroughForm(agentPage, `ana-${tag}@example.com`, "correct horse battery staple");
+      await expect
+        .poll(() => agentPage.locator(".form-error").innerText(), settle)
+        .toBe("This account has been deactivated. Ask the consultancy to reactivate it.");
+
+      // The audit log has each change, by whom.
+      await staffPage.goto(ctx.portal.base + "/office/audit");
+      const log = await staffPage.getByTestId("audit-row").allInnerTexts();
+      for (const kind of ["agent.deactivate", "message.handled", "agent.create", "staff.sign_in"]) {
+        expect(
+          log.some((r) => r.includes(kind) && r.includes(demoStaff.name)),
+          kind,
+        ).toBe(true);
+      }
+      expect(unexpected(office.problems).filter((p) => !p.includes("status of 201"))).toEqual([]);
+      expect(unexpected(agentSide.problems).filter((p) => !/status of 40[34]/.test(p))).toEqual([]);
+      await agentSide.context.close();
+      await office.context.close();
+    });
+  });
+
+  it("keeps agents out of the office (404) and staff out of the agents' workspace (to /office)", async () => {
+    const agent: { context: BrowserContext } = await newContext(ctx.browser, false);
+    await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());
+    const page = await agent.context.newPage();
+    for (const path of ["/office", "/office/agents", "/office/messages", "/office/audit", "/office/agents/new"]) {
+      const res = await page.goto(ctx.portal.base + path);
+      expect(res?.status(), path).toBe(404);
+    }
+    await agent.context.close();
+
+    const staff = await newContext(ctx.browser, false);
+    const staffPage = await staff.context.newPage();
+    await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
+    await staffPage.waitForURL(/\/office$/);
+    for (const path of ["/dashboard", "/clients", "/cart", "/orders", "/bookings", "/account"]) {
+      await staffPage.goto(ctx.portal.base + path);
+      expect(new URL(staffPage.url()).pathname, path).toBe("/office");
+    }
+    // A visitor is asked to sign in.
+    const visitor = await newContext(ctx.browser, false);
+    const v = await visitor.context.newPage();
+    await v.goto(ctx.portal.base + "/office/messages");
+    expect(new URL(v.url()).pathname).toBe("/authentication/");
+    await visitor.context.close();
+    await staff.context.close();
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The back office's API on each database: staff sign-in, one-time set-password links (single use, also when used
+ * twenty times at once), agents made, deactivated and reactivated by staff, the contact inbox, and the audit rows
+ * each change writes in its own transaction.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../backend/db/connection.js";
+import { demoStaff } from "../../backend/db/seed-data.js";
+import { createStaff, issuePasswordLink } from "../../backend/services/staff.js";
+import { startApi, type Harness } from "../support/api-harness.js";
+import { openSeeded, testDatabases } from "../support/databases.js";
+
+describe.each(testDatabases)("office API on $name", (target) => {
+  let database: Db;
+  let drop: () => Promise<void>;
+  let api: Harness;
+  let staffToken: string;
+  let n = 0;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openSeeded(target));
+    api = await startApi(database);
+    const login = await api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
+    expect(login.status, JSON.stringify(login.json)).toBe(200);
+    staffToken = login.json.data.token;
+  });
+  afterAll(async () => {
+    await api.close();
+    await drop();
+    expect(api.logged).toEqual([]);
+  });
+
+  const office = (method: "GET" | "POST", path: string, body?: unknown) => api.call(method, path, { token: staffToken, body });
+  const auditOf = (kind: string, subject: string) =>
+    database.db.selectFrom("audit_log").selectAll().where("kind", "=", kind).where("subject", "=", subject).execute();
+  const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
+
+  it("signs staff in (and writes it to the audit log); refuses a wrong password, an agent's account and no password yet", async () => {
+    const me = await office("POST", "office/me");
+    expect(me.json.data.staff).toMatchObject({ email: demoStaff.email, name: demoStaff.name });
+    const staffId = me.json.data.staff.id as number;
+    expect((await auditOf("staff.sign_in", `staff:${staffId}`)).length).toBeGreaterThanOrEqual(1);
+    const wrong = await api.call("POST", "office/login", { body: { email: demoStaff.email, password: "nope-nope-nope" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.message).toBe("Email or password is incorrect.");
+    // An agent's email and password are not a staff account.
+    expect(
+      (await api.call("POST", "office/login", { body: { email: "demo@example.com", password: "demo-password" } })).status,
+    ).toBe(401);
+    // A staff account made on the command line has no password until its link is used.
+    await createStaff(database.db, { email: "new-staff@example.com", name: "New Staff" });
+    expect((await api.call("POST", "office/login", { body: { email: "new-staff@example.com", password: "" } })).status).toBe(400);
+    expect(
+      (await api.call("POST", "office/login", { body: { email: "new-staff@example.com", password: "anything-at-all" } })).status,
+    ).toBe(401);
+  });
+
+  it("turns an agent's token away from every office call (403), and an unknown or expired one (401)", async () => {
+    const agent = await api.newAgent(`office-intruder-${++n}@example.com`);
+    for (const [method, path] of [
+      ["GET", "office/overview"],
+      ["GET", "office/agents"],
+      ["GET", "office/messages"],
+      ["GET", "office/audit"],
+    ] as const) {
+      expect((await api.call(method, path, { token: agent.token })).status, path).toBe(403);
+      expect((await api.call(method, path, { token: "x".repeat(43) })).status, path).toBe(401);
+    }
+    const staff = await createStaff(database.db, { email: `expiring-${++n}@example.com`, name: "Ex Piring" });
+    const { token } = await issuePasswordLink(database.db, "staff", staff.staff.id);
+    const set = await api.call("POST", "password/set", { body: { token, password: "a long enough passphrase" } });
+    await database.db
+      .updateTable("staff_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("staff_id", "=", staff.staff.id)
+      .execute();
+    expect((await api.call("GET", "office/overview", { token: set.json.data.login.token })).status).toBe(401);
+  });
+
+  it("adds an agent with a one-time link; the link sets the password once, signs the agent in, and is audited", async () => {
+    const bad = await office("POST", "office/agents", { name: "", email: "nope", time_zone: "Mars/Base" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.errors).sort()).toEqual(["email", "name", "time_zone"]);
+    const made = await office("POST", "office/agents", {
+      name: "Lin Link",
+      email: `LIN-${++n}@Example.com`,
+      time_zone: "Asia/Tokyo",
+    });
+    expect(made.status).toBe(201);
+    const agent = made.json.data.agent;
+    expect(agent).toMatchObject({
+      name: "Lin Link",
+      email: `lin-${n}@example.com`,
+      time_zone: "Asia/Tokyo",
+      active: true,
+      clients: 0,
+    });
+    expect(made.json.data.password_link).toMatch(/^http:\/\/portal\.test\/set-password\?token=[A-Za-z0-9_-]{43}$/);
+    expect(await auditOf("agent.create", `agent:${agent.id}`)).toHaveLength(1);
+    const again = await office("POST", "office/agents", { name: "Lin Again", email: `lin-${n}@example.com`, time_zone: "UTC" });
+    expect(again.status).toBe(409);
+
+    const token = tokenOf(made.json.data.password_link);
+    const check = await api.call("POST", "password/check", { body: { token } });
+    expect(check.json.data).toMatchObject({ kind: "agent", name: "Lin Link", email: `lin-${n}@example.com` });
+    // Weak passwords, and one with the email in it, are refused beside the field; the link stays usable.
+    for (const [password, message] of [
+      ["short", "A password needs at least 10 characters"],
+      ["aaaaaaaaaaaa", "Use more different characters"],
+      [`my lin-${n}@example.com!`, "Do not use your email address"],
+    ] as const) {
+      const weak = await api.call("POST", "password/set", { body: { token, password } });
+      expect(weak.status, password).toBe(400);
+      expect(weak.json.errors.password, password).toEqual([message]);
+    }
+    // Twenty uses at once: one sets the password and signs in, the rest find the link used.
+    const uses = await Promise.all(
+      Array.from({ length: 20 }, () => api.call("POST", "password/set", { body: { token, password: "lantern harbour velvet" } })),
+    );
+    expect(uses.filter((u) => u.status === 200)).toHaveLength(1);
+    expect(uses.filter((u) => u.status !== 200).every((u) => u.status === 404)).toBe(true);
+    const used = uses.find((u) => u.status === 200)!;
+    expect(used.json.data).toMatchObject({ kind: "agent", login: { agent: { id: agent.id, time_zone: "Asia/Tokyo" } } });
+    expect((await api.call("POST", "agent/tokencheck", { token: used.json.data.login.token })).status).toBe(200);
+    expect((await api.login(`lin-${n}@example.com`, "lantern harbour velvet")).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await api.call("POST", "password/check", { body: { token } })).status).toBe(404);
+
+    // A new link replaces the old; the list shows the sign-in.
+    const link2 = await office("POST", `office/agents/${agent.id}/password-link`);
+    expect(link2.status).toBe(200);
+    const link3 = await office("POST", `office/agents/${agent.id}/password-link`);
+    expect((await api.call("POST", "password/check", { body: { token: tokenOf(link2.json.data.password_link) } })).status).toBe(
+      404,
+    );
+    expect((await api.call("POST", "password/check", { body: { token: tokenOf(link3.json.data.password_link) } })).status).toBe(
+      200,
+    );
+    const listed = await office("GET", `office/agents?q=lin-${n}@`);
+    expect(listed.json.data.items).toHaveLength(1);
+    expect(listed.json.data.items[0].last_sign_in_at).not.toBeNull();
+  });
+
+  it("deactivating an agent ends every token at once and refuses its sign-in; reactivating lets it back in", async () => {
+    const agent = await api.newAgent(`deactivate-${++n}@example.com`);
+    const other = await api.login(`deactivate-${n}@example.com`, "agent-password");
+    const off = await office("POST", `office/agents/${agent.id}/active`, { active: false });
+    expect(off.json.data).toMatchObject({ id: agent.id, active: false });
+    for (const t of [agent.token, other.token])
+      expect((await api.call("POST", "agent/tokencheck", { token: t })).status).toBe(401);
+    const refused = await api.call("POST", "agent/login", {
+      body: { email: `deactivate-${n}@example.com`, password: "agent-password" },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe("This account has been deactivated. Ask the consultancy to reactivate it.");
+    // A wrong password says nothing about the account.
+    const wrong = await api.call("POST", "agent/login", {
+      body: { email: `deactivate-${n}@example.com`, password: "wrong-wrong" },
+    });
+    expect(wrong.status).toBe(401);
+    const [audit] = await auditOf("agent.deactivate", `agent:${agent.id}`);
+    expect(JSON.parse(audit!.before!)).toEqual({ active: true });
+    expect(JSON.parse(audit!.after!)).toEqual({ active: false });
+    expect((await office("POST", `office/agents/${agent.id}/active`, { active: "no" })).status).toBe(400);
+    expect((await office("POST", "office/agents/999999/active", { active: true })).status).toBe(404);
+    await office("POST", `office/agents/${agent.id}/active`, { active: true });
+    expect((await api.login(`deactivate-${n}@example.com`, "agent-password")).token).toBeTruthy();
+  });
+
+  it("shows contact messages newest first, unread by default; marking one handled is done once and audited once", async () => {
+    const subject = `Inbox test ${++n}`;
+    for (const i of [1, 2]) {
+      const sent = await api.call("POST", "api/ContactUs", {
+        body: {
+          name: `Sender ${i}`,
+          email: `sender${i}@example.com`,
+          subject: `${subject} #${i}`,
+          message: "Hello, a question about plans.",
+        },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const unread = await office("GET", `office/messages?q=${encodeURIComponent(subject)}`);
+    expect(unread.json.data.items.map((m: { subject: string }) => m.subject)).toEqual([`${subject} #2`, `${subject} #1`]);
+    const id = unread.json.data.items[1].id as number;
+    const marks = await Promise.all(Array.from({ length: 10 }, () => office("POST", `office/messages/${id}/handled`)));
+    expect(marks.every((m) => m.status === 200)).toBe(true);
+    expect(await auditOf("message.handled", `message:${id}`)).toHaveLength(1);
+    const after = await office("GET", `office/messages?q=${encodeURIComponent(subject)}`);
+    expect(after.json.data.items).toHaveLength(1);
+    const handled = await office("GET", `office/messages?status=handled&q=${encodeURIComponent(subject)}`);
+    expect(handled.json.data.items[0]).toMatchObject({ id, handled_by_name: demoStaff.name });
+    expect((await office("POST", "office/messages/999999/handled")).status).toBe(404);
+    expect((await office("GET", "office/messages?status=nope")).status).toBe(400);
+    const overview = await office("GET", "office/overview");
+    expect(overview.json.data.unread_messages).toBeGreaterThanOrEqual(1);
+    const audit = await office("GET", "office/audit?kind=message.");
+    expect(audit.json.data.items.every((e: { kind: string }) => e.kind.startsWith("message."))).toBe(true);
+  });
+});
