@@ -64,6 +64,8 @@ export type CartItem = {
   created_at: string;
   /** For a mentor session: when it is, and its hold (`released` once the hold lapsed: book again) */
   session: CartSession | null;
+  /** False once staff unpublished the job, package or plan (or made the mentor inactive): remove it to pay */
+  offered: boolean;
 };
 
 export type CartSession = {
@@ -565,3 +567,38 @@ export type AuditEntry = {
   after: unknown;
   created_at: string;
 };
+
+// ---- the back office: catalogue and mentors ---------------------------------
+
+export const employmentTypes = ["Full-time", "Part-time", "Contract", "Internship"] as const;
+
+/** Money as the API takes it: whole minor units (cents), 0 up to 10 million dollars. */
+const minorUnits = (label: string) =>
+  z.coerce
+    .number({ invalid_type_error: `${label} must be an amount` })
+    .int(`${label} must be whole cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000_000, `${label} is too large`);
+
+export const jobInput = z
+  .object({
+    title: requiredText(150, "Title"),
+    company: requiredText(150, "Company"),
+    country_code: countryCode("Country").refine((v) => v !== null && v !== undefined, "Choose a country"),
+    city: requiredText(100, "City"),
+    employment_type: z.enum(employmentTypes, { errorMap: () => ({ message: "Choose a type from the list" }) }),
+    description: requiredText(5000, "Description"),
+    salary_min_minor: z.preprocess(blankToNull, minorUnits("Lowest salary").nullable().optional()),
+    salary_max_minor: z.preprocess(blankToNull, minorUnits("Highest salary").nullable().optional()),
+    placement_fee_minor: minorUnits("Placement fee").refine((v) => v > 0, "A placement fee is more than nothing"),
+  })
+  .refine((j) => j.salary_min_minor == null || j.salary_max_minor == null || j.salary_min_minor <= j.salary_max_minor, {
+    message: "The highest salary cannot be below the lowest",
+    path: ["salary_max_minor"],
+  });
+export type JobInput = z.input<typeof jobInput>;
+export type OfficeJob = Job & { published: boolean; in_carts: number };
+
+export const publishedBody = z.object({
+  published: z.boolean({ required_error: "Say whether it is published", invalid_type_error: "Published must be true or false" }),
+});

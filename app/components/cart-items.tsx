@@ -103,6 +103,11 @@ export function CartTable({
               <td>
                 {itemLabel(item, timeZone)}
                 {item.session ? <HoldState session={item.session} timeZone={timeZone} now={now} /> : null}
+                {item.offered ? null : (
+                  <p className="hold-note hold-note--lapsed" data-testid="not-offered">
+                    <strong>No longer offered:</strong> remove it to pay for the rest of the cart.
+                  </p>
+                )}
                 {alreadyBought[item.id] ? (
                   <p className="hold-note hold-note--lapsed" data-testid="bought-before">
                     Already bought for {item.client_name} in{" "}

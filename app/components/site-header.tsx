@@ -61,6 +61,7 @@ const STICKY_AFTER_PX = 170;
 const OFFICE_LINKS = [
   { to: "/office/", label: "Overview", end: true },
   { to: "/office/agents/", label: "Agents", end: false },
+  { to: "/office/jobs/", label: "Jobs", end: false },
   { to: "/office/messages/", label: "Messages", end: false },
   { to: "/office/audit/", label: "Audit log", end: false },
 ] as const;

@@ -9,6 +9,8 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   AuditEntry,
+  JobInput,
+  OfficeJob,
   ContactMessage,
   NewAgentBody,
   NewAgentData,
@@ -144,6 +146,14 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
       call<OfficeAgent>(`office/agents/${id}/active`, { method: "POST", body: { active } }),
     agentPasswordLink: (id: number) =>
       call<{ password_link: string; link_expires_at: string }>(`office/agents/${id}/password-link`, { method: "POST", body: {} }),
+    officeJobs: (query: { q?: string; page?: number }) =>
+      call<Page<OfficeJob>>(`office/jobs${queryString({ q: query.q, page: query.page?.toString() })}`),
+    officeCountries: () => call<Country[]>("office/countries"),
+    officeJob: (id: number) => call<OfficeJob>(`office/jobs/${id}`),
+    createJob: (body: JobInput) => call<OfficeJob>("office/jobs", { method: "POST", body }),
+    editJob: (id: number, body: JobInput) => call<OfficeJob>(`office/jobs/${id}`, { method: "POST", body }),
+    setJobPublished: (id: number, published: boolean) =>
+      call<OfficeJob>(`office/jobs/${id}/published`, { method: "POST", body: { published } }),
     officeAudit: (query: { kind?: string; page?: number }) =>
       call<Page<AuditEntry>>(`office/audit${queryString({ kind: query.kind, page: query.page?.toString() })}`),
     passwordCheck: (token: string) => call<PasswordLinkInfo>("password/check", { method: "POST", body: { token } }),

@@ -4,7 +4,15 @@
  */
 import { z } from "zod";
 
-export { agentSettingsBody, bookBody, contactBody, loginBody, newAgentBody, setPasswordBody } from "../../lib/contract.js";
+export {
+  agentSettingsBody,
+  bookBody,
+  contactBody,
+  jobInput,
+  loginBody,
+  newAgentBody,
+  setPasswordBody,
+} from "../../lib/contract.js";
 
 /** A button that acts on one row: `intent` names the act, `id` the row. */
 export function rowIntent<I extends string>(intent: I) {

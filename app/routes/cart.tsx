@@ -126,6 +126,7 @@ export default function Cart() {
   const { items, payment, alreadyBought, timeZone, zones, now, demo } = useLoaderData<typeof loader>();
   useRefreshWhenHoldsLapse(items, now);
   const lapsed = items.filter((i) => i.session && i.session.status !== "held");
+  const withdrawn = items.filter((i) => !i.offered);
   const navigation = useNavigation();
   const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel-payment";
@@ -174,7 +175,12 @@ export default function Cart() {
             <p className="cart-total">
               Total: <strong data-testid="cart-total">{cartTotals(items).join(" + ")}</strong>
             </p>
-            {payment ? null : lapsed.length ? (
+            {payment ? null : withdrawn.length ? (
+              <p className="notice" role="status">
+                {withdrawn.length === 1 ? "An item is" : `${withdrawn.length} items are`} no longer offered: remove{" "}
+                {withdrawn.length === 1 ? "it" : "them"} to pay for the rest.
+              </p>
+            ) : lapsed.length ? (
               <p className="notice" role="status">
                 {lapsed.length === 1 ? "A mentor session's hold has" : `${lapsed.length} mentor sessions' holds have`} lapsed:
                 remove {lapsed.length === 1 ? "it" : "them"} (and book again) to pay for the rest.

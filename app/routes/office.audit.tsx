@@ -12,6 +12,7 @@ const kinds = [
   ["staff.", "Staff accounts and sign-ins"],
   ["agent.", "Agents' accounts"],
   ["message.", "Messages"],
+  ["job.", "Jobs"],
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

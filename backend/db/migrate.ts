@@ -12,6 +12,7 @@ import { rateLimits } from "./migrations/005-rate-limits.js";
 import { moneyIntegrity } from "./migrations/006-money-integrity.js";
 import { agentZone } from "./migrations/007-agent-zone.js";
 import { backOffice } from "./migrations/008-back-office.js";
+import { cataloguePublishing } from "./migrations/009-catalogue-publishing.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -23,6 +24,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "006-money-integrity": moneyIntegrity(kind),
     "007-agent-zone": agentZone(kind),
     "008-back-office": backOffice(kind),
+    "009-catalogue-publishing": cataloguePublishing(),
   };
 }
 

@@ -96,6 +96,7 @@ export interface ServicePlansTable {
   price_minor: number;
   currency: string;
   sort_order: number;
+  published: Generated<number>;
 }
 
 export interface JobsTable {
@@ -112,6 +113,8 @@ export interface JobsTable {
   placement_fee_minor: number;
   currency: string;
   posted_at: string;
+  /** 1: agents see it and can add it; 0: unpublished by staff (kept: carts, orders may name it) */
+  published: Generated<number>;
 }
 
 export interface RelocationsTable {
@@ -124,6 +127,7 @@ export interface RelocationsTable {
   duration_days: number;
   price_minor: number;
   currency: string;
+  published: Generated<number>;
 }
 
 export interface MentorsTable {
@@ -138,6 +142,8 @@ export interface MentorsTable {
   rate_minor: number; // per hour
   currency: string;
   photo_url: string | null;
+  /** 1: listed and bookable; 0: made inactive by staff (booked sessions stay) */
+  active: Generated<number>;
 }
 
 export interface MentorAvailabilityTable {

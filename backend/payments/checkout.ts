@@ -157,6 +157,8 @@ async function createOrder(
       if (await openOrderOf(trx, agentId)) throw new Conflict(BEING_OPENED);
       const cart = await listCart(trx, agentId);
       if (!cart.length) throw new Invalid("Your cart is empty: add something for a client first.");
+      const gone = cart.find((i) => !i.offered);
+      if (gone) throw new Conflict(`${gone.description} is no longer offered: remove it from the cart to pay for the rest.`);
       const currencies = new Set(cart.map((i) => i.currency));
       if (currencies.size > 1) {
         throw new Invalid(`Your cart mixes currencies (${[...currencies].join(", ")}): remove the items in all but one to pay.`);

@@ -8,10 +8,12 @@ import type { Kysely } from "kysely";
 import {
   agentActiveBody,
   idParam,
+  jobInput,
   loginBody,
   newAgentBody,
   officeListQuery,
   passwordLinkBody,
+  publishedBody,
   setPasswordBody,
   type AgentPublic,
   type NewAgentData,
@@ -23,6 +25,8 @@ import { bearerToken } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, handler, parse, send } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
+import { listCountries } from "../services/catalogue.js";
+import { createJob, editJob, getOfficeJob, listOfficeJobs, setJobPublished } from "../services/office-catalogue.js";
 import { listMessages, markMessageHandled, officeOverview } from "../services/office.js";
 import { verifyPassword, hashPassword } from "../services/passwords.js";
 import {
@@ -199,6 +203,51 @@ export function officeRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter
       const id = parse(idParam, req.params.id, "id");
       const link = await newAgentPasswordLink(db, currentStaff(req).id, id);
       send(res, { password_link: linkUrl(link.token), link_expires_at: link.expiresAt });
+    }),
+  );
+
+  // The countries, for the catalogue's forms (api/countrylist is the agents').
+  router.get(
+    "/office/countries",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await listCountries(db));
+    }),
+  );
+
+  // The catalogue: jobs.
+  router.get(
+    "/office/jobs",
+    handler(async (req, res) => {
+      currentStaff(req);
+      const q = parse(officeListQuery, req.query, "query");
+      send(res, await listOfficeJobs(db, { q: q.q, page: q.page }));
+    }),
+  );
+  router.get(
+    "/office/jobs/:id",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await getOfficeJob(db, parse(idParam, req.params.id, "id")));
+    }),
+  );
+  router.post(
+    "/office/jobs",
+    handler(async (req, res) => send(res, await createJob(db, currentStaff(req).id, parse(jobInput, req.body)), 201)),
+  );
+  router.post(
+    "/office/jobs/:id",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      send(res, await editJob(db, currentStaff(req).id, id, parse(jobInput, req.body)));
+    }),
+  );
+  router.post(
+    "/office/jobs/:id/published",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      const { published } = parse(publishedBody, req.body);
+      send(res, await setJobPublished(db, currentStaff(req).id, id, published));
     }),
   );
 

@@ -31,7 +31,19 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
       join.onRef("mentor_bookings.id", "=", "cart_items.item_id").on("cart_items.item_type", "=", "mentor_booking"),
     )
     .leftJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
+    .leftJoin("jobs", (join) => join.onRef("jobs.id", "=", "cart_items.item_id").on("cart_items.item_type", "=", "job"))
+    .leftJoin("relocations", (join) =>
+      join.onRef("relocations.id", "=", "cart_items.item_id").on("cart_items.item_type", "=", "relocation"),
+    )
+    .leftJoin("service_plans", (join) =>
+      join.onRef("service_plans.id", "=", "cart_items.item_id").on("cart_items.item_type", "=", "service_plan"),
+    )
     .select(cartColumns)
+    .select((eb) =>
+      eb.fn
+        .coalesce("jobs.published", "relocations.published", "service_plans.published", "mentors.active", eb.val(1))
+        .as("offered"),
+    )
     .select([
       "mentor_bookings.mentor_id",
       "mentors.name as mentor_name",
@@ -44,8 +56,21 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
   if (clientId !== undefined) query = query.where("cart_items.client_id", "=", clientId);
   const rows = await query.orderBy("cart_items.created_at").orderBy("cart_items.id").execute();
   return rows.map(
-    ({ first_name, last_name, item_type, mentor_id, mentor_name, start_at, topic, session_status, held_until, ...r }) => ({
+    ({
+      first_name,
+      last_name,
+      item_type,
+      mentor_id,
+      mentor_name,
+      start_at,
+      topic,
+      session_status,
+      held_until,
+      offered,
+      ...r
+    }) => ({
       ...r,
+      offered: Number(offered) === 1,
       item_type: item_type as ItemType,
       client_name: `${first_name} ${last_name}`,
       session:
@@ -67,7 +92,7 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
 async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" | "relocation", itemId: number) {
   if (itemType === "job") {
     const job = await getJob(db, itemId).catch(() => {
-      throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such job"] });
+      throw new Invalid("Please correct the highlighted fields.", { item_id: ["That job is not on offer"] });
     });
     return {
       description: `Job placement: ${job.title}, ${job.company} (${job.city})`,
@@ -77,7 +102,7 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
   }
   if (itemType === "relocation") {
     const r = await getRelocation(db, itemId).catch(() => {
-      throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such relocation package"] });
+      throw new Invalid("Please correct the highlighted fields.", { item_id: ["That relocation package is not on offer"] });
     });
     return { description: `Relocation package: ${r.title}`, price_minor: r.price_minor, currency: r.currency };
   }
@@ -92,8 +117,9 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
       "service_plans.currency",
     ])
     .where("service_plans.id", "=", itemId)
+    .where("service_plans.published", "=", 1)
     .executeTakeFirst();
-  if (!plan) throw new Invalid("Please correct the highlighted fields.", { item_id: ["No such service plan"] });
+  if (!plan) throw new Invalid("Please correct the highlighted fields.", { item_id: ["That service plan is not on offer"] });
   return {
     // "Relocation plan: …" (a service plan) reads apart from "Relocation package: …" (a catalogue package).
     description: `${plan.service_name} plan: ${plan.name}`,

@@ -30,7 +30,12 @@ const jobColumns = [
 ] as const;
 
 export async function listJobs(db: Kysely<Database>, filter: { country?: string | null; q?: string | null }): Promise<Job[]> {
-  let query = db.selectFrom("jobs").innerJoin("countries", "countries.code", "jobs.country_code").select(jobColumns);
+  // Agents see published jobs only: staff unpublish what is no longer offered.
+  let query = db
+    .selectFrom("jobs")
+    .innerJoin("countries", "countries.code", "jobs.country_code")
+    .select(jobColumns)
+    .where("jobs.published", "=", 1);
   if (filter.country) query = query.where("jobs.country_code", "=", filter.country);
   if (filter.q) {
     const pattern = containsPattern(filter.q);
@@ -45,13 +50,15 @@ export async function listJobs(db: Kysely<Database>, filter: { country?: string 
   return query.orderBy("jobs.posted_at", "desc").orderBy("jobs.id", "desc").execute();
 }
 
-export async function getJob(db: Kysely<Database>, id: number): Promise<Job> {
-  const job = await db
+/** A published job (`unpublished: true`: any, for the back office). */
+export async function getJob(db: Kysely<Database>, id: number, opts: { unpublished?: boolean } = {}): Promise<Job> {
+  let query = db
     .selectFrom("jobs")
     .innerJoin("countries", "countries.code", "jobs.country_code")
     .select(jobColumns)
-    .where("jobs.id", "=", id)
-    .executeTakeFirst();
+    .where("jobs.id", "=", id);
+  if (!opts.unpublished) query = query.where("jobs.published", "=", 1);
+  const job = await query.executeTakeFirst();
   if (!job) throw new NotFound("No such job.");
   return job;
 }
@@ -77,7 +84,8 @@ export async function listRelocations(db: Kysely<Database>, filter: { country?: 
   let query = db
     .selectFrom("relocations")
     .innerJoin("countries", "countries.code", "relocations.country_code")
-    .select(relocationColumns);
+    .select(relocationColumns)
+    .where("relocations.published", "=", 1);
   if (filter.country) query = query.where("relocations.country_code", "=", filter.country);
   const rows = await query.orderBy("countries.name").orderBy("relocations.id").execute();
   return rows.map(toRelocation);
@@ -89,6 +97,7 @@ export async function getRelocation(db: Kysely<Database>, id: number): Promise<R
     .innerJoin("countries", "countries.code", "relocations.country_code")
     .select(relocationColumns)
     .where("relocations.id", "=", id)
+    .where("relocations.published", "=", 1)
     .executeTakeFirst();
   if (!row) throw new NotFound("No such relocation package.");
   return toRelocation(row);
@@ -115,6 +124,7 @@ export async function plansForClient(db: Kysely<Database>, agentId: number, clie
         "service_plans.price_minor",
         "service_plans.currency",
       ])
+      .where("service_plans.published", "=", 1)
       .orderBy("service_plans.service_id")
       .orderBy("service_plans.sort_order")
       .execute(),

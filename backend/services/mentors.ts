@@ -31,6 +31,7 @@ export async function listMentors(db: Kysely<Database>, filter: { expertise?: st
     .selectFrom("mentors")
     .innerJoin("countries", "countries.code", "mentors.country_code")
     .select(mentorColumns)
+    .where("mentors.active", "=", 1)
     .orderBy("mentors.name")
     .execute();
   // Few mentors, JSON lists: filtered here, exactly (a LIKE on JSON text would match parts of words).
@@ -38,13 +39,15 @@ export async function listMentors(db: Kysely<Database>, filter: { expertise?: st
   return rows.map(toMentor).filter((m) => want(m.expertise, filter.expertise) && want(m.languages, filter.language));
 }
 
-export async function getMentor(db: Kysely<Database>, id: number): Promise<MentorProfile> {
-  const row = await db
+/** An active mentor with its weekly hours (`inactive: true`: any, for the back office). */
+export async function getMentor(db: Kysely<Database>, id: number, opts: { inactive?: boolean } = {}): Promise<MentorProfile> {
+  let query = db
     .selectFrom("mentors")
     .innerJoin("countries", "countries.code", "mentors.country_code")
     .select(mentorColumns)
-    .where("mentors.id", "=", id)
-    .executeTakeFirst();
+    .where("mentors.id", "=", id);
+  if (!opts.inactive) query = query.where("mentors.active", "=", 1);
+  const row = await query.executeTakeFirst();
   if (!row) throw new NotFound("No such mentor.");
   const availability = await db
     .selectFrom("mentor_availability")

@@ -117,7 +117,16 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(/\/office$/);
       const found: string[] = [];
-      for (const path of ["/office", "/office/agents", "/office/agents/new", "/office/messages?status=all", "/office/audit"]) {
+      for (const path of [
+        "/office",
+        "/office/agents",
+        "/office/agents/new",
+        "/office/messages?status=all",
+        "/office/audit",
+        "/office/jobs",
+        "/office/jobs/new",
+        "/office/jobs/1",
+      ]) {
         await page.goto(ctx.portal.base + path);
         found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));
       }

@@ -121,6 +121,68 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     });
   });
 
+  describe.each(jsModes)("$name, the catalogue", ({ javaScriptEnabled }) => {
+    const tag = javaScriptEnabled ? "on" : "off";
+
+    it("staff add a job (dollars, errors beside the fields); the agent finds it and adds it; unpublished, it leaves the list and blocks the cart", async () => {
+      const office = await newContext(ctx.browser, javaScriptEnabled);
+      const staffPage = await office.context.newPage();
+      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
+      await staffPage.waitForURL(/\/office$/);
+      await staffPage.goto(ctx.portal.base + "/office/jobs/new");
+      const title = `Site reliability engineer ${tag}`;
+      await staffPage.getByLabel("Title").fill(title);
+      await staffPage.getByLabel("Company").fill("Kite");
+      await staffPage.getByLabel("Country").selectOption("DE");
+      await staffPage.getByLabel("City").fill("Hamburg");
+      await staffPage.getByLabel("Placement fee (USD)").fill("twelve hundred");
+      await staffPage.getByLabel("Description").fill("On call, Terraform, Go.");
+      await staffPage.getByRole("button", { name: "Add the job" }).click();
+      await expect
+        .poll(() => staffPage.locator("#field-placement_fee-error").innerText(), settle)
+        .toBe("Enter an amount in dollars, e.g. 1490 or 1,490.00");
+      await expect(staffPage.getByLabel("City").inputValue()).resolves.toBe("Hamburg");
+      await staffPage.getByLabel("Placement fee (USD)").fill("1,250.50");
+      await staffPage.getByRole("button", { name: "Add the job" }).click();
+      await staffPage.waitForURL(/\/office\/jobs$/);
+      await expectToast(staffPage, javaScriptEnabled, `${title} was added (published).`);
+
+      // The agent finds it and adds it for a client.
+      const agent = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());
+      const agentPage = await agent.context.newPage();
+      await agentPage.goto(`${ctx.portal.base}/joblist?q=${encodeURIComponent(title)}`);
+      await agentPage.getByRole("link", { name: title }).click();
+      await agentPage.waitForURL(/\/joblist\/\d+$/);
+      const jobUrl = agentPage.url();
+      await expect.poll(() => agentPage.locator("main").innerText(), settle).toContain("$1,250.50");
+      await agentPage.getByLabel("For client").selectOption({ index: 1 });
+      await agentPage.getByRole("button", { name: "Add placement to cart" }).click();
+      await expectToast(agentPage, javaScriptEnabled, "Added to the cart for");
+
+      // Unpublished: gone from the agent's list and page; the cart says so and offers no checkout.
+      await staffPage.goto(`${ctx.portal.base}/office/jobs?q=${encodeURIComponent(title)}`);
+      await staffPage.getByRole("button", { name: `Unpublish ${title}` }).click();
+      await expectToast(
+        staffPage,
+        javaScriptEnabled,
+        `${title} is unpublished: agents no longer see it, and the 1 cart holding it cannot pay`,
+      );
+      await agentPage.goto(`${ctx.portal.base}/joblist?q=${encodeURIComponent(title)}`);
+      expect(await agentPage.getByRole("link", { name: title }).count()).toBe(0);
+      expect((await agentPage.goto(jobUrl))?.status()).toBe(404);
+      await agentPage.goto(ctx.portal.base + "/cart");
+      await expect.poll(() => agentPage.getByTestId("not-offered").first().innerText(), settle).toContain("No longer offered");
+      expect(await agentPage.getByRole("button", { name: "Checkout" }).count()).toBe(0);
+      await agentPage.getByRole("button", { name: new RegExp(`^Remove Job placement: ${title}`) }).click();
+      await expectToast(agentPage, javaScriptEnabled, "Removed from the cart.");
+      expect(unexpected(office.problems)).toEqual([]);
+      expect(unexpected(agent.problems).filter((p) => !p.includes("status of 404"))).toEqual([]);
+      await agent.context.close();
+      await office.context.close();
+    });
+  });
+
   it("keeps agents out of the office (404) and staff out of the agents' workspace (to /office)", async () => {
     const agent: { context: BrowserContext } = await newContext(ctx.browser, false);
     await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());

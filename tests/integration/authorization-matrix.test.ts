@@ -99,6 +99,17 @@ const matrix: Record<string, Entry> = {
     intruder: 403,
   },
   "GET /office/audit": { anonymous: 401, intruder: 403 },
+  "GET /office/countries": { anonymous: 401, intruder: 403 },
+  "GET /office/jobs": { anonymous: 401, intruder: 403 },
+  "GET /office/jobs/:id": { anonymous: 401, path: () => "/office/jobs/1", intruder: 403 },
+  "POST /office/jobs": { anonymous: 401, intruder: 403 },
+  "POST /office/jobs/:id": { anonymous: 401, path: () => "/office/jobs/1", intruder: 403 },
+  "POST /office/jobs/:id/published": {
+    anonymous: 401,
+    path: () => "/office/jobs/1/published",
+    body: () => ({ published: false }),
+    intruder: 403,
+  },
 };
 
 /** "METHOD /path" for every route the API router holds, however deeply mounted. */

@@ -196,4 +196,142 @@ describe.each(testDatabases)("office API on $name", (target) => {
     const audit = await office("GET", "office/audit?kind=message.");
     expect(audit.json.data.items.every((e: { kind: string }) => e.kind.startsWith("message."))).toBe(true);
   });
+
+  it("adds and edits a job (cents in, audited); a new fee reaches carts at once but never a placed order", async () => {
+    const bad = await office("POST", "office/jobs", {
+      title: "",
+      country_code: "XX",
+      employment_type: "Gig",
+      placement_fee_minor: -5,
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.errors).sort()).toEqual([
+      "city",
+      "company",
+      "description",
+      "employment_type",
+      "placement_fee_minor",
+      "title",
+    ]);
+    const body = {
+      title: `Platform engineer ${++n}`,
+      company: "Nordlicht",
+      country_code: "DE",
+      city: "Berlin",
+      employment_type: "Full-time",
+      description: "Kubernetes and Go.",
+      salary_min_minor: 7_000_000,
+      salary_max_minor: 6_000_000,
+      placement_fee_minor: 150_000,
+    };
+    expect((await office("POST", "office/jobs", body)).json.errors).toEqual({
+      salary_max_minor: ["The highest salary cannot be below the lowest"],
+    });
+    expect(
+      (await office("POST", "office/jobs", { ...body, country_code: "QQ", salary_max_minor: 8_000_000 })).json.errors,
+    ).toEqual({
+      country_code: ["Choose a country from the list"],
+    });
+    const made = await office("POST", "office/jobs", { ...body, salary_max_minor: 8_000_000 });
+    expect(made.status).toBe(201);
+    const job = made.json.data;
+    expect(job).toMatchObject({
+      title: body.title,
+      published: true,
+      placement_fee_minor: 150_000,
+      currency: "USD",
+      salary_currency: "USD",
+    });
+    expect(await auditOf("job.create", `job:${job.id}`)).toHaveLength(1);
+
+    // An agent buys it once (an order at $1,500) and has it in the cart again for another client.
+    const agent = await api.newAgent(`job-buyer-${n}@example.com`);
+    const clients = await Promise.all(
+      [1, 2].map((i) =>
+        api.call("POST", "agent/addclient", {
+          token: agent.token,
+          body: { first_name: "Jo", last_name: `B${i}`, email: `jo${i}-${n}@example.com` },
+        }),
+      ),
+    );
+    await api.call("POST", "agent/addcart", {
+      token: agent.token,
+      body: { client_id: clients[0]!.json.data.id, item_type: "job", item_id: job.id },
+    });
+    const checkout = await api.call("POST", "stripe/create-checkout-session", { token: agent.token });
+    await api.call("POST", `stripe/demo/complete/${checkout.json.data.session_id}`, { token: agent.token });
+    await api.call("POST", "agent/addcart", {
+      token: agent.token,
+      body: { client_id: clients[1]!.json.data.id, item_type: "job", item_id: job.id },
+    });
+
+    const edited = await office("POST", `office/jobs/${job.id}`, {
+      ...body,
+      salary_max_minor: 8_000_000,
+      placement_fee_minor: 175_000,
+      title: `${body.title} (senior)`,
+    });
+    expect(edited.json.data).toMatchObject({ placement_fee_minor: 175_000, in_carts: 1 });
+    const [audit] = await auditOf("job.edit", `job:${job.id}`);
+    expect(JSON.parse(audit!.before!).placement_fee_minor).toBe(150_000);
+    expect(JSON.parse(audit!.after!).placement_fee_minor).toBe(175_000);
+    const cart = (await api.call("GET", `api/cart/list/${agent.id}`, { token: agent.token })).json.data;
+    expect(cart).toMatchObject([
+      { price_minor: 175_000, description: `Job placement: ${body.title} (senior), Nordlicht (Berlin)`, offered: true },
+    ]);
+    const order = (await api.call("GET", `api/orders/${checkout.json.data.order_id}`, { token: agent.token })).json.data;
+    expect(order).toMatchObject({ amount_minor: 150_000, items: [{ price_minor: 150_000 }] });
+  });
+
+  it("unpublishing a job takes it out of the agents' lists and carts' checkouts; it is never deleted", async () => {
+    const made = await office("POST", "office/jobs", {
+      title: `Data analyst ${++n}`,
+      company: "Fjord",
+      country_code: "NO",
+      city: "Oslo",
+      employment_type: "Contract",
+      description: "SQL.",
+      placement_fee_minor: 90_000,
+    });
+    const id = made.json.data.id as number;
+    const agent = await api.newAgent(`job-unpublish-${n}@example.com`);
+    const client = await api.call("POST", "agent/addclient", {
+      token: agent.token,
+      body: { first_name: "Un", last_name: "Pub", email: `un-${n}@example.com` },
+    });
+    await api.call("POST", "agent/addcart", {
+      token: agent.token,
+      body: { client_id: client.json.data.id, item_type: "job", item_id: id },
+    });
+    const off = await office("POST", `office/jobs/${id}/published`, { published: false });
+    expect(off.json.data).toMatchObject({ published: false, in_carts: 1 });
+    expect(await auditOf("job.unpublish", `job:${id}`)).toHaveLength(1);
+
+    const listed = (await api.call("GET", `api/jobs?q=${encodeURIComponent(`Data analyst ${n}`)}`, { token: agent.token })).json
+      .data;
+    expect(listed).toEqual([]);
+    expect((await api.call("GET", `api/jobs/${id}`, { token: agent.token })).status).toBe(404);
+    const other = await api.call("POST", "agent/addclient", {
+      token: agent.token,
+      body: { first_name: "Tw", last_name: "O", email: `tw-${n}@example.com` },
+    });
+    const add = await api.call("POST", "agent/addcart", {
+      token: agent.token,
+      body: { client_id: other.json.data.id, item_type: "job", item_id: id },
+    });
+    expect(add.status).toBe(400);
+    expect(add.json.errors.item_id).toEqual(["That job is not on offer"]);
+    const cart = (await api.call("GET", `api/cart/list/${agent.id}`, { token: agent.token })).json.data;
+    expect(cart).toMatchObject([{ item_id: id, offered: false }]);
+    const pay = await api.call("POST", "stripe/create-checkout-session", { token: agent.token });
+    expect(pay.status).toBe(409);
+    expect(pay.json.message).toBe(
+      `Job placement: Data analyst ${n}, Fjord (Oslo) is no longer offered: remove it from the cart to pay for the rest.`,
+    );
+    // Staff still see and can republish it.
+    expect((await office("GET", `office/jobs/${id}`)).json.data.published).toBe(false);
+    await office("POST", `office/jobs/${id}/published`, { published: true });
+    expect((await api.call("GET", `api/jobs/${id}`, { token: agent.token })).status).toBe(200);
+    expect((await office("POST", "office/jobs/999999/published", { published: true })).status).toBe(404);
+  });
 });

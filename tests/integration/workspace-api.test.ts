@@ -306,7 +306,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
         body: { client_id: c.id, item_type: "job", item_id: 999999 },
       });
       expect(unknown.status).toBe(400);
-      expect(unknown.json.errors.item_id).toEqual(["No such job"]);
+      expect(unknown.json.errors.item_id).toEqual(["That job is not on offer"]);
       const type = await ctx.api.call("POST", "agent/addcart", {
         token: me.token,
         body: { client_id: c.id, item_type: "spaceship", item_id: 1 },

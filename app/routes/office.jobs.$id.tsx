@@ -1,0 +1,47 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { JobForm } from "../components/office-job-form";
+import { Toast } from "../components/toasts";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { saveJob } from "../lib/office-jobs.server";
+import { routeId } from "../lib/params";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.job.title} · Back office · Waypoint Consultancy` : "Job not found" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const [job, countries] = await Promise.all([api.officeJob(routeId(params.id)), api.officeCountries()]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  return json({ job, countries });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const id = routeId(params.id);
+  return saveJob(request, (body) => api.editJob(id, body), "saved");
+}
+
+export default function EditJob() {
+  const { job, countries } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office/jobs">Jobs</Link>
+      </p>
+      <h1>{job.title}</h1>
+      <p className="muted">
+        {job.published ? "Published: agents see it." : "Unpublished: agents do not see it."}{" "}
+        {job.in_carts
+          ? `In ${job.in_carts} cart${job.in_carts === 1 ? "" : "s"}: a new fee shows there at once; orders already placed keep theirs.`
+          : ""}
+      </p>
+      <JobForm job={job} countries={countries} failure={failure} submitLabel="Save the job" />
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { JobForm } from "../components/office-job-form";
+import { Toast } from "../components/toasts";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { saveJob } from "../lib/office-jobs.server";
+
+export const meta: MetaFunction = () => [{ title: "Add a job · Back office · Waypoint Consultancy" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  return json({ countries: await api.officeCountries().catch((e) => apiLoaderError(e, request)) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  return saveJob(request, (body) => api.createJob(body), "added (published)");
+}
+
+export default function NewJob() {
+  const { countries } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office/jobs">Jobs</Link>
+      </p>
+      <h1>Add a job</h1>
+      <JobForm countries={countries} failure={failure} submitLabel="Add the job" />
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
