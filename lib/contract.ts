@@ -602,3 +602,55 @@ export type OfficeJob = Job & { published: boolean; in_carts: number };
 export const publishedBody = z.object({
   published: z.boolean({ required_error: "Say whether it is published", invalid_type_error: "Published must be true or false" }),
 });
+
+const hoursRange = z
+  .object({
+    weekday: z.number().int().min(0).max(6),
+    start_minute: z.number().int().min(0).max(1440),
+    end_minute: z.number().int().min(0).max(1440),
+  })
+  .refine((r) => r.start_minute < r.end_minute, "A range ends after it starts");
+
+export const mentorInput = z.object({
+  name: requiredText(100, "Name"),
+  title: requiredText(150, "Title"),
+  bio: requiredText(2000, "Bio"),
+  expertise: z
+    .array(requiredText(60, "An expertise"), { invalid_type_error: "List the expertise" })
+    .min(1, "Name one expertise at least")
+    .max(12),
+  languages: z
+    .array(requiredText(40, "A language"), { invalid_type_error: "List the languages" })
+    .min(1, "Name one language at least")
+    .max(12),
+  country_code: countryCode("Country").refine((v) => v !== null && v !== undefined, "Choose a country"),
+  time_zone: timeZoneField,
+  rate_minor: minorUnits("Rate").refine((v) => v > 0, "A rate is more than nothing"),
+  photo_url: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(500)
+      .url("Enter the photo's address, https://…")
+      .startsWith("https://", "Enter the photo's address, https://…")
+      .nullable()
+      .optional(),
+  ),
+  hours: z
+    .array(hoursRange, { invalid_type_error: "List the weekly hours" })
+    .max(70)
+    .refine((ranges) => {
+      const sorted = [...ranges].sort((a, b) => a.weekday - b.weekday || a.start_minute - b.start_minute);
+      return sorted.every(
+        (r, i) => i === 0 || sorted[i - 1]!.weekday !== r.weekday || sorted[i - 1]!.end_minute <= r.start_minute,
+      );
+    }, "Ranges of one day may not overlap"),
+});
+export type MentorInput = z.input<typeof mentorInput>;
+export type MentorValues = z.output<typeof mentorInput>;
+export type OfficeMentor = MentorProfile & { active: boolean; upcoming_sessions: number };
+
+export const activeBody = z.object({
+  active: z.boolean({ required_error: "Say whether it is active", invalid_type_error: "Active must be true or false" }),
+});

@@ -62,6 +62,7 @@ const OFFICE_LINKS = [
   { to: "/office/", label: "Overview", end: true },
   { to: "/office/agents/", label: "Agents", end: false },
   { to: "/office/jobs/", label: "Jobs", end: false },
+  { to: "/office/mentors/", label: "Mentors", end: false },
   { to: "/office/messages/", label: "Messages", end: false },
   { to: "/office/audit/", label: "Audit log", end: false },
 ] as const;

@@ -9,6 +9,8 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   AuditEntry,
+  MentorInput,
+  OfficeMentor,
   JobInput,
   OfficeJob,
   ContactMessage,
@@ -154,6 +156,12 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     editJob: (id: number, body: JobInput) => call<OfficeJob>(`office/jobs/${id}`, { method: "POST", body }),
     setJobPublished: (id: number, published: boolean) =>
       call<OfficeJob>(`office/jobs/${id}/published`, { method: "POST", body: { published } }),
+    officeMentors: () => call<OfficeMentor[]>("office/mentors"),
+    officeMentor: (id: number) => call<OfficeMentor>(`office/mentors/${id}`),
+    createMentor: (body: MentorInput) => call<OfficeMentor>("office/mentors", { method: "POST", body }),
+    editMentor: (id: number, body: MentorInput) => call<OfficeMentor>(`office/mentors/${id}`, { method: "POST", body }),
+    setMentorActive: (id: number, active: boolean) =>
+      call<OfficeMentor>(`office/mentors/${id}/active`, { method: "POST", body: { active } }),
     officeAudit: (query: { kind?: string; page?: number }) =>
       call<Page<AuditEntry>>(`office/audit${queryString({ kind: query.kind, page: query.page?.toString() })}`),
     passwordCheck: (token: string) => call<PasswordLinkInfo>("password/check", { method: "POST", body: { token } }),

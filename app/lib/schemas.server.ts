@@ -9,6 +9,7 @@ export {
   bookBody,
   contactBody,
   jobInput,
+  mentorInput,
   loginBody,
   newAgentBody,
   setPasswordBody,

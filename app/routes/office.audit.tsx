@@ -13,6 +13,7 @@ const kinds = [
   ["agent.", "Agents' accounts"],
   ["message.", "Messages"],
   ["job.", "Jobs"],
+  ["mentor.", "Mentors"],
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

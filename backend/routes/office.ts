@@ -6,7 +6,9 @@
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
 import {
+  activeBody,
   agentActiveBody,
+  mentorInput,
   idParam,
   jobInput,
   loginBody,
@@ -26,7 +28,18 @@ import type { Database } from "../db/schema.js";
 import { ApiError, handler, parse, send } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
 import { listCountries } from "../services/catalogue.js";
-import { createJob, editJob, getOfficeJob, listOfficeJobs, setJobPublished } from "../services/office-catalogue.js";
+import {
+  createJob,
+  createMentor,
+  editJob,
+  editMentor,
+  getOfficeJob,
+  getOfficeMentor,
+  listOfficeJobs,
+  listOfficeMentors,
+  setJobPublished,
+  setMentorActive,
+} from "../services/office-catalogue.js";
 import { listMessages, markMessageHandled, officeOverview } from "../services/office.js";
 import { verifyPassword, hashPassword } from "../services/passwords.js";
 import {
@@ -248,6 +261,41 @@ export function officeRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter
       const id = parse(idParam, req.params.id, "id");
       const { published } = parse(publishedBody, req.body);
       send(res, await setJobPublished(db, currentStaff(req).id, id, published));
+    }),
+  );
+
+  // Mentors: profile, weekly hours, active or not.
+  router.get(
+    "/office/mentors",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await listOfficeMentors(db));
+    }),
+  );
+  router.get(
+    "/office/mentors/:id",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await getOfficeMentor(db, parse(idParam, req.params.id, "id")));
+    }),
+  );
+  router.post(
+    "/office/mentors",
+    handler(async (req, res) => send(res, await createMentor(db, currentStaff(req).id, parse(mentorInput, req.body)), 201)),
+  );
+  router.post(
+    "/office/mentors/:id",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      send(res, await editMentor(db, currentStaff(req).id, id, parse(mentorInput, req.body)));
+    }),
+  );
+  router.post(
+    "/office/mentors/:id/active",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      const { active } = parse(activeBody, req.body);
+      send(res, await setMentorActive(db, currentStaff(req).id, id, active));
     }),
   );
 

@@ -5,11 +5,12 @@
  * own transaction.
  */
 import { sql, type Kysely } from "kysely";
-import type { Job, JobInput, OfficeJob } from "../../lib/contract.js";
+import type { Job, JobInput, MentorValues, OfficeJob, OfficeMentor } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
 import { getJob } from "./catalogue.js";
+import { getMentor } from "./mentors.js";
 import { audit } from "./staff.js";
 
 type JobValues = Omit<JobInput, "salary_min_minor" | "salary_max_minor"> & {
@@ -143,4 +144,121 @@ export async function setJobPublished(db: Kysely<Database>, staffId: number, id:
     );
   });
   return getOfficeJob(db, id);
+}
+
+// ---- mentors ------------------------------------------------------------------
+
+export async function getOfficeMentor(db: Kysely<Database>, id: number, now = new Date()): Promise<OfficeMentor> {
+  const mentor = await getMentor(db, id, { inactive: true });
+  const row = await db
+    .selectFrom("mentors")
+    .select((eb) => [
+      "active",
+      eb
+        .selectFrom("mentor_bookings")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .whereRef("mentor_bookings.mentor_id", "=", "mentors.id")
+        .where("mentor_bookings.status", "in", ["held", "confirmed"])
+        .where("mentor_bookings.start_at", ">", now.toISOString())
+        .as("upcoming"),
+    ])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { ...mentor, active: row.active === 1, upcoming_sessions: Number(row.upcoming ?? 0) };
+}
+
+export async function listOfficeMentors(db: Kysely<Database>) {
+  const ids = await db.selectFrom("mentors").select("id").orderBy("name").execute();
+  return Promise.all(ids.map((r) => getOfficeMentor(db, r.id)));
+}
+
+function mentorRow(v: MentorValues) {
+  return {
+    name: v.name,
+    title: v.title,
+    bio: v.bio,
+    expertise: JSON.stringify(v.expertise),
+    languages: JSON.stringify(v.languages),
+    country_code: v.country_code!,
+    time_zone: v.time_zone,
+    rate_minor: v.rate_minor,
+    currency: "USD",
+    photo_url: v.photo_url ?? null,
+  };
+}
+
+async function replaceHours(trx: Kysely<Database>, mentorId: number, hours: MentorValues["hours"]) {
+  await trx.deleteFrom("mentor_availability").where("mentor_id", "=", mentorId).execute();
+  if (hours.length) {
+    await trx
+      .insertInto("mentor_availability")
+      .values(
+        hours.map((h) => ({ mentor_id: mentorId, weekday: h.weekday, start_minute: h.start_minute, end_minute: h.end_minute })),
+      )
+      .execute();
+  }
+}
+
+export async function createMentor(db: Kysely<Database>, staffId: number, v: MentorValues, now = new Date()) {
+  await checkCountry(db, v.country_code!);
+  const id = await db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto("mentors").values(mentorRow(v)).returning("id").executeTakeFirstOrThrow();
+    await replaceHours(trx, id, v.hours);
+    await audit(
+      trx,
+      { staffId, kind: "mentor.create", subject: `mentor:${id}`, after: { ...mentorRow(v), hours: v.hours } },
+      now,
+    );
+    return id;
+  });
+  return getOfficeMentor(db, id, now);
+}
+
+/**
+ * Edits a mentor's profile and weekly hours. Booked sessions are never touched: new hours change only the free
+ * slots (a session outside them still takes place).
+ */
+export async function editMentor(db: Kysely<Database>, staffId: number, id: number, v: MentorValues, now = new Date()) {
+  const before = await getOfficeMentor(db, id, now);
+  await checkCountry(db, v.country_code!);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("mentors").set(mentorRow(v)).where("id", "=", id).execute();
+    await replaceHours(trx, id, v.hours);
+    await audit(
+      trx,
+      {
+        staffId,
+        kind: "mentor.edit",
+        subject: `mentor:${id}`,
+        before: { rate_minor: before.rate_minor, time_zone: before.time_zone, hours: before.availability },
+        after: { rate_minor: v.rate_minor, time_zone: v.time_zone, hours: v.hours },
+      },
+      now,
+    );
+  });
+  return getOfficeMentor(db, id, now);
+}
+
+/** Inactive: the mentor leaves the agents' list and takes no new bookings; booked sessions stay. */
+export async function setMentorActive(db: Kysely<Database>, staffId: number, id: number, active: boolean, now = new Date()) {
+  const before = await getOfficeMentor(db, id, now);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("mentors")
+      .set({ active: active ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+    await audit(
+      trx,
+      {
+        staffId,
+        kind: active ? "mentor.activate" : "mentor.deactivate",
+        subject: `mentor:${id}`,
+        before: { active: before.active },
+        after: { active },
+      },
+      now,
+    );
+  });
+  return getOfficeMentor(db, id, now);
 }

@@ -126,6 +126,9 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
         "/office/jobs",
         "/office/jobs/new",
         "/office/jobs/1",
+        "/office/mentors",
+        "/office/mentors/new",
+        "/office/mentors/1",
       ]) {
         await page.goto(ctx.portal.base + path);
         found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));

@@ -183,6 +183,57 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     });
   });
 
+  describe.each(jsModes)("$name, mentors", ({ javaScriptEnabled }) => {
+    const tag = javaScriptEnabled ? "on" : "off";
+
+    it("staff add a mentor with weekly hours (refused hours said beside the day); the agent finds the mentor and holds a session", async () => {
+      const office = await newContext(ctx.browser, javaScriptEnabled);
+      const staffPage = await office.context.newPage();
+      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
+      await staffPage.waitForURL(/\/office$/);
+      await staffPage.goto(ctx.portal.base + "/office/mentors/new");
+      const name = `Rui Ramos ${tag}`;
+      await staffPage.getByLabel("Name").fill(name);
+      await staffPage.getByLabel("Title").fill("Hiring manager");
+      await staffPage.getByLabel("Expertise").fill("Interviews, Salary negotiation");
+      await staffPage.getByLabel("Languages").fill("Portuguese, English");
+      await staffPage.getByLabel("Country").selectOption("PT");
+      await staffPage.getByLabel("Time zone").selectOption("Europe/Lisbon");
+      await staffPage.getByLabel("Rate (USD an hour)").fill("85");
+      await staffPage.getByLabel("Bio").fill("Hires engineers in Lisbon.");
+      await staffPage.getByLabel("Tuesday").fill("09:00-11:00, 10:30-12:00");
+      await staffPage.getByLabel("Thursday").fill("14:00-17:00");
+      await staffPage.getByRole("button", { name: "Add the mentor" }).click();
+      await expect.poll(() => staffPage.locator("#field-hours_2-error").innerText(), settle).toBe("These ranges overlap");
+      await expect(staffPage.getByLabel("Thursday").inputValue()).resolves.toBe("14:00-17:00");
+      await staffPage.getByLabel("Tuesday").fill("09:00-12:00");
+      await staffPage.getByRole("button", { name: "Add the mentor" }).click();
+      await staffPage.waitForURL(/\/office\/mentors$/);
+      await expectToast(staffPage, javaScriptEnabled, `${name} was added.`);
+
+      const agent = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());
+      const agentPage = await agent.context.newPage();
+      await agentPage.goto(ctx.portal.base + "/mentors");
+      const card = agentPage.locator(".mentor-card").filter({ hasText: name });
+      await expect.poll(() => card.getByTestId("next-free").innerText(), settle).toMatch(/^Next free session: /);
+      await card.getByRole("link", { name, exact: true }).click();
+      await agentPage.waitForURL(/\/mentors\/\d+$/);
+      await agentPage.locator("a.slot").first().click();
+      await agentPage.waitForURL(/\/book\?/);
+      await agentPage.getByLabel("For client").selectOption({ index: 1 });
+      await agentPage.getByLabel("Topic").fill("Offer in Lisbon");
+      await agentPage.getByRole("button", { name: "Hold this session" }).click();
+      await agentPage.waitForURL(/\/cart\/$/);
+      await expect.poll(() => agentPage.locator("main").innerText(), settle).toContain(`Mentor session: ${name}`);
+      await expect(agentPage.locator("main").innerText()).resolves.toContain("$85.00");
+      expect(unexpected(office.problems)).toEqual([]);
+      expect(unexpected(agent.problems)).toEqual([]);
+      await agent.context.close();
+      await office.context.close();
+    });
+  });
+
   it("keeps agents out of the office (404) and staff out of the agents' workspace (to /office)", async () => {
     const agent: { context: BrowserContext } = await newContext(ctx.browser, false);
     await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());

@@ -334,4 +334,92 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect((await api.call("GET", `api/jobs/${id}`, { token: agent.token })).status).toBe(200);
     expect((await office("POST", "office/jobs/999999/published", { published: true })).status).toBe(404);
   });
+
+  it("adds a mentor with weekly hours that agents can book; new hours and inactivity never cancel a booked session", async () => {
+    const body = {
+      name: `Mara Mentor ${++n}`,
+      title: "Recruiter",
+      bio: "Ten years of hiring in Lisbon.",
+      expertise: ["Interviews"],
+      languages: ["Portuguese", "English"],
+      country_code: "PT",
+      time_zone: "Europe/Lisbon",
+      rate_minor: 8_000,
+      hours: [
+        { weekday: 1, start_minute: 540, end_minute: 720 },
+        { weekday: 3, start_minute: 600, end_minute: 660 },
+      ],
+    };
+    const overlapping = await office("POST", "office/mentors", {
+      ...body,
+      hours: [...body.hours, { weekday: 1, start_minute: 600, end_minute: 780 }],
+    });
+    expect(overlapping.json.errors).toEqual({ hours: ["Ranges of one day may not overlap"] });
+    const bad = await office("POST", "office/mentors", {
+      ...body,
+      expertise: [],
+      rate_minor: 0,
+      photo_url: "http://x",
+      time_zone: "Nowhere",
+    });
+    expect(Object.keys(bad.json.errors).sort()).toEqual(["expertise", "photo_url", "rate_minor", "time_zone"]);
+    const made = await office("POST", "office/mentors", body);
+    expect(made.status).toBe(201);
+    const mentor = made.json.data;
+    expect(mentor).toMatchObject({ name: body.name, active: true, availability: [{ weekday: 1 }, { weekday: 3 }] });
+
+    // An agent finds the mentor and books its first free slot (three on Mondays, one on Wednesdays, Lisbon time).
+    const a = await api.newAgent(`mentor-office-${n}@example.com`);
+    const client = await api.call("POST", "agent/addclient", {
+      token: a.token,
+      body: { first_name: "Bo", last_name: "Ok", email: `bo-${n}@example.com` },
+    });
+    const listed = (await api.call("GET", "api/mentorlist", { token: a.token })).json.data.find(
+      (m: { id: number }) => m.id === mentor.id,
+    );
+    expect(listed.next_free).not.toBeNull();
+    const week = (
+      await api.call("POST", "api/Mentorbooking", {
+        token: a.token,
+        body: {
+          mentor_id: mentor.id,
+          time_zone: "Europe/Lisbon",
+          week_start: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        },
+      })
+    ).json.data;
+    expect(week.slots).toHaveLength(4);
+    const held = await api.call("POST", "api/Mentorbooking/book", {
+      token: a.token,
+      body: { mentor_id: mentor.id, client_id: client.json.data.id, start: week.slots[0].start, topic: "Interviews" },
+    });
+    expect(held.status).toBe(201);
+
+    // New hours (Mondays gone): the held session stays; only free slots change.
+    const edited = await office("POST", `office/mentors/${mentor.id}`, {
+      ...body,
+      hours: [{ weekday: 3, start_minute: 600, end_minute: 720 }],
+    });
+    expect(edited.json.data).toMatchObject({
+      upcoming_sessions: 1,
+      availability: [{ weekday: 3, start_minute: 600, end_minute: 720 }],
+    });
+    const bookings = (await api.call("GET", `api/Mentordetails/list/${a.id}`, { token: a.token })).json.data;
+    expect(bookings).toMatchObject([{ id: held.json.data.id, status: "held" }]);
+    const [audit] = await auditOf("mentor.edit", `mentor:${mentor.id}`);
+    expect(JSON.parse(audit!.before!).hours).toHaveLength(2);
+
+    // Inactive: not listed, not bookable, the booked session still there.
+    const off = await office("POST", `office/mentors/${mentor.id}/active`, { active: false });
+    expect(off.json.data).toMatchObject({ active: false, upcoming_sessions: 1 });
+    expect(
+      (await api.call("GET", "api/mentorlist", { token: a.token })).json.data.some((m: { id: number }) => m.id === mentor.id),
+    ).toBe(false);
+    expect((await api.call("POST", "api/Mentoruser/list", { token: a.token, body: { mentor_id: mentor.id } })).status).toBe(404);
+    expect((await api.call("GET", `api/Mentordetails/list/${a.id}`, { token: a.token })).json.data).toMatchObject([
+      { status: "held" },
+    ]);
+    expect((await api.call("GET", `api/cart/list/${a.id}`, { token: a.token })).json.data).toMatchObject([{ offered: false }]);
+    expect(await auditOf("mentor.deactivate", `mentor:${mentor.id}`)).toHaveLength(1);
+  });
 });

@@ -1,0 +1,101 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { Country, OfficeMentor } from "../../lib/contract";
+import type { FormFailure } from "../lib/api.server";
+import { dollarsText } from "../lib/money";
+import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
+
+const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+const weekdayIndex = (name: string) =>
+  ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].indexOf(name);
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+
+const fieldOrder = ["name", "title", "bio", "expertise", "languages", "country_code", "time_zone", "rate", "photo_url"];
+
+/** Adding or editing a mentor: profile, rate in dollars, and the weekly hours per weekday in the mentor's zone. */
+export function MentorForm({
+  mentor,
+  countries,
+  zones,
+  failure,
+  submitLabel,
+}: {
+  mentor?: OfficeMentor;
+  countries: Country[];
+  zones: string[];
+  failure?: FormFailure;
+  submitLabel: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const errors = failure?.fieldErrors ?? {};
+  const first = firstInvalid([...fieldOrder, ...weekdays.map((d) => `hours_${weekdayIndex(d)}`)], errors);
+  const stored: Record<string, string> = {
+    name: mentor?.name ?? "",
+    title: mentor?.title ?? "",
+    bio: mentor?.bio ?? "",
+    expertise: mentor?.expertise.join(", ") ?? "",
+    languages: mentor?.languages.join(", ") ?? "",
+    country_code: mentor?.country_code ?? "",
+    time_zone: mentor?.time_zone ?? "Europe/London",
+    rate: dollarsText(mentor?.rate_minor),
+    photo_url: mentor?.photo_url ?? "",
+  };
+  for (let d = 0; d < 7; d++) {
+    stored[`hours_${d}`] = (mentor?.availability ?? [])
+      .filter((a) => a.weekday === d)
+      .map((a) => `${hhmm(a.start_minute)}-${hhmm(a.end_minute)}`)
+      .join(", ");
+  }
+  const f = (name: string) => ({
+    name,
+    errors: errors[name],
+    autoFocusOnError: first === name,
+    defaultValue: failure?.values?.[name] ?? stored[name],
+  });
+  return (
+    <Form method="post" className="form form--grid" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
+      <AuthenticityTokenInput />
+      <FormError message={failure?.formError} />
+      <Field label="Name" required maxLength={100} {...f("name")} />
+      <Field label="Title" required maxLength={150} {...f("title")} />
+      <Field label="Expertise" required hint="Separated by commas, e.g. Interviews, Salary negotiation" {...f("expertise")} />
+      <Field label="Languages" required hint="Separated by commas, e.g. English, German" {...f("languages")} />
+      <SelectField
+        label="Country"
+        placeholder="Choose a country"
+        options={countries.map((c) => ({ value: c.code, label: c.name }))}
+        {...f("country_code")}
+      />
+      <SelectField
+        label="Time zone"
+        options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+        {...f("time_zone")}
+      />
+      <Field label="Rate (USD an hour)" inputMode="decimal" required {...f("rate")} />
+      <Field label="Photo address (optional)" type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
+      <div className="form__wide">
+        <TextAreaField label="Bio" rows={4} required maxLength={2000} {...f("bio")} />
+      </div>
+      <fieldset className="form__wide hours-fieldset">
+        <legend>Weekly hours, in the mentor's zone</legend>
+        <p className="field__hint">
+          Sessions last one hour. Write ranges as 09:00-12:00, with commas between them; leave a day empty when the mentor does
+          not work. A change never cancels a booked session: it changes only the free slots.
+        </p>
+        <div className="form form--grid">
+          {weekdays.map((d) => (
+            <Field key={d} label={d} placeholder="e.g. 09:00-12:00, 14:00-17:00" {...f(`hours_${weekdayIndex(d)}`)} />
+          ))}
+        </div>
+      </fieldset>
+      <div className="form__actions form__wide">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Saving…" : submitLabel}
+        </button>
+        <Link to="/office/mentors" className="button button--ghost">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The mentor form's action, for adding and editing alike: lists typed with commas, the rate in dollars and the
+ * weekly hours as "09:00-12:00, 14:00-18:00" per weekday, checked and sent to the API; errors beside the fields.
+ */
+import { json } from "@remix-run/node";
+import type { MentorInput, OfficeMentor } from "../../lib/contract.js";
+import { apiActionError, type FormFailure } from "./api.server.js";
+import { textFields } from "./forms.server.js";
+import { parseDollars } from "./money.js";
+import { mentorInput } from "./schemas.server.js";
+import { checkForm, readForm } from "./security.server.js";
+import { redirectWithToast } from "./toast.server.js";
+
+export const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export const hoursField = (weekday: number) => `hours_${weekday}`;
+
+export const mentorFields = [
+  "name",
+  "title",
+  "bio",
+  "expertise",
+  "languages",
+  "country_code",
+  "time_zone",
+  "rate",
+  "photo_url",
+  ...weekdayNames.map((_, i) => hoursField(i)),
+] as const;
+
+const toMinutes = (hhmm: string) => {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
+  if (!m) return null;
+  const [h, min] = [Number(m[1]), Number(m[2])];
+  return h <= 24 && min < 60 && h * 60 + min <= 1440 ? h * 60 + min : null;
+};
+
+/** "09:00-12:00, 14:00-18:00" → ranges in minutes, or the reason it is not that. */
+export function parseHours(text: string): Array<{ start_minute: number; end_minute: number }> | string {
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const ranges: Array<{ start_minute: number; end_minute: number }> = [];
+  for (const part of parts) {
+    const [from, to, extra] = part.split(/\s*[-–]\s*/);
+    const start = from === undefined ? null : toMinutes(from);
+    const end = to === undefined ? null : toMinutes(to);
+    if (extra !== undefined || start === null || end === null) return "Write hours as 09:00-12:00, with commas between ranges";
+    if (start >= end) return `${part}: a range ends after it starts`;
+    ranges.push({ start_minute: start, end_minute: end });
+  }
+  ranges.sort((a, b) => a.start_minute - b.start_minute);
+  if (ranges.some((r, i) => i > 0 && ranges[i - 1]!.end_minute > r.start_minute)) return "These ranges overlap";
+  return ranges;
+}
+
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export async function saveMentor(request: Request, save: (body: MentorInput) => Promise<OfficeMentor>, done: string) {
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const values = textFields(formData, mentorFields);
+  const fieldErrors: Record<string, string[]> = {};
+  const hours: MentorInput["hours"] = [];
+  weekdayNames.forEach((_, weekday) => {
+    const parsed = parseHours(values[hoursField(weekday)] ?? "");
+    if (typeof parsed === "string") fieldErrors[hoursField(weekday)] = [parsed];
+    else hours.push(...parsed.map((r) => ({ weekday, ...r })));
+  });
+  const rate = values.rate!.trim() ? parseDollars(values.rate!) : null;
+  if (rate === null) fieldErrors.rate = ["Enter the hourly rate in dollars, e.g. 95"];
+  const body: MentorInput = {
+    name: values.name!,
+    title: values.title!,
+    bio: values.bio!,
+    expertise: list(values.expertise!),
+    languages: list(values.languages!),
+    country_code: values.country_code,
+    time_zone: values.time_zone,
+    rate_minor: rate ?? 0,
+    photo_url: values.photo_url,
+    hours,
+  };
+  const parsed = mentorInput.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] === "rate_minor" ? "rate" : String(issue.path[0] ?? "form");
+      if (key === "hours") continue;
+      if (!fieldErrors[key]) fieldErrors[key] = [issue.message];
+    }
+  }
+  if (Object.keys(fieldErrors).length) {
+    return json<FormFailure>({ fieldErrors, values, formError: "Please correct the highlighted fields." }, { status: 400 });
+  }
+  try {
+    const mentor = await save(body);
+    return await redirectWithToast(request, "/office/mentors", { type: "success", message: `${mentor.name} was ${done}.` });
+  } catch (error) {
+    return apiActionError(error, request, values);
+  }
+}

@@ -1,0 +1,47 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MentorForm } from "../components/office-mentor-form";
+import { Toast } from "../components/toasts";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { saveMentor } from "../lib/office-mentors.server";
+import { routeId } from "../lib/params";
+import { zoneChoices } from "../lib/zones.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.mentor.name} · Back office · Waypoint Consultancy` : "Mentor not found" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const [mentor, countries] = await Promise.all([api.officeMentor(routeId(params.id)), api.officeCountries()]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  return json({ mentor, countries, zones: zoneChoices(mentor.time_zone) });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const id = routeId(params.id);
+  return saveMentor(request, (body) => api.editMentor(id, body), "saved");
+}
+
+export default function EditMentor() {
+  const { mentor, countries, zones } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office/mentors">Mentors</Link>
+      </p>
+      <h1>{mentor.name}</h1>
+      <p className="muted">
+        {mentor.active ? "Active: agents can book." : "Inactive: agents do not see this mentor."} {mentor.upcoming_sessions}{" "}
+        session
+        {mentor.upcoming_sessions === 1 ? "" : "s"} booked or held to come (never cancelled by a change here).
+      </p>
+      <MentorForm mentor={mentor} countries={countries} zones={zones} failure={failure} submitLabel="Save the mentor" />
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

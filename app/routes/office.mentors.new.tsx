@@ -1,0 +1,38 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MentorForm } from "../components/office-mentor-form";
+import { Toast } from "../components/toasts";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { saveMentor } from "../lib/office-mentors.server";
+import { zoneChoices } from "../lib/zones.server";
+
+export const meta: MetaFunction = () => [{ title: "Add a mentor · Back office · Waypoint Consultancy" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  return json({
+    countries: await api.officeCountries().catch((e) => apiLoaderError(e, request)),
+    zones: zoneChoices("Europe/London"),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  return saveMentor(request, (body) => api.createMentor(body), "added");
+}
+
+export default function NewMentor() {
+  const { countries, zones } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office/mentors">Mentors</Link>
+      </p>
+      <h1>Add a mentor</h1>
+      <MentorForm countries={countries} zones={zones} failure={failure} submitLabel="Add the mentor" />
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
