@@ -654,3 +654,53 @@ export type OfficeMentor = MentorProfile & { active: boolean; upcoming_sessions:
 export const activeBody = z.object({
   active: z.boolean({ required_error: "Say whether it is active", invalid_type_error: "Active must be true or false" }),
 });
+
+export const officeOrdersQuery = z.object({
+  status: z.preprocess(
+    blankToNull,
+    z
+      .enum(orderStatuses, { errorMap: () => ({ message: "Choose a status from the list" }) })
+      .nullable()
+      .optional(),
+  ),
+  agent: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+  from: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
+      .refine(isRealDate, "Enter a real date")
+      .nullable()
+      .optional(),
+  ),
+  to: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
+      .refine(isRealDate, "Enter a real date")
+      .nullable()
+      .optional(),
+  ),
+  page: z.preprocess(blankToNull, z.coerce.number().int().min(1, "Page must be 1 or more").max(100000).nullable().optional()),
+});
+
+export type OfficeOrder = Order & {
+  agent_id: number;
+  agent_name: string;
+  agent_email: string;
+  checkout_session_id: string | null;
+  flag_reason: string | null;
+  reviewed_at: string | null;
+  reviewed_by_name: string | null;
+  review_note: string | null;
+  /** Staff changes to this order, oldest first */
+  history: AuditEntry[];
+};
+
+export const orderReviewBody = z.object({ note: requiredText(1000, "Note") });
+export const orderRefundBody = z.object({
+  /** The order lines to refund; every line not refunded yet when absent */
+  item_ids: z.array(idParam).max(100).optional(),
+  note: requiredText(1000, "Note"),
+});

@@ -9,6 +9,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   AuditEntry,
+  OfficeOrder,
   MentorInput,
   OfficeMentor,
   JobInput,
@@ -162,6 +163,16 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     editMentor: (id: number, body: MentorInput) => call<OfficeMentor>(`office/mentors/${id}`, { method: "POST", body }),
     setMentorActive: (id: number, active: boolean) =>
       call<OfficeMentor>(`office/mentors/${id}/active`, { method: "POST", body: { active } }),
+    officeOrders: (query: { status?: string; agent?: string; from?: string; to?: string; page?: number }) =>
+      call<Page<OfficeOrder>>(
+        `office/orders${queryString({ status: query.status, agent: query.agent, from: query.from, to: query.to, page: query.page?.toString() })}`,
+      ),
+    officeOrder: (id: number) => call<OfficeOrder>(`office/orders/${id}`),
+    reviewOrder: (id: number, note: string) =>
+      call<OfficeOrder>(`office/orders/${id}/review`, { method: "POST", body: { note } }),
+    refundOrder: (id: number, body: { item_ids?: number[]; note: string }) =>
+      call<OfficeOrder>(`office/orders/${id}/refund`, { method: "POST", body }),
+    retryRefunds: (id: number) => call<OfficeOrder>(`office/orders/${id}/retry-refunds`, { method: "POST", body: {} }),
     officeAudit: (query: { kind?: string; page?: number }) =>
       call<Page<AuditEntry>>(`office/audit${queryString({ kind: query.kind, page: query.page?.toString() })}`),
     passwordCheck: (token: string) => call<PasswordLinkInfo>("password/check", { method: "POST", body: { token } }),

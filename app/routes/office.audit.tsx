@@ -14,6 +14,7 @@ const kinds = [
   ["message.", "Messages"],
   ["job.", "Jobs"],
   ["mentor.", "Mentors"],
+  ["order.", "Orders"],
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,6 +13,7 @@ import { moneyIntegrity } from "./migrations/006-money-integrity.js";
 import { agentZone } from "./migrations/007-agent-zone.js";
 import { backOffice } from "./migrations/008-back-office.js";
 import { cataloguePublishing } from "./migrations/009-catalogue-publishing.js";
+import { orderReview } from "./migrations/010-order-review.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -25,6 +26,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "007-agent-zone": agentZone(kind),
     "008-back-office": backOffice(kind),
     "009-catalogue-publishing": cataloguePublishing(),
+    "010-order-review": orderReview(kind),
   };
 }
 

@@ -220,6 +220,10 @@ export interface OrdersTable {
   paid_at: string | null;
   /** When the checkout closes (Stripe's expires_at; the demo page's own) */
   expires_at: string | null;
+  /** A flagged order looked at by staff: when, by whom, and what they found */
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+  review_note: string | null;
 }
 
 /** What an order bought, as it was when the checkout started, each with its refund state. */

@@ -13,6 +13,9 @@ import {
   jobInput,
   loginBody,
   newAgentBody,
+  officeOrdersQuery,
+  orderRefundBody,
+  orderReviewBody,
   officeListQuery,
   passwordLinkBody,
   publishedBody,
@@ -26,6 +29,7 @@ import {
 import { bearerToken } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, handler, parse, send } from "../http.js";
+import type { Payments } from "../payments/checkout.js";
 import type { LoginLimiter } from "../rate-limit.js";
 import { listCountries } from "../services/catalogue.js";
 import {
@@ -40,6 +44,7 @@ import {
   setJobPublished,
   setMentorActive,
 } from "../services/office-catalogue.js";
+import { getOfficeOrder, listOfficeOrders, refundOrder, retryRefunds, reviewOrder } from "../services/office-orders.js";
 import { listMessages, markMessageHandled, officeOverview } from "../services/office.js";
 import { verifyPassword, hashPassword } from "../services/passwords.js";
 import {
@@ -74,7 +79,13 @@ function currentStaff(req: Request): StaffPublic {
   return req.staff;
 }
 
-export function officeRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter; tokenTtlDays: number; publicUrl: string }) {
+export function officeRoutes(deps: {
+  db: Kysely<Database>;
+  limiter: LoginLimiter;
+  tokenTtlDays: number;
+  publicUrl: string;
+  payments: Payments;
+}) {
   const { db, limiter } = deps;
   const router = Router();
   const linkUrl = (token: string) => new URL(`/set-password?${new URLSearchParams({ token })}`, deps.publicUrl).toString();
@@ -296,6 +307,45 @@ export function officeRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter
       const id = parse(idParam, req.params.id, "id");
       const { active } = parse(activeBody, req.body);
       send(res, await setMentorActive(db, currentStaff(req).id, id, active));
+    }),
+  );
+
+  // Orders: every agent's, with the flagged ones reviewed and refunds made or retried by staff.
+  router.get(
+    "/office/orders",
+    handler(async (req, res) => {
+      currentStaff(req);
+      const q = parse(officeOrdersQuery, req.query, "query");
+      send(res, await listOfficeOrders(db, q));
+    }),
+  );
+  router.get(
+    "/office/orders/:id",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await getOfficeOrder(db, parse(idParam, req.params.id, "id")));
+    }),
+  );
+  router.post(
+    "/office/orders/:id/review",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      const { note } = parse(orderReviewBody, req.body);
+      send(res, await reviewOrder(db, currentStaff(req).id, id, note));
+    }),
+  );
+  router.post(
+    "/office/orders/:id/refund",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      send(res, await refundOrder(deps.payments, currentStaff(req).id, id, parse(orderRefundBody, req.body)));
+    }),
+  );
+  router.post(
+    "/office/orders/:id/retry-refunds",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      send(res, await retryRefunds(deps.payments, currentStaff(req).id, id));
     }),
   );
 

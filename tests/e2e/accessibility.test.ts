@@ -129,6 +129,8 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
         "/office/mentors",
         "/office/mentors/new",
         "/office/mentors/1",
+        "/office/orders",
+        "/office/orders/1",
       ]) {
         await page.goto(ctx.portal.base + path);
         found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));

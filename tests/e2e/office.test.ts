@@ -234,6 +234,56 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     });
   });
 
+  describe.each(jsModes)("$name, orders", ({ javaScriptEnabled }) => {
+    it("staff find an agent's paid order and refund one line, with a note the agent then sees on its order", async () => {
+      const agentEmail = `refunded-${javaScriptEnabled ? "on" : "off"}@example.com`;
+      const created = await ctx.portal.createAgent(agentEmail);
+      const cookie = await ctx.portal.sessionCookie(created.email, created.password);
+      const call = async (path: string, body: unknown) =>
+        (
+          await fetch(`${ctx.portal.base}/backend/${path}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
+            body: JSON.stringify(body),
+          })
+        ).json() as Promise<{ data: any }>;
+      const client = (await call("agent/addclient", { first_name: "Re", last_name: "Fund", email: `c-${agentEmail}` })).data;
+      await call("agent/addcart", { client_id: client.id, item_type: "service_plan", item_id: 1 });
+      await call("agent/addcart", { client_id: client.id, item_type: "job", item_id: 1 });
+      const checkout = (await call("stripe/create-checkout-session", {})).data;
+      await call(`stripe/demo/complete/${checkout.session_id}`, {});
+
+      const office = await newContext(ctx.browser, javaScriptEnabled);
+      const staffPage = await office.context.newPage();
+      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
+      await staffPage.waitForURL(/\/office$/);
+      await staffPage.goto(`${ctx.portal.base}/office/orders?agent=${encodeURIComponent(agentEmail)}&status=paid`);
+      await staffPage.getByRole("link", { name: `Order ${checkout.order_id}` }).click();
+      await staffPage.waitForURL(/\/office\/orders\/\d+$/);
+      await staffPage.getByLabel("Why refund (the agent sees it)").fill("Client found the job on their own.");
+      await staffPage.getByRole("button", { name: "Refund the chosen lines" }).click();
+      await expect.poll(() => staffPage.locator("#line-error").innerText(), settle).toBe("Choose the lines to refund");
+      await staffPage.locator('input[name="line"]').last().check();
+      await staffPage.getByLabel("Why refund (the agent sees it)").fill("Client found the job on their own.");
+      await staffPage.getByRole("button", { name: "Refund the chosen lines" }).click();
+      await expectToast(staffPage, javaScriptEnabled, "Refunded. This order has");
+      await expect
+        .poll(() => staffPage.getByTestId("office-order-history").innerText(), settle)
+        .toContain(`order.refund by ${demoStaff.name}`);
+
+      const agent = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(agent.context, ctx.portal.base, cookie);
+      const agentPage = await agent.context.newPage();
+      await agentPage.goto(`${ctx.portal.base}/orders/${checkout.order_id}`);
+      await expect
+        .poll(() => agentPage.getByTestId("refund-note").innerText(), settle)
+        .toContain("Refunded: Refunded by the consultancy: Client found the job on their own.");
+      expect(unexpected(office.problems)).toEqual([]);
+      await agent.context.close();
+      await office.context.close();
+    });
+  });
+
   it("keeps agents out of the office (404) and staff out of the agents' workspace (to /office)", async () => {
     const agent: { context: BrowserContext } = await newContext(ctx.browser, false);
     await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());

@@ -9,23 +9,27 @@ import { demoStaff } from "../../backend/db/seed-data.js";
 import { createStaff, issuePasswordLink } from "../../backend/services/staff.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.js";
 
 describe.each(testDatabases)("office API on $name", (target) => {
   let database: Db;
   let drop: () => Promise<void>;
   let api: Harness;
+  let stripe: StripeStandIn;
+  let stripeApi: Harness;
   let staffToken: string;
   let n = 0;
 
   beforeAll(async () => {
     ({ database, drop } = await openSeeded(target));
-    api = await startApi(database);
+    stripe = await startStripeStandIn();
+    [api, stripeApi] = await Promise.all([startApi(database), startApi(database, { payments: stripe.settings })]);
     const login = await api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
     expect(login.status, JSON.stringify(login.json)).toBe(200);
     staffToken = login.json.data.token;
   });
   afterAll(async () => {
-    await api.close();
+    await Promise.all([api.close(), stripeApi.close(), stripe.close()]);
     await drop();
     expect(api.logged).toEqual([]);
   });
@@ -421,5 +425,119 @@ describe.each(testDatabases)("office API on $name", (target) => {
     ]);
     expect((await api.call("GET", `api/cart/list/${a.id}`, { token: a.token })).json.data).toMatchObject([{ offered: false }]);
     expect(await auditOf("mentor.deactivate", `mentor:${mentor.id}`)).toHaveLength(1);
+  });
+
+  /** A new agent with a paid order of a plan and a job (two lines), through the given harness. */
+  async function paidOrder(h: Harness, label: string) {
+    const a = await h.newAgent(`${label}-${++n}@example.com`);
+    const c = await h.call("POST", "agent/addclient", {
+      token: a.token,
+      body: { first_name: "Pa", last_name: "Id", email: `pa-${label}-${n}@example.com` },
+    });
+    await h.call("POST", "agent/addcart", {
+      token: a.token,
+      body: { client_id: c.json.data.id, item_type: "service_plan", item_id: 1 },
+    });
+    await h.call("POST", "agent/addcart", { token: a.token, body: { client_id: c.json.data.id, item_type: "job", item_id: 1 } });
+    const started = await h.call("POST", "stripe/create-checkout-session", { token: a.token });
+    if (h === stripeApi) {
+      const session = stripe.pay(started.json.data.session_id);
+      await h.call("GET", `stripe/checkout-session/${session.id}`, { token: a.token });
+    } else {
+      await h.call("POST", `stripe/demo/complete/${started.json.data.session_id}`, { token: a.token });
+    }
+    return { ...a, orderId: started.json.data.order_id as number };
+  }
+
+  it("lists every agent's orders with filters, and shows one with its lines, Stripe id and history", async () => {
+    const a = await paidOrder(api, "orders-list");
+    const byAgent = await office("GET", `office/orders?agent=orders-list-${n}@&status=paid`);
+    expect(byAgent.json.data.items).toMatchObject([
+      { id: a.orderId, status: "paid", agent_email: `orders-list-${n}@example.com` },
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await office("GET", `office/orders?from=${today}&to=${today}&agent=orders-list-${n}@`)).json.data.total).toBe(1);
+    expect((await office("GET", `office/orders?to=2001-01-01&agent=orders-list-${n}@`)).json.data.total).toBe(0);
+    expect((await office("GET", "office/orders?status=lost")).status).toBe(400);
+    expect((await office("GET", "office/orders?from=2026-02-30")).json.errors.from).toEqual(["Enter a real date"]);
+    const one = await office("GET", `office/orders/${a.orderId}`);
+    expect(one.json.data).toMatchObject({ id: a.orderId, mode: "demo", history: [] });
+    expect(one.json.data.items).toHaveLength(2);
+    expect((await office("GET", "office/orders/999999")).status).toBe(404);
+  });
+
+  it("marks a flagged order reviewed with a note; only a flagged one", async () => {
+    const a = await paidOrder(api, "orders-flag");
+    await database.db
+      .updateTable("orders")
+      .set({ status: "flagged", flag_reason: "Amount differs" })
+      .where("id", "=", a.orderId)
+      .execute();
+    expect((await office("POST", `office/orders/${a.orderId}/review`, { note: "" })).json.errors.note).toEqual([
+      "Note is required",
+    ]);
+    const reviewed = await office("POST", `office/orders/${a.orderId}/review`, {
+      note: "Checked in Stripe: customer paid twice, refunding.",
+    });
+    expect(reviewed.json.data).toMatchObject({
+      status: "flagged",
+      review_note: "Checked in Stripe: customer paid twice, refunding.",
+      reviewed_by_name: demoStaff.name,
+    });
+    expect(reviewed.json.data.history.map((h: { kind: string }) => h.kind)).toEqual(["order.review"]);
+    const other = await paidOrder(api, "orders-notflag");
+    expect((await office("POST", `office/orders/${other.orderId}/review`, { note: "x" })).status).toBe(409);
+  });
+
+  it("refunds one line, then the rest (demo mode: marked refunded); a second refund is refused; twenty at once refund each line once", async () => {
+    const a = await paidOrder(api, "orders-refund");
+    const order = (await office("GET", `office/orders/${a.orderId}`)).json.data;
+    const [first, second] = order.items as Array<{ id: number; price_minor: number }>;
+    const one = await office("POST", `office/orders/${a.orderId}/refund`, { item_ids: [first!.id], note: "Client withdrew." });
+    expect(one.status).toBe(200);
+    expect(one.json.data.items.map((i: { refund_status: string | null }) => i.refund_status)).toEqual(["refunded", null]);
+    expect(one.json.data.refunded_minor).toBe(first!.price_minor);
+    expect((await office("POST", `office/orders/${a.orderId}/refund`, { item_ids: [first!.id], note: "Again" })).status).toBe(
+      409,
+    );
+    expect((await office("POST", `office/orders/${a.orderId}/refund`, { item_ids: [999999], note: "No" })).status).toBe(404);
+    expect((await office("POST", `office/orders/${a.orderId}/retry-refunds`)).status).toBe(409);
+    // The agent sees the refund on its order.
+    const seen = (await api.call("GET", `api/orders/${a.orderId}`, { token: a.token })).json.data;
+    expect(seen.items[0]).toMatchObject({
+      refund_status: "refunded",
+      refund_reason: "Refunded by the consultancy: Client withdrew.",
+    });
+
+    const b = await paidOrder(api, "orders-race");
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => office("POST", `office/orders/${b.orderId}/refund`, { note: "Race" })),
+    );
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const after = (await office("GET", `office/orders/${b.orderId}`)).json.data;
+    expect(after.items.every((i: { refund_status: string }) => i.refund_status === "refunded")).toBe(true);
+    expect(after.refunded_minor).toBe(after.amount_minor);
+    expect(after.history.filter((h: { kind: string }) => h.kind === "order.refund")).toHaveLength(1);
+    void second;
+  });
+
+  it("with Stripe, a staff refund goes through Stripe once per line, however many times it is asked at once", async () => {
+    const stripeStaff = await stripeApi.call("POST", "office/login", {
+      body: { email: demoStaff.email, password: demoStaff.password },
+    });
+    const token = stripeStaff.json.data.token as string;
+    const a = await paidOrder(stripeApi, "orders-stripe");
+    const before = stripe.refunds.length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        stripeApi.call("POST", `office/orders/${a.orderId}/refund`, { token, body: { note: "Duplicate charge" } }),
+      ),
+    );
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const order = (await stripeApi.call("GET", `office/orders/${a.orderId}`, { token })).json.data;
+    expect(order.items.every((i: { refund_status: string }) => i.refund_status === "refunded")).toBe(true);
+    const made = stripe.refunds.slice(before);
+    expect(new Set(made.map((r) => r.idempotencyKey)).size).toBe(2);
+    expect(order.checkout_session_id).toMatch(/^cs_/);
   });
 });

@@ -1,0 +1,137 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { pageOf, Pages } from "../components/office";
+import { orderStatusLabels } from "../components/order-summary";
+import { apiLoaderError, ApiCallError } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { formatMoney } from "../lib/money";
+
+export const meta: MetaFunction = () => [{ title: "Orders · Back office · Waypoint Consultancy" }];
+
+const statuses = ["pending", "paid", "flagged", "failed", "expired", "canceled"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const filter = {
+    status: url.searchParams.get("status") ?? "",
+    agent: (url.searchParams.get("agent") ?? "").slice(0, 100),
+    from: url.searchParams.get("from") ?? "",
+    to: url.searchParams.get("to") ?? "",
+  };
+  try {
+    const result = await api.officeOrders({
+      status: filter.status || undefined,
+      agent: filter.agent || undefined,
+      from: filter.from || undefined,
+      to: filter.to || undefined,
+      page: pageOf(url),
+    });
+    return json({ filter, result, errors: null });
+  } catch (error) {
+    // A filter that is not one (a date like 2026-02-30) is said beside it, with an empty list.
+    if (error instanceof ApiCallError && error.status === 400) {
+      return json({ filter, result: null, errors: error.errors ?? {} }, { status: 400 });
+    }
+    return apiLoaderError(error, request);
+  }
+}
+
+export default function OfficeOrders() {
+  const { filter, result, errors } = useLoaderData<typeof loader>();
+  const url = (page: number) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v)), page: String(page) })}`;
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office">Back office</Link>
+      </p>
+      <h1>Orders</h1>
+      <Form method="get" className="filter-form" role="search">
+        <div className="field">
+          <label htmlFor="orders-status">Status</label>
+          <select id="orders-status" name="status" defaultValue={filter.status}>
+            <option value="">Any status</option>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-agent">Agent (name or email)</label>
+          <input id="orders-agent" name="agent" type="search" defaultValue={filter.agent} maxLength={100} />
+        </div>
+        {(["from", "to"] as const).map((k) => (
+          <div key={k} className={errors?.[k] ? "field field--invalid" : "field"}>
+            <label htmlFor={`orders-${k}`}>{k === "from" ? "From (UTC day)" : "To (UTC day)"}</label>
+            <input
+              id={`orders-${k}`}
+              name={k}
+              type="date"
+              defaultValue={filter[k]}
+              aria-invalid={errors?.[k] ? true : undefined}
+              aria-describedby={errors?.[k] ? `orders-${k}-error` : undefined}
+            />
+            {errors?.[k] ? (
+              <p className="field__error" id={`orders-${k}-error`}>
+                {errors[k]![0]}
+              </p>
+            ) : null}
+          </div>
+        ))}
+        <button type="submit" className="button button--ghost">
+          Filter
+        </button>
+      </Form>
+      {!result || result.total === 0 ? (
+        <p className="empty-state">No order matches.</p>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Agent</th>
+                  <th scope="col">Placed (UTC)</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.items.map((o) => (
+                  <tr key={o.id} data-testid={`office-order-${o.id}`}>
+                    <td data-label="Order">
+                      <Link to={`/office/orders/${o.id}`}>Order {o.id}</Link>
+                    </td>
+                    <td data-label="Agent">
+                      {o.agent_name}
+                      <br />
+                      <span className="muted">{o.agent_email}</span>
+                    </td>
+                    <td data-label="Placed (UTC)">{formatDateTime(o.created_at, "UTC")}</td>
+                    <td data-label="Status">
+                      {orderStatusLabels[o.status]}
+                      {o.refund_due_minor ? (
+                        <span className="muted"> · {formatMoney(o.refund_due_minor, o.currency)} refund due</span>
+                      ) : null}
+                    </td>
+                    <td data-label="Total" className="num">
+                      {formatMoney(o.amount_minor, o.currency)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pages page={result.page} pages={result.pages} total={result.total} noun="order" url={url} />
+        </>
+      )}
+    </section>
+  );
+}

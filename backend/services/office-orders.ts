@@ -1,0 +1,193 @@
+/**
+ * Every agent's orders, as staff see them: filters, one order with its lines, Stripe ids and history; flagged
+ * orders marked reviewed with a note; refunds made by staff (whole or per line) and refunds due retried. A refund
+ * is a guarded update (a line not refunded yet becomes due, once) in the same transaction as its audit row, then
+ * settled through Stripe (one idempotency key per line); in the demo payment mode there is no money to move, and
+ * the lines are marked refunded.
+ */
+import type { Kysely } from "kysely";
+import type { OfficeOrder } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { Conflict, NotFound } from "../errors.js";
+import type { Payments } from "../payments/checkout.js";
+import { toOrder, toOrders } from "../payments/orders.js";
+import { settleRefunds } from "../payments/refunds.js";
+import { audit, listAudit } from "./staff.js";
+
+export async function listOfficeOrders(
+  db: Kysely<Database>,
+  opts: {
+    status?: string | null;
+    agent?: string | null;
+    from?: string | null;
+    to?: string | null;
+    page?: number | null;
+    perPage?: number;
+  },
+) {
+  const perPage = opts.perPage ?? 25;
+  const page = opts.page ?? 1;
+  let q = db.selectFrom("orders").innerJoin("agents", "agents.id", "orders.agent_id");
+  if (opts.status) q = q.where("orders.status", "=", opts.status);
+  if (opts.agent) {
+    const like = `%${opts.agent.toLowerCase().replace(/[%_\\]/g, "")}%`;
+    q = q.where((eb) =>
+      eb.or([eb(eb.fn("lower", ["agents.name"]), "like", like), eb(eb.fn("lower", ["agents.email"]), "like", like)]),
+    );
+  }
+  if (opts.from) q = q.where("orders.created_at", ">=", `${opts.from}T00:00:00.000Z`);
+  if (opts.to) q = q.where("orders.created_at", "<", new Date(Date.parse(`${opts.to}T00:00:00.000Z`) + 86_400_000).toISOString());
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll("orders")
+    .select(["agents.name as agent_name", "agents.email as agent_email"])
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const orders = await toOrders(db, rows);
+  const total = Number(n);
+  return {
+    items: orders.map((o, i) => ({
+      ...o,
+      agent_id: rows[i]!.agent_id,
+      agent_name: rows[i]!.agent_name,
+      agent_email: rows[i]!.agent_email,
+      flag_reason: rows[i]!.flag_reason,
+    })),
+    page,
+    per_page: perPage,
+    total,
+    pages: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+export async function getOfficeOrder(db: Kysely<Database>, id: number): Promise<OfficeOrder> {
+  const row = await db
+    .selectFrom("orders")
+    .innerJoin("agents", "agents.id", "orders.agent_id")
+    .leftJoin("staff", "staff.id", "orders.reviewed_by")
+    .selectAll("orders")
+    .select(["agents.name as agent_name", "agents.email as agent_email", "staff.name as reviewed_by_name"])
+    .where("orders.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new NotFound("No such order.");
+  const order = await toOrder(db, row);
+  const history = await listAudit(db, { subject: `order:${id}`, perPage: 100 });
+  return {
+    ...order,
+    agent_id: row.agent_id,
+    agent_name: row.agent_name,
+    agent_email: row.agent_email,
+    checkout_session_id: row.checkout_session_id,
+    flag_reason: row.flag_reason,
+    reviewed_at: row.reviewed_at,
+    reviewed_by_name: row.reviewed_by_name,
+    review_note: row.review_note,
+    history: history.items.reverse(),
+  };
+}
+
+/** A flagged order looked at: its note stays with it. The order keeps its status (staff refund or fulfil by hand). */
+export async function reviewOrder(db: Kysely<Database>, staffId: number, id: number, note: string, now = new Date()) {
+  const order = await getOfficeOrder(db, id);
+  if (order.status !== "flagged") throw new Conflict("Only a flagged order is marked reviewed.");
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("orders")
+      .set({ reviewed_at: now.toISOString(), reviewed_by: staffId, review_note: note })
+      .where("id", "=", id)
+      .execute();
+    await audit(
+      trx,
+      {
+        staffId,
+        kind: "order.review",
+        subject: `order:${id}`,
+        before: { reviewed: Boolean(order.reviewed_at) },
+        after: { note },
+      },
+      now,
+    );
+  });
+  return getOfficeOrder(db, id);
+}
+
+/** Settles what is due: through Stripe where the order was paid there; in the demo mode, marked refunded. */
+async function settle(p: Payments, orderId: number, mode: string) {
+  if (mode === "stripe" && p.stripe) return settleRefunds(p, orderId);
+  const stamp = new Date().toISOString();
+  const lines = await p.db
+    .updateTable("order_items")
+    .set({ refund_status: "refunded", refunded_at: stamp })
+    .where("order_id", "=", orderId)
+    .where("refund_status", "=", "due")
+    .returning(["item_type", "item_id"])
+    .execute();
+  const sessions = lines.filter((l) => l.item_type === "mentor_booking").map((l) => l.item_id);
+  if (sessions.length) {
+    await p.db
+      .updateTable("mentor_bookings")
+      .set({ refund_status: "refunded", updated_at: stamp })
+      .where("id", "in", sessions)
+      .where("refund_status", "=", "due")
+      .execute();
+  }
+  return { refunded: lines.length, due: 0 };
+}
+
+/**
+ * Refunds lines of a paid (or flagged) order, whole or some: each line not refunded yet becomes due in one
+ * transaction with the audit row (a guarded update, so simultaneous refunds mark each line once), then is settled.
+ */
+export async function refundOrder(
+  p: Payments,
+  staffId: number,
+  id: number,
+  input: { item_ids?: number[]; note: string },
+  now = new Date(),
+) {
+  const order = await getOfficeOrder(p.db, id);
+  if (order.status !== "paid" && order.status !== "flagged") throw new Conflict("Only a paid or flagged order can be refunded.");
+  const wanted = input.item_ids ?? order.items.map((i) => i.id);
+  const unknown = wanted.filter((w) => !order.items.some((i) => i.id === w));
+  if (unknown.length) throw new NotFound("No such line on this order.");
+  const marked = await p.db.transaction().execute(async (trx) => {
+    const lines = await trx
+      .updateTable("order_items")
+      .set({ refund_status: "due", refund_reason: `Refunded by the consultancy: ${input.note}` })
+      .where("order_id", "=", id)
+      .where("id", "in", wanted)
+      .where("refund_status", "is", null)
+      .returning(["id", "price_minor"])
+      .execute();
+    if (lines.length) {
+      await audit(
+        trx,
+        {
+          staffId,
+          kind: "order.refund",
+          subject: `order:${id}`,
+          after: { lines: lines.map((l) => l.id), amount_minor: lines.reduce((s, l) => s + l.price_minor, 0), note: input.note },
+        },
+        now,
+      );
+    }
+    return lines.length;
+  });
+  if (!marked && !order.items.some((i) => wanted.includes(i.id) && i.refund_status === "due")) {
+    throw new Conflict("These lines are refunded already.");
+  }
+  await settle(p, id, order.mode);
+  return getOfficeOrder(p.db, id);
+}
+
+/** Tries again the refunds still due on an order (Stripe failed, or the demo mode left them for a person). */
+export async function retryRefunds(p: Payments, staffId: number, id: number, now = new Date()) {
+  const order = await getOfficeOrder(p.db, id);
+  if (!order.items.some((i) => i.refund_status === "due")) throw new Conflict("No refund is due on this order.");
+  const result = await settle(p, id, order.mode);
+  await audit(p.db, { staffId, kind: "order.refund_retry", subject: `order:${id}`, after: result }, now);
+  return getOfficeOrder(p.db, id);
+}
