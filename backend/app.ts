@@ -75,7 +75,16 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
   api.use(express.json({ limit: "100kb" }));
   api.use(guardInput());
   api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays }));
-  api.use(officeRoutes({ db, limiter: officeLimiter, tokenTtlDays: deps.tokenTtlDays, publicUrl: deps.publicUrl, payments }));
+  api.use(
+    officeRoutes({
+      db,
+      limiter: officeLimiter,
+      tokenTtlDays: deps.tokenTtlDays,
+      publicUrl: deps.publicUrl,
+      payments,
+      cancelCutoffHours: { ...defaultBookingRules, ...deps.bookings }.cancelCutoffHours,
+    }),
+  );
   api.use(contactRoutes({ db, limiter: contactLimiter }));
   api.use(clientRoutes({ db }));
   api.use(catalogueRoutes({ db }));

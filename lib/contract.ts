@@ -704,3 +704,19 @@ export const orderRefundBody = z.object({
   item_ids: z.array(idParam).max(100).optional(),
   note: requiredText(1000, "Note"),
 });
+
+export const officeBookingsQuery = z.object({
+  mentor: z.preprocess(blankToNull, idParam.nullable().optional()),
+  from: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
+      .refine(isRealDate, "Enter a real date")
+      .nullable()
+      .optional(),
+  ),
+  days: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(31, "At most 31 days").nullable().optional()),
+});
+
+export type OfficeBooking = Booking & { agent_id: number; agent_name: string };

@@ -64,6 +64,7 @@ const OFFICE_LINKS = [
   { to: "/office/jobs/", label: "Jobs", end: false },
   { to: "/office/mentors/", label: "Mentors", end: false },
   { to: "/office/orders/", label: "Orders", end: false },
+  { to: "/office/bookings/", label: "Sessions", end: false },
   { to: "/office/messages/", label: "Messages", end: false },
   { to: "/office/audit/", label: "Audit log", end: false },
 ] as const;

@@ -9,6 +9,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   AuditEntry,
+  OfficeBooking,
   OfficeOrder,
   MentorInput,
   OfficeMentor,
@@ -173,6 +174,11 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     refundOrder: (id: number, body: { item_ids?: number[]; note: string }) =>
       call<OfficeOrder>(`office/orders/${id}/refund`, { method: "POST", body }),
     retryRefunds: (id: number) => call<OfficeOrder>(`office/orders/${id}/retry-refunds`, { method: "POST", body: {} }),
+    officeBookings: (query: { mentor?: number; from?: string; days?: number }) =>
+      call<{ from: string; days: number; items: OfficeBooking[] }>(
+        `office/bookings${queryString({ mentor: query.mentor?.toString(), from: query.from, days: query.days?.toString() })}`,
+      ),
+    cancelForAgent: (id: number) => call<Booking>(`office/bookings/${id}/cancel`, { method: "POST", body: {} }),
     officeAudit: (query: { kind?: string; page?: number }) =>
       call<Page<AuditEntry>>(`office/audit${queryString({ kind: query.kind, page: query.page?.toString() })}`),
     passwordCheck: (token: string) => call<PasswordLinkInfo>("password/check", { method: "POST", body: { token } }),

@@ -18,8 +18,13 @@ export default function OfficeOverview() {
     { label: "Flagged orders", n: overview.flagged_orders, to: "/office/orders?status=flagged", testId: "flagged-orders" },
     { label: "Refunds due (lines)", n: overview.refunds_due, to: "/office/orders?status=paid", testId: "refunds-due" },
     { label: "Holds lapsing within the hour", n: overview.holds_lapsing, to: null, testId: "holds-lapsing" },
-    { label: "Mentor sessions today (UTC)", n: overview.sessions_today, to: null, testId: "sessions-today" },
-    { label: "Mentor sessions tomorrow (UTC)", n: overview.sessions_tomorrow, to: null, testId: "sessions-tomorrow" },
+    { label: "Mentor sessions today (UTC)", n: overview.sessions_today, to: "/office/bookings", testId: "sessions-today" },
+    {
+      label: "Mentor sessions tomorrow (UTC)",
+      n: overview.sessions_tomorrow,
+      to: "/office/bookings",
+      testId: "sessions-tomorrow",
+    },
   ];
   return (
     <section className="container page">

@@ -15,6 +15,7 @@ const kinds = [
   ["job.", "Jobs"],
   ["mentor.", "Mentors"],
   ["order.", "Orders"],
+  ["booking.", "Sessions"],
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,6 +13,7 @@ import {
   jobInput,
   loginBody,
   newAgentBody,
+  officeBookingsQuery,
   officeOrdersQuery,
   orderRefundBody,
   orderReviewBody,
@@ -30,8 +31,10 @@ import { bearerToken } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, handler, parse, send } from "../http.js";
 import type { Payments } from "../payments/checkout.js";
+import { settleRefunds } from "../payments/refunds.js";
 import type { LoginLimiter } from "../rate-limit.js";
 import { listCountries } from "../services/catalogue.js";
+import { cancelForAgent, listOfficeBookings } from "../services/office-bookings.js";
 import {
   createJob,
   createMentor,
@@ -85,6 +88,7 @@ export function officeRoutes(deps: {
   tokenTtlDays: number;
   publicUrl: string;
   payments: Payments;
+  cancelCutoffHours: number;
 }) {
   const { db, limiter } = deps;
   const router = Router();
@@ -346,6 +350,27 @@ export function officeRoutes(deps: {
     handler(async (req, res) => {
       const id = parse(idParam, req.params.id, "id");
       send(res, await retryRefunds(deps.payments, currentStaff(req).id, id));
+    }),
+  );
+
+  // Mentor sessions: the agenda, and cancelling for an agent.
+  router.get(
+    "/office/bookings",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await listOfficeBookings(db, parse(officeBookingsQuery, req.query, "query")));
+    }),
+  );
+  router.post(
+    "/office/bookings/:id/cancel",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      send(
+        res,
+        await cancelForAgent(db, currentStaff(req).id, id, deps.cancelCutoffHours, (orderId) =>
+          settleRefunds(deps.payments, orderId),
+        ),
+      );
     }),
   );
 

@@ -233,6 +233,8 @@ export async function cancelBooking(
   cutoffHours: number,
   settle: (orderId: number) => Promise<unknown>,
   now = new Date(),
+  /** Written in the cancellation's own transaction (the back office's audit row, when staff cancel) */
+  alongside?: (trx: Kysely<Database>, booking: Booking, refund: "due" | "none") => Promise<void>,
 ): Promise<Booking> {
   const booking = await getBooking(db, agentId, id);
   if (booking.status === "canceled" || booking.status === "released") {
@@ -250,6 +252,7 @@ export async function cancelBooking(
         .executeTakeFirst();
       // Another call (or the hold's lapse) got there first: this one changed nothing, and says so.
       if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
+      await alongside?.(trx, booking, "none");
       await trx.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "=", id).execute();
     });
     return getBooking(db, agentId, id);
@@ -265,6 +268,7 @@ export async function cancelBooking(
       .executeTakeFirst();
     // Only one of simultaneous cancellations changes the row; the others change nothing and are told so.
     if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
+    await alongside?.(trx, booking, late ? "none" : "due");
     if (!booking.order_id) return false;
     await trx
       .updateTable("order_items")

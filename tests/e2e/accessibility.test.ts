@@ -131,6 +131,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
         "/office/mentors/1",
         "/office/orders",
         "/office/orders/1",
+        "/office/bookings",
       ]) {
         await page.goto(ctx.portal.base + path);
         found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));

@@ -284,6 +284,56 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     });
   });
 
+  describe.each(jsModes)("$name, sessions", ({ javaScriptEnabled }) => {
+    it("staff find a paid session in the agenda and cancel it for the agent, who then sees it cancelled, refund due", async () => {
+      const agentEmail = `agenda-${javaScriptEnabled ? "on" : "off"}@example.com`;
+      const created = await ctx.portal.createAgent(agentEmail);
+      const cookie = await ctx.portal.sessionCookie(created.email, created.password);
+      const call = async (path: string, body: unknown) =>
+        (
+          await fetch(`${ctx.portal.base}/backend/${path}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
+            body: JSON.stringify(body),
+          })
+        ).json() as Promise<{ data: any }>;
+      const client = (await call("agent/addclient", { first_name: "Ag", last_name: "Enda", email: `c-${agentEmail}` })).data;
+      const from = new Date(Date.now() + (javaScriptEnabled ? 50 : 57) * 86_400_000).toISOString().slice(0, 10);
+      const week = (await call("api/Mentorbooking", { mentor_id: 2, time_zone: "UTC", week_start: from })).data;
+      const held = (
+        await call("api/Mentorbooking/book", {
+          mentor_id: 2,
+          client_id: client.id,
+          start: week.slots[0].start,
+          topic: "Agenda test",
+        })
+      ).data;
+      const checkout = (await call("stripe/create-checkout-session", {})).data;
+      await call(`stripe/demo/complete/${checkout.session_id}`, {});
+
+      const office = await newContext(ctx.browser, javaScriptEnabled);
+      const staffPage = await office.context.newPage();
+      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
+      await staffPage.waitForURL(/\/office$/);
+      await staffPage.goto(`${ctx.portal.base}/office/bookings?from=${week.slots[0].start.slice(0, 10)}&mentor=2`);
+      const row = staffPage.getByTestId(`office-booking-${held.id}`);
+      await expect.poll(() => row.innerText(), settle).toContain("Agenda test");
+      await row.getByRole("button", { name: /^Cancel for the agent/ }).click();
+      await expectToast(staffPage, javaScriptEnabled, "Cancelled for Ag Enda's agent: its refund is due.");
+
+      const agent = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(agent.context, ctx.portal.base, cookie);
+      const agentPage = await agent.context.newPage();
+      await agentPage.goto(ctx.portal.base + "/bookings");
+      await expect
+        .poll(() => agentPage.getByTestId(`booking-${held.id}`).getByTestId("booking-status").innerText(), settle)
+        .toBe("Cancelled · refund due");
+      expect(unexpected(office.problems)).toEqual([]);
+      await agent.context.close();
+      await office.context.close();
+    });
+  });
+
   it("keeps agents out of the office (404) and staff out of the agents' workspace (to /office)", async () => {
     const agent: { context: BrowserContext } = await newContext(ctx.browser, false);
     await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());

@@ -101,6 +101,8 @@ const matrix: Record<string, Entry> = {
   "GET /office/audit": { anonymous: 401, intruder: 403 },
   "GET /office/countries": { anonymous: 401, intruder: 403 },
   "GET /office/orders": { anonymous: 401, intruder: 403 },
+  "GET /office/bookings": { anonymous: 401, intruder: 403 },
+  "POST /office/bookings/:id/cancel": { anonymous: 401, path: (v) => `/office/bookings/${v.bookingId}/cancel`, intruder: 403 },
   "GET /office/orders/:id": { anonymous: 401, path: (v) => `/office/orders/${v.orderId}`, intruder: 403 },
   "POST /office/orders/:id/review": {
     anonymous: 401,

@@ -540,4 +540,51 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect(new Set(made.map((r) => r.idempotencyKey)).size).toBe(2);
     expect(order.checkout_session_id).toMatch(/^cs_/);
   });
+
+  it("lists sessions by day and filters by mentor; cancels one for its agent with the agent's refund rules, once however many ask", async () => {
+    const a = await api.newAgent(`office-cancel-${++n}@example.com`);
+    const c = await api.call("POST", "agent/addclient", {
+      token: a.token,
+      body: { first_name: "Ca", last_name: "Ncel", email: `ca-${n}@example.com` },
+    });
+    const from = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const week = (
+      await api.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 2, time_zone: "UTC", week_start: from } })
+    ).json.data;
+    const held = await api.call("POST", "api/Mentorbooking/book", {
+      token: a.token,
+      body: { mentor_id: 2, client_id: c.json.data.id, start: week.slots[0].start, topic: "Agenda" },
+    });
+    const checkout = await api.call("POST", "stripe/create-checkout-session", { token: a.token });
+    await api.call("POST", `stripe/demo/complete/${checkout.json.data.session_id}`, { token: a.token });
+
+    const agenda = await office("GET", `office/bookings?from=${from}&days=7&mentor=2`);
+    expect(agenda.json.data.items.find((b: { id: number }) => b.id === held.json.data.id)).toMatchObject({
+      agent_name: "Test Agent",
+      status: "confirmed",
+      mentor_id: 2,
+    });
+    expect(
+      (await office("GET", `office/bookings?from=${from}&mentor=1`)).json.data.items.some(
+        (b: { id: number }) => b.id === held.json.data.id,
+      ),
+    ).toBe(false);
+    expect((await office("GET", "office/bookings?days=90")).json.errors.days).toEqual(["At most 31 days"]);
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => office("POST", `office/bookings/${held.json.data.id}/cancel`)),
+      ...Array.from({ length: 10 }, () =>
+        api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } }),
+      ),
+    ]);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const order = (await api.call("GET", `api/orders/${checkout.json.data.order_id}`, { token: a.token })).json.data;
+    expect(order.items[0]).toMatchObject({ refund_status: "due" });
+    const audits = await auditOf("booking.cancel", `booking:${held.json.data.id}`);
+    // Staff won (one audit row) or the agent did (none): never two.
+    expect(audits.length).toBeLessThanOrEqual(1);
+    if (audits.length) expect(JSON.parse(audits[0]!.after!)).toMatchObject({ status: "canceled", refund: "due" });
+    expect((await office("POST", "office/bookings/999999/cancel")).status).toBe(404);
+  });
 });

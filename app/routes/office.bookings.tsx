@@ -1,0 +1,151 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { OfficeBooking } from "../../lib/contract";
+import { apiLoaderError, apiRedirectError } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { dayKey, dayLabel, timeLabel } from "../lib/dates";
+import { formatMoney } from "../lib/money";
+import { rowIntent } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { getSettings } from "../lib/settings.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Sessions · Back office · Waypoint Consultancy" }];
+
+const isDay = (v: string | null): v is string =>
+  Boolean(v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const url = new URL(request.url);
+  const from = url.searchParams.get("from");
+  const mentor = Number(url.searchParams.get("mentor"));
+  const [agenda, mentors] = await Promise.all([
+    api.officeBookings({
+      from: isDay(from) ? from : undefined,
+      days: 7,
+      mentor: Number.isInteger(mentor) && mentor > 0 ? mentor : undefined,
+    }),
+    api.officeMentors(),
+  ]).catch((e) => apiLoaderError(e, request));
+  return json({
+    agenda,
+    mentor: Number.isInteger(mentor) && mentor > 0 ? String(mentor) : "",
+    mentors: mentors.map((m) => ({ id: m.id, name: m.name })),
+    now: new Date().toISOString(),
+    cutoffHours: getSettings().bookings.cancelCutoffHours,
+  });
+}
+
+/** Cancels a session for its agent: the agent's own rules (a refund up to the cut-off, none after). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const parsed = rowIntent("cancel").safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+  if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
+  const back = `/office/bookings${new URL(request.url).search}`;
+  try {
+    const b = await api.cancelForAgent(parsed.data.id);
+    const refund = b.refund_status === "refunded" ? "refunded" : b.refund_status === "due" ? "its refund is due" : "no refund";
+    return await redirectWithToast(request, back, {
+      type: "success",
+      message: `Cancelled for ${b.client_name}'s agent: ${refund}.`,
+    });
+  } catch (error) {
+    return apiRedirectError(error, request, back);
+  }
+}
+
+const statusLabel: Record<OfficeBooking["status"], string> = {
+  held: "Held (unpaid)",
+  confirmed: "Confirmed",
+  released: "Released",
+  canceled: "Cancelled",
+};
+
+export default function OfficeBookings() {
+  const { agenda, mentor, mentors, now, cutoffHours } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const days = new Map<string, OfficeBooking[]>();
+  for (const b of agenda.items) days.set(dayKey(b.start_at, "UTC"), [...(days.get(dayKey(b.start_at, "UTC")) ?? []), b]);
+  const shift = (d: number) => new Date(Date.parse(`${agenda.from}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+  const link = (from: string) => `?${new URLSearchParams({ from, ...(mentor ? { mentor } : {}) })}`;
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office">Back office</Link>
+      </p>
+      <h1>Mentor sessions</h1>
+      <p className="muted">
+        Seven days from {dayLabel(`${agenda.from}T12:00:00Z`, "UTC")}, in UTC. Cancelling for an agent follows the agent&apos;s
+        own rule: refunded up to {cutoffHours} hours before the start, not after.
+      </p>
+      <Form method="get" className="filter-form">
+        <div className="field">
+          <label htmlFor="agenda-mentor">Mentor</label>
+          <select id="agenda-mentor" name="mentor" defaultValue={mentor}>
+            <option value="">Every mentor</option>
+            {mentors.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="agenda-from">From (UTC day)</label>
+          <input id="agenda-from" name="from" type="date" defaultValue={agenda.from} />
+        </div>
+        <button type="submit" className="button button--ghost">
+          Show
+        </button>
+      </Form>
+      <nav className="pagination" aria-label="Weeks">
+        <Link to={link(shift(-7))}>← 7 days earlier</Link>
+        <Link to={link(shift(7))}>7 days later →</Link>
+      </nav>
+      {days.size === 0 ? (
+        <p className="empty-state">No session in these seven days.</p>
+      ) : (
+        [...days].map(([day, list]) => (
+          <section key={day} aria-label={dayLabel(list[0]!.start_at, "UTC")} className="agenda-day">
+            <h2>{dayLabel(list[0]!.start_at, "UTC")}</h2>
+            <ul className="list-reset order-lines">
+              {list.map((b) => (
+                <li key={b.id} className="card agenda-item" data-testid={`office-booking-${b.id}`}>
+                  <p>
+                    <strong>{timeLabel(b.start_at, "UTC")}</strong> {b.mentor_name} with {b.client_name} ({b.agent_name}):{" "}
+                    {b.topic}
+                  </p>
+                  <p className="muted">
+                    {statusLabel[b.status]}
+                    {b.refund_status ? ` · refund ${b.refund_status}` : ""} · {formatMoney(b.price_minor, b.currency)}
+                  </p>
+                  {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (
+                    <Form method="post">
+                      <AuthenticityTokenInput />
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="id" value={b.id} />
+                      <button
+                        type="submit"
+                        className="button button--small button--ghost"
+                        disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(b.id)}
+                      >
+                        Cancel for the agent
+                        <span className="visually-hidden">
+                          : {b.mentor_name} with {b.client_name}
+                        </span>
+                      </button>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Every mentor session, as staff see them (an agenda by day, in UTC), and cancelling one on an agent's behalf:
+ * the agent's own cancellation with the same refund rules (Terms §4), its audit row in the same transaction.
+ */
+import type { Kysely } from "kysely";
+import type { OfficeBooking } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { NotFound } from "../errors.js";
+import { cancelBooking, getBooking } from "./bookings.js";
+import { audit } from "./staff.js";
+
+export async function listOfficeBookings(
+  db: Kysely<Database>,
+  opts: { mentor?: number | null; from?: string | null; days?: number | null },
+  now = new Date(),
+): Promise<{ from: string; days: number; items: OfficeBooking[] }> {
+  const from = opts.from ?? now.toISOString().slice(0, 10);
+  const days = opts.days ?? 7;
+  const start = `${from}T00:00:00.000Z`;
+  const end = new Date(Date.parse(start) + days * 86_400_000).toISOString();
+  let q = db
+    .selectFrom("mentor_bookings")
+    .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
+    .select(["mentor_bookings.id", "mentor_bookings.agent_id", "agents.name as agent_name"])
+    .where("mentor_bookings.start_at", ">=", start)
+    .where("mentor_bookings.start_at", "<", end)
+    .where("mentor_bookings.status", "in", ["held", "confirmed", "canceled"]);
+  if (opts.mentor) q = q.where("mentor_bookings.mentor_id", "=", opts.mentor);
+  const rows = await q.orderBy("mentor_bookings.start_at").orderBy("mentor_bookings.id").limit(500).execute();
+  const items = await Promise.all(
+    rows.map(async (r) => ({ ...(await getBooking(db, r.agent_id, r.id)), agent_id: r.agent_id, agent_name: r.agent_name })),
+  );
+  return { from, days, items };
+}
+
+/** Cancels a session for its agent, with the agent's own rules and refund, and the staff member's audit row. */
+export async function cancelForAgent(
+  db: Kysely<Database>,
+  staffId: number,
+  id: number,
+  cutoffHours: number,
+  settle: (orderId: number) => Promise<unknown>,
+  now = new Date(),
+) {
+  const row = await db.selectFrom("mentor_bookings").select(["agent_id"]).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFound("No such booking.");
+  return cancelBooking(db, row.agent_id, id, cutoffHours, settle, now, (trx, booking, refund) =>
+    audit(
+      trx,
+      {
+        staffId,
+        kind: "booking.cancel",
+        subject: `booking:${id}`,
+        before: { status: booking.status },
+        after: { status: "canceled", refund, agent_id: row.agent_id },
+      },
+      now,
+    ),
+  );
+}
