@@ -720,3 +720,25 @@ export const officeBookingsQuery = z.object({
 });
 
 export type OfficeBooking = Booking & { agent_id: number; agent_name: string };
+
+/** What staff see of one agent: its account, its clients by name and status only, its orders and sessions. */
+export type OfficeAgentDetail = {
+  agent: OfficeAgent;
+  clients: Array<{ id: number; name: string; status: (typeof clientStatuses)[number]; archived: boolean }>;
+  orders: Array<{
+    id: number;
+    status: OrderStatus;
+    amount_minor: number;
+    currency: string;
+    created_at: string;
+    refund_due_minor: number;
+  }>;
+  bookings: Array<{
+    id: number;
+    mentor_name: string;
+    client_name: string;
+    start_at: string;
+    status: BookingStatus;
+    refund_status: string | null;
+  }>;
+};

@@ -9,6 +9,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   AuditEntry,
+  OfficeAgentDetail,
   OfficeBooking,
   OfficeOrder,
   MentorInput,
@@ -145,6 +146,7 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     officeAgents: (query: { q?: string; page?: number }) =>
       call<Page<OfficeAgent>>(`office/agents${queryString({ q: query.q, page: query.page?.toString() })}`),
     officeAgent: (id: number) => call<OfficeAgent>(`office/agents/${id}`),
+    officeAgentDetail: (id: number) => call<OfficeAgentDetail>(`office/agents/${id}/detail`),
     createAgent: (body: NewAgentBody) => call<NewAgentData>("office/agents", { method: "POST", body }),
     setAgentActive: (id: number, active: boolean) =>
       call<OfficeAgent>(`office/agents/${id}/active`, { method: "POST", body: { active } }),

@@ -102,7 +102,9 @@ export default function OfficeAgents() {
               <tbody>
                 {result.items.map((a) => (
                   <tr key={a.id} data-testid={`agent-${a.id}`}>
-                    <td data-label="Name">{a.name}</td>
+                    <td data-label="Name">
+                      <Link to={`/office/agents/${a.id}`}>{a.name}</Link>
+                    </td>
                     <td data-label="Email">{a.email}</td>
                     <td data-label="Clients" className="num">
                       {a.clients}

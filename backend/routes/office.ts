@@ -53,6 +53,7 @@ import { verifyPassword, hashPassword } from "../services/passwords.js";
 import {
   createAgentByStaff,
   getOfficeAgent,
+  getOfficeAgentDetail,
   issueStaffToken,
   listAudit,
   listOfficeAgents,
@@ -215,6 +216,13 @@ export function officeRoutes(deps: {
     handler(async (req, res) => {
       currentStaff(req);
       send(res, await getOfficeAgent(db, parse(idParam, req.params.id, "id")));
+    }),
+  );
+  router.get(
+    "/office/agents/:id/detail",
+    handler(async (req, res) => {
+      currentStaff(req);
+      send(res, await getOfficeAgentDetail(db, parse(idParam, req.params.id, "id")));
     }),
   );
   router.post(

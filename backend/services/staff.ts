@@ -5,10 +5,12 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AuditEntry, OfficeAgent, PasswordLinkInfo, StaffPublic } from "../../lib/contract.js";
+import type { AuditEntry, OfficeAgent, OfficeAgentDetail, PasswordLinkInfo, StaffPublic } from "../../lib/contract.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
+import { listOrders } from "../payments/orders.js";
+import { listBookings } from "./bookings.js";
 import { hashPassword } from "./passwords.js";
 import { hashToken } from "./tokens.js";
 
@@ -356,4 +358,45 @@ export async function newAgentPasswordLink(db: Kysely<Database>, staffId: number
     await audit(trx, { staffId, kind: "agent.password_link", subject: `agent:${agentId}` }, now);
     return link;
   });
+}
+
+/** One agent as staff see it: clients by name and status only (no contact or passport details), orders, sessions. */
+export async function getOfficeAgentDetail(db: Kysely<Database>, id: number): Promise<OfficeAgentDetail> {
+  const agent = await getOfficeAgent(db, id);
+  const [clients, orders, bookings] = await Promise.all([
+    db
+      .selectFrom("clients")
+      .select(["id", "first_name", "last_name", "status", "archived_at"])
+      .where("agent_id", "=", id)
+      .orderBy("last_name")
+      .orderBy("first_name")
+      .execute(),
+    listOrders(db, id),
+    listBookings(db, id),
+  ]);
+  return {
+    agent,
+    clients: clients.map((c) => ({
+      id: c.id,
+      name: `${c.first_name} ${c.last_name}`,
+      status: c.status as OfficeAgentDetail["clients"][number]["status"],
+      archived: Boolean(c.archived_at),
+    })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      status: o.status,
+      amount_minor: o.amount_minor,
+      currency: o.currency,
+      created_at: o.created_at,
+      refund_due_minor: o.refund_due_minor,
+    })),
+    bookings: bookings.map((b) => ({
+      id: b.id,
+      mentor_name: b.mentor_name,
+      client_name: b.client_name,
+      start_at: b.start_at,
+      status: b.status,
+      refund_status: b.refund_status,
+    })),
+  };
 }

@@ -121,6 +121,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
         "/office",
         "/office/agents",
         "/office/agents/new",
+        `/office/agents/${ctx.portal.demoAgentId()}`,
         "/office/messages?status=all",
         "/office/audit",
         "/office/jobs",

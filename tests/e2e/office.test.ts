@@ -352,6 +352,13 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
       await staffPage.goto(ctx.portal.base + path);
       expect(new URL(staffPage.url()).pathname, path).toBe("/office");
     }
+    // What staff see of an agent: its clients by name and status, never their details.
+    await staffPage.goto(`${ctx.portal.base}/office/agents?q=demo@example.com`);
+    await staffPage.getByRole("link", { name: "Dana Demo" }).click();
+    await staffPage.waitForURL(/\/office\/agents\/\d+$/);
+    const clients = await staffPage.getByTestId("agent-clients").innerText();
+    expect(clients).toContain("Lena Fischer");
+    expect(clients).not.toContain("@");
     // A visitor is asked to sign in.
     const visitor = await newContext(ctx.browser, false);
     const v = await visitor.context.newPage();

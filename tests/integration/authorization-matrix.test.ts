@@ -87,6 +87,7 @@ const matrix: Record<string, Entry> = {
     intruder: 403,
   },
   "GET /office/agents/:id": { anonymous: 401, path: (v) => `/office/agents/${v.agentId}`, intruder: 403 },
+  "GET /office/agents/:id/detail": { anonymous: 401, path: (v) => `/office/agents/${v.agentId}/detail`, intruder: 403 },
   "POST /office/agents/:id/active": {
     anonymous: 401,
     path: (v) => `/office/agents/${v.agentId}/active`,

@@ -587,4 +587,15 @@ describe.each(testDatabases)("office API on $name", (target) => {
     if (audits.length) expect(JSON.parse(audits[0]!.after!)).toMatchObject({ status: "canceled", refund: "due" });
     expect((await office("POST", "office/bookings/999999/cancel")).status).toBe(404);
   });
+
+  it("shows one agent's clients by name and status only, with its orders and sessions", async () => {
+    const a = await paidOrder(api, "agent-detail");
+    const detail = await office("GET", `office/agents/${a.id}/detail`);
+    expect(detail.json.data.agent).toMatchObject({ id: a.id, clients: 1 });
+    expect(detail.json.data.clients).toEqual([{ id: expect.any(Number), name: "Pa Id", status: "active", archived: false }]);
+    expect(detail.json.data.orders).toMatchObject([{ id: a.orderId, status: "paid" }]);
+    // Nothing of the client's own details: no email, phone, passport or date of birth.
+    expect(JSON.stringify(detail.json.data)).not.toContain(`pa-agent-detail-${n}@example.com`);
+    expect((await office("GET", "office/agents/999999/detail")).status).toBe(404);
+  });
 });
