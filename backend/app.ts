@@ -79,6 +79,7 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
     officeRoutes({
       db,
       limiter: officeLimiter,
+      agentLimiter: limiter,
       tokenTtlDays: deps.tokenTtlDays,
       publicUrl: deps.publicUrl,
       payments,

@@ -86,6 +86,8 @@ function currentStaff(req: Request): StaffPublic {
 export function officeRoutes(deps: {
   db: Kysely<Database>;
   limiter: LoginLimiter;
+  /** The agents' sign-in counters: the one sign-in page tried this email there first, and failed */
+  agentLimiter: LoginLimiter;
   tokenTtlDays: number;
   publicUrl: string;
   payments: Payments;
@@ -109,6 +111,9 @@ export function officeRoutes(deps: {
         throw new ApiError(401, "Email or password is incorrect.");
       }
       await limiter.succeeded(ip, email);
+      // The sign-in page asked agent/login first, which counted a failure for this address and email: a staff
+      // member signing in often must not be locked out by those.
+      await deps.agentLimiter.succeeded(ip, email);
       const { token, expiresAt } = await issueStaffToken(db, staff.id, deps.tokenTtlDays);
       send<StaffLoginData>(res, { token, expires_at: expiresAt, staff: { id: staff.id, name: staff.name, email: staff.email } });
     }),

@@ -59,6 +59,21 @@ describe.each(testDatabases)("office API on $name", (target) => {
     ).toBe(401);
   });
 
+  it("lets a staff member sign in on the one page many times: the agents' counters do not lock them out", async () => {
+    // The portal tries agent/login first (a 401 for a staff email, counted) and then office/login; 5 failures of an
+    // address and email lock that pair out.
+    const strict = await startApi(database, { loginLimit: { perEmail: 5 } });
+    try {
+      for (let i = 0; i < 12; i++) {
+        const body = { email: demoStaff.email, password: demoStaff.password };
+        expect((await strict.call("POST", "agent/login", { body })).status, `agent attempt ${i + 1}`).toBe(401);
+        expect((await strict.call("POST", "office/login", { body })).status, `sign-in ${i + 1}`).toBe(200);
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("turns an agent's token away from every office call (403), and an unknown or expired one (401)", async () => {
     const agent = await api.newAgent(`office-intruder-${++n}@example.com`);
     for (const [method, path] of [
