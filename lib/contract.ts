@@ -742,3 +742,46 @@ export type OfficeAgentDetail = {
     refund_status: string | null;
   }>;
 };
+
+export const relocationInput = z.object({
+  title: requiredText(150, "Title"),
+  country_code: countryCode("Country").refine((v) => v !== null && v !== undefined, "Choose a country"),
+  city: requiredText(100, "City"),
+  description: requiredText(5000, "Description"),
+  includes: z
+    .array(requiredText(200, "An included service"), { invalid_type_error: "List what is included" })
+    .min(1, "Name one included service at least")
+    .max(30),
+  duration_days: z.coerce
+    .number({ invalid_type_error: "Duration must be a number of days" })
+    .int("Duration must be whole days")
+    .min(1, "At least one day")
+    .max(365, "At most 365 days"),
+  price_minor: minorUnits("Price").refine((v) => v > 0, "A price is more than nothing"),
+});
+export type RelocationInput = z.input<typeof relocationInput>;
+export type RelocationValues = z.output<typeof relocationInput>;
+export type OfficeRelocation = Relocation & { published: boolean; in_carts: number };
+
+export const planInput = z.object({
+  service_id: z.coerce
+    .number({ invalid_type_error: "Choose a service" })
+    .int()
+    .refine((v) => [1, 2, 3].includes(v), "Choose a service"),
+  name: requiredText(100, "Name"),
+  description: requiredText(2000, "Description"),
+  price_minor: minorUnits("Price").refine((v) => v > 0, "A price is more than nothing"),
+});
+export type PlanInput = z.input<typeof planInput>;
+export type PlanValues = z.output<typeof planInput>;
+export type OfficePlan = {
+  id: number;
+  service_id: number;
+  service_name: string;
+  name: string;
+  description: string;
+  price_minor: number;
+  currency: string;
+  published: boolean;
+  in_carts: number;
+};

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
 /** A list's search box and its pages, as every office list has them (plain GET forms and links). */
 export function OfficeSearch({ q, label, children }: { q: string; label: string; children?: ReactNode }) {
@@ -46,4 +47,24 @@ export function Pages({
 export function pageOf(url: URL): number {
   const n = Number(url.searchParams.get("page"));
   return Number.isInteger(n) && n >= 1 && n <= 100000 ? n : 1;
+}
+
+/** A row's Publish / Unpublish button (the page's action takes intent publish|unpublish and the row's id). */
+export function PublishButton({ id, published, name, busy }: { id: number; published: boolean; name: string; busy: boolean }) {
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={published ? "unpublish" : "publish"}
+        className="button button--small button--ghost"
+        disabled={busy}
+      >
+        {published ? "Unpublish" : "Publish"}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+    </Form>
+  );
 }

@@ -62,6 +62,8 @@ const OFFICE_LINKS = [
   { to: "/office/", label: "Overview", end: true },
   { to: "/office/agents/", label: "Agents", end: false },
   { to: "/office/jobs/", label: "Jobs", end: false },
+  { to: "/office/relocations/", label: "Packages", end: false },
+  { to: "/office/plans/", label: "Plans", end: false },
   { to: "/office/mentors/", label: "Mentors", end: false },
   { to: "/office/orders/", label: "Orders", end: false },
   { to: "/office/bookings/", label: "Sessions", end: false },

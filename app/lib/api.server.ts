@@ -9,6 +9,10 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   AuditEntry,
+  OfficePlan,
+  OfficeRelocation,
+  PlanInput,
+  RelocationInput,
   OfficeAgentDetail,
   OfficeBooking,
   OfficeOrder,
@@ -160,6 +164,18 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     editJob: (id: number, body: JobInput) => call<OfficeJob>(`office/jobs/${id}`, { method: "POST", body }),
     setJobPublished: (id: number, published: boolean) =>
       call<OfficeJob>(`office/jobs/${id}/published`, { method: "POST", body: { published } }),
+    officeRelocations: () => call<OfficeRelocation[]>("office/relocations"),
+    officeRelocation: (id: number) => call<OfficeRelocation>(`office/relocations/${id}`),
+    saveRelocation: (id: number | null, body: RelocationInput) =>
+      call<OfficeRelocation>(id ? `office/relocations/${id}` : "office/relocations", { method: "POST", body }),
+    setRelocationPublished: (id: number, published: boolean) =>
+      call<OfficeRelocation>(`office/relocations/${id}/published`, { method: "POST", body: { published } }),
+    officePlans: () => call<OfficePlan[]>("office/plans"),
+    officePlan: (id: number) => call<OfficePlan>(`office/plans/${id}`),
+    savePlan: (id: number | null, body: PlanInput) =>
+      call<OfficePlan>(id ? `office/plans/${id}` : "office/plans", { method: "POST", body }),
+    setPlanPublished: (id: number, published: boolean) =>
+      call<OfficePlan>(`office/plans/${id}/published`, { method: "POST", body: { published } }),
     officeMentors: () => call<OfficeMentor[]>("office/mentors"),
     officeMentor: (id: number) => call<OfficeMentor>(`office/mentors/${id}`),
     createMentor: (body: MentorInput) => call<OfficeMentor>("office/mentors", { method: "POST", body }),

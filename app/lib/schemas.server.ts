@@ -10,6 +10,8 @@ export {
   contactBody,
   jobInput,
   mentorInput,
+  planInput,
+  relocationInput,
   loginBody,
   newAgentBody,
   setPasswordBody,

@@ -13,6 +13,8 @@ const kinds = [
   ["agent.", "Agents' accounts"],
   ["message.", "Messages"],
   ["job.", "Jobs"],
+  ["relocation.", "Relocation packages"],
+  ["plan.", "Service plans"],
   ["mentor.", "Mentors"],
   ["order.", "Orders"],
   ["booking.", "Sessions"],

@@ -1,13 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { OfficeSearch, pageOf, Pages } from "../components/office";
-import { apiLoaderError, apiRedirectError } from "../lib/api.server";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { OfficeSearch, pageOf, Pages, PublishButton } from "../components/office";
+import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatMoney } from "../lib/money";
-import { rowIntent } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
-import { redirectWithToast } from "../lib/toast.server";
+import { publishAction } from "../lib/office-publish.server";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Back office · Waypoint Consultancy" }];
 
@@ -22,22 +19,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Publish or unpublish one job. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  const formData = await readForm(request);
-  await checkForm(formData, request);
-  const intent = String(formData.get("intent") ?? "");
-  if (intent !== "publish" && intent !== "unpublish") throw new Response("Unknown action.", { status: 400 });
-  const parsed = rowIntent(intent).safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
-  const back = `/office/jobs${new URL(request.url).search}`;
-  try {
-    const job = await api.setJobPublished(parsed.data.id, intent === "publish");
-    const message = job.published
-      ? `${job.title} is published: agents see it.`
-      : `${job.title} is unpublished: agents no longer see it${job.in_carts ? `, and the ${job.in_carts} cart${job.in_carts === 1 ? "" : "s"} holding it cannot pay until it is removed` : ""}.`;
-    return await redirectWithToast(request, back, { type: "success", message });
-  } catch (error) {
-    return apiRedirectError(error, request, back);
-  }
+  return publishAction(
+    request,
+    async (id, published) => {
+      const job = await api.setJobPublished(id, published);
+      return { ...job, name: job.title };
+    },
+    `/office/jobs${new URL(request.url).search}`,
+  );
 }
 
 export default function OfficeJobs() {
@@ -101,20 +90,12 @@ export default function OfficeJobs() {
                       ) : null}
                     </td>
                     <td className="row-actions">
-                      <Form method="post">
-                        <AuthenticityTokenInput />
-                        <input type="hidden" name="id" value={j.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={j.published ? "unpublish" : "publish"}
-                          className="button button--small button--ghost"
-                          disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(j.id)}
-                        >
-                          {j.published ? "Unpublish" : "Publish"}
-                          <span className="visually-hidden"> {j.title}</span>
-                        </button>
-                      </Form>
+                      <PublishButton
+                        id={j.id}
+                        published={j.published}
+                        name={j.title}
+                        busy={navigation.state === "submitting" && navigation.formData?.get("id") === String(j.id)}
+                      />
                     </td>
                   </tr>
                 ))}

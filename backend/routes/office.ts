@@ -5,6 +5,7 @@
  */
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
+import type { ZodType, ZodTypeDef } from "zod";
 import {
   activeBody,
   agentActiveBody,
@@ -17,6 +18,8 @@ import {
   officeOrdersQuery,
   orderRefundBody,
   orderReviewBody,
+  planInput,
+  relocationInput,
   officeListQuery,
   passwordLinkBody,
   publishedBody,
@@ -44,6 +47,13 @@ import {
   getOfficeMentor,
   listOfficeJobs,
   listOfficeMentors,
+  listOfficePlans,
+  listOfficeRelocations,
+  getOfficePlan,
+  getOfficeRelocation,
+  savePlan,
+  saveRelocation,
+  setPublished,
   setJobPublished,
   setMentorActive,
 } from "../services/office-catalogue.js";
@@ -291,6 +301,54 @@ export function officeRoutes(deps: {
       send(res, await setJobPublished(db, currentStaff(req).id, id, published));
     }),
   );
+
+  // The catalogue: relocation packages and service plans, as jobs.
+  function catalogue<V, T>(
+    path: string,
+    kind: "relocation" | "plan",
+    input: ZodType<V, ZodTypeDef, unknown>,
+    list: (db: Kysely<Database>) => Promise<T[]>,
+    get: (db: Kysely<Database>, id: number) => Promise<T>,
+    save: (db: Kysely<Database>, staffId: number, id: number | null, values: V) => Promise<T>,
+  ) {
+    router.get(
+      `/office/${path}`,
+      handler(async (req, res) => {
+        currentStaff(req);
+        send(res, await list(db));
+      }),
+    );
+    router.get(
+      `/office/${path}/:id`,
+      handler(async (req, res) => {
+        currentStaff(req);
+        send(res, await get(db, parse(idParam, req.params.id, "id")));
+      }),
+    );
+    router.post(
+      `/office/${path}`,
+      handler(async (req, res) => send(res, await save(db, currentStaff(req).id, null, parse(input, req.body)), 201)),
+    );
+    router.post(
+      `/office/${path}/:id`,
+      handler(async (req, res) => {
+        const id = parse(idParam, req.params.id, "id");
+        await get(db, id);
+        send(res, await save(db, currentStaff(req).id, id, parse(input, req.body)));
+      }),
+    );
+    router.post(
+      `/office/${path}/:id/published`,
+      handler(async (req, res) => {
+        const id = parse(idParam, req.params.id, "id");
+        const { published } = parse(publishedBody, req.body);
+        await setPublished(db, currentStaff(req).id, kind, id, published);
+        send(res, await get(db, id));
+      }),
+    );
+  }
+  catalogue("relocations", "relocation", relocationInput, listOfficeRelocations, getOfficeRelocation, saveRelocation);
+  catalogue("plans", "plan", planInput, listOfficePlans, getOfficePlan, savePlan);
 
   // Mentors: profile, weekly hours, active or not.
   router.get(

@@ -5,7 +5,17 @@
  * own transaction.
  */
 import { sql, type Kysely } from "kysely";
-import type { Job, JobInput, MentorValues, OfficeJob, OfficeMentor } from "../../lib/contract.js";
+import type {
+  Job,
+  JobInput,
+  MentorValues,
+  OfficeJob,
+  OfficeMentor,
+  OfficePlan,
+  OfficeRelocation,
+  PlanValues,
+  RelocationValues,
+} from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
@@ -122,27 +132,7 @@ export async function editJob(db: Kysely<Database>, staffId: number, id: number,
 
 /** Publishes or unpublishes a job: unpublished, agents no longer see or add it, and carts holding it cannot pay. */
 export async function setJobPublished(db: Kysely<Database>, staffId: number, id: number, published: boolean, now = new Date()) {
-  const before = await getOfficeJob(db, id).catch(() => {
-    throw new NotFound("No such job.");
-  });
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("jobs")
-      .set({ published: published ? 1 : 0 })
-      .where("id", "=", id)
-      .execute();
-    await audit(
-      trx,
-      {
-        staffId,
-        kind: published ? "job.publish" : "job.unpublish",
-        subject: `job:${id}`,
-        before: { published: before.published },
-        after: { published },
-      },
-      now,
-    );
-  });
+  await setPublished(db, staffId, "job", id, published, now);
   return getOfficeJob(db, id);
 }
 
@@ -261,4 +251,207 @@ export async function setMentorActive(db: Kysely<Database>, staffId: number, id:
     );
   });
   return getOfficeMentor(db, id, now);
+}
+
+// ---- relocation packages and service plans ------------------------------------
+
+/** How many carts hold an item of this kind. */
+async function inCarts(db: Kysely<Database>, itemType: "job" | "relocation" | "service_plan", id: number) {
+  const { n } = await db
+    .selectFrom("cart_items")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("item_type", "=", itemType)
+    .where("item_id", "=", id)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function getOfficeRelocation(db: Kysely<Database>, id: number): Promise<OfficeRelocation> {
+  const row = await db
+    .selectFrom("relocations")
+    .innerJoin("countries", "countries.code", "relocations.country_code")
+    .selectAll("relocations")
+    .select("countries.name as country_name")
+    .where("relocations.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new NotFound("No such relocation package.");
+  const { published, includes, ...r } = row;
+  return {
+    ...r,
+    includes: JSON.parse(includes) as string[],
+    published: published === 1,
+    in_carts: await inCarts(db, "relocation", id),
+  };
+}
+
+export async function listOfficeRelocations(db: Kysely<Database>) {
+  const ids = await db.selectFrom("relocations").select("id").orderBy("title").execute();
+  return Promise.all(ids.map((r) => getOfficeRelocation(db, r.id)));
+}
+
+function relocationRow(v: RelocationValues) {
+  return {
+    title: v.title,
+    country_code: v.country_code!,
+    city: v.city,
+    description: v.description,
+    includes: JSON.stringify(v.includes),
+    duration_days: v.duration_days,
+    price_minor: v.price_minor,
+  };
+}
+
+export async function saveRelocation(
+  db: Kysely<Database>,
+  staffId: number,
+  id: number | null,
+  v: RelocationValues,
+  now = new Date(),
+) {
+  await checkCountry(db, v.country_code!);
+  const before = id ? await getOfficeRelocation(db, id) : null;
+  const saved = await db.transaction().execute(async (trx) => {
+    const row = relocationRow(v);
+    let savedId = id;
+    if (savedId) {
+      await trx.updateTable("relocations").set(row).where("id", "=", savedId).execute();
+      await trx
+        .updateTable("cart_items")
+        .set({ price_minor: row.price_minor, description: `Relocation package: ${row.title}` })
+        .where("item_type", "=", "relocation")
+        .where("item_id", "=", savedId)
+        .execute();
+    } else {
+      savedId = (
+        await trx
+          .insertInto("relocations")
+          .values({ ...row, currency: "USD" })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+    await audit(
+      trx,
+      {
+        staffId,
+        kind: id ? "relocation.edit" : "relocation.create",
+        subject: `relocation:${savedId}`,
+        before: before ? { title: before.title, price_minor: before.price_minor } : undefined,
+        after: { title: row.title, price_minor: row.price_minor },
+      },
+      now,
+    );
+    return savedId;
+  });
+  return getOfficeRelocation(db, saved);
+}
+
+export async function getOfficePlan(db: Kysely<Database>, id: number): Promise<OfficePlan> {
+  const row = await db
+    .selectFrom("service_plans")
+    .innerJoin("services", "services.id", "service_plans.service_id")
+    .select([
+      "service_plans.id",
+      "service_plans.service_id",
+      "services.name as service_name",
+      "service_plans.name",
+      "service_plans.description",
+      "service_plans.price_minor",
+      "service_plans.currency",
+      "service_plans.published",
+    ])
+    .where("service_plans.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new NotFound("No such service plan.");
+  return { ...row, published: row.published === 1, in_carts: await inCarts(db, "service_plan", id) };
+}
+
+export async function listOfficePlans(db: Kysely<Database>) {
+  const ids = await db
+    .selectFrom("service_plans")
+    .select("id")
+    .orderBy("service_id")
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+  return Promise.all(ids.map((r) => getOfficePlan(db, r.id)));
+}
+
+export async function savePlan(db: Kysely<Database>, staffId: number, id: number | null, v: PlanValues, now = new Date()) {
+  const before = id ? await getOfficePlan(db, id) : null;
+  const service = await db.selectFrom("services").select("name").where("id", "=", v.service_id).executeTakeFirstOrThrow();
+  const saved = await db.transaction().execute(async (trx) => {
+    const row = { service_id: v.service_id, name: v.name, description: v.description, price_minor: v.price_minor };
+    let savedId = id;
+    if (savedId) {
+      await trx.updateTable("service_plans").set(row).where("id", "=", savedId).execute();
+      await trx
+        .updateTable("cart_items")
+        .set({ price_minor: row.price_minor, description: `${service.name} plan: ${row.name}` })
+        .where("item_type", "=", "service_plan")
+        .where("item_id", "=", savedId)
+        .execute();
+    } else {
+      const { max } = await trx
+        .selectFrom("service_plans")
+        .select((eb) => eb.fn.max("sort_order").as("max"))
+        .where("service_id", "=", v.service_id)
+        .executeTakeFirstOrThrow();
+      savedId = (
+        await trx
+          .insertInto("service_plans")
+          .values({ ...row, currency: "USD", sort_order: Number(max ?? 0) + 1 })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+    await audit(
+      trx,
+      {
+        staffId,
+        kind: id ? "plan.edit" : "plan.create",
+        subject: `plan:${savedId}`,
+        before: before ? { name: before.name, price_minor: before.price_minor } : undefined,
+        after: { name: row.name, price_minor: row.price_minor },
+      },
+      now,
+    );
+    return savedId;
+  });
+  return getOfficePlan(db, saved);
+}
+
+const publishable = { job: "jobs", relocation: "relocations", plan: "service_plans" } as const;
+
+/** Publishes or unpublishes a job, package or plan, with its audit row: unpublished, agents can no longer add it. */
+export async function setPublished(
+  db: Kysely<Database>,
+  staffId: number,
+  kind: keyof typeof publishable,
+  id: number,
+  published: boolean,
+  now = new Date(),
+) {
+  const table = publishable[kind];
+  const row = await db.selectFrom(table).select("published").where("id", "=", id).executeTakeFirst();
+  if (!row)
+    throw new NotFound(`No such ${kind === "plan" ? "service plan" : kind === "relocation" ? "relocation package" : "job"}.`);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable(table)
+      .set({ published: published ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+    await audit(
+      trx,
+      {
+        staffId,
+        kind: `${kind}.${published ? "publish" : "unpublish"}`,
+        subject: `${kind}:${id}`,
+        before: { published: row.published === 1 },
+        after: { published },
+      },
+      now,
+    );
+  });
 }

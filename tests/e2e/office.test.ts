@@ -183,6 +183,53 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     });
   });
 
+  describe.each(jsModes)("$name, plans and packages", ({ javaScriptEnabled }) => {
+    const tag = javaScriptEnabled ? "on" : "off";
+
+    it("staff add a service plan (a bad price said beside it); the agent sees it for a client; unpublished, it is gone", async () => {
+      const office = await newContext(ctx.browser, javaScriptEnabled);
+      const staffPage = await office.context.newPage();
+      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
+      await staffPage.waitForURL(/\/office$/);
+      await staffPage.goto(ctx.portal.base + "/office/plans/new");
+      const name = `Interview sprint ${tag}`;
+      await staffPage.getByLabel("Service").selectOption("1");
+      await staffPage.getByLabel("Name").fill(name);
+      await staffPage.getByLabel("Price (USD)").fill("-5");
+      await staffPage.getByLabel("Description").fill("Three mock interviews in a week.");
+      await staffPage.getByRole("button", { name: "Add the plan" }).click();
+      await expect
+        .poll(() => staffPage.locator("#field-price-error").innerText(), settle)
+        .toBe("Enter the price in dollars, e.g. 1490 or 1,490.00");
+      await expect(staffPage.getByLabel("Name").inputValue()).resolves.toBe(name);
+      await staffPage.getByLabel("Price (USD)").fill("390");
+      await staffPage.getByRole("button", { name: "Add the plan" }).click();
+      await staffPage.waitForURL(/\/office\/plans$/);
+      await expectToast(staffPage, javaScriptEnabled, `${name} was added (published).`);
+
+      const agent = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());
+      const agentPage = await agent.context.newPage();
+      const clientId = (
+        ctx.portal.db.prepare("select id from clients where agent_id = ? order by id limit 1").get(ctx.portal.demoAgentId()) as {
+          id: number;
+        }
+      ).id;
+      await agentPage.goto(`${ctx.portal.base}/clients/${clientId}/plans`);
+      await expect.poll(() => agentPage.locator("main").innerText(), settle).toContain(name);
+      await expect(agentPage.locator("main").innerText()).resolves.toContain("$390.00");
+
+      await staffPage.getByRole("button", { name: `Unpublish ${name}` }).click();
+      await expectToast(staffPage, javaScriptEnabled, `${name} is unpublished: agents no longer see it.`);
+      await agentPage.reload();
+      await expect.poll(() => agentPage.locator("main").innerText(), settle).not.toContain(name);
+      expect(unexpected(office.problems)).toEqual([]);
+      expect(unexpected(agent.problems)).toEqual([]);
+      await agent.context.close();
+      await office.context.close();
+    });
+  });
+
   describe.each(jsModes)("$name, mentors", ({ javaScriptEnabled }) => {
     const tag = javaScriptEnabled ? "on" : "off";
 

@@ -613,4 +613,99 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect(JSON.stringify(detail.json.data)).not.toContain(`pa-agent-detail-${n}@example.com`);
     expect((await office("GET", "office/agents/999999/detail")).status).toBe(404);
   });
+
+  it("adds, edits, unpublishes and republishes relocation packages and service plans, as jobs", async () => {
+    const badPackage = await office("POST", "office/relocations", { title: "", includes: [], duration_days: 0, price_minor: 0 });
+    expect(Object.keys(badPackage.json.errors).sort()).toEqual([
+      "city",
+      "country_code",
+      "description",
+      "duration_days",
+      "includes",
+      "price_minor",
+      "title",
+    ]);
+    const pkg = await office("POST", "office/relocations", {
+      title: `Lisbon landing ${++n}`,
+      country_code: "PT",
+      city: "Lisbon",
+      description: "Housing search and NIF.",
+      includes: ["Housing search", "Tax number"],
+      duration_days: 14,
+      price_minor: 120_000,
+    });
+    expect(pkg.status).toBe(201);
+    const plan = await office("POST", "office/plans", {
+      service_id: 2,
+      name: `Express move ${n}`,
+      description: "Fast.",
+      price_minor: 50_000,
+    });
+    expect(plan.json.data).toMatchObject({ service_name: "Relocation", published: true });
+    expect(
+      (await office("POST", "office/plans", { service_id: 9, name: "x", description: "y", price_minor: 1 })).json.errors
+        .service_id,
+    ).toEqual(["Choose a service"]);
+
+    const a = await api.newAgent(`catalogue-more-${n}@example.com`);
+    const c = await api.call("POST", "agent/addclient", {
+      token: a.token,
+      body: {
+        first_name: "Mo",
+        last_name: "Ver",
+        email: `mo-${n}@example.com`,
+        current_country: "GB",
+        destination_country: "PT",
+      },
+    });
+    const clientId = c.json.data.id;
+    expect(
+      (
+        await api.call("POST", "agent/addcart", {
+          token: a.token,
+          body: { client_id: clientId, item_type: "relocation", item_id: pkg.json.data.id },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.call("POST", "agent/addcart", {
+          token: a.token,
+          body: { client_id: clientId, item_type: "service_plan", item_id: plan.json.data.id },
+        })
+      ).status,
+    ).toBe(201);
+
+    // New prices reach the cart; names too.
+    await office("POST", `office/relocations/${pkg.json.data.id}`, { ...pkg.json.data, price_minor: 130_000 });
+    await office("POST", `office/plans/${plan.json.data.id}`, {
+      service_id: 2,
+      name: `Express move ${n} (new)`,
+      description: "Fast.",
+      price_minor: 55_000,
+    });
+    const cart = (await api.call("GET", `api/cart/list/${a.id}`, { token: a.token })).json.data;
+    expect(cart.map((i: { price_minor: number }) => i.price_minor).sort()).toEqual([130_000, 55_000].sort());
+    expect(cart.map((i: { description: string }) => i.description)).toContain(`Relocation plan: Express move ${n} (new)`);
+
+    // Unpublished: gone for agents, the cart cannot pay; republished: back.
+    await office("POST", `office/relocations/${pkg.json.data.id}/published`, { published: false });
+    await office("POST", `office/plans/${plan.json.data.id}/published`, { published: false });
+    expect((await api.call("GET", `api/relocations/${pkg.json.data.id}`, { token: a.token })).status).toBe(404);
+    const plans = (await api.call("POST", "api/serviceplan", { token: a.token, body: { client_id: clientId } })).json.data;
+    expect(plans.some((p: { id: number }) => p.id === plan.json.data.id)).toBe(false);
+    expect(
+      (await api.call("GET", `api/cart/list/${a.id}`, { token: a.token })).json.data.every(
+        (i: { offered: boolean }) => !i.offered,
+      ),
+    ).toBe(true);
+    expect((await api.call("POST", "stripe/create-checkout-session", { token: a.token })).status).toBe(409);
+    expect(await auditOf("plan.unpublish", `plan:${plan.json.data.id}`)).toHaveLength(1);
+    await office("POST", `office/relocations/${pkg.json.data.id}/published`, { published: true });
+    expect((await api.call("GET", `api/relocations/${pkg.json.data.id}`, { token: a.token })).status).toBe(200);
+    expect((await office("GET", "office/relocations/999999")).status).toBe(404);
+    expect(
+      (await office("POST", "office/plans/999999", { service_id: 2, name: "x", description: "y", price_minor: 1 })).status,
+    ).toBe(404);
+  });
 });

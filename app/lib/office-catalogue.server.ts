@@ -1,0 +1,89 @@
+/** The relocation package and service plan forms' actions: dollars in, cents to the API, errors beside the fields. */
+import { json } from "@remix-run/node";
+import type { ZodType, ZodTypeDef } from "zod";
+import { apiActionError, type FormFailure } from "./api.server.js";
+import { textFields } from "./forms.server.js";
+import { parseDollars } from "./money.js";
+import { planInput, relocationInput } from "./schemas.server.js";
+import { checkForm, readForm } from "./security.server.js";
+import { redirectWithToast } from "./toast.server.js";
+
+export const relocationFields = ["title", "country_code", "city", "duration_days", "price", "includes", "description"] as const;
+export const planFields = ["service_id", "name", "price", "description"] as const;
+
+async function saveForm<B>(
+  request: Request,
+  fields: readonly string[],
+  schema: ZodType<unknown, ZodTypeDef, unknown>,
+  toBody: (values: Record<string, string>, priceMinor: number | null) => B,
+  save: (body: B) => Promise<{ name: string }>,
+  back: string,
+  done: string,
+) {
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const values = textFields(formData, fields);
+  const fieldErrors: Record<string, string[]> = {};
+  const price = values.price!.trim() ? parseDollars(values.price!) : null;
+  if (price === null) fieldErrors.price = ["Enter the price in dollars, e.g. 1490 or 1,490.00"];
+  const body = toBody(values, price);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] === "price_minor" ? "price" : String(issue.path[0] ?? "form");
+      if (!fieldErrors[key]) fieldErrors[key] = [issue.message];
+    }
+  }
+  if (Object.keys(fieldErrors).length) {
+    return json<FormFailure>({ fieldErrors, values, formError: "Please correct the highlighted fields." }, { status: 400 });
+  }
+  try {
+    const saved = await save(body);
+    return await redirectWithToast(request, back, { type: "success", message: `${saved.name} was ${done}.` });
+  } catch (error) {
+    return apiActionError(error, request, values);
+  }
+}
+
+export function saveRelocationForm(
+  request: Request,
+  save: (body: Parameters<typeof relocationInput.parse>[0]) => Promise<{ title: string }>,
+  done: string,
+) {
+  return saveForm(
+    request,
+    relocationFields,
+    relocationInput,
+    (v, price) => ({
+      title: v.title,
+      country_code: v.country_code,
+      city: v.city,
+      duration_days: v.duration_days,
+      price_minor: price ?? 0,
+      includes: v
+        .includes!.split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean),
+      description: v.description,
+    }),
+    async (body) => ({ name: (await save(body)).title }),
+    "/office/relocations",
+    done,
+  );
+}
+
+export function savePlanForm(
+  request: Request,
+  save: (body: Parameters<typeof planInput.parse>[0]) => Promise<{ name: string }>,
+  done: string,
+) {
+  return saveForm(
+    request,
+    planFields,
+    planInput,
+    (v, price) => ({ service_id: v.service_id, name: v.name, description: v.description, price_minor: price ?? 0 }),
+    save,
+    "/office/plans",
+    done,
+  );
+}

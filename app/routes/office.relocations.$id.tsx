@@ -1,0 +1,46 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { RelocationInput } from "../../lib/contract";
+import { RelocationForm } from "../components/office-catalogue-forms";
+import { Toast } from "../components/toasts";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { saveRelocationForm } from "../lib/office-catalogue.server";
+import { routeId } from "../lib/params";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.pkg.title} · Back office · Waypoint Consultancy` : "Package not found" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const [pkg, countries] = await Promise.all([api.officeRelocation(routeId(params.id)), api.officeCountries()]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  return json({ pkg, countries });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const id = routeId(params.id);
+  return saveRelocationForm(request, (body) => api.saveRelocation(id, body as RelocationInput), "saved");
+}
+
+export default function EditRelocation() {
+  const { pkg, countries } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office/relocations">Relocation packages</Link>
+      </p>
+      <h1>{pkg.title}</h1>
+      <p className="muted">
+        {pkg.published ? "Published." : "Unpublished."} A new price shows at once in the carts holding it; orders already placed
+        keep theirs.
+      </p>
+      <RelocationForm pkg={pkg} countries={countries} failure={failure} submitLabel="Save the package" />
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

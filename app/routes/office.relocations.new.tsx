@@ -1,0 +1,35 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { RelocationInput } from "../../lib/contract";
+import { RelocationForm } from "../components/office-catalogue-forms";
+import { Toast } from "../components/toasts";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { saveRelocationForm } from "../lib/office-catalogue.server";
+
+export const meta: MetaFunction = () => [{ title: "Add a relocation package · Back office · Waypoint Consultancy" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  return json({ countries: await api.officeCountries().catch((e) => apiLoaderError(e, request)) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  return saveRelocationForm(request, (body) => api.saveRelocation(null, body as RelocationInput), "added (published)");
+}
+
+export default function NewRelocation() {
+  const { countries } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office/relocations">Relocation packages</Link>
+      </p>
+      <h1>Add a relocation package</h1>
+      <RelocationForm countries={countries} failure={failure} submitLabel="Add the package" />
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
