@@ -68,3 +68,22 @@ export function PublishButton({ id, published, name, busy }: { id: number; publi
     </Form>
   );
 }
+
+/** A back-office list's head: the way back, its title, and its Add button. */
+export function OfficeHead({ title, add }: { title: string; add?: { to: string; label: string } }) {
+  return (
+    <div className="page-head">
+      <div>
+        <p className="eyebrow">
+          <Link to="/office">Back office</Link>
+        </p>
+        <h1>{title}</h1>
+      </div>
+      {add ? (
+        <Link to={add.to} className="button button--primary">
+          {add.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { OfficeSearch, pageOf, Pages } from "../components/office";
+import { OfficeHead, OfficeSearch, pageOf, Pages } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -56,17 +56,7 @@ export default function OfficeAgents() {
   const url = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
   return (
     <section className="container page">
-      <div className="page-head">
-        <div>
-          <p className="eyebrow">
-            <Link to="/office">Back office</Link>
-          </p>
-          <h1>Agents</h1>
-        </div>
-        <Link to="/office/agents/new" className="button button--primary">
-          Add an agent
-        </Link>
-      </div>
+      <OfficeHead title="Agents" add={{ to: "/office/agents/new", label: "Add an agent" }} />
       {shown?.link ? (
         <div className="notice" role="status" data-testid="password-link">
           <p>

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { OfficeSearch, pageOf, Pages, PublishButton } from "../components/office";
+import { OfficeHead, OfficeSearch, pageOf, Pages, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatMoney } from "../lib/money";
@@ -35,17 +35,7 @@ export default function OfficeJobs() {
   const url = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
   return (
     <section className="container page">
-      <div className="page-head">
-        <div>
-          <p className="eyebrow">
-            <Link to="/office">Back office</Link>
-          </p>
-          <h1>Jobs</h1>
-        </div>
-        <Link to="/office/jobs/new" className="button button--primary">
-          Add a job
-        </Link>
-      </div>
+      <OfficeHead title="Jobs" add={{ to: "/office/jobs/new", label: "Add a job" }} />
       <OfficeSearch q={q} label="Search by title, company or city" />
       {result.total === 0 ? (
         <p className="empty-state">{q ? `No job matches “${q}”.` : "No job yet."}</p>

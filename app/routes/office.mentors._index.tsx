@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { OfficeHead } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatMoney } from "../lib/money";
@@ -42,17 +43,7 @@ export default function OfficeMentors() {
   const navigation = useNavigation();
   return (
     <section className="container page">
-      <div className="page-head">
-        <div>
-          <p className="eyebrow">
-            <Link to="/office">Back office</Link>
-          </p>
-          <h1>Mentors</h1>
-        </div>
-        <Link to="/office/mentors/new" className="button button--primary">
-          Add a mentor
-        </Link>
-      </div>
+      <OfficeHead title="Mentors" add={{ to: "/office/mentors/new", label: "Add a mentor" }} />
       {mentors.length === 0 ? (
         <p className="empty-state">No mentor yet.</p>
       ) : (

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PublishButton } from "../components/office";
+import { OfficeHead, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatMoney } from "../lib/money";
@@ -23,17 +23,7 @@ export default function OfficePlans() {
   const navigation = useNavigation();
   return (
     <section className="container page">
-      <div className="page-head">
-        <div>
-          <p className="eyebrow">
-            <Link to="/office">Back office</Link>
-          </p>
-          <h1>Service plans</h1>
-        </div>
-        <Link to="/office/plans/new" className="button button--primary">
-          Add a plan
-        </Link>
-      </div>
+      <OfficeHead title="Service plans" add={{ to: "/office/plans/new", label: "Add a plan" }} />
       <ul className="list-reset order-lines">
         {plans.map((p) => (
           <li key={p.id} className="card agenda-item" data-testid={`plan-${p.id}`}>

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { PublishButton } from "../components/office";
+import { OfficeHead, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatMoney } from "../lib/money";
@@ -30,17 +30,7 @@ export default function OfficeRelocations() {
   const navigation = useNavigation();
   return (
     <section className="container page">
-      <div className="page-head">
-        <div>
-          <p className="eyebrow">
-            <Link to="/office">Back office</Link>
-          </p>
-          <h1>Relocation packages</h1>
-        </div>
-        <Link to="/office/relocations/new" className="button button--primary">
-          Add a package
-        </Link>
-      </div>
+      <OfficeHead title="Relocation packages" add={{ to: "/office/relocations/new", label: "Add a package" }} />
       <p className="muted">
         A city&apos;s bundle of services, bought per client. Our relocation plans (support through the move) are under{" "}
         <Link to="/office/plans">Service plans</Link>.

@@ -266,124 +266,89 @@ export function officeRoutes(deps: {
     }),
   );
 
-  // The catalogue: jobs.
-  router.get(
-    "/office/jobs",
-    handler(async (req, res) => {
-      currentStaff(req);
-      const q = parse(officeListQuery, req.query, "query");
-      send(res, await listOfficeJobs(db, { q: q.q, page: q.page }));
-    }),
-  );
-  router.get(
-    "/office/jobs/:id",
-    handler(async (req, res) => {
-      currentStaff(req);
-      send(res, await getOfficeJob(db, parse(idParam, req.params.id, "id")));
-    }),
-  );
-  router.post(
-    "/office/jobs",
-    handler(async (req, res) => send(res, await createJob(db, currentStaff(req).id, parse(jobInput, req.body)), 201)),
-  );
-  router.post(
-    "/office/jobs/:id",
-    handler(async (req, res) => {
-      const id = parse(idParam, req.params.id, "id");
-      send(res, await editJob(db, currentStaff(req).id, id, parse(jobInput, req.body)));
-    }),
-  );
-  router.post(
-    "/office/jobs/:id/published",
-    handler(async (req, res) => {
-      const id = parse(idParam, req.params.id, "id");
-      const { published } = parse(publishedBody, req.body);
-      send(res, await setJobPublished(db, currentStaff(req).id, id, published));
-    }),
-  );
-
-  // The catalogue: relocation packages and service plans, as jobs.
+  /**
+   * One part of the catalogue (jobs, relocation packages, service plans, mentors): its list, one item, adding,
+   * editing, and switching it on or off for agents (`published`, or `active` for mentors).
+   */
   function catalogue<V, T>(
     path: string,
-    kind: "relocation" | "plan",
-    input: ZodType<V, ZodTypeDef, unknown>,
-    list: (db: Kysely<Database>) => Promise<T[]>,
-    get: (db: Kysely<Database>, id: number) => Promise<T>,
-    save: (db: Kysely<Database>, staffId: number, id: number | null, values: V) => Promise<T>,
+    spec: {
+      input: ZodType<V, ZodTypeDef, unknown>;
+      list: (query: unknown) => Promise<unknown>;
+      get: (id: number) => Promise<T>;
+      save: (staffId: number, id: number | null, values: V) => Promise<T>;
+      toggle: { path: "published" | "active"; set: (staffId: number, id: number, on: boolean) => Promise<unknown> };
+    },
   ) {
     router.get(
       `/office/${path}`,
       handler(async (req, res) => {
         currentStaff(req);
-        send(res, await list(db));
+        send(res, await spec.list(req.query));
       }),
     );
     router.get(
       `/office/${path}/:id`,
       handler(async (req, res) => {
         currentStaff(req);
-        send(res, await get(db, parse(idParam, req.params.id, "id")));
+        send(res, await spec.get(parse(idParam, req.params.id, "id")));
       }),
     );
     router.post(
       `/office/${path}`,
-      handler(async (req, res) => send(res, await save(db, currentStaff(req).id, null, parse(input, req.body)), 201)),
+      handler(async (req, res) => send(res, await spec.save(currentStaff(req).id, null, parse(spec.input, req.body)), 201)),
     );
     router.post(
       `/office/${path}/:id`,
       handler(async (req, res) => {
         const id = parse(idParam, req.params.id, "id");
-        await get(db, id);
-        send(res, await save(db, currentStaff(req).id, id, parse(input, req.body)));
+        await spec.get(id);
+        send(res, await spec.save(currentStaff(req).id, id, parse(spec.input, req.body)));
       }),
     );
     router.post(
-      `/office/${path}/:id/published`,
+      `/office/${path}/:id/${spec.toggle.path}`,
       handler(async (req, res) => {
         const id = parse(idParam, req.params.id, "id");
-        const { published } = parse(publishedBody, req.body);
-        await setPublished(db, currentStaff(req).id, kind, id, published);
-        send(res, await get(db, id));
+        const on =
+          spec.toggle.path === "published" ? parse(publishedBody, req.body).published : parse(activeBody, req.body).active;
+        await spec.toggle.set(currentStaff(req).id, id, on);
+        send(res, await spec.get(id));
       }),
     );
   }
-  catalogue("relocations", "relocation", relocationInput, listOfficeRelocations, getOfficeRelocation, saveRelocation);
-  catalogue("plans", "plan", planInput, listOfficePlans, getOfficePlan, savePlan);
-
+  catalogue("jobs", {
+    input: jobInput,
+    list: (query) => {
+      const q = parse(officeListQuery, query, "query");
+      return listOfficeJobs(db, { q: q.q, page: q.page });
+    },
+    get: (id) => getOfficeJob(db, id),
+    save: (staffId, id, v) => (id ? editJob(db, staffId, id, v) : createJob(db, staffId, v)),
+    toggle: { path: "published", set: (staffId, id, on) => setJobPublished(db, staffId, id, on) },
+  });
+  catalogue("relocations", {
+    input: relocationInput,
+    list: () => listOfficeRelocations(db),
+    get: (id) => getOfficeRelocation(db, id),
+    save: (staffId, id, v) => saveRelocation(db, staffId, id, v),
+    toggle: { path: "published", set: (staffId, id, on) => setPublished(db, staffId, "relocation", id, on) },
+  });
+  catalogue("plans", {
+    input: planInput,
+    list: () => listOfficePlans(db),
+    get: (id) => getOfficePlan(db, id),
+    save: (staffId, id, v) => savePlan(db, staffId, id, v),
+    toggle: { path: "published", set: (staffId, id, on) => setPublished(db, staffId, "plan", id, on) },
+  });
   // Mentors: profile, weekly hours, active or not.
-  router.get(
-    "/office/mentors",
-    handler(async (req, res) => {
-      currentStaff(req);
-      send(res, await listOfficeMentors(db));
-    }),
-  );
-  router.get(
-    "/office/mentors/:id",
-    handler(async (req, res) => {
-      currentStaff(req);
-      send(res, await getOfficeMentor(db, parse(idParam, req.params.id, "id")));
-    }),
-  );
-  router.post(
-    "/office/mentors",
-    handler(async (req, res) => send(res, await createMentor(db, currentStaff(req).id, parse(mentorInput, req.body)), 201)),
-  );
-  router.post(
-    "/office/mentors/:id",
-    handler(async (req, res) => {
-      const id = parse(idParam, req.params.id, "id");
-      send(res, await editMentor(db, currentStaff(req).id, id, parse(mentorInput, req.body)));
-    }),
-  );
-  router.post(
-    "/office/mentors/:id/active",
-    handler(async (req, res) => {
-      const id = parse(idParam, req.params.id, "id");
-      const { active } = parse(activeBody, req.body);
-      send(res, await setMentorActive(db, currentStaff(req).id, id, active));
-    }),
-  );
+  catalogue("mentors", {
+    input: mentorInput,
+    list: () => listOfficeMentors(db),
+    get: (id) => getOfficeMentor(db, id),
+    save: (staffId, id, v) => (id ? editMentor(db, staffId, id, v) : createMentor(db, staffId, v)),
+    toggle: { path: "active", set: (staffId, id, on) => setMentorActive(db, staffId, id, on) },
+  });
 
   // Orders: every agent's, with the flagged ones reviewed and refunds made or retried by staff.
   router.get(

@@ -21,6 +21,38 @@ import {
 describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
   const ctx = usePortalAndBrowser();
 
+  /** A browser of the demo staff member's, signed in through the form, on /office. */
+  async function staffBrowser(javaScriptEnabled: boolean) {
+    const office = await newContext(ctx.browser, javaScriptEnabled);
+    const staffPage = await office.context.newPage();
+    await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
+    await staffPage.waitForURL(/\/office$/);
+    return { office, staffPage };
+  }
+
+  /** A new agent with one client and a paid order (demo mode): its session cookie, an API caller, the client. */
+  async function agentWithPaidOrder(
+    email: string,
+    client: { first_name: string; last_name: string },
+    items: (call: (path: string, body: unknown) => Promise<{ data: any }>, clientId: number) => Promise<unknown>,
+  ) {
+    const created = await ctx.portal.createAgent(email);
+    const cookie = await ctx.portal.sessionCookie(created.email, created.password);
+    const call = async (path: string, body: unknown) =>
+      (
+        await fetch(`${ctx.portal.base}/backend/${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<{ data: any }>;
+    const made = (await call("agent/addclient", { ...client, email: `c-${email}` })).data;
+    await items(call, made.id);
+    const checkout = (await call("stripe/create-checkout-session", {})).data;
+    await call(`stripe/demo/complete/${checkout.session_id}`, {});
+    return { cookie, call, clientId: made.id as number, orderId: checkout.order_id as number };
+  }
+
   async function signInThroughForm(page: Page, email: string, password: string) {
     await page.goto(ctx.portal.base + "/authentication/");
     await page.getByLabel("Email").fill(email);
@@ -125,10 +157,7 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     const tag = javaScriptEnabled ? "on" : "off";
 
     it("staff add a job (dollars, errors beside the fields); the agent finds it and adds it; unpublished, it leaves the list and blocks the cart", async () => {
-      const office = await newContext(ctx.browser, javaScriptEnabled);
-      const staffPage = await office.context.newPage();
-      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
-      await staffPage.waitForURL(/\/office$/);
+      const { office, staffPage } = await staffBrowser(javaScriptEnabled);
       await staffPage.goto(ctx.portal.base + "/office/jobs/new");
       const title = `Site reliability engineer ${tag}`;
       await staffPage.getByLabel("Title").fill(title);
@@ -187,10 +216,7 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     const tag = javaScriptEnabled ? "on" : "off";
 
     it("staff add a service plan (a bad price said beside it); the agent sees it for a client; unpublished, it is gone", async () => {
-      const office = await newContext(ctx.browser, javaScriptEnabled);
-      const staffPage = await office.context.newPage();
-      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
-      await staffPage.waitForURL(/\/office$/);
+      const { office, staffPage } = await staffBrowser(javaScriptEnabled);
       await staffPage.goto(ctx.portal.base + "/office/plans/new");
       const name = `Interview sprint ${tag}`;
       await staffPage.getByLabel("Service").selectOption("1");
@@ -234,10 +260,7 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     const tag = javaScriptEnabled ? "on" : "off";
 
     it("staff add a mentor with weekly hours (refused hours said beside the day); the agent finds the mentor and holds a session", async () => {
-      const office = await newContext(ctx.browser, javaScriptEnabled);
-      const staffPage = await office.context.newPage();
-      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
-      await staffPage.waitForURL(/\/office$/);
+      const { office, staffPage } = await staffBrowser(javaScriptEnabled);
       await staffPage.goto(ctx.portal.base + "/office/mentors/new");
       const name = `Rui Ramos ${tag}`;
       await staffPage.getByLabel("Name").fill(name);
@@ -284,26 +307,17 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
   describe.each(jsModes)("$name, orders", ({ javaScriptEnabled }) => {
     it("staff find an agent's paid order and refund one line, with a note the agent then sees on its order", async () => {
       const agentEmail = `refunded-${javaScriptEnabled ? "on" : "off"}@example.com`;
-      const created = await ctx.portal.createAgent(agentEmail);
-      const cookie = await ctx.portal.sessionCookie(created.email, created.password);
-      const call = async (path: string, body: unknown) =>
-        (
-          await fetch(`${ctx.portal.base}/backend/${path}`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
-            body: JSON.stringify(body),
-          })
-        ).json() as Promise<{ data: any }>;
-      const client = (await call("agent/addclient", { first_name: "Re", last_name: "Fund", email: `c-${agentEmail}` })).data;
-      await call("agent/addcart", { client_id: client.id, item_type: "service_plan", item_id: 1 });
-      await call("agent/addcart", { client_id: client.id, item_type: "job", item_id: 1 });
-      const checkout = (await call("stripe/create-checkout-session", {})).data;
-      await call(`stripe/demo/complete/${checkout.session_id}`, {});
+      const { cookie, orderId } = await agentWithPaidOrder(
+        agentEmail,
+        { first_name: "Re", last_name: "Fund" },
+        async (call, clientId) => {
+          await call("agent/addcart", { client_id: clientId, item_type: "service_plan", item_id: 1 });
+          await call("agent/addcart", { client_id: clientId, item_type: "job", item_id: 1 });
+        },
+      );
+      const checkout = { order_id: orderId };
 
-      const office = await newContext(ctx.browser, javaScriptEnabled);
-      const staffPage = await office.context.newPage();
-      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
-      await staffPage.waitForURL(/\/office$/);
+      const { office, staffPage } = await staffBrowser(javaScriptEnabled);
       await staffPage.goto(`${ctx.portal.base}/office/orders?agent=${encodeURIComponent(agentEmail)}&status=paid`);
       await staffPage.getByRole("link", { name: `Order ${checkout.order_id}` }).click();
       await staffPage.waitForURL(/\/office\/orders\/\d+$/);
@@ -334,35 +348,23 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
   describe.each(jsModes)("$name, sessions", ({ javaScriptEnabled }) => {
     it("staff find a paid session in the agenda and cancel it for the agent, who then sees it cancelled, refund due", async () => {
       const agentEmail = `agenda-${javaScriptEnabled ? "on" : "off"}@example.com`;
-      const created = await ctx.portal.createAgent(agentEmail);
-      const cookie = await ctx.portal.sessionCookie(created.email, created.password);
-      const call = async (path: string, body: unknown) =>
-        (
-          await fetch(`${ctx.portal.base}/backend/${path}`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
-            body: JSON.stringify(body),
-          })
-        ).json() as Promise<{ data: any }>;
-      const client = (await call("agent/addclient", { first_name: "Ag", last_name: "Enda", email: `c-${agentEmail}` })).data;
       const from = new Date(Date.now() + (javaScriptEnabled ? 50 : 57) * 86_400_000).toISOString().slice(0, 10);
-      const week = (await call("api/Mentorbooking", { mentor_id: 2, time_zone: "UTC", week_start: from })).data;
-      const held = (
-        await call("api/Mentorbooking/book", {
-          mentor_id: 2,
-          client_id: client.id,
-          start: week.slots[0].start,
-          topic: "Agenda test",
-        })
-      ).data;
-      const checkout = (await call("stripe/create-checkout-session", {})).data;
-      await call(`stripe/demo/complete/${checkout.session_id}`, {});
+      let week: { slots: Array<{ start: string }> } = { slots: [] };
+      let held: { id: number } = { id: 0 };
+      const { cookie } = await agentWithPaidOrder(agentEmail, { first_name: "Ag", last_name: "Enda" }, async (call, clientId) => {
+        week = (await call("api/Mentorbooking", { mentor_id: 2, time_zone: "UTC", week_start: from })).data;
+        held = (
+          await call("api/Mentorbooking/book", {
+            mentor_id: 2,
+            client_id: clientId,
+            start: week.slots[0]!.start,
+            topic: "Agenda test",
+          })
+        ).data;
+      });
 
-      const office = await newContext(ctx.browser, javaScriptEnabled);
-      const staffPage = await office.context.newPage();
-      await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
-      await staffPage.waitForURL(/\/office$/);
-      await staffPage.goto(`${ctx.portal.base}/office/bookings?from=${week.slots[0].start.slice(0, 10)}&mentor=2`);
+      const { office, staffPage } = await staffBrowser(javaScriptEnabled);
+      await staffPage.goto(`${ctx.portal.base}/office/bookings?from=${week.slots[0]!.start.slice(0, 10)}&mentor=2`);
       const row = staffPage.getByTestId(`office-booking-${held.id}`);
       await expect.poll(() => row.innerText(), settle).toContain("Agenda test");
       await row.getByRole("button", { name: /^Cancel for the agent/ }).click();
