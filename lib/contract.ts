@@ -386,6 +386,8 @@ export type Mentor = {
 
 export type MentorProfile = Mentor & {
   availability: Array<{ weekday: number; start_minute: number; end_minute: number }>;
+  /** Days away, both included, in the mentor's zone: no free slots on them */
+  time_off: Array<{ starts_on: string; ends_on: string }>;
 };
 
 /** An IANA zone this runtime knows; one message for whatever else comes (blank is "choose one"). */
@@ -637,6 +639,24 @@ export const mentorInput = z.object({
       .nullable()
       .optional(),
   ),
+  time_off: z
+    .array(
+      z
+        .object({
+          starts_on: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter days as YYYY-MM-DD")
+            .refine(isRealDate, "Enter a real date"),
+          ends_on: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter days as YYYY-MM-DD")
+            .refine(isRealDate, "Enter a real date"),
+        })
+        .refine((r) => r.starts_on <= r.ends_on, "Time off ends on or after its first day"),
+      { invalid_type_error: "List the time off" },
+    )
+    .max(50)
+    .default([]),
   hours: z
     .array(hoursRange, { invalid_type_error: "List the weekly hours" })
     .max(70)

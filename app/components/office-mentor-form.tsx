@@ -10,7 +10,18 @@ const weekdayIndex = (name: string) =>
   ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].indexOf(name);
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
-const fieldOrder = ["name", "title", "bio", "expertise", "languages", "country_code", "time_zone", "rate", "photo_url"];
+const fieldOrder = [
+  "name",
+  "title",
+  "bio",
+  "expertise",
+  "languages",
+  "country_code",
+  "time_zone",
+  "rate",
+  "photo_url",
+  "time_off",
+];
 
 /** Adding or editing a mentor: profile, rate in dollars, and the weekly hours per weekday in the mentor's zone. */
 export function MentorForm({
@@ -39,6 +50,9 @@ export function MentorForm({
     time_zone: mentor?.time_zone ?? "Europe/London",
     rate: dollarsText(mentor?.rate_minor),
     photo_url: mentor?.photo_url ?? "",
+    time_off: (mentor?.time_off ?? [])
+      .map((t) => (t.starts_on === t.ends_on ? t.starts_on : `${t.starts_on} to ${t.ends_on}`))
+      .join("\n"),
   };
   for (let d = 0; d < 7; d++) {
     stored[`hours_${d}`] = (mentor?.availability ?? [])
@@ -88,6 +102,14 @@ export function MentorForm({
           ))}
         </div>
       </fieldset>
+      <div className="form__wide">
+        <TextAreaField
+          label="Days off"
+          rows={3}
+          hint="One a line, in the mentor's zone: 2026-12-24, or 2026-12-24 to 2026-12-31. They have no free slots; sessions booked on them stay."
+          {...f("time_off")}
+        />
+      </div>
       <div className="form__actions form__wide">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? "Saving…" : submitLabel}

@@ -24,6 +24,7 @@ export const mentorFields = [
   "time_zone",
   "rate",
   "photo_url",
+  "time_off",
   ...weekdayNames.map((_, i) => hoursField(i)),
 ] as const;
 
@@ -54,6 +55,20 @@ export function parseHours(text: string): Array<{ start_minute: number; end_minu
   return ranges;
 }
 
+/** "2026-12-24 to 2026-12-31" (or one day) a line → ranges of days, or the reason a line is not one. */
+export function parseTimeOff(text: string): Array<{ starts_on: string; ends_on: string }> | string {
+  const ranges: Array<{ starts_on: string; ends_on: string }> = [];
+  for (const line of text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const m = /^(\d{4}-\d{2}-\d{2})(?:\s*(?:to|-|–)\s*(\d{4}-\d{2}-\d{2}))?$/.exec(line);
+    if (!m) return `${line}: write a day as 2026-12-24, or days as 2026-12-24 to 2026-12-31`;
+    ranges.push({ starts_on: m[1]!, ends_on: m[2] ?? m[1]! });
+  }
+  return ranges;
+}
+
 const list = (text: string) =>
   text
     .split(",")
@@ -71,6 +86,8 @@ export async function saveMentor(request: Request, save: (body: MentorInput) => 
     if (typeof parsed === "string") fieldErrors[hoursField(weekday)] = [parsed];
     else hours.push(...parsed.map((r) => ({ weekday, ...r })));
   });
+  const timeOff = parseTimeOff(values.time_off ?? "");
+  if (typeof timeOff === "string") fieldErrors.time_off = [timeOff];
   const rate = values.rate!.trim() ? parseDollars(values.rate!) : null;
   if (rate === null) fieldErrors.rate = ["Enter the hourly rate in dollars, e.g. 95"];
   const body: MentorInput = {
@@ -83,6 +100,7 @@ export async function saveMentor(request: Request, save: (body: MentorInput) => 
     time_zone: values.time_zone,
     rate_minor: rate ?? 0,
     photo_url: values.photo_url,
+    time_off: typeof timeOff === "string" ? [] : timeOff,
     hours,
   };
   const parsed = mentorInput.safeParse(body);
@@ -90,6 +108,10 @@ export async function saveMentor(request: Request, save: (body: MentorInput) => 
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] === "rate_minor" ? "rate" : String(issue.path[0] ?? "form");
       if (key === "hours") continue;
+      if (key === "time_off") {
+        fieldErrors.time_off ??= [issue.message];
+        continue;
+      }
       if (!fieldErrors[key]) fieldErrors[key] = [issue.message];
     }
   }

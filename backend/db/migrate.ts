@@ -14,6 +14,7 @@ import { agentZone } from "./migrations/007-agent-zone.js";
 import { backOffice } from "./migrations/008-back-office.js";
 import { cataloguePublishing } from "./migrations/009-catalogue-publishing.js";
 import { orderReview } from "./migrations/010-order-review.js";
+import { mentorTimeOff } from "./migrations/011-mentor-time-off.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -27,6 +28,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "008-back-office": backOffice(kind),
     "009-catalogue-publishing": cataloguePublishing(),
     "010-order-review": orderReview(kind),
+    "011-mentor-time-off": mentorTimeOff(kind),
   };
 }
 

@@ -155,6 +155,14 @@ export interface MentorAvailabilityTable {
   end_minute: number;
 }
 
+/** Days a mentor is away (YYYY-MM-DD, both included, in the mentor's zone): no free slots on them. */
+export interface MentorTimeOffTable {
+  id: Generated<number>;
+  mentor_id: number;
+  starts_on: string;
+  ends_on: string;
+}
+
 export interface ClientsTable {
   id: Generated<number>;
   agent_id: number;
@@ -287,6 +295,7 @@ export interface Database {
   clients: ClientsTable;
   cart_items: CartItemsTable;
   contact_messages: ContactMessagesTable;
+  mentor_time_off: MentorTimeOffTable;
   staff: StaffTable;
   staff_tokens: StaffTokensTable;
   password_links: PasswordLinksTable;

@@ -11,7 +11,7 @@ import { changeCart } from "./cart-lock.js";
 import { getClient } from "./clients.js";
 import { releaseExpiredHolds } from "./holds.js";
 import { getMentor } from "./mentors.js";
-import { isSlot, SLOT_MINUTES } from "./slots.js";
+import { isSlot, isTimeOff, SLOT_MINUTES } from "./slots.js";
 
 export type BookingRules = {
   holdMinutes: number;
@@ -53,6 +53,9 @@ export async function book(
   const start = new Date(input.start);
   if (!isSlot(mentor.availability, mentor.time_zone, start.toISOString())) {
     throw fieldError("start", "Choose a time from the mentor's week");
+  }
+  if (isTimeOff(mentor.time_off, mentor.time_zone, start.toISOString())) {
+    throw fieldError("start", `${mentor.name} is away that day: choose another`);
   }
   if (start.getTime() <= now.getTime()) throw fieldError("start", "That time has passed");
   if (start.getTime() > now.getTime() + rules.maxDaysAhead * 86_400_000) {

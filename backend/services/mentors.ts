@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Mentor, MentorListItem, MentorProfile, Schedule } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
-import { slotsBetween, weekWindow } from "./slots.js";
+import { slotsBetween, weekWindow, withoutTimeOff } from "./slots.js";
 
 const mentorColumns = [
   "mentors.id",
@@ -49,14 +49,17 @@ export async function getMentor(db: Kysely<Database>, id: number, opts: { inacti
   if (!opts.inactive) query = query.where("mentors.active", "=", 1);
   const row = await query.executeTakeFirst();
   if (!row) throw new NotFound("No such mentor.");
-  const availability = await db
-    .selectFrom("mentor_availability")
-    .select(["weekday", "start_minute", "end_minute"])
-    .where("mentor_id", "=", id)
-    .orderBy("weekday")
-    .orderBy("start_minute")
-    .execute();
-  return { ...toMentor(row), availability };
+  const [availability, time_off] = await Promise.all([
+    db
+      .selectFrom("mentor_availability")
+      .select(["weekday", "start_minute", "end_minute"])
+      .where("mentor_id", "=", id)
+      .orderBy("weekday")
+      .orderBy("start_minute")
+      .execute(),
+    db.selectFrom("mentor_time_off").select(["starts_on", "ends_on"]).where("mentor_id", "=", id).orderBy("starts_on").execute(),
+  ]);
+  return { ...toMentor(row), availability, time_off };
 }
 
 /** Starts of the mentor's live bookings (held or confirmed) in [from, to), as epoch milliseconds. */
@@ -75,7 +78,7 @@ async function takenBetween(db: Kysely<Database>, mentorId: number, from: string
 /** The free slots in [from, to): availability, minus live bookings, minus the past. */
 async function freeSlots(db: Kysely<Database>, mentor: MentorProfile, from: Date, to: Date, now: Date) {
   if (from >= to) return [];
-  const all = slotsBetween(mentor.availability, mentor.time_zone, from, to);
+  const all = withoutTimeOff(slotsBetween(mentor.availability, mentor.time_zone, from, to), mentor.time_off, mentor.time_zone);
   const taken = await takenBetween(db, mentor.id, from.toISOString(), to.toISOString());
   return all.filter(
     (s) => Date.parse(s.start) >= from.getTime() && Date.parse(s.start) > now.getTime() && !taken.has(Date.parse(s.start)),
@@ -84,7 +87,7 @@ async function freeSlots(db: Kysely<Database>, mentor: MentorProfile, from: Date
 
 /** The first slot from now on, up to the horizon, that is not taken: looked for a fortnight at a time. */
 function firstFree(
-  mentor: Pick<MentorProfile, "availability" | "time_zone">,
+  mentor: Pick<MentorProfile, "availability" | "time_zone" | "time_off">,
   taken: Set<number>,
   now: Date,
   horizonDays: number,
@@ -92,7 +95,12 @@ function firstFree(
   const horizon = now.getTime() + horizonDays * 86_400_000;
   for (let from = now.getTime(); from < horizon; from += 14 * 86_400_000) {
     const to = Math.min(horizon, from + 14 * 86_400_000);
-    const free = slotsBetween(mentor.availability, mentor.time_zone, new Date(from), new Date(to)).find((s) => {
+    const slots = withoutTimeOff(
+      slotsBetween(mentor.availability, mentor.time_zone, new Date(from), new Date(to)),
+      mentor.time_off,
+      mentor.time_zone,
+    );
+    const free = slots.find((s) => {
       const at = Date.parse(s.start);
       return at > now.getTime() && at >= from && at < to && !taken.has(at);
     });
@@ -136,7 +144,7 @@ export async function schedule(
 
 /**
  * The mentors, each with its first free slot (the list shows when each can next be booked): two queries for all of
- * them (their weekly hours, and their live bookings up to the horizon), however many mentors there are.
+ * them (their weekly hours and days off, and their live bookings up to the horizon), however many mentors there are.
  */
 export async function listMentorsWithNextFree(
   db: Kysely<Database>,
@@ -148,12 +156,13 @@ export async function listMentorsWithNextFree(
   if (!mentors.length) return [];
   const ids = mentors.map((m) => m.id);
   const until = new Date(now.getTime() + horizonDays * 86_400_000).toISOString();
-  const [hours, bookings] = await Promise.all([
+  const [hours, away, bookings] = await Promise.all([
     db
       .selectFrom("mentor_availability")
       .select(["mentor_id", "weekday", "start_minute", "end_minute"])
       .where("mentor_id", "in", ids)
       .execute(),
+    db.selectFrom("mentor_time_off").select(["mentor_id", "starts_on", "ends_on"]).where("mentor_id", "in", ids).execute(),
     db
       .selectFrom("mentor_bookings")
       .select(["mentor_id", "start_at"])
@@ -166,6 +175,7 @@ export async function listMentorsWithNextFree(
   return mentors.map((m) => {
     const availability = hours.filter((h) => h.mentor_id === m.id);
     const taken = new Set(bookings.filter((b) => b.mentor_id === m.id).map((b) => Date.parse(b.start_at)));
-    return { ...m, next_free: firstFree({ availability, time_zone: m.time_zone }, taken, now, horizonDays) };
+    const time_off = away.filter((t) => t.mentor_id === m.id);
+    return { ...m, next_free: firstFree({ availability, time_zone: m.time_zone, time_off }, taken, now, horizonDays) };
   });
 }

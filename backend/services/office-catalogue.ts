@@ -177,7 +177,16 @@ function mentorRow(v: MentorValues) {
   };
 }
 
-async function replaceHours(trx: Kysely<Database>, mentorId: number, hours: MentorValues["hours"]) {
+/** A mentor's weekly hours and days off, replaced whole (booked sessions are not touched). */
+async function replaceHours(trx: Kysely<Database>, mentorId: number, v: Pick<MentorValues, "hours" | "time_off">) {
+  const { hours } = v;
+  await trx.deleteFrom("mentor_time_off").where("mentor_id", "=", mentorId).execute();
+  if (v.time_off.length) {
+    await trx
+      .insertInto("mentor_time_off")
+      .values(v.time_off.map((t) => ({ mentor_id: mentorId, starts_on: t.starts_on, ends_on: t.ends_on })))
+      .execute();
+  }
   await trx.deleteFrom("mentor_availability").where("mentor_id", "=", mentorId).execute();
   if (hours.length) {
     await trx
@@ -193,7 +202,7 @@ export async function createMentor(db: Kysely<Database>, staffId: number, v: Men
   await checkCountry(db, v.country_code!);
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto("mentors").values(mentorRow(v)).returning("id").executeTakeFirstOrThrow();
-    await replaceHours(trx, id, v.hours);
+    await replaceHours(trx, id, v);
     await audit(
       trx,
       { staffId, kind: "mentor.create", subject: `mentor:${id}`, after: { ...mentorRow(v), hours: v.hours } },
@@ -213,15 +222,20 @@ export async function editMentor(db: Kysely<Database>, staffId: number, id: numb
   await checkCountry(db, v.country_code!);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("mentors").set(mentorRow(v)).where("id", "=", id).execute();
-    await replaceHours(trx, id, v.hours);
+    await replaceHours(trx, id, v);
     await audit(
       trx,
       {
         staffId,
         kind: "mentor.edit",
         subject: `mentor:${id}`,
-        before: { rate_minor: before.rate_minor, time_zone: before.time_zone, hours: before.availability },
-        after: { rate_minor: v.rate_minor, time_zone: v.time_zone, hours: v.hours },
+        before: {
+          rate_minor: before.rate_minor,
+          time_zone: before.time_zone,
+          hours: before.availability,
+          time_off: before.time_off,
+        },
+        after: { rate_minor: v.rate_minor, time_zone: v.time_zone, hours: v.hours, time_off: v.time_off },
       },
       now,
     );

@@ -73,3 +73,17 @@ export function isSlot(availability: Availability[], mentorTz: string, startIso:
   const around = slotsBetween(availability, mentorTz, new Date(start.getTime() - 1), new Date(start.getTime() + 1));
   return around.some((s) => Date.parse(s.start) === start.getTime());
 }
+
+export type TimeOff = { starts_on: string; ends_on: string };
+
+/** Whether an instant falls on one of the mentor's days off (whole days in the mentor's zone, both ends included). */
+export function isTimeOff(timeOff: TimeOff[], mentorTz: string, startIso: string): boolean {
+  if (!timeOff.length) return false;
+  const day = DateTime.fromISO(startIso, { zone: mentorTz }).toISODate();
+  return day !== null && timeOff.some((t) => t.starts_on <= day && day <= t.ends_on);
+}
+
+/** The slots not on a day off. */
+export function withoutTimeOff<S extends { start: string }>(slots: S[], timeOff: TimeOff[], mentorTz: string): S[] {
+  return timeOff.length ? slots.filter((s) => !isTimeOff(timeOff, mentorTz, s.start)) : slots;
+}

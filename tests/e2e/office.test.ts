@@ -273,8 +273,13 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
       await staffPage.getByLabel("Bio").fill("Hires engineers in Lisbon.");
       await staffPage.getByLabel("Tuesday").fill("09:00-11:00, 10:30-12:00");
       await staffPage.getByLabel("Thursday").fill("14:00-17:00");
+      await staffPage.getByLabel("Days off").fill("next week");
       await staffPage.getByRole("button", { name: "Add the mentor" }).click();
       await expect.poll(() => staffPage.locator("#field-hours_2-error").innerText(), settle).toBe("These ranges overlap");
+      await expect(staffPage.locator("#field-time_off-error").innerText()).resolves.toBe(
+        "next week: write a day as 2026-12-24, or days as 2026-12-24 to 2026-12-31",
+      );
+      await staffPage.getByLabel("Days off").fill("2099-12-24 to 2099-12-31");
       await expect(staffPage.getByLabel("Thursday").inputValue()).resolves.toBe("14:00-17:00");
       await staffPage.getByLabel("Tuesday").fill("09:00-12:00");
       await staffPage.getByRole("button", { name: "Add the mentor" }).click();

@@ -708,4 +708,63 @@ describe.each(testDatabases)("office API on $name", (target) => {
       (await office("POST", "office/plans/999999", { service_id: 2, name: "x", description: "y", price_minor: 1 })).status,
     ).toBe(404);
   });
+
+  it("a mentor's days off have no free slots and take no booking; sessions booked on them stay", async () => {
+    const monday = new Date(Date.now() + 21 * 86_400_000);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7));
+    const day = monday.toISOString().slice(0, 10);
+    const body = {
+      name: `Away Mentor ${++n}`,
+      title: "Coach",
+      bio: "Often travelling.",
+      expertise: ["Interviews"],
+      languages: ["English"],
+      country_code: "GB",
+      time_zone: "UTC",
+      rate_minor: 5_000,
+      hours: [{ weekday: 1, start_minute: 540, end_minute: 660 }],
+    };
+    const made = (await office("POST", "office/mentors", body)).json.data;
+    const a = await api.newAgent(`away-${n}@example.com`);
+    const c = await api.call("POST", "agent/addclient", {
+      token: a.token,
+      body: { first_name: "Aw", last_name: "Ay", email: `aw-${n}@example.com` },
+    });
+    const slotsOn = async () =>
+      (
+        await api.call("POST", "api/Mentorbooking", {
+          token: a.token,
+          body: { mentor_id: made.id, time_zone: "UTC", week_start: day },
+        })
+      ).json.data.slots as Array<{ start: string }>;
+    const before = await slotsOn();
+    expect(before.map((x) => x.start)).toEqual([`${day}T09:00:00.000Z`, `${day}T10:00:00.000Z`]);
+    const held = await api.call("POST", "api/Mentorbooking/book", {
+      token: a.token,
+      body: { mentor_id: made.id, client_id: c.json.data.id, start: before[0]!.start, topic: "Before the trip" },
+    });
+    expect(held.status).toBe(201);
+
+    const bad = await office("POST", `office/mentors/${made.id}`, {
+      ...body,
+      time_off: [{ starts_on: day, ends_on: "2020-01-01" }],
+    });
+    expect(bad.json.errors["time_off.0"]).toEqual(["Time off ends on or after its first day"]);
+    const edited = await office("POST", `office/mentors/${made.id}`, { ...body, time_off: [{ starts_on: day, ends_on: day }] });
+    expect(edited.json.data.time_off).toEqual([{ starts_on: day, ends_on: day }]);
+    expect(await slotsOn()).toEqual([]);
+    const refused = await api.call("POST", "api/Mentorbooking/book", {
+      token: a.token,
+      body: { mentor_id: made.id, client_id: c.json.data.id, start: before[1]!.start, topic: "During the trip" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors.start).toEqual([`Away Mentor ${n} is away that day: choose another`]);
+    expect((await api.call("GET", `api/Mentordetails/list/${a.id}`, { token: a.token })).json.data).toMatchObject([
+      { status: "held" },
+    ]);
+    const listed = (await api.call("GET", "api/mentorlist", { token: a.token })).json.data.find(
+      (m: { id: number }) => m.id === made.id,
+    );
+    expect(listed.next_free?.slice(0, 10)).not.toBe(day);
+  });
 });

@@ -1,6 +1,14 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { isSlot, SLOT_MINUTES, slotsBetween, weekWindow, type Availability } from "../../backend/services/slots.js";
+import {
+  isSlot,
+  isTimeOff,
+  SLOT_MINUTES,
+  slotsBetween,
+  weekWindow,
+  withoutTimeOff,
+  type Availability,
+} from "../../backend/services/slots.js";
 
 const mondayMorning = [{ weekday: 1, start_minute: 9 * 60, end_minute: 12 * 60 }]; // Mon 09:00–12:00
 
@@ -72,6 +80,22 @@ describe("slots", () => {
     // Sunday 31 May 23:00Z (London 00:00 Monday 1 June): inside.
     expect(slots[0]!.start).toBe("2026-05-31T23:00:00.000Z");
     expect(slots).toHaveLength(3);
+  });
+
+  it("takes out the slots of a mentor's days off, as days of the mentor's own zone", () => {
+    const off = [{ starts_on: "2026-06-01", ends_on: "2026-06-01" }];
+    // Monday 1 June 09:00 in Sydney is Sunday 31 May 23:00 UTC: a day off in Sydney, whatever day it is in UTC.
+    expect(isTimeOff(off, "Australia/Sydney", "2026-05-31T23:00:00.000Z")).toBe(true);
+    expect(isTimeOff(off, "UTC", "2026-05-31T23:00:00.000Z")).toBe(false);
+    expect(isTimeOff([{ starts_on: "2026-12-24", ends_on: "2026-12-31" }], "Europe/Berlin", "2026-12-31T22:59:00.000Z")).toBe(
+      true,
+    );
+    expect(isTimeOff([{ starts_on: "2026-12-24", ends_on: "2026-12-31" }], "Europe/Berlin", "2026-12-31T23:00:00.000Z")).toBe(
+      false,
+    );
+    const week = slotsBetween(mondayMorning, "Europe/Berlin", new Date("2026-06-01T00:00:00Z"), new Date("2026-06-15T00:00:00Z"));
+    expect(withoutTimeOff(week, off, "Europe/Berlin")).toHaveLength(week.length - 3);
+    expect(withoutTimeOff(week, [], "Europe/Berlin")).toBe(week);
   });
 
   it("recognises a real slot and nothing else", () => {
