@@ -102,6 +102,48 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
       { path: "password/set", fields: ["token", "password"] },
       { path: "office/agents", fields: ["name", "email", "phone", "time_zone"], token },
       { path: "office/agents/1/active", fields: ["active"], token },
+      {
+        path: "office/jobs",
+        fields: [
+          "title",
+          "company",
+          "country_code",
+          "city",
+          "employment_type",
+          "description",
+          "salary_min_minor",
+          "salary_max_minor",
+          "placement_fee_minor",
+        ],
+        token,
+      },
+      { path: "office/jobs/1/published", fields: ["published"], token },
+      {
+        path: "office/relocations",
+        fields: ["title", "country_code", "city", "description", "includes", "duration_days", "price_minor"],
+        token,
+      },
+      { path: "office/plans/1", fields: ["service_id", "name", "description", "price_minor"], token },
+      {
+        path: "office/mentors",
+        fields: [
+          "name",
+          "title",
+          "bio",
+          "expertise",
+          "languages",
+          "country_code",
+          "time_zone",
+          "rate_minor",
+          "photo_url",
+          "hours",
+          "time_off",
+        ],
+        token,
+      },
+      { path: "office/mentors/1/active", fields: ["active"], token },
+      { path: "office/orders/1/review", fields: ["note"], token },
+      { path: "office/orders/1/refund", fields: ["item_ids", "note"], token },
     ];
     for (const route of bodies) {
       await fc.assert(
@@ -121,7 +163,7 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
           status: b.slice(0, 10),
           kind: a.slice(0, 60),
         });
-        for (const p of ["office/agents", "office/messages", "office/audit"]) {
+        for (const p of ["office/agents", "office/messages", "office/audit", "office/jobs", "office/orders", "office/bookings"]) {
           expect((await ctx.api.call("GET", `${p}?${qs}`, { token })).status, p).toBeLessThan(500);
         }
         const id = encodeURIComponent(a.slice(0, 100));
