@@ -524,6 +524,8 @@ export const officeListQuery = z.object({
   page: z.preprocess(blankToNull, z.coerce.number().int().min(1, "Page must be 1 or more").max(100000).nullable().optional()),
   status: z.preprocess(blankToNull, z.enum(["unread", "handled", "all"]).nullable().optional()),
   kind: z.preprocess(blankToNull, z.string().trim().max(50).nullable().optional()),
+  /** The audit log: a staff member's name or email */
+  staff: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
 });
 
 export type OfficeOverview = {

@@ -197,8 +197,10 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
         `office/bookings${queryString({ mentor: query.mentor?.toString(), from: query.from, days: query.days?.toString() })}`,
       ),
     cancelForAgent: (id: number) => call<Booking>(`office/bookings/${id}/cancel`, { method: "POST", body: {} }),
-    officeAudit: (query: { kind?: string; page?: number }) =>
-      call<Page<AuditEntry>>(`office/audit${queryString({ kind: query.kind, page: query.page?.toString() })}`),
+    officeAudit: (query: { kind?: string; staff?: string; page?: number }) =>
+      call<Page<AuditEntry>>(
+        `office/audit${queryString({ kind: query.kind, staff: query.staff, page: query.page?.toString() })}`,
+      ),
     passwordCheck: (token: string) => call<PasswordLinkInfo>("password/check", { method: "POST", body: { token } }),
     passwordSet: (body: { token: string; password: string }) => call<PasswordSet>("password/set", { method: "POST", body }),
     cartList: (agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`),

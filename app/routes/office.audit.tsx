@@ -25,15 +25,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("kind") ?? "";
   const kind = kinds.find(([k]) => k === asked)?.[0] ?? "";
-  const result = await api.officeAudit({ kind: kind || undefined, page: pageOf(url) }).catch((e) => apiLoaderError(e, request));
-  return json({ kind, result });
+  const staff = (url.searchParams.get("staff") ?? "").slice(0, 100);
+  const result = await api
+    .officeAudit({ kind: kind || undefined, staff: staff || undefined, page: pageOf(url) })
+    .catch((e) => apiLoaderError(e, request));
+  return json({ kind, staff, result });
 }
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
 
 export default function OfficeAudit() {
-  const { kind, result } = useLoaderData<typeof loader>();
-  const url = (page: number) => `?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page) })}`;
+  const { kind, staff, result } = useLoaderData<typeof loader>();
+  const url = (page: number) =>
+    `?${new URLSearchParams({ ...(kind ? { kind } : {}), ...(staff ? { staff } : {}), page: String(page) })}`;
   return (
     <section className="container page">
       <p className="eyebrow">
@@ -51,6 +55,17 @@ export default function OfficeAudit() {
               </option>
             ))}
           </select>
+          <label htmlFor="audit-staff" className="visually-hidden">
+            Staff member
+          </label>
+          <input
+            id="audit-staff"
+            name="staff"
+            type="search"
+            placeholder="Staff member (name or email)"
+            defaultValue={staff}
+            maxLength={100}
+          />
           <button type="submit" className="button button--ghost">
             Filter
           </button>

@@ -415,7 +415,7 @@ export function officeRoutes(deps: {
     handler(async (req, res) => {
       currentStaff(req);
       const q = parse(officeListQuery, req.query, "query");
-      send(res, await listAudit(db, { kind: q.kind, page: q.page }));
+      send(res, await listAudit(db, { kind: q.kind, staff: q.staff, page: q.page }));
     }),
   );
 

@@ -39,13 +39,19 @@ export async function audit(
 
 export async function listAudit(
   db: Kysely<Database>,
-  opts: { kind?: string | null; subject?: string | null; page?: number | null; perPage?: number },
+  opts: { kind?: string | null; subject?: string | null; staff?: string | null; page?: number | null; perPage?: number },
 ): Promise<{ items: AuditEntry[]; page: number; per_page: number; total: number; pages: number }> {
   const perPage = opts.perPage ?? 50;
   const page = opts.page ?? 1;
   let q = db.selectFrom("audit_log").leftJoin("staff", "staff.id", "audit_log.staff_id");
   if (opts.kind) q = q.where("audit_log.kind", "like", `${opts.kind.replace(/[%_\\]/g, "")}%`);
   if (opts.subject) q = q.where("audit_log.subject", "=", opts.subject);
+  if (opts.staff) {
+    const like = `%${opts.staff.toLowerCase().replace(/[%_\\]/g, "")}%`;
+    q = q.where((eb) =>
+      eb.or([eb(eb.fn("lower", ["staff.name"]), "like", like), eb(eb.fn("lower", ["staff.email"]), "like", like)]),
+    );
+  }
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await q
     .select([

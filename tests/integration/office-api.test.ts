@@ -214,6 +214,11 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect(overview.json.data.unread_messages).toBeGreaterThanOrEqual(1);
     const audit = await office("GET", "office/audit?kind=message.");
     expect(audit.json.data.items.every((e: { kind: string }) => e.kind.startsWith("message."))).toBe(true);
+    // By staff member (name or email), alone or with a kind.
+    const byStaff = await office("GET", `office/audit?staff=${encodeURIComponent("olive")}&kind=message.`);
+    expect(byStaff.json.data.total).toBeGreaterThanOrEqual(1);
+    expect(byStaff.json.data.items.every((e: { staff_name: string }) => e.staff_name === demoStaff.name)).toBe(true);
+    expect((await office("GET", "office/audit?staff=nobody-of-ours")).json.data.total).toBe(0);
   });
 
   it("adds and edits a job (cents in, audited); a new fee reaches carts at once but never a placed order", async () => {
