@@ -147,13 +147,17 @@ const bookingColumns = [
   "mentor_bookings.refund_status",
 ] as const;
 
-function bookingsQuery(db: Kysely<Database>, agentId: number) {
+/** Every agent's bookings with their mentor and client (the back office's agenda); bookingsQuery is one agent's. */
+export function allBookingsQuery(db: Kysely<Database>) {
   return db
     .selectFrom("mentor_bookings")
     .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
     .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
-    .select(bookingColumns)
-    .where("mentor_bookings.agent_id", "=", agentId);
+    .select(bookingColumns);
+}
+
+function bookingsQuery(db: Kysely<Database>, agentId: number) {
+  return allBookingsQuery(db).where("mentor_bookings.agent_id", "=", agentId);
 }
 
 type BookingRow = Omit<Booking, "client_name" | "status" | "refund_status"> & {
@@ -163,7 +167,7 @@ type BookingRow = Omit<Booking, "client_name" | "status" | "refund_status"> & {
   refund_status: string | null;
 };
 
-function toBooking({ first_name, last_name, status, refund_status, ...r }: BookingRow): Booking {
+export function toBooking({ first_name, last_name, status, refund_status, ...r }: BookingRow): Booking {
   return {
     ...r,
     client_name: `${first_name} ${last_name}`,

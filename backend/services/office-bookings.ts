@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { OfficeBooking } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
-import { cancelBooking, getBooking } from "./bookings.js";
+import { allBookingsQuery, cancelBooking, toBooking } from "./bookings.js";
 import { audit } from "./staff.js";
 
 export async function listOfficeBookings(
@@ -18,18 +18,16 @@ export async function listOfficeBookings(
   const days = opts.days ?? 7;
   const start = `${from}T00:00:00.000Z`;
   const end = new Date(Date.parse(start) + days * 86_400_000).toISOString();
-  let q = db
-    .selectFrom("mentor_bookings")
+  // One query for the whole agenda (it may hold hundreds of sessions), not one a booking.
+  let q = allBookingsQuery(db)
     .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
-    .select(["mentor_bookings.id", "mentor_bookings.agent_id", "agents.name as agent_name"])
+    .select(["mentor_bookings.agent_id", "agents.name as agent_name"])
     .where("mentor_bookings.start_at", ">=", start)
     .where("mentor_bookings.start_at", "<", end)
     .where("mentor_bookings.status", "in", ["held", "confirmed", "canceled"]);
   if (opts.mentor) q = q.where("mentor_bookings.mentor_id", "=", opts.mentor);
   const rows = await q.orderBy("mentor_bookings.start_at").orderBy("mentor_bookings.id").limit(500).execute();
-  const items = await Promise.all(
-    rows.map(async (r) => ({ ...(await getBooking(db, r.agent_id, r.id)), agent_id: r.agent_id, agent_name: r.agent_name })),
-  );
+  const items = rows.map(({ agent_id, agent_name, ...r }) => ({ ...toBooking(r), agent_id, agent_name }));
   return { from, days, items };
 }
 

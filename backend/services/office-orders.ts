@@ -7,6 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import type { OfficeOrder } from "../../lib/contract.js";
+import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import type { Payments } from "../payments/checkout.js";
@@ -30,7 +31,7 @@ export async function listOfficeOrders(
   let q = db.selectFrom("orders").innerJoin("agents", "agents.id", "orders.agent_id");
   if (opts.status) q = q.where("orders.status", "=", opts.status);
   if (opts.agent) {
-    const like = `%${opts.agent.toLowerCase().replace(/[%_\\]/g, "")}%`;
+    const like = containsPattern(opts.agent);
     q = q.where((eb) =>
       eb.or([eb(eb.fn("lower", ["agents.name"]), "like", like), eb(eb.fn("lower", ["agents.email"]), "like", like)]),
     );

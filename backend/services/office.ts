@@ -1,6 +1,7 @@
 /** What the back office reads: the day's overview and the contact-us inbox. */
 import type { Kysely } from "kysely";
 import type { ContactMessage, OfficeOverview } from "../../lib/contract.js";
+import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { audit } from "./staff.js";
@@ -68,7 +69,7 @@ export async function listMessages(
   if (status === "unread") q = q.where("contact_messages.handled_at", "is", null);
   if (status === "handled") q = q.where("contact_messages.handled_at", "is not", null);
   if (opts.q) {
-    const like = `%${opts.q.toLowerCase().replace(/[%_\\]/g, "")}%`;
+    const like = containsPattern(opts.q);
     q = q.where((eb) =>
       eb.or([
         eb(eb.fn("lower", ["contact_messages.name"]), "like", like),

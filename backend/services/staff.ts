@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AuditEntry, OfficeAgent, OfficeAgentDetail, PasswordLinkInfo, StaffPublic } from "../../lib/contract.js";
 import { isUniqueViolation } from "../db/errors.js";
+import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { listOrders } from "../payments/orders.js";
@@ -47,7 +48,7 @@ export async function listAudit(
   if (opts.kind) q = q.where("audit_log.kind", "like", `${opts.kind.replace(/[%_\\]/g, "")}%`);
   if (opts.subject) q = q.where("audit_log.subject", "=", opts.subject);
   if (opts.staff) {
-    const like = `%${opts.staff.toLowerCase().replace(/[%_\\]/g, "")}%`;
+    const like = containsPattern(opts.staff);
     q = q.where((eb) =>
       eb.or([eb(eb.fn("lower", ["staff.name"]), "like", like), eb(eb.fn("lower", ["staff.email"]), "like", like)]),
     );
@@ -265,7 +266,7 @@ export async function listOfficeAgents(
   let base = db.selectFrom("agents");
   let q = officeAgentsQuery(db);
   if (opts.q) {
-    const like = `%${opts.q.toLowerCase().replace(/[%_\\]/g, "")}%`;
+    const like = containsPattern(opts.q);
     base = base.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", like), eb(eb.fn("lower", ["email"]), "like", like)]));
     q = q.where((eb) =>
       eb.or([eb(eb.fn("lower", ["agents.name"]), "like", like), eb(eb.fn("lower", ["agents.email"]), "like", like)]),
