@@ -686,6 +686,14 @@ export const officeOrdersQuery = z.object({
       .optional(),
   ),
   agent: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+  /** `due`: only orders with a line whose refund is due (waiting for Stripe or for a retry) */
+  refund: z.preprocess(
+    blankToNull,
+    z
+      .enum(["due"], { errorMap: () => ({ message: "Choose a refund state from the list" }) })
+      .nullable()
+      .optional(),
+  ),
   from: z.preprocess(
     blankToNull,
     z
@@ -718,6 +726,11 @@ export type OfficeOrder = Order & {
   review_note: string | null;
   /** Staff changes to this order, oldest first */
   history: AuditEntry[];
+  /**
+   * What happened to the order itself (checkout opened, paid, flagged, expired, lines refunded), oldest first;
+   * a refund still due comes last with no time (`at` null)
+   */
+  events: Array<{ at: string | null; what: string }>;
 };
 
 export const orderReviewBody = z.object({ note: requiredText(1000, "Note") });
@@ -739,6 +752,14 @@ export const officeBookingsQuery = z.object({
       .optional(),
   ),
   days: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(31, "At most 31 days").nullable().optional()),
+  /** `lapsing`: instead of the agenda, the unpaid holds whose hold ends within the hour, soonest first */
+  holds: z.preprocess(
+    blankToNull,
+    z
+      .enum(["lapsing"], { errorMap: () => ({ message: "Choose a view from the list" }) })
+      .nullable()
+      .optional(),
+  ),
 });
 
 export type OfficeBooking = Booking & { agent_id: number; agent_name: string };

@@ -182,19 +182,17 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     editMentor: (id: number, body: MentorInput) => call<OfficeMentor>(`office/mentors/${id}`, { method: "POST", body }),
     setMentorActive: (id: number, active: boolean) =>
       call<OfficeMentor>(`office/mentors/${id}/active`, { method: "POST", body: { active } }),
-    officeOrders: (query: { status?: string; agent?: string; from?: string; to?: string; page?: number }) =>
-      call<Page<OfficeOrder>>(
-        `office/orders${queryString({ status: query.status, agent: query.agent, from: query.from, to: query.to, page: query.page?.toString() })}`,
-      ),
+    officeOrders: (query: { status?: string; agent?: string; refund?: string; from?: string; to?: string; page?: number }) =>
+      call<Page<OfficeOrder>>(`office/orders${queryString({ ...query, page: query.page?.toString() })}`),
     officeOrder: (id: number) => call<OfficeOrder>(`office/orders/${id}`),
     reviewOrder: (id: number, note: string) =>
       call<OfficeOrder>(`office/orders/${id}/review`, { method: "POST", body: { note } }),
     refundOrder: (id: number, body: { item_ids?: number[]; note: string }) =>
       call<OfficeOrder>(`office/orders/${id}/refund`, { method: "POST", body }),
     retryRefunds: (id: number) => call<OfficeOrder>(`office/orders/${id}/retry-refunds`, { method: "POST", body: {} }),
-    officeBookings: (query: { mentor?: number; from?: string; days?: number }) =>
-      call<{ from: string; days: number; items: OfficeBooking[] }>(
-        `office/bookings${queryString({ mentor: query.mentor?.toString(), from: query.from, days: query.days?.toString() })}`,
+    officeBookings: (query: { mentor?: number; from?: string; days?: number; holds?: "lapsing" }) =>
+      call<{ from: string; days: number; holds: "lapsing" | null; items: OfficeBooking[] }>(
+        `office/bookings${queryString({ mentor: query.mentor?.toString(), from: query.from, days: query.days?.toString(), holds: query.holds })}`,
       ),
     cancelForAgent: (id: number) => call<Booking>(`office/bookings/${id}/cancel`, { method: "POST", body: {} }),
     officeAudit: (query: { kind?: string; staff?: string; page?: number }) =>

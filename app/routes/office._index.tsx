@@ -16,8 +16,8 @@ export default function OfficeOverview() {
   const cards = [
     { label: "Unread messages", n: overview.unread_messages, to: "/office/messages", testId: "unread-messages" },
     { label: "Flagged orders", n: overview.flagged_orders, to: "/office/orders?status=flagged", testId: "flagged-orders" },
-    { label: "Refunds due (lines)", n: overview.refunds_due, to: "/office/orders?status=paid", testId: "refunds-due" },
-    { label: "Holds lapsing within the hour", n: overview.holds_lapsing, to: null, testId: "holds-lapsing" },
+    { label: "Refunds due (lines)", n: overview.refunds_due, to: "/office/orders?refund=due", testId: "refunds-due" },
+    { label: "Holds lapsing within the hour", n: overview.holds_lapsing, to: "/office/bookings?holds=lapsing", testId: "holds-lapsing" },
     { label: "Mentor sessions today (UTC)", n: overview.sessions_today, to: "/office/bookings", testId: "sessions-today" },
     {
       label: "Mentor sessions tomorrow (UTC)",

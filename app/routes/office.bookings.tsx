@@ -1,10 +1,10 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OfficeBooking } from "../../lib/contract";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
-import { dayKey, dayLabel, timeLabel } from "../lib/dates";
+import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -25,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.officeBookings({
       from: isDay(from) ? from : undefined,
       days: 7,
+      holds: url.searchParams.get("holds") === "lapsing" ? "lapsing" : undefined,
       mentor: Number.isInteger(mentor) && mentor > 0 ? mentor : undefined,
     }),
     api.officeMentors(),
@@ -67,17 +68,48 @@ const statusLabel: Record<OfficeBooking["status"], string> = {
 
 export default function OfficeBookings() {
   const { agenda, mentor, mentors, now, cutoffHours } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const days = new Map<string, OfficeBooking[]>();
-  for (const b of agenda.items) days.set(dayKey(b.start_at, "UTC"), [...(days.get(dayKey(b.start_at, "UTC")) ?? []), b]);
-  const shift = (d: number) => new Date(Date.parse(`${agenda.from}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
-  const link = (from: string) => `?${new URLSearchParams({ from, ...(mentor ? { mentor } : {}) })}`;
   return (
     <section className="container page">
       <p className="eyebrow">
         <Link to="/office">Back office</Link>
       </p>
-      <h1>Mentor sessions</h1>
+      <h1>{agenda.holds ? "Holds lapsing within the hour" : "Mentor sessions"}</h1>
+      {agenda.holds ? (
+        <>
+          <p className="muted">
+            Sessions held in an agent&apos;s cart and not paid yet, whose hold ends within the hour (soonest first). Unpaid, the
+            slot goes back on the mentor&apos;s schedule. <Link to="/office/bookings">Back to the agenda</Link>
+          </p>
+          {agenda.items.length ? (
+            <ul className="list-reset order-lines" data-testid="holds-lapsing-list">
+              {agenda.items.map((b) => (
+                <AgendaItem key={b.id} b={b} now={now} lapsing />
+              ))}
+            </ul>
+          ) : (
+            <p className="empty-state">No hold lapses within the hour.</p>
+          )}
+        </>
+      ) : (
+        <Agenda agenda={agenda} mentor={mentor} mentors={mentors} now={now} cutoffHours={cutoffHours} />
+      )}
+    </section>
+  );
+}
+
+function Agenda({
+  agenda,
+  mentor,
+  mentors,
+  now,
+  cutoffHours,
+}: Omit<SerializeFrom<typeof loader>, "agenda"> & { agenda: { from: string; items: OfficeBooking[] } }) {
+  const days = new Map<string, OfficeBooking[]>();
+  for (const b of agenda.items) days.set(dayKey(b.start_at, "UTC"), [...(days.get(dayKey(b.start_at, "UTC")) ?? []), b]);
+  const shift = (d: number) => new Date(Date.parse(`${agenda.from}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+  const link = (from: string) => `?${new URLSearchParams({ from, ...(mentor ? { mentor } : {}) })}`;
+  return (
+    <>
       <p className="muted">
         Seven days from {dayLabel(`${agenda.from}T12:00:00Z`, "UTC")}, in UTC. Cancelling for an agent follows the agent&apos;s
         own rule: refunded up to {cutoffHours} hours before the start, not after.
@@ -114,38 +146,46 @@ export default function OfficeBookings() {
             <h2>{dayLabel(list[0]!.start_at, "UTC")}</h2>
             <ul className="list-reset order-lines">
               {list.map((b) => (
-                <li key={b.id} className="card agenda-item" data-testid={`office-booking-${b.id}`}>
-                  <p>
-                    <strong>{timeLabel(b.start_at, "UTC")}</strong> {b.mentor_name} with {b.client_name} ({b.agent_name}):{" "}
-                    {b.topic}
-                  </p>
-                  <p className="muted">
-                    {statusLabel[b.status]}
-                    {b.refund_status ? ` · refund ${b.refund_status}` : ""} · {formatMoney(b.price_minor, b.currency)}
-                  </p>
-                  {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (
-                    <Form method="post">
-                      <AuthenticityTokenInput />
-                      <input type="hidden" name="intent" value="cancel" />
-                      <input type="hidden" name="id" value={b.id} />
-                      <button
-                        type="submit"
-                        className="button button--small button--ghost"
-                        disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(b.id)}
-                      >
-                        Cancel for the agent
-                        <span className="visually-hidden">
-                          : {b.mentor_name} with {b.client_name}
-                        </span>
-                      </button>
-                    </Form>
-                  ) : null}
-                </li>
+                <AgendaItem key={b.id} b={b} now={now} />
               ))}
             </ul>
           </section>
         ))
       )}
-    </section>
+    </>
+  );
+}
+
+function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string; lapsing?: boolean }) {
+  const navigation = useNavigation();
+  return (
+    <li className="card agenda-item" data-testid={`office-booking-${b.id}`}>
+      <p>
+        <strong>{lapsing ? formatDateTime(b.start_at, "UTC") : timeLabel(b.start_at, "UTC")}</strong> {b.mentor_name} with{" "}
+        {b.client_name} ({b.agent_name}): {b.topic}
+      </p>
+      <p className="muted">
+        {statusLabel[b.status]}
+        {b.status === "held" && b.held_until ? ` until ${timeLabel(b.held_until, "UTC")} UTC` : ""}
+        {b.refund_status ? ` · refund ${b.refund_status}` : ""} · {formatMoney(b.price_minor, b.currency)}
+      </p>
+      {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (
+        <Form method="post">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="id" value={b.id} />
+          <button
+            type="submit"
+            className="button button--small button--ghost"
+            disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(b.id)}
+          >
+            Cancel for the agent
+            <span className="visually-hidden">
+              : {b.mentor_name} with {b.client_name}
+            </span>
+          </button>
+        </Form>
+      ) : null}
+    </li>
   );
 }

@@ -218,6 +218,15 @@ export default function OfficeOrder() {
       ) : null}
 
       <h2>History</h2>
+      <ul className="list-reset order-lines" data-testid="office-order-events">
+        {order.events.map((e, i) => (
+          <li key={i}>
+            {e.at ? `${formatDateTime(e.at, "UTC")}: ` : "Not settled yet: "}
+            {e.what}
+          </li>
+        ))}
+      </ul>
+      <h3>Staff changes</h3>
       {order.history.length ? (
         <ul className="list-reset order-lines" data-testid="office-order-history">
           {order.history.map((h) => (

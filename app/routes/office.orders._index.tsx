@@ -17,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = {
     status: url.searchParams.get("status") ?? "",
     agent: (url.searchParams.get("agent") ?? "").slice(0, 100),
+    refund: url.searchParams.get("refund") === "due" ? "due" : "",
     from: url.searchParams.get("from") ?? "",
     to: url.searchParams.get("to") ?? "",
   };
@@ -24,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const result = await api.officeOrders({
       status: filter.status || undefined,
       agent: filter.agent || undefined,
+      refund: filter.refund || undefined,
       from: filter.from || undefined,
       to: filter.to || undefined,
       page: pageOf(url),
@@ -58,6 +60,13 @@ export default function OfficeOrders() {
                 {orderStatusLabels[s]}
               </option>
             ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="orders-refund">Refunds</label>
+          <select id="orders-refund" name="refund" defaultValue={filter.refund}>
+            <option value="">Any</option>
+            <option value="due">A refund is due</option>
           </select>
         </div>
         <div className="field">

@@ -11,24 +11,36 @@ import { audit } from "./staff.js";
 
 export async function listOfficeBookings(
   db: Kysely<Database>,
-  opts: { mentor?: number | null; from?: string | null; days?: number | null },
+  opts: { mentor?: number | null; from?: string | null; days?: number | null; holds?: "lapsing" | null },
   now = new Date(),
-): Promise<{ from: string; days: number; items: OfficeBooking[] }> {
+): Promise<{ from: string; days: number; holds: "lapsing" | null; items: OfficeBooking[] }> {
   const from = opts.from ?? now.toISOString().slice(0, 10);
   const days = opts.days ?? 7;
+  const lapsing = opts.holds === "lapsing";
   const start = `${from}T00:00:00.000Z`;
   const end = new Date(Date.parse(start) + days * 86_400_000).toISOString();
-  // One query for the whole agenda (it may hold hundreds of sessions), not one a booking.
+  // One query for the whole list (it may hold hundreds of sessions), not one a booking.
   let q = allBookingsQuery(db)
     .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
-    .select(["mentor_bookings.agent_id", "agents.name as agent_name"])
-    .where("mentor_bookings.start_at", ">=", start)
-    .where("mentor_bookings.start_at", "<", end)
-    .where("mentor_bookings.status", "in", ["held", "confirmed", "canceled"]);
+    .select(["mentor_bookings.agent_id", "agents.name as agent_name"]);
+  q = lapsing
+    ? // The unpaid holds that end within the hour, whatever day their session is: the overview's "holds lapsing".
+      q
+        .where("mentor_bookings.status", "=", "held")
+        .where("mentor_bookings.held_until", ">", now.toISOString())
+        .where("mentor_bookings.held_until", "<=", new Date(now.getTime() + 3_600_000).toISOString())
+    : q
+        .where("mentor_bookings.start_at", ">=", start)
+        .where("mentor_bookings.start_at", "<", end)
+        .where("mentor_bookings.status", "in", ["held", "confirmed", "canceled"]);
   if (opts.mentor) q = q.where("mentor_bookings.mentor_id", "=", opts.mentor);
-  const rows = await q.orderBy("mentor_bookings.start_at").orderBy("mentor_bookings.id").limit(500).execute();
+  const rows = await q
+    .orderBy(lapsing ? "mentor_bookings.held_until" : "mentor_bookings.start_at")
+    .orderBy("mentor_bookings.id")
+    .limit(500)
+    .execute();
   const items = rows.map(({ agent_id, agent_name, ...r }) => ({ ...toBooking(r), agent_id, agent_name }));
-  return { from, days, items };
+  return { from, days, holds: lapsing ? "lapsing" : null, items };
 }
 
 /** Cancels a session for its agent, with the agent's own rules and refund, and the staff member's audit row. */

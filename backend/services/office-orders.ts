@@ -20,6 +20,7 @@ export async function listOfficeOrders(
   opts: {
     status?: string | null;
     agent?: string | null;
+    refund?: "due" | null;
     from?: string | null;
     to?: string | null;
     page?: number | null;
@@ -34,6 +35,16 @@ export async function listOfficeOrders(
     const like = containsPattern(opts.agent);
     q = q.where((eb) =>
       eb.or([eb(eb.fn("lower", ["agents.name"]), "like", like), eb(eb.fn("lower", ["agents.email"]), "like", like)]),
+    );
+  }
+  if (opts.refund === "due") {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("order_items")
+          .select("order_items.id")
+          .whereRef("order_items.order_id", "=", "orders.id")
+          .where("order_items.refund_status", "=", "due"),
+      ),
     );
   }
   if (opts.from) q = q.where("orders.created_at", ">=", `${opts.from}T00:00:00.000Z`);
@@ -75,7 +86,16 @@ export async function getOfficeOrder(db: Kysely<Database>, id: number): Promise<
     .executeTakeFirst();
   if (!row) throw new NotFound("No such order.");
   const order = await toOrder(db, row);
-  const history = await listAudit(db, { subject: `order:${id}`, perPage: 100 });
+  const [history, refunds] = await Promise.all([
+    listAudit(db, { subject: `order:${id}`, perPage: 100 }),
+    db
+      .selectFrom("order_items")
+      .select(["description", "client_name", "refund_status", "refunded_at", "refund_id"])
+      .where("order_id", "=", id)
+      .where("refund_status", "is not", null)
+      .orderBy("position")
+      .execute(),
+  ]);
   return {
     ...order,
     agent_id: row.agent_id,
@@ -87,7 +107,54 @@ export async function getOfficeOrder(db: Kysely<Database>, id: number): Promise<
     reviewed_by_name: row.reviewed_by_name,
     review_note: row.review_note,
     history: history.items.reverse(),
+    events: orderEvents(row, refunds),
   };
+}
+
+const closed: Record<string, string> = {
+  expired: "Checkout expired unpaid",
+  canceled: "Checkout cancelled by the agent",
+  failed: "Payment failed",
+};
+
+/**
+ * The order's own story, read from its row and its lines (the payment events that changed them): opened, paid or
+ * closed, flagged, each line's refund. A refund still due has no time of its own: it is listed last, with none.
+ */
+function orderEvents(
+  row: {
+    status: string;
+    mode: string;
+    created_at: string;
+    paid_at: string | null;
+    updated_at: string;
+    flag_reason: string | null;
+  },
+  refunds: Array<{
+    description: string;
+    client_name: string;
+    refund_status: string | null;
+    refunded_at: string | null;
+    refund_id: string | null;
+  }>,
+) {
+  const events: Array<{ at: string | null; what: string }> = [
+    { at: row.created_at, what: row.mode === "demo" ? "Checkout opened (demo payment page)" : "Checkout opened at Stripe" },
+  ];
+  if (row.paid_at) events.push({ at: row.paid_at, what: "Paid" });
+  if (row.status === "flagged")
+    events.push({ at: row.paid_at ?? row.updated_at, what: `Flagged: ${row.flag_reason ?? "no reason recorded"}` });
+  if (closed[row.status]) events.push({ at: row.updated_at, what: closed[row.status]! });
+  for (const r of refunds) {
+    if (r.refund_status !== "refunded" || !r.refunded_at) continue;
+    const how = r.refund_id ? ` (Stripe refund ${r.refund_id})` : "";
+    events.push({ at: r.refunded_at, what: `Refunded: ${r.description} for ${r.client_name}${how}` });
+  }
+  events.sort((a, b) => a.at!.localeCompare(b.at!));
+  for (const r of refunds) {
+    if (r.refund_status === "due") events.push({ at: null, what: `Refund due: ${r.description} for ${r.client_name}` });
+  }
+  return events;
 }
 
 /** A flagged order looked at: its note stays with it. The order keeps its status (staff refund or fulfil by hand). */

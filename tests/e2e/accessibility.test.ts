@@ -139,6 +139,8 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
         "/office/orders",
         "/office/orders/1",
         "/office/bookings",
+        "/office/bookings?holds=lapsing",
+        "/office/orders?refund=due",
       ]) {
         await page.goto(ctx.portal.base + path);
         found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));

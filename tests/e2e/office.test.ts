@@ -356,17 +356,21 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
       const from = new Date(Date.now() + (javaScriptEnabled ? 50 : 57) * 86_400_000).toISOString().slice(0, 10);
       let week: { slots: Array<{ start: string }> } = { slots: [] };
       let held: { id: number } = { id: 0 };
-      const { cookie } = await agentWithPaidOrder(agentEmail, { first_name: "Ag", last_name: "Enda" }, async (call, clientId) => {
-        week = (await call("api/Mentorbooking", { mentor_id: 2, time_zone: "UTC", week_start: from })).data;
-        held = (
-          await call("api/Mentorbooking/book", {
-            mentor_id: 2,
-            client_id: clientId,
-            start: week.slots[0]!.start,
-            topic: "Agenda test",
-          })
-        ).data;
-      });
+      const { cookie, orderId } = await agentWithPaidOrder(
+        agentEmail,
+        { first_name: "Ag", last_name: "Enda" },
+        async (call, clientId) => {
+          week = (await call("api/Mentorbooking", { mentor_id: 2, time_zone: "UTC", week_start: from })).data;
+          held = (
+            await call("api/Mentorbooking/book", {
+              mentor_id: 2,
+              client_id: clientId,
+              start: week.slots[0]!.start,
+              topic: "Agenda test",
+            })
+          ).data;
+        },
+      );
 
       const { office, staffPage } = await staffBrowser(javaScriptEnabled);
       await staffPage.goto(`${ctx.portal.base}/office/bookings?from=${week.slots[0]!.start.slice(0, 10)}&mentor=2`);
@@ -374,6 +378,15 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
       await expect.poll(() => row.innerText(), settle).toContain("Agenda test");
       await row.getByRole("button", { name: /^Cancel for the agent/ }).click();
       await expectToast(staffPage, javaScriptEnabled, "Cancelled for Ag Enda's agent: its refund is due.");
+      // The overview's "refunds due" leads to a list holding this order, whose history ends with the refund due.
+      await staffPage.goto(`${ctx.portal.base}/office`);
+      await staffPage.getByRole("link", { name: "Refunds due (lines)" }).click();
+      await staffPage.waitForURL(/\/office\/orders\?refund=due$/);
+      await staffPage.getByRole("link", { name: `Order ${orderId}`, exact: true }).click();
+      await staffPage.waitForURL(/\/office\/orders\/\d+$/);
+      await expect
+        .poll(() => staffPage.getByTestId("office-order-events").innerText(), settle)
+        .toMatch(/Paid\n.*Not settled yet: Refund due: Mentor session/s);
 
       const agent = await newContext(ctx.browser, javaScriptEnabled);
       await signInAs(agent.context, ctx.portal.base, cookie);

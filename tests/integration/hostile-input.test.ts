@@ -162,6 +162,8 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
           page: b.slice(0, 30),
           status: b.slice(0, 10),
           kind: a.slice(0, 60),
+          refund: a.slice(0, 20),
+          holds: b.slice(0, 20),
         });
         for (const p of ["office/agents", "office/messages", "office/audit", "office/jobs", "office/orders", "office/bookings"]) {
           expect((await ctx.api.call("GET", `${p}?${qs}`, { token })).status, p).toBeLessThan(500);

@@ -483,6 +483,12 @@ describe.each(testDatabases)("office API on $name", (target) => {
     const one = await office("GET", `office/orders/${a.orderId}`);
     expect(one.json.data).toMatchObject({ id: a.orderId, mode: "demo", history: [] });
     expect(one.json.data.items).toHaveLength(2);
+    // Its own story, from the payment that changed it, oldest first.
+    expect(one.json.data.events.map((e: { what: string }) => e.what)).toEqual(["Checkout opened (demo payment page)", "Paid"]);
+    expect(one.json.data.events[1].at).toBe(one.json.data.paid_at);
+    expect((await office("GET", "office/orders?refund=some")).json.errors.refund).toEqual([
+      "Choose a refund state from the list",
+    ]);
     expect((await office("GET", "office/orders/999999")).status).toBe(404);
   });
 
@@ -601,11 +607,57 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const order = (await api.call("GET", `api/orders/${checkout.json.data.order_id}`, { token: a.token })).json.data;
     expect(order.items[0]).toMatchObject({ refund_status: "due" });
+    // The overview's "refunds due" list holds exactly the orders with a line due; the order says it last, with no time.
+    const due = (await office("GET", `office/orders?refund=due&agent=office-cancel-${n}@`)).json.data;
+    expect(due.items.map((o: { id: number }) => o.id)).toEqual([checkout.json.data.order_id]);
+    expect((await office("GET", `office/orders?refund=due&agent=orders-list-`)).json.data.total).toBe(0);
+    const events = (await office("GET", `office/orders/${checkout.json.data.order_id}`)).json.data.events;
+    expect(events.at(-1)).toEqual({ at: null, what: expect.stringMatching(/^Refund due: Mentor session/) });
     const audits = await auditOf("booking.cancel", `booking:${held.json.data.id}`);
     // Staff won (one audit row) or the agent did (none): never two.
     expect(audits.length).toBeLessThanOrEqual(1);
     if (audits.length) expect(JSON.parse(audits[0]!.after!)).toMatchObject({ status: "canceled", refund: "due" });
     expect((await office("POST", "office/bookings/999999/cancel")).status).toBe(404);
+  });
+
+  it("lists the unpaid holds lapsing within the hour, soonest first, whatever day their session is", async () => {
+    const a = await api.newAgent(`office-holds-${++n}@example.com`);
+    const c = await api.call("POST", "agent/addclient", {
+      token: a.token,
+      body: { first_name: "Ho", last_name: "Ld", email: `ho-${n}@example.com` },
+    });
+    const from = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
+    const week = (
+      await api.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 3, time_zone: "UTC", week_start: from } })
+    ).json.data;
+    const ids: number[] = [];
+    for (const slot of week.slots.slice(0, 3)) {
+      const held = await api.call("POST", "api/Mentorbooking/book", {
+        token: a.token,
+        body: { mentor_id: 3, client_id: c.json.data.id, start: slot.start, topic: "Holds" },
+      });
+      expect(held.status, JSON.stringify(held.json)).toBe(201);
+      ids.push(held.json.data.id);
+    }
+    // Lapsing in 40 and 10 minutes, and one with two hours left.
+    const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+    for (const [id, m] of [
+      [ids[0]!, 40],
+      [ids[1]!, 10],
+      [ids[2]!, 120],
+    ] as const) {
+      await database.db
+        .updateTable("mentor_bookings")
+        .set({ held_until: inMinutes(m) })
+        .where("id", "=", id)
+        .execute();
+    }
+    const lapsing = (await office("GET", "office/bookings?holds=lapsing&mentor=3")).json.data;
+    expect(lapsing.holds).toBe("lapsing");
+    expect(lapsing.items.map((b: { id: number }) => b.id)).toEqual([ids[1], ids[0]]);
+    const overview = (await office("GET", "office/overview")).json.data;
+    expect(overview.holds_lapsing).toBeGreaterThanOrEqual(2);
+    expect((await office("GET", "office/bookings?holds=soon")).status).toBe(400);
   });
 
   it("shows one agent's clients by name and status only, with its orders and sessions", async () => {
