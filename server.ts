@@ -19,6 +19,7 @@ import { migrateToLatest } from "./backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
 import { getDatabase } from "./backend/db/shared.js";
 import { inProcessTransport } from "./backend/in-process.js";
+import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
 import { remixHandler } from "./lib/remix-handler.js";
 
@@ -127,6 +128,17 @@ async function main() {
   app.use(express.static("public", { maxAge: "1h" }));
 
   let api: Awaited<ReturnType<typeof createApi>> | null = null;
+  const mailer = settings.embeddedApi
+    ? settings.mail.mode === "smtp"
+      ? smtpMailer(settings.mail.smtpUrl!)
+      : fileMailer(settings.mail.outboxDir)
+    : null;
+  if (mailer) {
+    logger.info(
+      settings.mail.mode === "smtp" ? { mail: "smtp" } : { mail: "files", outbox: settings.mail.outboxDir },
+      settings.mail.mode === "smtp" ? "e-mail goes out over SMTP" : "e-mail is written to files (no SMTP_URL)",
+    );
+  }
   if (settings.embeddedApi) {
     api = await createApi({
       database,
@@ -138,9 +150,31 @@ async function main() {
       publicUrl: settings.publicUrl,
       clientIpSecret: settings.clientIpSecret,
       logger,
+      mail: {
+        mailer: mailer!,
+        from: settings.mail.from,
+        staffInbox: settings.mail.staffInbox,
+        company: settings.mail.company,
+        retrySeconds: settings.mail.retrySeconds,
+        maxAttempts: settings.mail.maxAttempts,
+      },
     });
     app.use("/backend", api);
   }
+  // The mail worker: every few seconds, the reminders due and what the outbox holds. Each instance runs one; the
+  // outbox's claims keep them from sending a message twice (docs/decisions/006-mail-outbox.md).
+  let mailing = false;
+  const mailWorker = setInterval(() => {
+    if (!api || mailing || closing) return;
+    mailing = true;
+    api
+      .mailTick()
+      .catch((err) => logger.warn({ err }, "mail round failed"))
+      .finally(() => {
+        mailing = false;
+      });
+  }, settings.mail.intervalMs);
+  mailWorker.unref();
 
   // Lapsed mentor holds are released on every read that shows them, and by this sweep as well; open
   // checkouts past their end with no news from the payment provider are settled by asking it.
@@ -256,6 +290,8 @@ async function main() {
     server.close(async () => {
       clearTimeout(grace);
       clearInterval(idle);
+      clearInterval(mailWorker);
+      mailer?.close();
       await database.close().catch(() => undefined);
       logger.info("stopped");
       process.exit(0);

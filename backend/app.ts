@@ -7,6 +7,9 @@ import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 import type { Db } from "./db/connection.js";
 import { errorHandler, notFound, guardInput } from "./http.js";
+import { queueReminders } from "./mail/notices.js";
+import { deliverDue } from "./mail/outbox.js";
+import type { Mailer } from "./mail/transport.js";
 import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
 import { createStripe } from "./payments/stripe-client.js";
 import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
@@ -22,12 +25,16 @@ import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
 import { releaseExpiredHolds } from "./services/holds.js";
 
+export type MailTally = { reminders: number; sent: number; retried: number; failed: number; skipped: number };
+
 export type ApiDeps = {
   database: Db;
   tokenTtlDays: number;
   loginLimit: LoginLimitSettings;
   /** Contact messages allowed per IP per hour */
   contactLimitPerHour?: number;
+  /** Password reset requests allowed per IP per hour (and three per email) */
+  forgotLimitPerHour?: number;
   logger: {
     error(obj: object, msg?: string): void;
     warn(obj: object, msg?: string): void;
@@ -39,13 +46,24 @@ export type ApiDeps = {
   publicUrl: string;
   /** The secret the portal signs visitors' addresses with (lib/client-ip.ts) */
   clientIpSecret: string;
+  /** How e-mail leaves (SMTP or files) and what it says of the consultancy; without it, the outbox only fills */
+  mail?: {
+    mailer: Mailer;
+    from: string;
+    staffInbox: string;
+    company: { name: string; address: string };
+    retrySeconds: number;
+    maxAttempts: number;
+  };
 };
 
 /**
  * The API's router, and its background work: `sweep()` releases lapsed mentor holds and settles open
  * checkouts whose end passed without news from the payment provider. The server runs it every minute.
  */
-export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Promise<void> }> {
+export async function createApi(
+  deps: ApiDeps,
+): Promise<Router & { sweep(): Promise<void>; mailTick(opts?: { now?: Date; worker?: string }): Promise<MailTally> }> {
   const { db } = deps.database;
   const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
   // The one sign-in page tries an agent's account, then a staff account: each has its own counters, so a wrong
@@ -74,7 +92,11 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
   api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));
   api.use(express.json({ limit: "100kb" }));
   api.use(guardInput());
-  api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays }));
+  const forgotLimiters = {
+    byIp: createLimiter(deps.database, "forgot_ip", deps.forgotLimitPerHour ?? 10, 3600),
+    byEmail: createLimiter(deps.database, "forgot_email", 3, 3600),
+  };
+  api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays, publicUrl: deps.publicUrl, forgotLimiters }));
   api.use(
     officeRoutes({
       db,
@@ -99,6 +121,18 @@ export async function createApi(deps: ApiDeps): Promise<Router & { sweep(): Prom
     async sweep() {
       await releaseExpiredHolds(db);
       await reconcileLapsedCheckouts(payments);
+    },
+    /** The mail worker's round: the reminders now due, then what the outbox holds (server.ts runs it every few seconds). */
+    async mailTick(opts: { now?: Date; worker?: string } = {}): Promise<MailTally> {
+      const reminders = await queueReminders(db, opts.now);
+      if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
+      const cancelCutoffHours = { ...defaultBookingRules, ...deps.bookings }.cancelCutoffHours;
+      const tally = await deliverDue(
+        db,
+        { ...deps.mail, publicUrl: deps.publicUrl, cancelCutoffHours, logger: deps.logger },
+        opts,
+      );
+      return { reminders, ...tally };
     },
   });
 }

@@ -503,8 +503,41 @@ export const passwordLinkBody = z.object({
     .min(20, "This link is not valid")
     .max(200, "This link is not valid"),
 });
+// ---- one's own account (agents and staff alike) -------------------------------
+
+/** What /account shows and edits: the time zone is used for every time the portal shows and sends. */
+export type AccountData = {
+  kind: "agent" | "staff";
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  time_zone: string;
+};
+export const accountBody = z.object({
+  name: requiredText(fieldLimits.name, "Name"),
+  phone: clientInput.shape.phone,
+  time_zone: timeZoneField,
+});
+export const passwordChangeBody = z.object({
+  current_password: z
+    .string({ required_error: "Enter your current password", invalid_type_error: "Password must be text" })
+    .min(1, "Enter your current password")
+    .max(fieldLimits.password, "Password is too long"),
+  new_password: newPasswordField,
+});
+/** /forgot-password: the answer is the same whether an account has this email or not. */
+export const forgotPasswordBody = z.object({ email: emailField });
+
 /** Whose link it is: the set-password page greets them. */
-export type PasswordLinkInfo = { kind: "agent" | "staff"; name: string; email: string; expires_at: string };
+export type PasswordLinkInfo = {
+  kind: "agent" | "staff";
+  name: string;
+  email: string;
+  expires_at: string;
+  /** set: from the back office; reset: asked for on /forgot-password */
+  purpose: "set" | "reset";
+};
 export type PasswordSet = { kind: "agent"; login: LoginData } | { kind: "staff"; login: StaffLoginData };
 
 export const newAgentBody = z.object({
@@ -535,6 +568,33 @@ export type OfficeOverview = {
   holds_lapsing: number;
   sessions_today: number;
   sessions_tomorrow: number;
+  /** E-mails given up on after their last attempt (the outbox), until retried */
+  mail_failed: number;
+};
+
+export const outboxStatuses = ["pending", "sent", "failed", "skipped"] as const;
+export const officeOutboxQuery = z.object({
+  status: z.preprocess(
+    blankToNull,
+    z
+      .enum([...outboxStatuses, "all"], { errorMap: () => ({ message: "Choose a status from the list" }) })
+      .nullable()
+      .optional(),
+  ),
+  page: z.preprocess(blankToNull, z.coerce.number().int().min(1, "Page must be 1 or more").max(100000).nullable().optional()),
+});
+/** One e-mail of the outbox, as staff see it (never its content: a password link stays out of sight). */
+export type OutboxEntry = {
+  id: number;
+  kind: string;
+  /** null: the staff inbox */
+  to_address: string | null;
+  status: (typeof outboxStatuses)[number];
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  next_attempt_at: string;
+  sent_at: string | null;
 };
 
 export type OfficeAgent = {

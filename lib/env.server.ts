@@ -81,6 +81,18 @@ const schema = z.object({
     .min(30, "Stripe needs at least 30")
     .max(1440, "Stripe allows at most 1440")
     .default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must be smtp://user:pass@host:port or smtps://…")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Waypoint Consultancy <no-reply@waypoint.example>"),
+  MAIL_MODE: z.enum(["smtp", "log"]).optional(),
+  STAFF_INBOX: z.string().email("must be an email address").optional(),
+  COMPANY_NAME: z.string().min(1).default("Waypoint Consultancy"),
+  COMPANY_ADDRESS: z.string().min(1).default("12 Harbour Street, Lisbon 1100-001, Portugal"),
+  MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
+  MAIL_RETRY_SECONDS: positiveInt.default(60),
+  MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   BENCH_BASELINES: onOff.default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -120,6 +132,26 @@ export type Settings = {
   /** Where browsers reach the portal: the base of Stripe's success and cancel addresses */
   publicUrl: string;
   payments: PaymentsSettings;
+  mail: MailSettings;
+};
+
+/**
+ * E-mail: over SMTP when `SMTP_URL` is given; otherwise (`log`) each message is written as an .eml file under
+ * `DATA_DIR/outbox/` and named in the log. Production needs `SMTP_URL` unless `MAIL_MODE=log` says otherwise.
+ */
+export type MailSettings = {
+  mode: "smtp" | "log";
+  smtpUrl: string | null;
+  from: string;
+  /** Where contact-us notices go (reply-to is the sender) */
+  staffInbox: string;
+  company: { name: string; address: string };
+  /** The first retry after this many seconds, doubling each time, until `maxAttempts` */
+  retrySeconds: number;
+  maxAttempts: number;
+  /** How often each instance's worker looks at the outbox */
+  intervalMs: number;
+  outboxDir: string;
 };
 
 export type PaymentsSettings =
@@ -169,6 +201,11 @@ export function parseSettings(env: Record<string, string | undefined> = process.
           checkoutExpiryMinutes: s.CHECKOUT_EXPIRY_MINUTES,
         }
       : { mode: "demo", checkoutExpiryMinutes: s.CHECKOUT_EXPIRY_MINUTES };
+  const mailMode = s.MAIL_MODE ?? (s.SMTP_URL ? "smtp" : isProduction ? null : "log");
+  if (mailMode === null || (mailMode === "smtp" && !s.SMTP_URL)) {
+    const why = mailMode === null ? "with NODE_ENV=production" : "with MAIL_MODE=smtp";
+    throw new SettingsError(`Missing settings required ${why}: SMTP_URL (or MAIL_MODE=log to write e-mail to files)`);
+  }
   if (!s.EMBEDDED_API && !s.API_BASE_URL) {
     throw new SettingsError("EMBEDDED_API=off needs API_BASE_URL (the API the portal should talk to)");
   }
@@ -228,7 +265,23 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     benchBaselines: s.BENCH_BASELINES,
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ""),
     payments,
+    mail: {
+      mode: mailMode,
+      smtpUrl: s.SMTP_URL ?? null,
+      from: s.MAIL_FROM,
+      staffInbox: s.STAFF_INBOX ?? addressOf(s.MAIL_FROM),
+      company: { name: s.COMPANY_NAME, address: s.COMPANY_ADDRESS },
+      retrySeconds: s.MAIL_RETRY_SECONDS,
+      maxAttempts: s.MAIL_MAX_ATTEMPTS,
+      intervalMs: s.MAIL_INTERVAL_MS,
+      outboxDir: path.join(dataDir, "outbox"),
+    },
   };
+}
+
+/** "Name <a@b>" → "a@b" */
+function addressOf(from: string) {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
 /** Outside production: a generated secret kept in the data folder, so sessions survive restarts. */

@@ -15,6 +15,7 @@ import { backOffice } from "./migrations/008-back-office.js";
 import { cataloguePublishing } from "./migrations/009-catalogue-publishing.js";
 import { orderReview } from "./migrations/010-order-review.js";
 import { mentorTimeOff } from "./migrations/011-mentor-time-off.js";
+import { mail } from "./migrations/012-mail.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -29,6 +30,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "009-catalogue-publishing": cataloguePublishing(),
     "010-order-review": orderReview(kind),
     "011-mentor-time-off": mentorTimeOff(kind),
+    "012-mail": mail(kind),
   };
 }
 

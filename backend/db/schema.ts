@@ -30,6 +30,8 @@ export interface StaffTable {
   active: Generated<number>;
   created_at: string;
   last_sign_in_at: string | null;
+  time_zone: Generated<string>;
+  phone: string | null;
 }
 
 export interface StaffTokensTable {
@@ -49,6 +51,8 @@ export interface PasswordLinksTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** set (back office or office:user, 24 h) | reset (forgot password, 1 h) */
+  purpose: Generated<string>;
 }
 
 /** Every staff change and staff sign-in, written in the change's own transaction. */
@@ -275,6 +279,27 @@ export interface MentorBookingsTable {
   updated_at: string;
 }
 
+/** E-mail waiting to be sent, sent, or given up on (docs/decisions/006-mail-outbox.md). */
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  dedupe_key: string;
+  /** null: the staff inbox of the settings */
+  to_address: string | null;
+  reply_to: string | null;
+  /** JSON facts the message is written from */
+  payload: string;
+  /** pending | sent | failed | skipped */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface StripeEventsTable {
   id: string;
   type: string;
@@ -303,6 +328,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   stripe_events: StripeEventsTable;
+  outbox: OutboxTable;
   mentor_bookings: MentorBookingsTable;
 }
 

@@ -8,6 +8,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
 import { NotFound } from "../errors.js";
+import { orderPaid } from "../mail/notices.js";
 import { confirmBooking } from "../services/bookings.js";
 import { releaseBookings } from "../services/holds.js";
 
@@ -221,6 +222,8 @@ export async function fulfilOrder(
       )
       .execute();
   }
+  // The receipt, each session's confirmation and invite, and any refund due: written with the payment, sent after.
+  await orderPaid(trx, orderId);
   return { result: "fulfilled", refundsDue };
 }
 

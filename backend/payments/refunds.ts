@@ -4,6 +4,7 @@
  * asked to refund it, once (idempotency key per item), and the item is marked "refunded". In the demo
  * payment mode, or when Stripe fails, it stays due for a person to settle, and the order says so.
  */
+import { refundNotice } from "../mail/notices.js";
 import type { Payments } from "./checkout.js";
 
 export async function settleRefunds(p: Payments, orderId: number): Promise<{ refunded: number; due: number }> {
@@ -39,12 +40,13 @@ export async function settleRefunds(p: Payments, orderId: number): Promise<{ ref
       );
       const stamp = new Date().toISOString();
       await p.db.transaction().execute(async (trx) => {
-        await trx
+        const changed = await trx
           .updateTable("order_items")
           .set({ refund_status: "refunded", refund_id: refund.id, refunded_at: stamp })
           .where("id", "=", item.id)
           .where("refund_status", "=", "due")
-          .execute();
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 1) await refundNotice(trx, orderId, [item.id], "done");
         if (item.item_type === "mentor_booking") {
           await trx
             .updateTable("mentor_bookings")

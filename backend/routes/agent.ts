@@ -1,6 +1,7 @@
 /** agent/login, agent/tokencheck, agent/logout. */
 import { Router } from "express";
 import type { Kysely } from "kysely";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import {
   agentSettingsBody,
   loginBody,
@@ -16,13 +17,22 @@ import type { LoginLimiter } from "../rate-limit.js";
 import { adoptBrowserZone, agentByEmail, setAgentZone } from "../services/accounts.js";
 import { hashPassword, verifyPassword } from "../services/passwords.js";
 import { agentForToken, issueToken, revokeToken } from "../services/tokens.js";
+import { forgotPasswordRoute, ownAccountRoutes } from "./account.js";
 
 // Verified against when the email is unknown, so both answers take the same time.
 const dummyHash = hashPassword("not-a-real-password");
 
-export function agentRoutes(deps: { db: Kysely<Database>; limiter: LoginLimiter; tokenTtlDays: number }) {
+export function agentRoutes(deps: {
+  db: Kysely<Database>;
+  limiter: LoginLimiter;
+  tokenTtlDays: number;
+  publicUrl: string;
+  forgotLimiters: { byIp: RateLimiterAbstract; byEmail: RateLimiterAbstract };
+}) {
   const { db, limiter } = deps;
   const router = Router();
+  forgotPasswordRoute(router, { db, publicUrl: deps.publicUrl, ...deps.forgotLimiters });
+  ownAccountRoutes(router, db, "agent", "/agent", [requireAuth(db)], (req) => ({ id: currentAgent(req).id, token: req.token! }));
 
   router.post(
     "/agent/login",

@@ -16,6 +16,7 @@ import {
   newAgentBody,
   officeBookingsQuery,
   officeOrdersQuery,
+  officeOutboxQuery,
   orderRefundBody,
   orderReviewBody,
   planInput,
@@ -58,7 +59,7 @@ import {
   setMentorActive,
 } from "../services/office-catalogue.js";
 import { getOfficeOrder, listOfficeOrders, refundOrder, retryRefunds, reviewOrder } from "../services/office-orders.js";
-import { listMessages, markMessageHandled, officeOverview } from "../services/office.js";
+import { listMessages, listOutbox, markMessageHandled, officeOverview, retryOutbox } from "../services/office.js";
 import { verifyPassword, hashPassword } from "../services/passwords.js";
 import {
   createAgentByStaff,
@@ -68,6 +69,7 @@ import {
   listAudit,
   listOfficeAgents,
   newAgentPasswordLink,
+  passwordLinkUrl,
   passwordLinkInfo,
   revokeStaffToken,
   setAgentActive,
@@ -76,6 +78,7 @@ import {
   usePasswordLink,
 } from "../services/staff.js";
 import { agentForToken, issueToken } from "../services/tokens.js";
+import { ownAccountRoutes } from "./account.js";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -105,7 +108,7 @@ export function officeRoutes(deps: {
 }) {
   const { db, limiter } = deps;
   const router = Router();
-  const linkUrl = (token: string) => new URL(`/set-password?${new URLSearchParams({ token })}`, deps.publicUrl).toString();
+  const linkUrl = (token: string) => passwordLinkUrl(deps.publicUrl, token);
 
   router.post(
     "/office/login",
@@ -174,6 +177,7 @@ export function officeRoutes(deps: {
     }),
   );
 
+  ownAccountRoutes(router, db, "staff", "/office", [], (req) => ({ id: currentStaff(req).id, token: req.token! }));
   router.post(
     "/office/me",
     handler(async (req, res) => send(res, { staff: currentStaff(req) })),
@@ -202,6 +206,21 @@ export function officeRoutes(deps: {
       send(res, await listMessages(db, { status: q.status, q: q.q, page: q.page }));
     }),
   );
+  router.get(
+    "/office/outbox",
+    handler(async (req, res) => {
+      currentStaff(req);
+      const q = parse(officeOutboxQuery, req.query, "query");
+      send(res, await listOutbox(db, q));
+    }),
+  );
+  router.post(
+    "/office/outbox/:id/retry",
+    handler(async (req, res) => {
+      const id = parse(idParam, req.params.id, "id");
+      send(res, await retryOutbox(db, currentStaff(req).id, id));
+    }),
+  );
   router.post(
     "/office/messages/:id/handled",
     handler(async (req, res) => {
@@ -222,7 +241,7 @@ export function officeRoutes(deps: {
     "/office/agents",
     handler(async (req, res) => {
       const body = parse(newAgentBody, req.body);
-      const { agent, link } = await createAgentByStaff(db, currentStaff(req).id, body);
+      const { agent, link } = await createAgentByStaff(db, currentStaff(req).id, body, deps.publicUrl);
       send<NewAgentData>(res, { agent, password_link: linkUrl(link.token), link_expires_at: link.expiresAt }, 201);
     }),
   );
@@ -252,7 +271,7 @@ export function officeRoutes(deps: {
     "/office/agents/:id/password-link",
     handler(async (req, res) => {
       const id = parse(idParam, req.params.id, "id");
-      const link = await newAgentPasswordLink(db, currentStaff(req).id, id);
+      const link = await newAgentPasswordLink(db, currentStaff(req).id, id, deps.publicUrl);
       send(res, { password_link: linkUrl(link.token), link_expires_at: link.expiresAt });
     }),
   );

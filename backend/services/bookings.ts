@@ -7,6 +7,7 @@ import type { Booking, BookingStatus } from "../../lib/contract.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
+import { bookingCancelled } from "../mail/notices.js";
 import { changeCart } from "./cart-lock.js";
 import { getClient } from "./clients.js";
 import { releaseExpiredHolds } from "./holds.js";
@@ -240,8 +241,8 @@ export async function cancelBooking(
   cutoffHours: number,
   settle: (orderId: number) => Promise<unknown>,
   now = new Date(),
-  /** Written in the cancellation's own transaction (the back office's audit row, when staff cancel) */
-  alongside?: (trx: Kysely<Database>, booking: Booking, refund: "due" | "none") => Promise<void>,
+  /** Given when staff cancel for the agent: their audit row, written in the cancellation's own transaction */
+  byStaff?: (trx: Kysely<Database>, booking: Booking, refund: "due" | "none") => Promise<void>,
 ): Promise<Booking> {
   const booking = await getBooking(db, agentId, id);
   if (booking.status === "canceled" || booking.status === "released") {
@@ -259,7 +260,7 @@ export async function cancelBooking(
         .executeTakeFirst();
       // Another call (or the hold's lapse) got there first: this one changed nothing, and says so.
       if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
-      await alongside?.(trx, booking, "none");
+      await byStaff?.(trx, booking, "none");
       await trx.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "=", id).execute();
     });
     return getBooking(db, agentId, id);
@@ -275,7 +276,9 @@ export async function cancelBooking(
       .executeTakeFirst();
     // Only one of simultaneous cancellations changes the row; the others change nothing and are told so.
     if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
-    await alongside?.(trx, booking, late ? "none" : "due");
+    await byStaff?.(trx, booking, late ? "none" : "due");
+    // The agent and the client hear of it (the calendar's cancellation, and the refund's state), once.
+    await bookingCancelled(trx, id, late ? "none" : "due", byStaff ? "staff" : "agent", now);
     if (!booking.order_id) return false;
     await trx
       .updateTable("order_items")

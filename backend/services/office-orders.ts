@@ -10,6 +10,7 @@ import type { OfficeOrder } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
+import { refundNotice } from "../mail/notices.js";
 import type { Payments } from "../payments/checkout.js";
 import { toOrder, toOrders } from "../payments/orders.js";
 import { settleRefunds } from "../payments/refunds.js";
@@ -186,22 +187,31 @@ export async function reviewOrder(db: Kysely<Database>, staffId: number, id: num
 async function settle(p: Payments, orderId: number, mode: string) {
   if (mode === "stripe" && p.stripe) return settleRefunds(p, orderId);
   const stamp = new Date().toISOString();
-  const lines = await p.db
-    .updateTable("order_items")
-    .set({ refund_status: "refunded", refunded_at: stamp })
-    .where("order_id", "=", orderId)
-    .where("refund_status", "=", "due")
-    .returning(["item_type", "item_id"])
-    .execute();
-  const sessions = lines.filter((l) => l.item_type === "mentor_booking").map((l) => l.item_id);
-  if (sessions.length) {
-    await p.db
-      .updateTable("mentor_bookings")
-      .set({ refund_status: "refunded", updated_at: stamp })
-      .where("id", "in", sessions)
+  const lines = await p.db.transaction().execute(async (trx) => {
+    const lines = await trx
+      .updateTable("order_items")
+      .set({ refund_status: "refunded", refunded_at: stamp })
+      .where("order_id", "=", orderId)
       .where("refund_status", "=", "due")
+      .returning(["id", "item_type", "item_id"])
       .execute();
-  }
+    const sessions = lines.filter((l) => l.item_type === "mentor_booking").map((l) => l.item_id);
+    if (sessions.length) {
+      await trx
+        .updateTable("mentor_bookings")
+        .set({ refund_status: "refunded", updated_at: stamp })
+        .where("id", "in", sessions)
+        .where("refund_status", "=", "due")
+        .execute();
+    }
+    await refundNotice(
+      trx,
+      orderId,
+      lines.map((l) => l.id),
+      "done",
+    );
+    return lines;
+  });
   return { refunded: lines.length, due: 0 };
 }
 
@@ -231,6 +241,14 @@ export async function refundOrder(
       .returning(["id", "price_minor"])
       .execute();
     if (lines.length) {
+      // The agent hears of it; with Stripe the refund is usually made before this is sent, and "refunded" says it.
+      await refundNotice(
+        trx,
+        id,
+        lines.map((l) => l.id),
+        "due",
+        now,
+      );
       await audit(
         trx,
         {

@@ -1,9 +1,10 @@
 /** What the back office reads: the day's overview and the contact-us inbox. */
 import type { Kysely } from "kysely";
-import type { ContactMessage, OfficeOverview } from "../../lib/contract.js";
+import type { ContactMessage, OfficeOverview, OutboxEntry } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
-import { NotFound } from "../errors.js";
+import { Conflict, NotFound } from "../errors.js";
+import { retryMessage } from "../mail/outbox.js";
 import { audit } from "./staff.js";
 
 const count = (n: { n: number | string }) => Number(n.n);
@@ -21,7 +22,7 @@ export async function officeOverview(db: Kysely<Database>, now = new Date()): Pr
       .where("start_at", ">=", from)
       .where("start_at", "<", to)
       .executeTakeFirstOrThrow();
-  const [flagged, refunds, unread, lapsing, todays, tomorrows] = await Promise.all([
+  const [flagged, refunds, unread, lapsing, todays, tomorrows, mailFailed] = await Promise.all([
     db
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -46,6 +47,11 @@ export async function officeOverview(db: Kysely<Database>, now = new Date()): Pr
       .executeTakeFirstOrThrow(),
     sessionsBetween(at(0), at(1)),
     sessionsBetween(at(1), at(2)),
+    db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "failed")
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     flagged_orders: count(flagged),
@@ -54,6 +60,7 @@ export async function officeOverview(db: Kysely<Database>, now = new Date()): Pr
     holds_lapsing: count(lapsing),
     sessions_today: count(todays),
     sessions_tomorrow: count(tomorrows),
+    mail_failed: count(mailFailed),
   };
 }
 
@@ -120,4 +127,46 @@ export async function markMessageHandled(db: Kysely<Database>, staffId: number, 
     }
   });
   return { handled: true as const };
+}
+
+/** The outbox, newest first: failed by default (what needs a person). */
+export async function listOutbox(
+  db: Kysely<Database>,
+  opts: { status?: OutboxEntry["status"] | "all" | null; page?: number | null; perPage?: number },
+) {
+  const perPage = opts.perPage ?? 25;
+  const page = opts.page ?? 1;
+  let q = db.selectFrom("outbox");
+  const status = opts.status ?? "failed";
+  if (status !== "all") q = q.where("status", "=", status);
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const rows = await q
+    .select(["id", "kind", "to_address", "status", "attempts", "last_error", "created_at", "next_attempt_at", "sent_at"])
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const total = Number(n);
+  return {
+    items: rows.map((r) => ({ ...r, status: r.status as OutboxEntry["status"] })),
+    page,
+    per_page: perPage,
+    total,
+    pages: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+/** A failed e-mail sent again: due now with fresh attempts, once however many ask; audited. */
+export async function retryOutbox(db: Kysely<Database>, staffId: number, id: number, now = new Date()) {
+  const row = await db.selectFrom("outbox").select(["status", "kind"]).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFound("No such e-mail.");
+  await db.transaction().execute(async (trx) => {
+    if (!(await retryMessage(trx, id, now))) throw new Conflict("Only a failed e-mail is sent again.");
+    await audit(
+      trx,
+      { staffId, kind: "mail.retry", subject: `outbox:${id}`, before: { status: "failed" }, after: { status: "pending" } },
+      now,
+    );
+  });
+  return { retried: true };
 }

@@ -10,6 +10,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
+import { passwordChanged, passwordLink } from "../mail/notices.js";
 import { listOrders } from "../payments/orders.js";
 import { listBookings } from "./bookings.js";
 import { hashPassword } from "./passwords.js";
@@ -154,15 +155,28 @@ export async function revokeStaffToken(db: Kysely<Database>, token: string) {
 
 // ---- set-password links -----------------------------------------------------
 
-/** A new one-time link for an account; earlier unused links of that account stop working. */
+export const RESET_LINK_HOURS = 1;
+
+/** The page a link opens: `/set-password?token=…` on the portal. */
+export const passwordLinkUrl = (publicUrl: string, token: string) =>
+  new URL(`/set-password?${new URLSearchParams({ token })}`, publicUrl).toString();
+
+/**
+ * A new one-time link for an account (stored hashed); earlier unused links of that account stop working. "set"
+ * links (from the back office or the office:user command) last 24 hours, "reset" links (forgot password) one.
+ * With `mailTo`, the link is also e-mailed to the account, written to the outbox in the caller's transaction.
+ */
 export async function issuePasswordLink(
   db: Kysely<Database>,
   kind: "agent" | "staff",
   accountId: number,
   now = new Date(),
+  opts: { purpose?: "set" | "reset"; mailTo?: { publicUrl: string } } = {},
 ): Promise<{ token: string; expiresAt: string }> {
+  const purpose = opts.purpose ?? "set";
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + PASSWORD_LINK_HOURS * 3_600_000).toISOString();
+  const hours = purpose === "reset" ? RESET_LINK_HOURS : PASSWORD_LINK_HOURS;
+  const expiresAt = new Date(now.getTime() + hours * 3_600_000).toISOString();
   await db
     .updateTable("password_links")
     .set({ used_at: now.toISOString() })
@@ -179,8 +193,17 @@ export async function issuePasswordLink(
       created_at: now.toISOString(),
       expires_at: expiresAt,
       used_at: null,
+      purpose,
     })
     .execute();
+  if (opts.mailTo) {
+    await passwordLink(
+      db,
+      { kind, id: accountId },
+      { url: passwordLinkUrl(opts.mailTo.publicUrl, token), token, expiresAt, purpose },
+      now,
+    );
+  }
   return { token, expiresAt };
 }
 
@@ -190,14 +213,20 @@ const LINK_GONE = "This link has expired or was used already. Ask the consultanc
 export async function passwordLinkInfo(db: Kysely<Database>, token: string, now = new Date()): Promise<PasswordLinkInfo> {
   const link = await db
     .selectFrom("password_links")
-    .select(["account_kind", "account_id", "expires_at", "used_at"])
+    .select(["account_kind", "account_id", "expires_at", "used_at", "purpose"])
     .where("token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!link || link.used_at || link.expires_at <= now.toISOString()) throw new NotFound(LINK_GONE);
   const table = link.account_kind === "staff" ? "staff" : "agents";
   const who = await db.selectFrom(table).select(["name", "email"]).where("id", "=", link.account_id).executeTakeFirst();
   if (!who) throw new NotFound(LINK_GONE);
-  return { kind: link.account_kind as "agent" | "staff", name: who.name, email: who.email, expires_at: link.expires_at };
+  return {
+    kind: link.account_kind as "agent" | "staff",
+    name: who.name,
+    email: who.email,
+    expires_at: link.expires_at,
+    purpose: link.purpose === "reset" ? "reset" : "set",
+  };
 }
 
 /**
@@ -218,9 +247,14 @@ export async function usePasswordLink(
       .where("token_hash", "=", hashToken(token))
       .where("used_at", "is", null)
       .where("expires_at", ">", now.toISOString())
-      .returning(["account_kind", "account_id"])
+      .returning(["account_kind", "account_id", "purpose"])
       .executeTakeFirst();
     if (!link) throw new NotFound(LINK_GONE);
+    // A reset tells the account's address, in case it was not its owner; a first password set through the link
+    // staff handed over needs no such word.
+    if (link.purpose === "reset") {
+      await passwordChanged(trx, { kind: link.account_kind as "agent" | "staff", id: link.account_id }, "reset", now);
+    }
     if (link.account_kind === "staff") {
       await trx.updateTable("staff").set({ password_hash: hash }).where("id", "=", link.account_id).execute();
       await trx.deleteFrom("staff_tokens").where("staff_id", "=", link.account_id).execute();
@@ -295,15 +329,19 @@ export async function getOfficeAgent(db: Kysely<Database>, id: number): Promise<
   return toOfficeAgent(row as AgentRow);
 }
 
-/** An agent account made by staff: no usable password until its person sets one through the link. */
+/**
+ * An agent account made by staff: no usable password until its person sets one through the link, which the page
+ * shows to hand over and which is e-mailed to the agent (written with the account, sent after).
+ */
 export async function createAgentByStaff(
   db: Kysely<Database>,
   staffId: number,
   input: { name: string; email: string; phone?: string | null; time_zone: string },
+  publicUrl: string,
   now = new Date(),
 ) {
   try {
-    const id = await db.transaction().execute(async (trx) => {
+    const { id, link } = await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto("agents")
         .values({
@@ -320,9 +358,9 @@ export async function createAgentByStaff(
         .returning("id")
         .executeTakeFirstOrThrow();
       await audit(trx, { staffId, kind: "agent.create", subject: `agent:${id}`, after: input }, now);
-      return id;
+      const link = await issuePasswordLink(trx, "agent", id, now, { mailTo: { publicUrl } });
+      return { id, link };
     });
-    const link = await issuePasswordLink(db, "agent", id, now);
     return { agent: await getOfficeAgent(db, id), link };
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict("An agent with this email exists already.");
@@ -358,10 +396,16 @@ export async function setAgentActive(db: Kysely<Database>, staffId: number, agen
   return getOfficeAgent(db, agentId);
 }
 
-export async function newAgentPasswordLink(db: Kysely<Database>, staffId: number, agentId: number, now = new Date()) {
+export async function newAgentPasswordLink(
+  db: Kysely<Database>,
+  staffId: number,
+  agentId: number,
+  publicUrl: string,
+  now = new Date(),
+) {
   await getOfficeAgent(db, agentId);
   return db.transaction().execute(async (trx) => {
-    const link = await issuePasswordLink(trx, "agent", agentId, now);
+    const link = await issuePasswordLink(trx, "agent", agentId, now, { mailTo: { publicUrl } });
     await audit(trx, { staffId, kind: "agent.password_link", subject: `agent:${agentId}` }, now);
     return link;
   });

@@ -26,6 +26,13 @@ const matrix: Record<string, Entry> = {
   "POST /agent/logout": { anonymous: 401, intruder: 200 },
   // Only ever the caller's own settings: there is no agent id to point elsewhere.
   "POST /agent/settings": { anonymous: 401, intruder: 200, body: () => ({ time_zone: "Asia/Tokyo" }) },
+  // One's own account: there is no id to point elsewhere (the caller's own answer).
+  "GET /agent/account": { anonymous: 401, intruder: 200 },
+  "POST /agent/account": { anonymous: 401, intruder: 200, body: () => ({ name: "Intruder Agent", time_zone: "UTC" }) },
+  "POST /agent/password": { anonymous: 401, intruder: 400 },
+  "POST /agent/sign-out-others": { anonymous: 401, intruder: 200 },
+  // Public: the same answer for any address (no body: 400).
+  "POST /agent/forgot-password": { anonymous: 400, intruder: 400 },
   "POST /api/ContactUs": { anonymous: 400, intruder: 400 },
   "POST /stripe/webhook": { anonymous: 404, intruder: 404 }, // the demo payment mode has none
   "GET /api/clients/agent/:agentId": { anonymous: 401, path: (v) => `/api/clients/agent/${v.agentId}`, intruder: 403 },
@@ -100,6 +107,12 @@ const matrix: Record<string, Entry> = {
     intruder: 403,
   },
   "GET /office/audit": { anonymous: 401, intruder: 403 },
+  "GET /office/account": { anonymous: 401, intruder: 403 },
+  "POST /office/account": { anonymous: 401, intruder: 403 },
+  "POST /office/password": { anonymous: 401, intruder: 403 },
+  "POST /office/sign-out-others": { anonymous: 401, intruder: 403 },
+  "GET /office/outbox": { anonymous: 401, intruder: 403 },
+  "POST /office/outbox/:id/retry": { anonymous: 401, path: () => "/office/outbox/1/retry", intruder: 403 },
   "GET /office/countries": { anonymous: 401, intruder: 403 },
   "GET /office/orders": { anonymous: 401, intruder: 403 },
   "GET /office/bookings": { anonymous: 401, intruder: 403 },

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { createApi } from "../../backend/app.js";
 import type { Db } from "../../backend/db/connection.js";
+import { smtpMailer, type Mailer, type OutgoingMail } from "../../backend/mail/transport.js";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import { createAgent as createAgentFixture } from "./fixtures.js";
 
@@ -17,12 +18,25 @@ export async function startApi(
     contactLimitPerHour?: number;
     payments?: import("../../lib/env.server.js").PaymentsSettings;
     bookings?: Partial<import("../../backend/services/bookings.js").BookingRules>;
+    /** Where e-mail goes: an SMTP server of the test's (`startSmtp`), else kept in `mailbox` */
+    smtpUrl?: string;
+    mail?: Partial<{ retrySeconds: number; maxAttempts: number; staffInbox: string }>;
   } = {},
 ) {
   const app = express();
   // As the server does by default: no proxy is believed.
   const logged: object[] = [];
   const warned: object[] = [];
+  const mailbox: OutgoingMail[] = [];
+  const mailer: Mailer = options.smtpUrl
+    ? smtpMailer(options.smtpUrl, { timeoutMs: 5000 })
+    : {
+        send: async (m) => {
+          mailbox.push(m);
+          return {};
+        },
+        close: () => undefined,
+      };
   const api = await createApi({
     database,
     tokenTtlDays: 7,
@@ -33,6 +47,14 @@ export async function startApi(
     bookings: options.bookings,
     publicUrl: "http://portal.test",
     clientIpSecret: CLIENT_IP_SECRET,
+    mail: {
+      mailer,
+      from: "Waypoint Consultancy <no-reply@portal.test>",
+      staffInbox: options.mail?.staffInbox ?? "inbox@portal.test",
+      company: { name: "Waypoint Consultancy", address: "12 Harbour Street, Lisbon" },
+      retrySeconds: options.mail?.retrySeconds ?? 60,
+      maxAttempts: options.mail?.maxAttempts ?? 8,
+    },
   });
   app.use("/backend", api);
   const server = await new Promise<import("node:http").Server>((resolve) => {
@@ -93,6 +115,10 @@ export async function startApi(
     router: api,
     /** The server's minute sweep, run now */
     sweep: () => api.sweep(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** One round of the mail worker, now (or at `now`), as worker `worker` */
+    mailTick: (opts?: { now?: Date; worker?: string }) => api.mailTick(opts),
+    /** What was sent, without an SMTP server */
+    mailbox,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())).finally(() => mailer.close()),
   };
 }

@@ -1,0 +1,351 @@
+/**
+ * What each e-mail says. A message is written from its facts (taken in the transaction of the event that caused
+ * it, and kept in the outbox row) and the consultancy's settings: plain text and HTML, every time in the
+ * recipient's zone with the zone named (and the mentor's for sessions), money with its currency, and a footer
+ * saying why the recipient got it. Sessions carry a calendar invite (a cancellation, its cancel).
+ */
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { dateFormatter, numberFormatter } from "../../lib/intl.js";
+
+export type Recipient = { email: string; name: string; zone: string; role: "agent" | "client" | "staff" };
+
+export type SessionFacts = {
+  booking_id: number;
+  mentor_name: string;
+  mentor_zone: string;
+  client_name: string;
+  agent_name: string;
+  agent_email: string;
+  topic: string;
+  start_at: string;
+  end_at: string;
+};
+
+export type Line = { description: string; client_name: string; price_minor: number; currency: string; reason?: string | null };
+
+export type Facts =
+  | { kind: "booking.confirmed"; to: Recipient; session: SessionFacts }
+  | { kind: "booking.reminder"; to: Recipient; session: SessionFacts }
+  | {
+      kind: "booking.cancelled";
+      to: Recipient;
+      session: SessionFacts;
+      refund: "refunded" | "due" | "none";
+      by: "agent" | "staff";
+    }
+  | {
+      kind: "order.receipt";
+      to: Recipient;
+      order: { id: number; paid_at: string; amount_minor: number; currency: string; mode: string; lines: Line[] };
+    }
+  | { kind: "refund.notice"; to: Recipient; order_id: number; state: "done" | "due"; item_ids: number[]; lines: Line[] }
+  | {
+      kind: "contact.received";
+      message: { id: number; name: string; email: string; phone: string | null; subject: string; message: string; at: string };
+    }
+  | { kind: "account.password_link"; to: Recipient; purpose: "set" | "reset"; link: string; expires_at: string }
+  | { kind: "account.password_changed"; to: Recipient; at: string; how: "reset" | "account" | "link" };
+
+export type Kind = Facts["kind"];
+
+export type MailContext = {
+  publicUrl: string;
+  company: { name: string; address: string };
+  /** A session cancelled up to this many hours before its start is refunded (Terms §4) */
+  cancelCutoffHours: number;
+};
+
+export type Rendered = {
+  subject: string;
+  text: string;
+  html: string;
+  /** An iCalendar file to attach (METHOD:REQUEST or METHOD:CANCEL) */
+  ics?: { method: "REQUEST" | "CANCEL"; content: string };
+};
+
+/** "Tue 10 Mar 2026, 14:00 (Europe/Lisbon)" */
+export function when(iso: string, zone: string) {
+  const text = dateFormatter("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: zone,
+  }).format(new Date(iso));
+  return `${text} (${zone})`;
+}
+
+/** "USD 1,490.00": money is always shown with its currency. */
+export function money(minor: number, currency: string) {
+  const fmt = numberFormatter("en-US", { style: "currency", currency, currencyDisplay: "code" });
+  const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
+  return fmt.format(minor / 10 ** digits).replace(/\u00a0/g, " ");
+}
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** One piece of a message: a paragraph, a list of label/value rows, a link, or a table of lines. */
+type Block =
+  | { p: string }
+  | { rows: Array<[string, string]> }
+  | { link: { text: string; href: string } }
+  | { lines: Line[]; total?: string };
+
+function compose(ctx: MailContext, subject: string, greeting: string, blocks: Block[], why: string): Rendered {
+  const text: string[] = [greeting, ""];
+  const html: string[] = [`<p>${escape(greeting)}</p>`];
+  for (const b of blocks) {
+    if ("p" in b) {
+      text.push(b.p, "");
+      html.push(`<p>${escape(b.p)}</p>`);
+    } else if ("rows" in b) {
+      text.push(...b.rows.map(([k, v]) => `${k}: ${v}`), "");
+      html.push(
+        `<table role="presentation" cellpadding="4">${b.rows
+          .map(([k, v]) => `<tr><th align="left" valign="top">${escape(k)}</th><td>${escape(v)}</td></tr>`)
+          .join("")}</table>`,
+      );
+    } else if ("link" in b) {
+      text.push(`${b.link.text}: ${b.link.href}`, "");
+      html.push(`<p><a href="${escape(b.link.href)}">${escape(b.link.text)}</a></p>`);
+    } else {
+      for (const l of b.lines) {
+        text.push(
+          `- ${l.description}, for ${l.client_name}: ${money(l.price_minor, l.currency)}${l.reason ? ` (${l.reason})` : ""}`,
+        );
+      }
+      if (b.total) text.push(`Total: ${b.total}`);
+      text.push("");
+      html.push(
+        `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="left">Client</th><th align="right">Amount</th></tr></thead><tbody>${b.lines
+          .map(
+            (l) =>
+              `<tr><td>${escape(l.description)}${l.reason ? `<br><small>${escape(l.reason)}</small>` : ""}</td><td>${escape(
+                l.client_name,
+              )}</td><td align="right">${escape(money(l.price_minor, l.currency))}</td></tr>`,
+          )
+          .join(
+            "",
+          )}</tbody>${b.total ? `<tfoot><tr><th align="left" colspan="2">Total</th><th align="right">${escape(b.total)}</th></tr></tfoot>` : ""}</table>`,
+      );
+    }
+  }
+  const footer = `${why} ${ctx.company.name} · ${ctx.company.address} · ${ctx.publicUrl}`;
+  text.push("--", footer);
+  html.push(`<hr><p style="color:#555;font-size:12px">${escape(footer)}</p>`);
+  return {
+    subject,
+    text: text.join("\n"),
+    html: `<!doctype html><html><head><meta charset="utf-8"><title>${escape(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${html.join("\n")}</body></html>`,
+    ics: undefined,
+  };
+}
+
+/** A session's invite, or its cancellation: the same UID, so calendars update the one event. */
+export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, method: "REQUEST" | "CANCEL") {
+  const host = new URL(ctx.publicUrl).hostname || "portal";
+  const cal = ical({
+    prodId: { company: ctx.company.name, product: "portal", language: "EN" },
+    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    name: ctx.company.name,
+  });
+  cal.createEvent({
+    id: `booking-${s.booking_id}@${host}`,
+    sequence: method === "CANCEL" ? 1 : 0,
+    start: new Date(s.start_at),
+    end: new Date(s.end_at),
+    summary: `Mentor session: ${s.mentor_name} with ${s.client_name}`,
+    description: `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`,
+    status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: ctx.company.name, email: s.agent_email },
+    attendees: [{ name: to.name, email: to.email }],
+    url: `${ctx.publicUrl}/bookings`,
+  });
+  return { method, content: cal.toString() };
+}
+
+function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    ["Mentor", s.mentor_name],
+    ["Client", s.client_name],
+    ["Topic", s.topic],
+    ["Starts", when(s.start_at, to.zone)],
+    ["Ends", when(s.end_at, to.zone)],
+  ];
+  if (s.mentor_zone !== to.zone) rows.push(["In the mentor's zone", `${when(s.start_at, s.mentor_zone)}`]);
+  return rows;
+}
+
+const greet = (to: { name: string }) => `Hello ${to.name},`;
+
+const whyAgent = "You get this e-mail because you are the agent on this account.";
+const whyClient = (s: SessionFacts) => `You get this e-mail because ${s.agent_name}, your agent, booked this session for you.`;
+
+export function render(facts: Facts, ctx: MailContext): Rendered {
+  switch (facts.kind) {
+    case "booking.confirmed": {
+      const { to, session: s } = facts;
+      const blocks: Block[] = [
+        { p: `Your mentor session with ${s.mentor_name} is confirmed. The invite is attached: add it to your calendar.` },
+        { rows: sessionRows(to, s) },
+      ];
+      if (to.role === "agent") {
+        blocks.push({
+          p: `To cancel, open Mentor sessions in the portal. Cancelled until ${when(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString(), to.zone)}, it is refunded; after that and until the start, it is cancelled without a refund (Terms §4).`,
+        });
+        blocks.push({ link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } });
+      } else {
+        blocks.push({ p: `To change or cancel it, ask ${s.agent_name} (${s.agent_email}).` });
+      }
+      const r = compose(
+        ctx,
+        `Confirmed: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
+        greet(to),
+        blocks,
+        to.role === "agent" ? whyAgent : whyClient(s),
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+    }
+    case "booking.reminder": {
+      const { to, session: s } = facts;
+      const r = compose(
+        ctx,
+        `Reminder: mentor session with ${s.mentor_name} tomorrow, ${when(s.start_at, to.zone)}`,
+        greet(to),
+        [{ p: `A reminder: your mentor session with ${s.mentor_name} starts in about 24 hours.` }, { rows: sessionRows(to, s) }],
+        to.role === "agent" ? whyAgent : whyClient(s),
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+    }
+    case "booking.cancelled": {
+      const { to, session: s } = facts;
+      const refund =
+        facts.refund === "refunded"
+          ? "It has been refunded."
+          : facts.refund === "due"
+            ? "Its refund is due: you will get an e-mail when it is made."
+            : "It was cancelled less than 24 hours before the start, so it is not refunded (Terms §4).";
+      const blocks: Block[] = [
+        {
+          p: `Your mentor session with ${s.mentor_name} has been cancelled${facts.by === "staff" ? " by the consultancy" : ""}. The calendar cancellation is attached.`,
+        },
+        { rows: sessionRows(to, s) },
+      ];
+      if (to.role === "agent") blocks.push({ p: refund });
+      const r = compose(
+        ctx,
+        `Cancelled: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
+        greet(to),
+        blocks,
+        to.role === "agent" ? whyAgent : whyClient(s),
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "CANCEL") };
+    }
+    case "order.receipt": {
+      const { to, order } = facts;
+      return compose(
+        ctx,
+        `Receipt for order ${order.id}: ${money(order.amount_minor, order.currency)}`,
+        greet(to),
+        [
+          { p: `Thank you: order ${order.id} is paid.` },
+          {
+            rows: [
+              ["Order", String(order.id)],
+              ["Paid", when(order.paid_at, to.zone)],
+              ...(order.mode === "demo" ? ([["Payment", "Demo mode: no money was taken"]] as Array<[string, string]>) : []),
+            ],
+          },
+          { lines: order.lines, total: money(order.amount_minor, order.currency) },
+          { link: { text: "A printable receipt", href: `${ctx.publicUrl}/orders/${order.id}/receipt` } },
+        ],
+        whyAgent,
+      );
+    }
+    case "refund.notice": {
+      const { to } = facts;
+      const total = facts.lines.reduce((n, l) => n + l.price_minor, 0);
+      const currency = facts.lines[0]?.currency ?? "USD";
+      return compose(
+        ctx,
+        facts.state === "done"
+          ? `Refunded: ${money(total, currency)} on order ${facts.order_id}`
+          : `Refund due: ${money(total, currency)} on order ${facts.order_id}`,
+        greet(to),
+        [
+          {
+            p:
+              facts.state === "done"
+                ? `We have refunded these items of order ${facts.order_id}. The money reaches the card it was paid with within 5 to 10 days.`
+                : `These items of order ${facts.order_id} are due a refund. The consultancy is making it; you will get an e-mail when it is done.`,
+          },
+          { lines: facts.lines, total: money(total, currency) },
+          { link: { text: `Order ${facts.order_id}`, href: `${ctx.publicUrl}/orders/${facts.order_id}` } },
+        ],
+        whyAgent,
+      );
+    }
+    case "contact.received": {
+      const m = facts.message;
+      return compose(
+        ctx,
+        `Contact form: ${m.subject}`,
+        "A message came in through the contact form. Reply to this e-mail to answer the sender.",
+        [
+          {
+            rows: [
+              ["From", `${m.name} <${m.email}>`],
+              ["Phone", m.phone ?? "not given"],
+              ["Subject", m.subject],
+              ["Received", when(m.at, "UTC")],
+            ],
+          },
+          { p: m.message },
+          { link: { text: "The inbox in the back office", href: `${ctx.publicUrl}/office/messages` } },
+        ],
+        "You get this e-mail because this address is the consultancy's staff inbox.",
+      );
+    }
+    case "account.password_link": {
+      const { to } = facts;
+      const reset = facts.purpose === "reset";
+      return compose(
+        ctx,
+        reset ? `Reset your password for ${ctx.company.name}` : `Set your password for ${ctx.company.name}`,
+        greet(to),
+        [
+          {
+            p: reset
+              ? "Someone (we hope you) asked to reset the password of this account. Choose a new one through this link. If it was not you, ignore this e-mail: your password stays as it is."
+              : `${ctx.company.name} made an account for you. Choose your password through this link to sign in.`,
+          },
+          { link: { text: reset ? "Reset your password" : "Set your password", href: facts.link } },
+          { p: `The link works once, until ${when(facts.expires_at, to.zone)}.` },
+        ],
+        reset
+          ? "You get this e-mail because a password reset was asked for this address."
+          : "You get this e-mail because an account was made for this address.",
+      );
+    }
+    case "account.password_changed": {
+      const { to } = facts;
+      return compose(
+        ctx,
+        `Your ${ctx.company.name} password was changed`,
+        greet(to),
+        [
+          {
+            p: `The password of your account was changed on ${when(facts.at, to.zone)}${facts.how === "reset" ? " through a reset link" : ""}. Every other session of the account was signed out.`,
+          },
+          { p: `If this was not you, reset your password now and tell the consultancy.` },
+          { link: { text: "Reset your password", href: `${ctx.publicUrl}/forgot-password` } },
+        ],
+        "You get this e-mail because the password of your account changed.",
+      );
+    }
+  }
+}

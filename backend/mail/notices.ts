@@ -1,0 +1,291 @@
+/**
+ * The notices the portal sends, each written in the transaction of what caused it (`trx`): the facts are read
+ * there and kept in the outbox row, so the message tells what was true when it happened. Clients have no zone of
+ * their own in the portal: their messages use their agent's zone, named, and the invite puts the session in their
+ * calendar in whatever zone they live.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { hashToken } from "../services/tokens.js";
+import type { Line, Recipient, SessionFacts } from "./messages.js";
+import { enqueue } from "./outbox.js";
+
+type Db = Kysely<Database>;
+
+async function sessionOf(trx: Db, bookingId: number) {
+  const row = await trx
+    .selectFrom("mentor_bookings")
+    .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
+    .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
+    .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
+    .select([
+      "mentor_bookings.id",
+      "mentor_bookings.status",
+      "mentor_bookings.start_at",
+      "mentor_bookings.end_at",
+      "mentor_bookings.topic",
+      "mentors.name as mentor_name",
+      "mentors.time_zone as mentor_zone",
+      "clients.first_name",
+      "clients.last_name",
+      "clients.email as client_email",
+      "agents.name as agent_name",
+      "agents.email as agent_email",
+      "agents.time_zone as agent_zone",
+    ])
+    .where("mentor_bookings.id", "=", bookingId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const client_name = `${row.first_name} ${row.last_name}`;
+  const session: SessionFacts = {
+    booking_id: row.id,
+    mentor_name: row.mentor_name,
+    mentor_zone: row.mentor_zone,
+    client_name,
+    agent_name: row.agent_name,
+    agent_email: row.agent_email,
+    topic: row.topic,
+    start_at: new Date(row.start_at).toISOString(),
+    end_at: new Date(row.end_at).toISOString(),
+  };
+  const agent: Recipient = { email: row.agent_email, name: row.agent_name, zone: row.agent_zone, role: "agent" };
+  const client: Recipient | null = row.client_email
+    ? { email: row.client_email, name: client_name, zone: row.agent_zone, role: "client" }
+    : null;
+  return { session, agent, client, status: row.status };
+}
+
+/** Confirmed (paid): to the agent and the client, each with the invite. */
+export async function bookingConfirmed(trx: Db, bookingId: number, now = new Date()) {
+  const s = await sessionOf(trx, bookingId);
+  if (!s) return;
+  for (const to of [s.agent, s.client]) {
+    if (!to) continue;
+    await enqueue(
+      trx,
+      {
+        dedupeKey: `booking.confirmed:${bookingId}:${to.role}`,
+        to: to.email,
+        facts: { kind: "booking.confirmed", to, session: s.session },
+      },
+      now,
+    );
+  }
+}
+
+/** Cancelled after it was confirmed: the calendar cancellation to both, the refund state to the agent. */
+export async function bookingCancelled(
+  trx: Db,
+  bookingId: number,
+  refund: "refunded" | "due" | "none",
+  by: "agent" | "staff",
+  now = new Date(),
+) {
+  const s = await sessionOf(trx, bookingId);
+  if (!s) return;
+  for (const to of [s.agent, s.client]) {
+    if (!to) continue;
+    await enqueue(
+      trx,
+      {
+        dedupeKey: `booking.cancelled:${bookingId}:${to.role}`,
+        to: to.email,
+        facts: { kind: "booking.cancelled", to, session: s.session, refund, by },
+      },
+      now,
+    );
+  }
+}
+
+/**
+ * The reminders due: confirmed sessions starting within 24 hours that were booked at least 24 hours ahead, and
+ * not reminded yet. Two workers doing this at once write each reminder once (the outbox's unique key).
+ */
+export async function queueReminders(db: Db, now = new Date()) {
+  const soon = await db
+    .selectFrom("mentor_bookings")
+    .select(["id", "start_at", "created_at"])
+    .where("status", "=", "confirmed")
+    .where("start_at", ">", now.toISOString())
+    .where("start_at", "<=", new Date(now.getTime() + 24 * 3_600_000).toISOString())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("outbox")
+            .select("outbox.id")
+            .where("outbox.dedupe_key", "=", sql<string>`'booking.reminder:' || mentor_bookings.id || ':agent'`),
+        ),
+      ),
+    )
+    .limit(500)
+    .execute();
+  let queued = 0;
+  for (const b of soon) {
+    // Booked less than 24 hours ahead: the confirmation was the reminder.
+    if (Date.parse(b.start_at) - Date.parse(b.created_at) < 24 * 3_600_000) continue;
+    await db.transaction().execute(async (trx) => {
+      const s = await sessionOf(trx, b.id);
+      if (!s || s.status !== "confirmed") return;
+      for (const to of [s.agent, s.client]) {
+        if (!to) continue;
+        await enqueue(
+          trx,
+          {
+            dedupeKey: `booking.reminder:${b.id}:${to.role}`,
+            to: to.email,
+            facts: { kind: "booking.reminder", to, session: s.session },
+          },
+          now,
+        );
+      }
+    });
+    queued++;
+  }
+  return queued;
+}
+
+async function agentRecipient(trx: Db, agentId: number): Promise<Recipient | null> {
+  const a = await trx.selectFrom("agents").select(["email", "name", "time_zone"]).where("id", "=", agentId).executeTakeFirst();
+  return a ? { email: a.email, name: a.name, zone: a.time_zone, role: "agent" } : null;
+}
+
+/** Paid: the receipt to the agent, each session's confirmation, and a notice for any line that could not be delivered. */
+export async function orderPaid(trx: Db, orderId: number, now = new Date()) {
+  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order || order.status !== "paid") return;
+  const to = await agentRecipient(trx, order.agent_id);
+  const items = await trx.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("position").execute();
+  if (to) {
+    await enqueue(
+      trx,
+      {
+        dedupeKey: `order.receipt:${orderId}`,
+        to: to.email,
+        facts: {
+          kind: "order.receipt",
+          to,
+          order: {
+            id: order.id,
+            paid_at: new Date(order.paid_at ?? now).toISOString(),
+            amount_minor: order.amount_minor,
+            currency: order.currency,
+            mode: order.mode,
+            lines: items.map(lineOf),
+          },
+        },
+      },
+      now,
+    );
+  }
+  for (const item of items) {
+    if (item.item_type === "mentor_booking" && item.refund_status === null) await bookingConfirmed(trx, item.item_id, now);
+  }
+  const due = items.filter((i) => i.refund_status === "due").map((i) => i.id);
+  if (due.length) await refundNotice(trx, orderId, due, "due", now);
+}
+
+const lineOf = (i: {
+  description: string;
+  client_name: string;
+  price_minor: number;
+  currency: string;
+  refund_reason?: string | null;
+}): Line => ({
+  description: i.description,
+  client_name: i.client_name,
+  price_minor: i.price_minor,
+  currency: i.currency,
+  reason: i.refund_reason ?? null,
+});
+
+/** Refund done (money moved, or marked refunded in the demo mode) or due, for some lines of an order: to the agent. */
+export async function refundNotice(trx: Db, orderId: number, itemIds: number[], state: "done" | "due", now = new Date()) {
+  if (!itemIds.length) return;
+  const order = await trx.selectFrom("orders").select("agent_id").where("id", "=", orderId).executeTakeFirst();
+  const to = order ? await agentRecipient(trx, order.agent_id) : null;
+  if (!to) return;
+  const items = await trx.selectFrom("order_items").selectAll().where("id", "in", itemIds).orderBy("position").execute();
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `refund.${state}:${orderId}:${[...itemIds].sort((a, b) => a - b).join(",")}`,
+      to: to.email,
+      facts: { kind: "refund.notice", to, order_id: orderId, state, item_ids: itemIds, lines: items.map(lineOf) },
+    },
+    now,
+  );
+}
+
+/** A contact-us message: to the staff inbox, with reply-to set to the sender. */
+export async function contactReceived(trx: Db, messageId: number, now = new Date()) {
+  const m = await trx.selectFrom("contact_messages").selectAll().where("id", "=", messageId).executeTakeFirst();
+  if (!m) return;
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `contact.received:${messageId}`,
+      to: null,
+      replyTo: m.email,
+      facts: {
+        kind: "contact.received",
+        message: {
+          id: m.id,
+          name: m.name,
+          email: m.email,
+          phone: m.phone,
+          subject: m.subject,
+          message: m.message,
+          at: new Date(m.created_at).toISOString(),
+        },
+      },
+    },
+    now,
+  );
+}
+
+async function accountRecipient(trx: Db, kind: "agent" | "staff", id: number): Promise<Recipient | null> {
+  const a =
+    kind === "agent"
+      ? await trx.selectFrom("agents").select(["email", "name", "time_zone"]).where("id", "=", id).executeTakeFirst()
+      : await trx.selectFrom("staff").select(["email", "name", "time_zone"]).where("id", "=", id).executeTakeFirst();
+  return a ? { email: a.email, name: a.name, zone: a.time_zone, role: kind } : null;
+}
+
+/** A set-password link (made by staff or the office:user command) or a reset link, to the account's address. */
+export async function passwordLink(
+  trx: Db,
+  account: { kind: "agent" | "staff"; id: number },
+  link: { url: string; token: string; expiresAt: string; purpose: "set" | "reset" },
+  now = new Date(),
+) {
+  const to = await accountRecipient(trx, account.kind, account.id);
+  if (!to) return;
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `account.password_link:${hashToken(link.token).slice(0, 32)}`,
+      to: to.email,
+      facts: { kind: "account.password_link", to, purpose: link.purpose, link: link.url, expires_at: link.expiresAt },
+    },
+    now,
+  );
+}
+
+export async function passwordChanged(
+  trx: Db,
+  account: { kind: "agent" | "staff"; id: number },
+  how: "reset" | "account" | "link",
+  now = new Date(),
+) {
+  const to = await accountRecipient(trx, account.kind, account.id);
+  if (!to) return;
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `account.password_changed:${account.kind}:${account.id}:${now.toISOString()}`,
+      to: to.email,
+      facts: { kind: "account.password_changed", to, at: now.toISOString(), how },
+    },
+    now,
+  );
+}

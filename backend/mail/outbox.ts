@@ -1,0 +1,187 @@
+/**
+ * The outbox (docs/decisions/006-mail-outbox.md). `enqueue` writes a message's facts in the caller's transaction,
+ * so a notice exists exactly when what caused it was committed; one row per `dedupe_key` (an event and its
+ * recipient), however often the event is written. `deliverDue` is the worker: it claims due rows with a guarded
+ * update (only one worker of any number of portal instances takes a row), renders and sends them, and marks each
+ * sent, or due again after a back-off, or failed after the last attempt. A claim lapses after a while, so a worker
+ * that died mid-send leaves its rows to another.
+ */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { render, type Facts, type MailContext } from "./messages.js";
+import type { Mailer } from "./transport.js";
+
+export type MailDeps = MailContext & {
+  mailer: Mailer;
+  from: string;
+  staffInbox: string;
+  retrySeconds: number;
+  maxAttempts: number;
+  logger: {
+    info?(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
+};
+
+/** Facts that are secret (a password link): kept until the message is sent, then blanked in the row. */
+const SECRET_KINDS = new Set(["account.password_link"]);
+
+export async function enqueue(
+  trx: Kysely<Database>,
+  message: { dedupeKey: string; to: string | null; replyTo?: string | null; facts: Facts },
+  now = new Date(),
+) {
+  await trx
+    .insertInto("outbox")
+    .values({
+      kind: message.facts.kind,
+      dedupe_key: message.dedupeKey,
+      to_address: message.to,
+      reply_to: message.replyTo ?? null,
+      payload: JSON.stringify(message.facts),
+      next_attempt_at: now.toISOString(),
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .execute();
+}
+
+/** Whether a message still says something true when it is sent (a reminder of a cancelled session does not). */
+async function stillTrue(db: Kysely<Database>, facts: Facts): Promise<boolean> {
+  if (facts.kind === "booking.reminder") {
+    const b = await db
+      .selectFrom("mentor_bookings")
+      .select("status")
+      .where("id", "=", facts.session.booking_id)
+      .executeTakeFirst();
+    return b?.status === "confirmed";
+  }
+  if (facts.kind === "refund.notice" && facts.state === "due") {
+    // Settled meanwhile (Stripe usually refunds within the second): the "refunded" notice says it instead.
+    const due = await db
+      .selectFrom("order_items")
+      .select("id")
+      .where("id", "in", facts.item_ids.length ? facts.item_ids : [-1])
+      .where("refund_status", "=", "due")
+      .execute();
+    return due.length > 0;
+  }
+  return true;
+}
+
+const CLAIM_SECONDS = 120;
+
+/**
+ * Sends what is due, up to `limit` messages; returns how many were sent, retried, failed and skipped. Safe to run
+ * in any number of processes at once: each row is taken by one guarded update.
+ */
+export async function deliverDue(
+  db: Kysely<Database>,
+  deps: MailDeps,
+  opts: { now?: Date; limit?: number; worker?: string } = {},
+) {
+  const now = opts.now ?? new Date();
+  const worker = opts.worker ?? workerId;
+  const stamp = now.toISOString();
+  const candidates = await db
+    .selectFrom("outbox")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", stamp)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", stamp)]))
+    .orderBy("id")
+    .limit(opts.limit ?? 50)
+    .execute();
+  const tally = { sent: 0, retried: 0, failed: 0, skipped: 0 };
+  for (const { id } of candidates) {
+    // The claim: one worker's update finds the row still unclaimed; every other one finds it taken.
+    const claimed = await db
+      .updateTable("outbox")
+      .set((eb) => ({
+        claimed_by: worker,
+        claimed_until: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
+        attempts: eb("attempts", "+", 1),
+      }))
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", stamp)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) continue;
+    const facts = JSON.parse(claimed.payload) as Facts;
+    const mine = (q: ReturnType<typeof db.updateTable<"outbox">>) => q.where("id", "=", id).where("claimed_by", "=", worker);
+    try {
+      if (!(await stillTrue(db, facts))) {
+        await mine(db.updateTable("outbox").set({ status: "skipped", claimed_until: null })).execute();
+        tally.skipped++;
+        continue;
+      }
+      const message = render(facts, deps);
+      const to = claimed.to_address ?? deps.staffInbox;
+      const result = await deps.mailer.send({
+        from: deps.from,
+        to,
+        replyTo: claimed.reply_to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ics: message.ics,
+        messageId: `<outbox-${id}.${claimed.created_at.replace(/\D/g, "").slice(0, 14)}@${new URL(deps.publicUrl).hostname || "portal"}>`,
+      });
+      await mine(
+        db.updateTable("outbox").set({
+          status: "sent",
+          sent_at: new Date().toISOString(),
+          claimed_until: null,
+          last_error: null,
+          ...(SECRET_KINDS.has(facts.kind) ? { payload: JSON.stringify({ ...facts, link: "(sent; not kept)" }) } : {}),
+        }),
+      ).execute();
+      tally.sent++;
+      deps.logger.info?.(
+        { outbox: id, kind: facts.kind, to, ...(result.file ? { file: result.file } : {}) },
+        result.file ? "e-mail written to a file" : "e-mail sent",
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const last = claimed.attempts >= deps.maxAttempts;
+      const wait = deps.retrySeconds * 2 ** (claimed.attempts - 1) * 1000;
+      await mine(
+        db.updateTable("outbox").set({
+          status: last ? "failed" : "pending",
+          claimed_until: null,
+          last_error: message.slice(0, 1000),
+          next_attempt_at: new Date(now.getTime() + wait).toISOString(),
+        }),
+      ).execute();
+      if (last) tally.failed++;
+      else tally.retried++;
+      deps.logger[last ? "error" : "warn"](
+        { outbox: id, kind: facts.kind, attempts: claimed.attempts, err: message },
+        last ? "e-mail failed for good: shown in the back office" : "e-mail not sent; will retry",
+      );
+    }
+  }
+  return tally;
+}
+
+/** Who this process is, in claims (for a person reading the table). */
+export const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+
+/** A failed message tried again (from the back office): due now, with a fresh count of attempts. */
+export async function retryMessage(db: Kysely<Database>, id: number, now = new Date()) {
+  const r = await db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), claimed_until: null })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -1,0 +1,73 @@
+/**
+ * Sending one message: nodemailer over SMTP (`SMTP_URL`), or, without it (`MAIL_MODE=log`, the quick start), the
+ * same message written as an .eml file under `DATA_DIR/outbox/` and named in the log, so a developer can open it.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  /** Stable per outbox row: a message sent twice (a worker died after sending) is recognisably the same one */
+  messageId: string;
+  ics?: { method: "REQUEST" | "CANCEL"; content: string };
+};
+
+export type Mailer = {
+  send(mail: OutgoingMail): Promise<{ file?: string }>;
+  close(): void;
+};
+
+function toNodemailer(mail: OutgoingMail): nodemailer.SendMailOptions {
+  return {
+    from: mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo ?? undefined,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    ...(mail.ics
+      ? {
+          // The invite as the calendar part of the message (calendar programs offer to add it) and as a file.
+          icalEvent: { method: mail.ics.method, content: mail.ics.content, filename: "invite.ics" },
+        }
+      : {}),
+  };
+}
+
+export function smtpMailer(url: string, options: { timeoutMs?: number } = {}): Mailer {
+  const timeout = options.timeoutMs ?? 20_000;
+  const transport = nodemailer.createTransport(url, {
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  } as Parameters<typeof nodemailer.createTransport>[1]);
+  return {
+    async send(mail) {
+      await transport.sendMail(toNodemailer(mail));
+      return {};
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function fileMailer(dir: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(toNodemailer(mail));
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.messageId.replace(/[^\w.-]+/g, "")}.eml`;
+      const file = path.join(dir, name);
+      await fs.writeFile(file, info.message as Buffer);
+      return { file };
+    },
+    close: () => transport.close(),
+  };
+}

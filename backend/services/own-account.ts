@@ -1,0 +1,127 @@
+/**
+ * One's own account, for agents and staff alike: name, phone and time zone; a password changed with the current
+ * one (every other session ends); every other session signed out; and a reset link asked for by e-mail address.
+ */
+import type { Kysely } from "kysely";
+import type { AccountData } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { ApiError } from "../http.js";
+import { passwordChanged } from "../mail/notices.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
+import { issuePasswordLink } from "./staff.js";
+import { hashToken } from "./tokens.js";
+
+export type AccountKind = "agent" | "staff";
+
+const tables = {
+  agent: { accounts: "agents", tokens: "api_tokens", owner: "agent_id" },
+  staff: { accounts: "staff", tokens: "staff_tokens", owner: "staff_id" },
+} as const;
+
+export async function getAccount(db: Kysely<Database>, kind: AccountKind, id: number): Promise<AccountData> {
+  const row = await db
+    .selectFrom(tables[kind].accounts)
+    .select(["id", "name", "email", "phone", "time_zone"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { kind, ...row };
+}
+
+export async function updateAccount(
+  db: Kysely<Database>,
+  kind: AccountKind,
+  id: number,
+  input: { name: string; phone?: string | null; time_zone: string },
+) {
+  const values = { name: input.name, phone: input.phone ?? null, time_zone: input.time_zone };
+  if (kind === "agent") {
+    await db
+      .updateTable("agents")
+      .set({ ...values, time_zone_set_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+  } else {
+    await db.updateTable("staff").set(values).where("id", "=", id).execute();
+  }
+  return getAccount(db, kind, id);
+}
+
+/** Ends every session of the account but the one asking (its token). Returns how many ended. */
+async function endOtherSessions(db: Kysely<Database>, kind: AccountKind, id: number, keepToken: string) {
+  const t = tables[kind];
+  const r = await db
+    .deleteFrom(t.tokens)
+    .where(t.owner, "=", id)
+    .where("token_hash", "!=", hashToken(keepToken))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function signOutOthers(db: Kysely<Database>, kind: AccountKind, id: number, keepToken: string) {
+  return { signed_out: await endOtherSessions(db, kind, id, keepToken) };
+}
+
+/**
+ * A new password, given the current one: set, every other session ended, and the account's address told, in one
+ * transaction. A wrong current password is said beside its field.
+ */
+export async function changePassword(
+  db: Kysely<Database>,
+  kind: AccountKind,
+  id: number,
+  keepToken: string,
+  input: { current_password: string; new_password: string },
+  now = new Date(),
+) {
+  const row = await db
+    .selectFrom(tables[kind].accounts)
+    .select(["email", "password_hash"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const invalid = (field: string, message: string) =>
+    new ApiError(400, "Please correct the highlighted fields.", { [field]: [message] });
+  if (!row.password_hash || !(await verifyPassword(row.password_hash, input.current_password))) {
+    throw invalid("current_password", "This is not your current password");
+  }
+  if (input.new_password.toLowerCase().includes(row.email.toLowerCase()))
+    throw invalid("new_password", "Do not use your email address");
+  if (input.new_password === input.current_password)
+    throw invalid("new_password", "Choose a password other than the current one");
+  const hash = await hashPassword(input.new_password);
+  return db.transaction().execute(async (trx) => {
+    if (kind === "agent") await trx.updateTable("agents").set({ password_hash: hash }).where("id", "=", id).execute();
+    else await trx.updateTable("staff").set({ password_hash: hash }).where("id", "=", id).execute();
+    const ended = await endOtherSessions(trx, kind, id, keepToken);
+    await passwordChanged(trx, { kind, id }, "account", now);
+    return { changed: true, signed_out: ended };
+  });
+}
+
+/**
+ * /forgot-password: an active account with this email (an agent's, else a staff member's) gets a reset link (one
+ * hour, single use, stored hashed) by e-mail. Nothing in the answer or its timing says whether there was one: the
+ * lookup and the link are the same few queries either way, and the e-mail is sent later by the worker.
+ */
+export async function requestPasswordReset(db: Kysely<Database>, email: string, publicUrl: string, now = new Date()) {
+  const address = email.trim().toLowerCase();
+  await db.transaction().execute(async (trx) => {
+    const agent = await trx
+      .selectFrom("agents")
+      .select("id")
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
+      .where("active", "=", 1)
+      .executeTakeFirst();
+    const staff = agent
+      ? undefined
+      : await trx
+          .selectFrom("staff")
+          .select("id")
+          .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
+          .where("active", "=", 1)
+          .executeTakeFirst();
+    const account = agent ? { kind: "agent" as const, id: agent.id } : staff ? { kind: "staff" as const, id: staff.id } : null;
+    if (!account) return;
+    await issuePasswordLink(trx, account.kind, account.id, now, { purpose: "reset", mailTo: { publicUrl } });
+  });
+  return { sent: true };
+}
