@@ -50,6 +50,7 @@ export async function startBuiltServer(opts: {
       DATABASE_URL: "",
       SESSION_SECRET: opts.sessionSecret,
       PAYMENTS_MODE: "demo",
+      MAIL_MODE: "log",
       PUBLIC_URL: `http://localhost:${port}`,
       ...(opts.transport === "http" ? { API_BASE_URL: `http://127.0.0.1:${port}/backend/` } : {}),
       ...opts.env,

@@ -68,6 +68,7 @@ const OFFICE_LINKS = [
   { to: "/office/orders/", label: "Orders", end: false },
   { to: "/office/bookings/", label: "Sessions", end: false },
   { to: "/office/messages/", label: "Messages", end: false },
+  { to: "/office/outbox/", label: "E-mail", end: false },
   { to: "/office/audit/", label: "Audit log", end: false },
 ] as const;
 
@@ -213,6 +214,7 @@ export function SiteHeader({
                 <SectionLink to="/office/" end>
                   Office
                 </SectionLink>
+                <SectionLink to="/account/">Account</SectionLink>
                 <SignOut />
               </>
             ) : (

@@ -8,6 +8,8 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
+  AccountData,
+  OutboxEntry,
   AuditEntry,
   OfficePlan,
   OfficeRelocation,
@@ -200,6 +202,18 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
         `office/audit${queryString({ kind: query.kind, staff: query.staff, page: query.page?.toString() })}`,
       ),
     passwordCheck: (token: string) => call<PasswordLinkInfo>("password/check", { method: "POST", body: { token } }),
+    forgotPassword: (email: string) => call<{ sent: true }>("agent/forgot-password", { method: "POST", body: { email } }),
+    // One's own account: `agent/…` with an agent's token, `office/…` with a staff member's.
+    account: (kind: "agent" | "staff") => call<AccountData>(`${accountPrefix[kind]}/account`),
+    saveAccount: (kind: "agent" | "staff", body: { name: string; phone?: string | null; time_zone: string }) =>
+      call<AccountData>(`${accountPrefix[kind]}/account`, { method: "POST", body }),
+    changePassword: (kind: "agent" | "staff", body: { current_password: string; new_password: string }) =>
+      call<{ changed: true; signed_out: number }>(`${accountPrefix[kind]}/password`, { method: "POST", body }),
+    signOutOthers: (kind: "agent" | "staff") =>
+      call<{ signed_out: number }>(`${accountPrefix[kind]}/sign-out-others`, { method: "POST", body: {} }),
+    officeOutbox: (query: { status?: string; page?: number }) =>
+      call<Page<OutboxEntry>>(`office/outbox${queryString({ status: query.status, page: query.page?.toString() })}`),
+    retryOutbox: (id: number) => call<{ retried: true }>(`office/outbox/${id}/retry`, { method: "POST", body: {} }),
     passwordSet: (body: { token: string; password: string }) => call<PasswordSet>("password/set", { method: "POST", body }),
     cartList: (agentId: number) => call<CartItem[]>(`api/cart/list/${agentId}`),
     addCart: (body: { client_id: number; item_type: "service_plan" | "relocation" | "job"; item_id: number }) =>
@@ -262,6 +276,8 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export function cartOf(context: AppLoadContext, api: ApiClient, agentId: number) {
   return memo(context, `cart:${agentId}`, () => api.cartList(agentId));
 }
+
+const accountPrefix = { agent: "agent", staff: "office" } as const;
 
 function queryString(filter: Record<string, string | undefined>) {
   const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));

@@ -46,6 +46,19 @@ export async function requireAgent(request: Request, context: AppLoadContext) {
   return signedIn;
 }
 
+/**
+ * Whoever is signed in, agent or staff, for the pages both have (/account): the kind, the person's name, the
+ * session and the API client bound to their token. A visitor goes to sign-in.
+ */
+export async function requireAccountHolder(request: Request, context: AppLoadContext) {
+  const agent = await getSignedIn(request, context);
+  if (agent) return { kind: "agent" as const, session: agent.session, api: agent.api };
+  const staff = await getStaff(request, context);
+  if (staff) return { kind: "staff" as const, session: staff.session, api: staff.api };
+  const url = new URL(request.url);
+  throw redirect(signInUrl(url.pathname + url.search));
+}
+
 /** Starts a new session (the id rotates at sign-in) holding the API token. */
 export async function signIn(request: Request, login: LoginData, redirectTo: string | null) {
   const headers = await replaceSession(request, (session) => {

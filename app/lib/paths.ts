@@ -1,5 +1,14 @@
 /** Routes a visitor may see without signing in (spec §2), trailing slash or not. */
-const publicPaths = new Set(["/", "/home", "/about", "/terms", "/servicesPage", "/authentication", "/set-password"]);
+const publicPaths = new Set([
+  "/",
+  "/home",
+  "/about",
+  "/terms",
+  "/servicesPage",
+  "/authentication",
+  "/set-password",
+  "/forgot-password",
+]);
 
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, "");

@@ -15,6 +15,9 @@ export {
   loginBody,
   newAgentBody,
   setPasswordBody,
+  accountBody,
+  passwordChangeBody,
+  forgotPasswordBody,
 } from "../../lib/contract.js";
 
 /** A button that acts on one row: `intent` names the act, `id` the row. */

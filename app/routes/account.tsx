@@ -1,40 +1,94 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormError, SelectField } from "../components/form";
+import { fieldLimits, passwordRules } from "../../lib/client-fields";
+import { Field, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
-import { apiActionError, type FormFailure } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
-import { sessionOf } from "../lib/context.server";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireAccountHolder } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { textFields, validateForm } from "../lib/forms.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
-import { agentSettingsBody } from "../lib/schemas.server";
+import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account · Waypoint Consultancy" }];
 
+/** Agents and staff alike: name, phone and zone; the password; the other sessions. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { agent } = await requireAgent(request, context);
-  return json({ agent, zones: zoneChoices(agent.time_zone), now: new Date().toISOString() });
+  const { api, kind } = await requireAccountHolder(request, context);
+  const account = await api.account(kind).catch((e) => apiLoaderError(e, request));
+  return json({ account, zones: zoneChoices(account.time_zone), now: new Date().toISOString() });
 }
 
-/** Saves the agent's zone, from this page or from the picker on any page that shows times (then back there). */
+type Failure = FormFailure & { intent?: string };
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, kind, session } = await requireAccountHolder(request, context);
   const formData = await readForm(request);
   await checkForm(formData, request);
+  const intent = String(formData.get("intent") ?? "zone");
+  const fail = (response: Response, values: Record<string, string> = {}) =>
+    response.json().then((body: Failure) => json<Failure>({ ...body, intent, values }, { status: response.status }));
+  // Kept in the session too: the header and every page's times read it from there.
+  const remember = (saved: { name: string; time_zone: string }) => {
+    if (kind === "agent") session.set("agent", { ...session.get("agent")!, name: saved.name, time_zone: saved.time_zone });
+    else session.set("staff", { ...session.get("staff")!, name: saved.name });
+  };
+
+  if (intent === "password") {
+    const values = textFields(formData, ["current_password", "new_password"]);
+    const { data, failure } = validateForm(passwordChangeBody, values);
+    // A password is never sent back to the page.
+    if (failure) return fail(failure);
+    try {
+      const done = await api.changePassword(kind, data);
+      const others = done.signed_out === 1 ? "1 other session" : `${done.signed_out} other sessions`;
+      return await redirectWithToast(request, "/account", {
+        type: "success",
+        message: `Password changed. ${others} signed out; we e-mailed you to say so.`,
+      });
+    } catch (error) {
+      return fail(await apiActionError(error, request, {}));
+    }
+  }
+  if (intent === "sign-out-others") {
+    try {
+      const done = await api.signOutOthers(kind);
+      return await redirectWithToast(request, "/account", {
+        type: "success",
+        message: done.signed_out
+          ? `Signed out of ${done.signed_out} other session${done.signed_out === 1 ? "" : "s"}.`
+          : "No other session was open.",
+      });
+    } catch (error) {
+      return fail(await apiActionError(error, request, {}));
+    }
+  }
+  if (intent === "profile") {
+    const values = textFields(formData, ["name", "phone", "time_zone"]);
+    const { data, failure } = validateForm(accountBody, values);
+    if (failure) return fail(failure, values);
+    try {
+      const saved = await api.saveAccount(kind, data);
+      remember(saved);
+      return await redirectWithToast(request, "/account", { type: "success", message: "Saved." }, {}, session);
+    } catch (error) {
+      return fail(await apiActionError(error, request, values), values);
+    }
+  }
+  // The zone alone: from the picker on any page that shows times, then back there.
   const values = textFields(formData, ["time_zone"]);
   const back = formData.get("redirectTo");
   const redirectTo = typeof back === "string" && !hasControlCharacters(back) ? safeRedirectPath(back, "/account") : "/account";
   const { data, failure } = validateForm(agentSettingsBody, values);
-  if (failure) return failure;
+  if (failure) return fail(failure, values);
   try {
-    const saved = await api.saveSettings(data);
-    const session = await sessionOf(context, request);
-    session.set("agent", { ...agent, ...saved });
+    const current = await api.account(kind);
+    const saved = await api.saveAccount(kind, { name: current.name, phone: current.phone, time_zone: data.time_zone });
+    remember(saved);
     return await redirectWithToast(
       request,
       redirectTo,
@@ -43,41 +97,122 @@ export async function action({ request, context }: ActionFunctionArgs) {
       session,
     );
   } catch (error) {
-    return apiActionError(error, request, values);
+    return fail(await apiActionError(error, request, values), values);
   }
 }
 
 export default function Account() {
-  const { agent, zones, now } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
-  const busy = useNavigation().state === "submitting";
+  const { account, zones, now } = useLoaderData<typeof loader>();
+  const failure = useActionData<Failure>();
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
+  const profile = failed("profile") ?? failed("zone");
+  const password = failed("password");
   return (
     <section className="container page narrow">
       <p className="eyebrow">Your account</p>
-      <h1>{agent.name}</h1>
+      <h1>{account.name}</h1>
       <dl className="details">
         <dt>Email</dt>
-        <dd>{agent.email}</dd>
+        <dd>{account.email}</dd>
         <dt>Time zone</dt>
         <dd>
-          {agent.time_zone} (now {formatDateTime(now, agent.time_zone)})
+          {account.time_zone} (now {formatDateTime(now, account.time_zone)})
         </dd>
       </dl>
-      <h2>Time zone</h2>
-      <p className="muted">Every time the portal shows (sessions, holds, orders) is in this zone.</p>
-      <Form method="post" className="form" noValidate key={failure ? "failed" : agent.time_zone}>
+
+      <h2 id="profile">Name, phone and time zone</h2>
+      <p className="muted">
+        Every time the portal shows{account.kind === "agent" ? " (sessions, holds, orders)" : ""} and every e-mail it sends you is
+        in this zone.
+      </p>
+      <Form
+        method="post"
+        className="form"
+        noValidate
+        key={profile ? "failed" : `${account.name}|${account.time_zone}`}
+        aria-labelledby="profile"
+      >
         <AuthenticityTokenInput />
-        <FormError message={failure?.formError} />
+        <input type="hidden" name="intent" value="profile" />
+        <FormError message={profile?.formError} />
+        <Field
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={fieldLimits.name}
+          defaultValue={profile?.values?.name ?? account.name}
+          errors={profile?.fieldErrors?.name}
+          autoFocusOnError
+        />
+        <Field
+          label="Phone (optional)"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={fieldLimits.phone}
+          defaultValue={profile?.values?.phone ?? account.phone ?? ""}
+          errors={profile?.fieldErrors?.phone}
+          autoFocusOnError
+        />
         <SelectField
           label="Your time zone"
           name="time_zone"
-          defaultValue={failure?.values?.time_zone ?? agent.time_zone}
+          defaultValue={profile?.values?.time_zone ?? account.time_zone}
           options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
-          errors={failure?.fieldErrors?.time_zone}
+          errors={profile?.fieldErrors?.time_zone}
           autoFocusOnError
         />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : "Save time zone"}
+        <button type="submit" className="button button--primary" disabled={busy("profile")}>
+          {busy("profile") ? "Saving…" : "Save"}
+        </button>
+      </Form>
+
+      <h2 id="password">Change your password</h2>
+      <p className="muted">Every other session of your account is signed out, and we e-mail you to say the password changed.</p>
+      <Form method="post" className="form" noValidate key={password ? "failed" : "password"} aria-labelledby="password">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="password" />
+        <input type="text" name="username" autoComplete="username" value={account.email} readOnly hidden />
+        <FormError message={password?.formError} />
+        <Field
+          label="Current password"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={fieldLimits.password}
+          errors={password?.fieldErrors?.current_password}
+          autoFocusOnError
+        />
+        <Field
+          label="New password"
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={fieldLimits.password}
+          hint={passwordRules}
+          errors={password?.fieldErrors?.new_password}
+          autoFocusOnError
+        />
+        <button type="submit" className="button button--primary" disabled={busy("password")}>
+          {busy("password") ? "Changing…" : "Change password"}
+        </button>
+      </Form>
+
+      <h2 id="sessions">Other sessions</h2>
+      <p className="muted">
+        Signed in on another computer or phone, or forgot to sign out somewhere? End every session but this one.
+      </p>
+      <Form method="post" aria-labelledby="sessions">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="sign-out-others" />
+        <FormError message={failed("sign-out-others")?.formError} />
+        <button type="submit" className="button button--ghost" disabled={busy("sign-out-others")}>
+          Sign out everywhere else
         </button>
       </Form>
       <Toast toast={failure?.toast} />

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
@@ -119,6 +119,9 @@ export default function Authentication() {
             {busy ? "Signing in…" : "Sign in"}
           </button>
         </Form>
+        <p className="auth-card__aside">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
         {demo ? (
           <p className="demo-hint">
             Demo account: <code>{demo.email}</code> / <code>{demo.password}</code>

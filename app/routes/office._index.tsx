@@ -15,9 +15,15 @@ export default function OfficeOverview() {
   const { staff, overview } = useLoaderData<typeof loader>();
   const cards = [
     { label: "Unread messages", n: overview.unread_messages, to: "/office/messages", testId: "unread-messages" },
+    { label: "E-mails that failed", n: overview.mail_failed, to: "/office/outbox", testId: "mail-failed" },
     { label: "Flagged orders", n: overview.flagged_orders, to: "/office/orders?status=flagged", testId: "flagged-orders" },
     { label: "Refunds due (lines)", n: overview.refunds_due, to: "/office/orders?refund=due", testId: "refunds-due" },
-    { label: "Holds lapsing within the hour", n: overview.holds_lapsing, to: "/office/bookings?holds=lapsing", testId: "holds-lapsing" },
+    {
+      label: "Holds lapsing within the hour",
+      n: overview.holds_lapsing,
+      to: "/office/bookings?holds=lapsing",
+      testId: "holds-lapsing",
+    },
     { label: "Mentor sessions today (UTC)", n: overview.sessions_today, to: "/office/bookings", testId: "sessions-today" },
     {
       label: "Mentor sessions tomorrow (UTC)",
@@ -37,7 +43,9 @@ export default function OfficeOverview() {
             <p className="count" data-testid={c.testId}>
               {c.n}
             </p>
-            <p>{c.to ? <Link to={c.to}>{c.label}</Link> : c.label}</p>
+            <p>
+              <Link to={c.to}>{c.label}</Link>
+            </p>
           </li>
         ))}
       </ul>

@@ -46,6 +46,11 @@ export default function OrderPage() {
         </div>
       </dl>
       <OrderItems order={order} timeZone={timeZone} />
+      {order.paid_at ? (
+        <p>
+          <Link to={`/orders/${order.id}/receipt`}>Printable receipt</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -57,11 +57,12 @@ export default function SetPassword() {
   return (
     <section className="container page auth-page">
       <div className="auth-card">
-        <h1>Choose your password</h1>
+        <h1>{who?.purpose === "reset" ? "Choose a new password" : "Choose your password"}</h1>
         {who ? (
           <>
             <p className="muted">
               For {who.name} ({who.email}), {who.kind === "staff" ? "staff of" : "an agent of"} Waypoint Consultancy.
+              {who.purpose === "reset" ? " Saving it signs you out of every other session." : ""}
             </p>
             <FormError message={failure?.formError} />
             <Form method="post" className="form" noValidate>
@@ -87,7 +88,8 @@ export default function SetPassword() {
           </>
         ) : (
           <p className="empty-state" data-testid="link-gone">
-            {gone} <Link to="/authentication">Sign in</Link> if you have a password already.
+            {gone} <Link to="/authentication">Sign in</Link> if you have a password already, or{" "}
+            <Link to="/forgot-password">ask for a new link</Link>.
           </p>
         )}
       </div>

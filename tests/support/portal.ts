@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
+import { simpleParser } from "mailparser";
 import type { Database as SchemaDatabase } from "../../backend/db/schema.js";
 import type { AgentPublic } from "../../lib/contract.js";
 import { startBuiltServer } from "../../scripts/built-server.js";
@@ -16,6 +17,26 @@ export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef01234567
 
 export type Portal = Awaited<ReturnType<typeof startPortal>>;
 
+/** Every .eml file of an outbox folder, parsed. */
+export async function readOutbox(dir: string) {
+  const names = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => n.endsWith(".eml"))
+        .sort()
+    : [];
+  return Promise.all(
+    names.map(async (name) => {
+      const raw = fs.readFileSync(path.join(dir, name), "utf8");
+      const parsed = await simpleParser(raw);
+      const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
+        a.value.map((v) => v.address ?? ""),
+      );
+      return { name, raw, parsed, to };
+    }),
+  );
+}
+
 export async function startPortal(
   env: Record<string, string> = {},
   opts: { dataDir?: string; keepData?: boolean; transport?: "in-process" | "http" } = {},
@@ -24,7 +45,7 @@ export async function startPortal(
   const { child, port, base, output } = await startBuiltServer({
     dataDir,
     sessionSecret: TEST_SESSION_SECRET,
-    env: { DEMO_DATA: "on", LOG_LEVEL: "warn", LOGIN_LIMIT_PER_IP: "1000", ...env },
+    env: { DEMO_DATA: "on", LOG_LEVEL: "warn", LOGIN_LIMIT_PER_IP: "1000", MAIL_INTERVAL_MS: "200", ...env },
     transport: opts.transport,
   });
 
@@ -57,6 +78,20 @@ export async function startPortal(
     async createAgent(email: string, name = "Test Agent", password = "agent-password") {
       await createAgent(kysely, { email, name, password });
       return { email, password };
+    },
+    /**
+     * The e-mail the portal wrote to `DATA_DIR/outbox/` (no SMTP_URL: the quick start's way), parsed, oldest first;
+     * waits until one to `to` matching `subject` is there.
+     */
+    async mailTo(to: string, subject: RegExp, timeoutMs = 8000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = (await readOutbox(path.join(dataDir, "outbox"))).filter(
+          (m) => m.to.includes(to) && subject.test(m.parsed.subject ?? ""),
+        );
+        if (found.length || Date.now() > until) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     },
     expireAllTokens() {
       db.prepare("update api_tokens set expires_at = ?").run(new Date(Date.now() - 60_000).toISOString());

@@ -40,16 +40,44 @@ describe("settings", () => {
       STRIPE_SECRET_KEY: "sk_test_abc123",
       STRIPE_WEBHOOK_SECRET: "whsec_abc123",
       PUBLIC_URL: "https://portal.example.com/",
+      SMTP_URL: "smtps://portal:secret@mail.example.com:465",
     });
     expect(s.isProduction).toBe(true);
+    expect(s.mail).toMatchObject({ mode: "smtp", smtpUrl: "smtps://portal:secret@mail.example.com:465" });
     expect(s.demoData).toBe(false);
     expect(s.payments).toMatchObject({ mode: "stripe", secretKey: "sk_test_abc123", checkoutExpiryMinutes: 30 });
     expect(s.publicUrl).toBe("https://portal.example.com");
   });
 
+  it("sends e-mail over SMTP_URL; without it writes files outside production, and in production only when MAIL_MODE=log says so", () => {
+    const dev = parseSettings({ SESSION_SECRET: secret, DATA_DIR: "/tmp/portal-data" });
+    expect(dev.mail).toMatchObject({
+      mode: "log",
+      smtpUrl: null,
+      outboxDir: "/tmp/portal-data/outbox",
+      from: "Waypoint Consultancy <no-reply@waypoint.example>",
+      staffInbox: "no-reply@waypoint.example",
+      maxAttempts: 8,
+      retrySeconds: 60,
+    });
+    const prod = { NODE_ENV: "production", SESSION_SECRET: secret, PAYMENTS_MODE: "demo" };
+    expect(() => parseSettings(prod)).toThrow(
+      "Missing settings required with NODE_ENV=production: SMTP_URL (or MAIL_MODE=log to write e-mail to files)",
+    );
+    expect(parseSettings({ ...prod, MAIL_MODE: "log" }).mail.mode).toBe("log");
+    expect(() => parseSettings({ SESSION_SECRET: secret, MAIL_MODE: "smtp" })).toThrow("with MAIL_MODE=smtp: SMTP_URL");
+    expect(() => parseSettings({ SESSION_SECRET: secret, SMTP_URL: "mail.example.com" })).toThrow(/SMTP_URL: must be smtp:/);
+    expect(parseSettings({ ...prod, SMTP_URL: "smtp://mail:25", STAFF_INBOX: "team@example.com" }).mail).toMatchObject({
+      mode: "smtp",
+      staffInbox: "team@example.com",
+    });
+  });
+
   it("uses the demo payment mode without keys outside production, and in production only when asked", () => {
     expect(parseSettings({ SESSION_SECRET: secret }).payments.mode).toBe("demo");
-    expect(parseSettings({ NODE_ENV: "production", SESSION_SECRET: secret, PAYMENTS_MODE: "demo" }).payments.mode).toBe("demo");
+    expect(
+      parseSettings({ NODE_ENV: "production", SESSION_SECRET: secret, PAYMENTS_MODE: "demo", MAIL_MODE: "log" }).payments.mode,
+    ).toBe("demo");
     expect(() => parseSettings({ SESSION_SECRET: secret, PAYMENTS_MODE: "stripe" })).toThrow(
       "Missing settings required with PAYMENTS_MODE=stripe: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET",
     );

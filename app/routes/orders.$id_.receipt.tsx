@@ -1,0 +1,109 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { apiLoaderError } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { formatMoney } from "../lib/money";
+import { routeId } from "../lib/params";
+import { getSettings } from "../lib/settings.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Receipt for order ${data.order.id} · Waypoint Consultancy` : "Receipt not found" },
+];
+
+/** The e-mailed receipt as a page to print (or save as PDF): a paid order's lines, clients, amounts and currency. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const order = await api.order(routeId(params.id)).catch((e) => apiLoaderError(e, request));
+  // Only a paid order has a receipt: anything else is not one to print.
+  if (!order.paid_at) throw new Response("This order is not paid: it has no receipt.", { status: 404 });
+  return json({ order, agent, timeZone: agent.time_zone, company: getSettings().mail.company });
+}
+
+export default function Receipt() {
+  const { order, agent, timeZone, company } = useLoaderData<typeof loader>();
+  const money = (minor: number) => `${formatMoney(minor, order.currency)} ${order.currency}`;
+  return (
+    <section className="container page narrow receipt" data-testid="receipt">
+      <p className="eyebrow no-print">
+        <Link to={`/orders/${order.id}`}>Order {order.id}</Link>
+      </p>
+      <header className="receipt__head">
+        <div>
+          <strong>{company.name}</strong>
+          <br />
+          {company.address}
+        </div>
+        <h1>Receipt</h1>
+      </header>
+      <dl className="details">
+        <div>
+          <dt>Order</dt>
+          <dd>{order.id}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>
+            {formatDateTime(order.paid_at!, timeZone)} ({timeZone})
+          </dd>
+        </div>
+        <div>
+          <dt>Agent</dt>
+          <dd>
+            {agent.name} ({agent.email})
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{order.mode === "demo" ? "Demo payment (nothing charged)" : "Card, through Stripe"}</dd>
+        </div>
+      </dl>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Client</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((i) => (
+              <tr key={i.id}>
+                <td>
+                  {i.description}
+                  {i.refund_status ? (
+                    <span className="muted"> · {i.refund_status === "refunded" ? "refunded" : "refund due"}</span>
+                  ) : null}
+                </td>
+                <td>{i.client_name}</td>
+                <td className="num">{money(i.price_minor)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total paid
+              </th>
+              <td className="num" data-testid="receipt-total">
+                {money(order.amount_minor)}
+              </td>
+            </tr>
+            {order.refunded_minor ? (
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Refunded
+                </th>
+                <td className="num">−{money(order.refunded_minor)}</td>
+              </tr>
+            ) : null}
+          </tfoot>
+        </table>
+      </div>
+      <p className="muted no-print">To keep a copy, print this page or save it as a PDF from your browser&apos;s Print menu.</p>
+    </section>
+  );
+}
