@@ -20,6 +20,8 @@ const publicPages = [
   "/servicesPage?id=1",
   "/authentication",
   "/set-password?token=no-such-link-0123456789",
+  "/forgot-password",
+  "/forgot-password?sent=1",
   "/no-such-page",
 ];
 
@@ -99,6 +101,7 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
       "/cart",
       "/orders",
       `/orders/${order.lastInsertRowid}`,
+      `/orders/${order.lastInsertRowid}/receipt`,
       "/bookings",
       `/bookings/${booking.lastInsertRowid}/cancel`,
       "/contact",
@@ -141,6 +144,8 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", () => {
         "/office/bookings",
         "/office/bookings?holds=lapsing",
         "/office/orders?refund=due",
+        "/office/outbox?status=all",
+        "/account",
       ]) {
         await page.goto(ctx.portal.base + path);
         found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));

@@ -63,6 +63,9 @@ const routes: Array<{ path: string; fields: string[]; token: boolean }> = [
   { path: "api/Mentorbooking", fields: ["mentor_id", "time_zone", "week_start"], token: true },
   { path: "api/Mentorbooking/book", fields: ["mentor_id", "client_id", "start", "topic"], token: true },
   { path: "api/Mentorbooking/cancel", fields: ["id"], token: true },
+  { path: "agent/forgot-password", fields: ["email"], token: false },
+  { path: "agent/account", fields: ["name", "phone", "time_zone"], token: true },
+  { path: "agent/password", fields: ["current_password", "new_password"], token: true },
 ];
 const pathRoutes = [
   "agent/deleteClient/",
@@ -144,6 +147,9 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
       { path: "office/mentors/1/active", fields: ["active"], token },
       { path: "office/orders/1/review", fields: ["note"], token },
       { path: "office/orders/1/refund", fields: ["item_ids", "note"], token },
+      { path: "office/account", fields: ["name", "phone", "time_zone"], token },
+      { path: "office/password", fields: ["current_password", "new_password"], token },
+      { path: "office/outbox/1/retry", fields: ["id"], token },
     ];
     for (const route of bodies) {
       await fc.assert(
@@ -165,7 +171,15 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
           refund: a.slice(0, 20),
           holds: b.slice(0, 20),
         });
-        for (const p of ["office/agents", "office/messages", "office/audit", "office/jobs", "office/orders", "office/bookings"]) {
+        for (const p of [
+          "office/agents",
+          "office/messages",
+          "office/audit",
+          "office/jobs",
+          "office/orders",
+          "office/bookings",
+          "office/outbox",
+        ]) {
           expect((await ctx.api.call("GET", `${p}?${qs}`, { token })).status, p).toBeLessThan(500);
         }
         const id = encodeURIComponent(a.slice(0, 100));

@@ -331,6 +331,27 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect((await api.call("GET", "agent/account", { token: me.token })).json.data).toMatchObject({ email, kind: "agent" });
   });
 
+  it("eight workers at once, repeatedly, send each of 30 messages exactly once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const subjects = Array.from({ length: 10 }, (_, i) => `Race ${round}-${i}`);
+      await Promise.all(
+        subjects.map((subject) =>
+          api.call("POST", "api/ContactUs", {
+            body: { name: "Rae Race", email: "rae@example.org", subject, message: "Which worker sends me?" },
+          }),
+        ),
+      );
+      const harnesses = [api, second];
+      await Promise.all(Array.from({ length: 8 }, (_, w) => harnesses[w % 2]!.mailTick({ worker: `w${w}` })));
+      await Promise.all(Array.from({ length: 8 }, (_, w) => harnesses[w % 2]!.mailTick({ worker: `w${w}` })));
+      const got = smtp
+        .to("inbox@portal.test")
+        .map((m) => m.parsed.subject ?? "")
+        .filter((t) => t.startsWith(`Contact form: Race ${round}-`));
+      expect(got.sort()).toEqual(subjects.map((t) => `Contact form: ${t}`).sort());
+    }
+  });
+
   it("staff have the same account calls under office/", async () => {
     const account = await api.call("POST", "office/account", {
       token: staffToken,
