@@ -415,10 +415,13 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     const staffPage = await staff.context.newPage();
     await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
     await staffPage.waitForURL(/\/office$/);
-    for (const path of ["/dashboard", "/clients", "/cart", "/orders", "/bookings", "/account"]) {
+    for (const path of ["/dashboard", "/clients", "/cart", "/orders", "/bookings"]) {
       await staffPage.goto(ctx.portal.base + path);
       expect(new URL(staffPage.url()).pathname, path).toBe("/office");
     }
+    // /account is both kinds' own page: staff see their own account there, never an agent's.
+    await staffPage.goto(ctx.portal.base + "/account");
+    await expect.poll(() => staffPage.locator("main").innerText(), settle).toContain(demoStaff.email);
     // What staff see of an agent: its clients by name and status, never their details.
     await staffPage.goto(`${ctx.portal.base}/office/agents?q=demo@example.com`);
     await staffPage.getByRole("link", { name: "Dana Demo" }).click();
