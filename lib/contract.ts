@@ -480,7 +480,8 @@ export const cancelBookingBody = z.object({ id: idParam });
 
 // ---- the back office (staff) ------------------------------------------------
 
-export type StaffPublic = { id: number; name: string; email: string };
+/** `time_zone`: the staff member's own, in which the back office shows times and days */
+export type StaffPublic = { id: number; name: string; email: string; time_zone: string };
 export type StaffLoginData = { token: string; expires_at: string; staff: StaffPublic };
 
 /** A password someone chooses: the rules the set-password page states (`passwordRules`, lib/client-fields.ts). */

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -86,4 +86,10 @@ export function OfficeHead({ title, add }: { title: string; add?: { to: string; 
       ) : null}
     </div>
   );
+}
+
+/** The signed-in staff member's zone (from the office layout): every time and day of the back office is in it. */
+export function useOfficeZone(): string {
+  const data = useRouteLoaderData<{ staff: { time_zone?: string } }>("routes/office");
+  return data?.staff.time_zone ?? "UTC";
 }

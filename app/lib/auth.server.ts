@@ -19,7 +19,9 @@ export async function getStaff(request: Request, context: AppLoadContext) {
   const session = await sessionOf(context, request);
   const staffToken = session.get("staffToken");
   const staff = session.get("staff");
-  return staffToken && staff ? { staffToken, staff, session, api: apiFor(context, staffToken) } : null;
+  if (!staffToken || !staff) return null;
+  // Sessions from before staff had a zone of their own show UTC until the next sign-in or /account.
+  return { staffToken, staff: { ...staff, time_zone: staff.time_zone ?? "UTC" }, session, api: apiFor(context, staffToken) };
 }
 
 /**

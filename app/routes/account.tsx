@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Kept in the session too: the header and every page's times read it from there.
   const remember = (saved: { name: string; time_zone: string }) => {
     if (kind === "agent") session.set("agent", { ...session.get("agent")!, name: saved.name, time_zone: saved.time_zone });
-    else session.set("staff", { ...session.get("staff")!, name: saved.name });
+    else session.set("staff", { ...session.get("staff")!, name: saved.name, time_zone: saved.time_zone });
   };
 
   if (intent === "password") {

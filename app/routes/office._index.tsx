@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 
@@ -12,6 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function OfficeOverview() {
+  const zone = useOfficeZone();
   const { staff, overview } = useLoaderData<typeof loader>();
   const cards = [
     { label: "Unread messages", n: overview.unread_messages, to: "/office/messages", testId: "unread-messages" },
@@ -24,9 +26,9 @@ export default function OfficeOverview() {
       to: "/office/bookings?holds=lapsing",
       testId: "holds-lapsing",
     },
-    { label: "Mentor sessions today (UTC)", n: overview.sessions_today, to: "/office/bookings", testId: "sessions-today" },
+    { label: `Mentor sessions today (${zone})`, n: overview.sessions_today, to: "/office/bookings", testId: "sessions-today" },
     {
-      label: "Mentor sessions tomorrow (UTC)",
+      label: `Mentor sessions tomorrow (${zone})`,
       n: overview.sessions_tomorrow,
       to: "/office/bookings",
       testId: "sessions-tomorrow",

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientStatusLabels } from "../../lib/client-fields";
+import { useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -21,6 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 const bookingStatus = { held: "Held", confirmed: "Confirmed", released: "Released", canceled: "Cancelled" } as const;
 
 export default function OfficeAgent() {
+  const zone = useOfficeZone();
   const { agent, clients, orders, bookings } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
@@ -46,8 +48,8 @@ export default function OfficeAgent() {
           <dd data-testid="agent-status">{agent.active ? "Active" : "Deactivated"}</dd>
         </div>
         <div>
-          <dt>Last sign-in (UTC)</dt>
-          <dd>{agent.last_sign_in_at ? formatDateTime(agent.last_sign_in_at, "UTC") : "Never"}</dd>
+          <dt>Last sign-in ({zone})</dt>
+          <dd>{agent.last_sign_in_at ? formatDateTime(agent.last_sign_in_at, zone) : "Never"}</dd>
         </div>
       </dl>
       <p className="muted">Read only: the agent&apos;s clients are the agent&apos;s; here only their names and status show.</p>
@@ -71,7 +73,7 @@ export default function OfficeAgent() {
         <ul className="list-reset order-lines">
           {orders.map((o) => (
             <li key={o.id}>
-              <Link to={`/office/orders/${o.id}`}>Order {o.id}</Link> · {formatDateTime(o.created_at, "UTC")} UTC ·{" "}
+              <Link to={`/office/orders/${o.id}`}>Order {o.id}</Link> · {formatDateTime(o.created_at, zone)} ({zone}) ·{" "}
               {orderStatusLabels[o.status]} · {formatMoney(o.amount_minor, o.currency)}
               {o.refund_due_minor ? ` · ${formatMoney(o.refund_due_minor, o.currency)} refund due` : ""}
             </li>
@@ -86,7 +88,7 @@ export default function OfficeAgent() {
         <ul className="list-reset order-lines">
           {bookings.map((b) => (
             <li key={b.id}>
-              {formatDateTime(b.start_at, "UTC")} UTC · {b.mentor_name} with {b.client_name} · {bookingStatus[b.status]}
+              {formatDateTime(b.start_at, zone)} ({zone}) · {b.mentor_name} with {b.client_name} · {bookingStatus[b.status]}
               {b.refund_status ? ` · refund ${b.refund_status}` : ""}
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { OfficeHead, OfficeSearch, pageOf, Pages } from "../components/office";
+import { OfficeHead, OfficeSearch, pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -49,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OfficeAgents() {
+  const zone = useOfficeZone();
   const { q, result } = useLoaderData<typeof loader>();
   const shown = useActionData<LinkShown>();
   const navigation = useNavigation();
@@ -61,7 +62,7 @@ export default function OfficeAgents() {
         <div className="notice" role="status" data-testid="password-link">
           <p>
             A new set-password link for <strong>{shown.link.agent}</strong>, valid once until{" "}
-            {formatDateTime(shown.link.expires_at, "UTC")} UTC (earlier links no longer work). Hand it over:
+            {formatDateTime(shown.link.expires_at, zone)} ({zone}) (earlier links no longer work). Hand it over:
           </p>
           <p>
             <code className="password-link">{shown.link.url}</code>
@@ -100,7 +101,7 @@ export default function OfficeAgents() {
                       {a.clients}
                     </td>
                     <td data-label="Last sign-in">
-                      {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, "UTC")} UTC` : "Never"}
+                      {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, zone)} ({zone})` : "Never"}
                     </td>
                     <td data-label="Status" data-testid="agent-status">
                       {a.active ? "Active" : "Deactivated"}

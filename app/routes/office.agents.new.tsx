@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
 import { Field, firstInvalid, FormError, SelectField } from "../components/form";
+import { useOfficeZone } from "../components/office";
 import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -40,6 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewAgent() {
+  const zone = useOfficeZone();
   const { zones } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure | Created>();
   const busy = useNavigation().state === "submitting";
@@ -54,7 +56,7 @@ export default function NewAgent() {
         <div className="notice" role="status" data-testid="password-link">
           <p>
             Hand this link to {agent.name} ({agent.email}). It sets their password, once, until{" "}
-            {formatDateTime(link_expires_at, "UTC")} UTC; it is shown only now (a new one can be made from the agents list).
+            {formatDateTime(link_expires_at, zone)} ({zone}); it is shown only now (a new one can be made from the agents list).
           </p>
           <p>
             <code className="password-link">{password_link}</code>

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { pageOf, Pages } from "../components/office";
+import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -35,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
 
 export default function OfficeAudit() {
+  const zone = useOfficeZone();
   const { kind, staff, result } = useLoaderData<typeof loader>();
   const url = (page: number) =>
     `?${new URLSearchParams({ ...(kind ? { kind } : {}), ...(staff ? { staff } : {}), page: String(page) })}`;
@@ -44,7 +45,7 @@ export default function OfficeAudit() {
         <Link to="/office">Back office</Link>
       </p>
       <h1>Audit log</h1>
-      <p className="muted">Every staff change and staff sign-in, newest first. Read only. Times in UTC.</p>
+      <p className="muted">Every staff change and staff sign-in, newest first. Read only. Times in {zone}.</p>
       <Form method="get" className="search-form">
         <label htmlFor="audit-kind">Show</label>
         <div className="search-form__row">
@@ -89,7 +90,7 @@ export default function OfficeAudit() {
               <tbody>
                 {result.items.map((e) => (
                   <tr key={e.id} data-testid="audit-row">
-                    <td data-label="When">{formatDateTime(e.created_at, "UTC")}</td>
+                    <td data-label="When">{formatDateTime(e.created_at, zone)}</td>
                     <td data-label="Who">{e.staff_name ?? "Command line"}</td>
                     <td data-label="What">
                       {e.kind}

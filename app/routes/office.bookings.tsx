@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OfficeBooking } from "../../lib/contract";
+import { useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
@@ -104,14 +105,15 @@ function Agenda({
   now,
   cutoffHours,
 }: Omit<SerializeFrom<typeof loader>, "agenda"> & { agenda: { from: string; items: OfficeBooking[] } }) {
+  const zone = useOfficeZone();
   const days = new Map<string, OfficeBooking[]>();
-  for (const b of agenda.items) days.set(dayKey(b.start_at, "UTC"), [...(days.get(dayKey(b.start_at, "UTC")) ?? []), b]);
+  for (const b of agenda.items) days.set(dayKey(b.start_at, zone), [...(days.get(dayKey(b.start_at, zone)) ?? []), b]);
   const shift = (d: number) => new Date(Date.parse(`${agenda.from}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
   const link = (from: string) => `?${new URLSearchParams({ from, ...(mentor ? { mentor } : {}) })}`;
   return (
     <>
       <p className="muted">
-        Seven days from {dayLabel(`${agenda.from}T12:00:00Z`, "UTC")}, in UTC. Cancelling for an agent follows the agent&apos;s
+        Seven days from {dayLabel(`${agenda.from}T12:00:00Z`, "UTC")}, in {zone}. Cancelling for an agent follows the agent&apos;s
         own rule: refunded up to {cutoffHours} hours before the start, not after.
       </p>
       <Form method="get" className="filter-form">
@@ -127,7 +129,7 @@ function Agenda({
           </select>
         </div>
         <div className="field">
-          <label htmlFor="agenda-from">From (UTC day)</label>
+          <label htmlFor="agenda-from">From (day, {zone})</label>
           <input id="agenda-from" name="from" type="date" defaultValue={agenda.from} />
         </div>
         <button type="submit" className="button button--ghost">
@@ -142,8 +144,8 @@ function Agenda({
         <p className="empty-state">No session in these seven days.</p>
       ) : (
         [...days].map(([day, list]) => (
-          <section key={day} aria-label={dayLabel(list[0]!.start_at, "UTC")} className="agenda-day">
-            <h2>{dayLabel(list[0]!.start_at, "UTC")}</h2>
+          <section key={day} aria-label={dayLabel(list[0]!.start_at, zone)} className="agenda-day">
+            <h2>{dayLabel(list[0]!.start_at, zone)}</h2>
             <ul className="list-reset order-lines">
               {list.map((b) => (
                 <AgendaItem key={b.id} b={b} now={now} />
@@ -157,16 +159,17 @@ function Agenda({
 }
 
 function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string; lapsing?: boolean }) {
+  const zone = useOfficeZone();
   const navigation = useNavigation();
   return (
     <li className="card agenda-item" data-testid={`office-booking-${b.id}`}>
       <p>
-        <strong>{lapsing ? formatDateTime(b.start_at, "UTC") : timeLabel(b.start_at, "UTC")}</strong> {b.mentor_name} with{" "}
+        <strong>{lapsing ? formatDateTime(b.start_at, zone) : timeLabel(b.start_at, zone)}</strong> {b.mentor_name} with{" "}
         {b.client_name} ({b.agent_name}): {b.topic}
       </p>
       <p className="muted">
         {statusLabel[b.status]}
-        {b.status === "held" && b.held_until ? ` until ${timeLabel(b.held_until, "UTC")} UTC` : ""}
+        {b.status === "held" && b.held_until ? ` until ${timeLabel(b.held_until, zone)} ({zone})` : ""}
         {b.refund_status ? ` · refund ${b.refund_status}` : ""} · {formatMoney(b.price_minor, b.currency)}
       </p>
       {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (

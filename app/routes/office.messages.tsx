@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { OfficeSearch, pageOf, Pages } from "../components/office";
+import { OfficeSearch, pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -41,6 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OfficeMessages() {
+  const zone = useOfficeZone();
   const { q, status, result } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const url = (page: number) => `?${new URLSearchParams({ status, ...(q ? { q } : {}), page: String(page) })}`;
@@ -72,7 +73,7 @@ export default function OfficeMessages() {
                   {m.handled_at ? null : <span className="badge">Unread</span>} {m.subject}
                 </h2>
                 <p className="muted">
-                  From {m.name} &lt;{m.email}&gt;{m.phone ? `, ${m.phone}` : ""} · {formatDateTime(m.created_at, "UTC")}
+                  From {m.name} &lt;{m.email}&gt;{m.phone ? `, ${m.phone}` : ""} · {formatDateTime(m.created_at, zone)}
                 </p>
                 <p className="notes">{m.message}</p>
                 <div className="form__actions">
@@ -84,7 +85,7 @@ export default function OfficeMessages() {
                   </a>
                   {m.handled_at ? (
                     <span className="muted">
-                      Handled {formatDateTime(m.handled_at, "UTC")}
+                      Handled {formatDateTime(m.handled_at, zone)}
                       {m.handled_by_name ? ` by ${m.handled_by_name}` : ""}
                     </span>
                   ) : (

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { itemLabel } from "../components/cart-items";
 import { FormError, TextAreaField } from "../components/form";
+import { useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -75,6 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OfficeOrder() {
+  const zone = useOfficeZone();
   const { order } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
@@ -103,9 +105,9 @@ export default function OfficeOrder() {
           </dd>
         </div>
         <div>
-          <dt>Placed, paid (UTC)</dt>
+          <dt>Placed, paid ({zone})</dt>
           <dd>
-            {formatDateTime(order.created_at, "UTC")}, {order.paid_at ? formatDateTime(order.paid_at, "UTC") : "not paid"}
+            {formatDateTime(order.created_at, zone)}, {order.paid_at ? formatDateTime(order.paid_at, zone) : "not paid"}
           </dd>
         </div>
         <div>
@@ -125,7 +127,7 @@ export default function OfficeOrder() {
           <div>
             <dt>Reviewed</dt>
             <dd>
-              {formatDateTime(order.reviewed_at, "UTC")} by {order.reviewed_by_name}: {order.review_note}
+              {formatDateTime(order.reviewed_at, zone)} by {order.reviewed_by_name}: {order.review_note}
             </dd>
           </div>
         ) : null}
@@ -146,11 +148,11 @@ export default function OfficeOrder() {
                       value={i.id}
                       aria-describedby={failure?.fieldErrors?.line ? "line-error" : undefined}
                     />
-                    {itemLabel(i, "UTC")} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
+                    {itemLabel(i, zone)} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
                   </label>
                 ) : (
                   <span>
-                    {itemLabel(i, "UTC")} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
+                    {itemLabel(i, zone)} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
                     {i.refund_status ? <strong> · {i.refund_status === "refunded" ? "Refunded" : "Refund due"}</strong> : null}
                     {i.refund_reason ? <span className="muted"> ({i.refund_reason})</span> : null}
                   </span>
@@ -221,7 +223,7 @@ export default function OfficeOrder() {
       <ul className="list-reset order-lines" data-testid="office-order-events">
         {order.events.map((e, i) => (
           <li key={i}>
-            {e.at ? `${formatDateTime(e.at, "UTC")}: ` : "Not settled yet: "}
+            {e.at ? `${formatDateTime(e.at, zone)}: ` : "Not settled yet: "}
             {e.what}
           </li>
         ))}
@@ -231,7 +233,7 @@ export default function OfficeOrder() {
         <ul className="list-reset order-lines" data-testid="office-order-history">
           {order.history.map((h) => (
             <li key={h.id}>
-              {formatDateTime(h.created_at, "UTC")}: {h.kind} by {h.staff_name ?? "the command line"}
+              {formatDateTime(h.created_at, zone)}: {h.kind} by {h.staff_name ?? "the command line"}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { pageOf, Pages } from "../components/office";
+import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -41,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function OfficeOrders() {
+  const zone = useOfficeZone();
   const { filter, result, errors } = useLoaderData<typeof loader>();
   const url = (page: number) =>
     `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v)), page: String(page) })}`;
@@ -75,7 +76,7 @@ export default function OfficeOrders() {
         </div>
         {(["from", "to"] as const).map((k) => (
           <div key={k} className={errors?.[k] ? "field field--invalid" : "field"}>
-            <label htmlFor={`orders-${k}`}>{k === "from" ? "From (UTC day)" : "To (UTC day)"}</label>
+            <label htmlFor={`orders-${k}`}>{k === "from" ? `From (day, ${zone})` : `To (day, ${zone})`}</label>
             <input
               id={`orders-${k}`}
               name={k}
@@ -105,7 +106,7 @@ export default function OfficeOrders() {
                 <tr>
                   <th scope="col">Order</th>
                   <th scope="col">Agent</th>
-                  <th scope="col">Placed (UTC)</th>
+                  <th scope="col">Placed ({zone})</th>
                   <th scope="col">Status</th>
                   <th scope="col" className="num">
                     Total
@@ -123,7 +124,7 @@ export default function OfficeOrders() {
                       <br />
                       <span className="muted">{o.agent_email}</span>
                     </td>
-                    <td data-label="Placed (UTC)">{formatDateTime(o.created_at, "UTC")}</td>
+                    <td data-label={`Placed (${zone})`}>{formatDateTime(o.created_at, zone)}</td>
                     <td data-label="Status">
                       {orderStatusLabels[o.status]}
                       {o.refund_due_minor ? (

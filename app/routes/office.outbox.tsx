@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { pageOf, Pages } from "../components/office";
+import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -57,6 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OfficeOutbox() {
+  const zone = useOfficeZone();
   const { status, result } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const url = (page: number) => `?${new URLSearchParams({ status, page: String(page) })}`;
@@ -95,7 +96,7 @@ export default function OfficeOutbox() {
                 <tr>
                   <th scope="col">E-mail</th>
                   <th scope="col">To</th>
-                  <th scope="col">Written (UTC)</th>
+                  <th scope="col">Written ({zone})</th>
                   <th scope="col">State</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -107,10 +108,10 @@ export default function OfficeOutbox() {
                   <tr key={m.id} data-testid={`outbox-${m.id}`}>
                     <td data-label="E-mail">{kinds[m.kind] ?? m.kind}</td>
                     <td data-label="To">{m.to_address ?? "The staff inbox"}</td>
-                    <td data-label="Written (UTC)">{formatDateTime(m.created_at, "UTC")}</td>
+                    <td data-label={`Written (${zone})`}>{formatDateTime(m.created_at, zone)}</td>
                     <td data-label="State">
                       {statusLabels[m.status]}
-                      {m.status === "sent" && m.sent_at ? ` ${formatDateTime(m.sent_at, "UTC")}` : ""}
+                      {m.status === "sent" && m.sent_at ? ` ${formatDateTime(m.sent_at, zone)}` : ""}
                       {m.attempts ? (
                         <span className="muted">
                           {" "}

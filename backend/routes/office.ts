@@ -128,7 +128,11 @@ export function officeRoutes(deps: {
       // member signing in often must not be locked out by those.
       await deps.agentLimiter.succeeded(ip, email);
       const { token, expiresAt } = await issueStaffToken(db, staff.id, deps.tokenTtlDays);
-      send<StaffLoginData>(res, { token, expires_at: expiresAt, staff: { id: staff.id, name: staff.name, email: staff.email } });
+      send<StaffLoginData>(res, {
+        token,
+        expires_at: expiresAt,
+        staff: { id: staff.id, name: staff.name, email: staff.email, time_zone: staff.time_zone },
+      });
     }),
   );
 
@@ -194,7 +198,7 @@ export function officeRoutes(deps: {
     "/office/overview",
     handler(async (req, res) => {
       currentStaff(req);
-      send(res, await officeOverview(db));
+      send(res, await officeOverview(db, new Date(), currentStaff(req).time_zone));
     }),
   );
 
@@ -375,7 +379,7 @@ export function officeRoutes(deps: {
     handler(async (req, res) => {
       currentStaff(req);
       const q = parse(officeOrdersQuery, req.query, "query");
-      send(res, await listOfficeOrders(db, q));
+      send(res, await listOfficeOrders(db, { ...q, zone: currentStaff(req).time_zone }));
     }),
   );
   router.get(
@@ -413,7 +417,8 @@ export function officeRoutes(deps: {
     "/office/bookings",
     handler(async (req, res) => {
       currentStaff(req);
-      send(res, await listOfficeBookings(db, parse(officeBookingsQuery, req.query, "query")));
+      const q = parse(officeBookingsQuery, req.query, "query");
+      send(res, await listOfficeBookings(db, { ...q, zone: currentStaff(req).time_zone }));
     }),
   );
   router.post(

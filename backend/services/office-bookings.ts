@@ -8,17 +8,26 @@ import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { allBookingsQuery, cancelBooking, toBooking } from "./bookings.js";
 import { audit } from "./staff.js";
+import { addDays, dayStart, todayIn } from "./zone-days.js";
 
 export async function listOfficeBookings(
   db: Kysely<Database>,
-  opts: { mentor?: number | null; from?: string | null; days?: number | null; holds?: "lapsing" | null },
+  opts: {
+    mentor?: number | null;
+    from?: string | null;
+    days?: number | null;
+    holds?: "lapsing" | null;
+    /** Days are days in this zone (the staff member's own); UTC when absent */
+    zone?: string;
+  },
   now = new Date(),
 ): Promise<{ from: string; days: number; holds: "lapsing" | null; items: OfficeBooking[] }> {
-  const from = opts.from ?? now.toISOString().slice(0, 10);
+  const zone = opts.zone ?? "UTC";
+  const from = opts.from ?? todayIn(zone, now);
   const days = opts.days ?? 7;
   const lapsing = opts.holds === "lapsing";
-  const start = `${from}T00:00:00.000Z`;
-  const end = new Date(Date.parse(start) + days * 86_400_000).toISOString();
+  const start = dayStart(from, zone);
+  const end = dayStart(addDays(from, days), zone);
   // One query for the whole list (it may hold hundreds of sessions), not one a booking.
   let q = allBookingsQuery(db)
     .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")

@@ -15,6 +15,7 @@ import type { Payments } from "../payments/checkout.js";
 import { toOrder, toOrders } from "../payments/orders.js";
 import { settleRefunds } from "../payments/refunds.js";
 import { audit, listAudit } from "./staff.js";
+import { addDays, dayStart } from "./zone-days.js";
 
 export async function listOfficeOrders(
   db: Kysely<Database>,
@@ -22,6 +23,8 @@ export async function listOfficeOrders(
     status?: string | null;
     agent?: string | null;
     refund?: "due" | null;
+    /** `from` and `to` are days in this zone (the staff member's); UTC when absent */
+    zone?: string;
     from?: string | null;
     to?: string | null;
     page?: number | null;
@@ -48,8 +51,9 @@ export async function listOfficeOrders(
       ),
     );
   }
-  if (opts.from) q = q.where("orders.created_at", ">=", `${opts.from}T00:00:00.000Z`);
-  if (opts.to) q = q.where("orders.created_at", "<", new Date(Date.parse(`${opts.to}T00:00:00.000Z`) + 86_400_000).toISOString());
+  const zone = opts.zone ?? "UTC";
+  if (opts.from) q = q.where("orders.created_at", ">=", dayStart(opts.from, zone));
+  if (opts.to) q = q.where("orders.created_at", "<", dayStart(addDays(opts.to, 1), zone));
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await q
     .selectAll("orders")

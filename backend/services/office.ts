@@ -6,14 +6,14 @@ import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { retryMessage } from "../mail/outbox.js";
 import { audit } from "./staff.js";
+import { addDays, dayStart, todayIn } from "./zone-days.js";
 
 const count = (n: { n: number | string }) => Number(n.n);
 
-/** What needs a person today. Days are UTC days (the office's own zone is a later setting). */
-export async function officeOverview(db: Kysely<Database>, now = new Date()): Promise<OfficeOverview> {
-  const day = 86_400_000;
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const at = (d: number) => new Date(today.getTime() + d * day).toISOString();
+/** What needs a person today; today and tomorrow are days in the staff member's own zone. */
+export async function officeOverview(db: Kysely<Database>, now = new Date(), zone = "UTC"): Promise<OfficeOverview> {
+  const today = todayIn(zone, now);
+  const at = (d: number) => dayStart(addDays(today, d), zone);
   const sessionsBetween = (from: string, to: string) =>
     db
       .selectFrom("mentor_bookings")

@@ -88,7 +88,7 @@ export async function listAudit(
 export function staffByEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom("staff")
-    .select(["id", "name", "email", "password_hash", "active"])
+    .select(["id", "name", "email", "password_hash", "active", "time_zone"])
     .where("email", "=", email)
     .executeTakeFirst();
 }
@@ -139,7 +139,7 @@ export async function staffForToken(db: Kysely<Database>, token: string, now = n
   const row = await db
     .selectFrom("staff_tokens")
     .innerJoin("staff", "staff.id", "staff_tokens.staff_id")
-    .select(["staff.id", "staff.name", "staff.email", "staff_tokens.expires_at"])
+    .select(["staff.id", "staff.name", "staff.email", "staff.time_zone", "staff_tokens.expires_at"])
     .where("staff_tokens.token_hash", "=", hashToken(token))
     .where("staff_tokens.expires_at", ">", now.toISOString())
     .where("staff.active", "=", 1)

@@ -166,7 +166,7 @@ describe.skipIf(!haveBrowser)("e-mail and accounts in Chromium", () => {
     });
   });
 
-  it("staff see the e-mail outbox, and their own account page", async () => {
+  it("staff see the e-mail outbox, and their own account page, whose zone the back office then uses", async () => {
     const { context, problems } = await newContext(ctx.browser, true);
     const page = await context.newPage();
     await page.goto(ctx.portal.base + "/authentication/");
@@ -184,6 +184,14 @@ describe.skipIf(!haveBrowser)("e-mail and accounts in Chromium", () => {
     await page.locator("header").getByRole("link", { name: "Account" }).click();
     await page.waitForURL(/\/account\/?$/);
     await expect.poll(() => page.locator("h1").innerText(), settle).toBe(demoStaff.name);
+    // The back office shows its days and times in the staff member's own zone.
+    await page.getByLabel("Your time zone").selectOption("Europe/Lisbon");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expectToast(page, true, "Saved.");
+    await page.goto(ctx.portal.base + "/office");
+    await expect.poll(() => page.locator("main").innerText(), settle).toContain("Mentor sessions today (Europe/Lisbon)");
+    await page.goto(ctx.portal.base + "/office/outbox?status=sent");
+    await expect.poll(() => page.locator("thead").innerText(), settle).toContain("Written (Europe/Lisbon)");
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });

@@ -824,4 +824,26 @@ describe.each(testDatabases)("office API on $name", (target) => {
     );
     expect(listed.next_free?.slice(0, 10)).not.toBe(day);
   });
+  it("reads its days in the staff member's own zone: today, the agenda and the date filters", async () => {
+    const zone = "Pacific/Kiritimati"; // UTC+14: its day is a different date than UTC's for 14 hours of every day
+    const set = await office("POST", "office/account", { name: demoStaff.name, time_zone: zone });
+    expect(set.json.data.time_zone).toBe(zone);
+    try {
+      const kiritimatiToday = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+      expect((await office("GET", "office/bookings")).json.data.from).toBe(kiritimatiToday);
+      // An order placed now falls on Kiritimati's today, whatever UTC's date is.
+      const a = await paidOrder(api, "zone-day");
+      const found = await office("GET", `office/orders?from=${kiritimatiToday}&to=${kiritimatiToday}&agent=zone-day-${n}@`);
+      expect(found.json.data.items.map((o: { id: number }) => o.id)).toEqual([a.orderId]);
+      const dayBefore = new Date(Date.parse(`${kiritimatiToday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      expect((await office("GET", `office/orders?from=${dayBefore}&to=${dayBefore}&agent=zone-day-${n}@`)).json.data.total).toBe(
+        0,
+      );
+      // The sign-in tells the portal the zone.
+      const again = await api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
+      expect(again.json.data.staff.time_zone).toBe(zone);
+    } finally {
+      await office("POST", "office/account", { name: demoStaff.name, time_zone: "UTC" });
+    }
+  });
 });
