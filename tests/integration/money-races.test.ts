@@ -148,8 +148,17 @@ describe.each(testDatabases)("money races on $name", (target) => {
           ),
         );
         expect(paid.every((r) => r.status === 200)).toBe(true);
-        expect((await ordersOf(a.id)).filter((o) => o.status === "paid")).toHaveLength(1);
+        const paidOrders = (await ordersOf(a.id)).filter((o) => o.status === "paid");
+        expect(paidOrders).toHaveLength(1);
         expect(await cartOf(a.id)).toEqual([]);
+        // One receipt written, however many payments raced.
+        const receipts = await database.db
+          .selectFrom("outbox")
+          .select("dedupe_key")
+          .where("kind", "=", "order.receipt")
+          .where("dedupe_key", "=", `order.receipt:${paidOrders[0]!.id}`)
+          .execute();
+        expect(receipts).toHaveLength(1);
       }
       noServerErrors(demoApi);
     });
