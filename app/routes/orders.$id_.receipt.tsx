@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { itemLabel } from "../components/cart-items";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -73,7 +74,7 @@ export default function Receipt() {
             {order.items.map((i) => (
               <tr key={i.id}>
                 <td>
-                  {i.description}
+                  {itemLabel(i, timeZone)}
                   {i.refund_status ? (
                     <span className="muted"> · {i.refund_status === "refunded" ? "refunded" : "refund due"}</span>
                   ) : null}

@@ -21,7 +21,15 @@ export type SessionFacts = {
   end_at: string;
 };
 
-export type Line = { description: string; client_name: string; price_minor: number; currency: string; reason?: string | null };
+export type Line = {
+  description: string;
+  client_name: string;
+  price_minor: number;
+  currency: string;
+  reason?: string | null;
+  /** A mentor session's line: told from its start, in the recipient's zone (the description has it in UTC) */
+  session?: { mentor_name: string; start_at: string; topic: string } | null;
+};
 
 export type Facts =
   | { kind: "booking.confirmed"; to: Recipient; session: SessionFacts }
@@ -93,7 +101,7 @@ type Block =
   | { p: string }
   | { rows: Array<[string, string]> }
   | { link: { text: string; href: string } }
-  | { lines: Line[]; total?: string };
+  | { lines: Line[]; total?: string; zone: string };
 
 function compose(ctx: MailContext, subject: string, greeting: string, blocks: Block[], why: string): Rendered {
   const text: string[] = [greeting, ""];
@@ -113,10 +121,12 @@ function compose(ctx: MailContext, subject: string, greeting: string, blocks: Bl
       text.push(`${b.link.text}: ${b.link.href}`, "");
       html.push(`<p><a href="${escape(b.link.href)}">${escape(b.link.text)}</a></p>`);
     } else {
+      const label = (l: Line) =>
+        l.session
+          ? `Mentor session: ${l.session.mentor_name}, ${when(l.session.start_at, b.zone)} (${l.session.topic})`
+          : l.description;
       for (const l of b.lines) {
-        text.push(
-          `- ${l.description}, for ${l.client_name}: ${money(l.price_minor, l.currency)}${l.reason ? ` (${l.reason})` : ""}`,
-        );
+        text.push(`- ${label(l)}, for ${l.client_name}: ${money(l.price_minor, l.currency)}${l.reason ? ` (${l.reason})` : ""}`);
       }
       if (b.total) text.push(`Total: ${b.total}`);
       text.push("");
@@ -124,7 +134,7 @@ function compose(ctx: MailContext, subject: string, greeting: string, blocks: Bl
         `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="left">Client</th><th align="right">Amount</th></tr></thead><tbody>${b.lines
           .map(
             (l) =>
-              `<tr><td>${escape(l.description)}${l.reason ? `<br><small>${escape(l.reason)}</small>` : ""}</td><td>${escape(
+              `<tr><td>${escape(label(l))}${l.reason ? `<br><small>${escape(l.reason)}</small>` : ""}</td><td>${escape(
                 l.client_name,
               )}</td><td align="right">${escape(money(l.price_minor, l.currency))}</td></tr>`,
           )
@@ -260,7 +270,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
               ...(order.mode === "demo" ? ([["Payment", "Demo mode: no money was taken"]] as Array<[string, string]>) : []),
             ],
           },
-          { lines: order.lines, total: money(order.amount_minor, order.currency) },
+          { lines: order.lines, total: money(order.amount_minor, order.currency), zone: to.zone },
           { link: { text: "A printable receipt", href: `${ctx.publicUrl}/orders/${order.id}/receipt` } },
         ],
         whyAgent,
@@ -283,7 +293,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
                 ? `We have refunded these items of order ${facts.order_id}. The money reaches the card it was paid with within 5 to 10 days.`
                 : `These items of order ${facts.order_id} are due a refund. The consultancy is making it; you will get an e-mail when it is done.`,
           },
-          { lines: facts.lines, total: money(total, currency) },
+          { lines: facts.lines, total: money(total, currency), zone: to.zone },
           { link: { text: `Order ${facts.order_id}`, href: `${ctx.publicUrl}/orders/${facts.order_id}` } },
         ],
         whyAgent,

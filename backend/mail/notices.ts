@@ -7,7 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { hashToken } from "../services/tokens.js";
-import type { Line, Recipient, SessionFacts } from "./messages.js";
+import type { Facts, Line, Recipient, SessionFacts } from "./messages.js";
 import { enqueue } from "./outbox.js";
 
 type Db = Kysely<Database>;
@@ -55,22 +55,19 @@ async function sessionOf(trx: Db, bookingId: number) {
   return { session, agent, client, status: row.status };
 }
 
+type Session = NonNullable<Awaited<ReturnType<typeof sessionOf>>>;
+
+/** One message about a session to its agent and to its client (when the client has an address), one row each. */
+async function toBoth(trx: Db, s: Session, kind: string, facts: (to: Recipient) => Facts, now: Date) {
+  for (const to of [s.agent, s.client]) {
+    if (to) await enqueue(trx, { dedupeKey: `${kind}:${s.session.booking_id}:${to.role}`, to: to.email, facts: facts(to) }, now);
+  }
+}
+
 /** Confirmed (paid): to the agent and the client, each with the invite. */
 export async function bookingConfirmed(trx: Db, bookingId: number, now = new Date()) {
   const s = await sessionOf(trx, bookingId);
-  if (!s) return;
-  for (const to of [s.agent, s.client]) {
-    if (!to) continue;
-    await enqueue(
-      trx,
-      {
-        dedupeKey: `booking.confirmed:${bookingId}:${to.role}`,
-        to: to.email,
-        facts: { kind: "booking.confirmed", to, session: s.session },
-      },
-      now,
-    );
-  }
+  if (s) await toBoth(trx, s, "booking.confirmed", (to) => ({ kind: "booking.confirmed", to, session: s.session }), now);
 }
 
 /** Cancelled after it was confirmed: the calendar cancellation to both, the refund state to the agent. */
@@ -82,19 +79,8 @@ export async function bookingCancelled(
   now = new Date(),
 ) {
   const s = await sessionOf(trx, bookingId);
-  if (!s) return;
-  for (const to of [s.agent, s.client]) {
-    if (!to) continue;
-    await enqueue(
-      trx,
-      {
-        dedupeKey: `booking.cancelled:${bookingId}:${to.role}`,
-        to: to.email,
-        facts: { kind: "booking.cancelled", to, session: s.session, refund, by },
-      },
-      now,
-    );
-  }
+  if (s)
+    await toBoth(trx, s, "booking.cancelled", (to) => ({ kind: "booking.cancelled", to, session: s.session, refund, by }), now);
 }
 
 /**
@@ -125,18 +111,8 @@ export async function queueReminders(db: Db, now = new Date()) {
     if (Date.parse(b.start_at) - Date.parse(b.created_at) < 24 * 3_600_000) continue;
     await db.transaction().execute(async (trx) => {
       const s = await sessionOf(trx, b.id);
-      if (!s || s.status !== "confirmed") return;
-      for (const to of [s.agent, s.client]) {
-        if (!to) continue;
-        await enqueue(
-          trx,
-          {
-            dedupeKey: `booking.reminder:${b.id}:${to.role}`,
-            to: to.email,
-            facts: { kind: "booking.reminder", to, session: s.session },
-          },
-          now,
-        );
+      if (s?.status === "confirmed") {
+        await toBoth(trx, s, "booking.reminder", (to) => ({ kind: "booking.reminder", to, session: s.session }), now);
       }
     });
     queued++;
@@ -170,7 +146,7 @@ export async function orderPaid(trx: Db, orderId: number, now = new Date()) {
             amount_minor: order.amount_minor,
             currency: order.currency,
             mode: order.mode,
-            lines: items.map(lineOf),
+            lines: await linesOf(trx, items),
           },
         },
       },
@@ -184,19 +160,40 @@ export async function orderPaid(trx: Db, orderId: number, now = new Date()) {
   if (due.length) await refundNotice(trx, orderId, due, "due", now);
 }
 
-const lineOf = (i: {
-  description: string;
-  client_name: string;
-  price_minor: number;
-  currency: string;
-  refund_reason?: string | null;
-}): Line => ({
-  description: i.description,
-  client_name: i.client_name,
-  price_minor: i.price_minor,
-  currency: i.currency,
-  reason: i.refund_reason ?? null,
-});
+/** An order's lines as e-mails list them; a session's with its mentor, start and topic (one query for all). */
+async function linesOf(
+  trx: Db,
+  items: Array<{
+    item_type: string;
+    item_id: number;
+    description: string;
+    client_name: string;
+    price_minor: number;
+    currency: string;
+    refund_reason: string | null;
+  }>,
+): Promise<Line[]> {
+  const ids = items.filter((i) => i.item_type === "mentor_booking").map((i) => i.item_id);
+  const sessions = ids.length
+    ? await trx
+        .selectFrom("mentor_bookings")
+        .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
+        .select(["mentor_bookings.id", "mentors.name as mentor_name", "mentor_bookings.start_at", "mentor_bookings.topic"])
+        .where("mentor_bookings.id", "in", ids)
+        .execute()
+    : [];
+  return items.map((i) => {
+    const s = i.item_type === "mentor_booking" ? sessions.find((x) => x.id === i.item_id) : undefined;
+    return {
+      description: i.description,
+      client_name: i.client_name,
+      price_minor: i.price_minor,
+      currency: i.currency,
+      reason: i.refund_reason,
+      session: s ? { mentor_name: s.mentor_name, start_at: new Date(s.start_at).toISOString(), topic: s.topic } : null,
+    };
+  });
+}
 
 /** Refund done (money moved, or marked refunded in the demo mode) or due, for some lines of an order: to the agent. */
 export async function refundNotice(trx: Db, orderId: number, itemIds: number[], state: "done" | "due", now = new Date()) {
@@ -210,7 +207,7 @@ export async function refundNotice(trx: Db, orderId: number, itemIds: number[], 
     {
       dedupeKey: `refund.${state}:${orderId}:${[...itemIds].sort((a, b) => a - b).join(",")}`,
       to: to.email,
-      facts: { kind: "refund.notice", to, order_id: orderId, state, item_ids: itemIds, lines: items.map(lineOf) },
+      facts: { kind: "refund.notice", to, order_id: orderId, state, item_ids: itemIds, lines: await linesOf(trx, items) },
     },
     now,
   );

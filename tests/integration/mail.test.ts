@@ -138,7 +138,11 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(clientMail.parsed.text).toContain("your agent, booked this session for you");
 
     const receipt = smtp.to(a.email).find((m) => m.parsed.subject?.startsWith("Receipt"))!;
-    expect(receipt.parsed.text).toContain("Mentor session");
+    // Each session's line in the agent's zone, not the UTC the order's description keeps.
+    expect(receipt.parsed.text).toContain(
+      "- Mentor session: Wei Chen, Mon, 8 Mar 2027, 22:00 (Europe/London) (Offer negotiation), for Cam Client: USD 80.00",
+    );
+    expect(receipt.parsed.text).not.toContain("UTC");
     expect(receipt.parsed.text).toContain("for Cam Client: USD 80.00");
     expect(receipt.parsed.text).toContain("Total: USD 160.00");
     expect(receipt.parsed.text).toContain(`http://portal.test/orders/${orderId}/receipt`);
