@@ -62,7 +62,8 @@ export default function OfficeAgents() {
         <div className="notice" role="status" data-testid="password-link">
           <p>
             A new set-password link for <strong>{shown.link.agent}</strong>, valid once until{" "}
-            {formatDateTime(shown.link.expires_at, zone)} ({zone}) (earlier links no longer work). Hand it over:
+            {formatDateTime(shown.link.expires_at, zone)} ({zone}) (earlier links no longer work). We e-mailed it to the agent;
+            you can also hand it over:
           </p>
           <p>
             <code className="password-link">{shown.link.url}</code>

@@ -55,7 +55,7 @@ export default function NewAgent() {
         <h1>{agent.name} can now be invited</h1>
         <div className="notice" role="status" data-testid="password-link">
           <p>
-            Hand this link to {agent.name} ({agent.email}). It sets their password, once, until{" "}
+            We e-mailed this link to {agent.name} ({agent.email}); you can also hand it over. It sets their password, once, until{" "}
             {formatDateTime(link_expires_at, zone)} ({zone}); it is shown only now (a new one can be made from the agents list).
           </p>
           <p>

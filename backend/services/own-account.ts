@@ -99,8 +99,8 @@ export async function changePassword(
 
 /**
  * /forgot-password: an active account with this email (an agent's, else a staff member's) gets a reset link (one
- * hour, single use, stored hashed) by e-mail. Nothing in the answer or its timing says whether there was one: the
- * lookup and the link are the same few queries either way, and the e-mail is sent later by the worker.
+ * hour, single use, stored hashed) by e-mail. The answer never says whether there was one; the e-mail goes later,
+ * from the worker, so the request's time differs only by the few inserts of the link and its outbox row.
  */
 export async function requestPasswordReset(db: Kysely<Database>, email: string, publicUrl: string, now = new Date()) {
   const address = email.trim().toLowerCase();
