@@ -215,7 +215,25 @@ export const clientListQuery = z.object({
 });
 
 export type Page<T> = { items: T[]; page: number; per_page: number; total: number; pages: number };
-export type ClientView = { client: Client; cart: CartItem[] };
+/** One line of a client's case file: something that happened (`kind` client.created, cart.added, order.paid, …) or a note. */
+export type TimelineEntry = {
+  id: string;
+  at: string;
+  kind: string;
+  summary: string;
+  /** What it links to: order:12, booking:7 */
+  ref: string | null;
+  /** A note's author */
+  author: string | null;
+};
+export type ClientView = { client: Client; cart: CartItem[]; timeline: TimelineEntry[] };
+export const noteBody = z.object({
+  body: z
+    .string({ required_error: "Write the note", invalid_type_error: "Note must be text" })
+    .trim()
+    .min(1, "Write the note")
+    .max(2000, "A note has at most 2,000 characters"),
+});
 
 // ---- catalogue --------------------------------------------------------------
 

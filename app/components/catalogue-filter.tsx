@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { Country } from "../../lib/contract";
+import { useChosenClient } from "../lib/chosen-client";
 
 /** A GET form: works without JavaScript, and the filter is in the address (shareable, back-button safe). */
 export function CatalogueFilter({
@@ -15,8 +16,10 @@ export function CatalogueFilter({
   withSearch?: boolean;
   clearTo: string;
 }) {
+  const client = useChosenClient();
   return (
     <Form method="get" className="filter-form" role="search">
+      {client ? <input type="hidden" name="client" value={client} /> : null}
       <div className="field">
         <label htmlFor="filter-country">Country</label>
         <select id="filter-country" name="country" defaultValue={country}>

@@ -225,6 +225,11 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
       call<Page<Client>>(
         `api/clients/agent/${agentId}${queryString({ q: query.q, page: query.page?.toString(), per_page: query.perPage?.toString() })}`,
       ),
+    addNote: (clientId: number, body: string) =>
+      call<{ id: number; body: string; created_at: string }>(`agent/clients/${clientId}/notes`, {
+        method: "POST",
+        body: { body },
+      }),
     addClient: (body: ClientInput) => call<Client>("agent/addclient", { method: "POST", body }),
     editClient: (id: number, body: ClientInput) => call<Client>("agent/editClient", { method: "POST", body: { ...body, id } }),
     deleteClient: (id: number) => call<ClientDeleted>(`agent/deleteClient/${id}`, { method: "POST", body: {} }),

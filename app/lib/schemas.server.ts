@@ -18,6 +18,7 @@ export {
   accountBody,
   passwordChangeBody,
   forgotPasswordBody,
+  noteBody,
 } from "../../lib/contract.js";
 
 /** A button that acts on one row: `intent` names the act, `id` the row. */

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { useChosenClient, withClient } from "../lib/chosen-client";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Waypoint Consultancy" }];
@@ -15,6 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Jobs() {
+  const client = useChosenClient();
   const { jobs, countries, filter } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
@@ -28,7 +30,7 @@ export default function Jobs() {
           {jobs.map((job) => (
             <li key={job.id} className="card">
               <h2 className="card__title">
-                <Link to={`/joblist/${job.id}`}>{job.title}</Link>
+                <Link to={withClient(`/joblist/${job.id}`, client)}>{job.title}</Link>
               </h2>
               <p className="muted">
                 {job.company} · {job.city}, {job.country_name} · {job.employment_type}

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { useChosenClient } from "../lib/chosen-client";
 import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
@@ -39,7 +40,9 @@ export default function MentorPage() {
     days.set(key, [...(days.get(key) ?? []), slot]);
   }
   // A zone asked for by a link stays in the links that page on; the agent's own needs no parameter.
-  const withZone = (params: Record<string, string>) => `?${new URLSearchParams(fromLink ? { ...params, tz } : params)}`;
+  const client = useChosenClient();
+  const withZone = (params: Record<string, string>) =>
+    `?${new URLSearchParams({ ...params, ...(fromLink ? { tz } : {}), ...(client ? { client } : {}) })}`;
   const firstDay = `${schedule.week_start}T12:00:00Z`;
   const lastDay = new Date(Date.parse(firstDay) + 6 * 86_400_000).toISOString();
   const title = schedule.previous_week

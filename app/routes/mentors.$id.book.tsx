@@ -7,6 +7,7 @@ import { Field, firstInvalid, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError, type ApiClient, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { useChosenClient } from "../lib/chosen-client";
 import { clientChoices } from "../lib/client-choices.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { textFields, validateForm } from "../lib/forms.server";
@@ -82,6 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BookSession() {
+  const chosen = useChosenClient();
   const { mentor, clients, start, tz, holdMinutes } = useLoaderData<typeof loader>();
   const failure = useActionData<BookFailure>();
   const alternatives = failure?.alternatives;
@@ -144,7 +146,7 @@ export default function BookSession() {
           )}
           <ClientPicker
             choices={clients}
-            defaultValue={failure?.values?.client_id}
+            defaultValue={failure?.values?.client_id ?? chosen}
             errors={errors.client_id}
             autoFocusOnError={first === "client_id"}
           />

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { useChosenClient, withClient } from "../lib/chosen-client";
 import { dayLabel, timeLabel } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 
@@ -38,6 +39,7 @@ function initials(name: string) {
 }
 
 export default function Mentors() {
+  const client = useChosenClient();
   const { mentors, filter, expertise, languages, timeZone } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
@@ -82,7 +84,7 @@ export default function Mentors() {
                 {m.photo_url ? <img src={m.photo_url} alt="" /> : initials(m.name)}
               </div>
               <h2 className="card__title">
-                <Link to={`/mentors/${m.id}`}>{m.name}</Link>
+                <Link to={withClient(`/mentors/${m.id}`, client)}>{m.name}</Link>
               </h2>
               <p className="muted">{m.title}</p>
               <p>
@@ -97,7 +99,7 @@ export default function Mentors() {
               <p data-testid="next-free">
                 <strong>Next free session:</strong>{" "}
                 {m.next_free ? (
-                  <Link to={`/mentors/${m.id}/book?${new URLSearchParams({ start: m.next_free })}`}>
+                  <Link to={withClient(`/mentors/${m.id}/book?${new URLSearchParams({ start: m.next_free })}`, client)}>
                     <span className="visually-hidden">Book {m.name}, </span>
                     {dayLabel(m.next_free, timeZone)}, {timeLabel(m.next_free, timeZone)}
                   </Link>

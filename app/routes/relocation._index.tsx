@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { useChosenClient, withClient } from "../lib/chosen-client";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Relocation packages · Waypoint Consultancy" }];
@@ -17,6 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Relocations() {
+  const client = useChosenClient();
   const { packages, countries, country } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
@@ -34,7 +36,7 @@ export default function Relocations() {
           {packages.map((p) => (
             <li key={p.id} className="card">
               <h2 className="card__title">
-                <Link to={`/relocation/${p.id}`}>{p.title}</Link>
+                <Link to={withClient(`/relocation/${p.id}`, client)}>{p.title}</Link>
               </h2>
               <p className="muted">
                 {p.city}, {p.country_name} · {p.duration_days} days

@@ -16,6 +16,7 @@ import { cataloguePublishing } from "./migrations/009-catalogue-publishing.js";
 import { orderReview } from "./migrations/010-order-review.js";
 import { mentorTimeOff } from "./migrations/011-mentor-time-off.js";
 import { mail } from "./migrations/012-mail.js";
+import { caseFile } from "./migrations/013-case-file.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -31,6 +32,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "010-order-review": orderReview(kind),
     "011-mentor-time-off": mentorTimeOff(kind),
     "012-mail": mail(kind),
+    "013-case-file": caseFile(kind),
   };
 }
 

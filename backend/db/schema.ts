@@ -300,6 +300,27 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** What happened for a client, written in the transaction of each change (the case file's timeline). */
+export interface ClientEventsTable {
+  id: Generated<number>;
+  agent_id: number;
+  client_id: number;
+  kind: string;
+  summary: string;
+  /** order:12, booking:7 */
+  ref: string | null;
+  created_at: string;
+}
+
+/** An agent's notes on a client: append-only. */
+export interface ClientNotesTable {
+  id: Generated<number>;
+  agent_id: number;
+  client_id: number;
+  body: string;
+  created_at: string;
+}
+
 export interface StripeEventsTable {
   id: string;
   type: string;
@@ -329,6 +350,8 @@ export interface Database {
   order_items: OrderItemsTable;
   stripe_events: StripeEventsTable;
   outbox: OutboxTable;
+  client_events: ClientEventsTable;
+  client_notes: ClientNotesTable;
   mentor_bookings: MentorBookingsTable;
 }
 

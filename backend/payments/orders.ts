@@ -10,6 +10,7 @@ import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { orderPaid } from "../mail/notices.js";
 import { confirmBooking } from "../services/bookings.js";
+import { clientEvent, lineName } from "../services/case-file.js";
 import { releaseBookings } from "../services/holds.js";
 
 export type Logger = {
@@ -206,6 +207,13 @@ export async function fulfilOrder(
   let refundsDue = 0;
   for (const item of items) {
     const reason = await undeliverable(trx, order, item);
+    await clientEvent(trx, {
+      agentId: order.agent_id,
+      clientId: item.client_id,
+      kind: "order.paid",
+      summary: `Paid in order ${orderId}: ${lineName(item.description)}${reason ? `; refund due (${reason})` : ""}`,
+      ref: `order:${orderId}`,
+    });
     if (!reason) continue;
     refundsDue++;
     await trx.updateTable("order_items").set({ refund_status: "due", refund_reason: reason }).where("id", "=", item.id).execute();

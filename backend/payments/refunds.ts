@@ -5,6 +5,7 @@
  * payment mode, or when Stripe fails, it stays due for a person to settle, and the order says so.
  */
 import { refundNotice } from "../mail/notices.js";
+import { orderLineEvents } from "../services/case-file.js";
 import type { Payments } from "./checkout.js";
 
 export async function settleRefunds(p: Payments, orderId: number): Promise<{ refunded: number; due: number }> {
@@ -17,7 +18,7 @@ export async function settleRefunds(p: Payments, orderId: number): Promise<{ ref
   if (!due.length) return { refunded: 0, due: 0 };
   const order = await p.db
     .selectFrom("orders")
-    .select(["mode", "checkout_session_id"])
+    .select(["mode", "checkout_session_id", "agent_id"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!p.stripe || order?.mode !== "stripe" || !order.checkout_session_id) return { refunded: 0, due: due.length };
@@ -46,7 +47,17 @@ export async function settleRefunds(p: Payments, orderId: number): Promise<{ ref
           .where("id", "=", item.id)
           .where("refund_status", "=", "due")
           .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) === 1) await refundNotice(trx, orderId, [item.id], "done");
+        if (Number(changed.numUpdatedRows) === 1) {
+          await refundNotice(trx, orderId, [item.id], "done");
+          await orderLineEvents(
+            trx,
+            [item],
+            order.agent_id,
+            "refund.done",
+            (d) => `Refunded from order ${orderId}: ${d}`,
+            `order:${orderId}`,
+          );
+        }
         if (item.item_type === "mentor_booking") {
           await trx
             .updateTable("mentor_bookings")

@@ -1,11 +1,12 @@
 /** api/clients/agent/:agentId, agent/addclient, agent/editClient, agent/deleteClient/:id, agent/viewClient/:id. */
 import { Router } from "express";
 import type { Kysely } from "kysely";
-import { clientEditInput, clientInput, clientListQuery, idParam, type ClientView } from "../../lib/contract.js";
+import { clientEditInput, clientInput, clientListQuery, idParam, noteBody, type ClientView } from "../../lib/contract.js";
 import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { handler, parse, send } from "../http.js";
 import { listCart } from "../services/cart.js";
+import { addNote, clientTimeline } from "../services/case-file.js";
 import { addClient, deleteClient, editClient, getClient, listClients } from "../services/clients.js";
 
 export function clientRoutes({ db }: { db: Kysely<Database> }) {
@@ -55,7 +56,19 @@ export function clientRoutes({ db }: { db: Kysely<Database> }) {
       const clientId = parse(idParam, req.params.clientId, "clientId");
       const agentId = currentAgent(req).id;
       const client = await getClient(db, agentId, clientId);
-      send<ClientView>(res, { client, cart: await listCart(db, agentId, clientId) });
+      const [cart, timeline] = await Promise.all([listCart(db, agentId, clientId), clientTimeline(db, agentId, clientId)]);
+      send<ClientView>(res, { client, cart, timeline });
+    }),
+  );
+
+  // A note on the client: append-only (a correction is a new note); another agent's client is not found.
+  router.post(
+    "/agent/clients/:clientId/notes",
+    requireAuth(db),
+    handler(async (req, res) => {
+      const clientId = parse(idParam, req.params.clientId, "clientId");
+      const { body } = parse(noteBody, req.body);
+      send(res, await addNote(db, currentAgent(req).id, clientId, body), 201);
     }),
   );
 

@@ -9,6 +9,7 @@ import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
 import { bookingCancelled } from "../mail/notices.js";
 import { changeCart } from "./cart-lock.js";
+import { clientEvent } from "./case-file.js";
 import { getClient } from "./clients.js";
 import { releaseExpiredHolds } from "./holds.js";
 import { getMentor } from "./mentors.js";
@@ -117,6 +118,17 @@ export async function book(
           created_at: stamp,
         })
         .execute();
+      await clientEvent(
+        trx,
+        {
+          agentId,
+          clientId: client.id,
+          kind: "session.booked",
+          summary: `Mentor session with ${mentor.name} held until paid (${input.topic})`,
+          ref: `booking:${id}`,
+        },
+        now,
+      );
       return id;
     });
     return getBooking(db, agentId, id);
@@ -261,6 +273,17 @@ export async function cancelBooking(
       // Another call (or the hold's lapse) got there first: this one changed nothing, and says so.
       if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
       await byStaff?.(trx, booking, "none");
+      await clientEvent(
+        trx,
+        {
+          agentId,
+          clientId: booking.client_id,
+          kind: "session.cancelled",
+          summary: `Held (unpaid) mentor session with ${booking.mentor_name} cancelled${byStaff ? " by the consultancy" : ""}`,
+          ref: `booking:${id}`,
+        },
+        now,
+      );
       await trx.deleteFrom("cart_items").where("item_type", "=", "mentor_booking").where("item_id", "=", id).execute();
     });
     return getBooking(db, agentId, id);
@@ -279,6 +302,17 @@ export async function cancelBooking(
     await byStaff?.(trx, booking, late ? "none" : "due");
     // The agent and the client hear of it (the calendar's cancellation, and the refund's state), once.
     await bookingCancelled(trx, id, late ? "none" : "due", byStaff ? "staff" : "agent", now);
+    await clientEvent(
+      trx,
+      {
+        agentId,
+        clientId: booking.client_id,
+        kind: "session.cancelled",
+        summary: `Mentor session with ${booking.mentor_name} cancelled${byStaff ? " by the consultancy" : ""}: ${late ? `not refunded (less than ${cutoffHours} hours before)` : "refund due"}`,
+        ref: `booking:${id}`,
+      },
+      now,
+    );
     if (!booking.order_id) return false;
     await trx
       .updateTable("order_items")

@@ -5,6 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
 import { changeCart } from "./cart-lock.js";
+import { clientEvent, lineName } from "./case-file.js";
 import { getRelocation, getJob } from "./catalogue.js";
 import { getClient } from "./clients.js";
 import { releaseBookings } from "./holds.js";
@@ -161,6 +162,12 @@ export async function addToCart(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await clientEvent(trx, {
+        agentId,
+        clientId: client.id,
+        kind: "cart.added",
+        summary: `Added to the cart: ${item.description}`,
+      });
       return id;
     });
     return (await listCart(db, agentId, client.id)).find((i) => i.id === id)!;
@@ -179,11 +186,17 @@ export async function removeFromCart(db: Kysely<Database>, agentId: number, item
   const removed = await changeCart(db, agentId, async (trx) => {
     const item = await trx
       .selectFrom("cart_items")
-      .select(["item_type", "item_id"])
+      .select(["item_type", "item_id", "client_id", "description"])
       .where("id", "=", itemId)
       .where("agent_id", "=", agentId)
       .executeTakeFirst();
     if (!item) return false;
+    await clientEvent(trx, {
+      agentId,
+      clientId: item.client_id,
+      kind: "cart.removed",
+      summary: `Removed from the cart: ${lineName(item.description)}`,
+    });
     if (item.item_type === "mentor_booking") {
       await releaseBookings(trx, [item.item_id]);
       // A hold that had already lapsed is released already: its cart row may still be here.

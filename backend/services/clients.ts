@@ -5,7 +5,23 @@ import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
 import { CART_LOCKED, lockAgent, openOrderOf } from "./cart-lock.js";
+import { clientEvent } from "./case-file.js";
 import { releaseBookings } from "./holds.js";
+
+/** How the timeline names a changed field. */
+const fieldLabels: Record<string, string> = {
+  first_name: "first name",
+  last_name: "last name",
+  email: "email",
+  phone: "phone",
+  nationality: "nationality",
+  current_country: "current country",
+  destination_country: "destination country",
+  date_of_birth: "date of birth",
+  passport_number: "passport number",
+  status: "status",
+  notes: "notes",
+};
 
 const columns = ["id", ...clientFieldNames, "created_at", "updated_at", "archived_at"] as const;
 
@@ -87,24 +103,38 @@ function row(values: ClientValues) {
 
 export async function addClient(db: Kysely<Database>, agentId: number, values: ClientValues): Promise<Client> {
   await checkCountries(db, values);
-  const now = new Date().toISOString();
-  const { id } = await db
-    .insertInto("clients")
-    .values({ ...row(values), agent_id: agentId, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const now = new Date();
+  const id = await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("clients")
+      .values({ ...row(values), agent_id: agentId, created_at: now.toISOString(), updated_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await clientEvent(trx, { agentId, clientId: id, kind: "client.created", summary: "Client added" }, now);
+    return id;
+  });
   return getClient(db, agentId, id);
 }
 
 export async function editClient(db: Kysely<Database>, agentId: number, clientId: number, values: ClientValues): Promise<Client> {
   await checkCountries(db, values);
-  const result = await db
-    .updateTable("clients")
-    .set({ ...row(values), updated_at: new Date().toISOString() })
-    .where("id", "=", clientId)
-    .where("agent_id", "=", agentId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new NotFound("No such client.");
+  const before = await getClient(db, agentId, clientId);
+  const next = row(values);
+  // Which fields changed, by their labels (never their values: the timeline is no place for a passport number).
+  const changed = (Object.keys(next) as Array<keyof typeof next>).filter((k) => (before[k] ?? null) !== (next[k] ?? null));
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("clients")
+      .set({ ...next, updated_at: new Date().toISOString() })
+      .where("id", "=", clientId)
+      .where("agent_id", "=", agentId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new NotFound("No such client.");
+    if (changed.length) {
+      const fields = changed.map((k) => fieldLabels[k] ?? k).join(", ");
+      await clientEvent(trx, { agentId, clientId, kind: "client.edited", summary: `Edited: ${fields}` });
+    }
+  });
   return getClient(db, agentId, clientId);
 }
 
@@ -147,6 +177,7 @@ export async function deleteClient(db: Kysely<Database>, agentId: number, client
       (await trx.selectFrom("mentor_bookings").select("id").where("client_id", "=", clientId).executeTakeFirst());
     if (history) {
       await trx.updateTable("clients").set({ archived_at: now, updated_at: now }).where("id", "=", clientId).execute();
+      await clientEvent(trx, { agentId, clientId, kind: "client.archived", summary: "Archived (deleted with its history kept)" });
     } else {
       await trx.deleteFrom("clients").where("id", "=", clientId).where("agent_id", "=", agentId).execute();
     }

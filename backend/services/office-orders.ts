@@ -14,6 +14,7 @@ import { refundNotice } from "../mail/notices.js";
 import type { Payments } from "../payments/checkout.js";
 import { toOrder, toOrders } from "../payments/orders.js";
 import { settleRefunds } from "../payments/refunds.js";
+import { orderLineEvents } from "./case-file.js";
 import { audit, listAudit } from "./staff.js";
 import { addDays, dayStart } from "./zone-days.js";
 
@@ -197,8 +198,17 @@ async function settle(p: Payments, orderId: number, mode: string) {
       .set({ refund_status: "refunded", refunded_at: stamp })
       .where("order_id", "=", orderId)
       .where("refund_status", "=", "due")
-      .returning(["id", "item_type", "item_id"])
+      .returning(["id", "item_type", "item_id", "client_id", "description"])
       .execute();
+    const agent = await trx.selectFrom("orders").select("agent_id").where("id", "=", orderId).executeTakeFirstOrThrow();
+    await orderLineEvents(
+      trx,
+      lines,
+      agent.agent_id,
+      "refund.done",
+      (d) => `Refunded from order ${orderId}: ${d}`,
+      `order:${orderId}`,
+    );
     const sessions = lines.filter((l) => l.item_type === "mentor_booking").map((l) => l.item_id);
     if (sessions.length) {
       await trx
@@ -242,8 +252,17 @@ export async function refundOrder(
       .where("order_id", "=", id)
       .where("id", "in", wanted)
       .where("refund_status", "is", null)
-      .returning(["id", "price_minor"])
+      .returning(["id", "price_minor", "client_id", "description"])
       .execute();
+    await orderLineEvents(
+      trx,
+      lines,
+      order.agent_id,
+      "refund.due",
+      (d) => `Refund due on order ${id}: ${d} (by the consultancy: ${input.note})`,
+      `order:${id}`,
+      now,
+    );
     if (lines.length) {
       // The agent hears of it; with Stripe the refund is usually made before this is sent, and "refunded" says it.
       await refundNotice(

@@ -44,6 +44,12 @@ const matrix: Record<string, Entry> = {
   },
   "POST /agent/deleteClient/:clientId": { anonymous: 401, path: (v) => `/agent/deleteClient/${v.clientId}`, intruder: 404 },
   "POST /agent/viewClient/:clientId": { anonymous: 401, path: (v) => `/agent/viewClient/${v.clientId}`, intruder: 404 },
+  "POST /agent/clients/:clientId/notes": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/notes`,
+    body: () => ({ body: "A note slipped into another agent's client" }),
+    intruder: 404,
+  },
   "GET /api/countrylist": { anonymous: 401, intruder: 200 },
   "GET /api/jobs": { anonymous: 401, intruder: 200 },
   "GET /api/jobs/:id": { anonymous: 401, path: () => "/api/jobs/1", intruder: 200 },

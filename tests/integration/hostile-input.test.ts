@@ -64,6 +64,7 @@ const routes: Array<{ path: string; fields: string[]; token: boolean }> = [
   { path: "api/Mentorbooking/book", fields: ["mentor_id", "client_id", "start", "topic"], token: true },
   { path: "api/Mentorbooking/cancel", fields: ["id"], token: true },
   { path: "agent/forgot-password", fields: ["email"], token: false },
+  { path: "agent/clients/1/notes", fields: ["body"], token: true },
   { path: "agent/account", fields: ["name", "phone", "time_zone"], token: true },
   { path: "agent/password", fields: ["current_password", "new_password"], token: true },
 ];

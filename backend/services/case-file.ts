@@ -1,0 +1,127 @@
+/**
+ * A client's case file: the timeline of what happened for the client (events written in the transaction of each
+ * change) and the agent's notes (append-only), merged newest first. Scoped by agent like every client query.
+ */
+import type { Kysely } from "kysely";
+import type { TimelineEntry } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { NotFound } from "../errors.js";
+
+export type ClientEventKind =
+  | "client.created"
+  | "client.edited"
+  | "client.archived"
+  | "cart.added"
+  | "cart.removed"
+  | "order.paid"
+  | "session.booked"
+  | "session.confirmed"
+  | "session.cancelled"
+  | "refund.due"
+  | "refund.done";
+
+/**
+ * An order line's name for the timeline: a session's line keeps its time in UTC text, which the timeline (shown in
+ * the agent's zone) leaves out; the session's own line links to it.
+ */
+export function lineName(description: string) {
+  return description.replace(/, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/, "");
+}
+
+/** One line of a client's timeline, in the caller's transaction. */
+export async function clientEvent(
+  trx: Kysely<Database>,
+  e: { agentId: number; clientId: number; kind: ClientEventKind; summary: string; ref?: string | null },
+  now = new Date(),
+) {
+  await trx
+    .insertInto("client_events")
+    .values({
+      agent_id: e.agentId,
+      client_id: e.clientId,
+      kind: e.kind,
+      summary: e.summary,
+      ref: e.ref ?? null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** The same event for each line of an order (its client's timeline), e.g. paid, refunded. */
+export async function orderLineEvents(
+  trx: Kysely<Database>,
+  lines: Array<{ client_id: number; description: string }>,
+  agentId: number,
+  kind: ClientEventKind,
+  summary: (description: string) => string,
+  ref: string,
+  now = new Date(),
+) {
+  for (const l of lines) {
+    await clientEvent(trx, { agentId, clientId: l.client_id, kind, summary: summary(lineName(l.description)), ref }, now);
+  }
+}
+
+export async function addNote(db: Kysely<Database>, agentId: number, clientId: number, body: string, now = new Date()) {
+  const client = await db
+    .selectFrom("clients")
+    .select("id")
+    .where("id", "=", clientId)
+    .where("agent_id", "=", agentId)
+    .executeTakeFirst();
+  if (!client) throw new NotFound("No such client.");
+  const { id } = await db
+    .insertInto("client_notes")
+    .values({ agent_id: agentId, client_id: clientId, body, created_at: now.toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, body, created_at: now.toISOString() };
+}
+
+/** Newest first: events and notes together (the newest 200; the case file is about what is going on now). */
+export async function clientTimeline(
+  db: Kysely<Database>,
+  agentId: number,
+  clientId: number,
+  limit = 200,
+): Promise<TimelineEntry[]> {
+  const [events, notes] = await Promise.all([
+    db
+      .selectFrom("client_events")
+      .select(["id", "kind", "summary", "ref", "created_at"])
+      .where("client_id", "=", clientId)
+      .where("agent_id", "=", agentId)
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom("client_notes")
+      .innerJoin("agents", "agents.id", "client_notes.agent_id")
+      .select(["client_notes.id", "client_notes.body", "client_notes.created_at", "agents.name as author"])
+      .where("client_notes.client_id", "=", clientId)
+      .where("client_notes.agent_id", "=", agentId)
+      .orderBy("client_notes.id", "desc")
+      .limit(limit)
+      .execute(),
+  ]);
+  const entries: TimelineEntry[] = [
+    ...events.map((e) => ({
+      id: `event-${e.id}`,
+      at: new Date(e.created_at).toISOString(),
+      kind: e.kind,
+      summary: e.summary,
+      ref: e.ref,
+      author: null,
+    })),
+    ...notes.map((n) => ({
+      id: `note-${n.id}`,
+      at: new Date(n.created_at).toISOString(),
+      kind: "note",
+      summary: n.body,
+      ref: null,
+      author: n.author,
+    })),
+  ];
+  entries.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
+  return entries.slice(0, limit);
+}
