@@ -19,7 +19,7 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
       return Object.fromEntries(
         Object.entries(value).map(([k, v]) => [
           k,
-          /(^id$|_id$|_at$|^token$|^url$|email)/.test(k) && v !== null ? `<${k}>` : normalise(v),
+          /(^id$|_id$|_at$|^at$|^token$|^url$|email)/.test(k) && v !== null ? `<${k}>` : normalise(v),
         ]),
       );
     }
