@@ -203,16 +203,47 @@ export type Client = {
   updated_at: string;
   /** Set when the client was "deleted" but had orders or bookings: kept, out of the lists */
   archived_at: string | null;
+  /** In lists: when something last happened for the client (its newest timeline line, else its last edit) */
+  last_activity_at?: string;
 };
 
 /** What deleting a client did: deleted outright, or archived because it has orders or bookings. */
 export type ClientDeleted = { deleted: boolean; archived: boolean; removed_cart_items: number };
 
+export const clientSorts = ["name", "destination", "status", "activity"] as const;
 export const clientListQuery = z.object({
   q: z.preprocess(blankToNull, z.string().trim().max(100, "Search must be at most 100 characters").nullable().optional()),
   page: z.preprocess(blankToNull, z.coerce.number().int().min(1, "Page must be 1 or more").max(100000).nullable().optional()),
   per_page: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(100, "At most 100 per page").nullable().optional()),
+  /** name, destination, status or last activity; newest added first when absent */
+  sort: z.preprocess(
+    blankToNull,
+    z
+      .enum(clientSorts, { errorMap: () => ({ message: "Sort by name, destination, status or last activity" }) })
+      .nullable()
+      .optional(),
+  ),
+  dir: z.preprocess(blankToNull, z.enum(["asc", "desc"]).nullable().optional()),
+  status: z.preprocess(
+    blankToNull,
+    z
+      .enum(clientStatuses, { errorMap: () => ({ message: "Choose a status from the list" }) })
+      .nullable()
+      .optional(),
+  ),
+  destination: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, "Choose a country from the list")
+      .transform((c) => c.toUpperCase())
+      .nullable()
+      .optional(),
+  ),
+  /** "1": only clients with something needing attention (a hold lapsing, a session within 24 h, a cart item waiting over 7 days, a refund due) */
+  attention: z.preprocess(blankToNull, z.enum(["1"]).nullable().optional()),
 });
+export type ClientListQuery = z.output<typeof clientListQuery>;
 
 export type Page<T> = { items: T[]; page: number; per_page: number; total: number; pages: number };
 /** One line of a client's case file: something that happened (`kind` client.created, cart.added, order.paid, …) or a note. */

@@ -221,9 +221,18 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     jobServices: (body: { client_id: number; job_id: number }) => call<CartItem>("job/services", { method: "POST", body }),
     deleteCart: (id: number) => call<{ removed: true }>("agent/deletecart", { method: "POST", body: { id } }),
 
-    clients: (agentId: number, query: { q?: string; page?: number; perPage?: number }) =>
+    clients: (agentId: number, query: ClientListFilter & { page?: number; perPage?: number }) =>
       call<Page<Client>>(
-        `api/clients/agent/${agentId}${queryString({ q: query.q, page: query.page?.toString(), per_page: query.perPage?.toString() })}`,
+        `api/clients/agent/${agentId}${queryString({
+          q: query.q,
+          sort: query.sort,
+          dir: query.dir,
+          status: query.status,
+          destination: query.destination,
+          attention: query.attention,
+          page: query.page?.toString(),
+          per_page: query.perPage?.toString(),
+        })}`,
       ),
     addNote: (clientId: number, body: string) =>
       call<{ id: number; body: string; created_at: string }>(`agent/clients/${clientId}/notes`, {
@@ -283,6 +292,16 @@ export function cartOf(context: AppLoadContext, api: ApiClient, agentId: number)
 }
 
 const accountPrefix = { agent: "agent", staff: "office" } as const;
+
+/** The clients list's search, sort and filters, as the page's query string has them (all optional). */
+export type ClientListFilter = {
+  q?: string;
+  sort?: string;
+  dir?: string;
+  status?: string;
+  destination?: string;
+  attention?: string;
+};
 
 function queryString(filter: Record<string, string | undefined>) {
   const params = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));

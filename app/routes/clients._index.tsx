@@ -1,24 +1,47 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { clientStatusLabels, fieldLimits } from "../../lib/client-fields";
+import { clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { clientListFilter, filterQuery } from "../lib/client-list";
+import { countryName } from "../lib/countries";
+import { formatDateTime } from "../lib/dates";
 
 export const meta: MetaFunction = () => [{ title: "Clients · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const filter = clientListFilter(url);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const result = await api.clients(agent.id, { q, page }).catch((e) => apiLoaderError(e, request));
-  return json({ q, result });
+  const [result, countries] = await Promise.all([api.clients(agent.id, { ...filter, page }), api.countries()]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  return json({ filter, result, countries, timeZone: agent.time_zone });
 }
 
+const sortLabels = { name: "Name", destination: "Destination", status: "Status", activity: "Last activity" } as const;
+
 export default function Clients() {
-  const { q, result } = useLoaderData<typeof loader>();
-  const pageUrl = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+  const { filter, result, countries, timeZone } = useLoaderData<typeof loader>();
+  const filtered = Boolean(filter.q || filter.status || filter.destination || filter.attention);
+  const pageUrl = (page: number) => filterQuery(filter, { page: String(page) }) || "?";
+  /** A column heading that sorts by it; again, the other way. */
+  const SortHead = ({ by }: { by: keyof typeof sortLabels }) => {
+    const active = filter.sort === by;
+    const current = filter.dir || (by === "activity" ? "desc" : "asc");
+    const next = active ? (current === "asc" ? "desc" : "asc") : by === "activity" ? "desc" : "asc";
+    return (
+      <th scope="col" aria-sort={active ? (current === "asc" ? "ascending" : "descending") : undefined}>
+        <Link to={filterQuery(filter, { sort: by, dir: next })} className="sort-link">
+          {sortLabels[by]}
+          {active ? (current === "asc" ? " ↑" : " ↓") : ""}
+          <span className="visually-hidden">, sort {next === "asc" ? "ascending" : "descending"}</span>
+        </Link>
+      </th>
+    );
+  };
   return (
     <section className="container page">
       <div className="page-head">
@@ -26,25 +49,58 @@ export default function Clients() {
           <p className="eyebrow">Clients</p>
           <h1>Your clients</h1>
         </div>
-        <Link to="/clients/new" className="button button--primary">
-          Add a client
-        </Link>
+        <div className="actions">
+          <a href={`/clients.csv${filterQuery(filter)}`} className="button button--ghost" download>
+            Export CSV<span className="visually-hidden"> of these clients</span>
+          </a>
+          <Link to="/clients/new" className="button button--primary">
+            Add a client
+          </Link>
+        </div>
       </div>
 
-      <Form method="get" className="search-form" role="search">
-        <label htmlFor="client-search">Search by name or email</label>
-        <div className="search-form__row">
-          <input id="client-search" type="search" name="q" defaultValue={q} maxLength={fieldLimits.search} />
-          <button type="submit" className="button button--ghost">
-            Search
-          </button>
-          {q ? <Link to="/clients">Clear</Link> : null}
+      <Form method="get" className="filter-form" role="search">
+        {filter.sort ? <input type="hidden" name="sort" value={filter.sort} /> : null}
+        {filter.dir ? <input type="hidden" name="dir" value={filter.dir} /> : null}
+        <div className="field">
+          <label htmlFor="client-search">Search by name or email</label>
+          <input id="client-search" type="search" name="q" defaultValue={filter.q} maxLength={fieldLimits.search} />
         </div>
+        <div className="field">
+          <label htmlFor="client-status">Status</label>
+          <select id="client-status" name="status" defaultValue={filter.status}>
+            <option value="">Any status</option>
+            {clientStatuses.map((s) => (
+              <option key={s} value={s}>
+                {clientStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="client-destination">Destination</label>
+          <select id="client-destination" name="destination" defaultValue={filter.destination}>
+            <option value="">Any destination</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--check">
+          <input id="client-attention" type="checkbox" name="attention" value="1" defaultChecked={filter.attention === "1"} />
+          <label htmlFor="client-attention">Needs attention</label>
+        </div>
+        <button type="submit" className="button button--ghost">
+          Show
+        </button>
+        {filtered ? <Link to={filterQuery({ sort: filter.sort, dir: filter.dir }) || "/clients"}>Clear</Link> : null}
       </Form>
 
       {result.total === 0 ? (
-        q ? (
-          <p className="empty-state">No client matches “{q}”.</p>
+        filtered ? (
+          <p className="empty-state">No client matches{filter.q ? ` “${filter.q}”` : " these filters"}.</p>
         ) : (
           <div className="empty-state">
             <p>You have no clients yet.</p>
@@ -59,10 +115,11 @@ export default function Clients() {
             <table className="table table--stack">
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
+                  <SortHead by="name" />
                   <th scope="col">Email</th>
-                  <th scope="col">Destination</th>
-                  <th scope="col">Status</th>
+                  <SortHead by="destination" />
+                  <SortHead by="status" />
+                  <SortHead by="activity" />
                 </tr>
               </thead>
               <tbody>
@@ -74,8 +131,11 @@ export default function Clients() {
                       </Link>
                     </td>
                     <td data-label="Email">{c.email}</td>
-                    <td data-label="Destination">{c.destination_country ?? "—"}</td>
+                    <td data-label="Destination">
+                      {c.destination_country ? countryName(countries, c.destination_country) : "—"}
+                    </td>
                     <td data-label="Status">{clientStatusLabels[c.status]}</td>
+                    <td data-label="Last activity">{c.last_activity_at ? formatDateTime(c.last_activity_at, timeZone) : "—"}</td>
                   </tr>
                 ))}
               </tbody>

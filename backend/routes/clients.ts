@@ -22,7 +22,7 @@ export function clientRoutes({ db }: { db: Kysely<Database> }) {
       const agentId = parse(idParam, req.params.agentId, "agentId");
       assertOwnAgentId(req, agentId);
       const query = parse(clientListQuery, req.query, "query");
-      send(res, await listClients(db, agentId, { q: query.q, page: query.page, perPage: query.per_page }));
+      send(res, await listClients(db, agentId, query));
     }),
   );
 

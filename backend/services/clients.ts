@@ -1,6 +1,6 @@
 /** An agent's clients. Every query is scoped by agent: another agent's client is simply not found. */
-import { sql, type Kysely } from "kysely";
-import { clientFieldNames, type Client, type ClientValues, type Page } from "../../lib/contract.js";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { clientFieldNames, type Client, type ClientListQuery, type ClientValues, type Page } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
@@ -25,12 +25,48 @@ const fieldLabels: Record<string, string> = {
 
 const columns = ["id", ...clientFieldNames, "created_at", "updated_at", "archived_at"] as const;
 
+/** Clients with something needing attention now: a hold lapsing within the hour, a paid session within 24 hours, a
+ * cart item waiting more than 7 days, a refund due. (The dashboard's list says which; issue 14.) */
+export function needsAttention(now = new Date()) {
+  const stamp = now.toISOString();
+  const hour = new Date(now.getTime() + 3_600_000).toISOString();
+  const day = new Date(now.getTime() + 86_400_000).toISOString();
+  const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  return ({ or, exists, selectFrom }: ExpressionBuilder<Database, "clients">) =>
+    or([
+      exists(
+        selectFrom("mentor_bookings")
+          .select("mentor_bookings.id")
+          .whereRef("mentor_bookings.client_id", "=", "clients.id")
+          .where((eb) =>
+            eb.or([
+              eb.and([eb("status", "=", "held"), eb("held_until", ">", stamp), eb("held_until", "<=", hour)]),
+              eb.and([eb("status", "=", "confirmed"), eb("start_at", ">", stamp), eb("start_at", "<=", day)]),
+            ]),
+          ),
+      ),
+      exists(
+        selectFrom("cart_items")
+          .select("cart_items.id")
+          .whereRef("cart_items.client_id", "=", "clients.id")
+          .where("cart_items.created_at", "<", week),
+      ),
+      exists(
+        selectFrom("order_items")
+          .select("order_items.id")
+          .whereRef("order_items.client_id", "=", "clients.id")
+          .where("order_items.refund_status", "=", "due"),
+      ),
+    ]);
+}
+
 export async function listClients(
   db: Kysely<Database>,
   agentId: number,
-  opts: { q?: string | null; page?: number | null; perPage?: number | null },
+  opts: Partial<ClientListQuery> & { perPage?: number | null },
+  now = new Date(),
 ): Promise<Page<Client>> {
-  const perPage = opts.perPage ?? 20;
+  const perPage = opts.perPage ?? opts.per_page ?? 20;
   const page = opts.page ?? 1;
   // Archived clients (kept for their orders and bookings) leave the list.
   let query = db.selectFrom("clients").where("agent_id", "=", agentId).where("archived_at", "is", null);
@@ -40,17 +76,44 @@ export async function listClients(
       eb.or([eb(sql`lower(first_name || ' ' || last_name)`, "like", pattern), eb(sql`lower(email)`, "like", pattern)]),
     );
   }
+  if (opts.status) query = query.where("status", "=", opts.status);
+  if (opts.destination) query = query.where("destination_country", "=", opts.destination);
+  if (opts.attention) query = query.where(needsAttention(now));
   const [{ n }] = await Promise.all([query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()]);
   const total = Number(n);
-  const items = await query
+  const dir = opts.dir ?? (opts.sort === "activity" ? "desc" : "asc");
+  // Last activity: the newest timeline line or note, else the last edit.
+  let listed = query
     .select(columns)
-    .orderBy("created_at", "desc")
+    .select(
+      sql<string>`coalesce((select max(t.created_at) from (select created_at from client_events where client_id = clients.id union all select created_at from client_notes where client_id = clients.id) t), clients.updated_at)`.as(
+        "last_activity_at",
+      ),
+    );
+  switch (opts.sort) {
+    case "name":
+      listed = listed.orderBy(sql`lower(last_name)`, dir).orderBy(sql`lower(first_name)`, dir);
+      break;
+    case "destination":
+      // Clients without a destination last, whichever way.
+      listed = listed.orderBy(sql`destination_country is null`).orderBy("destination_country", dir);
+      break;
+    case "status":
+      listed = listed.orderBy("status", dir);
+      break;
+    case "activity":
+      listed = listed.orderBy("last_activity_at", dir);
+      break;
+    default:
+      listed = listed.orderBy("created_at", "desc");
+  }
+  const items = await listed
     .orderBy("id", "desc")
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
   return {
-    items: items as Client[],
+    items: items.map((c) => ({ ...c, last_activity_at: new Date(c.last_activity_at as string).toISOString() })) as Client[],
     page,
     per_page: perPage,
     total,

@@ -71,4 +71,71 @@ describe.skipIf(!haveBrowser)("the client's case file in Chromium", () => {
       });
     }
   });
+  describe.each(jsModes)("$name, the list", ({ javaScriptEnabled }) => {
+    const tag = javaScriptEnabled ? "on" : "off";
+
+    it("filters and sorts the clients, and exports exactly the agent's own (the current filter) as UTF-8 CSV with a BOM", async () => {
+      const email = `list-${tag}@example.com`;
+      await ctx.portal.createAgent(email, "Lia List");
+      const cookie = await ctx.portal.sessionCookie(email, "agent-password");
+      const add = (body: Record<string, string>) =>
+        fetch(`${ctx.portal.base}/backend/agent/addclient`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
+          body: JSON.stringify(body),
+        });
+      await add({
+        first_name: "Zoë",
+        last_name: "Ångström",
+        email: `zoe-${tag}@example.com`,
+        destination_country: "PT",
+        status: "active",
+      });
+      await add({
+        first_name: "Bo",
+        last_name: "Berg",
+        email: `bo-${tag}@example.com`,
+        destination_country: "DE",
+        status: "prospect",
+      });
+      await add({
+        first_name: "Cy",
+        last_name: "Cole",
+        email: `cy-${tag}@example.com`,
+        destination_country: "PT",
+        status: "prospect",
+      });
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
+      await signInAs(context, ctx.portal.base, cookie);
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/clients");
+      const names = () => page.locator("tbody tr td:first-child").allInnerTexts();
+      await page.getByRole("link", { name: /^Name\W+sort ascending/ }).click();
+      await expect.poll(names, settle).toEqual(["Bo Berg", "Cy Cole", "Zoë Ångström"]);
+      await page.getByLabel("Destination").selectOption("PT");
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect.poll(names, settle).toEqual(["Cy Cole", "Zoë Ångström"]);
+      expect(page.url()).toContain("sort=name");
+
+      const response = await context.request.get(`${ctx.portal.base}/clients.csv?destination=PT&sort=name`);
+      expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const bytes = await response.body();
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.subarray(3).toString("utf8").trim().split("\n");
+      expect(lines[0]).toBe(
+        "First name,Last name,Email,Phone,Nationality,Current country,Destination country,Date of birth,Status,Last activity (UTC),Added (UTC)",
+      );
+      expect(lines.slice(1).map((l) => l.split(",").slice(0, 3).join(","))).toEqual([
+        `Cy,Cole,cy-${tag}@example.com`,
+        `Zoë,Ångström,zoe-${tag}@example.com`,
+      ]);
+      // The export link carries the page's filter.
+      await expect(page.getByRole("link", { name: /^Export CSV/ }).getAttribute("href")).resolves.toBe(
+        "/clients.csv?sort=name&dir=asc&destination=PT",
+      );
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+  });
 });

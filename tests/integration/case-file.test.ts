@@ -119,3 +119,61 @@ describe.each(testDatabases)("the client's case file on $name", (target) => {
     expect((await api.call("POST", `agent/viewClient/${id}`, { token: other.token })).status).toBe(404);
   });
 });
+
+describe.each(testDatabases)("the clients list on $name", (target) => {
+  let database: Db;
+  let drop: () => Promise<void>;
+  let api: Harness;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openSeeded(target));
+    api = await startApi(database);
+  });
+  afterAll(async () => {
+    await api.close();
+    await drop();
+  });
+
+  it("sorts by name, destination, status and last activity, and filters by status, destination and needing attention", async () => {
+    const a = await api.newAgent("list-sort@example.com");
+    const add = async (first: string, last: string, more: Record<string, string> = {}) =>
+      (
+        await api.call("POST", "agent/addclient", {
+          token: a.token,
+          body: { first_name: first, last_name: last, email: `${first}@example.com`, ...more },
+        })
+      ).json.data.id as number;
+    const zoe = await add("zoe", "Adams", { destination_country: "PT", status: "active" });
+    const bo = await add("bo", "Zimmer", { destination_country: "DE", status: "prospect" });
+    const cy = await add("cy", "Miller", { status: "on_hold" });
+    // Something happens for Bo last: the newest activity.
+    await api.call("POST", `agent/clients/${bo}/notes`, { token: a.token, body: { body: "Called." } });
+    const list = async (query: string) =>
+      (
+        (await api.call("GET", `api/clients/agent/${a.id}?${query}`, { token: a.token })).json.data.items as Array<{ id: number }>
+      ).map((c) => c.id);
+    expect(await list("sort=name")).toEqual([zoe, cy, bo]);
+    expect(await list("sort=name&dir=desc")).toEqual([bo, cy, zoe]);
+    expect(await list("sort=destination")).toEqual([bo, zoe, cy]); // no destination last
+    expect(await list("sort=status")).toEqual([zoe, cy, bo]); // active, on_hold, prospect
+    expect((await list("sort=activity"))[0]).toBe(bo);
+    expect(await list("status=prospect")).toEqual([bo]);
+    expect(await list("destination=pt")).toEqual([zoe]);
+    expect(await list("attention=1")).toEqual([]);
+    // A cart item waiting more than 7 days needs attention.
+    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: cy, item_type: "service_plan", item_id: 1 } });
+    await database.db
+      .updateTable("cart_items")
+      .set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .where("client_id", "=", cy)
+      .execute();
+    expect(await list("attention=1")).toEqual([cy]);
+    const bad = await api.call("GET", `api/clients/agent/${a.id}?sort=age&status=gone&destination=Portugal`, { token: a.token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual({
+      sort: ["Sort by name, destination, status or last activity"],
+      status: ["Choose a status from the list"],
+      destination: ["Choose a country from the list"],
+    });
+  });
+});

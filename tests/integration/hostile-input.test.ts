@@ -206,7 +206,16 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
     );
     await fc.assert(
       fc.asyncProperty(hostileText, hostileText, async (q, page) => {
-        const qs = new URLSearchParams({ q: q.slice(0, 500), page: page.slice(0, 50), country: page.slice(0, 5) });
+        const qs = new URLSearchParams({
+          q: q.slice(0, 500),
+          page: page.slice(0, 50),
+          country: page.slice(0, 5),
+          sort: q.slice(0, 20),
+          dir: page.slice(0, 10),
+          status: q.slice(0, 12),
+          destination: page.slice(0, 4),
+          attention: q.slice(0, 3),
+        });
         for (const p of [`api/clients/agent/${me.id}`, "api/jobs", "api/relocations", "api/mentorlist"]) {
           const res = await ctx.api.call("GET", `${p}?${qs}`, { token: me.token });
           expect(res.status, p).toBeLessThan(500);

@@ -1,0 +1,29 @@
+/** The clients list's filter from a page's query string, for /clients and /clients.csv alike. */
+import type { ClientListFilter } from "./api.server";
+
+// Pure functions: the page uses them in the browser too (links that keep the filter).
+
+const sorts = new Set(["name", "destination", "status", "activity"]);
+const statuses = new Set(["prospect", "active", "on_hold", "completed"]);
+
+export function clientListFilter(url: URL): Required<ClientListFilter> {
+  const get = (k: string) => (url.searchParams.get(k) ?? "").trim();
+  const sort = get("sort");
+  const dir = get("dir");
+  const status = get("status");
+  const destination = get("destination").toUpperCase();
+  return {
+    q: get("q").slice(0, 100),
+    sort: sorts.has(sort) ? sort : "",
+    dir: dir === "asc" || dir === "desc" ? dir : "",
+    status: statuses.has(status) ? status : "",
+    destination: /^[A-Z]{2}$/.test(destination) ? destination : "",
+    attention: get("attention") === "1" ? "1" : "",
+  };
+}
+
+/** The filter as a query string (empty values left out), with extra parameters. */
+export function filterQuery(filter: ClientListFilter, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(Object.entries({ ...filter, ...extra }).filter((e): e is [string, string] => Boolean(e[1])));
+  return params.size ? `?${params}` : "";
+}

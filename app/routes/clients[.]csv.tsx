@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { stringify } from "csv-stringify/sync";
+import { clientStatusLabels } from "../../lib/client-fields";
+import type { Client } from "../../lib/contract";
+import { apiLoaderError } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { clientListFilter } from "../lib/client-list";
+import { countryName } from "../lib/countries";
+
+/**
+ * `/clients.csv`: the agent's own clients, as the list's current search, filters and sort have them, for a
+ * spreadsheet: UTF-8 with a byte-order mark (so Excel reads accents right), written by csv-stringify. Passport
+ * numbers stay out: a file travels further than the portal.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const filter = clientListFilter(new URL(request.url));
+  const clients: Client[] = [];
+  try {
+    const countries = await api.countries();
+    for (let page = 1; ; page++) {
+      const result = await api.clients(agent.id, { ...filter, page, perPage: 100 });
+      clients.push(...result.items);
+      if (page >= result.pages) break;
+    }
+    const rows = clients.map((c) => [
+      c.first_name,
+      c.last_name,
+      c.email,
+      c.phone ?? "",
+      countryName(countries, c.nationality).replace("—", ""),
+      countryName(countries, c.current_country).replace("—", ""),
+      countryName(countries, c.destination_country).replace("—", ""),
+      c.date_of_birth ?? "",
+      clientStatusLabels[c.status],
+      c.last_activity_at ?? "",
+      c.created_at,
+    ]);
+    const csv = stringify(rows, {
+      header: true,
+      columns: [
+        "First name",
+        "Last name",
+        "Email",
+        "Phone",
+        "Nationality",
+        "Current country",
+        "Destination country",
+        "Date of birth",
+        "Status",
+        "Last activity (UTC)",
+        "Added (UTC)",
+      ],
+      bom: true,
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(csv, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="clients-${day}.csv"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  } catch (error) {
+    return apiLoaderError(error, request);
+  }
+}
