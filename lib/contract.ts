@@ -257,7 +257,18 @@ export type TimelineEntry = {
   /** A note's author */
   author: string | null;
 };
-export type ClientView = { client: Client; cart: CartItem[]; timeline: TimelineEntry[] };
+/** Something that needs the agent, most urgent first: where it is resolved (`to`) and what to do there (`action`). */
+export type AttentionItem = {
+  kind: "hold_lapsing" | "session_soon" | "refund_due" | "cart_waiting";
+  client_id: number;
+  client_name: string;
+  summary: string;
+  /** When the hold lapses, the session starts, the item was added; null for a refund due */
+  at: string | null;
+  to: string;
+  action: string;
+};
+export type ClientView = { client: Client; cart: CartItem[]; timeline: TimelineEntry[]; attention: AttentionItem[] };
 export const noteBody = z.object({
   body: z
     .string({ required_error: "Write the note", invalid_type_error: "Note must be text" })

@@ -9,6 +9,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   AccountData,
+  AttentionItem,
   OutboxEntry,
   AuditEntry,
   OfficePlan,
@@ -260,6 +261,7 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     relocation: (id: number) => call<Relocation>(`api/relocations/${id}`),
     servicePlans: (clientId: number) => call<ServicePlan[]>("api/serviceplan", { method: "POST", body: { client_id: clientId } }),
     dashboardCounts: () => call<DashboardCounts>("api/dashboard/counts"),
+    attention: () => call<AttentionItem[]>("api/dashboard/attention"),
     createCheckout: () => call<CheckoutStart>("stripe/create-checkout-session", { method: "POST" }),
     openCheckout: () => call<OpenCheckout | null>("stripe/open-checkout"),
     cancelCheckout: () => call<{ canceled: true; order_id: number }>("stripe/cancel-checkout", { method: "POST", body: {} }),

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientStatusLabels } from "../../lib/client-fields";
 import type { TimelineEntry } from "../../lib/contract";
+import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { FormError, TextAreaField } from "../components/form";
 import { Toast } from "../components/toasts";
@@ -94,7 +95,7 @@ function Timeline({ entries, timeZone }: { entries: TimelineEntry[]; timeZone: s
 }
 
 export default function ClientPage() {
-  const { client, cart, timeline, countries, timeZone, now } = useLoaderData<typeof loader>();
+  const { client, cart, timeline, attention, countries, timeZone, now } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
@@ -138,6 +139,12 @@ export default function ClientPage() {
           </Link>
         </div>
       </div>
+      {attention.length ? (
+        <>
+          <h2>Needs your attention</h2>
+          <AttentionList items={attention} timeZone={timeZone} showClient={false} empty="" />
+        </>
+      ) : null}
       <dl className="details">
         {rows.map(([k, v]) => (
           <div key={k}>

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AttentionList } from "../components/attention-list";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 
@@ -7,12 +8,14 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Waypoint Consult
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const counts = await api.dashboardCounts().catch((e) => apiLoaderError(e, request));
-  return json({ agent, counts });
+  const [counts, attention] = await Promise.all([api.dashboardCounts(), api.attention()]).catch((e) =>
+    apiLoaderError(e, request),
+  );
+  return json({ agent, counts, attention });
 }
 
 export default function Dashboard() {
-  const { agent, counts } = useLoaderData<typeof loader>();
+  const { agent, counts, attention } = useLoaderData<typeof loader>();
   const cards: Array<{ label: string; count: number; to?: string; text: string; testId: string }> = [
     {
       label: "Clients",
@@ -50,6 +53,8 @@ export default function Dashboard() {
       <p className="eyebrow">Dashboard</p>
       <h1>Welcome, {agent.name}</h1>
       <p className="lead">Signed in as {agent.email}.</p>
+      <h2>Needs your attention</h2>
+      <AttentionList items={attention} timeZone={agent.time_zone} empty="Nothing needs you right now." />
       <ul className="cards list-reset">
         {cards.map((c) => {
           const body = (

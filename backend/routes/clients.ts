@@ -5,6 +5,7 @@ import { clientEditInput, clientInput, clientListQuery, idParam, noteBody, type 
 import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { handler, parse, send } from "../http.js";
+import { attentionList } from "../services/attention.js";
 import { listCart } from "../services/cart.js";
 import { addNote, clientTimeline } from "../services/case-file.js";
 import { addClient, deleteClient, editClient, getClient, listClients } from "../services/clients.js";
@@ -56,8 +57,12 @@ export function clientRoutes({ db }: { db: Kysely<Database> }) {
       const clientId = parse(idParam, req.params.clientId, "clientId");
       const agentId = currentAgent(req).id;
       const client = await getClient(db, agentId, clientId);
-      const [cart, timeline] = await Promise.all([listCart(db, agentId, clientId), clientTimeline(db, agentId, clientId)]);
-      send<ClientView>(res, { client, cart, timeline });
+      const [cart, timeline, attention] = await Promise.all([
+        listCart(db, agentId, clientId),
+        clientTimeline(db, agentId, clientId),
+        attentionList(db, agentId, clientId),
+      ]);
+      send<ClientView>(res, { client, cart, timeline, attention });
     }),
   );
 

@@ -138,4 +138,46 @@ describe.skipIf(!haveBrowser)("the client's case file in Chromium", () => {
       await context.close();
     });
   });
+  describe.each(jsModes)("$name, what needs attention", ({ javaScriptEnabled }) => {
+    const tag = javaScriptEnabled ? "on" : "off";
+
+    it("the dashboard leads with a hold about to lapse, linking to the client and to the cart (375 px)", async () => {
+      const email = `attention-${tag}@example.com`;
+      await ctx.portal.createAgent(email, "Ari Attention");
+      const cookie = await ctx.portal.sessionCookie(email, "agent-password");
+      const call = async (path: string, body: unknown) =>
+        (
+          await fetch(`${ctx.portal.base}/backend/${path}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
+            body: JSON.stringify(body),
+          })
+        ).json() as Promise<{ data: any }>;
+      const client = (
+        await call("agent/addclient", { first_name: "Hana", last_name: `Hold ${tag}`, email: `hana-${tag}@example.com` })
+      ).data;
+      const from = new Date(Date.now() + (javaScriptEnabled ? 20 : 27) * 86_400_000).toISOString().slice(0, 10);
+      const week = (await call("api/Mentorbooking", { mentor_id: 4, time_zone: "UTC", week_start: from })).data;
+      await call("api/Mentorbooking/book", {
+        mentor_id: 4,
+        client_id: client.id,
+        start: week.slots[0].start,
+        topic: "Visa timing",
+      });
+
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width: 375 });
+      await signInAs(context, ctx.portal.base, cookie);
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/dashboard");
+      const first = page.getByTestId("attention").locator("li").first();
+      await expect.poll(() => first.innerText(), settle).toContain(`Hana Hold ${tag}: Unpaid session with`);
+      await expect(first.innerText()).resolves.toContain("the hold lapses");
+      await first.getByRole("link", { name: /^Pay in the cart/ }).click();
+      await page.waitForURL(/\/cart\/?$/);
+      await page.goto(`${ctx.portal.base}/clients/${client.id}`);
+      await expect.poll(() => page.getByTestId("attention").innerText(), settle).toContain("the hold lapses");
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+  });
 });

@@ -65,6 +65,7 @@ const matrix: Record<string, Entry> = {
   "POST /job/services": { anonymous: 401, body: (v) => ({ client_id: v.clientId, job_id: 3 }), intruder: 404 },
   "POST /agent/deletecart": { anonymous: 401, body: (v) => ({ id: v.cartItemId }), intruder: 404 },
   "GET /api/dashboard/counts": { anonymous: 401, intruder: 200 },
+  "GET /api/dashboard/attention": { anonymous: 401, intruder: 200 }, // the intruder's own: never the victim's
   "POST /stripe/create-checkout-session": { anonymous: 401, intruder: 400 }, // the intruder's own cart is empty
   "GET /stripe/checkout-session": { anonymous: 401, intruder: 400 },
   "GET /stripe/open-checkout": { anonymous: 401, intruder: 200 }, // the intruder's own: none

@@ -176,4 +176,82 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
       destination: ["Choose a country from the list"],
     });
   });
+  it("lists what needs the agent, most urgent first, for all its clients or one, never another agent's", async () => {
+    const a = await api.newAgent("attention@example.com");
+    const other = await api.newAgent("attention-other@example.com");
+    const add = async (token: string, first: string) =>
+      (
+        await api.call("POST", "agent/addclient", {
+          token,
+          body: { first_name: first, last_name: "Due", email: `${first}-due@example.com` },
+        })
+      ).json.data.id as number;
+    const ana = await add(a.token, "ana");
+    const ben = await add(a.token, "ben");
+    const theirs = await add(other.token, "otto");
+    const from = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const week = (
+      await api.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 3, time_zone: "UTC", week_start: from } })
+    ).json.data;
+    const book = (token: string, client: number, start: string) =>
+      api.call("POST", "api/Mentorbooking/book", { token, body: { mentor_id: 3, client_id: client, start, topic: "Due" } });
+    // Ana: a session paid, then moved (in the database) to start in five hours; Ben: a hold lapsing in 20 minutes.
+    const paid = await book(a.token, ana, week.slots[0].start);
+    const checkout = (await api.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
+    await api.call("POST", `stripe/demo/complete/${checkout.session_id}`, { token: a.token });
+    const soon = new Date(Date.now() + 5 * 3_600_000);
+    await database.db
+      .updateTable("mentor_bookings")
+      .set({ start_at: soon.toISOString(), end_at: new Date(soon.getTime() + 3_600_000).toISOString() })
+      .where("id", "=", paid.json.data.id)
+      .execute();
+    const held = await book(a.token, ben, week.slots[1].start);
+    await database.db
+      .updateTable("mentor_bookings")
+      .set({ held_until: new Date(Date.now() + 20 * 60_000).toISOString() })
+      .where("id", "=", held.json.data.id)
+      .execute();
+    // Ben: a plan waiting in the cart for 9 days. The other agent: a hold lapsing too (never in this list).
+    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: ben, item_type: "service_plan", item_id: 2 } });
+    await database.db
+      .updateTable("cart_items")
+      .set({ created_at: new Date(Date.now() - 9 * 86_400_000).toISOString() })
+      .where("client_id", "=", ben)
+      .where("item_type", "=", "service_plan")
+      .execute();
+    await book(other.token, theirs, week.slots[2].start);
+
+    const all = (await api.call("GET", "api/dashboard/attention", { token: a.token })).json.data as Array<{
+      kind: string;
+      client_id: number;
+      to: string;
+    }>;
+    expect(all.map((i) => [i.kind, i.client_id])).toEqual([
+      ["hold_lapsing", ben],
+      ["session_soon", ana],
+      ["cart_waiting", ben],
+    ]);
+    expect(all.map((i) => i.to)).toEqual(["/cart", "/bookings", "/cart"]);
+    const benOnly = (await api.call("POST", `agent/viewClient/${ben}`, { token: a.token })).json.data.attention as Array<{
+      kind: string;
+    }>;
+    expect(benOnly.map((i) => i.kind)).toEqual(["hold_lapsing", "cart_waiting"]);
+    // A refund due joins the list (the session cancelled in time would be; here, marked due by hand).
+    await database.db
+      .updateTable("order_items")
+      .set({ refund_status: "due" })
+      .where("order_id", "=", checkout.order_id)
+      .execute();
+    const after = (await api.call("GET", "api/dashboard/attention", { token: a.token })).json.data as Array<{
+      kind: string;
+      to: string;
+    }>;
+    expect(after.map((i) => i.kind)).toEqual(["hold_lapsing", "session_soon", "refund_due", "cart_waiting"]);
+    expect(after[2]!.to).toBe(`/orders/${checkout.order_id}`);
+    // The other agent sees its own hold (30 minutes: within the hour), and nothing of this agent's clients.
+    const theirsList = (await api.call("GET", "api/dashboard/attention", { token: other.token })).json.data as Array<{
+      client_id: number;
+    }>;
+    expect(theirsList.map((i) => i.client_id)).toEqual([theirs]);
+  });
 });
