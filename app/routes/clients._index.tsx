@@ -93,7 +93,7 @@ export default function Clients() {
           <label htmlFor="client-attention">Needs attention</label>
         </div>
         <button type="submit" className="button button--ghost">
-          Show
+          Search
         </button>
         {filtered ? <Link to={filterQuery({ sort: filter.sort, dir: filter.dir }) || "/clients"}>Clear</Link> : null}
       </Form>

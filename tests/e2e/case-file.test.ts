@@ -113,7 +113,7 @@ describe.skipIf(!haveBrowser)("the client's case file in Chromium", () => {
       await page.getByRole("link", { name: /^Name\W+sort ascending/ }).click();
       await expect.poll(names, settle).toEqual(["Bo Berg", "Cy Cole", "Zoë Ångström"]);
       await page.getByLabel("Destination").selectOption("PT");
-      await page.getByRole("button", { name: "Show" }).click();
+      await page.getByRole("button", { name: "Search" }).click();
       await expect.poll(names, settle).toEqual(["Cy Cole", "Zoë Ångström"]);
       expect(page.url()).toContain("sort=name");
 
