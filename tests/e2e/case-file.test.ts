@@ -24,19 +24,12 @@ describe.skipIf(!haveBrowser)("the client's case file in Chromium", () => {
     for (const width of [1280, 375]) {
       it(`${width} px: a note joins the timeline; "Book a mentor" starts the booking with the client chosen`, async () => {
         const email = `case-${tag}-${width}@example.com`;
-        await ctx.portal.createAgent(email, "Cora Case");
-        const cookie = await ctx.portal.sessionCookie(email, "agent-password");
-        const made = (await (
-          await fetch(`${ctx.portal.base}/backend/agent/addclient`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
-            body: JSON.stringify({
-              first_name: "Theo",
-              last_name: `Timeline ${tag} ${width}`,
-              email: `theo-${tag}-${width}@example.com`,
-            }),
-          })
-        ).json()) as { data: { id: number } };
+        const { cookie, call } = await ctx.portal.agentWithApi(email, "Cora Case");
+        const made = await call("agent/addclient", {
+          first_name: "Theo",
+          last_name: `Timeline ${tag} ${width}`,
+          email: `theo-${tag}-${width}@example.com`,
+        });
         const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width });
         await signInAs(context, ctx.portal.base, cookie);
         const page = await context.newPage();
@@ -76,14 +69,8 @@ describe.skipIf(!haveBrowser)("the client's case file in Chromium", () => {
 
     it("filters and sorts the clients, and exports exactly the agent's own (the current filter) as UTF-8 CSV with a BOM", async () => {
       const email = `list-${tag}@example.com`;
-      await ctx.portal.createAgent(email, "Lia List");
-      const cookie = await ctx.portal.sessionCookie(email, "agent-password");
-      const add = (body: Record<string, string>) =>
-        fetch(`${ctx.portal.base}/backend/agent/addclient`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
-          body: JSON.stringify(body),
-        });
+      const { cookie, call } = await ctx.portal.agentWithApi(email, "Lia List");
+      const add = (body: Record<string, string>) => call("agent/addclient", body);
       await add({
         first_name: "Zoë",
         last_name: "Ångström",
@@ -143,16 +130,7 @@ describe.skipIf(!haveBrowser)("the client's case file in Chromium", () => {
 
     it("the dashboard leads with a hold about to lapse, linking to the client and to the cart (375 px)", async () => {
       const email = `attention-${tag}@example.com`;
-      await ctx.portal.createAgent(email, "Ari Attention");
-      const cookie = await ctx.portal.sessionCookie(email, "agent-password");
-      const call = async (path: string, body: unknown) =>
-        (
-          await fetch(`${ctx.portal.base}/backend/${path}`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
-            body: JSON.stringify(body),
-          })
-        ).json() as Promise<{ data: any }>;
+      const { cookie, call } = await ctx.portal.agentWithApi(email, "Ari Attention");
       const client = (
         await call("agent/addclient", { first_name: "Hana", last_name: `Hold ${tag}`, email: `hana-${tag}@example.com` })
       ).data;

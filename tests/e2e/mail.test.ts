@@ -76,13 +76,8 @@ describe.skipIf(!haveBrowser)("e-mail and accounts in Chromium", () => {
 
     it("book and pay a session → the confirmation with its invite in the outbox, and a printable receipt", async () => {
       const email = `invite-${tag}@example.com`;
-      await ctx.portal.createAgent(email, "Ivo Invite");
-      const cookie = await ctx.portal.sessionCookie(email, "agent-password");
-      await fetch(`${ctx.portal.base}/backend/agent/addclient`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
-        body: JSON.stringify({ first_name: "Ines", last_name: `Client ${tag}`, email: `ines-${tag}@example.com` }),
-      });
+      const { cookie, call } = await ctx.portal.agentWithApi(email, "Ivo Invite");
+      await call("agent/addclient", { first_name: "Ines", last_name: `Client ${tag}`, email: `ines-${tag}@example.com` });
       const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
       await signInAs(context, ctx.portal.base, cookie);
       const page = await context.newPage();

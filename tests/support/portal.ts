@@ -74,6 +74,20 @@ export async function startPortal(
       const { data } = (await res.json()) as { data: { token: string; agent: AgentPublic } };
       return { ...(await createPortalSession(kysely, TEST_SESSION_SECRET, data)), token: data.token };
     },
+    /** A new agent, signed in: its session cookie, and a caller of the API with its token (a POST, the `data` back). */
+    async agentWithApi(email: string, name = "Test Agent") {
+      await createAgent(kysely, { email, name, password: "agent-password" });
+      const cookie = await this.sessionCookie(email, "agent-password");
+      const call = async (path: string, body: unknown = {}) =>
+        (
+          await fetch(`${base}/backend/${path}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${cookie.token}` },
+            body: JSON.stringify(body),
+          })
+        ).json() as Promise<{ data: any }>;
+      return { cookie, call };
+    },
     /** A new agent with no clients, for a journey that must start from nothing. */
     async createAgent(email: string, name = "Test Agent", password = "agent-password") {
       await createAgent(kysely, { email, name, password });
