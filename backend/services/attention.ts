@@ -4,10 +4,52 @@
  * resolved. For all the agent's clients (the dashboard) or one (the client's page). Documents join the list when the
  * case file has them.
  */
-import type { Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { AttentionItem } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { lineName } from "./case-file.js";
+
+/** The windows of "needs attention", from one place: the list below and the clients list's filter. */
+function windows(now: Date) {
+  return {
+    stamp: now.toISOString(),
+    hour: new Date(now.getTime() + 3_600_000).toISOString(),
+    day: new Date(now.getTime() + 86_400_000).toISOString(),
+    week: new Date(now.getTime() - 7 * 86_400_000).toISOString(),
+  };
+}
+
+/** A hold lapsing within the hour, or a paid session starting within 24 hours (a condition on mentor_bookings). */
+function sessionDue(win: ReturnType<typeof windows>) {
+  return sql<SqlBool>`((mentor_bookings.status = 'held' and mentor_bookings.held_until > ${win.stamp} and mentor_bookings.held_until <= ${win.hour})
+    or (mentor_bookings.status = 'confirmed' and mentor_bookings.start_at > ${win.stamp} and mentor_bookings.start_at <= ${win.day}))`;
+}
+
+/** The clients list's "needs attention" filter: a client with any line of the list below. */
+export function needsAttention(now = new Date()) {
+  const win = windows(now);
+  return ({ or, exists, selectFrom }: ExpressionBuilder<Database, "clients">) =>
+    or([
+      exists(
+        selectFrom("mentor_bookings")
+          .select("mentor_bookings.id")
+          .whereRef("mentor_bookings.client_id", "=", "clients.id")
+          .where(sessionDue(win)),
+      ),
+      exists(
+        selectFrom("cart_items")
+          .select("cart_items.id")
+          .whereRef("cart_items.client_id", "=", "clients.id")
+          .where("cart_items.created_at", "<", win.week),
+      ),
+      exists(
+        selectFrom("order_items")
+          .select("order_items.id")
+          .whereRef("order_items.client_id", "=", "clients.id")
+          .where("order_items.refund_status", "=", "due"),
+      ),
+    ]);
+}
 
 const rank: Record<AttentionItem["kind"], number> = { hold_lapsing: 0, session_soon: 1, refund_due: 2, cart_waiting: 3 };
 
@@ -17,10 +59,7 @@ export async function attentionList(
   clientId: number | null,
   now = new Date(),
 ): Promise<AttentionItem[]> {
-  const stamp = now.toISOString();
-  const hour = new Date(now.getTime() + 3_600_000).toISOString();
-  const day = new Date(now.getTime() + 86_400_000).toISOString();
-  const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const win = windows(now);
   const sessions = db
     .selectFrom("mentor_bookings")
     .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
@@ -36,20 +75,7 @@ export async function attentionList(
       "mentors.name as mentor_name",
     ])
     .where("mentor_bookings.agent_id", "=", agentId)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb("mentor_bookings.status", "=", "held"),
-          eb("mentor_bookings.held_until", ">", stamp),
-          eb("mentor_bookings.held_until", "<=", hour),
-        ]),
-        eb.and([
-          eb("mentor_bookings.status", "=", "confirmed"),
-          eb("mentor_bookings.start_at", ">", stamp),
-          eb("mentor_bookings.start_at", "<=", day),
-        ]),
-      ]),
-    )
+    .where(sessionDue(win))
     .$if(clientId !== null, (q) => q.where("mentor_bookings.client_id", "=", clientId!))
     .execute();
   const refunds = db
@@ -78,7 +104,7 @@ export async function attentionList(
       "clients.last_name",
     ])
     .where("cart_items.agent_id", "=", agentId)
-    .where("cart_items.created_at", "<", week)
+    .where("cart_items.created_at", "<", win.week)
     .$if(clientId !== null, (q) => q.where("cart_items.client_id", "=", clientId!))
     .execute();
   const [s, r, w] = await Promise.all([sessions, refunds, waiting]);

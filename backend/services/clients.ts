@@ -1,9 +1,10 @@
 /** An agent's clients. Every query is scoped by agent: another agent's client is simply not found. */
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { clientFieldNames, type Client, type ClientListQuery, type ClientValues, type Page } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
+import { needsAttention } from "./attention.js";
 import { CART_LOCKED, lockAgent, openOrderOf } from "./cart-lock.js";
 import { clientEvent } from "./case-file.js";
 import { releaseBookings } from "./holds.js";
@@ -24,41 +25,6 @@ const fieldLabels: Record<string, string> = {
 };
 
 const columns = ["id", ...clientFieldNames, "created_at", "updated_at", "archived_at"] as const;
-
-/** Clients with something needing attention now: a hold lapsing within the hour, a paid session within 24 hours, a
- * cart item waiting more than 7 days, a refund due. (The dashboard's list says which; issue 14.) */
-export function needsAttention(now = new Date()) {
-  const stamp = now.toISOString();
-  const hour = new Date(now.getTime() + 3_600_000).toISOString();
-  const day = new Date(now.getTime() + 86_400_000).toISOString();
-  const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
-  return ({ or, exists, selectFrom }: ExpressionBuilder<Database, "clients">) =>
-    or([
-      exists(
-        selectFrom("mentor_bookings")
-          .select("mentor_bookings.id")
-          .whereRef("mentor_bookings.client_id", "=", "clients.id")
-          .where((eb) =>
-            eb.or([
-              eb.and([eb("status", "=", "held"), eb("held_until", ">", stamp), eb("held_until", "<=", hour)]),
-              eb.and([eb("status", "=", "confirmed"), eb("start_at", ">", stamp), eb("start_at", "<=", day)]),
-            ]),
-          ),
-      ),
-      exists(
-        selectFrom("cart_items")
-          .select("cart_items.id")
-          .whereRef("cart_items.client_id", "=", "clients.id")
-          .where("cart_items.created_at", "<", week),
-      ),
-      exists(
-        selectFrom("order_items")
-          .select("order_items.id")
-          .whereRef("order_items.client_id", "=", "clients.id")
-          .where("order_items.refund_status", "=", "due"),
-      ),
-    ]);
-}
 
 export async function listClients(
   db: Kysely<Database>,

@@ -38,18 +38,31 @@ async function checkCountry(db: Kysely<Database>, code: string) {
   if (!found) throw new Invalid("Please correct the highlighted fields.", { country_code: ["Choose a country from the list"] });
 }
 
+type CartItemType = "job" | "relocation" | "service_plan";
+
+/** How many carts hold a catalogue item: a column of the item's own query (`idRef`: its id column). */
+function inCartsColumn(itemType: CartItemType, idRef: "jobs.id" | "relocations.id" | "service_plans.id") {
+  return sql<
+    number | string
+  >`(select count(*) from cart_items where cart_items.item_type = ${itemType} and cart_items.item_id = ${sql.ref(idRef)})`.as(
+    "in_carts",
+  );
+}
+
+/** An edited item's new price and name reach the carts holding it at once (placed orders keep theirs). */
+async function repriceCarts(trx: Kysely<Database>, itemType: CartItemType, id: number, priceMinor: number, description: string) {
+  await trx
+    .updateTable("cart_items")
+    .set({ price_minor: priceMinor, description })
+    .where("item_type", "=", itemType)
+    .where("item_id", "=", id)
+    .execute();
+}
+
 async function officeJob(db: Kysely<Database>, job: Job): Promise<OfficeJob> {
   const row = await db
     .selectFrom("jobs")
-    .select((eb) => [
-      "published",
-      eb
-        .selectFrom("cart_items")
-        .select((c) => c.fn.countAll<number>().as("n"))
-        .where("cart_items.item_type", "=", "job")
-        .whereRef("cart_items.item_id", "=", "jobs.id")
-        .as("in_carts"),
-    ])
+    .select(["published", inCartsColumn("job", "jobs.id")])
     .where("id", "=", job.id)
     .executeTakeFirstOrThrow();
   return { ...job, published: row.published === 1, in_carts: Number(row.in_carts ?? 0) };
@@ -118,12 +131,7 @@ export async function editJob(db: Kysely<Database>, staffId: number, id: number,
   await db.transaction().execute(async (trx) => {
     const row = jobRow(v);
     await trx.updateTable("jobs").set(row).where("id", "=", id).execute();
-    await trx
-      .updateTable("cart_items")
-      .set({ price_minor: row.placement_fee_minor, description: jobDescription(row) })
-      .where("item_type", "=", "job")
-      .where("item_id", "=", id)
-      .execute();
+    await repriceCarts(trx, "job", id, row.placement_fee_minor, jobDescription(row));
     const { country_name: _, posted_at: __, id: ___, published: ____, in_carts: _____, currency: ______, ...was } = before;
     await audit(trx, { staffId, kind: "job.edit", subject: `job:${id}`, before: was, after: row }, now);
   });
@@ -270,37 +278,30 @@ export async function setMentorActive(db: Kysely<Database>, staffId: number, id:
 // ---- relocation packages and service plans ------------------------------------
 
 /** How many carts hold an item of this kind. */
-async function inCarts(db: Kysely<Database>, itemType: "job" | "relocation" | "service_plan", id: number) {
-  const { n } = await db
-    .selectFrom("cart_items")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("item_type", "=", itemType)
-    .where("item_id", "=", id)
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
-export async function getOfficeRelocation(db: Kysely<Database>, id: number): Promise<OfficeRelocation> {
-  const row = await db
+/** Packages as staff see them (published or not, with how many carts hold each): one query for one or all. */
+function officeRelocations(db: Kysely<Database>) {
+  return db
     .selectFrom("relocations")
     .innerJoin("countries", "countries.code", "relocations.country_code")
     .selectAll("relocations")
-    .select("countries.name as country_name")
-    .where("relocations.id", "=", id)
-    .executeTakeFirst();
+    .select(["countries.name as country_name", inCartsColumn("relocation", "relocations.id")]);
+}
+
+function toOfficeRelocation(
+  row: Awaited<ReturnType<ReturnType<typeof officeRelocations>["executeTakeFirstOrThrow"]>>,
+): OfficeRelocation {
+  const { published, includes, in_carts, ...r } = row;
+  return { ...r, includes: JSON.parse(includes) as string[], published: published === 1, in_carts: Number(in_carts ?? 0) };
+}
+
+export async function getOfficeRelocation(db: Kysely<Database>, id: number): Promise<OfficeRelocation> {
+  const row = await officeRelocations(db).where("relocations.id", "=", id).executeTakeFirst();
   if (!row) throw new NotFound("No such relocation package.");
-  const { published, includes, ...r } = row;
-  return {
-    ...r,
-    includes: JSON.parse(includes) as string[],
-    published: published === 1,
-    in_carts: await inCarts(db, "relocation", id),
-  };
+  return toOfficeRelocation(row);
 }
 
 export async function listOfficeRelocations(db: Kysely<Database>) {
-  const ids = await db.selectFrom("relocations").select("id").orderBy("title").execute();
-  return Promise.all(ids.map((r) => getOfficeRelocation(db, r.id)));
+  return (await officeRelocations(db).orderBy("relocations.title").execute()).map(toOfficeRelocation);
 }
 
 function relocationRow(v: RelocationValues) {
@@ -329,12 +330,7 @@ export async function saveRelocation(
     let savedId = id;
     if (savedId) {
       await trx.updateTable("relocations").set(row).where("id", "=", savedId).execute();
-      await trx
-        .updateTable("cart_items")
-        .set({ price_minor: row.price_minor, description: `Relocation package: ${row.title}` })
-        .where("item_type", "=", "relocation")
-        .where("item_id", "=", savedId)
-        .execute();
+      await repriceCarts(trx, "relocation", savedId, row.price_minor, `Relocation package: ${row.title}`);
     } else {
       savedId = (
         await trx
@@ -360,8 +356,9 @@ export async function saveRelocation(
   return getOfficeRelocation(db, saved);
 }
 
-export async function getOfficePlan(db: Kysely<Database>, id: number): Promise<OfficePlan> {
-  const row = await db
+/** Service plans as staff see them (published or not, with how many carts hold each): one query for one or all. */
+function officePlans(db: Kysely<Database>) {
+  return db
     .selectFrom("service_plans")
     .innerJoin("services", "services.id", "service_plans.service_id")
     .select([
@@ -373,22 +370,29 @@ export async function getOfficePlan(db: Kysely<Database>, id: number): Promise<O
       "service_plans.price_minor",
       "service_plans.currency",
       "service_plans.published",
-    ])
-    .where("service_plans.id", "=", id)
-    .executeTakeFirst();
+      inCartsColumn("service_plan", "service_plans.id"),
+    ]);
+}
+
+const toOfficePlan = (row: Awaited<ReturnType<ReturnType<typeof officePlans>["executeTakeFirstOrThrow"]>>): OfficePlan => ({
+  ...row,
+  published: row.published === 1,
+  in_carts: Number(row.in_carts ?? 0),
+});
+
+export async function getOfficePlan(db: Kysely<Database>, id: number): Promise<OfficePlan> {
+  const row = await officePlans(db).where("service_plans.id", "=", id).executeTakeFirst();
   if (!row) throw new NotFound("No such service plan.");
-  return { ...row, published: row.published === 1, in_carts: await inCarts(db, "service_plan", id) };
+  return toOfficePlan(row);
 }
 
 export async function listOfficePlans(db: Kysely<Database>) {
-  const ids = await db
-    .selectFrom("service_plans")
-    .select("id")
-    .orderBy("service_id")
-    .orderBy("sort_order")
-    .orderBy("id")
+  const rows = await officePlans(db)
+    .orderBy("service_plans.service_id")
+    .orderBy("service_plans.sort_order")
+    .orderBy("service_plans.id")
     .execute();
-  return Promise.all(ids.map((r) => getOfficePlan(db, r.id)));
+  return rows.map(toOfficePlan);
 }
 
 export async function savePlan(db: Kysely<Database>, staffId: number, id: number | null, v: PlanValues, now = new Date()) {
@@ -399,12 +403,7 @@ export async function savePlan(db: Kysely<Database>, staffId: number, id: number
     let savedId = id;
     if (savedId) {
       await trx.updateTable("service_plans").set(row).where("id", "=", savedId).execute();
-      await trx
-        .updateTable("cart_items")
-        .set({ price_minor: row.price_minor, description: `${service.name} plan: ${row.name}` })
-        .where("item_type", "=", "service_plan")
-        .where("item_id", "=", savedId)
-        .execute();
+      await repriceCarts(trx, "service_plan", savedId, row.price_minor, `${service.name} plan: ${row.name}`);
     } else {
       const { max } = await trx
         .selectFrom("service_plans")
