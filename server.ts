@@ -18,6 +18,7 @@ import { createApi } from "./backend/app.js";
 import { migrateToLatest } from "./backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
 import { getDatabase } from "./backend/db/shared.js";
+import { createFileStore } from "./backend/files/store.js";
 import { inProcessTransport } from "./backend/in-process.js";
 import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
@@ -139,7 +140,14 @@ async function main() {
       settings.mail.mode === "smtp" ? "e-mail goes out over SMTP" : "e-mail is written to files (no SMTP_URL)",
     );
   }
+  const files = createFileStore(settings.files);
   if (settings.embeddedApi) {
+    logger.info(
+      settings.files.driver === "s3"
+        ? { files: "s3", bucket: settings.files.bucket, endpoint: settings.files.endpoint ?? "AWS" }
+        : { files: "folder", dir: settings.files.dir },
+      "clients' documents are kept here",
+    );
     api = await createApi({
       database,
       tokenTtlDays: settings.tokenTtlDays,
@@ -150,6 +158,7 @@ async function main() {
       publicUrl: settings.publicUrl,
       clientIpSecret: settings.clientIpSecret,
       logger,
+      files,
       mail: {
         mailer: mailer!,
         from: settings.mail.from,

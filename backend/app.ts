@@ -6,6 +6,7 @@ import express, { Router } from "express";
 import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 import type { Db } from "./db/connection.js";
+import type { FileStore } from "./files/store.js";
 import { errorHandler, notFound, guardInput } from "./http.js";
 import { queueReminders } from "./mail/notices.js";
 import { deliverDue } from "./mail/outbox.js";
@@ -19,10 +20,12 @@ import { catalogueRoutes } from "./routes/catalogue.js";
 import { clientRoutes } from "./routes/clients.js";
 import { contactRoutes } from "./routes/contact.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
+import { documentRoutes } from "./routes/documents.js";
 import { mentorRoutes } from "./routes/mentors.js";
 import { officeRoutes } from "./routes/office.js";
 import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
+import { noteExpiringDocuments } from "./services/documents.js";
 import { releaseExpiredHolds } from "./services/holds.js";
 
 export type MailTally = { reminders: number; sent: number; retried: number; failed: number; skipped: number };
@@ -46,6 +49,8 @@ export type ApiDeps = {
   publicUrl: string;
   /** The secret the portal signs visitors' addresses with (lib/client-ip.ts) */
   clientIpSecret: string;
+  /** Where clients' documents are kept (a folder or an S3 bucket: backend/files/store.ts) */
+  files: FileStore;
   /** How e-mail leaves (SMTP or files) and what it says of the consultancy; without it, the outbox only fills */
   mail?: {
     mailer: Mailer;
@@ -58,8 +63,9 @@ export type ApiDeps = {
 };
 
 /**
- * The API's router, and its background work: `sweep()` releases lapsed mentor holds and settles open
- * checkouts whose end passed without news from the payment provider. The server runs it every minute.
+ * The API's router, and its background work: `sweep()` releases lapsed mentor holds, settles open checkouts whose
+ * end passed without news from the payment provider, and writes the timeline's warning of documents coming up to
+ * their expiry. The server runs it every minute.
  */
 export async function createApi(
   deps: ApiDeps,
@@ -109,6 +115,7 @@ export async function createApi(
     }),
   );
   api.use(contactRoutes({ db, limiter: contactLimiter }));
+  api.use(documentRoutes({ db, files: deps.files }));
   api.use(clientRoutes({ db }));
   api.use(catalogueRoutes({ db }));
   api.use(cartRoutes({ db }));
@@ -121,6 +128,7 @@ export async function createApi(
     async sweep() {
       await releaseExpiredHolds(db);
       await reconcileLapsedCheckouts(payments);
+      await noteExpiringDocuments(db);
     },
     /** The mail worker's round: the reminders now due, then what the outbox holds (server.ts runs it every few seconds). */
     async mailTick(opts: { now?: Date; worker?: string } = {}): Promise<MailTally> {

@@ -22,8 +22,12 @@ export class Forbidden extends DomainError {}
 /** The record's state does not allow it now: taken, locked, already done (409). */
 export class Conflict extends DomainError {}
 
+/** The upload is larger than allowed (413). */
+export class TooLarge extends DomainError {}
+
 export function statusOf(error: DomainError): number {
   if (error instanceof Invalid) return 400;
+  if (error instanceof TooLarge) return 413;
   if (error instanceof NotFound) return 404;
   if (error instanceof Forbidden) return 403;
   return 409;

@@ -2,9 +2,11 @@
  * The API's envelope, errors and input parsing: every answer is `{status, data}` or
  * `{status: false, message, errors?}`, and no error ever carries a stack trace.
  */
+import contentDisposition from "content-disposition";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { FieldErrors } from "../lib/contract.js";
+import type { ApiFile } from "../lib/transport.js";
 import { DomainError, statusOf } from "./errors.js";
 
 export class ApiError extends Error {
@@ -20,7 +22,7 @@ export class ApiError extends Error {
 
 /** Where an in-process call (backend/in-process.ts) takes its answer: the envelope itself, never serialised. */
 export const IN_PROCESS = Symbol("in-process answer");
-type InProcessAnswer = (status: number, envelope: unknown) => void;
+type InProcessAnswer = (status: number, envelope: unknown, file?: ApiFile) => void;
 
 /** Every answer of the API goes out here: as JSON over HTTP, or handed back as it is in process. */
 function reply(res: Response, status: number, envelope: unknown) {
@@ -31,6 +33,26 @@ function reply(res: Response, status: number, envelope: unknown) {
 
 export function send<T>(res: Response, data: T, status = 200) {
   reply(res, status, { status: true, data });
+}
+
+/**
+ * A file as a download, never shown in the browser: `attachment`, its type as stored (no sniffing), and a sandbox
+ * should anything render it anyway. In process, the bytes are handed over as they are.
+ */
+export function sendFile(res: Response, file: ApiFile) {
+  const inProcess = res.locals[IN_PROCESS as unknown as string] as InProcessAnswer | undefined;
+  if (inProcess) return inProcess(200, null, file);
+  res
+    .status(200)
+    .set({
+      "Content-Type": file.type,
+      "Content-Disposition": contentDisposition(file.name),
+      "Content-Length": String(file.bytes.byteLength),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "private, no-store",
+    })
+    .end(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 
 /** Parses input with a schema; bad input is a 400 with a message per field. */
@@ -108,7 +130,8 @@ export function inputProblem(root: unknown): string | null {
       if (value.includes("\u0000")) return "Text may not contain NUL characters.";
       continue;
     }
-    if (!value || typeof value !== "object") continue;
+    // An upload's bytes (in process, a Buffer) are the file's to judge, not text.
+    if (!value || typeof value !== "object" || ArrayBuffer.isView(value)) continue;
     if (depth >= MAX_INPUT_DEPTH) return "The request body is nested too deeply.";
     for (const [key, child] of Object.entries(value)) {
       if (key.includes("\u0000")) return "Text may not contain NUL characters.";

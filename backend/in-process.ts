@@ -2,12 +2,13 @@
  * The embedded API called in process: each call runs through the very same Express router as over HTTP
  * (the input guard, the token check, the contract's schemas, the authorization, the error handler), on a
  * request and response that have no socket. The body is handed over as an object (never serialised and
- * parsed), and the answer comes back as the envelope object through `reply` in backend/http.ts. No log line,
+ * parsed; an upload's bytes likewise), and the answer comes back as the envelope object through `reply` in
+ * backend/http.ts (or a file's bytes through `sendFile`). No log line,
  * no gzip, no security headers: those belong to the outer server, for browsers.
  */
 import http from "node:http";
 import express, { type Router } from "express";
-import type { ApiTransport } from "../lib/transport.js";
+import type { ApiFile, ApiTransport } from "../lib/transport.js";
 import { IN_PROCESS } from "./http.js";
 
 export function inProcessTransport(api: Router): ApiTransport {
@@ -21,12 +22,20 @@ export function inProcessTransport(api: Router): ApiTransport {
       req.method = call.method;
       req.url = "/" + call.path.replace(/^\/+/, "");
       req.headers = Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      if (call.body !== undefined) req.headers["content-type"] = "application/json";
-      // body-parser skips a request whose body is already parsed.
-      Object.assign(req, { body: call.body ?? {}, _body: true });
+      if (call.upload) {
+        req.headers["content-type"] = call.upload.type;
+        req.headers["content-length"] = String(call.upload.bytes.byteLength);
+      } else if (call.body !== undefined) req.headers["content-type"] = "application/json";
+      // body-parser skips a request whose body is already parsed (an upload's bytes are handed over as they are).
+      Object.assign(req, {
+        body: call.upload
+          ? Buffer.from(call.upload.bytes.buffer, call.upload.bytes.byteOffset, call.upload.bytes.byteLength)
+          : (call.body ?? {}),
+        _body: true,
+      });
       const res = new http.ServerResponse(req);
       (res as unknown as { locals: object }).locals = {
-        [IN_PROCESS]: (status: number, payload: unknown) => resolve({ status, payload }),
+        [IN_PROCESS]: (status: number, payload: unknown, file?: ApiFile) => resolve({ status, payload, file }),
       };
       (app as unknown as { handle(req: unknown, res: unknown, done: (err?: unknown) => void): void }).handle(req, res, (err) =>
         reject(err ?? new Error(`in-process API call not answered: ${call.method} ${call.path}`)),

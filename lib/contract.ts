@@ -5,6 +5,19 @@
  */
 import { z } from "zod";
 import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "./client-fields.js";
+import {
+  documentKindNames,
+  documentKinds,
+  documentsByService,
+  documentStatuses,
+  documentStatusLabels,
+  documentTypes,
+  EXPIRY_NOTICE_DAYS,
+  MAX_DOCUMENT_BYTES,
+  type DocumentKind,
+  type DocumentStatus,
+  type DocumentType,
+} from "./documents.js";
 import { isTimeZone } from "./intl.js";
 
 // ---- envelope ---------------------------------------------------------------
@@ -259,22 +272,89 @@ export type TimelineEntry = {
 };
 /** Something that needs the agent, most urgent first: where it is resolved (`to`) and what to do there (`action`). */
 export type AttentionItem = {
-  kind: "hold_lapsing" | "session_soon" | "refund_due" | "cart_waiting";
+  kind: "hold_lapsing" | "session_soon" | "refund_due" | "document_expiring" | "document_missing" | "cart_waiting";
   client_id: number;
   client_name: string;
   summary: string;
-  /** When the hold lapses, the session starts, the item was added; null for a refund due */
+  /** When the hold lapses, the session starts, the document expires, the item was added; null for a refund due or a missing document */
   at: string | null;
   to: string;
   action: string;
 };
-export type ClientView = { client: Client; cart: CartItem[]; timeline: TimelineEntry[]; attention: AttentionItem[] };
+export type ClientView = {
+  client: Client;
+  cart: CartItem[];
+  timeline: TimelineEntry[];
+  attention: AttentionItem[];
+  documents: ClientDocument[];
+};
 export const noteBody = z.object({
   body: z
     .string({ required_error: "Write the note", invalid_type_error: "Note must be text" })
     .trim()
     .min(1, "Write the note")
     .max(2000, "A note has at most 2,000 characters"),
+});
+
+// ---- documents (the case file's checklist) -------------------------------------
+
+export {
+  documentKinds,
+  documentKindNames,
+  documentsByService,
+  documentStatuses,
+  documentStatusLabels,
+  documentTypes,
+  MAX_DOCUMENT_BYTES,
+  EXPIRY_NOTICE_DAYS,
+  type DocumentKind,
+  type DocumentStatus,
+  type DocumentType,
+};
+
+export type DocumentFile = { id: number; file_name: string; content_type: string; size_bytes: number; uploaded_at: string };
+export type ClientDocument = {
+  id: number;
+  client_id: number;
+  kind: DocumentKind;
+  /** The kind's name, or the agent's title for an "other" document */
+  title: string;
+  /** The service that asked for it ("Job Placement"), or null when the agent added it */
+  service: string | null;
+  status: DocumentStatus;
+  /** YYYY-MM-DD */
+  expires_on: string | null;
+  accepted_at: string | null;
+  /** The current file (the newest upload) */
+  file: DocumentFile | null;
+  created_at: string;
+};
+/** One document with every file uploaded for it, newest first. */
+export type DocumentDetail = ClientDocument & { client_name: string; files: DocumentFile[] };
+
+const expiryDate = z.preprocess(
+  blankToNull,
+  z
+    .string({ invalid_type_error: "Expiry date must be a date" })
+    .superRefine((v, ctx) => {
+      const problem = !/^\d{4}-\d{2}-\d{2}$/.test(v)
+        ? "Enter the date as YYYY-MM-DD"
+        : !isRealDate(v)
+          ? "Enter a real date"
+          : v < "1990-01-01" || v > "2199-12-31"
+            ? "Enter an expiry date between 1990 and 2199"
+            : null;
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    })
+    .nullable()
+    .optional(),
+);
+export const documentAddBody = z.object({ title: requiredText(80, "Document name") });
+export const documentExpiryBody = z.object({ expires_on: expiryDate });
+/** The query of an upload (the bytes are the body): the file's name as the agent's computer had it, and an expiry. */
+export const documentUploadQuery = z.object({
+  name: requiredText(255, "File name"),
+  expires_on: expiryDate,
 });
 
 // ---- catalogue --------------------------------------------------------------

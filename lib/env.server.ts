@@ -93,6 +93,14 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
   MAIL_RETRY_SECONDS: positiveInt.default(60),
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  FILE_STORAGE: z.enum(["folder", "s3"]).optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z.string().default(""),
+  S3_FORCE_PATH_STYLE: onOff.optional(),
   BENCH_BASELINES: onOff.default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -133,7 +141,24 @@ export type Settings = {
   publicUrl: string;
   payments: PaymentsSettings;
   mail: MailSettings;
+  files: FileSettings;
 };
+
+/**
+ * Where clients' documents are kept: a folder (`DATA_DIR/documents`, one instance) or an S3-compatible bucket (any
+ * number of instances). Credentials left out come from the SDK's usual chain (environment, instance role).
+ */
+export type FileSettings =
+  | { driver: "folder"; dir: string }
+  | {
+      driver: "s3";
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      prefix: string;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
 
 /**
  * E-mail: over SMTP when `SMTP_URL` is given; otherwise (`log`) each message is written as an .eml file under
@@ -206,6 +231,11 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     const why = mailMode === null ? "with NODE_ENV=production" : "with MAIL_MODE=smtp";
     throw new SettingsError(`Missing settings required ${why}: SMTP_URL (or MAIL_MODE=log to write e-mail to files)`);
   }
+  const fileDriver = s.FILE_STORAGE ?? (s.S3_BUCKET ? "s3" : "folder");
+  if (fileDriver === "s3" && !s.S3_BUCKET) throw new SettingsError("Missing settings required with FILE_STORAGE=s3: S3_BUCKET");
+  if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
+    throw new SettingsError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: give both, or neither (the SDK's own chain)");
+  }
   if (!s.EMBEDDED_API && !s.API_BASE_URL) {
     throw new SettingsError("EMBEDDED_API=off needs API_BASE_URL (the API the portal should talk to)");
   }
@@ -276,6 +306,21 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       intervalMs: s.MAIL_INTERVAL_MS,
       outboxDir: path.join(dataDir, "outbox"),
     },
+    files:
+      fileDriver === "s3"
+        ? {
+            driver: "s3",
+            bucket: s.S3_BUCKET!,
+            region: s.S3_REGION,
+            endpoint: s.S3_ENDPOINT ?? null,
+            prefix: s.S3_PREFIX.replace(/^\/+/, ""),
+            forcePathStyle: s.S3_FORCE_PATH_STYLE ?? Boolean(s.S3_ENDPOINT),
+            credentials:
+              s.S3_ACCESS_KEY_ID && s.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY }
+                : null,
+          }
+        : { driver: "folder", dir: path.join(dataDir, "documents") },
   };
 }
 

@@ -9,6 +9,11 @@ export type ApiCall = {
   path: string;
   headers: Record<string, string>;
   body?: unknown;
+  /** Raw bytes instead of a JSON body (a document's upload), with their type */
+  upload?: { bytes: Uint8Array; type: string };
 };
 
-export type ApiTransport = (call: ApiCall) => Promise<{ status: number; payload: unknown }>;
+/** A file the API hands out (a client's document) instead of an envelope: its bytes, type and name. */
+export type ApiFile = { bytes: Uint8Array; type: string; name: string };
+
+export type ApiTransport = (call: ApiCall) => Promise<{ status: number; payload: unknown; file?: ApiFile }>;

@@ -6,6 +6,8 @@ const when: Record<AttentionItem["kind"], string> = {
   hold_lapsing: "Lapses",
   session_soon: "Starts",
   refund_due: "",
+  document_expiring: "",
+  document_missing: "",
   cart_waiting: "Added",
 };
 

@@ -6,6 +6,7 @@
  * 5xx, time-out or an unreachable API → "Server busy", with what the user typed kept.
  */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import contentDisposition from "content-disposition";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import type {
   AccountData,
@@ -46,6 +47,8 @@ import type {
   Order,
   Client,
   ClientDeleted,
+  ClientDocument,
+  DocumentDetail,
   ClientInput,
   ClientView,
   Country,
@@ -60,7 +63,7 @@ import type {
   TokencheckData,
 } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
-import type { ApiTransport } from "../../lib/transport.js";
+import type { ApiFile, ApiTransport } from "../../lib/transport.js";
 import { memo } from "./context.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
@@ -83,11 +86,11 @@ export class ApiCallError extends Error {
   }
 }
 
-type CallOptions = { method?: "GET" | "POST"; body?: unknown };
+type CallOptions = { method?: "GET" | "POST"; body?: unknown; upload?: { bytes: Uint8Array; type: string } };
 
 /** An HTTP transport to the API at `baseUrl` (API_BASE_URL), with the portal's time-out. */
 export function httpTransport(baseUrl: string, timeoutMs: number): ApiTransport {
-  return async ({ method, path, headers, body }) => {
+  return async ({ method, path, headers, body, upload }) => {
     let res: Response;
     try {
       res = await fetch(new URL(path, baseUrl), {
@@ -95,13 +98,28 @@ export function httpTransport(baseUrl: string, timeoutMs: number): ApiTransport 
         headers: {
           ...headers,
           Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(upload ? { "Content-Type": upload.type } : body === undefined ? {} : { "Content-Type": "application/json" }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: upload ? (upload.bytes as unknown as BodyInit) : body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch {
       throw new ApiCallError(0, SERVER_BUSY);
+    }
+    // A download (a client's document) is the file itself, named by its Content-Disposition.
+    const disposition = res.headers.get("content-disposition");
+    if (res.ok && disposition?.startsWith("attachment")) {
+      try {
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const name = contentDisposition.parse(disposition).parameters.filename ?? "document";
+        return {
+          status: res.status,
+          payload: null,
+          file: { bytes, type: res.headers.get("content-type") ?? "application/octet-stream", name },
+        };
+      } catch {
+        throw new ApiCallError(0, SERVER_BUSY);
+      }
     }
     let payload: unknown = null;
     try {
@@ -126,7 +144,13 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
   if (auth.clientIp) headers[CLIENT_IP_HEADER] = signClientIp(getSettings().clientIpSecret, auth.clientIp);
 
   async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
-    const { status, payload } = await transport({ method: opts.method ?? "GET", path, headers, body: opts.body });
+    const { status, payload } = await transport({
+      method: opts.method ?? "GET",
+      path,
+      headers,
+      body: opts.body,
+      upload: opts.upload,
+    });
     const envelope = payload as ApiEnvelope<T> | null;
     if (status < 300 && envelope?.status === true) return envelope.data;
     // A 5xx, or an answer that is not the contract's envelope, is the API failing: a bad gateway to us.
@@ -243,6 +267,42 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     addClient: (body: ClientInput) => call<Client>("agent/addclient", { method: "POST", body }),
     editClient: (id: number, body: ClientInput) => call<Client>("agent/editClient", { method: "POST", body: { ...body, id } }),
     deleteClient: (id: number) => call<ClientDeleted>(`agent/deleteClient/${id}`, { method: "POST", body: {} }),
+    clientDocuments: (clientId: number) => call<ClientDocument[]>(`api/clients/${clientId}/documents`),
+    clientDocument: (clientId: number, documentId: number) =>
+      call<DocumentDetail>(`api/clients/${clientId}/documents/${documentId}`),
+    addDocument: (clientId: number, title: string) =>
+      call<DocumentDetail>(`agent/clients/${clientId}/documents`, { method: "POST", body: { title } }),
+    uploadDocument: (
+      clientId: number,
+      documentId: number,
+      file: { bytes: Uint8Array; type: string; name: string; expires_on?: string | null },
+    ) =>
+      call<DocumentDetail>(
+        `agent/clients/${clientId}/documents/${documentId}/file${queryString({ name: file.name, expires_on: file.expires_on ?? undefined })}`,
+        { method: "POST", upload: { bytes: file.bytes, type: file.type || "application/octet-stream" } },
+      ),
+    acceptDocument: (clientId: number, documentId: number, fileId: number) =>
+      call<DocumentDetail>(`agent/clients/${clientId}/documents/${documentId}/accept`, {
+        method: "POST",
+        body: { file_id: fileId },
+      }),
+    setDocumentExpiry: (clientId: number, documentId: number, expiresOn: string | null) =>
+      call<DocumentDetail>(`agent/clients/${clientId}/documents/${documentId}/expiry`, {
+        method: "POST",
+        body: { expires_on: expiresOn },
+      }),
+    /** A document's file: its bytes, type and name (an attachment, never an envelope). */
+    downloadDocument: async (clientId: number, documentId: number, fileId: number): Promise<ApiFile> => {
+      const answer = await transport({
+        method: "GET",
+        path: `api/clients/${clientId}/documents/${documentId}/files/${fileId}`,
+        headers,
+      });
+      if (answer.file) return answer.file;
+      const envelope = answer.payload as ApiEnvelope<unknown> | null;
+      if (answer.status >= 500 || !envelope || envelope.status !== false) throw new ApiCallError(502, SERVER_BUSY);
+      throw new ApiCallError(answer.status, envelope.message, envelope.errors);
+    },
     viewClient: (id: number) => call<ClientView>(`agent/viewClient/${id}`, { method: "POST", body: {} }),
 
     /**

@@ -19,6 +19,8 @@ export {
   passwordChangeBody,
   forgotPasswordBody,
   noteBody,
+  documentAddBody,
+  documentExpiryBody,
 } from "../../lib/contract.js";
 
 /** A button that acts on one row: `intent` names the act, `id` the row. */

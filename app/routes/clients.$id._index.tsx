@@ -3,9 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientStatusLabels } from "../../lib/client-fields";
 import type { TimelineEntry } from "../../lib/contract";
+import { expiryWindow } from "../../lib/documents";
 import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
-import { FormError, TextAreaField } from "../components/form";
+import { DocumentChecklist } from "../components/documents";
+import { Field, FormError, TextAreaField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -13,7 +15,7 @@ import { countryName } from "../lib/countries";
 import { formatDateTime } from "../lib/dates";
 import { textFields, validateForm } from "../lib/forms.server";
 import { routeId } from "../lib/params";
-import { noteBody } from "../lib/schemas.server";
+import { documentAddBody, noteBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
@@ -28,12 +30,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({ ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString() });
 }
 
-/** A note on the client (append-only: a correction is a new note). */
+/** A note on the client (append-only: a correction is a new note), or a document added to the checklist. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
+  if (formData.get("intent") === "add-document") {
+    const values = textFields(formData, ["intent", "title"]);
+    const { data, failure } = validateForm(documentAddBody, values);
+    if (failure) return failure;
+    try {
+      const doc = await api.addDocument(id, data.title);
+      return await redirectWithToast(request, `/clients/${id}/documents/${doc.id}`, {
+        type: "success",
+        message: `${doc.title} added to the checklist.`,
+      });
+    } catch (error) {
+      return apiActionError(error, request, values);
+    }
+  }
   const values = textFields(formData, ["body"]);
   const { data, failure } = validateForm(noteBody, values);
   if (failure) return failure;
@@ -57,21 +73,28 @@ const kindLabels: Record<string, string> = {
   "session.cancelled": "Session",
   "refund.due": "Refund",
   "refund.done": "Refund",
+  "document.requested": "Documents",
+  "document.added": "Documents",
+  "document.uploaded": "Document",
+  "document.accepted": "Document",
+  "document.expiry": "Document",
+  "document.expiring": "Expiry",
 };
 
-function refLink(ref: string | null) {
+function refLink(ref: string | null, clientId: number) {
   const [kind, id] = (ref ?? "").split(":");
+  if (kind === "document" && id) return { to: `/clients/${clientId}/documents/${id}`, label: "The document" };
   if (kind === "order" && id) return { to: `/orders/${id}`, label: `Order ${id}` };
   if (kind === "booking") return { to: "/bookings", label: "Sessions" };
   return null;
 }
 
-function Timeline({ entries, timeZone }: { entries: TimelineEntry[]; timeZone: string }) {
+function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; timeZone: string; clientId: number }) {
   if (!entries.length) return <p className="empty-state">Nothing yet.</p>;
   return (
     <ol className="timeline list-reset" data-testid="timeline">
       {entries.map((e) => {
-        const link = refLink(e.ref);
+        const link = refLink(e.ref, clientId);
         return (
           <li key={e.id} className={e.kind === "note" ? "timeline__item timeline__item--note" : "timeline__item"}>
             <p className="muted timeline__when">
@@ -95,8 +118,12 @@ function Timeline({ entries, timeZone }: { entries: TimelineEntry[]; timeZone: s
 }
 
 export default function ClientPage() {
-  const { client, cart, timeline, attention, countries, timeZone, now } = useLoaderData<typeof loader>();
+  const { client, cart, timeline, attention, documents, countries, timeZone, now } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  // Which form failed: the document form sends its intent back with what was typed.
+  const documentFailure = failure?.values?.intent === "add-document" ? failure : undefined;
+  const noteFailure = documentFailure ? undefined : failure;
+  const { today, horizon } = expiryWindow(new Date(now));
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
   const rows: Array<[string, string]> = [
@@ -131,6 +158,9 @@ export default function ClientPage() {
           <Link to={`/relocation?client=${client.id}`} className="button button--ghost">
             Relocation package
           </Link>
+          <Link to={`/clients/${client.id}#documents`} className="button button--ghost">
+            Documents
+          </Link>
           <Link to={`/clients/${client.id}/edit`} className="button button--ghost">
             Edit
           </Link>
@@ -159,6 +189,33 @@ export default function ClientPage() {
           <p className="notes">{client.notes}</p>
         </>
       ) : null}
+      <h2 id="documents">Documents</h2>
+      <DocumentChecklist clientId={client.id} documents={documents} timeZone={timeZone} today={today} horizon={horizon} />
+      <Form
+        method="post"
+        className="form form--inline add-document"
+        noValidate
+        key={documentFailure ? "failed-document" : `document-${location.key}`}
+        aria-label="Add a document to the checklist"
+      >
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="add-document" />
+        <FormError message={documentFailure?.formError} />
+        <Field
+          label="Another document"
+          name="title"
+          id="document-title"
+          maxLength={80}
+          placeholder="e.g. Offer letter"
+          hint="Add it to the checklist, then upload it."
+          defaultValue={documentFailure?.values?.title ?? ""}
+          errors={documentFailure?.fieldErrors?.title}
+          autoFocusOnError
+        />
+        <button type="submit" className="button button--ghost" disabled={busy}>
+          Add to the checklist
+        </button>
+      </Form>
       <h2>In the cart for {client.first_name}</h2>
       {cart.length ? (
         <>
@@ -179,26 +236,26 @@ export default function ClientPage() {
         method="post"
         className="form note-form"
         noValidate
-        key={failure ? "failed" : location.key}
+        key={noteFailure ? "failed" : location.key}
         aria-labelledby="timeline"
       >
         <AuthenticityTokenInput />
-        <FormError message={failure?.formError} />
+        <FormError message={noteFailure?.formError} />
         <TextAreaField
           label="Add a note"
           name="body"
           rows={3}
           maxLength={2000}
           hint="Notes are kept as written: to correct one, add another."
-          defaultValue={failure?.values?.body ?? ""}
-          errors={failure?.fieldErrors?.body}
+          defaultValue={noteFailure?.values?.body ?? ""}
+          errors={noteFailure?.fieldErrors?.body}
           autoFocusOnError
         />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? "Saving…" : "Add note"}
         </button>
       </Form>
-      <Timeline entries={timeline} timeZone={timeZone} />
+      <Timeline entries={timeline} timeZone={timeZone} clientId={client.id} />
       <Toast toast={failure?.toast} />
     </section>
   );

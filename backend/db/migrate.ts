@@ -17,6 +17,7 @@ import { orderReview } from "./migrations/010-order-review.js";
 import { mentorTimeOff } from "./migrations/011-mentor-time-off.js";
 import { mail } from "./migrations/012-mail.js";
 import { caseFile } from "./migrations/013-case-file.js";
+import { documents } from "./migrations/014-documents.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -33,6 +34,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "011-mentor-time-off": mentorTimeOff(kind),
     "012-mail": mail(kind),
     "013-case-file": caseFile(kind),
+    "014-documents": documents(kind),
   };
 }
 

@@ -321,6 +321,39 @@ export interface ClientNotesTable {
   created_at: string;
 }
 
+/** A checklist item of a client's documents: a standard kind a paid service needs, or one the agent added. */
+export interface ClientDocumentsTable {
+  id: Generated<number>;
+  agent_id: number;
+  client_id: number;
+  /** cv | passport | degree | visa | address | other */
+  kind: string;
+  title: string | null;
+  service_id: number | null;
+  /** missing | uploaded | accepted */
+  status: string;
+  file_id: number | null;
+  /** YYYY-MM-DD */
+  expires_on: string | null;
+  expiry_noted_on: string | null;
+  accepted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every file uploaded for a document (the newest is the document's current one); the bytes are in the file store. */
+export interface DocumentFilesTable {
+  id: Generated<number>;
+  document_id: number;
+  agent_id: number;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_at: string;
+}
+
 export interface StripeEventsTable {
   id: string;
   type: string;
@@ -352,6 +385,8 @@ export interface Database {
   outbox: OutboxTable;
   client_events: ClientEventsTable;
   client_notes: ClientNotesTable;
+  client_documents: ClientDocumentsTable;
+  document_files: DocumentFilesTable;
   mentor_bookings: MentorBookingsTable;
 }
 

@@ -11,6 +11,7 @@ import { NotFound } from "../errors.js";
 import { orderPaid } from "../mail/notices.js";
 import { confirmBooking } from "../services/bookings.js";
 import { clientEvent, lineName } from "../services/case-file.js";
+import { requestDocuments } from "../services/documents.js";
 import { releaseBookings } from "../services/holds.js";
 
 export type Logger = {
@@ -214,7 +215,10 @@ export async function fulfilOrder(
       summary: `Paid in order ${orderId}: ${lineName(item.description)}${reason ? `; refund due (${reason})` : ""}`,
       ref: `order:${orderId}`,
     });
-    if (!reason) continue;
+    if (!reason) {
+      await requestDocuments(trx, order.agent_id, [item]);
+      continue;
+    }
     refundsDue++;
     await trx.updateTable("order_items").set({ refund_status: "due", refund_reason: reason }).where("id", "=", item.id).execute();
     logger.warn({ orderId, item: item.id, reason }, "paid item cannot be delivered: refund due");

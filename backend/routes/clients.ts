@@ -9,6 +9,7 @@ import { attentionList } from "../services/attention.js";
 import { listCart } from "../services/cart.js";
 import { addNote, clientTimeline } from "../services/case-file.js";
 import { addClient, deleteClient, editClient, getClient, listClients } from "../services/clients.js";
+import { clientDocuments } from "../services/documents.js";
 
 export function clientRoutes({ db }: { db: Kysely<Database> }) {
   const router = Router();
@@ -57,12 +58,13 @@ export function clientRoutes({ db }: { db: Kysely<Database> }) {
       const clientId = parse(idParam, req.params.clientId, "clientId");
       const agentId = currentAgent(req).id;
       const client = await getClient(db, agentId, clientId);
-      const [cart, timeline, attention] = await Promise.all([
+      const [cart, timeline, attention, documents] = await Promise.all([
         listCart(db, agentId, clientId),
         clientTimeline(db, agentId, clientId),
         attentionList(db, agentId, clientId),
+        clientDocuments(db, agentId, clientId),
       ]);
-      send<ClientView>(res, { client, cart, timeline, attention });
+      send<ClientView>(res, { client, cart, timeline, attention, documents });
     }),
   );
 

@@ -1,13 +1,14 @@
 /**
  * What needs the agent's attention, most urgent first (issue 14, point 4): unpaid holds lapsing within the hour,
- * paid sessions in the next 24 hours, refunds due, and cart items waiting more than 7 days. Each says where it is
- * resolved. For all the agent's clients (the dashboard) or one (the client's page). Documents join the list when the
- * case file has them.
+ * paid sessions in the next 24 hours, refunds due, documents expired or expiring within 60 days, documents missing
+ * for something paid, and cart items waiting more than 7 days. Each says where it is resolved. For all the agent's
+ * clients (the dashboard) or one (the client's page).
  */
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { AttentionItem } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { lineName } from "./case-file.js";
+import { documentTitle, expiryHorizon } from "./documents.js";
 
 /** The windows of "needs attention", from one place: the list below and the clients list's filter. */
 function windows(now: Date) {
@@ -16,7 +17,14 @@ function windows(now: Date) {
     hour: new Date(now.getTime() + 3_600_000).toISOString(),
     day: new Date(now.getTime() + 86_400_000).toISOString(),
     week: new Date(now.getTime() - 7 * 86_400_000).toISOString(),
+    horizon: expiryHorizon(now),
   };
+}
+
+/** A document missing that a paid service asked for, or one expired or expiring within the notice window. */
+function documentDue(win: ReturnType<typeof windows>) {
+  return sql<SqlBool>`((client_documents.status = 'missing' and client_documents.service_id is not null)
+    or (client_documents.status <> 'missing' and client_documents.expires_on <= ${win.horizon}))`;
 }
 
 /** A hold lapsing within the hour, or a paid session starting within 24 hours (a condition on mentor_bookings). */
@@ -48,10 +56,23 @@ export function needsAttention(now = new Date()) {
           .whereRef("order_items.client_id", "=", "clients.id")
           .where("order_items.refund_status", "=", "due"),
       ),
+      exists(
+        selectFrom("client_documents")
+          .select("client_documents.id")
+          .whereRef("client_documents.client_id", "=", "clients.id")
+          .where(documentDue(win)),
+      ),
     ]);
 }
 
-const rank: Record<AttentionItem["kind"], number> = { hold_lapsing: 0, session_soon: 1, refund_due: 2, cart_waiting: 3 };
+const rank: Record<AttentionItem["kind"], number> = {
+  hold_lapsing: 0,
+  session_soon: 1,
+  refund_due: 2,
+  document_expiring: 3,
+  document_missing: 4,
+  cart_waiting: 5,
+};
 
 export async function attentionList(
   db: Kysely<Database>,
@@ -107,7 +128,29 @@ export async function attentionList(
     .where("cart_items.created_at", "<", win.week)
     .$if(clientId !== null, (q) => q.where("cart_items.client_id", "=", clientId!))
     .execute();
-  const [s, r, w] = await Promise.all([sessions, refunds, waiting]);
+  const documents = db
+    .selectFrom("client_documents")
+    .innerJoin("clients", "clients.id", "client_documents.client_id")
+    .leftJoin("services", "services.id", "client_documents.service_id")
+    .select([
+      "client_documents.id",
+      "client_documents.client_id",
+      "client_documents.kind",
+      "client_documents.title",
+      "client_documents.status",
+      "client_documents.expires_on",
+      "services.name as service",
+      "clients.first_name",
+      "clients.last_name",
+    ])
+    .where("client_documents.agent_id", "=", agentId)
+    .where("clients.archived_at", "is", null)
+    .where(documentDue(win))
+    .$if(clientId !== null, (q) => q.where("client_documents.client_id", "=", clientId!))
+    .orderBy("client_documents.id")
+    .execute();
+  const [s, r, w, d] = await Promise.all([sessions, refunds, waiting, documents]);
+  const today = win.stamp.slice(0, 10);
   const items: AttentionItem[] = [
     ...s.map((b): AttentionItem => {
       const held = b.status === "held";
@@ -130,6 +173,21 @@ export async function attentionList(
       to: `/orders/${i.order_id}`,
       action: `Order ${i.order_id}`,
     })),
+    ...d.map((doc): AttentionItem => {
+      const missing = doc.status === "missing";
+      const title = documentTitle(doc);
+      return {
+        kind: missing ? "document_missing" : "document_expiring",
+        client_id: doc.client_id,
+        client_name: `${doc.first_name} ${doc.last_name}`,
+        summary: missing
+          ? `Document missing: ${title}${doc.service ? ` (for ${doc.service})` : ""}`
+          : `${title} ${doc.expires_on! < today ? "expired" : "expires"} on ${doc.expires_on}`,
+        at: missing ? null : `${doc.expires_on}T00:00:00.000Z`,
+        to: `/clients/${doc.client_id}/documents/${doc.id}`,
+        action: missing ? "Upload it" : "Upload the renewed one",
+      };
+    }),
     ...w.map((c): AttentionItem => ({
       kind: "cart_waiting",
       client_id: c.client_id,

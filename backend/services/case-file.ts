@@ -18,7 +18,13 @@ export type ClientEventKind =
   | "session.confirmed"
   | "session.cancelled"
   | "refund.due"
-  | "refund.done";
+  | "refund.done"
+  | "document.requested"
+  | "document.added"
+  | "document.uploaded"
+  | "document.accepted"
+  | "document.expiry"
+  | "document.expiring";
 
 /**
  * An order line's name for the timeline: a session's line keeps its time in UTC text, which the timeline (shown in

@@ -168,7 +168,7 @@ export async function editClient(db: Kysely<Database>, agentId: number, clientId
 }
 
 /**
- * Deletes a client, or archives one that has orders or bookings (their history stays), in one transaction
+ * Deletes a client, or archives one that has orders, bookings or documents (their history and files stay), in one transaction
  * under the cart lock: the client's cart items and unpaid holds go with it. Refused while the client has paid
  * sessions to come, or while a checkout covers the client's cart items.
  */
@@ -203,7 +203,9 @@ export async function deleteClient(db: Kysely<Database>, agentId: number, client
     await trx.deleteFrom("cart_items").where("client_id", "=", clientId).executeTakeFirst();
     const history =
       (await trx.selectFrom("order_items").select("id").where("client_id", "=", clientId).executeTakeFirst()) ??
-      (await trx.selectFrom("mentor_bookings").select("id").where("client_id", "=", clientId).executeTakeFirst());
+      (await trx.selectFrom("mentor_bookings").select("id").where("client_id", "=", clientId).executeTakeFirst()) ??
+      // Its documents and their files are kept: the client is archived, never deleted.
+      (await trx.selectFrom("client_documents").select("id").where("client_id", "=", clientId).executeTakeFirst());
     if (history) {
       await trx.updateTable("clients").set({ archived_at: now, updated_at: now }).where("id", "=", clientId).execute();
       await clientEvent(trx, { agentId, clientId, kind: "client.archived", summary: "Archived (deleted with its history kept)" });

@@ -2,10 +2,14 @@
  * Every API route, from the router itself, with no token, an expired token, and another agent's token aimed at a
  * victim's records. A route added without an entry here fails the first test: decide its answers, then add it.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Router } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../backend/app.js";
 import type { Db } from "../../backend/db/connection.js";
+import { folderStore } from "../../backend/files/folder.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 
@@ -266,6 +270,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       payments: { mode: "demo", checkoutExpiryMinutes: 30 },
       publicUrl: "http://portal.test",
       clientIpSecret: "x".repeat(32),
+      files: folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"))),
     });
     const served = routesOf(router);
     expect(served.length).toBeGreaterThanOrEqual(34);

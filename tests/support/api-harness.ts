@@ -1,8 +1,13 @@
 /** The API alone on an ephemeral port, over a test database, reached with real HTTP. */
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import express from "express";
 import { createApi } from "../../backend/app.js";
 import type { Db } from "../../backend/db/connection.js";
+import { folderStore } from "../../backend/files/folder.js";
+import type { FileStore } from "../../backend/files/store.js";
 import { smtpMailer, type Mailer, type OutgoingMail } from "../../backend/mail/transport.js";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import { createAgent as createAgentFixture } from "./fixtures.js";
@@ -21,6 +26,8 @@ export async function startApi(
     /** Where e-mail goes: an SMTP server of the test's (`startSmtp`), else kept in `mailbox` */
     smtpUrl?: string;
     mail?: Partial<{ retrySeconds: number; maxAttempts: number; staffInbox: string }>;
+    /** Where documents go: a store of the test's (an S3 one), else a fresh folder of this harness's */
+    files?: FileStore;
   } = {},
 ) {
   const app = express();
@@ -47,6 +54,7 @@ export async function startApi(
     bookings: options.bookings,
     publicUrl: "http://portal.test",
     clientIpSecret: CLIENT_IP_SECRET,
+    files: options.files ?? folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"))),
     mail: {
       mailer,
       from: "Waypoint Consultancy <no-reply@portal.test>",
@@ -65,21 +73,28 @@ export async function startApi(
   async function call(
     method: "GET" | "POST",
     path: string,
-    opts: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    opts: { token?: string; body?: unknown; rawBody?: string; bytes?: Uint8Array; headers?: Record<string, string> } = {},
   ) {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (opts.bytes !== undefined) {
+      body = opts.bytes;
+      headers["Content-Type"] ??= "application/octet-stream";
+    } else if (opts.rawBody !== undefined) {
       body = opts.rawBody;
       headers["Content-Type"] ??= "application/json";
     } else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers["Content-Type"] = "application/json";
     }
-    const res = await fetch(base + path, { method, headers, body });
+    const res = await fetch(base + path, { method, headers, body: body as BodyInit | undefined });
+    // A download is the file's bytes; everything else is the envelope.
+    if (!res.headers.get("content-type")?.includes("application/json")) {
+      return { status: res.status, json: null as any, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+    }
     const json = (await res.json()) as any;
-    return { status: res.status, json, headers: res.headers };
+    return { status: res.status, json, bytes: null, headers: res.headers };
   }
 
   async function login(email: string, password: string) {

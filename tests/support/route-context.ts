@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
+import { folderStore } from "../../backend/files/folder.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-routes-"));
 process.env.DATA_DIR = dir;
@@ -34,6 +35,7 @@ const api = await createApi({
   payments: { mode: "demo", checkoutExpiryMinutes: 30 },
   publicUrl: "http://portal.test",
   clientIpSecret: settings.clientIpSecret,
+  files: folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"))),
 });
 const transport = inProcessTransport(api);
 

@@ -1,0 +1,227 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { ClientDocument, FieldErrors } from "../../lib/contract";
+import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES } from "../../lib/documents";
+import { formatDateTime } from "../lib/dates";
+import { Field, FormError } from "./form";
+
+export function DocumentStatus({ status }: { status: ClientDocument["status"] }) {
+  return <span className={`doc-status doc-status--${status}`}>{documentStatusLabels[status]}</span>;
+}
+
+/** The expiry, with "expired" or "soon" beside it when it is (soon: within the notice window, as the dashboard says). */
+export function Expiry({ on, today, horizon }: { on: string | null; today: string; horizon: string }) {
+  if (!on) return <>—</>;
+  if (on < today) return <span className="doc-expiry doc-expiry--past">{on} (expired)</span>;
+  if (on <= horizon) return <span className="doc-expiry doc-expiry--soon">{on} (soon)</span>;
+  return <>{on}</>;
+}
+
+export function documentPath(clientId: number, documentId: number) {
+  return `/clients/${clientId}/documents/${documentId}`;
+}
+
+export function downloadPath(clientId: number, documentId: number, fileId: number) {
+  return `${documentPath(clientId, documentId)}/files/${fileId}`;
+}
+
+/** The client's checklist: each document, its state, expiry and current file, and where to act on it. */
+export function DocumentChecklist({
+  clientId,
+  documents,
+  timeZone,
+  today,
+  horizon,
+}: {
+  clientId: number;
+  documents: ClientDocument[];
+  timeZone: string;
+  today: string;
+  horizon: string;
+}) {
+  if (!documents.length) {
+    return (
+      <p className="empty-state">
+        No documents yet. The checklist fills in when a service is paid for (a CV for mentoring; a passport, a visa and proof of
+        address for relocation; a CV, passport and degree for a job), and you can add any other below.
+      </p>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack" data-testid="documents">
+        <thead>
+          <tr>
+            <th scope="col">Document</th>
+            <th scope="col">Status</th>
+            <th scope="col">Expires</th>
+            <th scope="col">File</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {documents.map((d) => (
+            <tr key={d.id}>
+              <th scope="row" data-label="Document">
+                <Link to={documentPath(clientId, d.id)}>{d.title}</Link>
+                {d.service ? <span className="muted table__note"> for {d.service}</span> : null}
+              </th>
+              <td data-label="Status">
+                <DocumentStatus status={d.status} />
+              </td>
+              <td data-label="Expires">
+                <Expiry on={d.expires_on} today={today} horizon={horizon} />
+              </td>
+              <td data-label="File">
+                {d.file ? (
+                  <>
+                    <a href={downloadPath(clientId, d.id, d.file.id)} download>
+                      {d.file.file_name}
+                    </a>
+                    <span className="muted">
+                      {" "}
+                      · {fileSize(d.file.size_bytes)} · {formatDateTime(d.file.uploaded_at, timeZone)}
+                    </span>
+                  </>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td>
+                <Link to={documentPath(clientId, d.id)} className="button button--small button--ghost">
+                  {d.status === "missing" ? "Upload" : d.status === "uploaded" ? "Review" : "Open"}
+                  <span className="visually-hidden"> {d.title}</span>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type UploadFailure = { formError?: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+
+/**
+ * The upload form: a plain multipart post without JavaScript (the page's action answers); with it, the same form
+ * sent by XMLHttpRequest to the upload route, so the agent sees how far the file has gone, and a file over 10 MB
+ * is refused before a byte is sent.
+ */
+export function UploadForm({
+  action,
+  uploadUrl,
+  failure,
+  expiresOn,
+  title,
+}: {
+  action: string;
+  uploadUrl: string;
+  failure?: UploadFailure;
+  expiresOn: string | null;
+  title: string;
+}) {
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [local, setLocal] = useState<UploadFailure | null>(null);
+  const shown = local ?? failure;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const file = data.get("file");
+    event.preventDefault();
+    if (!(file instanceof File) || (!file.name && file.size === 0)) {
+      setLocal({
+        formError: "Please correct the highlighted fields.",
+        fieldErrors: { file: ["Choose a file to upload."] },
+        values: { expires_on: String(data.get("expires_on") ?? "") },
+      });
+      return;
+    }
+    if (file.size > MAX_DOCUMENT_BYTES) {
+      setLocal({
+        formError: "Please correct the highlighted fields.",
+        fieldErrors: { file: ["The file is larger than 10 MB. Choose a smaller one (a scan at 150–300 dpi is plenty)."] },
+        values: { expires_on: String(data.get("expires_on") ?? "") },
+      });
+      return;
+    }
+    setLocal(null);
+    setProgress(0);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", uploadUrl);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => {
+      setProgress(null);
+      setLocal({ formError: "The upload did not reach the server. Check the connection and try again." });
+    };
+    xhr.onload = () => {
+      setProgress(null);
+      let answer: (UploadFailure & { redirectTo?: string }) | null = null;
+      try {
+        answer = JSON.parse(xhr.responseText);
+      } catch {
+        answer = null;
+      }
+      if (answer?.redirectTo) {
+        navigate(answer.redirectTo);
+        return;
+      }
+      setLocal(answer ?? { formError: "The server is busy. Nothing was lost: please try again." });
+    };
+    xhr.send(data);
+  }
+
+  const busy = progress !== null;
+  return (
+    <form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="form upload-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={`Upload ${title}`}
+    >
+      <AuthenticityTokenInput />
+      <FormError message={shown?.formError} />
+      <Field
+        label="File"
+        name="file"
+        type="file"
+        accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+        hint={`${Object.values(documentTypes).join(", ")}; up to 10 MB.`}
+        errors={shown?.fieldErrors?.file}
+        autoFocusOnError
+        disabled={busy}
+      />
+      <Field
+        label="Expires on (optional)"
+        name="expires_on"
+        type="date"
+        defaultValue={shown?.values?.expires_on ?? expiresOn ?? ""}
+        errors={shown?.fieldErrors?.expires_on}
+        hint="For a passport, visa or permit: the dashboard warns 60 days before."
+        disabled={busy}
+      />
+      {busy ? (
+        <p className="upload-progress" role="status">
+          <progress max={100} value={progress}>
+            {progress}%
+          </progress>{" "}
+          Uploading… {progress}%
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? "Uploading…" : "Upload"}
+      </button>
+    </form>
+  );
+}

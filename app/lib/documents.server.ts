@@ -1,0 +1,36 @@
+/** A document's upload, for both ways it arrives: the form's own post (no JavaScript) and the upload route (XHR). */
+import { json, type AppLoadContext } from "@remix-run/node";
+import { apiActionError, type FormFailure } from "./api.server.js";
+import { requireAgent } from "./auth.server.js";
+import { textFields } from "./forms.server.js";
+import { documentExpiryBody } from "./schemas.server.js";
+import { checkForm } from "./security.server.js";
+import { redirectWithToast } from "./toast.server.js";
+import { readUpload } from "./upload.server.js";
+
+/**
+ * Reads the multipart form, checks it, and hands the file to the API: a redirect to the client's checklist with a
+ * toast, or the form's failure (the reason beside the field, the expiry as typed). Nothing is stored on failure.
+ */
+export async function receiveUpload(request: Request, context: AppLoadContext, clientId: number, documentId: number) {
+  const { api } = await requireAgent(request, context);
+  const { formData, file, problem } = await readUpload(request);
+  await checkForm(formData, request);
+  const values = textFields(formData, ["expires_on"]);
+  const expiry = documentExpiryBody.safeParse(values);
+  if (problem || !file || !expiry.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    if (problem) fieldErrors.file = [problem];
+    if (!expiry.success) fieldErrors.expires_on = [expiry.error.issues[0]!.message];
+    return json<FormFailure>({ formError: "Please correct the highlighted fields.", fieldErrors, values }, { status: 400 });
+  }
+  try {
+    const doc = await api.uploadDocument(clientId, documentId, { ...file, expires_on: expiry.data.expires_on });
+    return await redirectWithToast(request, `/clients/${clientId}#documents`, {
+      type: "success",
+      message: `${doc.title}: ${doc.file?.file_name ?? "file"} uploaded.`,
+    });
+  } catch (error) {
+    return apiActionError(error, request, values);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The folder driver: each file under one directory (DATA_DIR/documents by default), written to a temporary name and
+ * renamed into place, so a reader never sees half a file and a crash leaves no half-written document.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { FileStore } from "./store.js";
+
+export function folderStore(root: string): FileStore {
+  const base = path.resolve(root);
+  const pathOf = (key: string) => {
+    const full = path.resolve(base, key);
+    // Keys come from newKey(); this refuses anything else that would leave the folder.
+    if (!full.startsWith(base + path.sep)) throw new Error(`file key outside the store: ${key}`);
+    return full;
+  };
+  return {
+    driver: "folder",
+    async put(key, bytes) {
+      const file = pathOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${randomUUID()}.part`;
+      try {
+        await fs.writeFile(temp, bytes, { flag: "wx", mode: 0o640 });
+        await fs.rename(temp, file);
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      try {
+        return await fs.readFile(pathOf(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+    },
+    async remove(key) {
+      await fs.rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * A client's documents (issue 14, point 3): the checklist, one document with its files, adding one, uploading a file
+ * (the bytes are the body, any content type: the type is read from the bytes), accepting it, its expiry, and the
+ * download. Every call is the agent's own client's: another agent's is 404, like a client that does not exist.
+ */
+import express, { Router, type NextFunction, type Request, type Response } from "express";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { documentAddBody, documentExpiryBody, documentUploadQuery, idParam, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
+import { currentAgent, requireAuth } from "../auth.js";
+import type { Database } from "../db/schema.js";
+import { TooLarge } from "../errors.js";
+import type { FileStore } from "../files/store.js";
+import { handler, parse, send, sendFile } from "../http.js";
+import {
+  acceptDocument,
+  addDocument,
+  clientDocuments,
+  documentDetail,
+  documentFile,
+  setDocumentExpiry,
+  uploadDocument,
+} from "../services/documents.js";
+
+const acceptBody = z.object({ file_id: idParam });
+
+function ids(req: Request) {
+  return {
+    agentId: currentAgent(req).id,
+    clientId: parse(idParam, req.params.clientId, "clientId"),
+    documentId: req.params.documentId === undefined ? 0 : parse(idParam, req.params.documentId, "documentId"),
+  };
+}
+
+/** The upload's bytes, up to the limit: a larger body is a 413 that says so (body-parser drains what it refused). */
+const rawUpload = [
+  express.raw({ type: () => true, limit: MAX_DOCUMENT_BYTES }),
+  (err: { type?: string } | undefined, _req: Request, _res: Response, next: NextFunction) => {
+    next(
+      err?.type === "entity.too.large"
+        ? new TooLarge("The file is larger than 10 MB.", { file: ["The file is larger than 10 MB."] })
+        : err,
+    );
+  },
+];
+
+export function documentRoutes({ db, files }: { db: Kysely<Database>; files: FileStore }) {
+  const router = Router();
+  router.use(["/api/clients/:clientId/documents", "/agent/clients/:clientId/documents"], requireAuth(db));
+
+  router.get(
+    "/api/clients/:clientId/documents",
+    handler(async (req, res) => {
+      const { agentId, clientId } = ids(req);
+      send(res, await clientDocuments(db, agentId, clientId));
+    }),
+  );
+
+  router.post(
+    "/agent/clients/:clientId/documents",
+    handler(async (req, res) => {
+      const { agentId, clientId } = ids(req);
+      const { title } = parse(documentAddBody, req.body);
+      send(res, await addDocument(db, agentId, clientId, title), 201);
+    }),
+  );
+
+  router.get(
+    "/api/clients/:clientId/documents/:documentId",
+    handler(async (req, res) => {
+      const { agentId, clientId, documentId } = ids(req);
+      send(res, await documentDetail(db, agentId, clientId, documentId));
+    }),
+  );
+
+  router.post(
+    "/agent/clients/:clientId/documents/:documentId/file",
+    ...rawUpload,
+    handler(async (req, res) => {
+      const { agentId, clientId, documentId } = ids(req);
+      const query = parse(documentUploadQuery, req.query, "query");
+      const bytes: unknown = req.body;
+      // No body at all (or a JSON one) reads as an empty file.
+      const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0);
+      send(res, await uploadDocument(db, files, agentId, clientId, documentId, { bytes: upload, ...query }), 201);
+    }),
+  );
+
+  router.post(
+    "/agent/clients/:clientId/documents/:documentId/accept",
+    handler(async (req, res) => {
+      const { agentId, clientId, documentId } = ids(req);
+      const { file_id } = parse(acceptBody, req.body);
+      send(res, await acceptDocument(db, agentId, clientId, documentId, file_id));
+    }),
+  );
+
+  router.post(
+    "/agent/clients/:clientId/documents/:documentId/expiry",
+    handler(async (req, res) => {
+      const { agentId, clientId, documentId } = ids(req);
+      const { expires_on } = parse(documentExpiryBody, req.body);
+      send(res, await setDocumentExpiry(db, agentId, clientId, documentId, expires_on ?? null));
+    }),
+  );
+
+  router.get(
+    "/api/clients/:clientId/documents/:documentId/files/:fileId",
+    handler(async (req, res) => {
+      const { agentId, clientId, documentId } = ids(req);
+      const fileId = parse(idParam, req.params.fileId, "fileId");
+      const file = await documentFile(db, files, agentId, clientId, documentId, fileId);
+      sendFile(res, { bytes: file.bytes, type: file.type, name: file.name });
+    }),
+  );
+
+  return router;
+}

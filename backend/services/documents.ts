@@ -1,0 +1,491 @@
+/**
+ * The client's documents (issue 14, point 3): a checklist built from what was paid for (each service needs its
+ * documents, written when the payment is fulfilled) and what the agent adds, each missing, uploaded or accepted,
+ * with an optional expiry. Files go to the file store first and are recorded after; every file is kept (a new
+ * upload replaces the current one, it does not delete it). Scoped by agent like every client query: another agent's
+ * document is not found.
+ */
+import { createHash } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import { sql, type Kysely, type Selectable } from "kysely";
+import {
+  documentKindNames,
+  documentsByService,
+  documentTypes,
+  MAX_DOCUMENT_BYTES,
+  type ClientDocument,
+  type DocumentDetail,
+  type DocumentFile,
+  type DocumentKind,
+  type DocumentType,
+} from "../../lib/contract.js";
+import { expiryWindow, fileSize } from "../../lib/documents.js";
+import type { Database, DocumentFilesTable } from "../db/schema.js";
+import { Conflict, Invalid, NotFound, TooLarge } from "../errors.js";
+import { newKey, type FileStore } from "../files/store.js";
+import { clientEvent } from "./case-file.js";
+
+const kindOrder: DocumentKind[] = ["passport", "visa", "address", "cv", "degree", "other"];
+
+/** The last day (UTC, YYYY-MM-DD) an expiry counts as "expiring soon" on `now`. */
+export function expiryHorizon(now: Date) {
+  return expiryWindow(now).horizon;
+}
+
+export function documentTitle(d: { kind: string; title: string | null }) {
+  return d.kind === "other" ? (d.title ?? "Document") : documentKindNames[d.kind as Exclude<DocumentKind, "other">];
+}
+
+/**
+ * The name a file is shown and offered under: its last path segment, without control characters, at most 120
+ * characters (keeping the extension). Never used to build a path: files are stored under keys of their own.
+ */
+export function cleanFileName(name: string, type: DocumentType) {
+  const last = name.split(/[\\/]/).pop() ?? "";
+  // Control characters, and what Windows will not have in a name.
+  // eslint-disable-next-line no-control-regex
+  const unsafe = /[\u0000-\u001f\u007f"<>|*?:]/g;
+  let clean = last.replace(unsafe, "").trim().replace(/^\.+/, "");
+  if (clean.length > 120) {
+    const ext = /\.[A-Za-z0-9]{1,5}$/.exec(clean)?.[0] ?? "";
+    clean = clean.slice(0, 120 - ext.length) + ext;
+  }
+  return clean || `document.${type === "application/pdf" ? "pdf" : type === "image/png" ? "png" : "jpg"}`;
+}
+
+/** What the bytes are (PDF, JPEG or PNG), read from the bytes themselves; anything else is refused. */
+export async function sniffDocument(bytes: Uint8Array): Promise<DocumentType> {
+  if (bytes.byteLength === 0) throw new Invalid("The file is empty.", { file: ["The file is empty."] });
+  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+    throw new TooLarge("The file is larger than 10 MB.", { file: ["The file is larger than 10 MB."] });
+  }
+  const found = await fileTypeFromBuffer(bytes);
+  if (found && found.mime in documentTypes) return found.mime as DocumentType;
+  const message = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";
+  throw new Invalid(message, { file: [message] });
+}
+
+function toFile(
+  f: Pick<Selectable<DocumentFilesTable>, "id" | "file_name" | "content_type" | "size_bytes" | "uploaded_at">,
+): DocumentFile {
+  return {
+    id: f.id,
+    file_name: f.file_name,
+    content_type: f.content_type,
+    size_bytes: Number(f.size_bytes),
+    uploaded_at: new Date(f.uploaded_at).toISOString(),
+  };
+}
+
+function documentsQuery(db: Kysely<Database>, agentId: number) {
+  return db
+    .selectFrom("client_documents as d")
+    .leftJoin("document_files as f", "f.id", "d.file_id")
+    .leftJoin("services as s", "s.id", "d.service_id")
+    .select([
+      "d.id",
+      "d.client_id",
+      "d.kind",
+      "d.title",
+      "d.status",
+      "d.expires_on",
+      "d.accepted_at",
+      "d.created_at",
+      "s.name as service",
+      "f.id as f_id",
+      "f.file_name",
+      "f.content_type",
+      "f.size_bytes",
+      "f.uploaded_at",
+    ])
+    .where("d.agent_id", "=", agentId);
+}
+
+type DocumentRow = Awaited<ReturnType<ReturnType<typeof documentsQuery>["execute"]>>[number];
+
+function toDocument(r: DocumentRow): ClientDocument {
+  return {
+    id: r.id,
+    client_id: r.client_id,
+    kind: r.kind as DocumentKind,
+    title: documentTitle(r),
+    service: r.service ?? null,
+    status: r.status as ClientDocument["status"],
+    expires_on: r.expires_on,
+    accepted_at: r.accepted_at ? new Date(r.accepted_at).toISOString() : null,
+    file:
+      r.f_id === null
+        ? null
+        : toFile({
+            id: r.f_id,
+            file_name: r.file_name!,
+            content_type: r.content_type!,
+            size_bytes: r.size_bytes!,
+            uploaded_at: r.uploaded_at!,
+          }),
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** The client's checklist: the standard documents in a fixed order (passport first), then the agent's own. */
+export async function clientDocuments(db: Kysely<Database>, agentId: number, clientId: number): Promise<ClientDocument[]> {
+  const client = await db
+    .selectFrom("clients")
+    .select("id")
+    .where("id", "=", clientId)
+    .where("agent_id", "=", agentId)
+    .executeTakeFirst();
+  if (!client) throw new NotFound("No such client.");
+  const rows = await documentsQuery(db, agentId).where("d.client_id", "=", clientId).orderBy("d.id").execute();
+  return rows.map(toDocument).sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || a.id - b.id);
+}
+
+export async function documentDetail(
+  db: Kysely<Database>,
+  agentId: number,
+  clientId: number,
+  documentId: number,
+): Promise<DocumentDetail> {
+  const row = await documentsQuery(db, agentId)
+    .innerJoin("clients as c", "c.id", "d.client_id")
+    .select(["c.first_name", "c.last_name"])
+    .where("d.client_id", "=", clientId)
+    .where("d.id", "=", documentId)
+    .executeTakeFirst();
+  if (!row) throw new NotFound("No such document.");
+  const files = await db
+    .selectFrom("document_files")
+    .select(["id", "file_name", "content_type", "size_bytes", "uploaded_at"])
+    .where("document_id", "=", documentId)
+    .where("agent_id", "=", agentId)
+    .orderBy("id", "desc")
+    .execute();
+  return { ...toDocument(row), client_name: `${row.first_name} ${row.last_name}`, files: files.map(toFile) };
+}
+
+/** The agent's own live client, or 404 (another agent's, or archived). */
+async function ownClient(db: Kysely<Database>, agentId: number, clientId: number) {
+  const client = await db
+    .selectFrom("clients")
+    .select(["id", "archived_at"])
+    .where("id", "=", clientId)
+    .where("agent_id", "=", agentId)
+    .executeTakeFirst();
+  if (!client || client.archived_at) throw new NotFound("No such client.");
+}
+
+/**
+ * What each paid, delivered line asks of its client: the documents of its service (a plan's service, Job Placement
+ * for a job, Relocation for a package, Mentorship for a session). Written in the payment's transaction; the unique
+ * index makes a second order (or instance) asking for the same document add nothing.
+ */
+export async function requestDocuments(
+  trx: Kysely<Database>,
+  agentId: number,
+  lines: Array<{ client_id: number; item_type: string; item_id: number }>,
+  now = new Date(),
+) {
+  const stamp = now.toISOString();
+  for (const line of lines) {
+    const serviceId =
+      line.item_type === "job"
+        ? 3
+        : line.item_type === "relocation"
+          ? 2
+          : line.item_type === "mentor_booking"
+            ? 1
+            : (await trx.selectFrom("service_plans").select("service_id").where("id", "=", line.item_id).executeTakeFirst())
+                ?.service_id;
+    const kinds = serviceId ? (documentsByService[serviceId] ?? []) : [];
+    if (!kinds.length) continue;
+    const added = await trx
+      .insertInto("client_documents")
+      .values(
+        kinds.map((kind) => ({
+          agent_id: agentId,
+          client_id: line.client_id,
+          kind,
+          service_id: serviceId!,
+          status: "missing",
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(["client_id", "kind"])
+          .where(sql<boolean>`kind <> 'other'`)
+          .doNothing(),
+      )
+      .returning("kind")
+      .execute();
+    if (!added.length) continue;
+    const service = await trx.selectFrom("services").select("name").where("id", "=", serviceId!).executeTakeFirst();
+    await clientEvent(
+      trx,
+      {
+        agentId,
+        clientId: line.client_id,
+        kind: "document.requested",
+        summary: `Documents needed for ${service?.name ?? "the service"}: ${added.map((a) => documentTitle({ kind: a.kind, title: null })).join(", ")}`,
+      },
+      now,
+    );
+  }
+}
+
+/** A document the agent wants on the checklist beyond the standard ones (an offer letter, a marriage certificate). */
+export async function addDocument(db: Kysely<Database>, agentId: number, clientId: number, title: string, now = new Date()) {
+  await ownClient(db, agentId, clientId);
+  const stamp = now.toISOString();
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("client_documents")
+      .values({
+        agent_id: agentId,
+        client_id: clientId,
+        kind: "other",
+        title,
+        status: "missing",
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await clientEvent(
+      trx,
+      {
+        agentId,
+        clientId,
+        kind: "document.added",
+        summary: `Document added to the checklist: ${title}`,
+        ref: `document:${row.id}`,
+      },
+      now,
+    );
+    return row.id;
+  });
+  return documentDetail(db, agentId, clientId, id);
+}
+
+/**
+ * Stores an upload as the document's current file: the type from its bytes, the bytes in the store under a key of
+ * their own, then (in one transaction) the file's record, the document uploaded (no longer accepted), the expiry if
+ * one came with it, and the timeline. A failed record removes the stored bytes again.
+ */
+export async function uploadDocument(
+  db: Kysely<Database>,
+  store: FileStore,
+  agentId: number,
+  clientId: number,
+  documentId: number,
+  upload: { bytes: Uint8Array; name: string; expires_on?: string | null },
+  now = new Date(),
+): Promise<DocumentDetail> {
+  const doc = await documentDetail(db, agentId, clientId, documentId);
+  await ownClient(db, agentId, clientId);
+  const type = await sniffDocument(upload.bytes);
+  const name = cleanFileName(upload.name, type);
+  const key = newKey(clientId);
+  await store.put(key, upload.bytes, type);
+  const stamp = now.toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const file = await trx
+        .insertInto("document_files")
+        .values({
+          document_id: documentId,
+          agent_id: agentId,
+          storage_key: key,
+          file_name: name,
+          content_type: type,
+          size_bytes: upload.bytes.byteLength,
+          sha256: createHash("sha256").update(upload.bytes).digest("hex"),
+          uploaded_at: stamp,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const expiry = upload.expires_on ? { expires_on: upload.expires_on, expiry_noted_on: null } : {};
+      const updated = await trx
+        .updateTable("client_documents")
+        .set({ file_id: file.id, status: "uploaded", accepted_at: null, updated_at: stamp, ...expiry })
+        .where("id", "=", documentId)
+        .where("agent_id", "=", agentId)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom("clients")
+              .select("clients.id")
+              .whereRef("clients.id", "=", "client_documents.client_id")
+              .where("clients.archived_at", "is", null),
+          ),
+        )
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new NotFound("No such client.");
+      await clientEvent(
+        trx,
+        {
+          agentId,
+          clientId,
+          kind: "document.uploaded",
+          summary: `${doc.title} uploaded: ${name} (${documentTypes[type]}, ${fileSize(upload.bytes.byteLength)})${upload.expires_on ? `, expires on ${upload.expires_on}` : ""}`,
+          ref: `document:${documentId}`,
+        },
+        now,
+      );
+    });
+  } catch (err) {
+    await store.remove(key).catch(() => undefined);
+    throw err;
+  }
+  return documentDetail(db, agentId, clientId, documentId);
+}
+
+/**
+ * Accepts the file the agent looked at: only while it is still the current one (a newer upload must be looked at
+ * first), and only once.
+ */
+export async function acceptDocument(
+  db: Kysely<Database>,
+  agentId: number,
+  clientId: number,
+  documentId: number,
+  fileId: number,
+  now = new Date(),
+) {
+  const doc = await documentDetail(db, agentId, clientId, documentId);
+  if (doc.status === "missing") throw new Conflict("There is no file to accept yet: upload one first.");
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("client_documents")
+      .set({ status: "accepted", accepted_at: stamp, updated_at: stamp })
+      .where("id", "=", documentId)
+      .where("agent_id", "=", agentId)
+      .where("status", "=", "uploaded")
+      .where("file_id", "=", fileId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) {
+      throw new Conflict(
+        doc.file?.id !== fileId
+          ? "A newer file was uploaded meanwhile: look at it before accepting."
+          : "This document is already accepted.",
+      );
+    }
+    await clientEvent(
+      trx,
+      {
+        agentId,
+        clientId,
+        kind: "document.accepted",
+        summary: `${doc.title} accepted (${doc.file?.file_name})`,
+        ref: `document:${documentId}`,
+      },
+      now,
+    );
+  });
+  return documentDetail(db, agentId, clientId, documentId);
+}
+
+/** Sets or clears the day a document expires; a new date may be warned of again. */
+export async function setDocumentExpiry(
+  db: Kysely<Database>,
+  agentId: number,
+  clientId: number,
+  documentId: number,
+  expiresOn: string | null,
+  now = new Date(),
+) {
+  const doc = await documentDetail(db, agentId, clientId, documentId);
+  if (doc.expires_on === expiresOn) return doc;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("client_documents")
+      .set({ expires_on: expiresOn, expiry_noted_on: null, updated_at: now.toISOString() })
+      .where("id", "=", documentId)
+      .where("agent_id", "=", agentId)
+      .execute();
+    await clientEvent(
+      trx,
+      {
+        agentId,
+        clientId,
+        kind: "document.expiry",
+        summary: expiresOn ? `${doc.title}: expires on ${expiresOn}` : `${doc.title}: no expiry date`,
+        ref: `document:${documentId}`,
+      },
+      now,
+    );
+  });
+  return documentDetail(db, agentId, clientId, documentId);
+}
+
+/** One stored file of the agent's own client, with its bytes; another agent's is not found. */
+export async function documentFile(
+  db: Kysely<Database>,
+  store: FileStore,
+  agentId: number,
+  clientId: number,
+  documentId: number,
+  fileId: number,
+) {
+  const row = await db
+    .selectFrom("document_files as f")
+    .innerJoin("client_documents as d", "d.id", "f.document_id")
+    .select(["f.storage_key", "f.file_name", "f.content_type", "f.size_bytes"])
+    .where("f.id", "=", fileId)
+    .where("f.document_id", "=", documentId)
+    .where("d.client_id", "=", clientId)
+    .where("d.agent_id", "=", agentId)
+    .where("f.agent_id", "=", agentId)
+    .executeTakeFirst();
+  if (!row) throw new NotFound("No such file.");
+  const bytes = await store.get(row.storage_key);
+  // The record says it exists and the store has lost it: the operator's problem, not the caller's input.
+  if (!bytes) throw new Error(`document file missing from the ${store.driver} store: ${row.storage_key}`);
+  return { bytes, name: row.file_name, type: row.content_type };
+}
+
+/**
+ * The timeline's warning of a document expiring within the notice window (or expired), once per expiry date and
+ * document, however many instances sweep at once: the guarded update decides which one writes it.
+ */
+export async function noteExpiringDocuments(db: Kysely<Database>, now = new Date()) {
+  const horizon = expiryHorizon(now);
+  const today = now.toISOString().slice(0, 10);
+  const due = await db
+    .selectFrom("client_documents")
+    .select(["id", "agent_id", "client_id", "kind", "title", "expires_on"])
+    .where("status", "<>", "missing")
+    .where("expires_on", "is not", null)
+    .where("expires_on", "<=", horizon)
+    .where((eb) => eb.or([eb("expiry_noted_on", "is", null), eb("expiry_noted_on", "<>", eb.ref("expires_on"))]))
+    .limit(500)
+    .execute();
+  let noted = 0;
+  for (const d of due) {
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("client_documents")
+        .set({ expiry_noted_on: d.expires_on })
+        .where("id", "=", d.id)
+        .where("expires_on", "=", d.expires_on)
+        .where((eb) => eb.or([eb("expiry_noted_on", "is", null), eb("expiry_noted_on", "<>", d.expires_on!)]))
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return;
+      noted++;
+      const past = d.expires_on! < today;
+      await clientEvent(
+        trx,
+        {
+          agentId: d.agent_id,
+          clientId: d.client_id,
+          kind: "document.expiring",
+          summary: `${documentTitle(d)} ${past ? "expired" : "expires"} on ${d.expires_on}`,
+          ref: `document:${d.id}`,
+        },
+        now,
+      );
+    });
+  }
+  return noted;
+}

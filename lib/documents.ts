@@ -1,0 +1,46 @@
+/**
+ * The documents of a client's case file: kinds, statuses, types and limits. Plain values with no zod, so the
+ * browser's build may import them (the upload form checks the size before sending).
+ */
+export const documentKinds = ["cv", "passport", "degree", "visa", "address", "other"] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+/** The standard kinds' names; an "other" document has the agent's title. */
+export const documentKindNames: Record<Exclude<DocumentKind, "other">, string> = {
+  cv: "CV",
+  passport: "Passport",
+  degree: "Degree certificate",
+  visa: "Visa or residence permit",
+  address: "Proof of address abroad",
+};
+/** What each service needs from the client once it is paid for (1 Mentorship, 2 Relocation, 3 Job Placement). */
+export const documentsByService: Record<number, Array<Exclude<DocumentKind, "other">>> = {
+  1: ["cv"],
+  2: ["passport", "visa", "address"],
+  3: ["cv", "passport", "degree"],
+};
+export const documentStatuses = ["missing", "uploaded", "accepted"] as const;
+export type DocumentStatus = (typeof documentStatuses)[number];
+export const documentStatusLabels: Record<DocumentStatus, string> = {
+  missing: "Missing",
+  uploaded: "Uploaded",
+  accepted: "Accepted",
+};
+/** The file types a document may be, by what its bytes say (never its name), with their names for people. */
+export const documentTypes = { "application/pdf": "PDF", "image/jpeg": "JPEG", "image/png": "PNG" } as const;
+export type DocumentType = keyof typeof documentTypes;
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** How far ahead an expiry needs the agent (the dashboard's list, the timeline's warning) */
+export const EXPIRY_NOTICE_DAYS = 60;
+
+/** Today and the last day of the expiry notice window (UTC days, YYYY-MM-DD). */
+export function expiryWindow(now: Date) {
+  return {
+    today: now.toISOString().slice(0, 10),
+    horizon: new Date(now.getTime() + EXPIRY_NOTICE_DAYS * 86_400_000).toISOString().slice(0, 10),
+  };
+}
+
+/** "1.2 MB", "830 KB": a file's size for people. */
+export function fileSize(bytes: number) {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
