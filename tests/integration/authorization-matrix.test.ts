@@ -13,7 +13,16 @@ import { folderStore } from "../../backend/files/folder.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 
-type Victim = { agentId: number; clientId: number; cartItemId: number; orderId: number; sessionId: string; bookingId: number };
+type Victim = {
+  agentId: number;
+  clientId: number;
+  cartItemId: number;
+  orderId: number;
+  sessionId: string;
+  bookingId: number;
+  documentId: number;
+  fileId: number;
+};
 type Entry = {
   /** Answer with no token and with an expired one (401 for guarded routes) */
   anonymous: number;
@@ -52,6 +61,41 @@ const matrix: Record<string, Entry> = {
     anonymous: 401,
     path: (v) => `/agent/clients/${v.clientId}/notes`,
     body: () => ({ body: "A note slipped into another agent's client" }),
+    intruder: 404,
+  },
+  // The client's documents: another agent's client, document or file is not found (nothing stored, nothing read).
+  "GET /api/clients/:clientId/documents": { anonymous: 401, path: (v) => `/api/clients/${v.clientId}/documents`, intruder: 404 },
+  "POST /agent/clients/:clientId/documents": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/documents`,
+    body: () => ({ title: "Planted" }),
+    intruder: 404,
+  },
+  "GET /api/clients/:clientId/documents/:documentId": {
+    anonymous: 401,
+    path: (v) => `/api/clients/${v.clientId}/documents/${v.documentId}`,
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/documents/:documentId/file": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/documents/${v.documentId}/file?name=forged.pdf`,
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/documents/:documentId/accept": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/documents/${v.documentId}/accept`,
+    body: (v) => ({ file_id: v.fileId }),
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/documents/:documentId/expiry": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/documents/${v.documentId}/expiry`,
+    body: () => ({ expires_on: "2030-01-01" }),
+    intruder: 404,
+  },
+  "GET /api/clients/:clientId/documents/:documentId/files/:fileId": {
+    anonymous: 401,
+    path: (v) => `/api/clients/${v.clientId}/documents/${v.documentId}/files/${v.fileId}`,
     intruder: 404,
   },
   "GET /api/countrylist": { anonymous: 401, intruder: 200 },
@@ -238,7 +282,21 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       body: { mentor_id: 1, client_id: clientId, start: week.json.data.slots[1].start, topic: "Mine" },
     });
     const checkout = await api.call("POST", "stripe/create-checkout-session", { token: v.token });
+    const document = await api.call("POST", `agent/clients/${clientId}/documents`, {
+      token: v.token,
+      body: { title: "Contract" },
+    });
+    const uploaded = await api.call(
+      "POST",
+      `agent/clients/${clientId}/documents/${document.json.data.id}/file?name=contract.pdf`,
+      {
+        token: v.token,
+        bytes: Buffer.from("%PDF-1.4\n% the victim's contract\n%%EOF\n"),
+      },
+    );
     victim = {
+      documentId: document.json.data.id,
+      fileId: uploaded.json.data.file.id,
       token: v.token,
       agentId: v.id,
       clientId,
@@ -308,6 +366,14 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     const view = await api.call("POST", `agent/viewClient/${victim.clientId}`, { token: victim.token });
     expect(view.json.data.client).toMatchObject({ first_name: "Vic", last_name: "Tim" });
     expect(view.json.data.cart.map((i: { id: number }) => i.id)).toContain(victim.cartItemId);
+    expect(view.json.data.documents).toEqual([
+      expect.objectContaining({
+        title: "Contract",
+        status: "uploaded",
+        expires_on: null,
+        file: expect.objectContaining({ id: victim.fileId }),
+      }),
+    ]);
     const order = await api.call("GET", `api/orders/${victim.orderId}`, { token: victim.token });
     expect(order.json.data.status).toBe("pending");
     expect((await api.call("GET", "stripe/open-checkout", { token: victim.token })).json.data).toMatchObject({

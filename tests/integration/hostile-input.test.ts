@@ -65,6 +65,9 @@ const routes: Array<{ path: string; fields: string[]; token: boolean }> = [
   { path: "api/Mentorbooking/cancel", fields: ["id"], token: true },
   { path: "agent/forgot-password", fields: ["email"], token: false },
   { path: "agent/clients/1/notes", fields: ["body"], token: true },
+  { path: "agent/clients/1/documents", fields: ["title"], token: true },
+  { path: "agent/clients/1/documents/1/expiry", fields: ["expires_on"], token: true },
+  { path: "agent/clients/1/documents/1/accept", fields: ["file_id"], token: true },
   { path: "agent/account", fields: ["name", "phone", "time_zone"], token: true },
   { path: "agent/password", fields: ["current_password", "new_password"], token: true },
 ];
@@ -77,6 +80,8 @@ const pathRoutes = [
   "api/clients/agent/",
   "stripe/checkout-session/",
   "stripe/demo/complete/",
+  "api/clients/1/documents/",
+  "agent/clients/1/documents/1/file?name=",
 ];
 
 describe.each(testDatabases)("hostile input on $name", (target) => {
@@ -188,6 +193,69 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
         expect((await ctx.api.call("GET", `office/agents/${id}`, { token })).status).toBeLessThan(500);
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it("stores an upload only when its bytes are a PDF, JPEG or PNG, whatever its name, and never answers with a 5xx", async () => {
+    const me = await ctx.api.newAgent("hostile-upload@example.com");
+    const client = (
+      await ctx.api.call("POST", "agent/addclient", {
+        token: me.token,
+        body: { first_name: "Up", last_name: "Load", email: "up@example.com" },
+      })
+    ).json.data.id as number;
+    const doc = (
+      await ctx.api.call("POST", `agent/clients/${client}/documents`, { token: me.token, body: { title: "Anything" } })
+    ).json.data.id as number;
+    const magic = fc.constantFrom(
+      Buffer.from("%PDF-1.7\n"),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from("GIF89a"),
+      Buffer.from("PK\x03\x04"),
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"),
+      Buffer.from("MZ"),
+      Buffer.alloc(0),
+    );
+    const bytes = fc
+      .tuple(magic, fc.uint8Array({ maxLength: 3000 }))
+      .map(([head, tail]) => Buffer.concat([head, Buffer.from(tail)]));
+    const files = () =>
+      ctx.database.db
+        .selectFrom("document_files")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+    await fc.assert(
+      fc.asyncProperty(
+        bytes,
+        hostileText,
+        fc.option(hostileText),
+        fc.constantFrom("application/pdf", "image/png", "text/html", "application/octet-stream"),
+        async (body, name, expiry, type) => {
+          const before = Number((await files()).n);
+          const qs = new URLSearchParams({
+            name: name.slice(0, 400),
+            ...(expiry === null ? {} : { expires_on: expiry.slice(0, 40) }),
+          });
+          const res = await ctx.api.call("POST", `agent/clients/${client}/documents/${doc}/file?${qs}`, {
+            token: me.token,
+            bytes: body,
+            headers: { "Content-Type": type },
+          });
+          expect(res.status, `${name.slice(0, 80)} ${body.subarray(0, 8).toString("hex")}`).toBeLessThan(500);
+          expect(typeof res.json.message === "string" || res.json.status === true).toBe(true);
+          const after = Number((await files()).n);
+          if (res.status === 201) {
+            expect(["application/pdf", "image/jpeg", "image/png"]).toContain(res.json.data.file.content_type);
+            expect(res.json.data.file.file_name).not.toMatch(/[\\/\u0000-\u001f]/);
+            expect(after).toBe(before + 1);
+          } else {
+            expect([400, 413]).toContain(res.status);
+            expect(after).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 

@@ -3,11 +3,13 @@
  * of call, good and bad, because both go through the same router. If they ever drift, this fails.
  */
 import { describe, expect, it } from "vitest";
+import { httpTransport } from "../../app/lib/api.server.js";
 import { inProcessTransport } from "../../backend/in-process.js";
 import { signClientIp } from "../../lib/client-ip.js";
 import type { ApiCall } from "../../lib/transport.js";
 import { CLIENT_IP_SECRET } from "../support/api-harness.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { pdfBytes } from "../support/files.js";
 
 describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -88,5 +90,56 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
       const answer = await direct(b);
       expect(normalise(answer), `${a.method} ${a.path}`).toEqual(normalise({ status: http.status, payload: http.json }));
     }
+  });
+
+  it("carries a document's bytes both ways, and its refusals, alike in process and over HTTP", async () => {
+    const transports = [
+      { name: "http", send: httpTransport(ctx.api.base, 10_000) },
+      { name: "in process", send: inProcessTransport(ctx.api.router) },
+    ];
+    const answers = [];
+    for (const t of transports) {
+      const me = await ctx.api.newAgent(`transports-files-${t.name.replace(" ", "-")}@example.com`);
+      const headers = { Authorization: `Bearer ${me.token}` };
+      const clientId = (
+        await ctx.api.call("POST", "agent/addclient", {
+          token: me.token,
+          body: { first_name: "F", last_name: "Iles", email: "f@example.com" },
+        })
+      ).json.data.id;
+      const docId = (
+        await ctx.api.call("POST", `agent/clients/${clientId}/documents`, { token: me.token, body: { title: "Deed" } })
+      ).json.data.id;
+      const at = `agent/clients/${clientId}/documents/${docId}/file?name=deed.pdf`;
+      const pdf = pdfBytes("the deed");
+      const stored = await t.send({ method: "POST", path: at, headers, upload: { bytes: pdf, type: "application/pdf" } });
+      const wrong = await t.send({
+        method: "POST",
+        path: at,
+        headers,
+        upload: { bytes: Buffer.from("plain text"), type: "application/pdf" },
+      });
+      const huge = await t.send({
+        method: "POST",
+        path: at,
+        headers,
+        upload: { bytes: pdfBytes("big", 10 * 1024 * 1024 + 1), type: "application/pdf" },
+      });
+      const fileId = (stored.payload as { data: { file: { id: number } } }).data.file.id;
+      const down = await t.send({ method: "GET", path: `api/clients/${clientId}/documents/${docId}/files/${fileId}`, headers });
+      expect(Buffer.from(down.file!.bytes).equals(pdf), t.name).toBe(true);
+      expect([down.file!.name, down.file!.type], t.name).toEqual(["deed.pdf", "application/pdf"]);
+      const missing = await t.send({ method: "GET", path: `api/clients/${clientId}/documents/${docId}/files/999999`, headers });
+      answers.push(normalise([stored.status, stored.payload, wrong, huge, down.status, missing]));
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject([
+      201,
+      { status: true },
+      { status: 400 },
+      { status: 413, payload: { message: "The file is larger than 10 MB." } },
+      200,
+      { status: 404 },
+    ]);
   });
 });
