@@ -247,6 +247,7 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
           const after = Number((await files()).n);
           if (res.status === 201) {
             expect(["application/pdf", "image/jpeg", "image/png"]).toContain(res.json.data.file.content_type);
+            // eslint-disable-next-line no-control-regex
             expect(res.json.data.file.file_name).not.toMatch(/[\\/\u0000-\u001f]/);
             expect(after).toBe(before + 1);
           } else {

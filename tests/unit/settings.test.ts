@@ -73,6 +73,33 @@ describe("settings", () => {
     });
   });
 
+  it("keeps documents in DATA_DIR/documents, or in an S3 bucket when one is named", () => {
+    expect(parseSettings({ SESSION_SECRET: secret, DATA_DIR: "/tmp/portal-data" }).files).toEqual({
+      driver: "folder",
+      dir: "/tmp/portal-data/documents",
+    });
+    expect(
+      parseSettings({ SESSION_SECRET: secret, S3_BUCKET: "docs", S3_ENDPOINT: "http://minio:9000", S3_PREFIX: "/portal" }).files,
+    ).toEqual({
+      driver: "s3",
+      bucket: "docs",
+      region: "us-east-1",
+      endpoint: "http://minio:9000",
+      prefix: "portal",
+      forcePathStyle: true,
+      credentials: null,
+    });
+    expect(parseSettings({ SESSION_SECRET: secret, S3_BUCKET: "docs", S3_REGION: "eu-west-1" }).files).toMatchObject({
+      endpoint: null,
+      forcePathStyle: false,
+    });
+    expect(() => parseSettings({ SESSION_SECRET: secret, FILE_STORAGE: "s3" })).toThrow("with FILE_STORAGE=s3: S3_BUCKET");
+    expect(() => parseSettings({ SESSION_SECRET: secret, S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "AKIA" })).toThrow(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+    );
+    expect(() => parseSettings({ SESSION_SECRET: secret, FILE_STORAGE: "disk" })).toThrow(/FILE_STORAGE/);
+  });
+
   it("uses the demo payment mode without keys outside production, and in production only when asked", () => {
     expect(parseSettings({ SESSION_SECRET: secret }).payments.mode).toBe("demo");
     expect(
