@@ -49,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return apiActionError(error, request, {});
     }
   }
-  const values = textFields(formData, ["expires_on"]);
+  const values = textFields(formData, ["intent", "expires_on"]);
   const { data, failure } = validateForm(documentExpiryBody, values);
   if (failure) return failure;
   try {
@@ -69,8 +69,8 @@ export default function DocumentPage() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const here = documentPath(d.client_id, d.id);
-  // The expiry form's failure is the one with an expiry error and no file error (the upload form has a file field).
-  const expiryFailure = failure?.fieldErrors?.expires_on && !failure.fieldErrors.file ? failure : undefined;
+  // Which form failed: the expiry form sends its intent back with what was typed.
+  const expiryFailure = failure?.values?.intent === "expiry" ? failure : undefined;
   const uploadFailure = expiryFailure ? undefined : failure;
   return (
     <section className="container page">
@@ -144,6 +144,7 @@ export default function DocumentPage() {
       <h2 id="expiry">Expiry date</h2>
       <Form method="post" className="form" noValidate aria-labelledby="expiry">
         <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="expiry" />
         <FormError message={expiryFailure?.formError} />
         <Field
           label="Expires on"

@@ -138,6 +138,35 @@ describe("uploading a document through the portal", () => {
     expect(await fileCount()).toBe(before);
   });
 
+  it("sets the expiry from its own form, and a bad date is said beside that form's field, not the upload's", async () => {
+    const post = (fields: Record<string, string>) => {
+      const body = new URLSearchParams({ csrf: csrfToken, ...fields });
+      return page.action({
+        request: request(`/clients/${clientId}/documents/${docId}`, {
+          method: "POST",
+          cookie,
+          body,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        context: loadContext(),
+        params: params(),
+      }) as Promise<Response>;
+    };
+    const bad = await post({ intent: "expiry", expires_on: "2031-02-30" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      values: { intent: "expiry", expires_on: "2031-02-30" },
+      fieldErrors: { expires_on: ["Enter a real date"] },
+    });
+    const ok = await post({ intent: "expiry", expires_on: "2031-03-01" });
+    expect(ok.status).toBe(302);
+    const detail = (await transport()({ method: "GET", path: `api/clients/${clientId}/documents/${docId}`, headers: auth }))
+      .payload as {
+      data: { expires_on: string };
+    };
+    expect(detail.data.expires_on).toBe("2031-03-01");
+  });
+
   it("answers a form without its token, or a body that is not a form, without storing anything", async () => {
     const before = await fileCount();
     expect(((await viaPage(form({ bytes: pdfBytes(), name: "a.pdf" }, {}, false))) as Response).status).toBe(403);
