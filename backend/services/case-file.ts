@@ -68,14 +68,19 @@ export async function orderLineEvents(
   }
 }
 
-export async function addNote(db: Kysely<Database>, agentId: number, clientId: number, body: string, now = new Date()) {
+/** The agent's own client, or 404 (another agent's, none, or an archived one unless `archived` allows it). */
+export async function ownClient(db: Kysely<Database>, agentId: number, clientId: number, opts: { archived: boolean }) {
   const client = await db
     .selectFrom("clients")
-    .select("id")
+    .select(["id", "archived_at"])
     .where("id", "=", clientId)
     .where("agent_id", "=", agentId)
     .executeTakeFirst();
-  if (!client) throw new NotFound("No such client.");
+  if (!client || (client.archived_at && !opts.archived)) throw new NotFound("No such client.");
+}
+
+export async function addNote(db: Kysely<Database>, agentId: number, clientId: number, body: string, now = new Date()) {
+  await ownClient(db, agentId, clientId, { archived: true });
   const { id } = await db
     .insertInto("client_notes")
     .values({ agent_id: agentId, client_id: clientId, body, created_at: now.toISOString() })

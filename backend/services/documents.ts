@@ -23,7 +23,7 @@ import { expiryWindow, fileSize } from "../../lib/documents.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
 import { Conflict, Invalid, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
-import { clientEvent } from "./case-file.js";
+import { clientEvent, ownClient } from "./case-file.js";
 
 const kindOrder: DocumentKind[] = ["passport", "visa", "address", "cv", "degree", "other"];
 
@@ -129,13 +129,7 @@ function toDocument(r: DocumentRow): ClientDocument {
 
 /** The client's checklist: the standard documents in a fixed order (passport first), then the agent's own. */
 export async function clientDocuments(db: Kysely<Database>, agentId: number, clientId: number): Promise<ClientDocument[]> {
-  const client = await db
-    .selectFrom("clients")
-    .select("id")
-    .where("id", "=", clientId)
-    .where("agent_id", "=", agentId)
-    .executeTakeFirst();
-  if (!client) throw new NotFound("No such client.");
+  await ownClient(db, agentId, clientId, { archived: true });
   const rows = await documentsQuery(db, agentId).where("d.client_id", "=", clientId).orderBy("d.id").execute();
   return rows.map(toDocument).sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || a.id - b.id);
 }
@@ -161,17 +155,6 @@ export async function documentDetail(
     .orderBy("id", "desc")
     .execute();
   return { ...toDocument(row), client_name: `${row.first_name} ${row.last_name}`, files: files.map(toFile) };
-}
-
-/** The agent's own live client, or 404 (another agent's, or archived). */
-async function ownClient(db: Kysely<Database>, agentId: number, clientId: number) {
-  const client = await db
-    .selectFrom("clients")
-    .select(["id", "archived_at"])
-    .where("id", "=", clientId)
-    .where("agent_id", "=", agentId)
-    .executeTakeFirst();
-  if (!client || client.archived_at) throw new NotFound("No such client.");
 }
 
 /**
@@ -236,7 +219,7 @@ export async function requestDocuments(
 
 /** A document the agent wants on the checklist beyond the standard ones (an offer letter, a marriage certificate). */
 export async function addDocument(db: Kysely<Database>, agentId: number, clientId: number, title: string, now = new Date()) {
-  await ownClient(db, agentId, clientId);
+  await ownClient(db, agentId, clientId, { archived: false });
   const stamp = now.toISOString();
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -283,7 +266,7 @@ export async function uploadDocument(
   now = new Date(),
 ): Promise<DocumentDetail> {
   const doc = await documentDetail(db, agentId, clientId, documentId);
-  await ownClient(db, agentId, clientId);
+  await ownClient(db, agentId, clientId, { archived: false });
   const type = await sniffDocument(upload.bytes);
   const name = cleanFileName(upload.name, type);
   const key = newKey(clientId);
