@@ -29,6 +29,9 @@ export const documentStatusLabels: Record<DocumentStatus, string> = {
 export const documentTypes = { "application/pdf": "PDF", "image/jpeg": "JPEG", "image/png": "PNG" } as const;
 export type DocumentType = keyof typeof documentTypes;
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** What the API says of a file over the limit, and what the portal's form says (with a hint how to make it smaller). */
+export const TOO_LARGE = "The file is larger than 10 MB.";
+export const TOO_LARGE_HINT = `${TOO_LARGE} Choose a smaller one (a scan at 150–300 dpi is plenty).`;
 /** How far ahead an expiry needs the agent (the dashboard's list, the timeline's warning) */
 export const EXPIRY_NOTICE_DAYS = 60;
 

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, FieldErrors } from "../../lib/contract";
-import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES } from "../../lib/documents";
+import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents";
 import { formatDateTime } from "../lib/dates";
 import { Field, FormError } from "./form";
 
@@ -145,7 +145,7 @@ export function UploadForm({
     if (file.size > MAX_DOCUMENT_BYTES) {
       setLocal({
         formError: "Please correct the highlighted fields.",
-        fieldErrors: { file: ["The file is larger than 10 MB. Choose a smaller one (a scan at 150–300 dpi is plenty)."] },
+        fieldErrors: { file: [TOO_LARGE_HINT] },
         values: { expires_on: String(data.get("expires_on") ?? "") },
       });
       return;

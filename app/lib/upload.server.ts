@@ -8,11 +8,9 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
+import { MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents.js";
 
 const GIVE_UP_BYTES = 64 * 1024 * 1024;
-
-export const TOO_LARGE = "The file is larger than 10 MB. Choose a smaller one (a scan at 150–300 dpi is plenty).";
 
 export type UploadedFile = { bytes: Uint8Array; name: string; type: string };
 
@@ -32,7 +30,7 @@ export async function readUpload(request: Request): Promise<UploadForm> {
       if (size > GIVE_UP_BYTES) throw new TooMuch();
       if (size <= MAX_DOCUMENT_BYTES) chunks.push(chunk);
     }
-    if (size > MAX_DOCUMENT_BYTES) problem = TOO_LARGE;
+    if (size > MAX_DOCUMENT_BYTES) problem = TOO_LARGE_HINT;
     else if (!part.filename && size === 0) problem = "Choose a file to upload.";
     else file = { bytes: Buffer.concat(chunks), name: part.filename || "document", type: part.contentType };
     return part.filename || "none";
@@ -45,7 +43,7 @@ export async function readUpload(request: Request): Promise<UploadForm> {
     if (!file && !problem) problem = "Choose a file to upload.";
     return { formData, file, problem };
   } catch (error) {
-    if (error instanceof TooMuch) throw new Response(TOO_LARGE, { status: 413 });
+    if (error instanceof TooMuch) throw new Response(TOO_LARGE_HINT, { status: 413 });
     // Not multipart, a broken one, a text field of over 16 KB (MaxPartSizeExceededError), a body cut short.
     throw new Response("This form could not be read. Reload the page and try again.", { status: 400 });
   }

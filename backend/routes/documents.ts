@@ -7,6 +7,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { documentAddBody, documentExpiryBody, documentUploadQuery, idParam, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
+import { TOO_LARGE } from "../../lib/documents.js";
 import { currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { TooLarge } from "../errors.js";
@@ -36,11 +37,7 @@ function ids(req: Request) {
 const rawUpload = [
   express.raw({ type: () => true, limit: MAX_DOCUMENT_BYTES }),
   (err: { type?: string } | undefined, _req: Request, _res: Response, next: NextFunction) => {
-    next(
-      err?.type === "entity.too.large"
-        ? new TooLarge("The file is larger than 10 MB.", { file: ["The file is larger than 10 MB."] })
-        : err,
-    );
+    next(err?.type === "entity.too.large" ? new TooLarge(TOO_LARGE, { file: [TOO_LARGE] }) : err);
   },
 ];
 

@@ -19,7 +19,7 @@ import {
   type DocumentKind,
   type DocumentType,
 } from "../../lib/contract.js";
-import { expiryWindow, fileSize } from "../../lib/documents.js";
+import { expiryWindow, fileSize, TOO_LARGE } from "../../lib/documents.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
 import { Conflict, Invalid, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
@@ -57,7 +57,7 @@ export function cleanFileName(name: string, type: DocumentType) {
 export async function sniffDocument(bytes: Uint8Array): Promise<DocumentType> {
   if (bytes.byteLength === 0) throw new Invalid("The file is empty.", { file: ["The file is empty."] });
   if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
-    throw new TooLarge("The file is larger than 10 MB.", { file: ["The file is larger than 10 MB."] });
+    throw new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
   }
   const found = await fileTypeFromBuffer(bytes);
   if (found && found.mime in documentTypes) return found.mime as DocumentType;
