@@ -2,10 +2,10 @@
  * The API's envelope, errors and input parsing: every answer is `{status, data}` or
  * `{status: false, message, errors?}`, and no error ever carries a stack trace.
  */
-import contentDisposition from "content-disposition";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { FieldErrors } from "../lib/contract.js";
+import { attachmentHeaders } from "../lib/download.js";
 import type { ApiFile } from "../lib/transport.js";
 import { DomainError, statusOf } from "./errors.js";
 
@@ -44,14 +44,8 @@ export function sendFile(res: Response, file: ApiFile) {
   if (inProcess) return inProcess(200, null, file);
   res
     .status(200)
-    .set({
-      "Content-Type": file.type,
-      "Content-Disposition": contentDisposition(file.name),
-      "Content-Length": String(file.bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-    })
+    // The API may stand alone (no server headers around it): it says nosniff itself.
+    .set({ ...attachmentHeaders(file), "X-Content-Type-Options": "nosniff" })
     .end(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 

@@ -353,7 +353,8 @@ export const documentAddBody = z.object({ title: requiredText(80, "Document name
 export const documentExpiryBody = z.object({ expires_on: expiryDate });
 /** The query of an upload (the bytes are the body): the file's name as the agent's computer had it, and an expiry. */
 export const documentUploadQuery = z.object({
-  name: requiredText(255, "File name"),
+  // Any length a file system allows; the API keeps the last path segment, at most 120 characters (cleanFileName).
+  name: requiredText(1000, "File name"),
   expires_on: expiryDate,
 });
 

@@ -2,6 +2,8 @@
  * The documents of a client's case file: kinds, statuses, types and limits. Plain values with no zod, so the
  * browser's build may import them (the upload form checks the size before sending).
  */
+import { SERVICES } from "./rules.js";
+
 export const documentKinds = ["cv", "passport", "degree", "visa", "address", "other"] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 /** The standard kinds' names; an "other" document has the agent's title. */
@@ -14,9 +16,9 @@ export const documentKindNames: Record<Exclude<DocumentKind, "other">, string> =
 };
 /** What each service needs from the client once it is paid for (1 Mentorship, 2 Relocation, 3 Job Placement). */
 export const documentsByService: Record<number, Array<Exclude<DocumentKind, "other">>> = {
-  1: ["cv"],
-  2: ["passport", "visa", "address"],
-  3: ["cv", "passport", "degree"],
+  [SERVICES.mentorship]: ["cv"],
+  [SERVICES.relocation]: ["passport", "visa", "address"],
+  [SERVICES.jobPlacement]: ["cv", "passport", "degree"],
 };
 export const documentStatuses = ["missing", "uploaded", "accepted"] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];

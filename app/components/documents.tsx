@@ -134,18 +134,17 @@ export function UploadForm({
     const data = new FormData(form);
     const file = data.get("file");
     event.preventDefault();
-    if (!(file instanceof File) || (!file.name && file.size === 0)) {
+    // Said before a byte is sent, as the server would say it.
+    const problem =
+      !(file instanceof File) || (!file.name && file.size === 0)
+        ? "Choose a file to upload."
+        : file.size > MAX_DOCUMENT_BYTES
+          ? TOO_LARGE_HINT
+          : null;
+    if (problem) {
       setLocal({
         formError: "Please correct the highlighted fields.",
-        fieldErrors: { file: ["Choose a file to upload."] },
-        values: { expires_on: String(data.get("expires_on") ?? "") },
-      });
-      return;
-    }
-    if (file.size > MAX_DOCUMENT_BYTES) {
-      setLocal({
-        formError: "Please correct the highlighted fields.",
-        fieldErrors: { file: [TOO_LARGE_HINT] },
+        fieldErrors: { file: [problem] },
         values: { expires_on: String(data.get("expires_on") ?? "") },
       });
       return;

@@ -131,6 +131,15 @@ export function httpTransport(baseUrl: string, timeoutMs: number): ApiTransport 
   };
 }
 
+/**
+ * The error for an answer that is not a success: the API's message and field errors, or, for a 5xx or an answer
+ * that is not the contract's envelope (the API failing: a bad gateway to us), "Server busy".
+ */
+function failure(status: number, envelope: ApiEnvelope<unknown> | null) {
+  if (status >= 500 || !envelope || envelope.status !== false) return new ApiCallError(status >= 500 ? status : 502, SERVER_BUSY);
+  return new ApiCallError(status, envelope.message, envelope.errors);
+}
+
 let countryCache: { list: Country[]; until: number } | null = null;
 
 /**
@@ -153,10 +162,7 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     });
     const envelope = payload as ApiEnvelope<T> | null;
     if (status < 300 && envelope?.status === true) return envelope.data;
-    // A 5xx, or an answer that is not the contract's envelope, is the API failing: a bad gateway to us.
-    if (status >= 500 || !envelope || envelope.status !== false)
-      throw new ApiCallError(status >= 500 ? status : 502, SERVER_BUSY);
-    throw new ApiCallError(status, envelope.message, envelope.errors);
+    throw failure(status, envelope);
   }
 
   return {
@@ -299,9 +305,7 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
         headers,
       });
       if (answer.file) return answer.file;
-      const envelope = answer.payload as ApiEnvelope<unknown> | null;
-      if (answer.status >= 500 || !envelope || envelope.status !== false) throw new ApiCallError(502, SERVER_BUSY);
-      throw new ApiCallError(answer.status, envelope.message, envelope.errors);
+      throw failure(answer.status, answer.payload as ApiEnvelope<unknown> | null);
     },
     viewClient: (id: number) => call<ClientView>(`agent/viewClient/${id}`, { method: "POST", body: {} }),
 

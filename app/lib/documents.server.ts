@@ -24,10 +24,8 @@ export async function receiveUpload(request: Request, context: AppLoadContext, c
     if (!expiry.success) fieldErrors.expires_on = [expiry.error.issues[0]!.message];
     return json<FormFailure>({ formError: "Please correct the highlighted fields.", fieldErrors, values }, { status: 400 });
   }
-  // A name longer than any file system's: the start and the extension are plenty to know it by.
-  const name = file.name.length > 200 ? file.name.slice(0, 180) + (/\.[A-Za-z0-9]{1,5}$/.exec(file.name)?.[0] ?? "") : file.name;
   try {
-    const doc = await api.uploadDocument(clientId, documentId, { ...file, name, expires_on: expiry.data.expires_on });
+    const doc = await api.uploadDocument(clientId, documentId, { ...file, expires_on: expiry.data.expires_on });
     return await redirectWithToast(request, `/clients/${clientId}#documents`, {
       type: "success",
       message: `${doc.title}: ${doc.file?.file_name ?? "file"} uploaded.`,

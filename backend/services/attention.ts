@@ -6,9 +6,10 @@
  */
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { AttentionItem } from "../../lib/contract.js";
+import { expiryWindow } from "../../lib/documents.js";
 import type { Database } from "../db/schema.js";
 import { lineName } from "./case-file.js";
-import { documentTitle, expiryHorizon } from "./documents.js";
+import { documentTitle } from "./documents.js";
 
 /** The windows of "needs attention", from one place: the list below and the clients list's filter. */
 function windows(now: Date) {
@@ -17,7 +18,7 @@ function windows(now: Date) {
     hour: new Date(now.getTime() + 3_600_000).toISOString(),
     day: new Date(now.getTime() + 86_400_000).toISOString(),
     week: new Date(now.getTime() - 7 * 86_400_000).toISOString(),
-    horizon: expiryHorizon(now),
+    horizon: expiryWindow(now).horizon,
   };
 }
 

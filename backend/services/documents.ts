@@ -20,17 +20,13 @@ import {
   type DocumentType,
 } from "../../lib/contract.js";
 import { expiryWindow, fileSize, TOO_LARGE } from "../../lib/documents.js";
+import { SERVICES } from "../../lib/rules.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
 import { Conflict, Invalid, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
 import { clientEvent, ownClient } from "./case-file.js";
 
 const kindOrder: DocumentKind[] = ["passport", "visa", "address", "cv", "degree", "other"];
-
-/** The last day (UTC, YYYY-MM-DD) an expiry counts as "expiring soon" on `now`. */
-export function expiryHorizon(now: Date) {
-  return expiryWindow(now).horizon;
-}
 
 export function documentTitle(d: { kind: string; title: string | null }) {
   return d.kind === "other" ? (d.title ?? "Document") : documentKindNames[d.kind as Exclude<DocumentKind, "other">];
@@ -158,6 +154,24 @@ export async function documentDetail(
 }
 
 /**
+ * The agent's own document of this client, with what a change needs of it (its name, state, current file and
+ * expiry) in one query; another agent's, none, or (with `live`) an archived client's: 404.
+ */
+async function ownDocument(db: Kysely<Database>, agentId: number, clientId: number, documentId: number, opts: { live: boolean }) {
+  const row = await db
+    .selectFrom("client_documents as d")
+    .innerJoin("clients as c", "c.id", "d.client_id")
+    .leftJoin("document_files as f", "f.id", "d.file_id")
+    .select(["d.kind", "d.title", "d.status", "d.file_id", "d.expires_on", "f.file_name", "c.archived_at"])
+    .where("d.id", "=", documentId)
+    .where("d.client_id", "=", clientId)
+    .where("d.agent_id", "=", agentId)
+    .executeTakeFirst();
+  if (!row || (opts.live && row.archived_at)) throw new NotFound(row ? "No such client." : "No such document.");
+  return { ...row, title: documentTitle(row) };
+}
+
+/**
  * What each paid, delivered line asks of its client: the documents of its service (a plan's service, Job Placement
  * for a job, Relocation for a package, Mentorship for a session). Written in the payment's transaction; the unique
  * index makes a second order (or instance) asking for the same document add nothing.
@@ -172,11 +186,11 @@ export async function requestDocuments(
   for (const line of lines) {
     const serviceId =
       line.item_type === "job"
-        ? 3
+        ? SERVICES.jobPlacement
         : line.item_type === "relocation"
-          ? 2
+          ? SERVICES.relocation
           : line.item_type === "mentor_booking"
-            ? 1
+            ? SERVICES.mentorship
             : (await trx.selectFrom("service_plans").select("service_id").where("id", "=", line.item_id).executeTakeFirst())
                 ?.service_id;
     const kinds = serviceId ? (documentsByService[serviceId] ?? []) : [];
@@ -265,8 +279,7 @@ export async function uploadDocument(
   upload: { bytes: Uint8Array; name: string; expires_on?: string | null },
   now = new Date(),
 ): Promise<DocumentDetail> {
-  const doc = await documentDetail(db, agentId, clientId, documentId);
-  await ownClient(db, agentId, clientId, { archived: false });
+  const doc = await ownDocument(db, agentId, clientId, documentId, { live: true });
   const type = await sniffDocument(upload.bytes);
   const name = cleanFileName(upload.name, type);
   const key = newKey(clientId);
@@ -335,7 +348,7 @@ export async function acceptDocument(
   fileId: number,
   now = new Date(),
 ) {
-  const doc = await documentDetail(db, agentId, clientId, documentId);
+  const doc = await ownDocument(db, agentId, clientId, documentId, { live: false });
   if (doc.status === "missing") throw new Conflict("There is no file to accept yet: upload one first.");
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -348,8 +361,10 @@ export async function acceptDocument(
       .where("file_id", "=", fileId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) {
+      // Why not, as it is now (another call may have just uploaded or accepted).
+      const current = await ownDocument(trx, agentId, clientId, documentId, { live: false });
       throw new Conflict(
-        doc.file?.id !== fileId
+        current.file_id !== fileId
           ? "A newer file was uploaded meanwhile: look at it before accepting."
           : "This document is already accepted.",
       );
@@ -360,7 +375,7 @@ export async function acceptDocument(
         agentId,
         clientId,
         kind: "document.accepted",
-        summary: `${doc.title} accepted (${doc.file?.file_name})`,
+        summary: `${doc.title} accepted (${doc.file_name})`,
         ref: `document:${documentId}`,
       },
       now,
@@ -378,8 +393,8 @@ export async function setDocumentExpiry(
   expiresOn: string | null,
   now = new Date(),
 ) {
-  const doc = await documentDetail(db, agentId, clientId, documentId);
-  if (doc.expires_on === expiresOn) return doc;
+  const doc = await ownDocument(db, agentId, clientId, documentId, { live: false });
+  if (doc.expires_on === expiresOn) return documentDetail(db, agentId, clientId, documentId);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("client_documents")
@@ -433,8 +448,7 @@ export async function documentFile(
  * document, however many instances sweep at once: the guarded update decides which one writes it.
  */
 export async function noteExpiringDocuments(db: Kysely<Database>, now = new Date()) {
-  const horizon = expiryHorizon(now);
-  const today = now.toISOString().slice(0, 10);
+  const { today, horizon } = expiryWindow(now);
   const due = await db
     .selectFrom("client_documents")
     .select(["id", "agent_id", "client_id", "kind", "title", "expires_on"])
