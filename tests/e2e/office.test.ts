@@ -415,10 +415,16 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     const staffPage = await staff.context.newPage();
     await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
     await staffPage.waitForURL(/\/office$/);
-    for (const path of ["/dashboard", "/clients", "/cart", "/orders", "/bookings"]) {
+    // A client's documents too: the page, the download and the upload route.
+    const documentPaths = ["/clients/1/documents/1", "/clients/1/documents/1/files/1"];
+    for (const path of ["/dashboard", "/clients", "/cart", "/orders", "/bookings", ...documentPaths]) {
       await staffPage.goto(ctx.portal.base + path);
       expect(new URL(staffPage.url()).pathname, path).toBe("/office");
     }
+    const staffUpload = await staff.context.request.post(`${ctx.portal.base}/clients/1/documents/1/upload`, {
+      multipart: { file: { name: "a.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n") } },
+    });
+    expect(await staffUpload.json()).toEqual({ redirectTo: "/office" });
     // /account is both kinds' own page: staff see their own account there, never an agent's.
     await staffPage.goto(ctx.portal.base + "/account");
     await expect.poll(() => staffPage.locator("main").innerText(), settle).toContain(demoStaff.email);
@@ -432,8 +438,10 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
     // A visitor is asked to sign in.
     const visitor = await newContext(ctx.browser, false);
     const v = await visitor.context.newPage();
-    await v.goto(ctx.portal.base + "/office/messages");
-    expect(new URL(v.url()).pathname).toBe("/authentication/");
+    for (const path of ["/office/messages", "/clients/1/documents/1", "/clients/1/documents/1/files/1"]) {
+      await v.goto(ctx.portal.base + path);
+      expect(new URL(v.url()).pathname, path).toBe("/authentication/");
+    }
     await visitor.context.close();
     await staff.context.close();
   });

@@ -9,6 +9,7 @@ import type { Router } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../backend/app.js";
 import type { Db } from "../../backend/db/connection.js";
+import { demoStaff } from "../../backend/db/seed-data.js";
 import { folderStore } from "../../backend/files/folder.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
@@ -351,6 +352,18 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       const expired = await call(key, expiredToken);
       const want = matrix[key]!.anonymous === 401 ? 401 : matrix[key]!.anonymous;
       expect(expired.status, `${key} with an expired token`).toBe(want);
+    }
+  });
+
+  it("turns a staff token away from every agent call (401: staff tokens are not agents'), the documents included", async () => {
+    const staff = (await api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } }))
+      .json.data.token as string;
+    const agentCalls = Object.keys(matrix).filter((k) => matrix[k]!.anonymous === 401 && !k.includes(" /office/"));
+    expect(agentCalls).toContain("GET /api/clients/:clientId/documents/:documentId/files/:fileId");
+    for (const key of agentCalls) {
+      const res = await call(key, staff);
+      expect(res.status, `${key} with a staff token`).toBe(401);
+      expect(JSON.stringify(res.json), key).not.toContain("vic@example.com");
     }
   });
 
