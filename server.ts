@@ -21,6 +21,7 @@ import { getDatabase } from "./backend/db/shared.js";
 import { createFileStore } from "./backend/files/store.js";
 import { inProcessTransport } from "./backend/in-process.js";
 import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
+import { portalBodyLimits } from "./lib/body-limit.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
 import { remixHandler } from "./lib/remix-handler.js";
 
@@ -222,6 +223,9 @@ async function main() {
     if (from && host && from === host) return next();
     res.status(403).type("text/plain").send("Form posts from other sites are refused.");
   });
+
+  // Every page's body is bounded before and while it is read; uploads take a slot (lib/body-limit.ts).
+  app.use(portalBodyLimits());
 
   // The portal calls the embedded API in process, unless told to talk to another one (API_BASE_URL).
   const apiTransport = api && !settings.apiBaseUrl ? inProcessTransport(api) : null;

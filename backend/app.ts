@@ -2,9 +2,10 @@
  * The API (spec §7), as an Express router mounted at /backend by server.ts.
  * It owns the data; it never imports the portal.
  */
-import express, { Router } from "express";
+import { Router } from "express";
 import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
+import { jsonBody } from "./body.js";
 import type { Db } from "./db/connection.js";
 import type { FileStore } from "./files/store.js";
 import { errorHandler, notFound, guardInput } from "./http.js";
@@ -51,6 +52,8 @@ export type ApiDeps = {
   clientIpSecret: string;
   /** Where clients' documents are kept (a folder or an S3 bucket: backend/files/store.ts) */
   files: FileStore;
+  /** Uploads read at once, per agent and in all (each holds up to 10 MB): lib/body-limit.ts's bounds by default */
+  uploads?: { perAgent: number; inAll: number };
   /** How e-mail leaves (SMTP or files) and what it says of the consultancy; without it, the outbox only fills */
   mail?: {
     mailer: Mailer;
@@ -96,7 +99,7 @@ export async function createApi(
     next();
   });
   api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));
-  api.use(express.json({ limit: "100kb" }));
+  api.use(jsonBody(100 * 1024));
   api.use(guardInput());
   const forgotLimiters = {
     byIp: createLimiter(deps.database, "forgot_ip", deps.forgotLimitPerHour ?? 10, 3600),
@@ -115,7 +118,7 @@ export async function createApi(
     }),
   );
   api.use(contactRoutes({ db, limiter: contactLimiter }));
-  api.use(documentRoutes({ db, files: deps.files }));
+  api.use(documentRoutes({ db, files: deps.files, uploads: deps.uploads }));
   api.use(clientRoutes({ db }));
   api.use(catalogueRoutes({ db }));
   api.use(cartRoutes({ db }));

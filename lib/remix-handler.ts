@@ -15,6 +15,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { limitedBody, sendTooLarge, type BodyLimitLocals } from "./body-limit.js";
 
 function createRemixHeaders(requestHeaders: ExpressRequest["headers"]): Headers {
   const headers = new Headers();
@@ -51,7 +52,8 @@ function createRemixRequest(req: ExpressRequest, res: ExpressResponse): Request 
     signal: controller.signal,
   };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    // Counted as it streams: past its limit (lib/body-limit.ts) the body fails and the answer is a 413.
+    init.body = createReadableStreamFromReadable(limitedBody(req, res));
     init.duplex = "half";
   }
   return new Request(url.href, init);
@@ -66,6 +68,11 @@ export function remixHandler(opts: {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const response = await handle(createRemixRequest(req, res), opts.getLoadContext(req, res));
+      // Whatever a body cut off at its limit became in the page (a 400, a 500), the answer is that it was too large.
+      if ((res.locals as BodyLimitLocals).bodyTooLarge) {
+        await response.body?.cancel().catch(() => undefined);
+        return sendTooLarge(req, res);
+      }
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);

@@ -1,16 +1,15 @@
 /**
  * A document's upload form (multipart): its fields, and the file's bytes up to 10 MB. A larger file is read to its
  * end and dropped (so the browser gets the answer, not a broken connection), and said so beside the field; a body
- * far beyond any document (64 MB) is not read further.
+ * far beyond any document (64 MB, lib/body-limit.ts) is not read further.
  */
 import {
   unstable_composeUploadHandlers,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
+import { UPLOAD_BODY_LIMIT } from "../../lib/body-limit.js";
 import { MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents.js";
-
-const GIVE_UP_BYTES = 64 * 1024 * 1024;
 
 export type UploadedFile = { bytes: Uint8Array; name: string; type: string };
 
@@ -27,7 +26,7 @@ export async function readUpload(request: Request): Promise<UploadForm> {
     let size = 0;
     for await (const chunk of part.data) {
       size += chunk.byteLength;
-      if (size > GIVE_UP_BYTES) throw new TooMuch();
+      if (size > UPLOAD_BODY_LIMIT) throw new TooMuch();
       if (size <= MAX_DOCUMENT_BYTES) chunks.push(chunk);
     }
     if (size > MAX_DOCUMENT_BYTES) problem = TOO_LARGE_HINT;

@@ -3,16 +3,18 @@
  * (the bytes are the body, any content type: the type is read from the bytes), accepting it, its expiry, and the
  * download. Every call is the agent's own client's: another agent's is 404, like a client that does not exist.
  */
-import express, { Router, type NextFunction, type Request, type Response } from "express";
+import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { dropRest, UPLOADS_IN_ALL, UPLOADS_PER_SENDER, UploadSlots } from "../../lib/body-limit.js";
 import { documentAddBody, documentExpiryBody, documentUploadQuery, idParam, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
 import { TOO_LARGE } from "../../lib/documents.js";
 import { currentAgent, requireAuth } from "../auth.js";
+import { rawBody } from "../body.js";
 import type { Database } from "../db/schema.js";
 import { TooLarge } from "../errors.js";
 import type { FileStore } from "../files/store.js";
-import { handler, parse, send, sendFile } from "../http.js";
+import { handler, IN_PROCESS, parse, send, sendFile } from "../http.js";
 import {
   acceptDocument,
   addDocument,
@@ -33,16 +35,27 @@ function ids(req: Request) {
   };
 }
 
-/** The upload's bytes, up to the limit: a larger body is a 413 that says so (body-parser drains what it refused). */
-const rawUpload = [
-  express.raw({ type: () => true, limit: MAX_DOCUMENT_BYTES }),
-  (err: { type?: string } | undefined, _req: Request, _res: Response, next: NextFunction) => {
-    next(err?.type === "entity.too.large" ? new TooLarge(TOO_LARGE, { file: [TOO_LARGE] }) : err);
-  },
-];
+/** The upload's bytes, up to the limit: a larger body is a 413 that says so beside the file, at once. */
+const rawUpload = rawBody(MAX_DOCUMENT_BYTES, (req, _res, next) => {
+  next(new TooLarge(TOO_LARGE, { file: [TOO_LARGE] }));
+  dropRest(req);
+});
 
-export function documentRoutes({ db, files }: { db: Kysely<Database>; files: FileStore }) {
+export function documentRoutes({
+  db,
+  files,
+  uploads: bounds = { perAgent: UPLOADS_PER_SENDER, inAll: UPLOADS_IN_ALL },
+}: {
+  db: Kysely<Database>;
+  files: FileStore;
+  uploads?: { perAgent: number; inAll: number };
+}) {
   const router = Router();
+  // Each upload holds up to 10 MB while it is read: a few at once per agent, and a bound in all. A call in process
+  // comes from the portal, whose own slot (lib/body-limit.ts) already holds for it.
+  const uploads = new UploadSlots(bounds.perAgent, bounds.inAll).guard((req, res) =>
+    res.locals[IN_PROCESS as unknown as string] ? null : `agent:${currentAgent(req).id}`,
+  );
   router.use(["/api/clients/:clientId/documents", "/agent/clients/:clientId/documents"], requireAuth(db));
 
   router.get(
@@ -72,7 +85,8 @@ export function documentRoutes({ db, files }: { db: Kysely<Database>; files: Fil
 
   router.post(
     "/agent/clients/:clientId/documents/:documentId/file",
-    ...rawUpload,
+    uploads,
+    rawUpload,
     handler(async (req, res) => {
       const { agentId, clientId, documentId } = ids(req);
       const query = parse(documentUploadQuery, req.query, "query");

@@ -2,10 +2,11 @@
  * stripe/create-checkout-session, stripe/checkout-session/:id, stripe/webhook, the demo payment
  * page's calls, and the order history (api/orders/agent/:agentId, api/orders/:id).
  */
-import express, { Router } from "express";
+import { Router } from "express";
 import Stripe from "stripe";
 import { idParam, sessionIdParam, type Order } from "../../lib/contract.js";
 import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
+import { rawBody } from "../body.js";
 import { ApiError, handler, parse, send } from "../http.js";
 import {
   cancelCheckout,
@@ -24,7 +25,7 @@ export function stripeWebhookRoute(p: Payments, webhookSecret: string | null) {
   const router = Router();
   router.post(
     "/stripe/webhook",
-    express.raw({ type: "*/*", limit: "1mb" }),
+    rawBody(1024 * 1024),
     handler(async (req, res) => {
       if (!p.stripe || !webhookSecret) throw new ApiError(404, "Stripe webhooks are off in the demo payment mode.");
       const signature = req.get("stripe-signature");

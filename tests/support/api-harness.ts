@@ -28,6 +28,7 @@ export async function startApi(
     mail?: Partial<{ retrySeconds: number; maxAttempts: number; staffInbox: string }>;
     /** Where documents go: a store of the test's (an S3 one), else a fresh folder of this harness's */
     files?: FileStore;
+    uploads?: { perAgent: number; inAll: number };
   } = {},
 ) {
   const app = express();
@@ -54,6 +55,7 @@ export async function startApi(
     bookings: options.bookings,
     publicUrl: "http://portal.test",
     clientIpSecret: CLIENT_IP_SECRET,
+    uploads: options.uploads,
     files: options.files ?? folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"))),
     mail: {
       mailer,

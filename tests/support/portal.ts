@@ -127,5 +127,11 @@ export async function startPortal(
         else child.once("exit", (code) => resolve(code));
       }),
     kill: (signal: NodeJS.Signals) => child.kill(signal),
+    /** The server process's resident memory now and at its peak (Linux's VmRSS and VmHWM), in MiB. */
+    memoryMib() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+      return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+    },
   };
 }
