@@ -6,7 +6,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "server-build/", "node_modules/", "data/", "test-results/", ".cache/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "server-build/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      ".cache/",
+      "tests/fixtures/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

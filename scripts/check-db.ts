@@ -49,11 +49,13 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
   );
   await count(
     "paid orders whose items do not add up to the amount",
-    sql`select count(*) as n from orders o where o.status = 'paid' and o.amount_minor <> (select coalesce(sum(i.price_minor), 0) from order_items i where i.order_id = o.id) and exists (select 1 from order_items i where i.order_id = o.id)`,
+    sql`select count(*) as n from orders o where o.status = 'paid' and o.amount_minor <> (select coalesce(sum(i.price_minor), 0) from order_items i where i.order_id = o.id)`,
   );
   await count(
     "paid mentor sessions neither confirmed for their order nor due a refund",
-    sql`select count(*) as n from order_items i join orders o on o.id = i.order_id left join mentor_bookings b on b.id = i.item_id where o.status = 'paid' and i.item_type = 'mentor_booking' and i.refund_status is null and (b.id is null or b.status <> 'confirmed' or b.order_id <> o.id)`,
+    // A session whose record went with its client (deleted in the first release, before clients with orders were
+    // archived; the client is kept as an archived record since: 006) cannot be checked: its line stands as paid.
+    sql`select count(*) as n from order_items i join orders o on o.id = i.order_id join clients c on c.id = i.client_id left join mentor_bookings b on b.id = i.item_id where o.status = 'paid' and i.item_type = 'mentor_booking' and i.refund_status is null and (b.id is null and c.archived_at is null or b.status <> 'confirmed' or b.order_id <> o.id)`,
   );
   await count(
     "tokens of missing agents",

@@ -66,20 +66,56 @@ export function moneyIntegrity(kind: DbKind) {
       await db.schema.createIndex("order_items_client_idx").on("order_items").column("client_id").execute();
       await db.schema.createIndex("order_items_item_idx").on("order_items").columns(["item_type", "item_id"]).execute();
 
-      const old = await db.selectFrom("orders").select(["id", "items"]).execute();
+      // Archived clients (below) come first: a client the first release let be deleted after paying comes back as
+      // an archived record of its name, so that every line its order was paid for survives (issue 21, point 4).
+      await db.schema.alterTable("clients").addColumn("archived_at", time).execute();
+
+      const old = await db.selectFrom("orders").select(["id", "agent_id", "items", "created_at"]).execute();
+      const stamp = new Date().toISOString();
       for (const o of old) {
         const items = JSON.parse(o.items as string) as LegacyItem[];
-        // An item whose client is gone (deleted before this rule) keeps no row: nothing can reference it.
         const clientIds = [...new Set(items.map((i) => i.client_id))];
         const live = clientIds.length
           ? new Set((await db.selectFrom("clients").select("id").where("id", "in", clientIds).execute()).map((r) => r.id))
           : new Set<number>();
-        const rows = items
-          .map((i, position) => ({ ...i, position }))
-          .filter((i) => live.has(i.client_id))
-          .map((i) => ({
+        for (const gone of clientIds.filter((id) => !live.has(id))) {
+          const name = items.find((i) => i.client_id === gone)!.client_name.trim();
+          const space = name.indexOf(" ");
+          await db
+            .insertInto("clients")
+            .values({
+              id: gone,
+              agent_id: o.agent_id,
+              first_name: space > 0 ? name.slice(0, space) : name || "Deleted client",
+              last_name: space > 0 ? name.slice(space + 1) : "",
+              email: "",
+              status: "active",
+              notes: "Deleted in an earlier release after paying; kept, archived, so its paid order lines stay whole.",
+              created_at: o.created_at,
+              updated_at: stamp,
+              archived_at: stamp,
+            })
+            .execute();
+          live.add(gone);
+        }
+        // A session cancelled after payment kept its refund's state on the booking: it moves to its line.
+        const sessionIds = items.filter((i) => i.item_type === "mentor_booking").map((i) => i.item_id);
+        const refunds = new Map(
+          (sessionIds.length
+            ? await db
+                .selectFrom("mentor_bookings")
+                .select(["id", "refund_status"])
+                .where("id", "in", sessionIds)
+                .where("order_id", "=", o.id)
+                .execute()
+            : []
+          ).map((b) => [b.id as number, b.refund_status as string | null]),
+        );
+        const rows = items.map((i, position) => {
+          const refund = i.item_type === "mentor_booking" ? refunds.get(i.item_id) : null;
+          return {
             order_id: o.id,
-            position: i.position,
+            position,
             cart_item_id: i.cart_item_id,
             client_id: i.client_id,
             client_name: i.client_name,
@@ -88,12 +124,15 @@ export function moneyIntegrity(kind: DbKind) {
             description: i.description,
             price_minor: i.price_minor,
             currency: i.currency,
-          }));
+            ...(refund === "due" || refund === "refunded"
+              ? { refund_status: refund, refund_reason: "The session was cancelled." }
+              : {}),
+          };
+        });
         if (rows.length) await db.insertInto("order_items").values(rows).execute();
       }
       await db.schema.alterTable("orders").dropColumn("items").execute();
 
-      await db.schema.alterTable("clients").addColumn("archived_at", time).execute();
       await db.schema.createIndex("mentor_bookings_order_idx").on("mentor_bookings").column("order_id").execute();
     },
     async down(db: Kysely<any>) {
