@@ -15,8 +15,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { createApi } from "./backend/app.js";
-import { migrateToLatest } from "./backend/db/migrate.js";
-import { seedDemoData, seedReferenceData } from "./backend/db/seed.js";
+import { prepareDatabase } from "./backend/db/prepare.js";
 import { getDatabase } from "./backend/db/shared.js";
 import { createFileStore } from "./backend/files/store.js";
 import { inProcessTransport } from "./backend/in-process.js";
@@ -49,11 +48,10 @@ async function loadBuild(): Promise<ServerBuild> {
 
 async function main() {
   // The database: schema first, then reference data, then (outside production by default) demo data.
+  // Under one lock, so that instances started together each find the work done (backend/db/prepare.ts).
   const database = getDatabase();
-  const applied = await migrateToLatest(database);
+  const { applied, demo } = await prepareDatabase(database, { demo: settings.demoData });
   if (applied.length) logger.info({ applied }, "migrations applied");
-  await seedReferenceData(database.db);
-  const demo = settings.demoData ? await seedDemoData(database.db) : null;
 
   const app = express();
   let closing = false;

@@ -22,7 +22,12 @@ export function countryList(): Array<{ code: string; name: string }> {
 export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
   const have = new Set((await db.selectFrom("countries").select("code").execute()).map((r) => r.code));
   const missing = countryList().filter((c) => !have.has(c.code));
-  if (missing.length) await db.insertInto("countries").values(missing).execute();
+  if (missing.length)
+    await db
+      .insertInto("countries")
+      .values(missing)
+      .onConflict((oc) => oc.column("code").doNothing())
+      .execute();
 
   for (const s of data.services) {
     await db
@@ -99,19 +104,22 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
     const created = await db
       .insertInto("agents")
       .values({ ...agent, password_hash: await hashPassword(password), created_at: now.toISOString() })
+      .onConflict((oc) => oc.column("email").doNothing())
       .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("clients")
-      .values(
-        data.demoClients.map((c, i) => ({
-          ...c,
-          agent_id: created.id,
-          created_at: new Date(now.getTime() - (data.demoClients.length - i) * 60_000).toISOString(),
-          updated_at: now.toISOString(),
-        })),
-      )
-      .execute();
+      .executeTakeFirst();
+    // Another start made the demo agent in the meantime: its clients are that start's to add.
+    if (created)
+      await db
+        .insertInto("clients")
+        .values(
+          data.demoClients.map((c, i) => ({
+            ...c,
+            agent_id: created.id,
+            created_at: new Date(now.getTime() - (data.demoClients.length - i) * 60_000).toISOString(),
+            updated_at: now.toISOString(),
+          })),
+        )
+        .execute();
   }
   const staff = data.demoStaff;
   const staffRow = await db.selectFrom("staff").select("id").where("email", "=", staff.email).executeTakeFirst();
@@ -125,6 +133,7 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
         created_at: now.toISOString(),
         last_sign_in_at: null,
       })
+      .onConflict((oc) => oc.column("email").doNothing())
       .execute();
   }
   return { email: agent.email, password, staff: { email: staff.email, password: staff.password } };
