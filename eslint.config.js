@@ -44,6 +44,17 @@ export default tseslint.config(
     },
   },
   {
+    // No promise may float (issue 21, point 2): an unhandled rejection ends the process. Type-aware, so for the
+    // server's and the portal's TypeScript; tests await what they start.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["tests/**"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false, attributes: false } }],
+    },
+  },
+  {
     // Tests and scripts poke at raw rows and third-party shapes; migrations use Kysely<any>, as Kysely advises,
     // so that they never depend on today's schema types.
     files: ["tests/**", "scripts/**", "backend/db/migrations/**"],

@@ -270,14 +270,14 @@ async function main() {
       console.log(`Demo sign-in: ${demo.email} / ${demo.password}`);
       console.log(`Demo staff sign-in: ${demo.staff.email} / ${demo.staff.password}\n`);
     }
-    if (isDev) broadcastDevReady(build);
+    if (isDev) broadcastDevReady(build).catch((err) => logger.warn({ err }, "dev reload failed"));
   });
   server.keepAliveTimeout = 65_000;
 
   if (isDev) {
     fs.watch(path.dirname(BUILD_PATH), async () => {
       try {
-        broadcastDevReady(await loadBuild());
+        await broadcastDevReady(await loadBuild());
       } catch {
         // a half-written build: the next event will have it whole
       }

@@ -7,6 +7,7 @@ import type { ZodType, ZodTypeDef } from "zod";
 import type { FieldErrors } from "../lib/contract.js";
 import { attachmentHeaders } from "../lib/download.js";
 import type { ApiFile } from "../lib/transport.js";
+import { isDatabaseUnavailable } from "./db/errors.js";
 import { DomainError, statusOf } from "./errors.js";
 
 export class ApiError extends Error {
@@ -102,6 +103,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
               ? "The request body's encoding is not supported."
               : "The request could not be read.";
       reply(res, status, { status: false, message });
+      return;
+    }
+    // An outage is not the request's fault, nor a bug: 503, and the caller may try again shortly.
+    if (isDatabaseUnavailable(err)) {
+      logger.error({ err, path: req.path }, "API call failed: the database did not answer");
+      res.set("Retry-After", "5");
+      reply(res, 503, { status: false, message: "Server busy: the database did not answer. Please try again shortly." });
       return;
     }
     logger.error({ err, path: req.path }, "API call failed");

@@ -91,7 +91,13 @@ export function openDatabase(target: DatabaseTarget): Db {
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   // An idle client that loses its connection must not crash the process.
+  // A connection that dies is the pool's to drop and the query's to fail: never the process's to end. An idle
+  // client's error reaches the pool's listener; a checked-out client (inside a transaction, between statements)
+  // emits its own, which with no listener is an uncaught exception.
   pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: "postgres",

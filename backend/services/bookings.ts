@@ -47,9 +47,8 @@ export async function book(
   rules: BookingRules,
   now = new Date(),
 ): Promise<Booking> {
-  const client = await getClient(db, agentId, input.client_id).catch(() => {
-    throw new NotFound("No such client.");
-  });
+  // Not found is the query's answer (getClient's NotFound); a database that does not answer is an outage (503).
+  const client = await getClient(db, agentId, input.client_id);
   if (client.archived_at) throw new Conflict("This client is archived: nothing more can be booked for them.");
   const mentor = await getMentor(db, input.mentor_id);
   const start = new Date(input.start);

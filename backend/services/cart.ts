@@ -89,12 +89,19 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
   );
 }
 
+/** A catalogue item that is not there is the field's problem; any other failure (an outage) stays what it is. */
+function notOnOffer(problem: () => Error) {
+  return (error: unknown): never => {
+    throw error instanceof NotFound ? problem() : error;
+  };
+}
+
 /** What an item is and costs, read from the database now: prices never come from the browser. */
 async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" | "relocation", itemId: number) {
   if (itemType === "job") {
-    const job = await getJob(db, itemId).catch(() => {
-      throw new Invalid("Please correct the highlighted fields.", { item_id: ["That job is not on offer"] });
-    });
+    const job = await getJob(db, itemId).catch(
+      notOnOffer(() => new Invalid("Please correct the highlighted fields.", { item_id: ["That job is not on offer"] })),
+    );
     return {
       description: `Job placement: ${job.title}, ${job.company} (${job.city})`,
       price_minor: job.placement_fee_minor,
@@ -102,9 +109,11 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
     };
   }
   if (itemType === "relocation") {
-    const r = await getRelocation(db, itemId).catch(() => {
-      throw new Invalid("Please correct the highlighted fields.", { item_id: ["That relocation package is not on offer"] });
-    });
+    const r = await getRelocation(db, itemId).catch(
+      notOnOffer(
+        () => new Invalid("Please correct the highlighted fields.", { item_id: ["That relocation package is not on offer"] }),
+      ),
+    );
     return { description: `Relocation package: ${r.title}`, price_minor: r.price_minor, currency: r.currency };
   }
   const plan = await db
@@ -135,9 +144,8 @@ export async function addToCart(
   agentId: number,
   input: { client_id: number; item_type: "service_plan" | "job" | "relocation"; item_id: number },
 ): Promise<CartItem> {
-  const client = await getClient(db, agentId, input.client_id).catch(() => {
-    throw new NotFound("No such client.");
-  });
+  // Not found is the query's answer (getClient's NotFound); a database that does not answer is an outage (503).
+  const client = await getClient(db, agentId, input.client_id);
   if (client.archived_at) throw new Conflict("This client is archived: nothing more can be bought for them.");
   const item = await describe(db, input.item_type, input.item_id);
   const blocker = "service_id" in item && item.service_id === SERVICES.relocation ? relocationPlanBlocker(client) : null;

@@ -13,6 +13,9 @@ export async function dashboardCounts(db: Kysely<Database>, agentId: number): Pr
     if (table === "clients") q = q.where("archived_at" as never, "is", null as never);
     return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
   };
+  // Started only once nothing before it can throw: a query left running past a failed await would reject with no
+  // one listening, and an unhandled rejection ends the process.
+  await releaseExpiredHolds(db);
   const paidOrders = db
     .selectFrom("orders")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -20,7 +23,6 @@ export async function dashboardCounts(db: Kysely<Database>, agentId: number): Pr
     .where("status", "=", "paid")
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
-  await releaseExpiredHolds(db);
   const [clients, cart_items, jobs, relocations, paid_orders, open_bookings] = await Promise.all([
     count("clients", true),
     count("cart_items", true),

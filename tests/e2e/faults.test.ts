@@ -111,8 +111,12 @@ describe("faults", () => {
         method: "POST",
         headers: { Authorization: "Bearer x" },
       });
-      expect(api.status).toBe(500);
-      expect(JSON.stringify(await json(api))).not.toMatch(/ECONN|at .*\.js/);
+      // An outage, said as one (issue 21): 503 and a message, never a 500.
+      expect(api.status).toBe(503);
+      const said = await json(api);
+      expect(said.message).toMatch(/Server busy/);
+      expect(JSON.stringify(said)).not.toMatch(/ECONN|at .*\.js/);
+
       expect((await fetch(`${portal.base}/about`)).status).toBe(200);
 
       open = true;

@@ -5,13 +5,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Router } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../backend/app.js";
 import type { Db } from "../../backend/db/connection.js";
 import { demoStaff } from "../../backend/db/seed-data.js";
 import { folderStore } from "../../backend/files/folder.js";
 import { startApi, type Harness } from "../support/api-harness.js";
+import { routesOf } from "../support/api-routes.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 
 type Victim = {
@@ -232,25 +232,6 @@ const matrix: Record<string, Entry> = {
     intruder: 403,
   },
 };
-
-/** "METHOD /path" for every route the API router holds, however deeply mounted. */
-function routesOf(router: Router): string[] {
-  const out: string[] = [];
-  const walk = (stack: any[]) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const method of Object.keys(layer.route.methods)) {
-          for (const p of paths) out.push(`${method.toUpperCase()} ${p}`);
-        }
-      } else if (layer.handle?.stack) {
-        walk(layer.handle.stack);
-      }
-    }
-  };
-  walk((router as any).stack);
-  return out.sort();
-}
 
 describe.each(testDatabases)("authorization matrix on $name", (target) => {
   let database: Db;

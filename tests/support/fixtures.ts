@@ -34,10 +34,14 @@ export async function createAgent(
 
 /** A signed-in portal session holding this API token, as the portal makes one; its cookie's name and value. */
 export async function createPortalSession(db: Kysely<Database>, secret: string, signedIn: { token: string; agent: AgentPublic }) {
+  return createSession(db, secret, { token: signedIn.token, agent: signedIn.agent });
+}
+
+/** A portal session holding `values` (an agent's token and record, or staff's: `staffToken` and `staff`). */
+export async function createSession(db: Kysely<Database>, secret: string, values: Record<string, unknown>) {
   const storage = createPortalSessionStorage(() => db, { secret, secure: false, maxAgeSeconds: 86_400 });
   const session = await storage.getSession();
-  session.set("token", signedIn.token);
-  session.set("agent", signedIn.agent);
+  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
   const [pair] = (await storage.commitSession(session)).split(";");
   const [name, ...value] = pair!.split("=");
   return { name: name!, value: value.join("=") };

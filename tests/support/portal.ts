@@ -127,6 +127,8 @@ export async function startPortal(
         else child.once("exit", (code) => resolve(code));
       }),
     kill: (signal: NodeJS.Signals) => child.kill(signal),
+    /** The server process has not exited */
+    alive: () => child.exitCode === null && child.signalCode === null,
     /** The server process's resident memory now and at its peak (Linux's VmRSS and VmHWM), in MiB. */
     memoryMib() {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
