@@ -109,18 +109,29 @@ async function main() {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
+  // Ready means the database and the file store both answer, each within 3 s (a hung one is not ready either).
+  const files = createFileStore(settings.files);
+  const answers = (what: () => Promise<void>) =>
+    Promise.race([
+      what().then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000).unref()),
+    ]).catch(() => false);
   app.get("/readyz", async (_req, res) => {
     // A load balancer stops sending work here as soon as shutdown begins.
     if (closing) {
       res.status(503).json({ status: "stopping", database: database.kind });
       return;
     }
-    try {
-      await database.ping();
-      res.json({ status: "ready", database: database.kind });
-    } catch {
-      res.status(503).json({ status: "unavailable", database: database.kind, message: "Database unreachable" });
+    const [db, store] = await Promise.all([
+      answers(() => database.ping()),
+      settings.embeddedApi ? answers(() => files.ping()) : Promise.resolve(true),
+    ]);
+    if (db && store) {
+      res.json({ status: "ready", database: database.kind, files: files.driver });
+      return;
     }
+    const message = !db ? "Database unreachable" : "File store unreachable";
+    res.status(503).json({ status: "unavailable", database: database.kind, files: files.driver, message });
   });
 
   // Fingerprinted build assets never change; everything else in public/ may.
@@ -139,7 +150,6 @@ async function main() {
       settings.mail.mode === "smtp" ? "e-mail goes out over SMTP" : "e-mail is written to files (no SMTP_URL)",
     );
   }
-  const files = createFileStore(settings.files);
   if (settings.embeddedApi) {
     logger.info(
       settings.files.driver === "s3"

@@ -62,6 +62,8 @@ export type ApiDeps = {
     company: { name: string; address: string };
     retrySeconds: number;
     maxAttempts: number;
+    /** How long a claim holds a message (backend/mail/outbox.ts); longer than the mailer's time-outs */
+    claimSeconds?: number;
   };
 };
 

@@ -9,6 +9,7 @@ import { attachmentHeaders } from "../lib/download.js";
 import type { ApiFile } from "../lib/transport.js";
 import { isDatabaseUnavailable } from "./db/errors.js";
 import { DomainError, statusOf } from "./errors.js";
+import { StoreUnavailable } from "./files/store.js";
 
 export class ApiError extends Error {
   constructor(
@@ -106,10 +107,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     // An outage is not the request's fault, nor a bug: 503, and the caller may try again shortly.
-    if (isDatabaseUnavailable(err)) {
-      logger.error({ err, path: req.path }, "API call failed: the database did not answer");
+    const outage = isDatabaseUnavailable(err) ? "the database" : err instanceof StoreUnavailable ? "the file store" : null;
+    if (outage) {
+      logger.error({ err, path: req.path }, `API call failed: ${outage} did not answer`);
       res.set("Retry-After", "5");
-      reply(res, 503, { status: false, message: "Server busy: the database did not answer. Please try again shortly." });
+      reply(res, 503, { status: false, message: `Server busy: ${outage} did not answer. Please try again shortly.` });
       return;
     }
     logger.error({ err, path: req.path }, "API call failed");

@@ -40,5 +40,9 @@ export function folderStore(root: string): FileStore {
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },
+    async ping() {
+      await fs.mkdir(base, { recursive: true });
+      await fs.access(base, fs.constants.W_OK);
+    },
   };
 }

@@ -1,46 +1,87 @@
 /**
  * The S3 driver: any S3-compatible object storage (AWS S3, MinIO, Ceph, R2, ...) through the AWS SDK, for several
  * instances that share one bucket. Objects are private; the API reads them and hands them only to the client's agent.
+ *
+ * Every call has a deadline (issue 21, point 5): 5 s to connect, 10 s without an answer, and 25 s in all with the
+ * SDK's one retry, after which the call is aborted, retries included; the visitor leaving aborts it too. A stored
+ * file counts only once the API records it after `put` resolves, so an aborted put can never become a document's
+ * file later. A store that does not answer is `StoreUnavailable` (a 503).
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import type { FileSettings } from "../../lib/env.server.js";
-import type { FileStore } from "./store.js";
+import { StoreUnavailable, type FileStore } from "./store.js";
 
-export function s3Store(settings: Extract<FileSettings, { driver: "s3" }>): FileStore {
+export type S3Deadlines = { connectMs: number; requestMs: number; totalMs: number };
+export const S3_DEADLINES: S3Deadlines = { connectMs: 5_000, requestMs: 10_000, totalMs: 25_000 };
+
+export function s3Store(settings: Extract<FileSettings, { driver: "s3" }>, deadlines: S3Deadlines = S3_DEADLINES): FileStore {
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
     ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: deadlines.connectMs, requestTimeout: deadlines.requestMs },
   });
   const Bucket = settings.bucket;
   const keyOf = (key: string) => (settings.prefix ? `${settings.prefix.replace(/\/+$/, "")}/${key}` : key);
+
+  /** One call under the deadline (and the caller's signal): a failure to answer is the store being unavailable. */
+  async function call<T>(send: (abortSignal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const deadline = AbortSignal.timeout(deadlines.totalMs);
+    const abortSignal = signal ? AbortSignal.any([deadline, signal]) : deadline;
+    try {
+      return await send(abortSignal);
+    } catch (err) {
+      // The store's own answer (no such key, access denied) is passed on; silence, a reset or an abort is an outage.
+      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode && err.$metadata.httpStatusCode < 500) throw err;
+      throw new StoreUnavailable(err);
+    }
+  }
+
   return {
     driver: "s3",
-    async put(key, bytes, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: keyOf(key),
-          Body: bytes,
-          ContentType: contentType,
-          ContentLength: bytes.byteLength,
-          ContentDisposition: "attachment",
-        }),
+    async put(key, bytes, contentType, signal) {
+      await call(
+        (abortSignal) =>
+          client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: keyOf(key),
+              Body: bytes,
+              ContentType: contentType,
+              ContentLength: bytes.byteLength,
+              ContentDisposition: "attachment",
+            }),
+            { abortSignal },
+          ),
+        signal,
       );
     },
-    async get(key) {
+    async get(key, signal) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
-        if (!answer.Body) return null;
-        return Buffer.from(await answer.Body.transformToByteArray());
+        return await call(async (abortSignal) => {
+          const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }), { abortSignal });
+          if (!answer.Body) return null;
+          return Buffer.from(await answer.Body.transformToByteArray());
+        }, signal);
       } catch (err) {
         if (err instanceof S3ServiceException && (err.name === "NoSuchKey" || err.$metadata.httpStatusCode === 404)) return null;
         throw err;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      await call((abortSignal) => client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }), { abortSignal }));
+    },
+    async ping() {
+      await call((abortSignal) => client.send(new HeadBucketCommand({ Bucket }), { abortSignal }));
     },
   };
 }

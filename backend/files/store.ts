@@ -11,11 +11,22 @@ import { s3Store } from "./s3.js";
 export interface FileStore {
   /** "folder" or "s3", for the logs and the health of the operator's mind */
   readonly driver: string;
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores the bytes; `signal` gives up (the visitor left), and so does the store's own deadline */
+  put(key: string, bytes: Uint8Array, contentType: string, signal?: AbortSignal): Promise<void>;
   /** The file's bytes, or null when the store has no such key */
-  get(key: string): Promise<Buffer | null>;
+  get(key: string, signal?: AbortSignal): Promise<Buffer | null>;
   /** Removes a file that was stored but never recorded (its database write failed); quietly absent is fine */
   remove(key: string): Promise<void>;
+  /** Resolves when the store answers (for /readyz) */
+  ping(): Promise<void>;
+}
+
+/** The store did not answer in time, or could not be reached: an outage (503), not the request's fault. */
+export class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super("The file store did not answer.", { cause });
+    this.name = "StoreUnavailable";
+  }
 }
 
 /** A fresh key for a client's file: "clients/<id>/<random>", whatever the file was called. */

@@ -15,6 +15,8 @@ import type { Mailer } from "./transport.js";
 
 export type MailDeps = MailContext & {
   mailer: Mailer;
+  /** How long a claim holds a message for its worker (longer than the mailer's own time-outs); 120 s by default */
+  claimSeconds?: number;
   from: string;
   staffInbox: string;
   retrySeconds: number;
@@ -79,6 +81,16 @@ async function stillTrue(db: Kysely<Database>, facts: Facts): Promise<boolean> {
 const CLAIM_SECONDS = 120;
 
 /**
+ * The round's clock: `now` (the caller's, which tests set), moved on by the time the round has taken. Each message's
+ * claim is counted from the moment it is claimed, never from the round's start: a round of slow sends would
+ * otherwise claim its last messages for less than nothing, and another worker would send them again.
+ */
+function roundClock(now: Date) {
+  const started = Date.now();
+  return () => new Date(now.getTime() + (Date.now() - started));
+}
+
+/**
  * Sends what is due, up to `limit` messages; returns how many were sent, retried, failed and skipped. Safe to run
  * in any number of processes at once: each row is taken by one guarded update.
  */
@@ -88,6 +100,8 @@ export async function deliverDue(
   opts: { now?: Date; limit?: number; worker?: string } = {},
 ) {
   const now = opts.now ?? new Date();
+  const clock = roundClock(now);
+  const claimMs = (deps.claimSeconds ?? CLAIM_SECONDS) * 1000;
   const worker = opts.worker ?? workerId;
   const stamp = now.toISOString();
   const candidates = await db
@@ -102,16 +116,17 @@ export async function deliverDue(
   const tally = { sent: 0, retried: 0, failed: 0, skipped: 0 };
   for (const { id } of candidates) {
     // The claim: one worker's update finds the row still unclaimed; every other one finds it taken.
+    const at = clock();
     const claimed = await db
       .updateTable("outbox")
       .set((eb) => ({
         claimed_by: worker,
-        claimed_until: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
+        claimed_until: new Date(at.getTime() + claimMs).toISOString(),
         attempts: eb("attempts", "+", 1),
       }))
       .where("id", "=", id)
       .where("status", "=", "pending")
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", stamp)]))
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at.toISOString())]))
       .returningAll()
       .executeTakeFirst();
     if (!claimed) continue;

@@ -43,11 +43,14 @@ function toNodemailer(mail: OutgoingMail): nodemailer.SendMailOptions {
 
 export function smtpMailer(url: string, options: { timeoutMs?: number } = {}): Mailer {
   const timeout = options.timeoutMs ?? 20_000;
-  const transport = nodemailer.createTransport(url, {
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  } as Parameters<typeof nodemailer.createTransport>[1]);
+  // The time-outs go in the URL's query, which nodemailer reads as transport options: a second argument is only
+  // the messages' defaults, and options beside a `url` are dropped, so until now a silent server was waited for as
+  // long as nodemailer's own defaults (up to 10 minutes on a socket). A time-out the URL sets itself is kept.
+  const withTimeouts = new URL(url);
+  for (const key of ["connectionTimeout", "greetingTimeout", "socketTimeout"]) {
+    if (!withTimeouts.searchParams.has(key)) withTimeouts.searchParams.set(key, String(timeout));
+  }
+  const transport = nodemailer.createTransport(withTimeouts.toString());
   return {
     async send(mail) {
       await transport.sendMail(toNodemailer(mail));

@@ -12,8 +12,10 @@ export function createStripe(opts: {
 }): Stripe {
   return new Stripe(opts.secretKey, {
     apiVersion: STRIPE_API_VERSION,
-    timeout: 80_000,
-    maxNetworkRetries: 2,
+    // A deadline on every call (issue 21, point 5): 12 s a try, one retry (the SDK sends an idempotency key with
+    // it), so a hung Stripe is a 503 within about 25 s, never a request that waits for minutes.
+    timeout: 12_000,
+    maxNetworkRetries: 1,
     telemetry: false,
     ...(opts.api?.host ? { host: opts.api.host } : {}),
     ...(opts.api?.port ? { port: opts.api.port } : {}),

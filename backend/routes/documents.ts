@@ -3,7 +3,7 @@
  * (the bytes are the body, any content type: the type is read from the bytes), accepting it, its expiry, and the
  * download. Every call is the agent's own client's: another agent's is 404, like a client that does not exist.
  */
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { dropRest, UPLOADS_IN_ALL, UPLOADS_PER_SENDER, UploadSlots } from "../../lib/body-limit.js";
@@ -26,6 +26,15 @@ import {
 } from "../services/documents.js";
 
 const acceptBody = z.object({ file_id: idParam });
+
+/** Aborted when the caller goes away before its answer: the file store stops what it was doing for it. */
+function whileAsked(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
 
 function ids(req: Request) {
   return {
@@ -93,7 +102,11 @@ export function documentRoutes({
       const bytes: unknown = req.body;
       // No body at all (or a JSON one) reads as an empty file.
       const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0);
-      send(res, await uploadDocument(db, files, agentId, clientId, documentId, { bytes: upload, ...query }), 201);
+      send(
+        res,
+        await uploadDocument(db, files, agentId, clientId, documentId, { bytes: upload, ...query }, whileAsked(res)),
+        201,
+      );
     }),
   );
 

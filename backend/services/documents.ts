@@ -277,13 +277,16 @@ export async function uploadDocument(
   clientId: number,
   documentId: number,
   upload: { bytes: Uint8Array; name: string; expires_on?: string | null },
+  signal?: AbortSignal,
   now = new Date(),
 ): Promise<DocumentDetail> {
   const doc = await ownDocument(db, agentId, clientId, documentId, { live: true });
   const type = await sniffDocument(upload.bytes);
   const name = cleanFileName(upload.name, type);
   const key = newKey(clientId);
-  await store.put(key, upload.bytes, type);
+  // Under the store's deadline (and the caller's signal): the file is the document's only through the write below,
+  // made after the store has answered, so a put that was given up can never become its file later.
+  await store.put(key, upload.bytes, type, signal);
   const stamp = now.toISOString();
   try {
     await db.transaction().execute(async (trx) => {

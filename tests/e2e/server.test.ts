@@ -41,7 +41,7 @@ describe("the production server", () => {
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await fetch(`${portal.base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: "sqlite" });
+    expect(await ready.json()).toEqual({ status: "ready", database: "sqlite", files: "folder" });
   });
 
   it("sends a strict CSP whose nonce is the one on the page's scripts, and the usual security headers", async () => {

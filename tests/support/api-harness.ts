@@ -25,7 +25,7 @@ export async function startApi(
     bookings?: Partial<import("../../backend/services/bookings.js").BookingRules>;
     /** Where e-mail goes: an SMTP server of the test's (`startSmtp`), else kept in `mailbox` */
     smtpUrl?: string;
-    mail?: Partial<{ retrySeconds: number; maxAttempts: number; staffInbox: string }>;
+    mail?: Partial<{ retrySeconds: number; maxAttempts: number; staffInbox: string; claimSeconds: number }>;
     /** Where documents go: a store of the test's (an S3 one), else a fresh folder of this harness's */
     files?: FileStore;
     uploads?: { perAgent: number; inAll: number };
@@ -64,6 +64,7 @@ export async function startApi(
       company: { name: "Waypoint Consultancy", address: "12 Harbour Street, Lisbon" },
       retrySeconds: options.mail?.retrySeconds ?? 60,
       maxAttempts: options.mail?.maxAttempts ?? 8,
+      ...(options.mail?.claimSeconds ? { claimSeconds: options.mail.claimSeconds } : {}),
     },
   });
   app.use("/backend", api);

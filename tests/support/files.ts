@@ -27,7 +27,15 @@ export const jpegBytes = Buffer.concat([
   Buffer.from([0xff, 0xd9]),
 ]);
 
-export type TestStore = { name: "folder" | "s3"; store: FileStore; count(): Promise<number>; close(): Promise<void> };
+export type TestStore = {
+  name: "folder" | "s3";
+  store: FileStore;
+  count(): Promise<number>;
+  close(): Promise<void>;
+  /** The S3 server's port and the driver's settings (for a store of the test's own in front of it) */
+  port?: number;
+  settings?: Parameters<typeof s3Store>[0];
+};
 
 export function folderTestStore(): TestStore {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"));
@@ -49,20 +57,23 @@ export async function s3TestStore(): Promise<TestStore> {
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-  const store = s3Store({
-    driver: "s3",
+  const settings = {
+    driver: "s3" as const,
     bucket: "documents",
     region: "us-east-1",
     endpoint,
     prefix: "portal",
     forcePathStyle: true,
     credentials,
-  });
+  };
+  const store = s3Store(settings);
   const client = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials });
   const count = async () => (await client.send(new ListObjectsV2Command({ Bucket: "documents" }))).KeyCount ?? 0;
   return {
     name: "s3",
     store,
+    port,
+    settings,
     count,
     close: async () => {
       client.destroy();

@@ -10,7 +10,8 @@ export type Received = { to: string[]; from: string; parsed: ParsedMail; raw: st
 
 export async function startSmtp() {
   const received: Received[] = [];
-  const state = { failing: false, attempts: 0 };
+  /** `failing`: refuse every message; `delayMs`: take that long to accept each one (a slow relay) */
+  const state = { failing: false, attempts: 0, delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -19,7 +20,8 @@ export async function startSmtp() {
       state.attempts++;
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
         if (state.failing) {
           const err = Object.assign(new Error("Mailbox unavailable, try later"), { responseCode: 451 });
           callback(err);
