@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { clientStatusLabels } from "../../lib/client-fields";
 import type { Client } from "../../lib/contract";
+import { spreadsheetCell } from "../../lib/csv.js";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { clientListFilter } from "../lib/client-list";
@@ -23,19 +24,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       clients.push(...result.items);
       if (page >= result.pages) break;
     }
-    const rows = clients.map((c) => [
-      c.first_name,
-      c.last_name,
-      c.email,
-      c.phone ?? "",
-      countryName(countries, c.nationality).replace("—", ""),
-      countryName(countries, c.current_country).replace("—", ""),
-      countryName(countries, c.destination_country).replace("—", ""),
-      c.date_of_birth ?? "",
-      clientStatusLabels[c.status],
-      c.last_activity_at ?? "",
-      c.created_at,
-    ]);
+    const rows = clients.map((c) =>
+      [
+        c.first_name,
+        c.last_name,
+        c.email,
+        c.phone ?? "",
+        countryName(countries, c.nationality).replace("—", ""),
+        countryName(countries, c.current_country).replace("—", ""),
+        countryName(countries, c.destination_country).replace("—", ""),
+        c.date_of_birth ?? "",
+        clientStatusLabels[c.status],
+        c.last_activity_at ?? "",
+        c.created_at,
+      ].map(spreadsheetCell),
+    );
     const csv = stringify(rows, {
       header: true,
       columns: [

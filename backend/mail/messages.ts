@@ -171,11 +171,22 @@ export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, 
     summary: `Mentor session: ${s.mentor_name} with ${s.client_name}`,
     description: `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`,
     status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: ctx.company.name, email: s.agent_email },
-    attendees: [{ name: to.name, email: to.email }],
+    organizer: { name: icsName(ctx.company.name), email: s.agent_email },
+    attendees: [{ name: icsName(to.name), email: to.email }],
     url: `${ctx.publicUrl}/bookings`,
   });
   return { method, content: cal.toString() };
+}
+
+/**
+ * A person's name as an invite's ORGANIZER or ATTENDEE parameter (CN="…"): a quote would end the value early and
+ * the rest of the name would be read as the address; control characters would break the line. Both go.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
+
+export function icsName(name: string): string {
+  return name.replace(/"/g, "'").replace(CONTROLS, " ").trim();
 }
 
 function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {

@@ -36,17 +36,30 @@ export function documentTitle(d: { kind: string; title: string | null }) {
  * The name a file is shown and offered under: its last path segment, without control characters, at most 120
  * characters (keeping the extension). Never used to build a path: files are stored under keys of their own.
  */
+/** The extensions a file of each type may end with; the first is the one given to a name that has none of them. */
+const EXTENSIONS: Record<DocumentType, string[]> = {
+  "application/pdf": ["pdf"],
+  "image/png": ["png"],
+  "image/jpeg": ["jpg", "jpeg", "jpe", "jfif"],
+};
+
 export function cleanFileName(name: string, type: DocumentType) {
   const last = name.split(/[\\/]/).pop() ?? "";
   // Control characters, and what Windows will not have in a name.
   // eslint-disable-next-line no-control-regex
   const unsafe = /[\u0000-\u001f\u007f"<>|*?:]/g;
   let clean = last.replace(unsafe, "").trim().replace(/^\.+/, "");
-  if (clean.length > 120) {
-    const ext = /\.[A-Za-z0-9]{1,5}$/.exec(clean)?.[0] ?? "";
-    clean = clean.slice(0, 120 - ext.length) + ext;
+  // The name ends as what the bytes are: `passport.html` holding a PDF is kept as `passport.html.pdf`, so that a
+  // downloaded file opens as what it was checked to be, never as a page whose script runs.
+  const extensions = EXTENSIONS[type];
+  const ext = /\.([A-Za-z0-9]{1,5})$/.exec(clean)?.[1]?.toLowerCase();
+  const suffix = ext && extensions.includes(ext) ? "" : `.${extensions[0]}`;
+  if (!clean) return `document.${extensions[0]}`;
+  if (clean.length + suffix.length > 120) {
+    const kept = suffix ? "" : `.${ext}`;
+    clean = clean.slice(0, 120 - suffix.length - kept.length) + kept;
   }
-  return clean || `document.${type === "application/pdf" ? "pdf" : type === "image/png" ? "png" : "jpg"}`;
+  return clean + suffix;
 }
 
 /** What the bytes are (PDF, JPEG or PNG), read from the bytes themselves; anything else is refused. */
