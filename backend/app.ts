@@ -105,7 +105,9 @@ export async function createApi(
   api.use(guardInput());
   const forgotLimiters = {
     byIp: createLimiter(deps.database, "forgot_ip", deps.forgotLimitPerHour ?? 10, 3600),
-    byEmail: createLimiter(deps.database, "forgot_email", 3, 3600),
+    // The mails, not the answers: three an hour for an address asked from one place, ten from everywhere.
+    byPair: createLimiter(deps.database, "forgot_pair", 3, 3600),
+    byEmail: createLimiter(deps.database, "forgot_mails", 10, 3600),
   };
   api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays, publicUrl: deps.publicUrl, forgotLimiters }));
   api.use(

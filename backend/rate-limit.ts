@@ -50,7 +50,11 @@ export async function createLoginLimiter(database: Db, settings: LoginLimitSetti
   };
 
   return {
-    /** Counts this attempt against the address; refuses when the address or the pair is over its limit. */
+    /**
+     * Counts this attempt against the address and, before the password is checked, against the pair: an atomic
+     * increment in the database, so of any number of simultaneous attempts at most `perEmail` get through (a read
+     * then a later write let 30 at once all be checked). A success clears the pair.
+     */
     async beforeAttempt(ip: string, email: string): Promise<{ delayMs: number }> {
       const pair = await byPair.get(pairKey(ip, email));
       if (pair && pair.consumedPoints >= settings.perEmail) throw tooMany(pair);
@@ -60,12 +64,20 @@ export async function createLoginLimiter(database: Db, settings: LoginLimitSetti
         if (e instanceof RateLimiterRes) throw tooMany(e);
         throw e;
       }
-      if (!pair || pair.consumedPoints === 0) return { delayMs: 0 };
+      let reserved: RateLimiterRes;
+      try {
+        reserved = await byPair.consume(pairKey(ip, email));
+      } catch (e) {
+        if (e instanceof RateLimiterRes) throw tooMany(e);
+        throw e;
+      }
+      // This pair had failed before (its counter held more than this attempt): slow it while the email is attacked.
+      if (reserved.consumedPoints <= 1) return { delayMs: 0 };
       const all = await byEmail.get(email);
       return { delayMs: (all?.consumedPoints ?? 0) >= settings.perEmail ? settings.slowdownMs : 0 };
     },
-    async failed(ip: string, email: string) {
-      await consume(byPair, pairKey(ip, email));
+    /** The attempt failed: the pair already counted it (beforeAttempt); the email's counter counts it too. */
+    async failed(_ip: string, email: string) {
       await consume(byEmail, email);
     },
     async succeeded(ip: string, email: string) {

@@ -9,7 +9,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible"
 import { accountBody, forgotPasswordBody, passwordChangeBody, type AccountData } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { handler, parse, send } from "../http.js";
-import { tooMany } from "../rate-limit.js";
+import { tooMany, type LoginLimiter } from "../rate-limit.js";
 import {
   changePassword,
   getAccount,
@@ -27,6 +27,8 @@ export function ownAccountRoutes(
   prefix: string,
   guard: RequestHandler[],
   who: (req: Request) => { id: number; token: string },
+  /** The sign-in limits of this kind of account: the current password is a password guessed like any other */
+  limiter: LoginLimiter,
 ) {
   router.get(
     `${prefix}/account`,
@@ -43,7 +45,16 @@ export function ownAccountRoutes(
     ...guard,
     handler(async (req, res) => {
       const me = who(req);
-      send(res, await changePassword(db, kind, me.id, me.token, parse(passwordChangeBody, req.body)));
+      const ip = req.clientIp ?? "unknown";
+      const attempts = {
+        before: async (email: string) => {
+          const { delayMs } = await limiter.beforeAttempt(ip, email);
+          if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        },
+        failed: (email: string) => limiter.failed(ip, email),
+        succeeded: (email: string) => limiter.succeeded(ip, email),
+      };
+      send(res, await changePassword(db, kind, me.id, me.token, parse(passwordChangeBody, req.body), attempts));
     }),
   );
   router.post(
@@ -56,23 +67,47 @@ export function ownAccountRoutes(
   );
 }
 
-/** Public: a reset link to the address, if an account has it; the same answer either way. Limited per address and per email. */
+/**
+ * Public: a reset link to the address, if an account has it; the same answer either way. The asker's address is
+ * limited (429: it is theirs to wait). The mails are capped without a word: three an hour per address asked from
+ * one place, ten an hour from everywhere. A stranger who asks three times has used up only their own three, and
+ * the owner, asking from elsewhere, still gets the link (a shared per-email limit refused the owner for an hour).
+ */
 export function forgotPasswordRoute(
   router: Router,
-  deps: { db: Kysely<Database>; publicUrl: string; byIp: RateLimiterAbstract; byEmail: RateLimiterAbstract },
+  deps: {
+    db: Kysely<Database>;
+    publicUrl: string;
+    byIp: RateLimiterAbstract;
+    byPair: RateLimiterAbstract;
+    byEmail: RateLimiterAbstract;
+  },
 ) {
   router.post(
     "/agent/forgot-password",
     handler(async (req, res) => {
       const { email } = parse(forgotPasswordBody, req.body);
+      const ip = req.clientIp ?? "unknown";
       try {
-        await deps.byIp.consume(req.clientIp ?? "unknown");
-        await deps.byEmail.consume(email.toLowerCase());
+        await deps.byIp.consume(ip);
       } catch (e) {
         if (e instanceof RateLimiterRes) throw tooMany(e, "reset requests");
         throw e;
       }
-      send(res, await requestPasswordReset(deps.db, email, deps.publicUrl));
+      const address = email.toLowerCase();
+      const mayMail = await spend(deps.byPair, `${address}|${ip}`).then((ok) => ok && spend(deps.byEmail, address));
+      send(res, mayMail ? await requestPasswordReset(deps.db, email, deps.publicUrl) : { sent: true });
     }),
   );
+}
+
+/** One point of a limiter, if it has one left. */
+async function spend(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return false;
+    throw e;
+  }
 }

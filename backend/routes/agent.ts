@@ -27,12 +27,20 @@ export function agentRoutes(deps: {
   limiter: LoginLimiter;
   tokenTtlDays: number;
   publicUrl: string;
-  forgotLimiters: { byIp: RateLimiterAbstract; byEmail: RateLimiterAbstract };
+  forgotLimiters: { byIp: RateLimiterAbstract; byPair: RateLimiterAbstract; byEmail: RateLimiterAbstract };
 }) {
   const { db, limiter } = deps;
   const router = Router();
   forgotPasswordRoute(router, { db, publicUrl: deps.publicUrl, ...deps.forgotLimiters });
-  ownAccountRoutes(router, db, "agent", "/agent", [requireAuth(db)], (req) => ({ id: currentAgent(req).id, token: req.token! }));
+  ownAccountRoutes(
+    router,
+    db,
+    "agent",
+    "/agent",
+    [requireAuth(db)],
+    (req) => ({ id: currentAgent(req).id, token: req.token! }),
+    limiter,
+  );
 
   router.post(
     "/agent/login",

@@ -181,7 +181,7 @@ export function officeRoutes(deps: {
     }),
   );
 
-  ownAccountRoutes(router, db, "staff", "/office", [], (req) => ({ id: currentStaff(req).id, token: req.token! }));
+  ownAccountRoutes(router, db, "staff", "/office", [], (req) => ({ id: currentStaff(req).id, token: req.token! }), limiter);
   router.post(
     "/office/me",
     handler(async (req, res) => send(res, { staff: currentStaff(req) })),

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { AccountData } from "../../lib/contract.js";
+import { agentSearchText } from "../../lib/search.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import { passwordChanged } from "../mail/notices.js";
@@ -35,9 +36,10 @@ export async function updateAccount(
 ) {
   const values = { name: input.name, phone: input.phone ?? null, time_zone: input.time_zone };
   if (kind === "agent") {
+    const { email } = await db.selectFrom("agents").select("email").where("id", "=", id).executeTakeFirstOrThrow();
     await db
       .updateTable("agents")
-      .set({ ...values, time_zone_set_at: new Date().toISOString() })
+      .set({ ...values, search_text: agentSearchText({ name: input.name, email }), time_zone_set_at: new Date().toISOString() })
       .where("id", "=", id)
       .execute();
   } else {
@@ -71,6 +73,13 @@ export async function changePassword(
   id: number,
   keepToken: string,
   input: { current_password: string; new_password: string },
+  /** The sign-in limits, applied to the current password (each check is an Argon2 hash: unlimited, they were a
+   * way to guess a password and to slow everyone's sign-in) */
+  attempts?: {
+    before(email: string): Promise<void>;
+    failed(email: string): Promise<void>;
+    succeeded(email: string): Promise<void>;
+  },
   now = new Date(),
 ) {
   const row = await db
@@ -80,9 +89,13 @@ export async function changePassword(
     .executeTakeFirstOrThrow();
   const invalid = (field: string, message: string) =>
     new ApiError(400, "Please correct the highlighted fields.", { [field]: [message] });
+  const email = row.email.toLowerCase();
+  await attempts?.before(email);
   if (!row.password_hash || !(await verifyPassword(row.password_hash, input.current_password))) {
+    await attempts?.failed(email);
     throw invalid("current_password", "This is not your current password");
   }
+  await attempts?.succeeded(email);
   if (input.new_password.toLowerCase().includes(row.email.toLowerCase()))
     throw invalid("new_password", "Do not use your email address");
   if (input.new_password === input.current_password)

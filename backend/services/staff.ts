@@ -4,8 +4,9 @@
  * the change's own transaction.
  */
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { AuditEntry, OfficeAgent, OfficeAgentDetail, PasswordLinkInfo, StaffPublic } from "../../lib/contract.js";
+import { agentSearchText, foldForSearch } from "../../lib/search.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
@@ -300,11 +301,11 @@ export async function listOfficeAgents(
   let base = db.selectFrom("agents");
   let q = officeAgentsQuery(db);
   if (opts.q) {
-    const like = containsPattern(opts.q);
-    base = base.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", like), eb(eb.fn("lower", ["email"]), "like", like)]));
-    q = q.where((eb) =>
-      eb.or([eb(eb.fn("lower", ["agents.name"]), "like", like), eb(eb.fn("lower", ["agents.email"]), "like", like)]),
-    );
+    // Folded alike on both sides (lib/search.ts): case and accents make no difference.
+    const like = containsPattern(foldForSearch(opts.q));
+    const folded = sql`coalesce(agents.search_text, lower(agents.name || ' ' || agents.email))`;
+    base = base.where(folded, "like", like);
+    q = q.where(folded, "like", like);
   }
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await q
@@ -347,6 +348,7 @@ export async function createAgentByStaff(
         .values({
           name: input.name,
           email: input.email,
+          search_text: agentSearchText(input),
           phone: input.phone ?? null,
           time_zone: input.time_zone,
           time_zone_set_at: now.toISOString(),
@@ -380,7 +382,18 @@ export async function setAgentActive(db: Kysely<Database>, staffId: number, agen
       .set({ active: active ? 1 : 0 })
       .where("id", "=", agentId)
       .execute();
-    if (!active) await trx.deleteFrom("api_tokens").where("agent_id", "=", agentId).execute();
+    if (!active) {
+      await trx.deleteFrom("api_tokens").where("agent_id", "=", agentId).execute();
+      // A set-password link handed out before stays unusable: it would let the departed agent back in.
+      await trx
+        .updateTable("password_links")
+        .set({ expires_at: now.toISOString() })
+        .where("account_kind", "=", "agent")
+        .where("account_id", "=", agentId)
+        .where("used_at", "is", null)
+        .where("expires_at", ">", now.toISOString())
+        .execute();
+    }
     await audit(
       trx,
       {
