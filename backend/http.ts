@@ -7,7 +7,7 @@ import type { ZodType, ZodTypeDef } from "zod";
 import type { FieldErrors } from "../lib/contract.js";
 import { attachmentHeaders } from "../lib/download.js";
 import type { ApiFile } from "../lib/transport.js";
-import { isDatabaseUnavailable } from "./db/errors.js";
+import { isDatabaseUnavailable, isForeignKeyViolation } from "./db/errors.js";
 import { DomainError, statusOf } from "./errors.js";
 import { StoreUnavailable } from "./files/store.js";
 
@@ -112,6 +112,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.error({ err, path: req.path }, `API call failed: ${outage} did not answer`);
       res.set("Retry-After", "5");
       reply(res, 503, { status: false, message: `Server busy: ${outage} did not answer. Please try again shortly.` });
+      return;
+    }
+    // A write whose parent row went away meanwhile (a note racing its client's deletion): the database refused it.
+    if (isForeignKeyViolation(err)) {
+      reply(res, 409, { status: false, message: "What this belongs to was removed meanwhile. Reload the page and try again." });
       return;
     }
     logger.error({ err, path: req.path }, "API call failed");

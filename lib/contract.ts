@@ -107,6 +107,15 @@ function isRealDate(v: string) {
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
 }
 
+/** A YYYY-MM-DD of a real day, 2000 to 2100: what every date filter and range may name (issue 21: year 0 or
+ * 9999 reached PostgreSQL's date arithmetic and failed there as a 500). */
+const boundedDay = (format: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, format)
+    .refine(isRealDate, "Enter a real date")
+    .refine((v) => v >= "2000-01-01" && v <= "2100-12-31", "Choose a date between 2000 and 2100");
+
 /** "" and whitespace become null, so an empty form field and a missing JSON field mean the same. */
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 const optionalText = (max: number, label: string) =>
@@ -847,14 +856,8 @@ export const mentorInput = z.object({
     .array(
       z
         .object({
-          starts_on: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter days as YYYY-MM-DD")
-            .refine(isRealDate, "Enter a real date"),
-          ends_on: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter days as YYYY-MM-DD")
-            .refine(isRealDate, "Enter a real date"),
+          starts_on: boundedDay("Enter days as YYYY-MM-DD"),
+          ends_on: boundedDay("Enter days as YYYY-MM-DD"),
         })
         .refine((r) => r.starts_on <= r.ends_on, "Time off ends on or after its first day"),
       { invalid_type_error: "List the time off" },
@@ -896,24 +899,8 @@ export const officeOrdersQuery = z.object({
       .nullable()
       .optional(),
   ),
-  from: z.preprocess(
-    blankToNull,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
-      .refine(isRealDate, "Enter a real date")
-      .nullable()
-      .optional(),
-  ),
-  to: z.preprocess(
-    blankToNull,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
-      .refine(isRealDate, "Enter a real date")
-      .nullable()
-      .optional(),
-  ),
+  from: z.preprocess(blankToNull, boundedDay("Enter the date as YYYY-MM-DD").nullable().optional()),
+  to: z.preprocess(blankToNull, boundedDay("Enter the date as YYYY-MM-DD").nullable().optional()),
   page: z.preprocess(blankToNull, z.coerce.number().int().min(1, "Page must be 1 or more").max(100000).nullable().optional()),
 });
 
@@ -944,15 +931,7 @@ export const orderRefundBody = z.object({
 
 export const officeBookingsQuery = z.object({
   mentor: z.preprocess(blankToNull, idParam.nullable().optional()),
-  from: z.preprocess(
-    blankToNull,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as YYYY-MM-DD")
-      .refine(isRealDate, "Enter a real date")
-      .nullable()
-      .optional(),
-  ),
+  from: z.preprocess(blankToNull, boundedDay("Enter the date as YYYY-MM-DD").nullable().optional()),
   days: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(31, "At most 31 days").nullable().optional()),
   /** `lapsing`: instead of the agenda, the unpaid holds whose hold ends within the hour, soonest first */
   holds: z.preprocess(

@@ -18,6 +18,7 @@ import { mentorTimeOff } from "./migrations/011-mentor-time-off.js";
 import { mail } from "./migrations/012-mail.js";
 import { caseFile } from "./migrations/013-case-file.js";
 import { documents } from "./migrations/014-documents.js";
+import { hardening } from "./migrations/015-hardening.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -35,6 +36,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "012-mail": mail(kind),
     "013-case-file": caseFile(kind),
     "014-documents": documents(kind),
+    "015-hardening": hardening(kind),
   };
 }
 

@@ -3,7 +3,7 @@
  * (text in SQLite, timestamptz in PostgreSQL, read back as ISO strings).
  * Money is integer minor units plus an ISO 4217 currency code.
  */
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 export interface AgentsTable {
   id: Generated<number>;
@@ -18,6 +18,8 @@ export interface AgentsTable {
   /** 1, or 0 once staff deactivated the account (its tokens and sessions end at once) */
   active: Generated<number>;
   last_sign_in_at: string | null;
+  /** Name and e-mail folded for search (lib/search.ts); null only for a row written before it existed */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The consultancy's own people: they sign in to the back office. */
@@ -185,6 +187,8 @@ export interface ClientsTable {
   updated_at: string;
   /** Set instead of deleting a client with orders or bookings: the history stays. */
   archived_at: string | null;
+  /** Names and e-mail folded for search (lib/search.ts); null only for a row written before it existed */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CartItemsTable {
@@ -275,6 +279,8 @@ export interface MentorBookingsTable {
   order_id: number | null;
   /** due | refunded, for a paid booking that was cancelled */
   refund_status: string | null;
+  /** The latest a checkout may keep it held: set by its first checkout (issue 21) */
+  hold_limit: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import countries from "i18n-iso-countries";
 import type { Kysely } from "kysely";
+import { agentSearchText, clientSearchText } from "../../lib/search.js";
 import { hashPassword } from "../services/passwords.js";
 import type { Database } from "./schema.js";
 import * as data from "./seed-data.js";
@@ -103,7 +104,12 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
   if (!existing) {
     const created = await db
       .insertInto("agents")
-      .values({ ...agent, password_hash: await hashPassword(password), created_at: now.toISOString() })
+      .values({
+        ...agent,
+        search_text: agentSearchText(agent),
+        password_hash: await hashPassword(password),
+        created_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.column("email").doNothing())
       .returning("id")
       .executeTakeFirst();
@@ -114,6 +120,7 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
         .values(
           data.demoClients.map((c, i) => ({
             ...c,
+            search_text: clientSearchText(c),
             agent_id: created.id,
             created_at: new Date(now.getTime() - (data.demoClients.length - i) * 60_000).toISOString(),
             updated_at: now.toISOString(),

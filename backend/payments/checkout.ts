@@ -7,7 +7,7 @@
  * is never replaced: it is asked first, and fulfilled if it was paid.
  */
 import { randomBytes } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type Stripe from "stripe";
 import type { CartItem, CheckoutSessionState, CheckoutStart, OpenCheckout } from "../../lib/contract.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -199,14 +199,23 @@ async function createOrder(
           })),
         )
         .execute();
-      // The cart's held sessions are kept for as long as the checkout can be paid, and no longer swept.
+      // The cart's held sessions are kept for as long as the checkout can be paid, and no longer swept; but only
+      // as long as their first checkout could be (`hold_limit`): a checkout cancelled and opened again, and again,
+      // would otherwise keep a slot from everyone for ever. A hold that has lapsed is not revived.
       const bookingIds = cart.filter((i) => i.item_type === "mentor_booking").map((i) => i.item_id);
       if (bookingIds.length) {
+        const until = expiresAt.toISOString();
         const kept = await trx
           .updateTable("mentor_bookings")
-          .set({ order_id: id, held_until: expiresAt.toISOString(), updated_at: stamp })
+          .set({
+            order_id: id,
+            hold_limit: sql<string>`coalesce(hold_limit, ${until})`,
+            held_until: sql<string>`case when hold_limit is not null and hold_limit < ${until} then hold_limit else ${until} end`,
+            updated_at: stamp,
+          })
           .where("id", "in", bookingIds)
           .where("status", "=", "held")
+          .where("held_until", ">", stamp)
           .executeTakeFirst();
         if (Number(kept.numUpdatedRows) !== bookingIds.length) {
           throw new Conflict("A held mentor session in your cart has just been released. Remove it and book again, then pay.");

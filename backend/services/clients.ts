@@ -1,6 +1,7 @@
 /** An agent's clients. Every query is scoped by agent: another agent's client is simply not found. */
 import { sql, type Kysely } from "kysely";
 import { clientFieldNames, type Client, type ClientListQuery, type ClientValues, type Page } from "../../lib/contract.js";
+import { clientSearchText, foldForSearch } from "../../lib/search.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
@@ -37,10 +38,9 @@ export async function listClients(
   // Archived clients (kept for their orders and bookings) leave the list.
   let query = db.selectFrom("clients").where("agent_id", "=", agentId).where("archived_at", "is", null);
   if (opts.q) {
-    const pattern = containsPattern(opts.q);
-    query = query.where((eb) =>
-      eb.or([eb(sql`lower(first_name || ' ' || last_name)`, "like", pattern), eb(sql`lower(email)`, "like", pattern)]),
-    );
+    // Folded alike on both sides (lib/search.ts): case, accents and Arabic marks make no difference.
+    const pattern = containsPattern(foldForSearch(opts.q));
+    query = query.where(sql`coalesce(search_text, lower(first_name || ' ' || last_name || ' ' || email))`, "like", pattern);
   }
   if (opts.status) query = query.where("status", "=", opts.status);
   if (opts.destination) query = query.where("destination_country", "=", opts.destination);
@@ -136,7 +136,13 @@ export async function addClient(db: Kysely<Database>, agentId: number, values: C
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto("clients")
-      .values({ ...row(values), agent_id: agentId, created_at: now.toISOString(), updated_at: now.toISOString() })
+      .values({
+        ...row(values),
+        search_text: clientSearchText(values),
+        agent_id: agentId,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await clientEvent(trx, { agentId, clientId: id, kind: "client.created", summary: "Client added" }, now);
@@ -154,7 +160,7 @@ export async function editClient(db: Kysely<Database>, agentId: number, clientId
   await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("clients")
-      .set({ ...next, updated_at: new Date().toISOString() })
+      .set({ ...next, search_text: clientSearchText(next), updated_at: new Date().toISOString() })
       .where("id", "=", clientId)
       .where("agent_id", "=", agentId)
       .executeTakeFirst();
