@@ -22,6 +22,7 @@ import { inProcessTransport } from "./backend/in-process.js";
 import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
 import { portalBodyLimits } from "./lib/body-limit.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
+import { redactUrl, wellFormedHeaders } from "./lib/request-guards.js";
 import { remixHandler } from "./lib/remix-handler.js";
 
 installGlobals({ nativeFetch: true });
@@ -69,12 +70,16 @@ async function main() {
       logger,
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url, ip: req.remoteAddress }),
+        // Never a one-time token, and never a header (Authorization, Cookie) at all.
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.remoteAddress }),
         res: (res) => ({ status: res.statusCode }),
       },
       quietReqLogger: true,
     }),
   );
+
+  // A Host or Referer that cannot be read is a 400, before anything builds a URL from it.
+  app.use(wellFormedHeaders());
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");

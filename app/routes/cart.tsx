@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function safeBack(request: Request) {
   const referer = request.headers.get("Referer");
-  if (referer) {
+  if (referer && URL.canParse(referer)) {
     const from = new URL(referer);
     if (from.origin === new URL(request.url).origin && /^\/(cart|clients\/\d+)\/?$/.test(from.pathname)) {
       return from.pathname;
