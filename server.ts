@@ -22,8 +22,8 @@ import { inProcessTransport } from "./backend/in-process.js";
 import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
 import { portalBodyLimits } from "./lib/body-limit.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
-import { redactUrl, wellFormedHeaders } from "./lib/request-guards.js";
 import { remixHandler } from "./lib/remix-handler.js";
+import { redactUrl, wellFormedHeaders } from "./lib/request-guards.js";
 
 installGlobals({ nativeFetch: true });
 
