@@ -963,7 +963,7 @@ export type OfficeAgentDetail = {
     client_name: string;
     start_at: string;
     status: BookingStatus;
-    refund_status: string | null;
+    refund_status: "due" | "refunded" | null;
   }>;
 };
 

@@ -6,7 +6,7 @@ import { orderStatusLabels } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import { formatMoney, refundLabels } from "../lib/money";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -89,7 +89,7 @@ export default function OfficeAgent() {
           {bookings.map((b) => (
             <li key={b.id}>
               {formatDateTime(b.start_at, zone)} ({zone}) · {b.mentor_name} with {b.client_name} · {bookingStatus[b.status]}
-              {b.refund_status ? ` · refund ${b.refund_status}` : ""}
+              {b.refund_status ? ` · ${refundLabels[b.refund_status]}` : ""}
             </li>
           ))}
         </ul>

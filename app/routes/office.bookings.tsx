@@ -6,7 +6,7 @@ import { useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import { formatMoney, refundLabels } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { getSettings } from "../lib/settings.server";
@@ -170,7 +170,7 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
       <p className="muted">
         {statusLabel[b.status]}
         {b.status === "held" && b.held_until ? ` until ${timeLabel(b.held_until, zone)} ({zone})` : ""}
-        {b.refund_status ? ` · refund ${b.refund_status}` : ""} · {formatMoney(b.price_minor, b.currency)}
+        {b.refund_status ? ` · ${refundLabels[b.refund_status]}` : ""} · {formatMoney(b.price_minor, b.currency)}
       </p>
       {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (
         <Form method="post">

@@ -160,6 +160,11 @@ export default function OfficeOrder() {
               </li>
             ))}
           </ul>
+          {canRefund && refundable.some((i) => i.item_type === "mentor_booking") ? (
+            <p className="muted" data-testid="session-refund-hint">
+              Refunding a mentor session that is still to come also cancels it: its agent and client are told.
+            </p>
+          ) : null}
           {failure?.fieldErrors?.line ? (
             <p className="field__error" id="line-error">
               {failure.fieldErrors.line[0]}

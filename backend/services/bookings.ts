@@ -140,6 +140,9 @@ export async function book(
   }
 }
 
+const lineWhere = sql`order_items.order_id = mentor_bookings.order_id and order_items.item_type = 'mentor_booking' and order_items.item_id = mentor_bookings.id`;
+const lineOf = sql`select 1 from order_items where ${lineWhere}`;
+
 const bookingColumns = [
   "mentor_bookings.id",
   "mentor_bookings.mentor_id",
@@ -156,7 +159,13 @@ const bookingColumns = [
   "mentor_bookings.price_minor",
   "mentor_bookings.currency",
   "mentor_bookings.order_id",
-  "mentor_bookings.refund_status",
+  // A paid session's money has one state, its order line's (issue 21, point 8): the booking's own column is read
+  // only for a session with no line (none paid).
+  sql<
+    string | null
+  >`case when exists (${lineOf}) then (select order_items.refund_status from order_items where ${lineWhere}) else mentor_bookings.refund_status end`.as(
+    "refund_status",
+  ),
 ] as const;
 
 /** Every agent's bookings with their mentor and client (the back office's agenda); bookingsQuery is one agent's. */

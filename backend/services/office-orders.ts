@@ -10,11 +10,11 @@ import type { OfficeOrder } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
-import { refundNotice } from "../mail/notices.js";
+import { bookingCancelled, refundNotice } from "../mail/notices.js";
 import type { Payments } from "../payments/checkout.js";
 import { toOrder, toOrders } from "../payments/orders.js";
 import { settleRefunds } from "../payments/refunds.js";
-import { orderLineEvents } from "./case-file.js";
+import { clientEvent, orderLineEvents } from "./case-file.js";
 import { audit, listAudit } from "./staff.js";
 import { addDays, dayStart } from "./zone-days.js";
 
@@ -229,9 +229,38 @@ async function settle(p: Payments, orderId: number, mode: string) {
   return { refunded: lines.length, due: 0 };
 }
 
+/** The sessions of refunded lines that are still to come: cancelled (a guarded update), told, on the timeline. */
+async function cancelRefundedSessions(trx: Kysely<Database>, bookingIds: number[], now: Date) {
+  if (!bookingIds.length) return;
+  const stamp = now.toISOString();
+  const cancelled = await trx
+    .updateTable("mentor_bookings")
+    .set({ status: "canceled", refund_status: "due", updated_at: stamp })
+    .where("id", "in", bookingIds)
+    .where("status", "=", "confirmed")
+    .where("start_at", ">", stamp)
+    .returning(["id", "agent_id", "client_id"])
+    .execute();
+  for (const b of cancelled) {
+    await bookingCancelled(trx, b.id, "due", "staff", now);
+    await clientEvent(
+      trx,
+      {
+        agentId: b.agent_id,
+        clientId: b.client_id,
+        kind: "session.cancelled",
+        summary: "Mentor session cancelled by the consultancy: its payment is refunded",
+        ref: `booking:${b.id}`,
+      },
+      now,
+    );
+  }
+}
+
 /**
  * Refunds lines of a paid (or flagged) order, whole or some: each line not refunded yet becomes due in one
  * transaction with the audit row (a guarded update, so simultaneous refunds mark each line once), then is settled.
+ * A session line's session, if still to come, is cancelled in the same transaction (the office page says so).
  */
 export async function refundOrder(
   p: Payments,
@@ -252,8 +281,15 @@ export async function refundOrder(
       .where("order_id", "=", id)
       .where("id", "in", wanted)
       .where("refund_status", "is", null)
-      .returning(["id", "price_minor", "client_id", "description"])
+      .returning(["id", "price_minor", "client_id", "description", "item_type", "item_id"])
       .execute();
+    // A session whose money goes back does not take place: one still to come is cancelled in this transaction, and
+    // its agent and client told (the calendar's cancellation, with the refund). Its money's state is its line's.
+    await cancelRefundedSessions(
+      trx,
+      lines.filter((l) => l.item_type === "mentor_booking").map((l) => l.item_id),
+      now,
+    );
     await orderLineEvents(
       trx,
       lines,

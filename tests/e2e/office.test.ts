@@ -22,8 +22,8 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
   const ctx = usePortalAndBrowser();
 
   /** A browser of the demo staff member's, signed in through the form, on /office. */
-  async function staffBrowser(javaScriptEnabled: boolean) {
-    const office = await newContext(ctx.browser, javaScriptEnabled);
+  async function staffBrowser(javaScriptEnabled: boolean, width = 1280) {
+    const office = await newContext(ctx.browser, javaScriptEnabled, { width });
     const staffPage = await office.context.newPage();
     await signInThroughForm(staffPage, demoStaff.email, demoStaff.password);
     await staffPage.waitForURL(/\/office$/);
@@ -310,6 +310,36 @@ describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
   });
 
   describe.each(jsModes)("$name, orders", ({ javaScriptEnabled }) => {
+    it.each([1280, 375])("at %i px, each refund checkbox sits beside its own line, and its text ticks it", async (width) => {
+      const agentEmail = `lines-${width}-${javaScriptEnabled ? "on" : "off"}@example.com`;
+      const { orderId } = await agentWithPaidOrder(agentEmail, { first_name: "Li", last_name: "Nes" }, async (call, clientId) => {
+        await call("agent/addcart", { client_id: clientId, item_type: "service_plan", item_id: 1 });
+        await call("agent/addcart", { client_id: clientId, item_type: "job", item_id: 1 });
+      });
+      const { office, staffPage } = await staffBrowser(javaScriptEnabled, width);
+      await staffPage.goto(`${ctx.portal.base}/office/orders/${orderId}`);
+      const labels = staffPage.locator("label.choice");
+      await expect.poll(() => labels.count(), settle).toBe(2);
+      for (let n = 0; n < 2; n++) {
+        const label = labels.nth(n);
+        const box = (await label.locator('input[type="checkbox"]').boundingBox())!;
+        const text = (await label.boundingBox())!;
+        // Beside its text: at the line's start, as tall as a line, not stretched across the row.
+        expect(box.width).toBeLessThan(40);
+        expect(box.x - text.x).toBeLessThan(4);
+        expect(box.y - text.y).toBeLessThan(12);
+      }
+      // Clicking the words of the second line ticks the second line, and only it.
+      await labels
+        .nth(1)
+        .getByText(/Job placement/)
+        .click();
+      const boxes = staffPage.locator('input[name="line"]');
+      expect(await boxes.nth(1).isChecked()).toBe(true);
+      expect(await boxes.nth(0).isChecked()).toBe(false);
+      await office.context.close();
+    });
+
     it("staff find an agent's paid order and refund one line, with a note the agent then sees on its order", async () => {
       const agentEmail = `refunded-${javaScriptEnabled ? "on" : "off"}@example.com`;
       const { cookie, orderId } = await agentWithPaidOrder(
