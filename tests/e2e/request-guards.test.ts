@@ -3,6 +3,7 @@
  * one-time token in a URL never reaches the request log.
  */
 import http from "node:http";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPortal, type Portal } from "../support/portal.js";
 
@@ -36,6 +37,25 @@ describe("headers the server cannot read, and what it logs", () => {
     expect((await get(portal.port, "/about", { Referer: "http://[nope" })).status).toBe(400);
     expect((await get(portal.port, "/about", { Referer: `${portal.base}/cart` })).status).toBe(200);
     expect((await get(portal.port, "/about", { Host: `localhost:${portal.port}` })).status).toBe(200);
+  });
+
+  it("never answers a random Host, X-Forwarded-Host or Referer with a 5xx", async () => {
+    // What Node's HTTP parser lets through as a header value: visible ASCII and spaces.
+    const headerText = fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      maxLength: 80,
+    });
+    await fc.assert(
+      fc.asyncProperty(headerText, headerText, headerText, async (host, forwarded, referer) => {
+        const headers: Record<string, string> = { "X-Forwarded-Host": forwarded, Referer: referer };
+        if (host.trim()) headers.Host = host.trim();
+        for (const path of ["/about", "/cart", "/backend/api/jobs"]) {
+          const res = await get(portal.port, path, headers);
+          expect(res.status, `${path} ${JSON.stringify(headers)}`).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it("keeps a set-password token out of the request log", async () => {
