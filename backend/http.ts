@@ -4,6 +4,7 @@
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
+import { dropRest } from "../lib/body-limit.js";
 import type { FieldErrors } from "../lib/contract.js";
 import { attachmentHeaders } from "../lib/download.js";
 import type { ApiFile } from "../lib/transport.js";
@@ -82,6 +83,8 @@ type Logger = { error(obj: object, msg?: string): void };
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
+    // Refused before its body was read (a bad query, no token): what the sender still sends is dropped, bounded.
+    if (!req.readableEnded) res.once("finish", () => dropRest(req));
     if (res.headersSent) return;
     if (err instanceof ApiError || err instanceof DomainError) {
       if (err instanceof ApiError && err.headers) res.set(err.headers);

@@ -22,16 +22,21 @@ export function inProcessTransport(api: Router): ApiTransport {
       req.method = call.method;
       req.url = "/" + call.path.replace(/^\/+/, "");
       req.headers = Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      if (call.upload) {
-        req.headers["content-type"] = call.upload.type;
-        req.headers["content-length"] = String(call.upload.bytes.byteLength);
+      const upload = call.upload;
+      if (upload) {
+        req.headers["content-type"] = upload.type;
+        req.headers["content-length"] = String("file" in upload ? upload.file.size : upload.bytes.byteLength);
       } else if (call.body !== undefined) req.headers["content-type"] = "application/json";
-      // body-parser skips a request whose body is already parsed (an upload's bytes are handed over as they are).
+      // The body readers skip a request whose body is already read: an upload's bytes are handed over as they are,
+      // and a spooled upload by its path (backend/routes/documents.ts reads `uploadFile`).
       Object.assign(req, {
-        body: call.upload
-          ? Buffer.from(call.upload.bytes.buffer, call.upload.bytes.byteOffset, call.upload.bytes.byteLength)
+        body: upload
+          ? "file" in upload
+            ? {}
+            : Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength)
           : (call.body ?? {}),
         _body: true,
+        ...(upload && "file" in upload ? { uploadFile: upload.file } : {}),
       });
       const res = new http.ServerResponse(req);
       (res as unknown as { locals: object }).locals = {

@@ -44,9 +44,12 @@ const BUSY_PAGE = (message: string) => `<!doctype html>
  * seconds after the answer. It is not closed with the answer: a socket closed with unread bytes is reset, and a
  * reset can take the answer with it before the sender has read it. A sender that stops in time keeps its connection.
  */
+const dropping = new WeakSet<Request>();
+
 export function dropRest(req: Request) {
   const socket = req.socket;
-  if (!socket || req.complete) return;
+  if (!socket || req.complete || dropping.has(req)) return;
+  dropping.add(req);
   let dropped = 0;
   const count = (chunk: Buffer) => {
     dropped += chunk.byteLength;

@@ -9,9 +9,15 @@ export type ApiCall = {
   path: string;
   headers: Record<string, string>;
   body?: unknown;
-  /** Raw bytes instead of a JSON body (a document's upload), with their type */
-  upload?: { bytes: Uint8Array; type: string };
+  /**
+   * A document's upload instead of a JSON body, with its type: its bytes, or (what the portal sends) a file it
+   * has spooled to disk, handed over by path in process and streamed from disk over HTTP, never read into memory
+   */
+  upload?: { bytes: Uint8Array; type: string } | { file: UploadFile; type: string };
 };
+
+/** A spooled upload as a call carries it (lib/spool.ts): where it is, how big, its first bytes and its digest. */
+export type UploadFile = { path: string; size: number; head: Uint8Array; sha256: string };
 
 /** A file the API hands out (a client's document) instead of an envelope: its bytes, type and name. */
 export type ApiFile = { bytes: Uint8Array; type: string; name: string };

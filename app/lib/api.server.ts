@@ -5,6 +5,8 @@
  * 400 → the API's message and field errors; 401 → the session has expired;
  * 5xx, time-out or an unreachable API → "Server busy", with what the user typed kept.
  */
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import contentDisposition from "content-disposition";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
@@ -63,7 +65,7 @@ import type {
   TokencheckData,
 } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
-import type { ApiFile, ApiTransport } from "../../lib/transport.js";
+import type { ApiCall, ApiFile, ApiTransport, UploadFile } from "../../lib/transport.js";
 import { memo } from "./context.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
@@ -86,7 +88,7 @@ export class ApiCallError extends Error {
   }
 }
 
-type CallOptions = { method?: "GET" | "POST"; body?: unknown; upload?: { bytes: Uint8Array; type: string } };
+type CallOptions = { method?: "GET" | "POST"; body?: unknown; upload?: ApiCall["upload"] };
 
 /** An HTTP transport to the API at `baseUrl` (API_BASE_URL), with the portal's time-out. */
 export function httpTransport(baseUrl: string, timeoutMs: number): ApiTransport {
@@ -99,10 +101,19 @@ export function httpTransport(baseUrl: string, timeoutMs: number): ApiTransport 
           ...headers,
           Accept: "application/json",
           ...(upload ? { "Content-Type": upload.type } : body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(upload && "file" in upload ? { "Content-Length": String(upload.file.size) } : {}),
         },
-        body: upload ? (upload.bytes as unknown as BodyInit) : body === undefined ? undefined : JSON.stringify(body),
+        // A spooled upload streams from its file, never read whole into memory.
+        body: upload
+          ? "file" in upload
+            ? (Readable.toWeb(createReadStream(upload.file.path)) as unknown as BodyInit)
+            : (upload.bytes as unknown as BodyInit)
+          : body === undefined
+            ? undefined
+            : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
-      });
+        ...(upload && "file" in upload ? { duplex: "half" } : {}),
+      } as RequestInit);
     } catch {
       throw new ApiCallError(0, SERVER_BUSY);
     }
@@ -281,11 +292,11 @@ export function createApiClient(transport: ApiTransport, auth: { token?: string 
     uploadDocument: (
       clientId: number,
       documentId: number,
-      file: { bytes: Uint8Array; type: string; name: string; expires_on?: string | null },
+      upload: { file: UploadFile; type: string; name: string; expires_on?: string | null },
     ) =>
       call<DocumentDetail>(
-        `agent/clients/${clientId}/documents/${documentId}/file${queryString({ name: file.name, expires_on: file.expires_on ?? undefined })}`,
-        { method: "POST", upload: { bytes: file.bytes, type: file.type || "application/octet-stream" } },
+        `agent/clients/${clientId}/documents/${documentId}/file${queryString({ name: upload.name, expires_on: upload.expires_on ?? undefined })}`,
+        { method: "POST", upload: { file: upload.file, type: upload.type || "application/octet-stream" } },
       ),
     acceptDocument: (clientId: number, documentId: number, fileId: number) =>
       call<DocumentDetail>(`agent/clients/${clientId}/documents/${documentId}/accept`, {

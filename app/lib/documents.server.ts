@@ -1,12 +1,12 @@
 /** A document's upload, for both ways it arrives: the form's own post (no JavaScript) and the upload route (XHR). */
 import { json, type AppLoadContext } from "@remix-run/node";
-import { ApiCallError, apiActionError, type FormFailure } from "./api.server.js";
+import { ApiCallError, apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
 import { requireAgent } from "./auth.server.js";
 import { textFields } from "./forms.server.js";
 import { documentExpiryBody } from "./schemas.server.js";
 import { checkForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
-import { readUpload } from "./upload.server.js";
+import { readUpload, type UploadedFile } from "./upload.server.js";
 
 /**
  * Reads the multipart form, checks it, and hands the file to the API: a redirect to the client's checklist with a
@@ -15,6 +15,23 @@ import { readUpload } from "./upload.server.js";
 export async function receiveUpload(request: Request, context: AppLoadContext, clientId: number, documentId: number) {
   const { api } = await requireAgent(request, context);
   const { formData, file, problem } = await readUpload(request);
+  // The spooled file goes once the API has stored it (or refused it), whatever happens.
+  try {
+    return await sendUpload(request, api, clientId, documentId, formData, file, problem);
+  } finally {
+    await file?.file.dispose();
+  }
+}
+
+async function sendUpload(
+  request: Request,
+  api: ApiClient,
+  clientId: number,
+  documentId: number,
+  formData: FormData,
+  file: UploadedFile | null,
+  problem: string | null,
+) {
   await checkForm(formData, request);
   const values = textFields(formData, ["expires_on"]);
   const expiry = documentExpiryBody.safeParse(values);

@@ -10,28 +10,31 @@ import {
 } from "@remix-run/node";
 import { UPLOAD_BODY_LIMIT } from "../../lib/body-limit.js";
 import { MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents.js";
+import { spool, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 
-export type UploadedFile = { bytes: Uint8Array; name: string; type: string };
+/** The file part, spooled to a temporary file (lib/spool.ts): the caller disposes of it when done. */
+export type UploadedFile = { file: Spooled; name: string; type: string };
 
 export type UploadForm = { formData: FormData; file: UploadedFile | null; problem: string | null };
 
-class TooMuch extends Error {}
-
+/**
+ * Reads the form; the file part goes to a temporary file as it arrives (its first 10 MB; past them it is counted
+ * and dropped), never into memory whole.
+ */
 export async function readUpload(request: Request): Promise<UploadForm> {
   let file: UploadedFile | null = null;
   let problem: string | null = null;
   const fileHandler = async (part: { name: string; filename?: string; contentType: string; data: AsyncIterable<Uint8Array> }) => {
     if (part.name !== "file" || part.filename === undefined) return undefined;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of part.data) {
-      size += chunk.byteLength;
-      if (size > UPLOAD_BODY_LIMIT) throw new TooMuch();
-      if (size <= MAX_DOCUMENT_BYTES) chunks.push(chunk);
+    const spooled = await spool(part.data, MAX_DOCUMENT_BYTES, UPLOAD_BODY_LIMIT);
+    if (spooled.tooLarge) problem = TOO_LARGE_HINT;
+    else if (!part.filename && spooled.size === 0) {
+      problem = "Choose a file to upload.";
+      await spooled.file?.dispose();
+    } else {
+      await file?.file.dispose();
+      file = { file: spooled.file!, name: part.filename || "document", type: part.contentType };
     }
-    if (size > MAX_DOCUMENT_BYTES) problem = TOO_LARGE_HINT;
-    else if (!part.filename && size === 0) problem = "Choose a file to upload.";
-    else file = { bytes: Buffer.concat(chunks), name: part.filename || "document", type: part.contentType };
     return part.filename || "none";
   };
   try {
@@ -42,7 +45,8 @@ export async function readUpload(request: Request): Promise<UploadForm> {
     if (!file && !problem) problem = "Choose a file to upload.";
     return { formData, file, problem };
   } catch (error) {
-    if (error instanceof TooMuch) throw new Response(TOO_LARGE_HINT, { status: 413 });
+    await (file as UploadedFile | null)?.file.dispose();
+    if (error instanceof TooMuchToRead) throw new Response(TOO_LARGE_HINT, { status: 413 });
     // Not multipart, a broken one, a text field of over 16 KB (MaxPartSizeExceededError), a body cut short.
     throw new Response("This form could not be read. Reload the page and try again.", { status: 400 });
   }

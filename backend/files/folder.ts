@@ -17,12 +17,14 @@ export function folderStore(root: string): FileStore {
   };
   return {
     driver: "folder",
-    async put(key, bytes) {
+    async put(key, source) {
       const file = pathOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomUUID()}.part`;
       try {
-        await fs.writeFile(temp, bytes, { flag: "wx", mode: 0o640 });
+        // Copied (the spooled file may be on another file system), then renamed into place whole.
+        await fs.copyFile(source.path, temp, fs.constants.COPYFILE_EXCL);
+        await fs.chmod(temp, 0o640);
         await fs.rename(temp, file);
       } catch (err) {
         await fs.rm(temp, { force: true });

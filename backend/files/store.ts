@@ -11,8 +11,11 @@ import { s3Store } from "./s3.js";
 export interface FileStore {
   /** "folder" or "s3", for the logs and the health of the operator's mind */
   readonly driver: string;
-  /** Stores the bytes; `signal` gives up (the visitor left), and so does the store's own deadline */
-  put(key: string, bytes: Uint8Array, contentType: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Stores a file from disk (an upload spooled by lib/spool.ts: streamed, never read into memory whole); `signal`
+   * gives up (the visitor left), and so does the store's own deadline
+   */
+  put(key: string, source: { path: string; size: number }, contentType: string, signal?: AbortSignal): Promise<void>;
   /** The file's bytes, or null when the store has no such key */
   get(key: string, signal?: AbortSignal): Promise<Buffer | null>;
   /** Removes a file that was stored but never recorded (its database write failed); quietly absent is fine */

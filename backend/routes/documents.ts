@@ -9,8 +9,9 @@ import { z } from "zod";
 import { dropRest, UPLOADS_IN_ALL, UPLOADS_PER_SENDER, UploadSlots } from "../../lib/body-limit.js";
 import { documentAddBody, documentExpiryBody, documentUploadQuery, idParam, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
 import { TOO_LARGE } from "../../lib/documents.js";
+import { spool, spoolBytes, TooMuchToRead, type Spooled } from "../../lib/spool.js";
+import type { UploadFile } from "../../lib/transport.js";
 import { currentAgent, requireAuth } from "../auth.js";
-import { rawBody } from "../body.js";
 import type { Database } from "../db/schema.js";
 import { TooLarge } from "../errors.js";
 import type { FileStore } from "../files/store.js";
@@ -44,11 +45,32 @@ function ids(req: Request) {
   };
 }
 
-/** The upload's bytes, up to the limit: a larger body is a 413 that says so beside the file, at once. */
-const rawUpload = rawBody(MAX_DOCUMENT_BYTES, (req, _res, next) => {
-  next(new TooLarge(TOO_LARGE, { file: [TOO_LARGE] }));
-  dropRest(req);
-});
+/**
+ * The upload, spooled to a temporary file as it arrives (lib/spool.ts), never held in memory whole: over HTTP the
+ * body (a declared length over 10 MB refused before a byte is read; a body streamed past it refused where it
+ * crosses it), in process the portal's own spooled file (handed over by path, the portal's to remove) or bytes.
+ * Resolves with the file and whether it is this call's to remove.
+ */
+async function receiveFile(req: Request): Promise<{ file: Spooled | UploadFile; owned: boolean }> {
+  const handed = (req as { uploadFile?: UploadFile }).uploadFile;
+  if (handed) return { file: handed, owned: false };
+  if (Buffer.isBuffer(req.body)) return { file: await spoolBytes(req.body), owned: true };
+  const declared = Number(req.get("content-length") ?? NaN);
+  const tooLarge = () => {
+    dropRest(req);
+    return new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
+  };
+  if (declared > MAX_DOCUMENT_BYTES) throw tooLarge();
+  // No body at all reads as an empty file (refused as empty).
+  const hasBody = req.get("transfer-encoding") !== undefined || declared > 0;
+  try {
+    const { file } = await spool(hasBody ? req : [], MAX_DOCUMENT_BYTES);
+    return { file: file!, owned: true };
+  } catch (error) {
+    if (error instanceof TooMuchToRead) throw tooLarge();
+    throw error;
+  }
+}
 
 export function documentRoutes({
   db,
@@ -95,18 +117,15 @@ export function documentRoutes({
   router.post(
     "/agent/clients/:clientId/documents/:documentId/file",
     uploads,
-    rawUpload,
     handler(async (req, res) => {
       const { agentId, clientId, documentId } = ids(req);
       const query = parse(documentUploadQuery, req.query, "query");
-      const bytes: unknown = req.body;
-      // No body at all (or a JSON one) reads as an empty file.
-      const upload = Buffer.isBuffer(bytes) ? bytes : Buffer.alloc(0);
-      send(
-        res,
-        await uploadDocument(db, files, agentId, clientId, documentId, { bytes: upload, ...query }, whileAsked(res)),
-        201,
-      );
+      const { file, owned } = await receiveFile(req);
+      try {
+        send(res, await uploadDocument(db, files, agentId, clientId, documentId, { file, ...query }, whileAsked(res)), 201);
+      } finally {
+        if (owned) await (file as Spooled).dispose();
+      }
     }),
   );
 

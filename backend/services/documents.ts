@@ -5,7 +5,6 @@
  * upload replaces the current one, it does not delete it). Scoped by agent like every client query: another agent's
  * document is not found.
  */
-import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { sql, type Kysely, type Selectable } from "kysely";
 import {
@@ -21,6 +20,7 @@ import {
 } from "../../lib/contract.js";
 import { expiryWindow, fileSize, TOO_LARGE } from "../../lib/documents.js";
 import { SERVICES } from "../../lib/rules.js";
+import type { UploadFile } from "../../lib/transport.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
 import { Conflict, Invalid, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
@@ -62,13 +62,16 @@ export function cleanFileName(name: string, type: DocumentType) {
   return clean + suffix;
 }
 
-/** What the bytes are (PDF, JPEG or PNG), read from the bytes themselves; anything else is refused. */
-export async function sniffDocument(bytes: Uint8Array): Promise<DocumentType> {
-  if (bytes.byteLength === 0) throw new Invalid("The file is empty.", { file: ["The file is empty."] });
-  if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
+/**
+ * What the file is (PDF, JPEG or PNG), read from its first bytes (`head`, what lib/spool.ts keeps), never from its
+ * name or declared type; anything else is refused.
+ */
+export async function sniffDocument(head: Uint8Array, size = head.byteLength): Promise<DocumentType> {
+  if (size === 0) throw new Invalid("The file is empty.", { file: ["The file is empty."] });
+  if (size > MAX_DOCUMENT_BYTES) {
     throw new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
   }
-  const found = await fileTypeFromBuffer(bytes);
+  const found = await fileTypeFromBuffer(head);
   if (found && found.mime in documentTypes) return found.mime as DocumentType;
   const message = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";
   throw new Invalid(message, { file: [message] });
@@ -279,8 +282,8 @@ export async function addDocument(db: Kysely<Database>, agentId: number, clientI
 }
 
 /**
- * Stores an upload as the document's current file: the type from its bytes, the bytes in the store under a key of
- * their own, then (in one transaction) the file's record, the document uploaded (no longer accepted), the expiry if
+ * Stores an upload as the document's current file: the type from its first bytes, the file (spooled to disk, never
+ * in memory whole) copied into the store under a key of its own, then (in one transaction) the file's record, the document uploaded (no longer accepted), the expiry if
  * one came with it, and the timeline. A failed record removes the stored bytes again.
  */
 export async function uploadDocument(
@@ -289,17 +292,18 @@ export async function uploadDocument(
   agentId: number,
   clientId: number,
   documentId: number,
-  upload: { bytes: Uint8Array; name: string; expires_on?: string | null },
+  upload: { file: UploadFile; name: string; expires_on?: string | null },
   signal?: AbortSignal,
   now = new Date(),
 ): Promise<DocumentDetail> {
   const doc = await ownDocument(db, agentId, clientId, documentId, { live: true });
-  const type = await sniffDocument(upload.bytes);
+  const { file: spooled } = upload;
+  const type = await sniffDocument(spooled.head, spooled.size);
   const name = cleanFileName(upload.name, type);
   const key = newKey(clientId);
   // Under the store's deadline (and the caller's signal): the file is the document's only through the write below,
   // made after the store has answered, so a put that was given up can never become its file later.
-  await store.put(key, upload.bytes, type, signal);
+  await store.put(key, spooled, type, signal);
   const stamp = now.toISOString();
   try {
     await db.transaction().execute(async (trx) => {
@@ -311,8 +315,8 @@ export async function uploadDocument(
           storage_key: key,
           file_name: name,
           content_type: type,
-          size_bytes: upload.bytes.byteLength,
-          sha256: createHash("sha256").update(upload.bytes).digest("hex"),
+          size_bytes: spooled.size,
+          sha256: spooled.sha256,
           uploaded_at: stamp,
         })
         .returning("id")
@@ -339,7 +343,7 @@ export async function uploadDocument(
           agentId,
           clientId,
           kind: "document.uploaded",
-          summary: `${doc.title} uploaded: ${name} (${documentTypes[type]}, ${fileSize(upload.bytes.byteLength)})${upload.expires_on ? `, expires on ${upload.expires_on}` : ""}`,
+          summary: `${doc.title} uploaded: ${name} (${documentTypes[type]}, ${fileSize(spooled.size)})${upload.expires_on ? `, expires on ${upload.expires_on}` : ""}`,
           ref: `document:${documentId}`,
         },
         now,

@@ -66,7 +66,7 @@ describe("bounded bodies", () => {
     const client = await agent.call("agent/addclient", { first_name: "Flo", last_name: "Od", email: "flood@example.com" });
     const doc = await agent.call(`agent/clients/${client.data.id}/documents`, { title: "Scan" });
     uploadPath = `/clients/${client.data.id}/documents/${doc.data.id}`;
-    apiUploadPath = `/backend/agent/clients/${client.data.id}/documents/${doc.data.id}/file`;
+    apiUploadPath = `/backend/agent/clients/${client.data.id}/documents/${doc.data.id}/file?name=big.pdf`;
   });
   afterAll(async () => {
     await portal?.stop();

@@ -3,8 +3,12 @@
  * action (the form without JavaScript) and the upload route (the same form sent by script). Property tests: random
  * bytes and hostile names never give a 500, and a file is stored exactly when the answer says so.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { spoolDir } from "../../lib/spool.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
 import { loadContext, request, signedInCookie } from "../support/route-context.js";
 
@@ -218,5 +222,25 @@ describe("uploading a document through the portal", () => {
       }),
       { numRuns: 30 },
     );
+  });
+  it("spools the file to a temporary file, never whole in memory, and leaves none behind, stored or refused", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "spool-test-"));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      expect(spoolDir().startsWith(tmp)).toBe(true);
+      const stored = await viaPage(form({ bytes: pdfBytes("spooled", 2 * 1024 * 1024), name: "big.pdf" }));
+      expect(stored.status).toBe(302);
+      const refused = await viaPage(form({ bytes: Buffer.from("not a document"), name: "x.pdf" }));
+      expect(refused.status).toBe(400);
+      const tooBig = await viaPage(form({ bytes: pdfBytes("big", 11 * 1024 * 1024), name: "huge.pdf" }));
+      expect(tooBig.status).toBe(400);
+      // The spool folder was used, and every file in it was removed once the API had answered.
+      expect(fs.existsSync(spoolDir())).toBe(true);
+      expect(fs.readdirSync(spoolDir())).toEqual([]);
+    } finally {
+      process.env.TMPDIR = saved;
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
