@@ -114,12 +114,12 @@ describe.each(combos)("a client's documents on $name", ({ db: target, store: sto
     const cv = (await checklist(agent.token, clientId)).find((d) => d.kind === "cv")!;
     const bytes = pdfBytes("Dana's CV");
     const before = await files.count();
-    // Named .png, but a PDF by its bytes: it is kept as what it is.
+    // Named .png, but a PDF by its bytes: it is kept as what it is, and its name ends as what it is (issue 21).
     const up = await upload(agent.token, clientId, cv.id, bytes, "Dana CV.png", `&expires_on=`);
     expect(up.status).toBe(201);
     expect(up.json.data).toMatchObject({
       status: "uploaded",
-      file: { file_name: "Dana CV.png", content_type: "application/pdf", size_bytes: bytes.length },
+      file: { file_name: "Dana CV.png.pdf", content_type: "application/pdf", size_bytes: bytes.length },
     });
     expect(await files.count()).toBe(before + 1);
     const fileId = up.json.data.file.id as number;
@@ -128,7 +128,7 @@ describe.each(combos)("a client's documents on $name", ({ db: target, store: sto
     expect(down.status).toBe(200);
     expect(down.bytes!.equals(bytes)).toBe(true);
     expect(down.headers.get("content-type")).toBe("application/pdf");
-    expect(down.headers.get("content-disposition")).toBe('attachment; filename="Dana CV.png"');
+    expect(down.headers.get("content-disposition")).toBe('attachment; filename="Dana CV.png.pdf"');
     expect(down.headers.get("x-content-type-options")).toBe("nosniff");
     expect(down.headers.get("content-security-policy")).toContain("sandbox");
 
