@@ -3,12 +3,12 @@
  * unreachable and back; the API slower than the portal's time-out.
  */
 import http from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { startDbProxy } from "../support/db-proxy.js";
 import { startPortal, TEST_SESSION_SECRET } from "../support/portal.js";
 
 async function json(res: Response) {
@@ -66,24 +66,8 @@ describe("faults", () => {
     await admin.connect();
     await admin.query(`create database ${dbName}`);
     // A proxy the test can cut, standing between the portal and PostgreSQL.
-    const target = new URL(pgUrl!);
-    const sockets = new Set<net.Socket>();
-    let open = true;
-    const proxy = net.createServer((client) => {
-      if (!open) return client.destroy();
-      const upstream = net.connect(Number(target.port || 5432), target.hostname);
-      sockets.add(client).add(upstream);
-      client.pipe(upstream).pipe(client);
-      const close = () => {
-        client.destroy();
-        upstream.destroy();
-      };
-      client.on("error", close).on("close", close);
-      upstream.on("error", close).on("close", close);
-    });
-    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
-    const url = new URL(pgUrl!);
-    url.port = String((proxy.address() as AddressInfo).port);
+    const proxy = await startDbProxy(pgUrl!);
+    const url = new URL(proxy.url);
     url.pathname = `/${dbName}`;
     const portal = await startPortal({ DATABASE_URL: url.toString() });
     try {
@@ -95,8 +79,7 @@ describe("faults", () => {
       expect(login.status).toBe(200);
       expect((await fetch(`${portal.base}/readyz`)).status).toBe(200);
 
-      open = false;
-      for (const s of sockets) s.destroy();
+      proxy.cut();
       const ready = await fetch(`${portal.base}/readyz`);
       expect(ready.status).toBe(503);
       expect(await json(ready)).toMatchObject({ status: "unavailable", message: "Database unreachable" });
@@ -119,7 +102,7 @@ describe("faults", () => {
 
       expect((await fetch(`${portal.base}/about`)).status).toBe(200);
 
-      open = true;
+      proxy.restore();
       await expect.poll(async () => (await fetch(`${portal.base}/readyz`)).status, { timeout: 10_000, interval: 200 }).toBe(200);
       const again = await fetch(`${portal.base}/backend/agent/login`, {
         method: "POST",
@@ -129,8 +112,7 @@ describe("faults", () => {
       expect(again.status).toBe(200);
     } finally {
       await portal.stop();
-      proxy.close();
-      for (const s of sockets) s.destroy();
+      await proxy.close();
       await admin.query(`drop database if exists ${dbName} with (force)`);
       await admin.end();
     }

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isPublicPath } from "../../app/lib/paths.js";
 import type { Database as SchemaDatabase } from "../../backend/db/schema.js";
 import { demoAgent, demoStaff } from "../../backend/db/seed-data.js";
 import { startDbProxy } from "../support/db-proxy.js";
@@ -17,18 +18,9 @@ import { startPortal, TEST_SESSION_SECRET, type Portal } from "../support/portal
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-/** Pages that need nothing of the API, or are not pages (the benchmark's baseline, sign-out's post). */
-const PUBLIC = new Set([
-  "/",
-  "/home",
-  "/about",
-  "/terms",
-  "/servicesPage",
-  "/authentication",
-  "/forgot-password",
-  "/set-password",
-  "/no-such-page",
-]);
+/** Pages a visitor may see signed out (the portal's own list), and the not-found page. */
+const isPublic = (path: string) => isPublicPath(path) || path === "/no-such-page";
+/** Not pages: the benchmark's baseline, sign-out's post, the upload's script route. */
 const SKIP = new Set(["/bench/remix-baseline", "/logout", "/clients/1/documents/1/upload"]);
 /** Forms that need nothing of the API to be shown: served as they are (what they send is then said busy). */
 const NEEDS_NOTHING = new Set(["/contact", "/office/agents/new", "/office/plans/new"]);
@@ -119,7 +111,7 @@ describe.runIf(pgUrl)("the API's database refusing connections, seen from the po
       const cookie = path.startsWith("/office") ? staffCookie : agentCookie;
       const res = await fetch(portal.base + path + (QUERY[path] ?? ""), { headers: { Cookie: cookie }, redirect: "manual" });
       const text = await res.text();
-      if (PUBLIC.has(path)) {
+      if (isPublic(path)) {
         // A public page may be served as it is (a signed-in visitor sent on from sign-in), never a 500.
         if (![200, 302, 404].includes(res.status)) wrong.push(`${path} → ${res.status}`);
       } else if (NEEDS_NOTHING.has(path)) {

@@ -7,13 +7,13 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
 import { prepareDatabase } from "../../backend/db/prepare.js";
 import * as data from "../../backend/db/seed-data.js";
 import { countryList } from "../../backend/db/seed.js";
+import { rowCounts } from "../support/databases.js";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -30,14 +30,7 @@ const SEEDED = [
   "staff",
 ] as const;
 
-async function counts(database: Db) {
-  const out: Record<string, number> = {};
-  for (const table of SEEDED) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(database.db);
-    out[table] = Number(rows[0]!.n);
-  }
-  return out;
-}
+const counts = (database: Db) => rowCounts(database, SEEDED);
 
 /** What one start seeds, from the seed's own data. */
 const expected = {

@@ -15,6 +15,7 @@ import { openDatabase, type Db } from "../../backend/db/connection.js";
 import { migrateToLatest, pendingMigrations } from "../../backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
 import { checkDatabase } from "../../scripts/check-db.js";
+import { rowCounts } from "../support/databases.js";
 
 const FIXTURES = path.resolve("tests/fixtures/release-1");
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -38,14 +39,7 @@ const FIRST_RELEASE_TABLES = [
   "mentor_bookings",
 ] as const;
 
-async function counts(database: Db) {
-  const out: Record<string, number> = {};
-  for (const table of FIRST_RELEASE_TABLES) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(database.db);
-    out[table] = Number(rows[0]!.n);
-  }
-  return out;
-}
+const counts = (database: Db) => rowCounts(database, FIRST_RELEASE_TABLES);
 
 type Fixture = { name: string; open(): Promise<{ database: Db; drop(): Promise<void> }> };
 

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
@@ -57,6 +58,16 @@ const postgres: TestDatabase = {
     };
   },
 };
+
+/** How many rows each of these tables holds (a test of what an upgrade or a start keeps or adds). */
+export async function rowCounts(database: Db, tables: readonly string[]) {
+  const out: Record<string, number> = {};
+  for (const table of tables) {
+    const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(database.db);
+    out[table] = Number(rows[0]!.n);
+  }
+  return out;
+}
 
 export const testDatabases: TestDatabase[] = pgUrl ? [sqlite, postgres] : [sqlite];
 
