@@ -12,6 +12,8 @@ import type { Db } from "../../backend/db/connection.js";
 import { s3Store } from "../../backend/files/s3.js";
 import { StoreUnavailable } from "../../backend/files/store.js";
 import { smtpMailer } from "../../backend/mail/transport.js";
+import { createStripe } from "../../backend/payments/stripe-client.js";
+import { stripeFailure } from "../../backend/payments/stripe-errors.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { pdfBytes, s3TestStore, type TestStore } from "../support/files.js";
@@ -83,6 +85,23 @@ describe("outside calls with deadlines", () => {
     expect(Date.now() - started).toBeLessThan(5000);
     proxy.pass();
     await expect(store().ping()).resolves.toBeUndefined();
+  });
+
+  it("gives up on a Stripe that never answers within the SDK's deadline, and says the provider could not be reached", async () => {
+    const silent = net.createServer((socket) => socket.resume());
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const stripe = createStripe({
+      secretKey: "sk_test_hung",
+      api: { host: "127.0.0.1", port: (silent.address() as AddressInfo).port, protocol: "http" },
+      timeoutMs: 300,
+    });
+    const started = Date.now();
+    const failure = await stripe.checkout.sessions
+      .create({ mode: "payment", line_items: [], success_url: "http://x/s", cancel_url: "http://x/c" })
+      .catch((error: unknown) => stripeFailure(error, { error() {}, warn() {} }));
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(failure).toMatchObject({ status: 502, message: "We could not reach the payment provider. Please try again." });
+    silent.close();
   });
 
   it("gives up on an SMTP server that never answers within the mailer's time-out", async () => {
