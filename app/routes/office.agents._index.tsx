@@ -102,7 +102,7 @@ export default function OfficeAgents() {
                       {a.clients}
                     </td>
                     <td data-label="Last sign-in">
-                      {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, zone)} ({zone})` : "Never"}
+                      {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, zone)} (${zone})` : "Never"}
                     </td>
                     <td data-label="Status" data-testid="agent-status">
                       {a.active ? "Active" : "Deactivated"}

@@ -169,7 +169,7 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
       </p>
       <p className="muted">
         {statusLabel[b.status]}
-        {b.status === "held" && b.held_until ? ` until ${timeLabel(b.held_until, zone)} ({zone})` : ""}
+        {b.status === "held" && b.held_until ? ` until ${timeLabel(b.held_until, zone)} (${zone})` : ""}
         {b.refund_status ? ` · ${refundLabels[b.refund_status]}` : ""} · {formatMoney(b.price_minor, b.currency)}
       </p>
       {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (

@@ -57,6 +57,13 @@ async function sideways(page: Page, path: string, width: number): Promise<string
   return found;
 }
 
+/** Text that a template failed to fill: `({zone})` where the zone's name should be (JSX braces in a string). */
+async function placeholders(page: Page, path: string, width: number): Promise<string[]> {
+  const text = await page.locator("body").innerText();
+  const left = text.match(/\{[A-Za-z_.]+\}/g) ?? [];
+  return left.length ? [`${path} @${width}px: unfilled ${[...new Set(left)].join(", ")}`] : [];
+}
+
 // A walk is one test: axe on some 25 pages, about a second each on a quiet machine and two or three on a busy one.
 // The suite's 30 s per test is for a step that hangs; here it would only measure the machine.
 describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", { timeout: 180_000 }, () => {
@@ -131,6 +138,8 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", { timeout: 180_
 
   for (const width of widths) {
     it(`staff, ${width} px: no critical or serious violation on any back-office page`, async () => {
+      // The demo agent signs in first, so the agents' list shows a last sign-in with its zone.
+      await ctx.portal.sessionCookie();
       const { context } = await newContext(ctx.browser, true, { width });
       const page = await context.newPage();
       await page.goto(ctx.portal.base + "/authentication/");
@@ -167,7 +176,11 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", { timeout: 180_
         "/account",
       ]) {
         await page.goto(ctx.portal.base + path);
-        found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));
+        found.push(
+          ...(await violations(page, path, width)),
+          ...(await sideways(page, path, width)),
+          ...(await placeholders(page, path, width)),
+        );
       }
       await context.close();
       expect(found.join("\n")).toBe("");
@@ -179,7 +192,11 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", { timeout: 180_
       const found: string[] = [];
       for (const path of publicPages) {
         await page.goto(ctx.portal.base + path);
-        found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));
+        found.push(
+          ...(await violations(page, path, width)),
+          ...(await sideways(page, path, width)),
+          ...(await placeholders(page, path, width)),
+        );
       }
       await context.close();
       expect(found.join("\n")).toBe("");
@@ -218,7 +235,11 @@ describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", { timeout: 180_
       pages.push(`/payment/demo/${checkout.session_id}`, `/payment/success?session_id=${checkout.session_id}`);
       for (const path of pages) {
         await page.goto(ctx.portal.base + path);
-        found.push(...(await violations(page, path, width)), ...(await sideways(page, path, width)));
+        found.push(
+          ...(await violations(page, path, width)),
+          ...(await sideways(page, path, width)),
+          ...(await placeholders(page, path, width)),
+        );
       }
       await context.close();
       expect(found.join("\n")).toBe("");
