@@ -7,6 +7,7 @@ import type { ZodType, ZodTypeDef } from "zod";
 import { dropRest } from "../lib/body-limit.js";
 import type { FieldErrors } from "../lib/contract.js";
 import { attachmentHeaders } from "../lib/download.js";
+import { FIX_FIELDS } from "../lib/messages.js";
 import type { ApiFile } from "../lib/transport.js";
 import { isDatabaseUnavailable, isForeignKeyViolation } from "./db/errors.js";
 import { DomainError, statusOf } from "./errors.js";
@@ -63,7 +64,7 @@ export function parse<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: unknown
   }
   // A lone value (a path parameter) is best answered by its own message.
   const only = result.error.issues.length === 1 && result.error.issues[0]!.path.length === 0;
-  throw new ApiError(400, only ? result.error.issues[0]!.message : "Please correct the highlighted fields.", errors);
+  throw new ApiError(400, only ? result.error.issues[0]!.message : FIX_FIELDS, errors);
 }
 
 /** Express 4 does not catch rejected promises: pass them on to the error handler. */

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, FieldErrors } from "../../lib/contract";
 import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { formatDateTime } from "../lib/dates";
 import { Field, FormError } from "./form";
 
@@ -143,7 +144,7 @@ export function UploadForm({
           : null;
     if (problem) {
       setLocal({
-        formError: "Please correct the highlighted fields.",
+        formError: FIX_FIELDS,
         fieldErrors: { file: [problem] },
         values: { expires_on: String(data.get("expires_on") ?? "") },
       });

@@ -1,5 +1,6 @@
 /** A document's upload, for both ways it arrives: the form's own post (no JavaScript) and the upload route (XHR). */
 import { json, type AppLoadContext } from "@remix-run/node";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { ApiCallError, apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
 import { requireAgent } from "./auth.server.js";
 import { textFields } from "./forms.server.js";
@@ -39,7 +40,7 @@ async function sendUpload(
     const fieldErrors: Record<string, string[]> = {};
     if (problem) fieldErrors.file = [problem];
     if (!expiry.success) fieldErrors.expires_on = [expiry.error.issues[0]!.message];
-    return json<FormFailure>({ formError: "Please correct the highlighted fields.", fieldErrors, values }, { status: 400 });
+    return json<FormFailure>({ formError: FIX_FIELDS, fieldErrors, values }, { status: 400 });
   }
   try {
     const doc = await api.uploadDocument(clientId, documentId, { ...file, expires_on: expiry.data.expires_on });

@@ -2,6 +2,7 @@
 import { json } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { FieldErrors } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import type { FormFailure } from "./api.server.js";
 
 export function textFields(formData: FormData, names: readonly string[]): Record<string, string> {
@@ -21,6 +22,6 @@ export function validateForm<T>(
     (fieldErrors[key] ??= []).push(issue.message);
   }
   return {
-    failure: json<FormFailure>({ fieldErrors, values, formError: "Please correct the highlighted fields." }, { status: 400 }),
+    failure: json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 }),
   };
 }

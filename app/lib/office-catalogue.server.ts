@@ -1,6 +1,7 @@
 /** The relocation package and service plan forms' actions: dollars in, cents to the API, errors beside the fields. */
 import { json } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { apiActionError, type FormFailure } from "./api.server.js";
 import { textFields } from "./forms.server.js";
 import { parseDollars } from "./money.js";
@@ -35,7 +36,7 @@ async function saveForm<B>(
     }
   }
   if (Object.keys(fieldErrors).length) {
-    return json<FormFailure>({ fieldErrors, values, formError: "Please correct the highlighted fields." }, { status: 400 });
+    return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });
   }
   try {
     const saved = await save(body);

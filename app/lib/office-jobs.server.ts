@@ -1,6 +1,7 @@
 /** The job form's action, for adding and editing alike: dollars in, cents to the API, errors beside the fields. */
 import { json } from "@remix-run/node";
 import type { JobInput, OfficeJob } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { apiActionError, type FormFailure } from "./api.server.js";
 import { textFields } from "./forms.server.js";
 import { parseDollars } from "./money.js";
@@ -59,7 +60,7 @@ export async function saveJob(request: Request, save: (body: JobInput) => Promis
     }
   }
   if (!parsed.success || Object.keys(fieldErrors).length) {
-    return json<FormFailure>({ fieldErrors, values, formError: "Please correct the highlighted fields." }, { status: 400 });
+    return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });
   }
   try {
     const job = await save(body as JobInput);

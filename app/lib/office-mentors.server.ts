@@ -4,6 +4,7 @@
  */
 import { json } from "@remix-run/node";
 import type { MentorInput, OfficeMentor } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { apiActionError, type FormFailure } from "./api.server.js";
 import { textFields } from "./forms.server.js";
 import { parseDollars } from "./money.js";
@@ -116,7 +117,7 @@ export async function saveMentor(request: Request, save: (body: MentorInput) => 
     }
   }
   if (Object.keys(fieldErrors).length) {
-    return json<FormFailure>({ fieldErrors, values, formError: "Please correct the highlighted fields." }, { status: 400 });
+    return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });
   }
   try {
     const mentor = await save(body);

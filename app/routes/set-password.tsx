@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { Field, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
@@ -32,10 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = String(formData.get("token") ?? "");
   const parsed = setPasswordBody.safeParse({ token, password: formData.get("password") });
   if (!parsed.success) {
-    return json<FormFailure>(
-      { fieldErrors: parsed.error.flatten().fieldErrors, formError: "Please correct the highlighted fields." },
-      { status: 400 },
-    );
+    return json<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, formError: FIX_FIELDS }, { status: 400 });
   }
   try {
     const done = await apiFor(context).passwordSet(parsed.data);

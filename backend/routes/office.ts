@@ -31,6 +31,7 @@ import {
   type StaffLoginData,
   type StaffPublic,
 } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { bearerToken } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, handler, parse, send } from "../http.js";
@@ -147,7 +148,7 @@ export function officeRoutes(deps: {
       const { token, password } = parse(setPasswordBody, req.body);
       const info = await passwordLinkInfo(db, token);
       if (password.toLowerCase().includes(info.email.toLowerCase())) {
-        throw new ApiError(400, "Please correct the highlighted fields.", { password: ["Do not use your email address"] });
+        throw new ApiError(400, FIX_FIELDS, { password: ["Do not use your email address"] });
       }
       const used = await usePasswordLink(db, token, password);
       if (used.kind === "staff") {

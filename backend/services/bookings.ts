@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Booking, BookingStatus } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
@@ -33,8 +34,7 @@ export const defaultBookingRules: BookingRules = {
   maxDaysAhead: 90,
 };
 
-const fieldError = (field: string, message: string) =>
-  new Invalid("Please correct the highlighted fields.", { [field]: [message] });
+const fieldError = (field: string, message: string) => new Invalid(FIX_FIELDS, { [field]: [message] });
 
 /**
  * Holds a slot for a client of the agent and puts it in the cart, in one transaction under the cart lock.

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { CartItem, CartSession, ItemType } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
@@ -100,7 +101,7 @@ function notOnOffer(problem: () => Error) {
 async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" | "relocation", itemId: number) {
   if (itemType === "job") {
     const job = await getJob(db, itemId).catch(
-      notOnOffer(() => new Invalid("Please correct the highlighted fields.", { item_id: ["That job is not on offer"] })),
+      notOnOffer(() => new Invalid(FIX_FIELDS, { item_id: ["That job is not on offer"] })),
     );
     return {
       description: `Job placement: ${job.title}, ${job.company} (${job.city})`,
@@ -110,9 +111,7 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
   }
   if (itemType === "relocation") {
     const r = await getRelocation(db, itemId).catch(
-      notOnOffer(
-        () => new Invalid("Please correct the highlighted fields.", { item_id: ["That relocation package is not on offer"] }),
-      ),
+      notOnOffer(() => new Invalid(FIX_FIELDS, { item_id: ["That relocation package is not on offer"] })),
     );
     return { description: `Relocation package: ${r.title}`, price_minor: r.price_minor, currency: r.currency };
   }
@@ -129,7 +128,7 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
     .where("service_plans.id", "=", itemId)
     .where("service_plans.published", "=", 1)
     .executeTakeFirst();
-  if (!plan) throw new Invalid("Please correct the highlighted fields.", { item_id: ["That service plan is not on offer"] });
+  if (!plan) throw new Invalid(FIX_FIELDS, { item_id: ["That service plan is not on offer"] });
   return {
     // "Relocation plan: …" (a service plan) reads apart from "Relocation package: …" (a catalogue package).
     description: `${plan.service_name} plan: ${plan.name}`,

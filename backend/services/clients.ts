@@ -1,6 +1,7 @@
 /** An agent's clients. Every query is scoped by agent: another agent's client is simply not found. */
 import { sql, type Kysely } from "kysely";
 import { clientFieldNames, type Client, type ClientListQuery, type ClientValues, type Page } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { clientSearchText, foldForSearch } from "../../lib/search.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
@@ -111,7 +112,7 @@ async function checkCountries(db: Kysely<Database>, values: ClientValues) {
     const code = values[f];
     if (code && !known.has(code)) errors[f] = ["Choose a country from the list"];
   }
-  if (Object.keys(errors).length) throw new Invalid("Please correct the highlighted fields.", errors);
+  if (Object.keys(errors).length) throw new Invalid(FIX_FIELDS, errors);
 }
 
 function row(values: ClientValues) {

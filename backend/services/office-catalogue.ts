@@ -16,6 +16,7 @@ import type {
   PlanValues,
   RelocationValues,
 } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
@@ -35,7 +36,7 @@ const jobDescription = (j: { title: string; company: string; city: string }) =>
 
 async function checkCountry(db: Kysely<Database>, code: string) {
   const found = await db.selectFrom("countries").select("code").where("code", "=", code).executeTakeFirst();
-  if (!found) throw new Invalid("Please correct the highlighted fields.", { country_code: ["Choose a country from the list"] });
+  if (!found) throw new Invalid(FIX_FIELDS, { country_code: ["Choose a country from the list"] });
 }
 
 type CartItemType = "job" | "relocation" | "service_plan";

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { AccountData } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { agentSearchText } from "../../lib/search.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
@@ -87,8 +88,7 @@ export async function changePassword(
     .select(["email", "password_hash"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
-  const invalid = (field: string, message: string) =>
-    new ApiError(400, "Please correct the highlighted fields.", { [field]: [message] });
+  const invalid = (field: string, message: string) => new ApiError(400, FIX_FIELDS, { [field]: [message] });
   const email = row.email.toLowerCase();
   await attempts?.before(email);
   if (!row.password_hash || !(await verifyPassword(row.password_hash, input.current_password))) {
