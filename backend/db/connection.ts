@@ -11,7 +11,16 @@ import pg from "pg";
 import type { Database } from "./schema.js";
 
 export type DatabaseTarget =
-  { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string; poolSize?: number };
+  | { kind: "sqlite"; file: string }
+  | {
+      kind: "postgres";
+      url: string;
+      schema?: string;
+      poolSize?: number;
+      /** A statement's deadline (the server cancels it) and the client's wait for an answer: 15 s and 20 s */
+      statementTimeoutMs?: number;
+      queryTimeoutMs?: number;
+    };
 
 export type DbKind = "sqlite" | "postgres";
 
@@ -88,6 +97,10 @@ export function openDatabase(target: DatabaseTarget): Db {
     connectionString: target.url,
     max: target.poolSize ?? 10,
     connectionTimeoutMillis: 5000,
+    // Every query has a deadline (issue 21, point 5): PostgreSQL cancels a statement that runs too long, and the
+    // client stops waiting for a server that has stopped answering; either is an outage (503), never a hung request.
+    statement_timeout: target.statementTimeoutMs ?? 15_000,
+    query_timeout: target.queryTimeoutMs ?? 20_000,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   // An idle client that loses its connection must not crash the process.

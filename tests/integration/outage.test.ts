@@ -46,7 +46,15 @@ describe.runIf(pgUrl)("the database refusing connections", () => {
     await admin.query(`create schema ${schema}`);
     await admin.end();
     proxy = await startDbProxy(pgUrl!);
-    database = openDatabase({ kind: "postgres", url: proxy.url, schema, poolSize: 4 });
+    // Deadlines shortened from 15 and 20 s, for a test of a database that stops answering.
+    database = openDatabase({
+      kind: "postgres",
+      url: proxy.url,
+      schema,
+      poolSize: 4,
+      statementTimeoutMs: 1500,
+      queryTimeoutMs: 2000,
+    });
     await prepareDatabase(database, { demo: true });
     api = await startApi(database);
     agentToken = (await api.newAgent("outage@example.com")).token;
@@ -88,6 +96,23 @@ describe.runIf(pgUrl)("the database refusing connections", () => {
       .toBe(200);
     expect((await api.call("GET", "api/jobs", { token: agentToken })).status).toBe(200);
   }, 120_000);
+
+  it("answers 503 within the query deadline when the database stops answering with connections open", async () => {
+    expect((await api.call("GET", "api/jobs", { token: agentToken })).status).toBe(200);
+    proxy.freeze();
+    try {
+      const started = Date.now();
+      const res = await api.call("GET", "api/jobs", { token: agentToken });
+      expect(res.status).toBe(503);
+      expect(res.json.message).toMatch(/Server busy/);
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      proxy.restore();
+    }
+    await expect
+      .poll(async () => (await api.call("GET", "api/jobs", { token: agentToken })).status, { timeout: 10_000 })
+      .toBe(200);
+  });
 
   it("tells an outage from a record that is not there, in the services themselves", async () => {
     proxy.cut();
