@@ -17,7 +17,7 @@ export type DatabaseTarget =
       url: string;
       schema?: string;
       poolSize?: number;
-      /** A statement's deadline (the server cancels it) and the client's wait for an answer: 15 s and 20 s */
+      /** A statement's deadline (the server cancels it) and the client's wait for an answer: 15 s and 20 s; 0 for none */
       statementTimeoutMs?: number;
       queryTimeoutMs?: number;
     };
