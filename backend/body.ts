@@ -5,7 +5,7 @@
  * `raw-body` does the reading; what is left of a refused body is dropped for a moment and the connection cut
  * (lib/body-limit.ts, dropRest).
  */
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import getRawBody from "raw-body";
 import { sendTooLarge } from "../lib/body-limit.js";
 import { ApiError } from "./http.js";
@@ -16,8 +16,6 @@ type Options = {
   accepts: (req: Request) => boolean;
   /** The bytes as the route wants them */
   parse: (bytes: Buffer) => unknown;
-  /** How a body over the limit is answered; by default the API's plain 413 */
-  tooLarge?: (req: Request, res: Response, next: NextFunction) => void;
 };
 
 /** Already read: a call in process hands its body over as it is (backend/in-process.ts). */
@@ -31,7 +29,7 @@ function declaredLength(req: Request): number | null | "bad" {
 }
 
 export function boundedBody(opts: Options): RequestHandler {
-  const tooLarge = opts.tooLarge ?? ((req: Request, res: Response) => sendTooLarge(req, res, "json"));
+  const tooLarge = (req: Request, res: Response) => sendTooLarge(req, res, "json");
   return (req, res, next) => {
     if (alreadyRead(req)) return next();
     (req as { body?: unknown }).body ??= {};
@@ -39,7 +37,7 @@ export function boundedBody(opts: Options): RequestHandler {
     const hasBody = req.get("transfer-encoding") !== undefined || (length !== null && length !== 0);
     if (!hasBody || !opts.accepts(req)) return next();
     if (length === "bad") return next(new ApiError(400, "The request could not be read."));
-    if (length !== null && length > opts.limit) return tooLarge(req, res, next);
+    if (length !== null && length > opts.limit) return tooLarge(req, res);
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.get("content-type") ?? "")?.[1]?.toLowerCase();
     if (charset && charset !== "utf-8" && charset !== "utf8")
       return next(new ApiError(415, "The request body's encoding is not supported."));
@@ -56,7 +54,7 @@ export function boundedBody(opts: Options): RequestHandler {
         }
       },
       (error: { type?: string }) => {
-        if (error?.type === "entity.too.large") return tooLarge(req, res, next);
+        if (error?.type === "entity.too.large") return tooLarge(req, res);
         next(new ApiError(400, "The request could not be read."));
       },
     );
@@ -81,7 +79,7 @@ export function jsonBody(limit = 100 * 1024): RequestHandler {
   });
 }
 
-/** Raw bytes of any content type (an upload, a webhook whose signature covers the exact bytes). */
-export function rawBody(limit: number, tooLarge?: Options["tooLarge"]): RequestHandler {
-  return boundedBody({ limit, accepts: () => true, parse: (bytes) => bytes, ...(tooLarge ? { tooLarge } : {}) });
+/** Raw bytes of any content type (the webhook, whose signature covers the exact bytes). */
+export function rawBody(limit: number): RequestHandler {
+  return boundedBody({ limit, accepts: () => true, parse: (bytes) => bytes });
 }

@@ -95,8 +95,8 @@ export function sendBusy(req: Request, res: Response, status: 429 | 503, message
 }
 
 /**
- * Uploads under way, counted per sender and in all: each holds up to 10 MB while it is read, so their number
- * bounds the memory they take. `take` says which bound refused, or null when the slot is the caller's to `release`.
+ * Uploads under way, counted per sender and in all: each is spooled to a temporary file of up to 10 MB while it is
+ * read (lib/spool.ts), so their number bounds the disk and the store's work they take. `take` says which bound refused, or null when the slot is the caller's to `release`.
  */
 export class UploadSlots {
   private readonly bySender = new Map<string, number>();

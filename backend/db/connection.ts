@@ -103,10 +103,16 @@ export function openDatabase(target: DatabaseTarget): Db {
     query_timeout: target.queryTimeoutMs ?? 20_000,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  // An idle client that loses its connection must not crash the process.
-  // A connection that dies is the pool's to drop and the query's to fail: never the process's to end. An idle
-  // client's error reaches the pool's listener; a checked-out client (inside a transaction, between statements)
-  // emits its own, which with no listener is an uncaught exception.
+  return postgresOnPool(pool);
+}
+
+/**
+ * A database handle over a PostgreSQL pool (the app's own, or start-up's without deadlines: backend/db/prepare.ts).
+ * A connection that dies is the pool's to drop and the query's to fail: never the process's to end. An idle
+ * client's error reaches the pool's listener; a checked-out client (inside a transaction, between statements)
+ * emits its own, which with no listener is an uncaught exception.
+ */
+export function postgresOnPool(pool: pg.Pool): Db {
   pool.on("error", () => {});
   pool.on("connect", (client) => {
     client.on("error", () => {});

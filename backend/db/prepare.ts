@@ -11,11 +11,9 @@
  *
  * Each seed is also idempotent on its own (it reads what is there and adds only what is missing).
  */
-import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import type { Db } from "./connection.js";
+import { postgresOnPool, type Db } from "./connection.js";
 import { migrateToLatest } from "./migrate.js";
-import type { Database } from "./schema.js";
 import { seedDemoData, seedReferenceData } from "./seed.js";
 
 /** The advisory lock's first key: "start" in ASCII, the second is the schema's hash. */
@@ -70,21 +68,7 @@ export async function prepareDatabase(database: Db, opts: { demo: boolean; now?:
 /** The same PostgreSQL database and schema, on a small pool whose queries have no deadline. */
 function unboundedPostgres(pool: pg.Pool): Db {
   const { statement_timeout: _statement, query_timeout: _query, ...options } = pool.options as pg.PoolConfig;
-  const own = new pg.Pool({ ...options, max: 2 });
-  own.on("error", () => {});
-  own.on("connect", (client) => {
-    client.on("error", () => {});
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: own }) });
-  return {
-    kind: "postgres",
-    db,
-    raw: { kind: "postgres", client: own },
-    ping: async () => {
-      await own.query("select 1");
-    },
-    close: () => db.destroy(),
-  };
+  return postgresOnPool(new pg.Pool({ ...options, max: 2 }));
 }
 
 /** SQLite: another process holding the file's write lock makes the migrator's transaction fail; it tries again. */

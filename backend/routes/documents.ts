@@ -6,7 +6,7 @@
 import { Router, type Request, type Response } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { dropRest, UPLOADS_IN_ALL, UPLOADS_PER_SENDER, UploadSlots } from "../../lib/body-limit.js";
+import { UPLOADS_IN_ALL, UPLOADS_PER_SENDER, UploadSlots } from "../../lib/body-limit.js";
 import { documentAddBody, documentExpiryBody, documentUploadQuery, idParam, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
 import { TOO_LARGE } from "../../lib/documents.js";
 import { spool, spoolBytes, TooMuchToRead, type Spooled } from "../../lib/spool.js";
@@ -56,10 +56,8 @@ async function receiveFile(req: Request): Promise<{ file: Spooled | UploadFile; 
   if (handed) return { file: handed, owned: false };
   if (Buffer.isBuffer(req.body)) return { file: await spoolBytes(req.body), owned: true };
   const declared = Number(req.get("content-length") ?? NaN);
-  const tooLarge = () => {
-    dropRest(req);
-    return new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
-  };
+  // What is left of a refused body is the error handler's to drop (backend/http.ts).
+  const tooLarge = () => new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
   if (declared > MAX_DOCUMENT_BYTES) throw tooLarge();
   // No body at all reads as an empty file (refused as empty).
   const hasBody = req.get("transfer-encoding") !== undefined || declared > 0;
