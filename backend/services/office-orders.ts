@@ -275,6 +275,17 @@ export async function refundOrder(
   const unknown = wanted.filter((w) => !order.items.some((i) => i.id === w));
   if (unknown.length) throw new NotFound("No such line on this order.");
   const marked = await p.db.transaction().execute(async (trx) => {
+    // A session whose money goes back does not take place: one still to come is cancelled in this transaction, and
+    // its agent and client told (the calendar's cancellation, with the refund). Its money's state is its line's.
+    // The session is changed before its line, in the order an agent's cancellation changes them: the other order
+    // deadlocked against a cancellation of the same session on PostgreSQL.
+    await cancelRefundedSessions(
+      trx,
+      order.items
+        .filter((i) => wanted.includes(i.id) && i.item_type === "mentor_booking" && !i.refund_status)
+        .map((i) => i.item_id),
+      now,
+    );
     const lines = await trx
       .updateTable("order_items")
       .set({ refund_status: "due", refund_reason: `Refunded by the consultancy: ${input.note}` })
@@ -283,13 +294,6 @@ export async function refundOrder(
       .where("refund_status", "is", null)
       .returning(["id", "price_minor", "client_id", "description", "item_type", "item_id"])
       .execute();
-    // A session whose money goes back does not take place: one still to come is cancelled in this transaction, and
-    // its agent and client told (the calendar's cancellation, with the refund). Its money's state is its line's.
-    await cancelRefundedSessions(
-      trx,
-      lines.filter((l) => l.item_type === "mentor_booking").map((l) => l.item_id),
-      now,
-    );
     await orderLineEvents(
       trx,
       lines,

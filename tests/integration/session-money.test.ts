@@ -142,6 +142,20 @@ describe.each(testDatabases)("a session and its money on $name", (target) => {
     await agree(orderId, bookings);
   });
 
+  it("lets an agent's cancellation and a staff refund of one session race, and they still agree (10 rounds)", async () => {
+    for (let round = 0; round < 10; round++) {
+      const { orderId, bookings, lines } = await paidSessions();
+      const answers = await Promise.all([
+        api.call("POST", "api/Mentorbooking/cancel", { token: agent.token, body: { id: bookings[0] } }),
+        api.call("POST", `office/orders/${orderId}/refund`, { token: staff, body: { item_ids: [lines[0]], note: "Race" } }),
+        api.call("POST", "api/Mentorbooking/cancel", { token: agent.token, body: { id: bookings[0] } }),
+      ]);
+      for (const a of answers) expect([200, 409], JSON.stringify(api.logged.slice(-1))).toContain(a.status);
+      await agree(orderId, bookings);
+    }
+    expect(api.logged).toEqual([]);
+  }, 120_000);
+
   it("keeps sessions, lines and e-mails in agreement over random cancellations, refunds, retries and sweeps", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 5 }), async (ops) => {
