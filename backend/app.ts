@@ -15,16 +15,17 @@ import type { Mailer } from "./mail/transport.js";
 import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
 import { createStripe } from "./payments/stripe-client.js";
 import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
-import { agentRoutes } from "./routes/agent.js";
+import { accountRoutes } from "./routes/account.js";
 import { cartRoutes } from "./routes/cart.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
 import { clientRoutes } from "./routes/clients.js";
-import { contactRoutes } from "./routes/contact.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { documentRoutes } from "./routes/documents.js";
 import { mentorRoutes } from "./routes/mentors.js";
+import { officeCatalogueRoutes } from "./routes/office-catalogue.js";
 import { officeRoutes } from "./routes/office.js";
 import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
+import { serveOn } from "./serve.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
 import { noteExpiringDocuments } from "./services/documents.js";
 import { releaseExpiredHolds } from "./services/holds.js";
@@ -100,7 +101,9 @@ export async function createApi(
       verifyClientIp(deps.clientIpSecret, req.get(CLIENT_IP_HEADER)) ?? (req.socket ? req.ip : undefined) ?? "unknown";
     next();
   });
-  api.use(stripeWebhookRoute(payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null));
+  // Every endpoint of the contract (lib/contract/endpoints.ts), served with its guard and schemas.
+  const serve = serveOn(api, db);
+  stripeWebhookRoute(serve, payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null);
   api.use(jsonBody(100 * 1024));
   api.use(guardInput());
   const forgotLimiters = {
@@ -109,26 +112,23 @@ export async function createApi(
     byPair: createLimiter(deps.database, "forgot_pair", 3, 3600),
     byEmail: createLimiter(deps.database, "forgot_mails", 10, 3600),
   };
-  api.use(agentRoutes({ db, limiter, tokenTtlDays: deps.tokenTtlDays, publicUrl: deps.publicUrl, forgotLimiters }));
-  api.use(
-    officeRoutes({
-      db,
-      limiter: officeLimiter,
-      agentLimiter: limiter,
-      tokenTtlDays: deps.tokenTtlDays,
-      publicUrl: deps.publicUrl,
-      payments,
-      cancelCutoffHours: { ...defaultBookingRules, ...deps.bookings }.cancelCutoffHours,
-    }),
-  );
-  api.use(contactRoutes({ db, limiter: contactLimiter }));
-  api.use(documentRoutes({ db, files: deps.files, uploads: deps.uploads }));
-  api.use(clientRoutes({ db }));
-  api.use(catalogueRoutes({ db }));
-  api.use(cartRoutes({ db }));
-  api.use(dashboardRoutes({ db }));
-  api.use(paymentRoutes(payments));
-  api.use(mentorRoutes(payments, { ...defaultBookingRules, ...deps.bookings }));
+  const cancelCutoffHours = { ...defaultBookingRules, ...deps.bookings }.cancelCutoffHours;
+  accountRoutes(serve, {
+    db,
+    limiters: { agent: limiter, staff: officeLimiter },
+    tokenTtlDays: deps.tokenTtlDays,
+    publicUrl: deps.publicUrl,
+    forgotLimiters,
+  });
+  officeRoutes(serve, { db, publicUrl: deps.publicUrl, payments, cancelCutoffHours });
+  officeCatalogueRoutes(serve, { db });
+  dashboardRoutes(serve, { db, contactLimiter });
+  documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads });
+  clientRoutes(serve, { db });
+  catalogueRoutes(serve, { db });
+  cartRoutes(serve, { db });
+  paymentRoutes(serve, payments);
+  mentorRoutes(serve, payments, { ...defaultBookingRules, ...deps.bookings });
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return Object.assign(api, {

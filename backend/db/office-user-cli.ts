@@ -6,7 +6,8 @@
 import { parseArgs } from "node:util";
 import { emailField, requiredTextField } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
-import { createStaff, issuePasswordLink, PASSWORD_LINK_HOURS } from "../services/staff.js";
+import { issuePasswordLink, PASSWORD_LINK_HOURS } from "../accounts/password-links.js";
+import { createStaff } from "../services/staff.js";
 import { openDatabase } from "./connection.js";
 import { migrateToLatest } from "./migrate.js";
 

@@ -5,8 +5,8 @@
  * calendar in whatever zone they live.
  */
 import { sql, type Kysely } from "kysely";
+import { hashToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
-import { hashToken } from "../services/tokens.js";
 import type { Facts, Line, Recipient, SessionFacts } from "./messages.js";
 import { enqueue } from "./outbox.js";
 

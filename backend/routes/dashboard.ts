@@ -1,25 +1,32 @@
-/** api/dashboard/counts: what the agent's dashboard cards show. */
-import { Router } from "express";
+/** The agent's dashboard, and the public contact form (lib/contract/dashboard.ts). */
 import type { Kysely } from "kysely";
-import type { AttentionItem, DashboardCounts } from "../../lib/contract.js";
-import { currentAgent, requireAuth } from "../auth.js";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { endpoints } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
-import { handler, send } from "../http.js";
+import { tooMany } from "../rate-limit.js";
+import type { Server } from "../serve.js";
 import { attentionList } from "../services/attention.js";
+import { saveContactMessage } from "../services/contact.js";
 import { dashboardCounts } from "../services/dashboard.js";
 
-export function dashboardRoutes({ db }: { db: Kysely<Database> }) {
-  const router = Router();
-  router.get(
-    "/api/dashboard/counts",
-    requireAuth(db),
-    handler(async (req, res) => send<DashboardCounts>(res, await dashboardCounts(db, currentAgent(req).id))),
-  );
+export function dashboardRoutes(
+  serve: Server,
+  { db, contactLimiter }: { db: Kysely<Database>; contactLimiter: RateLimiterAbstract },
+) {
+  serve(endpoints.dashboardCounts, async ({ caller }) => dashboardCounts(db, caller.id));
   // What needs the agent, most urgent first, for all its clients.
-  router.get(
-    "/api/dashboard/attention",
-    requireAuth(db),
-    handler(async (req, res) => send<AttentionItem[]>(res, await attentionList(db, currentAgent(req).id, null))),
-  );
-  return router;
+  serve(endpoints.attention, async ({ caller }) => attentionList(db, caller.id, null));
+
+  // Open to visitors (no token), stored, guarded by a honeypot field and a rate limit.
+  serve(endpoints.contact, async ({ body, req }) => {
+    try {
+      await contactLimiter.consume(req.clientIp ?? "unknown");
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw tooMany(e, "messages");
+      throw e;
+    }
+    // A bot filled the field people never see: answer as usual, keep nothing.
+    if (!body.website) await saveContactMessage(db, body);
+    return { received: true as const };
+  });
 }

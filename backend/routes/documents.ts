@@ -1,21 +1,21 @@
 /**
- * A client's documents (issue 14, point 3): the checklist, one document with its files, adding one, uploading a file
- * (the bytes are the body, any content type: the type is read from the bytes), accepting it, its expiry, and the
- * download. Every call is the agent's own client's: another agent's is 404, like a client that does not exist.
+ * A client's documents (lib/contract/documents.ts): the checklist, one document with its files, adding one,
+ * uploading a file (the bytes are the body, any content type: the type is read from the bytes), accepting it, its
+ * expiry, and the download. Every call is the agent's own client's: another agent's is 404, like a client that does
+ * not exist.
  */
-import { Router, type Request, type Response } from "express";
+import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import { UPLOADS_IN_ALL, UPLOADS_PER_SENDER, UploadSlots } from "../../lib/body-limit.js";
-import { documentAddBody, documentExpiryBody, documentUploadQuery, idParam, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
+import { endpoints, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
 import { TOO_LARGE } from "../../lib/documents.js";
 import { spool, spoolBytes, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 import type { UploadFile } from "../../lib/transport.js";
-import { currentAgent, requireAuth } from "../auth.js";
 import type { Database } from "../db/schema.js";
 import { TooLarge } from "../errors.js";
 import type { FileStore } from "../files/store.js";
-import { handler, IN_PROCESS, parse, send, sendFile } from "../http.js";
+import { IN_PROCESS } from "../http.js";
+import type { Server } from "../serve.js";
 import {
   acceptDocument,
   addDocument,
@@ -26,8 +26,6 @@ import {
   uploadDocument,
 } from "../services/documents.js";
 
-const acceptBody = z.object({ file_id: idParam });
-
 /** Aborted when the caller goes away before its answer: the file store stops what it was doing for it. */
 function whileAsked(res: Response): AbortSignal {
   const controller = new AbortController();
@@ -35,14 +33,6 @@ function whileAsked(res: Response): AbortSignal {
     if (!res.writableFinished) controller.abort();
   });
   return controller.signal;
-}
-
-function ids(req: Request) {
-  return {
-    agentId: currentAgent(req).id,
-    clientId: parse(idParam, req.params.clientId, "clientId"),
-    documentId: req.params.documentId === undefined ? 0 : parse(idParam, req.params.documentId, "documentId"),
-  };
 }
 
 /**
@@ -70,90 +60,57 @@ async function receiveFile(req: Request): Promise<{ file: Spooled | UploadFile; 
   }
 }
 
-export function documentRoutes({
-  db,
-  files,
-  uploads: bounds = { perAgent: UPLOADS_PER_SENDER, inAll: UPLOADS_IN_ALL },
-}: {
-  db: Kysely<Database>;
-  files: FileStore;
-  uploads?: { perAgent: number; inAll: number };
-}) {
-  const router = Router();
+export function documentRoutes(
+  serve: Server,
+  {
+    db,
+    files,
+    uploads: bounds = { perAgent: UPLOADS_PER_SENDER, inAll: UPLOADS_IN_ALL },
+  }: {
+    db: Kysely<Database>;
+    files: FileStore;
+    uploads?: { perAgent: number; inAll: number };
+  },
+) {
   // Each upload holds up to 10 MB while it is read: a few at once per agent, and a bound in all. A call in process
   // comes from the portal, whose own slot (lib/body-limit.ts) already holds for it.
   const uploads = new UploadSlots(bounds.perAgent, bounds.inAll).guard((req, res) =>
-    res.locals[IN_PROCESS as unknown as string] ? null : `agent:${currentAgent(req).id}`,
-  );
-  router.use(["/api/clients/:clientId/documents", "/agent/clients/:clientId/documents"], requireAuth(db));
-
-  router.get(
-    "/api/clients/:clientId/documents",
-    handler(async (req, res) => {
-      const { agentId, clientId } = ids(req);
-      send(res, await clientDocuments(db, agentId, clientId));
-    }),
+    res.locals[IN_PROCESS as unknown as string] ? null : `agent:${req.caller!.id}`,
   );
 
-  router.post(
-    "/agent/clients/:clientId/documents",
-    handler(async (req, res) => {
-      const { agentId, clientId } = ids(req);
-      const { title } = parse(documentAddBody, req.body);
-      send(res, await addDocument(db, agentId, clientId, title), 201);
-    }),
+  serve(endpoints.clientDocuments, async ({ caller, params }) => clientDocuments(db, caller.id, params.clientId));
+  serve(endpoints.addDocument, async ({ caller, params, body }) => addDocument(db, caller.id, params.clientId, body.title));
+  serve(endpoints.clientDocument, async ({ caller, params }) =>
+    documentDetail(db, caller.id, params.clientId, params.documentId),
   );
-
-  router.get(
-    "/api/clients/:clientId/documents/:documentId",
-    handler(async (req, res) => {
-      const { agentId, clientId, documentId } = ids(req);
-      send(res, await documentDetail(db, agentId, clientId, documentId));
-    }),
-  );
-
-  router.post(
-    "/agent/clients/:clientId/documents/:documentId/file",
-    uploads,
-    handler(async (req, res) => {
-      const { agentId, clientId, documentId } = ids(req);
-      const query = parse(documentUploadQuery, req.query, "query");
+  serve(
+    endpoints.uploadDocument,
+    async ({ caller, params, query, req, res }) => {
       const { file, owned } = await receiveFile(req);
       try {
-        send(res, await uploadDocument(db, files, agentId, clientId, documentId, { file, ...query }, whileAsked(res)), 201);
+        return await uploadDocument(
+          db,
+          files,
+          caller.id,
+          params.clientId,
+          params.documentId,
+          { file, ...query },
+          whileAsked(res),
+        );
       } finally {
         if (owned) await (file as Spooled).dispose();
       }
-    }),
+    },
+    [uploads],
   );
-
-  router.post(
-    "/agent/clients/:clientId/documents/:documentId/accept",
-    handler(async (req, res) => {
-      const { agentId, clientId, documentId } = ids(req);
-      const { file_id } = parse(acceptBody, req.body);
-      send(res, await acceptDocument(db, agentId, clientId, documentId, file_id));
-    }),
+  serve(endpoints.acceptDocument, async ({ caller, params, body }) =>
+    acceptDocument(db, caller.id, params.clientId, params.documentId, body.file_id),
   );
-
-  router.post(
-    "/agent/clients/:clientId/documents/:documentId/expiry",
-    handler(async (req, res) => {
-      const { agentId, clientId, documentId } = ids(req);
-      const { expires_on } = parse(documentExpiryBody, req.body);
-      send(res, await setDocumentExpiry(db, agentId, clientId, documentId, expires_on ?? null));
-    }),
+  serve(endpoints.setDocumentExpiry, async ({ caller, params, body }) =>
+    setDocumentExpiry(db, caller.id, params.clientId, params.documentId, body.expires_on ?? null),
   );
-
-  router.get(
-    "/api/clients/:clientId/documents/:documentId/files/:fileId",
-    handler(async (req, res) => {
-      const { agentId, clientId, documentId } = ids(req);
-      const fileId = parse(idParam, req.params.fileId, "fileId");
-      const file = await documentFile(db, files, agentId, clientId, documentId, fileId);
-      sendFile(res, { bytes: file.bytes, type: file.type, name: file.name });
-    }),
-  );
-
-  return router;
+  serve(endpoints.downloadDocument, async ({ caller, params }) => {
+    const file = await documentFile(db, files, caller.id, params.clientId, params.documentId, params.fileId);
+    return { bytes: file.bytes, type: file.type, name: file.name };
+  });
 }

@@ -1,13 +1,12 @@
 /**
- * stripe/create-checkout-session, stripe/checkout-session/:id, stripe/webhook, the demo payment
- * page's calls, and the order history (api/orders/agent/:agentId, api/orders/:id).
+ * Checkout through Stripe, the demo payment page's calls, Stripe's webhook, and the agent's orders
+ * (lib/contract/orders.ts).
  */
-import { Router } from "express";
 import Stripe from "stripe";
-import { idParam, sessionIdParam, type Order } from "../../lib/contract.js";
-import { assertOwnAgentId, currentAgent, requireAuth } from "../auth.js";
+import { endpoints } from "../../lib/contract.js";
+import { assertOwnId } from "../accounts/guard.js";
 import { rawBody } from "../body.js";
-import { ApiError, handler, parse, send } from "../http.js";
+import { ApiError } from "../http.js";
 import {
   cancelCheckout,
   cancelDemo,
@@ -19,14 +18,13 @@ import {
 } from "../payments/checkout.js";
 import { getOrder, listOrders } from "../payments/orders.js";
 import { handleStripeEvent } from "../payments/webhook.js";
+import type { Server } from "../serve.js";
 
-/** The webhook reads the raw body (the signature covers its exact bytes): mount before any JSON parser. */
-export function stripeWebhookRoute(p: Payments, webhookSecret: string | null) {
-  const router = Router();
-  router.post(
-    "/stripe/webhook",
-    rawBody(1024 * 1024),
-    handler(async (req, res) => {
+/** The webhook reads the raw body (the signature covers its exact bytes): serve it before any JSON parser. */
+export function stripeWebhookRoute(serve: Server, p: Payments, webhookSecret: string | null) {
+  serve(
+    endpoints.stripeWebhook,
+    async ({ req }) => {
       if (!p.stripe || !webhookSecret) throw new ApiError(404, "Stripe webhooks are off in the demo payment mode.");
       const signature = req.get("stripe-signature");
       if (!signature) throw new ApiError(400, "Missing Stripe-Signature header.");
@@ -39,79 +37,31 @@ export function stripeWebhookRoute(p: Payments, webhookSecret: string | null) {
         }
         throw new ApiError(400, "The webhook body could not be read.");
       }
-      send(res, { received: true, result: await handleStripeEvent(p, event) });
-    }),
+      return { received: true as const, result: await handleStripeEvent(p, event) };
+    },
+    [rawBody(1024 * 1024)],
   );
-  return router;
 }
 
-export function paymentRoutes(p: Payments) {
+export function paymentRoutes(serve: Server, p: Payments) {
   const { db } = p;
-  const router = Router();
-  router.use(
-    [
-      "/stripe/create-checkout-session",
-      "/stripe/checkout-session",
-      "/stripe/open-checkout",
-      "/stripe/cancel-checkout",
-      "/stripe/demo",
-      "/api/orders",
-    ],
-    requireAuth(db),
-  );
-
   // 201 with a new checkout; 200 with the one already open (the cart is locked under it).
-  router.post(
-    "/stripe/create-checkout-session",
-    handler(async (req, res) => {
-      const started = await startCheckout(p, currentAgent(req).id);
-      send(res, started, started.resumed ? 200 : 201);
-    }),
-  );
-  router.get(
-    "/stripe/open-checkout",
-    handler(async (req, res) => send(res, await openCheckout(p, currentAgent(req).id))),
-  );
-  router.post(
-    "/stripe/cancel-checkout",
-    handler(async (req, res) => send(res, await cancelCheckout(p, currentAgent(req).id))),
-  );
-
-  router.get(
-    ["/stripe/checkout-session", "/stripe/checkout-session/:id"],
-    handler(async (req, res) => {
-      if (!req.params.id) throw new ApiError(400, "Missing session ID");
-      const sessionId = parse(sessionIdParam, req.params.id, "id");
-      send(res, await checkoutState(p, currentAgent(req).id, sessionId));
-    }),
-  );
-
-  router.post(
-    "/stripe/demo/complete/:id",
-    handler(async (req, res) => {
-      send(res, await completeDemo(p, currentAgent(req).id, parse(sessionIdParam, req.params.id, "id")));
-    }),
-  );
-  router.post(
-    "/stripe/demo/cancel/:id",
-    handler(async (req, res) => {
-      send(res, await cancelDemo(p, currentAgent(req).id, parse(sessionIdParam, req.params.id, "id")));
-    }),
-  );
-
-  router.get(
-    "/api/orders/agent/:agentId",
-    handler(async (req, res) => {
-      const agentId = parse(idParam, req.params.agentId, "agentId");
-      assertOwnAgentId(req, agentId);
-      send<Order[]>(res, await listOrders(db, agentId));
-    }),
-  );
-  router.get(
-    "/api/orders/:id",
-    handler(async (req, res) => {
-      send<Order>(res, await getOrder(db, currentAgent(req).id, parse(idParam, req.params.id, "id")));
-    }),
-  );
-  return router;
+  serve(endpoints.createCheckout, async ({ caller, status }) => {
+    const started = await startCheckout(p, caller.id);
+    status(started.resumed ? 200 : 201);
+    return started;
+  });
+  serve(endpoints.openCheckout, async ({ caller }) => openCheckout(p, caller.id));
+  serve(endpoints.cancelCheckout, async ({ caller }) => cancelCheckout(p, caller.id));
+  serve(endpoints.checkoutSessionWithoutId, async () => {
+    throw new ApiError(400, "Missing session ID");
+  });
+  serve(endpoints.checkoutSession, async ({ caller, params }) => checkoutState(p, caller.id, params.id));
+  serve(endpoints.demoComplete, async ({ caller, params }) => completeDemo(p, caller.id, params.id));
+  serve(endpoints.demoCancel, async ({ caller, params }) => cancelDemo(p, caller.id, params.id));
+  serve(endpoints.orders, async ({ caller, params }) => {
+    assertOwnId(caller, params.agentId);
+    return listOrders(db, params.agentId);
+  });
+  serve(endpoints.order, async ({ caller, params }) => getOrder(db, caller.id, params.id));
 }

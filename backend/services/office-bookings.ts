@@ -6,8 +6,8 @@ import type { Kysely } from "kysely";
 import type { OfficeBooking } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
+import { audit } from "./audit.js";
 import { allBookingsQuery, cancelBooking, toBooking } from "./bookings.js";
-import { audit } from "./staff.js";
 import { addDays, dayStart, todayIn } from "./zone-days.js";
 
 export async function listOfficeBookings(

@@ -20,9 +20,9 @@ import { FIX_FIELDS } from "../../lib/messages.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
+import { audit } from "./audit.js";
 import { getJob } from "./catalogue.js";
 import { getMentor } from "./mentors.js";
-import { audit } from "./staff.js";
 
 type JobValues = Omit<JobInput, "salary_min_minor" | "salary_max_minor"> & {
   country_code: string | null | undefined;

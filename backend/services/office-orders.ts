@@ -14,8 +14,8 @@ import { bookingCancelled, refundNotice } from "../mail/notices.js";
 import type { Payments } from "../payments/checkout.js";
 import { toOrder, toOrders } from "../payments/orders.js";
 import { settleRefunds } from "../payments/refunds.js";
+import { audit, listAudit } from "./audit.js";
 import { clientEvent, orderLineEvents } from "./case-file.js";
-import { audit, listAudit } from "./staff.js";
 import { addDays, dayStart } from "./zone-days.js";
 
 export async function listOfficeOrders(

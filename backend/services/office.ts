@@ -5,7 +5,7 @@ import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { retryMessage } from "../mail/outbox.js";
-import { audit } from "./staff.js";
+import { audit } from "./audit.js";
 import { addDays, dayStart, todayIn } from "./zone-days.js";
 
 const count = (n: { n: number | string }) => Number(n.n);
@@ -168,5 +168,5 @@ export async function retryOutbox(db: Kysely<Database>, staffId: number, id: num
       now,
     );
   });
-  return { retried: true };
+  return { retried: true as const };
 }

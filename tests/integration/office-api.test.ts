@@ -4,9 +4,10 @@
  * each change writes in its own transaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuePasswordLink } from "../../backend/accounts/password-links.js";
 import type { Db } from "../../backend/db/connection.js";
 import { demoStaff } from "../../backend/db/seed-data.js";
-import { createStaff, issuePasswordLink } from "../../backend/services/staff.js";
+import { createStaff } from "../../backend/services/staff.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.js";

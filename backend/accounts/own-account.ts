@@ -1,24 +1,21 @@
 /**
- * One's own account, for agents and staff alike: name, phone and time zone; a password changed with the current
+ * One's own account, for every kind alike (kinds.ts): name, phone and time zone; a password changed with the current
  * one (every other session ends); every other session signed out; and a reset link asked for by e-mail address.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { AccountData } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { agentSearchText } from "../../lib/search.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import { passwordChanged } from "../mail/notices.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
-import { issuePasswordLink } from "./staff.js";
-import { hashToken } from "./tokens.js";
+import { hashPassword, verifyPassword } from "../services/passwords.js";
+import { kinds, signInKinds, type SignInKind } from "./kinds.js";
+import { issuePasswordLink } from "./password-links.js";
+import { endSessions } from "./tokens.js";
 
-export type AccountKind = "agent" | "staff";
-
-const tables = {
-  agent: { accounts: "agents", tokens: "api_tokens", owner: "agent_id" },
-  staff: { accounts: "staff", tokens: "staff_tokens", owner: "staff_id" },
-} as const;
+type AccountKind = SignInKind;
+const tables = kinds;
 
 export async function getAccount(db: Kysely<Database>, kind: AccountKind, id: number): Promise<AccountData> {
   const row = await db
@@ -49,19 +46,8 @@ export async function updateAccount(
   return getAccount(db, kind, id);
 }
 
-/** Ends every session of the account but the one asking (its token). Returns how many ended. */
-async function endOtherSessions(db: Kysely<Database>, kind: AccountKind, id: number, keepToken: string) {
-  const t = tables[kind];
-  const r = await db
-    .deleteFrom(t.tokens)
-    .where(t.owner, "=", id)
-    .where("token_hash", "!=", hashToken(keepToken))
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
-}
-
 export async function signOutOthers(db: Kysely<Database>, kind: AccountKind, id: number, keepToken: string) {
-  return { signed_out: await endOtherSessions(db, kind, id, keepToken) };
+  return { signed_out: await endSessions(db, kind, id, keepToken) };
 }
 
 /**
@@ -102,11 +88,10 @@ export async function changePassword(
     throw invalid("new_password", "Choose a password other than the current one");
   const hash = await hashPassword(input.new_password);
   return db.transaction().execute(async (trx) => {
-    if (kind === "agent") await trx.updateTable("agents").set({ password_hash: hash }).where("id", "=", id).execute();
-    else await trx.updateTable("staff").set({ password_hash: hash }).where("id", "=", id).execute();
-    const ended = await endOtherSessions(trx, kind, id, keepToken);
+    await sql`update ${sql.table(tables[kind].accounts)} set password_hash = ${hash} where id = ${id}`.execute(trx);
+    const ended = await endSessions(trx, kind, id, keepToken);
     await passwordChanged(trx, { kind, id }, "account", now);
-    return { changed: true, signed_out: ended };
+    return { changed: true as const, signed_out: ended };
   });
 }
 
@@ -118,23 +103,12 @@ export async function changePassword(
 export async function requestPasswordReset(db: Kysely<Database>, email: string, publicUrl: string, now = new Date()) {
   const address = email.trim().toLowerCase();
   await db.transaction().execute(async (trx) => {
-    const agent = await trx
-      .selectFrom("agents")
-      .select("id")
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
-      .where("active", "=", 1)
-      .executeTakeFirst();
-    const staff = agent
-      ? undefined
-      : await trx
-          .selectFrom("staff")
-          .select("id")
-          .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
-          .where("active", "=", 1)
-          .executeTakeFirst();
-    const account = agent ? { kind: "agent" as const, id: agent.id } : staff ? { kind: "staff" as const, id: staff.id } : null;
-    if (!account) return;
-    await issuePasswordLink(trx, account.kind, account.id, now, { purpose: "reset", mailTo: { publicUrl } });
+    // The first kind with an active account of this address (an e-mail address names one account of each kind).
+    for (const kind of signInKinds) {
+      const { rows } = await sql<{ id: number }>`select id from ${sql.table(tables[kind].accounts)}
+        where lower(email) = ${address} and active = 1`.execute(trx);
+      if (rows[0]) return issuePasswordLink(trx, kind, Number(rows[0].id), now, { purpose: "reset", mailTo: { publicUrl } });
+    }
   });
-  return { sent: true };
+  return { sent: true as const };
 }

@@ -1,0 +1,63 @@
+/** The bearer check: who a request's token is, for the kinds of account an endpoint admits. */
+import type { Request, RequestHandler } from "express";
+import type { Kysely } from "kysely";
+import type { AccountKind } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { ApiError, handler } from "../http.js";
+import { isSignInKind, kinds, signInKinds, type SignInKind } from "./kinds.js";
+import { personForToken, type Person } from "./tokens.js";
+
+/** A signed-in caller: its kind, its account's id, the token it came with, and who it is. */
+export type Caller<K extends SignInKind = SignInKind> = { kind: K; id: number; token: string; person: Person };
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by the guard of an endpoint that needs a signed-in account */
+      caller?: Caller;
+      /** The visitor's address: signed by the portal, or the connection's own (backend/app.ts) */
+      clientIp?: string;
+    }
+  }
+}
+
+export const SIGN_IN_FIRST = "Sign in first: this call needs a bearer token.";
+export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
+
+export function bearerToken(req: Request): string | null {
+  const header = req.get("authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * Admits a live token of one of `allowed`'s kinds, and sets `req.caller`. No token, or one nobody has: 401. A live
+ * token of another kind (an agent's in the back office, a staff member's in an agent's call): 403.
+ */
+export function guard(db: Kysely<Database>, allowed: readonly AccountKind[]): RequestHandler {
+  const mine = allowed.filter(isSignInKind);
+  const others = signInKinds.filter((k) => !mine.includes(k));
+  const refusal = mine[0] ? kinds[mine[0]].onlyFor : "This call is not for your kind of account.";
+  return handler(async (req, _res, next) => {
+    const token = bearerToken(req);
+    if (!token) throw new ApiError(401, SIGN_IN_FIRST);
+    for (const kind of mine) {
+      const found = await personForToken(db, kind, token);
+      if (found) {
+        req.caller = { kind, id: found.person.id, token, person: found.person };
+        return next();
+      }
+    }
+    for (const kind of others) {
+      if (await personForToken(db, kind, token)) throw new ApiError(403, refusal);
+    }
+    throw new ApiError(401, SESSION_EXPIRED);
+  });
+}
+
+/** A path's account id must be the caller's own: another's is refused, never served. */
+export function assertOwnId(caller: Caller, id: number) {
+  if (caller.id !== id) throw new ApiError(403, "You can only see your own records.");
+}

@@ -1,0 +1,39 @@
+/**
+ * The kinds of account that sign in with a password, as a table: where each keeps its accounts and its tokens, and
+ * what it says to a token of another kind. Sign-in, tokens, the bearer check, password links and one's own account
+ * (the rest of backend/accounts/) work from this table alone: a new kind is an entry here, its tables, and its
+ * endpoints in lib/contract/.
+ */
+import type { Kysely } from "kysely";
+import type { AccountKind } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { audit } from "../services/audit.js";
+
+export type KindTable = {
+  /** Its accounts: id, name, email, phone, time_zone, password_hash, active, last_sign_in_at */
+  accounts: "agents" | "staff";
+  /** Its tokens: token_hash, owner, created_at, expires_at */
+  tokens: "api_tokens" | "staff_tokens";
+  owner: "agent_id" | "staff_id";
+  /** Said when an account of another kind calls an endpoint only this kind may */
+  onlyFor: string;
+  /** Written in the transaction of a sign-in, and of a password set through a link (staff: the audit log) */
+  noted?: (db: Kysely<Database>, id: number, what: "sign_in" | "password_set", now: Date) => Promise<void>;
+};
+
+export const kinds = {
+  agent: { accounts: "agents", tokens: "api_tokens", owner: "agent_id", onlyFor: "This is for agents." },
+  staff: {
+    accounts: "staff",
+    tokens: "staff_tokens",
+    owner: "staff_id",
+    onlyFor: "This is for the consultancy's staff.",
+    noted: (db, id, what, now) => audit(db, { staffId: id, kind: `staff.${what}`, subject: `staff:${id}` }, now),
+  },
+} as const satisfies Partial<Record<AccountKind, KindTable>>;
+
+/** The kinds that sign in today. */
+export type SignInKind = keyof typeof kinds;
+export const signInKinds = Object.keys(kinds) as SignInKind[];
+
+export const isSignInKind = (kind: string): kind is SignInKind => kind in kinds;

@@ -1,0 +1,59 @@
+/**
+ * Signing in with an email and a password, for every kind in the table (kinds.ts), under the kind's sign-in limits
+ * (backend/rate-limit.ts). The same time whether the email is known or not; a deactivated account is told so only
+ * once its password is right.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { ApiError } from "../http.js";
+import type { LoginLimiter } from "../rate-limit.js";
+import { hashPassword, verifyPassword } from "../services/passwords.js";
+import { kinds, type SignInKind } from "./kinds.js";
+import { issueToken, personForToken, type Person } from "./tokens.js";
+
+// Verified against when the email is unknown, so both answers take the same time.
+const dummyHash = hashPassword("not-a-real-password");
+
+export const WRONG_CREDENTIALS = "Email or password is incorrect.";
+export const DEACTIVATED = "This account has been deactivated. Ask the consultancy to reactivate it.";
+
+/** The account of this kind with this email, with what a sign-in checks. */
+export async function accountByEmail(db: Kysely<Database>, kind: SignInKind, email: string) {
+  const { rows } = await sql<{ id: number; email: string; password_hash: string | null; active: number }>`
+    select id, email, password_hash, active from ${sql.table(kinds[kind].accounts)} where email = ${email}`.execute(db);
+  return rows[0];
+}
+
+/** Waits out the delay the limits ask of this address and email, if any. */
+export async function underLimits(limiter: LoginLimiter, ip: string, email: string) {
+  const { delayMs } = await limiter.beforeAttempt(ip, email);
+  // An address that keeps failing for an email under attack is answered slowly, never locked out for others.
+  if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+}
+
+export async function signIn(
+  db: Kysely<Database>,
+  kind: SignInKind,
+  limiter: LoginLimiter,
+  attempt: { email: string; password: string; ip: string },
+  ttlDays: number,
+  /** Done for the account before its token is issued (an agent's first zone) */
+  before?: (id: number) => Promise<void>,
+): Promise<{ token: string; expires_at: string; person: Person }> {
+  const { email, password, ip } = attempt;
+  await underLimits(limiter, ip, email);
+  const account = await accountByEmail(db, kind, email);
+  const valid = await verifyPassword(account?.password_hash ?? (await dummyHash), password);
+  if (!account || !account.password_hash || !valid) {
+    await limiter.failed(ip, email);
+    throw new ApiError(401, WRONG_CREDENTIALS);
+  }
+  await limiter.succeeded(ip, email);
+  // Said only to whoever knows the password: it tells a stranger nothing.
+  if (!account.active) throw new ApiError(403, DEACTIVATED);
+  await before?.(account.id);
+  const { token, expiresAt } = await issueToken(db, kind, account.id, ttlDays);
+  const found = await personForToken(db, kind, token);
+  if (!found) throw new ApiError(403, DEACTIVATED);
+  return { token, expires_at: expiresAt, person: found.person };
+}

@@ -1,0 +1,221 @@
+/** Signing in, tokens, one's own account and the set-password links, for every kind of account. */
+import { z } from "zod";
+import { fieldLimits } from "../client-fields.js";
+import { isTimeZone } from "../intl.js";
+import { phoneField } from "./clients.js";
+import { answer, endpoint, type AccountKind } from "./endpoint.js";
+import { emailField, requiredText, timeZoneField } from "./fields.js";
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z
+    .string({ required_error: "Password is required", invalid_type_error: "Password must be text" })
+    .min(1, "Password is required")
+    .max(fieldLimits.password, "Password is too long"),
+  /** The browser's zone (sent by the sign-in form with JavaScript): it becomes the agent's own until one is chosen */
+  time_zone: z
+    .string()
+    .max(64)
+    .optional()
+    .catch(undefined)
+    .transform((tz) => (tz && isTimeZone(tz) ? tz : undefined)),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const tokencheckBody = z.object({ token: z.string().max(200).optional() }).passthrough();
+
+export type AgentPublic = { id: number; name: string; email: string; time_zone: string };
+
+export type LoginData = { token: string; expires_at: string; agent: AgentPublic };
+export type TokencheckData = { agent: AgentPublic; expires_at: string };
+
+/** The agent's own settings: the zone every time in the portal is shown in. */
+export const agentSettingsBody = z.object({ time_zone: timeZoneField });
+export type AgentSettingsBody = z.input<typeof agentSettingsBody>;
+
+/** `time_zone`: the staff member's own, in which the back office shows times and days */
+export type StaffPublic = { id: number; name: string; email: string; time_zone: string };
+export type StaffLoginData = { token: string; expires_at: string; staff: StaffPublic };
+
+/** A password someone chooses: the rules the set-password page states (`passwordRules`, lib/client-fields.ts). */
+export const newPasswordField = z
+  .string({ required_error: "Choose a password", invalid_type_error: "Password must be text" })
+  .min(10, "A password needs at least 10 characters")
+  .max(fieldLimits.password, "Password is too long")
+  .refine((p) => new Set(p).size >= 4, "Use more different characters");
+
+export const setPasswordBody = z.object({
+  token: z
+    .string({ required_error: "This link is not valid" })
+    .min(20, "This link is not valid")
+    .max(200, "This link is not valid"),
+  password: newPasswordField,
+});
+export const passwordLinkBody = z.object({
+  token: z
+    .string({ required_error: "This link is not valid" })
+    .min(20, "This link is not valid")
+    .max(200, "This link is not valid"),
+});
+// ---- one's own account (agents and staff alike) -------------------------------
+
+/** What /account shows and edits: the time zone is used for every time the portal shows and sends. */
+export type AccountData = {
+  kind: "agent" | "staff";
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  time_zone: string;
+};
+export const accountBody = z.object({
+  name: requiredText(fieldLimits.name, "Name"),
+  phone: phoneField,
+  time_zone: timeZoneField,
+});
+export const passwordChangeBody = z.object({
+  current_password: z
+    .string({ required_error: "Enter your current password", invalid_type_error: "Password must be text" })
+    .min(1, "Enter your current password")
+    .max(fieldLimits.password, "Password is too long"),
+  new_password: newPasswordField,
+});
+/** /forgot-password: the answer is the same whether an account has this email or not. */
+export const forgotPasswordBody = z.object({ email: emailField });
+
+/** Whose link it is: the set-password page greets them. */
+export type PasswordLinkInfo = {
+  kind: "agent" | "staff";
+  name: string;
+  email: string;
+  expires_at: string;
+  /** set: from the back office; reset: asked for on /forgot-password */
+  purpose: "set" | "reset";
+};
+export type PasswordSet = { kind: "agent"; login: LoginData } | { kind: "staff"; login: StaffLoginData };
+
+// ---- endpoints ------------------------------------------------------------------
+
+/** One's own account, the same calls for each kind under its own prefix (`agent/…`, `office/…`). */
+function ownAccountEndpoints<const P extends string, const K extends AccountKind>(prefix: P, kind: K) {
+  const auth = [kind] as const;
+  return {
+    read: endpoint({
+      method: "GET",
+      path: `${prefix}/account`,
+      auth,
+      summary: "One's own account",
+      answer: answer<AccountData>(),
+    }),
+    save: endpoint({
+      method: "POST",
+      path: `${prefix}/account`,
+      auth,
+      summary: "Saves one's own name, phone and zone",
+      body: accountBody,
+      answer: answer<AccountData>(),
+    }),
+    password: endpoint({
+      method: "POST",
+      path: `${prefix}/password`,
+      auth,
+      summary: "Changes one's password (every other session ends)",
+      body: passwordChangeBody,
+      answer: answer<{ changed: true; signed_out: number }>(),
+    }),
+    signOutOthers: endpoint({
+      method: "POST",
+      path: `${prefix}/sign-out-others`,
+      auth,
+      summary: "Ends every other session of one's account",
+      answer: answer<{ signed_out: number }>(),
+    }),
+  };
+}
+
+export const accountEndpoints = {
+  login: endpoint({
+    method: "POST",
+    path: "agent/login",
+    auth: "public",
+    summary: "An agent signs in",
+    body: loginBody,
+    answer: answer<LoginData>(),
+  }),
+  // Public in the table: the token may come as the bearer header or, as the old client sent it, in the body.
+  tokencheck: endpoint({
+    method: "POST",
+    path: "agent/tokencheck",
+    auth: "public",
+    summary: "Whether an agent's token is live (401 when not)",
+    body: tokencheckBody,
+    answer: answer<TokencheckData>(),
+  }),
+  logout: endpoint({
+    method: "POST",
+    path: "agent/logout",
+    auth: ["agent"],
+    summary: "Ends the agent's session",
+    answer: answer<{ signed_out: true }>(),
+  }),
+  saveSettings: endpoint({
+    method: "POST",
+    path: "agent/settings",
+    auth: ["agent"],
+    summary: "The agent's time zone",
+    body: agentSettingsBody,
+    answer: answer<AgentPublic>(),
+  }),
+  forgotPassword: endpoint({
+    method: "POST",
+    path: "agent/forgot-password",
+    auth: "public",
+    summary: "A reset link to the address, if an account has it (the same answer either way)",
+    body: forgotPasswordBody,
+    answer: answer<{ sent: true }>(),
+  }),
+  officeLogin: endpoint({
+    method: "POST",
+    path: "office/login",
+    auth: "public",
+    summary: "A staff member signs in",
+    body: loginBody,
+    answer: answer<StaffLoginData>(),
+  }),
+  officeMe: endpoint({
+    method: "POST",
+    path: "office/me",
+    auth: ["staff"],
+    summary: "The signed-in staff member",
+    answer: answer<{ staff: StaffPublic }>(),
+  }),
+  officeLogout: endpoint({
+    method: "POST",
+    path: "office/logout",
+    auth: ["staff"],
+    summary: "Ends the staff member's session",
+    answer: answer<{ signed_out: true }>(),
+  }),
+  passwordCheck: endpoint({
+    method: "POST",
+    path: "password/check",
+    auth: "public",
+    summary: "Whose a set-password link is",
+    body: passwordLinkBody,
+    answer: answer<PasswordLinkInfo>(),
+  }),
+  passwordSet: endpoint({
+    method: "POST",
+    path: "password/set",
+    auth: "public",
+    summary: "Sets the password of a link and signs its person in",
+    body: setPasswordBody,
+    answer: answer<PasswordSet>(),
+  }),
+};
+
+/** Each kind's own-account calls. */
+export const ownAccount = {
+  agent: ownAccountEndpoints("agent", "agent"),
+  staff: ownAccountEndpoints("office", "staff"),
+};

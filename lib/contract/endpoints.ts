@@ -1,0 +1,36 @@
+/**
+ * Every endpoint of the API, by area: the one list the API serves, the portal calls, and the tests hold
+ * docs/api.md and the authorization matrix to.
+ */
+import { accountEndpoints, ownAccount } from "./account.js";
+import { cartEndpoints } from "./cart.js";
+import { catalogueEndpoints } from "./catalogue.js";
+import { clientEndpoints } from "./clients.js";
+import { dashboardEndpoints } from "./dashboard.js";
+import { documentEndpoints } from "./documents.js";
+import type { EndpointDef } from "./endpoint.js";
+import { mentorEndpoints } from "./mentors.js";
+import { officeCatalogueEndpoints } from "./office-catalogue.js";
+import { officeEndpoints } from "./office.js";
+import { orderEndpoints } from "./orders.js";
+
+export { ownAccount };
+
+export const endpoints = {
+  ...accountEndpoints,
+  ...cartEndpoints,
+  ...catalogueEndpoints,
+  ...clientEndpoints,
+  ...dashboardEndpoints,
+  ...documentEndpoints,
+  ...mentorEndpoints,
+  ...officeEndpoints,
+  ...officeCatalogueEndpoints,
+  ...orderEndpoints,
+};
+
+/** Every endpoint once, own-account calls of each kind included. */
+export const allEndpoints: EndpointDef[] = [
+  ...Object.values(endpoints),
+  ...Object.values(ownAccount).flatMap((calls) => Object.values(calls)),
+];

@@ -1,0 +1,120 @@
+/** What every area of the contract is built of: the envelope, ids, texts, days, zones, money and paging. */
+import { z } from "zod";
+import { fieldLimits } from "../client-fields.js";
+import { isTimeZone } from "../intl.js";
+
+export type FieldErrors = Record<string, string[]>;
+export type ApiSuccess<T> = { status: true; data: T };
+export type ApiFailure = { status: false; message: string; errors?: FieldErrors };
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+export const emailField = z
+  .string({ required_error: "Email is required", invalid_type_error: "Email must be text" })
+  .trim()
+  .min(1, "Email is required")
+  .max(fieldLimits.email, "Email is too long")
+  .email("Enter a valid email address")
+  .transform((v) => v.toLowerCase());
+
+// ---- ids in paths -----------------------------------------------------------
+
+export const idParam = z.coerce
+  .number({ invalid_type_error: "must be a number" })
+  .int("must be a whole number")
+  .positive("must be a positive number")
+  .max(2_147_483_647, "is too large");
+
+// ---- helpers for form-shaped input -------------------------------------------
+
+/** A YYYY-MM-DD that names a day of the calendar (not 2025-02-30). */
+export function isRealDate(v: string) {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+}
+
+/** A YYYY-MM-DD of a real day, 2000 to 2100: what every date filter and range may name (issue 21: year 0 or
+ * 9999 reached PostgreSQL's date arithmetic and failed there as a 500). */
+export const boundedDay = (format: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, format)
+    .refine(isRealDate, "Enter a real date")
+    .refine((v) => v >= "2000-01-01" && v <= "2100-12-31", "Choose a date between 2000 and 2100");
+
+/** "" and whitespace become null, so an empty form field and a missing JSON field mean the same. */
+export const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+export const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .nullable()
+      .optional(),
+  );
+export const requiredText = (max: number, label: string) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** A required text of at most `max` characters, with messages naming `label` (also for the command-line tools). */
+export const requiredTextField = requiredText;
+
+export const countryCode = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim().toUpperCase()) : v),
+    z
+      .string({ invalid_type_error: `${label} must be a country code` })
+      .regex(/^[A-Z]{2}$/, `${label} must be a country from the list`)
+      .nullable()
+      .optional(),
+  );
+
+/** An IANA zone this runtime knows; one message for whatever else comes (blank is "choose one"). */
+export const timeZoneField = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string({ required_error: "Choose a time zone", invalid_type_error: "Time zone must be text" })
+    .refine((tz) => isTimeZone(tz), "Choose a time zone from the list"),
+);
+
+/** Money as the API takes it: whole minor units (cents), 0 up to 10 million dollars. */
+export const minorUnits = (label: string) =>
+  z.coerce
+    .number({ invalid_type_error: `${label} must be an amount` })
+    .int(`${label} must be whole cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000_000, `${label} is too large`);
+
+export type Page<T> = { items: T[]; page: number; per_page: number; total: number; pages: number };
+
+/** A list's page number: blank or absent is the first. */
+export const pageField = z.preprocess(
+  blankToNull,
+  z.coerce.number().int().min(1, "Page must be 1 or more").max(100000).nullable().optional(),
+);
+
+/** A list's free-text search: blank or absent is none. */
+export const searchField = z.preprocess(
+  blankToNull,
+  z.string().trim().max(100, "Search must be at most 100 characters").nullable().optional(),
+);
+
+/** An optional filter of one of `values`: blank or absent is none. */
+export const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message = "Choose from the list") =>
+  z.preprocess(
+    blankToNull,
+    z
+      .enum(values, { errorMap: () => ({ message }) })
+      .nullable()
+      .optional(),
+  );
+
+/** A day a list is filtered by, 2000 to 2100: blank or absent is none. */
+export const optionalDay = z.preprocess(blankToNull, boundedDay("Enter the date as YYYY-MM-DD").nullable().optional());
+
+/** A searched, paged list's query: words and a page. */
+export const searchPageQuery = z.object({ q: searchField, page: pageField });

@@ -1,0 +1,158 @@
+/** Mentors, their weeks and the sessions agents book with them. */
+import { z } from "zod";
+import { fieldLimits } from "../client-fields.js";
+import { answer, endpoint } from "./endpoint.js";
+import { blankToNull, idParam, isRealDate, requiredText, timeZoneField } from "./fields.js";
+
+// ---- mentors and bookings ---------------------------------------------------------
+
+export type Mentor = {
+  id: number;
+  name: string;
+  title: string;
+  bio: string;
+  expertise: string[];
+  languages: string[];
+  country_code: string;
+  country_name: string;
+  time_zone: string;
+  rate_minor: number;
+  currency: string;
+  photo_url: string | null;
+};
+
+export type MentorProfile = Mentor & {
+  availability: Array<{ weekday: number; start_minute: number; end_minute: number }>;
+  /** Days away, both included, in the mentor's zone: no free slots on them */
+  time_off: Array<{ starts_on: string; ends_on: string }>;
+};
+
+export const mentorListQuery = z.object({
+  expertise: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+  language: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+});
+
+/** Times the calendar deals in: a real instant between 2000 and 2100 (both databases store those). */
+function inBookableYears(ms: number) {
+  return !Number.isNaN(ms) && ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(2100, 0, 1);
+}
+
+export const mentorUserBody = z.object({ mentor_id: idParam });
+
+export const scheduleBody = z.object({
+  mentor_id: idParam,
+  time_zone: timeZoneField.optional(),
+  week_start: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the first day as YYYY-MM-DD")
+      .refine(isRealDate, "Enter a real date")
+      .refine((v) => inBookableYears(Date.parse(`${v}T00:00:00Z`)), "Choose a week between 2000 and 2100")
+      .nullable()
+      .optional(),
+  ),
+});
+
+export type Schedule = {
+  mentor_id: number;
+  mentor_time_zone: string;
+  time_zone: string;
+  /** The first day of the seven shown (today when none was asked for): never a day already past */
+  week_start: string;
+  /** Seven days earlier, but never before today; null when the window starts today */
+  previous_week: string | null;
+  next_week: string;
+  slots: Array<{ start: string; end: string }>;
+  /** The first free slot from now on, within the booking horizon, wherever it falls; null when there is none */
+  next_free: string | null;
+};
+
+export type MentorListItem = Mentor & { next_free: string | null };
+
+export const bookBody = z.object({
+  mentor_id: idParam,
+  client_id: z.coerce.number({ invalid_type_error: "Choose a client" }).int("Choose a client").positive("Choose a client"),
+  start: z
+    .string({ required_error: "Choose a time" })
+    .max(64, "Choose a time from the mentor's week")
+    .refine((v) => inBookableYears(Date.parse(v)), "Choose a time from the mentor's week"),
+  topic: requiredText(fieldLimits.topic, "Topic"),
+});
+
+export const bookingStatuses = ["held", "confirmed", "released", "canceled"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export type Booking = {
+  id: number;
+  mentor_id: number;
+  mentor_name: string;
+  mentor_time_zone: string;
+  client_id: number;
+  client_name: string;
+  start_at: string;
+  end_at: string;
+  topic: string;
+  status: BookingStatus;
+  held_until: string | null;
+  price_minor: number;
+  currency: string;
+  order_id: number | null;
+  refund_status: "due" | "refunded" | null;
+};
+
+export const cancelBookingBody = z.object({ id: idParam });
+
+// ---- endpoints ------------------------------------------------------------------
+
+export const mentorEndpoints = {
+  mentors: endpoint({
+    method: "GET",
+    path: "api/mentorlist",
+    auth: ["agent"],
+    summary: "Active mentors, by expertise and language, with each one's next free slot",
+    query: mentorListQuery,
+    answer: answer<MentorListItem[]>(),
+  }),
+  mentor: endpoint({
+    method: "POST",
+    path: "api/Mentoruser/list",
+    auth: ["agent"],
+    summary: "One mentor's profile, hours and time off",
+    body: mentorUserBody,
+    answer: answer<MentorProfile>(),
+  }),
+  schedule: endpoint({
+    method: "POST",
+    path: "api/Mentorbooking",
+    auth: ["agent"],
+    summary: "A mentor's free slots for a week, in a zone",
+    body: scheduleBody,
+    answer: answer<Schedule>(),
+  }),
+  book: endpoint({
+    method: "POST",
+    path: "api/Mentorbooking/book",
+    auth: ["agent"],
+    summary: "Holds a slot for a client and puts the session in the cart",
+    body: bookBody,
+    created: true,
+    answer: answer<Booking>(),
+  }),
+  cancelBooking: endpoint({
+    method: "POST",
+    path: "api/Mentorbooking/cancel",
+    auth: ["agent"],
+    summary: "Cancels a session (a paid one is refunded before the cut-off)",
+    body: cancelBookingBody,
+    answer: answer<Booking>(),
+  }),
+  bookings: endpoint({
+    method: "GET",
+    path: "api/Mentordetails/list/:agentId",
+    auth: ["agent"],
+    summary: "The agent's sessions (its own id only)",
+    params: { agentId: idParam },
+    answer: answer<Booking[]>(),
+  }),
+};

@@ -1,0 +1,342 @@
+/** The back office: agents, messages, the outbox, the audit log, orders and the mentors' agenda. */
+import { z } from "zod";
+import { type clientStatuses, fieldLimits } from "../client-fields.js";
+import type { Country } from "./catalogue.js";
+import { phoneField } from "./clients.js";
+import { answer, endpoint } from "./endpoint.js";
+import type { Page } from "./fields.js";
+import {
+  emailField,
+  idParam,
+  optionalChoice,
+  optionalDay,
+  pageField,
+  requiredText,
+  searchField,
+  timeZoneField,
+  blankToNull,
+} from "./fields.js";
+import type { BookingStatus, Booking } from "./mentors.js";
+import { orderStatuses, type Order, type OrderStatus } from "./orders.js";
+
+export const newAgentBody = z.object({
+  name: requiredText(fieldLimits.name, "Name"),
+  email: emailField,
+  phone: phoneField,
+  time_zone: timeZoneField,
+});
+export type NewAgentBody = z.input<typeof newAgentBody>;
+
+export const agentActiveBody = z.object({
+  active: z.boolean({ required_error: "Say whether the account is active", invalid_type_error: "Active must be true or false" }),
+});
+
+export const officeListQuery = z.object({
+  q: searchField,
+  page: pageField,
+  status: z.preprocess(blankToNull, z.enum(["unread", "handled", "all"]).nullable().optional()),
+  kind: z.preprocess(blankToNull, z.string().trim().max(50).nullable().optional()),
+  /** The audit log: a staff member's name or email */
+  staff: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+});
+
+export type OfficeOverview = {
+  flagged_orders: number;
+  refunds_due: number;
+  unread_messages: number;
+  holds_lapsing: number;
+  sessions_today: number;
+  sessions_tomorrow: number;
+  /** E-mails given up on after their last attempt (the outbox), until retried */
+  mail_failed: number;
+};
+
+export const outboxStatuses = ["pending", "sent", "failed", "skipped"] as const;
+export const officeOutboxQuery = z.object({
+  status: optionalChoice([...outboxStatuses, "all"], "Choose a status from the list"),
+  page: pageField,
+});
+/** One e-mail of the outbox, as staff see it (never its content: a password link stays out of sight). */
+export type OutboxEntry = {
+  id: number;
+  kind: string;
+  /** null: the staff inbox */
+  to_address: string | null;
+  status: (typeof outboxStatuses)[number];
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  next_attempt_at: string;
+  sent_at: string | null;
+};
+
+export type OfficeAgent = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  time_zone: string;
+  active: boolean;
+  clients: number;
+  last_sign_in_at: string | null;
+  created_at: string;
+};
+export type NewAgentData = { agent: OfficeAgent; password_link: string; link_expires_at: string };
+
+export type ContactMessage = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  created_at: string;
+  handled_at: string | null;
+  handled_by_name: string | null;
+};
+
+export type AuditEntry = {
+  id: number;
+  staff_name: string | null;
+  kind: string;
+  subject: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+};
+
+export const officeOrdersQuery = z.object({
+  status: optionalChoice(orderStatuses, "Choose a status from the list"),
+  agent: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+  /** `due`: only orders with a line whose refund is due (waiting for Stripe or for a retry) */
+  refund: optionalChoice(["due"], "Choose a refund state from the list"),
+  from: optionalDay,
+  to: optionalDay,
+  page: pageField,
+});
+
+/** An order in the office's list: whose it is, and why it was flagged. */
+export type OfficeOrderRow = Order & { agent_id: number; agent_name: string; agent_email: string; flag_reason: string | null };
+
+export type OfficeOrder = OfficeOrderRow & {
+  checkout_session_id: string | null;
+  reviewed_at: string | null;
+  reviewed_by_name: string | null;
+  review_note: string | null;
+  /** Staff changes to this order, oldest first */
+  history: AuditEntry[];
+  /**
+   * What happened to the order itself (checkout opened, paid, flagged, expired, lines refunded), oldest first;
+   * a refund still due comes last with no time (`at` null)
+   */
+  events: Array<{ at: string | null; what: string }>;
+};
+
+export const orderReviewBody = z.object({ note: requiredText(1000, "Note") });
+export const orderRefundBody = z.object({
+  /** The order lines to refund; every line not refunded yet when absent */
+  item_ids: z.array(idParam).max(100).optional(),
+  note: requiredText(1000, "Note"),
+});
+
+export const officeBookingsQuery = z.object({
+  mentor: z.preprocess(blankToNull, idParam.nullable().optional()),
+  from: optionalDay,
+  days: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(31, "At most 31 days").nullable().optional()),
+  /** `lapsing`: instead of the agenda, the unpaid holds whose hold ends within the hour, soonest first */
+  holds: optionalChoice(["lapsing"], "Choose a view from the list"),
+});
+
+export type OfficeBooking = Booking & { agent_id: number; agent_name: string };
+
+/** What staff see of one agent: its account, its clients by name and status only, its orders and sessions. */
+export type OfficeAgentDetail = {
+  agent: OfficeAgent;
+  clients: Array<{ id: number; name: string; status: (typeof clientStatuses)[number]; archived: boolean }>;
+  orders: Array<{
+    id: number;
+    status: OrderStatus;
+    amount_minor: number;
+    currency: string;
+    created_at: string;
+    refund_due_minor: number;
+  }>;
+  bookings: Array<{
+    id: number;
+    mentor_name: string;
+    client_name: string;
+    start_at: string;
+    status: BookingStatus;
+    refund_status: "due" | "refunded" | null;
+  }>;
+};
+
+// ---- endpoints ------------------------------------------------------------------
+
+const staff = ["staff"] as const;
+const id = { id: idParam };
+
+export const officeEndpoints = {
+  officeOverview: endpoint({
+    method: "GET",
+    path: "office/overview",
+    auth: staff,
+    summary: "What needs staff today",
+    answer: answer<OfficeOverview>(),
+  }),
+  officeMessages: endpoint({
+    method: "GET",
+    path: "office/messages",
+    auth: staff,
+    summary: "Contact messages, unread first",
+    query: officeListQuery,
+    answer: answer<Page<ContactMessage>>(),
+  }),
+  markMessageHandled: endpoint({
+    method: "POST",
+    path: "office/messages/:id/handled",
+    auth: staff,
+    summary: "Marks a message handled",
+    params: id,
+    answer: answer<{ handled: true }>(),
+  }),
+  officeOutbox: endpoint({
+    method: "GET",
+    path: "office/outbox",
+    auth: staff,
+    summary: "E-mails in the outbox, by status",
+    query: officeOutboxQuery,
+    answer: answer<Page<OutboxEntry>>(),
+  }),
+  retryOutbox: endpoint({
+    method: "POST",
+    path: "office/outbox/:id/retry",
+    auth: staff,
+    summary: "Sends a failed e-mail again",
+    params: id,
+    answer: answer<{ retried: true }>(),
+  }),
+  officeAgents: endpoint({
+    method: "GET",
+    path: "office/agents",
+    auth: staff,
+    summary: "Agents' accounts",
+    query: officeListQuery,
+    answer: answer<Page<OfficeAgent>>(),
+  }),
+  createAgent: endpoint({
+    method: "POST",
+    path: "office/agents",
+    auth: staff,
+    summary: "A new agent, with a set-password link",
+    body: newAgentBody,
+    created: true,
+    answer: answer<NewAgentData>(),
+  }),
+  officeAgent: endpoint({
+    method: "GET",
+    path: "office/agents/:id",
+    auth: staff,
+    summary: "One agent's account",
+    params: id,
+    answer: answer<OfficeAgent>(),
+  }),
+  officeAgentDetail: endpoint({
+    method: "GET",
+    path: "office/agents/:id/detail",
+    auth: staff,
+    summary: "One agent's clients (names only), orders and sessions",
+    params: id,
+    answer: answer<OfficeAgentDetail>(),
+  }),
+  setAgentActive: endpoint({
+    method: "POST",
+    path: "office/agents/:id/active",
+    auth: staff,
+    summary: "Deactivates (every session ends) or reactivates an agent",
+    params: id,
+    body: agentActiveBody,
+    answer: answer<OfficeAgent>(),
+  }),
+  agentPasswordLink: endpoint({
+    method: "POST",
+    path: "office/agents/:id/password-link",
+    auth: staff,
+    summary: "A new set-password link for an agent",
+    params: id,
+    answer: answer<{ password_link: string; link_expires_at: string }>(),
+  }),
+  officeCountries: endpoint({
+    method: "GET",
+    path: "office/countries",
+    auth: staff,
+    summary: "Countries, for the catalogue's forms",
+    answer: answer<Country[]>(),
+  }),
+  officeOrders: endpoint({
+    method: "GET",
+    path: "office/orders",
+    auth: staff,
+    summary: "Every agent's orders, by status, agent, refund and days",
+    query: officeOrdersQuery,
+    answer: answer<Page<OfficeOrderRow>>(),
+  }),
+  officeOrder: endpoint({
+    method: "GET",
+    path: "office/orders/:id",
+    auth: staff,
+    summary: "One order, with its history",
+    params: id,
+    answer: answer<OfficeOrder>(),
+  }),
+  reviewOrder: endpoint({
+    method: "POST",
+    path: "office/orders/:id/review",
+    auth: staff,
+    summary: "Marks a flagged order reviewed, with a note",
+    params: id,
+    body: orderReviewBody,
+    answer: answer<OfficeOrder>(),
+  }),
+  refundOrder: endpoint({
+    method: "POST",
+    path: "office/orders/:id/refund",
+    auth: staff,
+    summary: "Refunds lines of an order (a session still to come is cancelled)",
+    params: id,
+    body: orderRefundBody,
+    answer: answer<OfficeOrder>(),
+  }),
+  retryRefunds: endpoint({
+    method: "POST",
+    path: "office/orders/:id/retry-refunds",
+    auth: staff,
+    summary: "Asks Stripe again for the refunds still due",
+    params: id,
+    answer: answer<OfficeOrder>(),
+  }),
+  officeBookings: endpoint({
+    method: "GET",
+    path: "office/bookings",
+    auth: staff,
+    summary: "The mentors' agenda, or the holds lapsing within the hour",
+    query: officeBookingsQuery,
+    answer: answer<{ from: string; days: number; holds: "lapsing" | null; items: OfficeBooking[] }>(),
+  }),
+  cancelForAgent: endpoint({
+    method: "POST",
+    path: "office/bookings/:id/cancel",
+    auth: staff,
+    summary: "Cancels a session for its agent",
+    params: id,
+    answer: answer<Booking>(),
+  }),
+  officeAudit: endpoint({
+    method: "GET",
+    path: "office/audit",
+    auth: staff,
+    summary: "What staff changed, newest first",
+    query: officeListQuery,
+    answer: answer<Page<AuditEntry>>(),
+  }),
+};
