@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from "react";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { endpoints } from "../lib/contract.js";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -71,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (token && sessionAgent && !isAuthenticationPath(pathname)) {
     try {
       const api = apiFor(context, token);
-      const [check, cart] = await Promise.all([api.tokencheck(), cartOf(context, api, sessionAgent.id)]);
+      const [check, cart] = await Promise.all([api.call(endpoints.tokencheck), cartOf(context, api, sessionAgent.id)]);
       agent = check.agent;
       cartCount = cart.length;
       // The agent changed its zone (or name) in another browser: this session follows from the next page on.
@@ -88,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   if (staffToken && staff && !isAuthenticationPath(pathname)) {
     try {
-      staff = (await apiFor(context, staffToken).officeMe()).staff;
+      staff = (await apiFor(context, staffToken).call(endpoints.officeMe)).staff;
     } catch (error) {
       if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
       else await apiLoaderError(error, request);

@@ -1,5 +1,6 @@
 /** Who is signed in to the portal, and the redirects that go with signing in and out. */
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { endpoints } from "../../lib/contract.js";
 import type { LoginData, StaffLoginData } from "../../lib/contract.js";
 import { apiFor, sessionOf } from "./context.server.js";
 import { safeRedirectPath, signInUrl } from "./paths.js";
@@ -85,9 +86,9 @@ export async function signInStaff(request: Request, login: StaffLoginData, redir
 /** Ends the session on both sides: the API revokes the token, the portal drops the session. */
 export async function signOut(request: Request, context: AppLoadContext) {
   const signedIn = await getSignedIn(request, context);
-  if (signedIn) await signedIn.api.logout().catch(() => undefined);
+  if (signedIn) await signedIn.api.call(endpoints.logout).catch(() => undefined);
   const staff = await getStaff(request, context);
-  if (staff) await staff.api.officeLogout().catch(() => undefined);
+  if (staff) await staff.api.call(endpoints.officeLogout).catch(() => undefined);
   const headers = await replaceSession(request, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
   return redirect("/authentication/", { headers });
 }

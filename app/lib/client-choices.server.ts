@@ -1,10 +1,14 @@
 /** The agent's clients as a picker offers them: name, email and destination, so two of one name are told apart. */
+import { endpoints } from "../../lib/contract.js";
 import type { ApiClient } from "./api.server.js";
 
 export type ClientChoice = { value: string; label: string };
 
 export async function clientChoices(api: ApiClient, agentId: number): Promise<ClientChoice[]> {
-  const [page, countries] = await Promise.all([api.clients(agentId, { perPage: 100 }), api.countries()]);
+  const [page, countries] = await Promise.all([
+    api.call(endpoints.clients, { params: { agentId }, query: { per_page: 100 } }),
+    api.countries(),
+  ]);
   const names = new Map(countries.map((c) => [c.code, c.name]));
   return page.items.map((c) => ({
     value: String(c.id),

@@ -1,10 +1,19 @@
 /** The clients list's filter from a page's query string, for /clients and /clients.csv alike. */
-import type { ClientListFilter } from "./api.server";
 
 // Pure functions: the page uses them in the browser too (links that keep the filter).
 
 const sorts = new Set(["name", "destination", "status", "activity"]);
 const statuses = new Set(["prospect", "active", "on_hold", "completed"]);
+
+/** The clients list's search, sort and filters, as the page's query string has them (all optional). */
+export type ClientListFilter = {
+  q?: string;
+  sort?: string;
+  dir?: string;
+  status?: string;
+  destination?: string;
+  attention?: string;
+};
 
 export function clientListFilter(url: URL): Required<ClientListFilter> {
   const get = (k: string) => (url.searchParams.get(k) ?? "").trim();

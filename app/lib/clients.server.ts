@@ -1,6 +1,6 @@
 /** The add and edit client actions: one check, one call, one answer. */
 import { json } from "@remix-run/node";
-import { clientFieldNames, clientInput, type Client, type ClientValues } from "../../lib/contract.js";
+import { type Client, clientFieldNames, clientInput, type ClientValues, endpoints } from "../../lib/contract.js";
 import { apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
 import { textFields, validateForm } from "./forms.server.js";
 import { checkForm, readForm } from "./security.server.js";
@@ -11,7 +11,7 @@ export type ClientFormFailure = FormFailure & { duplicate?: { id: number; name: 
 
 /** Another client of the agent's with this email (emails are compared as the contract stores them: lower case). */
 async function sameEmail(api: ApiClient, agentId: number, email: string, self?: number) {
-  const found = await api.clients(agentId, { q: email, perPage: 20 });
+  const found = await api.call(endpoints.clients, { params: { agentId }, query: { q: email, per_page: 20 } });
   return found.items.find((c) => c.email.toLowerCase() === email && c.id !== self) ?? null;
 }
 

@@ -1,5 +1,6 @@
 /** A document's upload, for both ways it arrives: the form's own post (no JavaScript) and the upload route (XHR). */
 import { json, type AppLoadContext } from "@remix-run/node";
+import { endpoints } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { ApiCallError, apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
 import { requireAgent } from "./auth.server.js";
@@ -43,7 +44,11 @@ async function sendUpload(
     return json<FormFailure>({ formError: FIX_FIELDS, fieldErrors, values }, { status: 400 });
   }
   try {
-    const doc = await api.uploadDocument(clientId, documentId, { ...file, expires_on: expiry.data.expires_on });
+    const doc = await api.call(endpoints.uploadDocument, {
+      params: { clientId, documentId },
+      query: { name: file.name, expires_on: expiry.data.expires_on },
+      upload: { file: file.file, type: file.type || "application/octet-stream" },
+    });
     return await redirectWithToast(request, `/clients/${clientId}#documents`, {
       type: "success",
       message: `${doc.title}: ${doc.file?.file_name ?? "file"} uploaded.`,

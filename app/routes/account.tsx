@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
+import { ownAccount } from "../../lib/contract.js";
 import { Field, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Your account · Waypoint Cons
 /** Agents and staff alike: name, phone and zone; the password; the other sessions. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, kind } = await requireAccountHolder(request, context);
-  const account = await api.account(kind).catch((e) => apiLoaderError(e, request));
+  const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request));
   return json({ account, zones: zoneChoices(account.time_zone), now: new Date().toISOString() });
 }
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A password is never sent back to the page.
     if (failure) return fail(failure);
     try {
-      const done = await api.changePassword(kind, data);
+      const done = await api.call(ownAccount[kind].password, { body: data });
       const others = done.signed_out === 1 ? "1 other session" : `${done.signed_out} other sessions`;
       return await redirectWithToast(request, "/account", {
         type: "success",
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "sign-out-others") {
     try {
-      const done = await api.signOutOthers(kind);
+      const done = await api.call(ownAccount[kind].signOutOthers);
       return await redirectWithToast(request, "/account", {
         type: "success",
         message: done.signed_out
@@ -72,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { data, failure } = validateForm(accountBody, values);
     if (failure) return fail(failure, values);
     try {
-      const saved = await api.saveAccount(kind, data);
+      const saved = await api.call(ownAccount[kind].save, { body: data });
       remember(saved);
       return await redirectWithToast(request, "/account", { type: "success", message: "Saved." }, {}, session);
     } catch (error) {
@@ -86,8 +87,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { data, failure } = validateForm(agentSettingsBody, values);
   if (failure) return fail(failure, values);
   try {
-    const current = await api.account(kind);
-    const saved = await api.saveAccount(kind, { name: current.name, phone: current.phone, time_zone: data.time_zone });
+    const current = await api.call(ownAccount[kind].read);
+    const saved = await api.call(ownAccount[kind].save, {
+      body: { name: current.name, phone: current.phone, time_zone: data.time_zone },
+    });
     remember(saved);
     return await redirectWithToast(
       request,

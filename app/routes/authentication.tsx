@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { endpoints } from "../../lib/contract.js";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
@@ -46,12 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiFor(context);
   try {
     try {
-      return await signIn(request, await api.login(parsed.data), redirectTo);
+      return await signIn(request, await api.call(endpoints.login, { body: parsed.data }), redirectTo);
     } catch (error) {
       // Not an agent's email and password: perhaps a staff member's (one sign-in page for both).
       if (!(error instanceof ApiCallError && error.status === 401)) throw error;
       const { time_zone: _, ...credentials } = parsed.data;
-      return await signInStaff(request, await api.officeLogin(credentials), redirectTo);
+      return await signInStaff(request, await api.call(endpoints.officeLogin, { body: credentials }), redirectTo);
     }
   } catch (error) {
     // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.

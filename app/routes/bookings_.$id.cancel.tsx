@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Cancel a session · Waypoint 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const bookings = await api.bookings(agent.id).catch((e) => apiLoaderError(e, request));
+  const bookings = await api.call(endpoints.bookings, { params: { agentId: agent.id } }).catch((e) => apiLoaderError(e, request));
   const booking = bookings.find((b) => b.id === id);
   if (!booking) throw new Response("Not found", { status: 404 });
   const settings = getSettings();
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   try {
-    const booking = await api.cancelBooking(id);
+    const booking = await api.call(endpoints.cancelBooking, { body: { id } });
     const message =
       booking.refund_status === "refunded"
         ? "The session was cancelled and refunded."

@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { CartTable, cartTotals, useRefreshWhenHoldsLapse } from "../components/cart-items";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError, apiRedirectError, cartOf, type ApiClient } from "../lib/api.server";
@@ -19,12 +20,12 @@ export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.openCheckout()]).catch((e) =>
+  const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.call(endpoints.openCheckout)]).catch((e) =>
     apiLoaderError(e, request),
   );
   // Only a cart with a plan in it needs the orders: to warn before a client's plan is bought twice.
   const orders = items.some((i) => i.item_type === "service_plan")
-    ? await api.orders(agent.id).catch((e) => apiLoaderError(e, request))
+    ? await api.call(endpoints.orders, { params: { agentId: agent.id } }).catch((e) => apiLoaderError(e, request))
     : [];
   const bought = boughtBefore(orders);
   // Items the client already has from a paid order: warned about before the agent pays for them again.
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Checkout: the API opens a session for the agent's own cart; the browser goes there (303, no JavaScript needed). */
 async function checkout(request: Request, api: ApiClient) {
   try {
-    const started = await api.createCheckout();
+    const started = await api.call(endpoints.createCheckout);
     return redirect(started.url, 303);
   } catch (error) {
     return apiRedirectError(error, request, "/cart/");
@@ -58,7 +59,7 @@ async function checkout(request: Request, api: ApiClient) {
 /** "Cancel payment": the open checkout ends (Stripe's session is expired first) and the cart can change again. */
 async function cancelPayment(request: Request, api: ApiClient) {
   try {
-    await api.cancelCheckout();
+    await api.call(endpoints.cancelCheckout);
     return await redirectWithToast(request, "/cart/", {
       type: "info",
       message: "Payment cancelled. You can change your cart again.",
@@ -81,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Back to the page the agent was on (the cart, or a client's page), never off-site.
   const back = safeBack(request);
   try {
-    await api.deleteCart(parsed.data.id);
+    await api.call(endpoints.deleteCart, { body: { id: parsed.data.id } });
     return await redirectWithToast(request, back, { type: "success", message: "Removed from the cart." });
   } catch (error) {
     return apiRedirectError(error, request, back);

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientStatusLabels } from "../../lib/client-fields";
 import type { TimelineEntry } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { expiryWindow } from "../../lib/documents";
 import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
@@ -26,7 +27,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) => apiLoaderError(e, request));
+  const [view, countries] = await Promise.all([
+    api.call(endpoints.viewClient, { params: { clientId: id } }),
+    api.countries(),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({ ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString() });
 }
 
@@ -41,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { data, failure } = validateForm(documentAddBody, values);
     if (failure) return failure;
     try {
-      const doc = await api.addDocument(id, data.title);
+      const doc = await api.call(endpoints.addDocument, { params: { clientId: id }, body: { title: data.title } });
       return await redirectWithToast(request, `/clients/${id}/documents/${doc.id}`, {
         type: "success",
         message: `${doc.title} added to the checklist.`,
@@ -54,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { data, failure } = validateForm(noteBody, values);
   if (failure) return failure;
   try {
-    await api.addNote(id, data.body);
+    await api.call(endpoints.addNote, { params: { clientId: id }, body: { body: data.body } });
     return await redirectWithToast(request, `/clients/${id}#timeline`, { type: "success", message: "Note added." });
   } catch (error) {
     return apiActionError(error, request, values);

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -16,9 +17,11 @@ export const meta: MetaFunction = () => [{ title: "Delete client · Waypoint Con
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, bookings, orders] = await Promise.all([api.viewClient(id), api.bookings(agent.id), api.orders(agent.id)]).catch(
-    (e) => apiLoaderError(e, request),
-  );
+  const [view, bookings, orders] = await Promise.all([
+    api.call(endpoints.viewClient, { params: { clientId: id } }),
+    api.call(endpoints.bookings, { params: { agentId: agent.id } }),
+    api.call(endpoints.orders, { params: { agentId: agent.id } }),
+  ]).catch((e) => apiLoaderError(e, request));
   const now = new Date().toISOString();
   const own = bookings.filter((b) => b.client_id === id);
   const paidToCome = own.filter((b) => b.status === "confirmed" && b.end_at > now);
@@ -38,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await checkForm(await readForm(request), request);
   let result;
   try {
-    result = await api.deleteClient(id);
+    result = await api.call(endpoints.deleteClient, { params: { clientId: id } });
   } catch (error) {
     // Refused (paid sessions to come, a payment in progress): the reason, on this page.
     return apiActionError(error, request, {});

@@ -5,6 +5,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { expiryWindow, fileSize } from "../../lib/documents";
 import { documentPath, DocumentStatus, downloadPath, Expiry, UploadForm } from "../components/documents";
 import { Field, FormError } from "../components/form";
@@ -25,7 +26,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const document = await api.clientDocument(routeId(params.id), routeId(params.docId)).catch((e) => apiLoaderError(e, request));
+  const document = await api
+    .call(endpoints.clientDocument, { params: { clientId: routeId(params.id), documentId: routeId(params.docId) } })
+    .catch((e) => apiLoaderError(e, request));
   return json({ document, timeZone: agent.time_zone, ...expiryWindow(new Date()) });
 }
 
@@ -43,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { data, failure } = validateForm(rowIntent("accept"), textFields(formData, ["intent", "id"]));
     if (failure) return failure;
     try {
-      const doc = await api.acceptDocument(clientId, documentId, data.id);
+      const doc = await api.call(endpoints.acceptDocument, { params: { clientId, documentId }, body: { file_id: data.id } });
       return await redirectWithToast(request, here, { type: "success", message: `${doc.title} accepted.` });
     } catch (error) {
       return apiActionError(error, request, {});
@@ -53,7 +56,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { data, failure } = validateForm(documentExpiryBody, values);
   if (failure) return failure;
   try {
-    const doc = await api.setDocumentExpiry(clientId, documentId, data.expires_on ?? null);
+    const doc = await api.call(endpoints.setDocumentExpiry, {
+      params: { clientId, documentId },
+      body: { expires_on: data.expires_on ?? null },
+    });
     return await redirectWithToast(request, here, {
       type: "success",
       message: doc.expires_on ? `${doc.title}: expires on ${doc.expires_on}.` : `${doc.title}: no expiry date.`,

@@ -3,6 +3,7 @@
  * browser (lib/download.ts).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { endpoints } from "../../lib/contract.js";
 import { attachmentHeaders } from "../../lib/download";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -11,7 +12,9 @@ import { routeId } from "../lib/params";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const file = await api
-    .downloadDocument(routeId(params.id), routeId(params.docId), routeId(params.fileId))
+    .call(endpoints.downloadDocument, {
+      params: { clientId: routeId(params.id), documentId: routeId(params.docId), fileId: routeId(params.fileId) },
+    })
     .catch((e) => apiLoaderError(e, request));
   return new Response(file.bytes as unknown as BodyInit, { headers: attachmentHeaders(file) });
 }

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
@@ -14,14 +15,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, countries] = await Promise.all([api.viewClient(id), api.countries()]).catch((e) => apiLoaderError(e, request));
+  const [view, countries] = await Promise.all([
+    api.call(endpoints.viewClient, { params: { clientId: id } }),
+    api.countries(),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({ client: view.client, countries });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  return saveClient(request, (values) => api.editClient(id, values), "saved", { api, agentId: agent.id, self: id });
+  return saveClient(request, (values) => api.call(endpoints.editClient, { body: { ...values, id: id } }), "saved", {
+    api,
+    agentId: agent.id,
+    self: id,
+  });
 }
 
 export default function EditClient() {

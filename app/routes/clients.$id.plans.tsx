@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ServicePlan } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { relocationPlanBlocker } from "../../lib/rules";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -18,9 +19,11 @@ export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Con
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, plans, orders] = await Promise.all([api.viewClient(id), api.servicePlans(id), api.orders(agent.id)]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [view, plans, orders] = await Promise.all([
+    api.call(endpoints.viewClient, { params: { clientId: id } }),
+    api.call(endpoints.servicePlans, { body: { client_id: id } }),
+    api.call(endpoints.orders, { params: { agentId: agent.id } }),
+  ]).catch((e) => apiLoaderError(e, request));
   const bought = boughtBefore(orders);
   return json({
     client: view.client,
@@ -37,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = planChoice.safeParse({ plan_id: formData.get("plan_id") });
   if (!parsed.success) throw new Response("Choose a plan from the list.", { status: 400 });
   return addAndReturn(request, `/clients/${clientId}/plans`, () =>
-    api.addCart({ client_id: clientId, item_type: "service_plan", item_id: parsed.data.plan_id }),
+    api.call(endpoints.addCart, { body: { client_id: clientId, item_type: "service_plan", item_id: parsed.data.plan_id } }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
+import { endpoints } from "../../lib/contract.js";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { clientListFilter, filterQuery } from "../lib/client-list";
@@ -15,9 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = clientListFilter(url);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const [result, countries] = await Promise.all([api.clients(agent.id, { ...filter, page }), api.countries()]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [result, countries] = await Promise.all([
+    api.call(endpoints.clients, { params: { agentId: agent.id }, query: { ...filter, page } }),
+    api.countries(),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({ filter, result, countries, timeZone: agent.time_zone });
 }
 

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  return saveClient(request, (values) => api.addClient(values), "added", { api, agentId: agent.id });
+  return saveClient(request, (values) => api.call(endpoints.addClient, { body: values }), "added", { api, agentId: agent.id });
 }
 
 export default function NewClient() {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { clientStatusLabels } from "../../lib/client-fields";
 import type { Client } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { spreadsheetCell } from "../../lib/csv.js";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -20,7 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const countries = await api.countries();
     for (let page = 1; ; page++) {
-      const result = await api.clients(agent.id, { ...filter, page, perPage: 100 });
+      const result = await api.call(endpoints.clients, {
+        params: { agentId: agent.id },
+        query: { ...filter, page, per_page: 100 },
+      });
       clients.push(...result.items);
       if (page >= result.pages) break;
     }

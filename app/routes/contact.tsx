@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { endpoints } from "../../lib/contract.js";
 import { Field, firstInvalid, FormError, TextAreaField } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { data, failure } = validateForm(contactBody, values);
   if (failure) return failure;
   try {
-    await api.contact({ ...data, phone: data.phone ?? "" });
+    await api.call(endpoints.contact, { body: { ...data, phone: data.phone ?? "" } });
     return await redirectWithToast(request, "/contact", {
       type: "success",
       message: "Thank you! We will answer within one working day.",

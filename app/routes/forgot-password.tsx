@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { endpoints } from "../../lib/contract.js";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { data, failure } = validateForm(forgotPasswordBody, values);
   if (failure) return failure;
   try {
-    await apiFor(context).forgotPassword(data.email);
+    await apiFor(context).call(endpoints.forgotPassword, { body: { email: data.email } });
     return await redirectWithToast(request, "/forgot-password?sent=1", {
       type: "success",
       message: "If an account exists for that address, we've sent a link.",

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -15,14 +16,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [job, clients] = await Promise.all([api.job(id), clientChoices(api, agent.id)]).catch((e) => apiLoaderError(e, request));
+  const [job, clients] = await Promise.all([api.call(endpoints.job, { params: { id } }), clientChoices(api, agent.id)]).catch(
+    (e) => apiLoaderError(e, request),
+  );
   return json({ job, clients });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const jobId = routeId(params.id);
-  return addForChosenClient(request, `/joblist/${jobId}`, (clientId) => api.jobServices({ client_id: clientId, job_id: jobId }));
+  return addForChosenClient(request, `/joblist/${jobId}`, (clientId) =>
+    api.call(endpoints.jobServices, { body: { client_id: clientId, job_id: jobId } }),
+  );
 }
 
 export default function JobPage() {

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -11,7 +12,9 @@ export const meta: MetaFunction = () => [{ title: "Jobs · Waypoint Consultancy"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const filter = readFilter(request);
-  const [jobs, countries] = await Promise.all([api.jobs(filter), api.countries()]).catch((e) => apiLoaderError(e, request));
+  const [jobs, countries] = await Promise.all([api.call(endpoints.jobs, { query: filter }), api.countries()]).catch((e) =>
+    apiLoaderError(e, request),
+  );
   return json({ jobs, countries, filter });
 }
 

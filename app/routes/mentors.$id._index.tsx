@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -21,8 +22,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The agent's own zone; another only when a shared link asks for it (and the page then says so).
   const tz = viewerZone(request, agent.time_zone);
   const [mentor, schedule] = await Promise.all([
-    api.mentor(id),
-    api.schedule({ mentor_id: id, time_zone: tz, ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}) }),
+    api.call(endpoints.mentor, { body: { mentor_id: id } }),
+    api.call(endpoints.schedule, {
+      body: { mentor_id: id, time_zone: tz, ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}) },
+    }),
   ]).catch((e) => apiLoaderError(e, request));
   return json({ mentor, schedule, own: agent.time_zone, zones: zoneChoices(agent.time_zone), fromLink: tz !== agent.time_zone });
 }

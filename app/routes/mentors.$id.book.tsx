@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { endpoints } from "../../lib/contract.js";
 import { ClientPicker } from "../components/client-picker";
 import { Field, firstInvalid, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
@@ -25,9 +26,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const start = new URL(request.url).searchParams.get("start") ?? "";
   if (Number.isNaN(Date.parse(start))) throw new Response("Choose a time from the mentor's week.", { status: 400 });
-  const [mentor, clients] = await Promise.all([api.mentor(id), clientChoices(api, agent.id)]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [mentor, clients] = await Promise.all([
+    api.call(endpoints.mentor, { body: { mentor_id: id } }),
+    clientChoices(api, agent.id),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({
     mentor,
     clients,
@@ -42,7 +44,9 @@ const fields = ["client_id", "topic", "start"] as const;
 /** The free slots nearest to `start` (three days either side), closest first: what to offer when it was taken. */
 async function nearestFree(api: ApiClient, mentorId: number, start: string, tz: string) {
   const from = new Date(Date.parse(start) - 3 * 86_400_000).toISOString().slice(0, 10);
-  const week = await api.schedule({ mentor_id: mentorId, time_zone: tz, week_start: from }).catch(() => null);
+  const week = await api
+    .call(endpoints.schedule, { body: { mentor_id: mentorId, time_zone: tz, week_start: from } })
+    .catch(() => null);
   if (!week) return { free: [] as string[], stillFree: false };
   const starts = week.slots.map((s) => s.start);
   const at = Date.parse(start);
@@ -65,7 +69,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { data, failure } = validateForm(bookBody, { ...values, mentor_id: String(mentorId) });
   if (failure) return failure;
   try {
-    await api.book({ mentor_id: mentorId, client_id: String(data.client_id), start: data.start, topic: data.topic });
+    await api.call(endpoints.book, {
+      body: { mentor_id: mentorId, client_id: data.client_id, start: data.start, topic: data.topic },
+    });
     const minutes = getSettings().bookings.holdMinutes;
     return await redirectWithToast(request, "/cart/", {
       type: "success",

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientStatusLabels } from "../../lib/client-fields";
+import { endpoints } from "../../lib/contract.js";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
@@ -16,7 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** One agent, read only: its clients by name and status (nothing more of theirs), its orders and sessions. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json(await api.officeAgentDetail(routeId(params.id)).catch((e) => apiLoaderError(e, request)));
+  return json(
+    await api.call(endpoints.officeAgentDetail, { params: { id: routeId(params.id) } }).catch((e) => apiLoaderError(e, request)),
+  );
 }
 
 const bookingStatus = { held: "Held", confirmed: "Confirmed", released: "Released", canceled: "Cancelled" } as const;

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { OfficeHead, OfficeSearch, pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -15,7 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const result = await api.officeAgents({ q: q || undefined, page: pageOf(url) }).catch((e) => apiLoaderError(e, request));
+  const result = await api
+    .call(endpoints.officeAgents, { query: { q: q || undefined, page: pageOf(url) } })
+    .catch((e) => apiLoaderError(e, request));
   return json({ q, result });
 }
 
@@ -35,10 +38,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   try {
     if (intent === "password-link") {
-      const [agent, link] = [await api.officeAgent(parsed.data.id), await api.agentPasswordLink(parsed.data.id)];
+      const [agent, link] = [
+        await api.call(endpoints.officeAgent, { params: { id: parsed.data.id } }),
+        await api.call(endpoints.agentPasswordLink, { params: { id: parsed.data.id } }),
+      ];
       return json<LinkShown>({ link: { agent: agent.name, url: link.password_link, expires_at: link.link_expires_at } });
     }
-    const agent = await api.setAgentActive(parsed.data.id, intent === "reactivate");
+    const agent = await api.call(endpoints.setAgentActive, {
+      params: { id: parsed.data.id },
+      body: { active: intent === "reactivate" },
+    });
     const message = agent.active
       ? `${agent.name} can sign in again.`
       : `${agent.name} is deactivated: their sessions have ended.`;

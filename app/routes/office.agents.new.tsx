@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { Field, firstInvalid, FormError, SelectField } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { Toast } from "../components/toasts";
@@ -34,7 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { data, failure } = validateForm(newAgentBody, values);
   if (failure) return failure;
   try {
-    return json<Created>({ created: await api.createAgent({ ...data, phone: data.phone ?? undefined }) }, { status: 201 });
+    return json<Created>(
+      { created: await api.call(endpoints.createAgent, { body: { ...data, phone: data.phone ?? undefined } }) },
+      { status: 201 },
+    );
   } catch (error) {
     return apiActionError(error, request, values);
   }

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kind = kinds.find(([k]) => k === asked)?.[0] ?? "";
   const staff = (url.searchParams.get("staff") ?? "").slice(0, 100);
   const result = await api
-    .officeAudit({ kind: kind || undefined, staff: staff || undefined, page: pageOf(url) })
+    .call(endpoints.officeAudit, { query: { kind, staff, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request));
   return json({ kind, staff, result });
 }

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OfficeBooking } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -23,13 +24,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const from = url.searchParams.get("from");
   const mentor = Number(url.searchParams.get("mentor"));
   const [agenda, mentors] = await Promise.all([
-    api.officeBookings({
-      from: isDay(from) ? from : undefined,
-      days: 7,
-      holds: url.searchParams.get("holds") === "lapsing" ? "lapsing" : undefined,
-      mentor: Number.isInteger(mentor) && mentor > 0 ? mentor : undefined,
+    api.call(endpoints.officeBookings, {
+      query: {
+        from: isDay(from) ? from : undefined,
+        days: 7,
+        holds: url.searchParams.get("holds") === "lapsing" ? "lapsing" : undefined,
+        mentor: Number.isInteger(mentor) && mentor > 0 ? mentor : undefined,
+      },
     }),
-    api.officeMentors(),
+    api.call(endpoints.officeMentors),
   ]).catch((e) => apiLoaderError(e, request));
   return json({
     agenda,
@@ -49,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   const back = `/office/bookings${new URL(request.url).search}`;
   try {
-    const b = await api.cancelForAgent(parsed.data.id);
+    const b = await api.call(endpoints.cancelForAgent, { params: { id: parsed.data.id } });
     const refund = b.refund_status === "refunded" ? "refunded" : b.refund_status === "due" ? "its refund is due" : "no refund";
     return await redirectWithToast(request, back, {
       type: "success",

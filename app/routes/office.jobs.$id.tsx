@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { JobForm } from "../components/office-job-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -13,16 +14,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  const [job, countries] = await Promise.all([api.officeJob(routeId(params.id)), api.officeCountries()]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [job, countries] = await Promise.all([
+    api.call(endpoints.officeJob, { params: { id: routeId(params.id) } }),
+    api.call(endpoints.officeCountries),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({ job, countries });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  return saveJob(request, (body) => api.editJob(id, body), "saved");
+  return saveJob(request, (body) => api.call(endpoints.editJob, { params: { id }, body: body }), "saved");
 }
 
 export default function EditJob() {

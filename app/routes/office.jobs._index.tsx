@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { OfficeHead, OfficeSearch, pageOf, Pages, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -12,7 +13,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const result = await api.officeJobs({ q: q || undefined, page: pageOf(url) }).catch((e) => apiLoaderError(e, request));
+  const result = await api
+    .call(endpoints.officeJobs, { query: { q: q || undefined, page: pageOf(url) } })
+    .catch((e) => apiLoaderError(e, request));
   return json({ q, result });
 }
 
@@ -22,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publishAction(
     request,
     async (id, published) => {
-      const job = await api.setJobPublished(id, published);
+      const job = await api.call(endpoints.setJobPublished, { params: { id }, body: { published } });
       return { ...job, name: job.title };
     },
     `/office/jobs${new URL(request.url).search}`,

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { JobForm } from "../components/office-job-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -10,12 +11,12 @@ export const meta: MetaFunction = () => [{ title: "Add a job · Back office · W
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ countries: await api.officeCountries().catch((e) => apiLoaderError(e, request)) });
+  return json({ countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return saveJob(request, (body) => api.createJob(body), "added (published)");
+  return saveJob(request, (body) => api.call(endpoints.createJob, { body: body }), "added (published)");
 }
 
 export default function NewJob() {

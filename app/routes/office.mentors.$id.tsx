@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { MentorForm } from "../components/office-mentor-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -14,16 +15,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  const [mentor, countries] = await Promise.all([api.officeMentor(routeId(params.id)), api.officeCountries()]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [mentor, countries] = await Promise.all([
+    api.call(endpoints.officeMentor, { params: { id: routeId(params.id) } }),
+    api.call(endpoints.officeCountries),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({ mentor, countries, zones: zoneChoices(mentor.time_zone) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  return saveMentor(request, (body) => api.editMentor(id, body), "saved");
+  return saveMentor(request, (body) => api.call(endpoints.editMentor, { params: { id }, body: body }), "saved");
 }
 
 export default function EditMentor() {

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { OfficeHead } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -13,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Mentors · Back office · Way
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ mentors: await api.officeMentors().catch((e) => apiLoaderError(e, request)) });
+  return json({ mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request)) });
 }
 
 /** Make a mentor inactive (no new bookings; booked sessions stay) or active again. */
@@ -26,7 +27,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = rowIntent(intent).safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   try {
-    const m = await api.setMentorActive(parsed.data.id, intent === "activate");
+    const m = await api.call(endpoints.setMentorActive, {
+      params: { id: parsed.data.id },
+      body: { active: intent === "activate" },
+    });
     const message = m.active
       ? `${m.name} is active: agents can book again.`
       : `${m.name} is inactive: agents no longer see them; the ${m.upcoming_sessions} session${m.upcoming_sessions === 1 ? "" : "s"} to come stay booked.`;

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { OfficeSearch, pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("status");
   const status = statuses.find((s) => s === asked) ?? "unread";
   const result = await api
-    .officeMessages({ status, q: q || undefined, page: pageOf(url) })
+    .call(endpoints.officeMessages, { query: { status, q, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request));
   return json({ q, status, result });
 }
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   const back = `/office/messages${new URL(request.url).search}`;
   try {
-    await api.markMessageHandled(parsed.data.id);
+    await api.call(endpoints.markMessageHandled, { params: { id: parsed.data.id } });
     return await redirectWithToast(request, back, { type: "success", message: "Marked handled." });
   } catch (error) {
     return apiRedirectError(error, request, back);

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { itemLabel } from "../components/cart-items";
 import { FormError, TextAreaField } from "../components/form";
 import { useOfficeZone } from "../components/office";
@@ -20,7 +21,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ order: await api.officeOrder(routeId(params.id)).catch((e) => apiLoaderError(e, request)) });
+  return json({
+    order: await api.call(endpoints.officeOrder, { params: { id: routeId(params.id) } }).catch((e) => apiLoaderError(e, request)),
+  });
 }
 
 /** Review (flagged orders), refund chosen lines, or retry the refunds still due; a refusal is said on this page. */
@@ -43,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         );
     }
     if (intent === "review") {
-      await api.reviewOrder(id, note);
+      await api.call(endpoints.reviewOrder, { params: { id }, body: { note } });
       return await redirectWithToast(request, back, { type: "success", message: "Marked reviewed." });
     }
     if (intent === "refund") {
@@ -53,14 +56,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         .filter((n) => Number.isInteger(n) && n > 0);
       if (!lines.length)
         return json<FormFailure>({ fieldErrors: { line: ["Choose the lines to refund"] }, values }, { status: 400 });
-      const order = await api.refundOrder(id, { item_ids: lines, note });
+      const order = await api.call(endpoints.refundOrder, { params: { id }, body: { item_ids: lines, note } });
       const message = order.refund_due_minor
         ? `Refund asked: ${formatMoney(order.refund_due_minor, order.currency)} is still due (Stripe did not confirm it yet: retry below).`
         : `Refunded. This order has ${formatMoney(order.refunded_minor, order.currency)} refunded in all.`;
       return await redirectWithToast(request, back, { type: "success", message });
     }
     if (intent === "retry") {
-      const order = await api.retryRefunds(id);
+      const order = await api.call(endpoints.retryRefunds, { params: { id } });
       return await redirectWithToast(request, back, {
         type: order.refund_due_minor ? "error" : "success",
         message: order.refund_due_minor

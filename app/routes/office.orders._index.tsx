@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
@@ -22,13 +23,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     to: url.searchParams.get("to") ?? "",
   };
   try {
-    const result = await api.officeOrders({
-      status: filter.status || undefined,
-      agent: filter.agent || undefined,
-      refund: filter.refund || undefined,
-      from: filter.from || undefined,
-      to: filter.to || undefined,
-      page: pageOf(url),
+    const result = await api.call(endpoints.officeOrders, {
+      query: {
+        status: filter.status || undefined,
+        agent: filter.agent || undefined,
+        refund: filter.refund || undefined,
+        from: filter.from || undefined,
+        to: filter.to || undefined,
+        page: pageOf(url),
+      },
     });
     return json({ filter, result, errors: null });
   } catch (error) {

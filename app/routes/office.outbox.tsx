@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -36,7 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("status");
   const status = statuses.find((s) => s === asked) ?? "failed";
-  const result = await api.officeOutbox({ status, page: pageOf(url) }).catch((e) => apiLoaderError(e, request));
+  const result = await api
+    .call(endpoints.officeOutbox, { query: { status, page: pageOf(url) } })
+    .catch((e) => apiLoaderError(e, request));
   return json({ status, result });
 }
 
@@ -49,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   const back = `/office/outbox${new URL(request.url).search}`;
   try {
-    await api.retryOutbox(parsed.data.id);
+    await api.call(endpoints.retryOutbox, { params: { id: parsed.data.id } });
     return await redirectWithToast(request, back, { type: "success", message: "It will be sent again within a few seconds." });
   } catch (error) {
     return apiRedirectError(error, request, back);

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { PlanInput } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { PlanForm } from "../components/office-catalogue-forms";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -14,13 +15,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ plan: await api.officePlan(routeId(params.id)).catch((e) => apiLoaderError(e, request)) });
+  return json({
+    plan: await api.call(endpoints.officePlan, { params: { id: routeId(params.id) } }).catch((e) => apiLoaderError(e, request)),
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  return savePlanForm(request, (body) => api.savePlan(id, body as PlanInput), "saved");
+  return savePlanForm(request, (body) => api.call(endpoints.editPlan, { params: { id }, body: body as PlanInput }), "saved");
 }
 
 export default function EditPlan() {

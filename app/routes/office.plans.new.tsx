@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import type { PlanInput } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { PlanForm } from "../components/office-catalogue-forms";
 import { Toast } from "../components/toasts";
 import type { FormFailure } from "../lib/api.server";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return savePlanForm(request, (body) => api.savePlan(null, body as PlanInput), "added (published)");
+  return savePlanForm(request, (body) => api.call(endpoints.createPlan, { body: body as PlanInput }), "added (published)");
 }
 
 export default function NewPlan() {

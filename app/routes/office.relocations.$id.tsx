@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { RelocationInput } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { RelocationForm } from "../components/office-catalogue-forms";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -14,16 +15,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  const [pkg, countries] = await Promise.all([api.officeRelocation(routeId(params.id)), api.officeCountries()]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [pkg, countries] = await Promise.all([
+    api.call(endpoints.officeRelocation, { params: { id: routeId(params.id) } }),
+    api.call(endpoints.officeCountries),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({ pkg, countries });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  return saveRelocationForm(request, (body) => api.saveRelocation(id, body as RelocationInput), "saved");
+  return saveRelocationForm(
+    request,
+    (body) => api.call(endpoints.editRelocation, { params: { id }, body: body as RelocationInput }),
+    "saved",
+  );
 }
 
 export default function EditRelocation() {

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { OfficeHead, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -10,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Relocation packages · Back o
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ packages: await api.officeRelocations().catch((e) => apiLoaderError(e, request)) });
+  return json({ packages: await api.call(endpoints.officeRelocations).catch((e) => apiLoaderError(e, request)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -18,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publishAction(
     request,
     async (id, published) => {
-      const p = await api.setRelocationPublished(id, published);
+      const p = await api.call(endpoints.setRelocationPublished, { params: { id }, body: { published } });
       return { ...p, name: p.title };
     },
     "/office/relocations",

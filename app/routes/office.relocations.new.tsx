@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { RelocationInput } from "../../lib/contract";
+import { endpoints } from "../../lib/contract.js";
 import { RelocationForm } from "../components/office-catalogue-forms";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -11,12 +12,16 @@ export const meta: MetaFunction = () => [{ title: "Add a relocation package · B
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ countries: await api.officeCountries().catch((e) => apiLoaderError(e, request)) });
+  return json({ countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return saveRelocationForm(request, (body) => api.saveRelocation(null, body as RelocationInput), "added (published)");
+  return saveRelocationForm(
+    request,
+    (body) => api.call(endpoints.createRelocation, { body: body as RelocationInput }),
+    "added (published)",
+  );
 }
 
 export default function NewRelocation() {

@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { endpoints } from "../../lib/contract.js";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -15,7 +16,9 @@ export const meta: MetaFunction = () => [{ title: "Demo payment · Waypoint Cons
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const state = await api.checkoutSession(params.sessionId ?? "").catch((e) => apiLoaderError(e, request));
+  const state = await api
+    .call(endpoints.checkoutSession, { params: { id: params.sessionId ?? "" } })
+    .catch((e) => apiLoaderError(e, request));
   return json({ state, sessionId: params.sessionId!, timeZone: agent.time_zone });
 }
 
@@ -27,11 +30,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   try {
     if (intent === "pay") {
-      await api.demoComplete(sessionId);
+      await api.call(endpoints.demoComplete, { params: { id: sessionId } });
       return redirect(`/payment/success?session_id=${encodeURIComponent(sessionId)}`, 303);
     }
     if (intent === "cancel") {
-      await api.demoCancel(sessionId);
+      await api.call(endpoints.demoCancel, { params: { id: sessionId } });
       return await redirectWithToast(request, "/cart/", {
         type: "info",
         message: "Payment cancelled. Your cart is as you left it.",

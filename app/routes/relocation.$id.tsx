@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -15,9 +16,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [relocation, clients] = await Promise.all([api.relocation(id), clientChoices(api, agent.id)]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [relocation, clients] = await Promise.all([
+    api.call(endpoints.relocation, { params: { id } }),
+    clientChoices(api, agent.id),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({ relocation, clients });
 }
 
@@ -25,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const relocationId = routeId(params.id);
   return addForChosenClient(request, `/relocation/${relocationId}`, (clientId) =>
-    api.addCart({ client_id: clientId, item_type: "relocation", item_id: relocationId }),
+    api.call(endpoints.addCart, { body: { client_id: clientId, item_type: "relocation", item_id: relocationId } }),
   );
 }
 

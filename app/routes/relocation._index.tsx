@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { endpoints } from "../../lib/contract.js";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -11,9 +12,10 @@ export const meta: MetaFunction = () => [{ title: "Relocation packages · Waypoi
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const { country } = readFilter(request);
-  const [packages, countries] = await Promise.all([api.relocations({ country }), api.countries()]).catch((e) =>
-    apiLoaderError(e, request),
-  );
+  const [packages, countries] = await Promise.all([
+    api.call(endpoints.relocations, { query: { country } }),
+    api.countries(),
+  ]).catch((e) => apiLoaderError(e, request));
   return json({ packages, countries, country });
 }
 

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
+import { endpoints } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { Field, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Choose your password · Waypo
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
   try {
-    const who = await apiFor(context).passwordCheck(token);
+    const who = await apiFor(context).call(endpoints.passwordCheck, { body: { token } });
     return json({ token, who, gone: null });
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 400 || error.status === 404)) {
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, formError: FIX_FIELDS }, { status: 400 });
   }
   try {
-    const done = await apiFor(context).passwordSet(parsed.data);
+    const done = await apiFor(context).call(endpoints.passwordSet, { body: parsed.data });
     return done.kind === "staff"
       ? await signInStaff(request, done.login, "/office")
       : await signIn(request, done.login, "/dashboard/");

@@ -2,6 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "../../lib/contract.js";
 
 process.env.SESSION_SECRET ??= "unit-test-secret-0123456789abcdef0123456789";
 process.env.DATA_DIR ??= "/tmp/portal-unit";
@@ -59,11 +60,11 @@ async function failure(promise: Promise<unknown>) {
 describe("API client", () => {
   it("sends the token as a bearer header, the client's address, and JSON; returns data", async () => {
     reply(200, { status: true, data: [{ id: 1 }] });
-    await expect(client({ token: "tok-1" }).cartList(7)).resolves.toEqual([{ id: 1 }]);
+    await expect(client({ token: "tok-1" }).call(endpoints.cartList, { params: { agentId: 7 } })).resolves.toEqual([{ id: 1 }]);
     expect(seen.at(-1)).toMatchObject({ url: "/backend/api/cart/list/7", auth: "Bearer tok-1" });
 
     reply(200, { status: true, data: { token: "t" } });
-    await client({ clientIp: "203.0.113.5" }).login({ email: "a@b.co", password: "p" });
+    await client({ clientIp: "203.0.113.5" }).call(endpoints.login, { body: { email: "a@b.co", password: "p" } });
     // The visitor's address goes signed, never as a header a visitor could also send.
     expect(seen.at(-1)).toMatchObject({ url: "/backend/agent/login", xff: undefined, auth: undefined });
     expect(verifyClientIp(getSettings().clientIpSecret, seen.at(-1)!.signedIp)).toBe("203.0.113.5");
@@ -72,7 +73,7 @@ describe("API client", () => {
 
   it("passes on a 400's message and field errors", async () => {
     reply(400, { status: false, message: "Please correct the highlighted fields.", errors: { email: ["Bad"] } });
-    const e = await failure(client().login({ email: "x", password: "y" }));
+    const e = await failure(client().call(endpoints.login, { body: { email: "x", password: "y" } }));
     expect(e.status).toBe(400);
     expect(e.message).toBe("Please correct the highlighted fields.");
     expect(e.errors).toEqual({ email: ["Bad"] });
@@ -81,32 +82,32 @@ describe("API client", () => {
 
   it("passes on a 401 as such", async () => {
     reply(401, { status: false, message: "Your session has expired. Please sign in again." });
-    const e = await failure(client({ token: "old" }).tokencheck());
+    const e = await failure(client({ token: "old" }).call(endpoints.tokencheck));
     expect(e.status).toBe(401);
   });
 
   it("turns a 5xx, a non-JSON answer, a time-out and an unreachable API into 'Server busy'", async () => {
     reply(500, { status: false, message: "boom with details" });
-    let e = await failure(client({ token: "t" }).tokencheck());
+    let e = await failure(client({ token: "t" }).call(endpoints.tokencheck));
     expect([e.status, e.message, e.unavailable]).toEqual([500, SERVER_BUSY, true]);
 
     reply(502, "<html>Bad gateway</html>");
-    e = await failure(client({ token: "t" }).tokencheck());
+    e = await failure(client({ token: "t" }).call(endpoints.tokencheck));
     expect([e.message, e.unavailable]).toEqual([SERVER_BUSY, true]);
 
     reply(200, "not json");
-    e = await failure(client({ token: "t" }).tokencheck());
+    e = await failure(client({ token: "t" }).call(endpoints.tokencheck));
     expect([e.message, e.unavailable]).toEqual([SERVER_BUSY, true]);
 
     answer = () => {
       /* never answers */
     };
     const started = Date.now();
-    e = await failure(client({ token: "t" }).tokencheck());
+    e = await failure(client({ token: "t" }).call(endpoints.tokencheck));
     expect([e.status, e.message, e.unavailable]).toEqual([0, SERVER_BUSY, true]);
     expect(Date.now() - started).toBeLessThan(3000);
 
-    e = await failure(client({ token: "t" }, "http://127.0.0.1:1/backend/").tokencheck());
+    e = await failure(client({ token: "t" }, "http://127.0.0.1:1/backend/").call(endpoints.tokencheck));
     expect([e.status, e.message]).toEqual([0, SERVER_BUSY]);
   });
 });
