@@ -2,6 +2,7 @@
  * The documents of a client's case file: kinds, statuses, types and limits. Plain values with no zod, so the
  * browser's build may import them (the upload form checks the size before sending).
  */
+import { addDays, dayIn } from "./days.js";
 import { SERVICES } from "./rules.js";
 
 export const documentKinds = ["cv", "passport", "degree", "visa", "address", "other"] as const;
@@ -37,12 +38,10 @@ export const TOO_LARGE_HINT = `${TOO_LARGE} Choose a smaller one (a scan at 150â
 /** How far ahead an expiry needs the agent (the dashboard's list, the timeline's warning) */
 export const EXPIRY_NOTICE_DAYS = 60;
 
-/** Today and the last day of the expiry notice window (UTC days, YYYY-MM-DD). */
-export function expiryWindow(now: Date) {
-  return {
-    today: now.toISOString().slice(0, 10),
-    horizon: new Date(now.getTime() + EXPIRY_NOTICE_DAYS * 86_400_000).toISOString().slice(0, 10),
-  };
+/** Today and the last day of the expiry notice window, in the agent's days (YYYY-MM-DD). */
+export function expiryWindow(now: Date, zone: string) {
+  const today = dayIn(zone, now);
+  return { today, horizon: addDays(today, EXPIRY_NOTICE_DAYS) };
 }
 
 /** "1.2 MB", "830 KB": a file's size for people. */

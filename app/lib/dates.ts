@@ -1,3 +1,4 @@
+import { dayIn } from "../../lib/days.js";
 import { dateFormatter, isTimeZone } from "../../lib/intl.js";
 
 /** A UTC time from the database, shown in the viewer's time zone (the agent's own setting). */
@@ -19,10 +20,8 @@ export function timeLabel(iso: string, timeZone: string): string {
   return dateFormatter("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(iso));
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in the given zone: slots are grouped by it. */
-export function dayKey(iso: string, timeZone: string): string {
-  return dateFormatter("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(new Date(iso));
-}
+/** The calendar day (YYYY-MM-DD) of an instant in the given zone: slots are grouped by it (lib/days.ts). */
+export const dayKey = (iso: string, timeZone: string) => dayIn(timeZone, iso);
 
 /** The viewer's zone: ?tz= (set from the browser when JavaScript is on), else the agent's own setting. */
 export function viewerZone(request: Request, agentZone: string): string {

@@ -1,11 +1,5 @@
-import { numberFormatter } from "../../lib/intl.js";
-
-/** Formats integer minor units in their currency (USD 12345 → "$123.45"). */
-export function formatMoney(minor: number, currency: string, locale = "en-US"): string {
-  const fmt = numberFormatter(locale, { style: "currency", currency });
-  const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
-  return fmt.format(minor / 10 ** digits);
-}
+/** Money typed and shown in the portal's forms; money shown to read is lib/money.ts's formatMoney. */
+export { formatMoney } from "../../lib/money.js";
 
 /**
  * A dollar amount as people type it ("1490", "1,490.00", "$1 490.5") → minor units; null when it is not one. Staff

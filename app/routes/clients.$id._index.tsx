@@ -127,7 +127,7 @@ export default function ClientPage() {
   // Which form failed: the document form sends its intent back with what was typed.
   const documentFailure = failure?.values?.intent === "add-document" ? failure : undefined;
   const noteFailure = documentFailure ? undefined : failure;
-  const { today, horizon } = expiryWindow(new Date(now));
+  const { today, horizon } = expiryWindow(new Date(now), timeZone);
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
   const rows: Array<[string, string]> = [

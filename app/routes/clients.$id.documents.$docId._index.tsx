@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const document = await api
     .call(endpoints.clientDocument, { params: { clientId: routeId(params.id), documentId: routeId(params.docId) } })
     .catch((e) => apiLoaderError(e, request));
-  return json({ document, timeZone: agent.time_zone, ...expiryWindow(new Date()) });
+  return json({ document, timeZone: agent.time_zone, ...expiryWindow(new Date(), agent.time_zone) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

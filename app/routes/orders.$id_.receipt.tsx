@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function Receipt() {
   const { order, agent, timeZone, company } = useLoaderData<typeof loader>();
-  const money = (minor: number) => `${formatMoney(minor, order.currency)} ${order.currency}`;
+  const money = (minor: number) => formatMoney(minor, order.currency);
   return (
     <section className="container page narrow receipt" data-testid="receipt">
       <p className="eyebrow no-print">

@@ -5,7 +5,8 @@
  * saying why the recipient got it. Sessions carry a calendar invite (a cancellation, its cancel).
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { dateFormatter, numberFormatter } from "../../lib/intl.js";
+import { dateFormatter } from "../../lib/intl.js";
+import { formatMoney } from "../../lib/money.js";
 
 export type Recipient = { email: string; name: string; zone: string; role: "agent" | "client" | "staff" };
 
@@ -86,12 +87,8 @@ export function when(iso: string, zone: string) {
   return `${text} (${zone})`;
 }
 
-/** "USD 1,490.00": money is always shown with its currency. */
-export function money(minor: number, currency: string) {
-  const fmt = numberFormatter("en-US", { style: "currency", currency, currencyDisplay: "code" });
-  const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
-  return fmt.format(minor / 10 ** digits).replace(/\u00a0/g, " ");
-}
+/** Money as every page shows it (lib/money.ts). */
+const money = formatMoney;
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -13,7 +13,7 @@ import { clientDocuments } from "../services/documents.js";
 export function clientRoutes(serve: Server, { db }: { db: Kysely<Database> }) {
   serve(endpoints.clients, async ({ caller, params, query }) => {
     assertOwnId(caller, params.agentId);
-    return listClients(db, params.agentId, query);
+    return listClients(db, params.agentId, { ...query, zone: caller.person.time_zone });
   });
   serve(endpoints.addClient, async ({ caller, body }) => addClient(db, caller.id, body));
   serve(endpoints.editClient, async ({ caller, body: { id, ...values } }) => editClient(db, caller.id, id, values));
@@ -23,7 +23,7 @@ export function clientRoutes(serve: Server, { db }: { db: Kysely<Database> }) {
     const [cart, timeline, attention, documents] = await Promise.all([
       listCart(db, caller.id, clientId),
       clientTimeline(db, caller.id, clientId),
-      attentionList(db, caller.id, clientId),
+      attentionList(db, caller.id, clientId, caller.person.time_zone),
       clientDocuments(db, caller.id, clientId),
     ]);
     return { client, cart, timeline, attention, documents };

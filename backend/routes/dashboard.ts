@@ -15,7 +15,7 @@ export function dashboardRoutes(
 ) {
   serve(endpoints.dashboardCounts, async ({ caller }) => dashboardCounts(db, caller.id));
   // What needs the agent, most urgent first, for all its clients.
-  serve(endpoints.attention, async ({ caller }) => attentionList(db, caller.id, null));
+  serve(endpoints.attention, async ({ caller }) => attentionList(db, caller.id, null, caller.person.time_zone));
 
   // Open to visitors (no token), stored, guarded by a honeypot field and a rate limit.
   serve(endpoints.contact, async ({ body, req }) => {

@@ -12,13 +12,14 @@ import { lineName } from "./case-file.js";
 import { documentTitle } from "./documents.js";
 
 /** The windows of "needs attention", from one place: the list below and the clients list's filter. */
-function windows(now: Date) {
+function windows(now: Date, zone: string) {
   return {
     stamp: now.toISOString(),
     hour: new Date(now.getTime() + 3_600_000).toISOString(),
     day: new Date(now.getTime() + 86_400_000).toISOString(),
     week: new Date(now.getTime() - 7 * 86_400_000).toISOString(),
-    horizon: expiryWindow(now).horizon,
+    // In the agent's days: a document expiring "in 60 days" counts from the agent's today.
+    horizon: expiryWindow(now, zone).horizon,
   };
 }
 
@@ -35,8 +36,8 @@ function sessionDue(win: ReturnType<typeof windows>) {
 }
 
 /** The clients list's "needs attention" filter: a client with any line of the list below. */
-export function needsAttention(now = new Date()) {
-  const win = windows(now);
+export function needsAttention(zone: string, now = new Date()) {
+  const win = windows(now, zone);
   return ({ or, exists, selectFrom }: ExpressionBuilder<Database, "clients">) =>
     or([
       exists(
@@ -79,9 +80,11 @@ export async function attentionList(
   db: Kysely<Database>,
   agentId: number,
   clientId: number | null,
+  /** The agent's zone: the expiry window counts its days */
+  zone: string,
   now = new Date(),
 ): Promise<AttentionItem[]> {
-  const win = windows(now);
+  const win = windows(now, zone);
   const sessions = db
     .selectFrom("mentor_bookings")
     .innerJoin("clients", "clients.id", "mentor_bookings.client_id")

@@ -31,7 +31,7 @@ const columns = ["id", ...clientFieldNames, "created_at", "updated_at", "archive
 export async function listClients(
   db: Kysely<Database>,
   agentId: number,
-  opts: Partial<ClientListQuery> & { perPage?: number | null },
+  opts: Partial<ClientListQuery> & { perPage?: number | null; /** The agent's zone, for "needs attention" */ zone?: string },
   now = new Date(),
 ): Promise<Page<Client>> {
   const perPage = opts.perPage ?? opts.per_page ?? 20;
@@ -45,7 +45,7 @@ export async function listClients(
   }
   if (opts.status) query = query.where("status", "=", opts.status);
   if (opts.destination) query = query.where("destination_country", "=", opts.destination);
-  if (opts.attention) query = query.where(needsAttention(now));
+  if (opts.attention) query = query.where(needsAttention(opts.zone ?? "UTC", now));
   const [{ n }] = await Promise.all([query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()]);
   const total = Number(n);
   const dir = opts.dir ?? (opts.sort === "activity" ? "desc" : "asc");

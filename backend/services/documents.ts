@@ -18,6 +18,7 @@ import {
   type DocumentKind,
   type DocumentType,
 } from "../../lib/contract.js";
+import { addDays } from "../../lib/days.js";
 import { expiryWindow, fileSize, TOO_LARGE } from "../../lib/documents.js";
 import { SERVICES } from "../../lib/rules.js";
 import type { UploadFile } from "../../lib/transport.js";
@@ -468,18 +469,35 @@ export async function documentFile(
  * document, however many instances sweep at once: the guarded update decides which one writes it.
  */
 export async function noteExpiringDocuments(db: Kysely<Database>, now = new Date()) {
-  const { today, horizon } = expiryWindow(now);
-  const due = await db
+  // The widest window (the zone furthest ahead); each document is then held to its agent's own days.
+  const widest = addDays(expiryWindow(now, "UTC").horizon, 1);
+  const candidates = await db
     .selectFrom("client_documents")
-    .select(["id", "agent_id", "client_id", "kind", "title", "expires_on"])
-    .where("status", "<>", "missing")
-    .where("expires_on", "is not", null)
-    .where("expires_on", "<=", horizon)
-    .where((eb) => eb.or([eb("expiry_noted_on", "is", null), eb("expiry_noted_on", "<>", eb.ref("expires_on"))]))
+    .innerJoin("agents", "agents.id", "client_documents.agent_id")
+    .select([
+      "client_documents.id",
+      "client_documents.agent_id",
+      "client_documents.client_id",
+      "client_documents.kind",
+      "client_documents.title",
+      "client_documents.expires_on",
+      "agents.time_zone",
+    ])
+    .where("client_documents.status", "<>", "missing")
+    .where("client_documents.expires_on", "is not", null)
+    .where("client_documents.expires_on", "<=", widest)
+    .where((eb) =>
+      eb.or([
+        eb("client_documents.expiry_noted_on", "is", null),
+        eb("client_documents.expiry_noted_on", "<>", eb.ref("client_documents.expires_on")),
+      ]),
+    )
     .limit(500)
     .execute();
   let noted = 0;
-  for (const d of due) {
+  for (const d of candidates) {
+    const { today, horizon } = expiryWindow(now, d.time_zone);
+    if (d.expires_on! > horizon) continue;
     await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable("client_documents")

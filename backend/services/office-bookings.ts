@@ -4,11 +4,12 @@
  */
 import type { Kysely } from "kysely";
 import type { OfficeBooking } from "../../lib/contract.js";
+import { dayStart } from "../../lib/day-start.js";
+import { addDays, dayIn } from "../../lib/days.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { audit } from "./audit.js";
 import { allBookingsQuery, cancelBooking, toBooking } from "./bookings.js";
-import { addDays, dayStart, todayIn } from "./zone-days.js";
 
 export async function listOfficeBookings(
   db: Kysely<Database>,
@@ -23,7 +24,7 @@ export async function listOfficeBookings(
   now = new Date(),
 ): Promise<{ from: string; days: number; holds: "lapsing" | null; items: OfficeBooking[] }> {
   const zone = opts.zone ?? "UTC";
-  const from = opts.from ?? todayIn(zone, now);
+  const from = opts.from ?? dayIn(zone, now);
   const days = opts.days ?? 7;
   const lapsing = opts.holds === "lapsing";
   const start = dayStart(from, zone);

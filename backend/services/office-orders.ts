@@ -7,6 +7,8 @@
  */
 import type { Kysely } from "kysely";
 import type { OfficeOrder } from "../../lib/contract.js";
+import { dayStart } from "../../lib/day-start.js";
+import { addDays } from "../../lib/days.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
@@ -16,7 +18,6 @@ import { toOrder, toOrders } from "../payments/orders.js";
 import { settleRefunds } from "../payments/refunds.js";
 import { audit, listAudit } from "./audit.js";
 import { clientEvent, orderLineEvents } from "./case-file.js";
-import { addDays, dayStart } from "./zone-days.js";
 
 export async function listOfficeOrders(
   db: Kysely<Database>,

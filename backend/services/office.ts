@@ -1,18 +1,19 @@
 /** What the back office reads: the day's overview and the contact-us inbox. */
 import type { Kysely } from "kysely";
 import type { ContactMessage, OfficeOverview, OutboxEntry } from "../../lib/contract.js";
+import { dayStart } from "../../lib/day-start.js";
+import { addDays, dayIn } from "../../lib/days.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { retryMessage } from "../mail/outbox.js";
 import { audit } from "./audit.js";
-import { addDays, dayStart, todayIn } from "./zone-days.js";
 
 const count = (n: { n: number | string }) => Number(n.n);
 
 /** What needs a person today; today and tomorrow are days in the staff member's own zone. */
 export async function officeOverview(db: Kysely<Database>, now = new Date(), zone = "UTC"): Promise<OfficeOverview> {
-  const today = todayIn(zone, now);
+  const today = dayIn(zone, now);
   const at = (d: number) => dayStart(addDays(today, d), zone);
   const sessionsBetween = (from: string, to: string) =>
     db

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
 import { requestDocuments, noteExpiringDocuments } from "../../backend/services/documents.js";
+import { addDays, dayIn } from "../../lib/days.js";
+import { EXPIRY_NOTICE_DAYS } from "../../lib/documents.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { folderTestStore, jpegBytes, pdfBytes, pngBytes, s3TestStore, type TestStore } from "../support/files.js";
@@ -275,6 +277,27 @@ describe.each(combos)("a client's documents on $name", ({ db: target, store: sto
     const lines = await timeline(agent.token, clientId);
     expect(lines).toContain("document.accepted: Passport accepted (new.pdf)");
     expect(lines.filter((l) => l.startsWith("document.uploaded: Passport uploaded"))).toHaveLength(3);
+  });
+
+  it("counts a document's expiry window in its agent's own days", async () => {
+    // Kiritimati (UTC+14) is always a day or two ahead of Pago Pago (UTC-11): the last day of Kiritimati's window
+    // is past Pago Pago's.
+    const lastDay = addDays(dayIn("Pacific/Kiritimati"), EXPIRY_NOTICE_DAYS);
+    const seen: Record<string, string[]> = {};
+    for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+      const { agent, clientId } = await paidClient(
+        `zone-${zone.replace("/", "-").toLowerCase()}-${target.name}-${storeKind.name}@example.com`,
+      );
+      await api.call("POST", "agent/settings", { token: agent.token, body: { time_zone: zone } });
+      const passport = (await checklist(agent.token, clientId)).find((d) => d.kind === "passport")!;
+      await upload(agent.token, clientId, passport.id, pdfBytes("passport"), "passport.pdf", `&expires_on=${lastDay}`);
+      const items = (await api.call("GET", "api/dashboard/attention", { token: agent.token })).json.data as Array<{
+        kind: string;
+        summary: string;
+      }>;
+      seen[zone] = items.filter((a) => a.kind === "document_expiring").map((a) => a.summary);
+    }
+    expect(seen).toEqual({ "Pacific/Kiritimati": [`Passport expires on ${lastDay}`], "Pacific/Pago_Pago": [] });
   });
 
   it("lists missing documents and coming expiries as needing attention, and warns once on the timeline", async () => {

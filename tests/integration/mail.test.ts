@@ -103,7 +103,7 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
 
     expect(subjects(a.email).sort()).toEqual(
       [
-        `Receipt for order ${orderId}: USD 160.00`,
+        `Receipt for order ${orderId}: $160.00`,
         // London is still on GMT in both weeks; Toronto moved an hour: the same 17:00 there is 22:00, then 21:00 here.
         "Confirmed: mentor session with Wei Chen, Mon, 8 Mar 2027, 22:00 (Europe/London)",
         "Confirmed: mentor session with Wei Chen, Mon, 15 Mar 2027, 21:00 (Europe/London)",
@@ -140,11 +140,11 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     const receipt = smtp.to(a.email).find((m) => m.parsed.subject?.startsWith("Receipt"))!;
     // Each session's line in the agent's zone, not the UTC the order's description keeps.
     expect(receipt.parsed.text).toContain(
-      "- Mentor session: Wei Chen, Mon, 8 Mar 2027, 22:00 (Europe/London) (Offer negotiation), for Cam Client: USD 80.00",
+      "- Mentor session: Wei Chen, Mon, 8 Mar 2027, 22:00 (Europe/London) (Offer negotiation), for Cam Client: $80.00",
     );
     expect(receipt.parsed.text).not.toContain("UTC");
-    expect(receipt.parsed.text).toContain("for Cam Client: USD 80.00");
-    expect(receipt.parsed.text).toContain("Total: USD 160.00");
+    expect(receipt.parsed.text).toContain("for Cam Client: $80.00");
+    expect(receipt.parsed.text).toContain("Total: $160.00");
     expect(receipt.parsed.text).toContain(`http://portal.test/orders/${orderId}/receipt`);
     expect(receipt.parsed.text).toContain("Waypoint Consultancy · 12 Harbour Street, Lisbon");
   });
@@ -429,7 +429,7 @@ describe.each(testDatabases)("a slow relay on $name", (target) => {
   }, 90_000);
 });
 
-const usd = (minor: number) => `USD ${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+const usd = (minor: number) => `$${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
 
 describe.each(testDatabases)("a failing mail server on $name", (target) => {
   let database: Db;

@@ -1,0 +1,21 @@
+/**
+ * Calendar days in a time zone, one definition for the portal, the API and e-mails: a person in Lisbon means
+ * Lisbon's days (the back office's "today", its agenda and filters, a mentor's week, a document's expiry). Plain
+ * Intl, so the browser's build may use it; where a day begins as an instant is lib/day-start.ts (luxon, server only).
+ */
+import { dateFormatter, isTimeZone } from "./intl.js";
+
+/** The calendar day (YYYY-MM-DD) of an instant in `zone` (UTC for a zone this runtime does not know). */
+export function dayIn(zone: string, at: Date | string = new Date()): string {
+  return dateFormatter("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: isTimeZone(zone) ? zone : "UTC",
+  }).format(typeof at === "string" ? new Date(at) : at);
+}
+
+/** The day `n` days after a YYYY-MM-DD day (calendar days: no zone involved). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
