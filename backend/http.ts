@@ -7,6 +7,7 @@ import type { ZodType, ZodTypeDef } from "zod";
 import { dropRest } from "../lib/body-limit.js";
 import type { FieldErrors } from "../lib/contract.js";
 import { attachmentHeaders } from "../lib/download.js";
+import { fieldErrorsOf } from "../lib/field-errors.js";
 import { FIX_FIELDS } from "../lib/messages.js";
 import type { ApiFile } from "../lib/transport.js";
 import { isDatabaseUnavailable, isForeignKeyViolation } from "./db/errors.js";
@@ -57,11 +58,7 @@ export function sendFile(res: Response, file: ApiFile) {
 export function parse<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: unknown, what = "body"): T {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : what;
-    (errors[key] ??= []).push(issue.message);
-  }
+  const errors = fieldErrorsOf(result.error.issues, { whole: what });
   // A lone value (a path parameter) is best answered by its own message.
   const only = result.error.issues.length === 1 && result.error.issues[0]!.path.length === 0;
   throw new ApiError(400, only ? result.error.issues[0]!.message : FIX_FIELDS, errors);

@@ -72,14 +72,11 @@ export function CartTable({
   removable,
   timeZone,
   now,
-  alreadyBought = {},
 }: {
   items: CartItem[];
   removable?: boolean;
   timeZone: string;
   now: string;
-  /** Cart item id → the paid order that already bought the same thing for the same client */
-  alreadyBought?: Record<string, number>;
 }) {
   return (
     <div className="table-wrap">
@@ -108,11 +105,11 @@ export function CartTable({
                     <strong>No longer offered:</strong> remove it to pay for the rest of the cart.
                   </p>
                 )}
-                {alreadyBought[item.id] ? (
+                {item.bought ? (
                   <p className="hold-note hold-note--lapsed" data-testid="bought-before">
                     Already bought for {item.client_name} in{" "}
-                    <Link to={`/orders/${alreadyBought[item.id]}`}>order {alreadyBought[item.id]}</Link>: remove it unless they
-                    need a second one.
+                    <Link to={`/orders/${item.bought.order_id}`}>order {item.bought.order_id}</Link>: remove it unless they need a
+                    second one.
                   </p>
                 ) : null}
               </td>

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Country, OfficePlan, OfficeRelocation } from "../../lib/contract";
+import { planFields, relocationFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
 import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
@@ -59,7 +60,7 @@ export function RelocationForm({
   failure?: FormFailure;
   submitLabel: string;
 }) {
-  const f = fieldProps(["title", "country_code", "city", "duration_days", "price", "includes", "description"], failure, {
+  const f = fieldProps(relocationFields, failure, {
     title: pkg?.title ?? "",
     country_code: pkg?.country_code ?? "",
     city: pkg?.city ?? "",
@@ -97,7 +98,7 @@ const services = [
 ];
 
 export function PlanForm({ plan, failure, submitLabel }: { plan?: OfficePlan; failure?: FormFailure; submitLabel: string }) {
-  const f = fieldProps(["service_id", "name", "price", "description"], failure, {
+  const f = fieldProps(planFields, failure, {
     service_id: plan ? String(plan.service_id) : "",
     name: plan?.name ?? "",
     price: dollarsText(plan?.price_minor),

@@ -1,22 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Country, OfficeJob } from "../../lib/contract";
+import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
 import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
-
-const fields = [
-  "title",
-  "company",
-  "country_code",
-  "city",
-  "employment_type",
-  "description",
-  "salary_min",
-  "salary_max",
-  "placement_fee",
-] as const;
-const types = ["Full-time", "Part-time", "Contract", "Internship"];
 
 /** Adding or editing a job. Amounts are typed in dollars; what was typed stays when the form is refused. */
 export function JobForm({

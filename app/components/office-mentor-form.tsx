@@ -1,27 +1,17 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Country, OfficeMentor } from "../../lib/contract";
+import { hoursField, mentorFields, weekdayNames } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
 import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
 
-const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-const weekdayIndex = (name: string) =>
-  ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].indexOf(name);
+/** The week as the form shows it, Monday first (weekday numbers as the API counts them, Sunday 0). */
+const weekShown = [1, 2, 3, 4, 5, 6, 0];
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
-const fieldOrder = [
-  "name",
-  "title",
-  "bio",
-  "expertise",
-  "languages",
-  "country_code",
-  "time_zone",
-  "rate",
-  "photo_url",
-  "time_off",
-];
+/** The fields in the order the form shows them: the profile, then the week from Monday. */
+const fieldOrder = [...mentorFields.filter((f) => !f.startsWith("hours_")), ...weekShown.map(hoursField)];
 
 /** Adding or editing a mentor: profile, rate in dollars, and the weekly hours per weekday in the mentor's zone. */
 export function MentorForm({
@@ -39,7 +29,7 @@ export function MentorForm({
 }) {
   const busy = useNavigation().state === "submitting";
   const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid([...fieldOrder, ...weekdays.map((d) => `hours_${weekdayIndex(d)}`)], errors);
+  const first = firstInvalid(fieldOrder, errors);
   const stored: Record<string, string> = {
     name: mentor?.name ?? "",
     title: mentor?.title ?? "",
@@ -55,7 +45,7 @@ export function MentorForm({
       .join("\n"),
   };
   for (let d = 0; d < 7; d++) {
-    stored[`hours_${d}`] = (mentor?.availability ?? [])
+    stored[hoursField(d)] = (mentor?.availability ?? [])
       .filter((a) => a.weekday === d)
       .map((a) => `${hhmm(a.start_minute)}-${hhmm(a.end_minute)}`)
       .join(", ");
@@ -97,8 +87,8 @@ export function MentorForm({
           not work. A change never cancels a booked session: it changes only the free slots.
         </p>
         <div className="form form--grid">
-          {weekdays.map((d) => (
-            <Field key={d} label={d} placeholder="e.g. 09:00-12:00, 14:00-17:00" {...f(`hours_${weekdayIndex(d)}`)} />
+          {weekShown.map((d) => (
+            <Field key={d} label={weekdayNames[d]!} placeholder="e.g. 09:00-12:00, 14:00-17:00" {...f(hoursField(d))} />
           ))}
         </div>
       </fieldset>

@@ -1,7 +1,7 @@
 /** What every form action does first: read the fields as text, check them with the form's zod schema. */
 import { json } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
-import type { FieldErrors } from "../../lib/contract.js";
+import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { FormFailure } from "./api.server.js";
 
@@ -16,11 +16,7 @@ export function validateForm<T>(
 ): { data: T; failure?: undefined } | { data?: undefined; failure: ReturnType<typeof json<FormFailure>> } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    (fieldErrors[key] ??= []).push(issue.message);
-  }
+  const fieldErrors = fieldErrorsOf(result.error.issues, { whole: "form", fieldOf: formField() });
   return {
     failure: json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 }),
   };

@@ -1,16 +1,15 @@
 /** The relocation package and service plan forms' actions: dollars in, cents to the API, errors beside the fields. */
 import { json } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
+import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { planFields, relocationFields } from "../../lib/office-fields.js";
 import { apiActionError, type FormFailure } from "./api.server.js";
 import { textFields } from "./forms.server.js";
 import { parseDollars } from "./money.js";
 import { planInput, relocationInput } from "./schemas.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
-
-export const relocationFields = ["title", "country_code", "city", "duration_days", "price", "includes", "description"] as const;
-export const planFields = ["service_id", "name", "price", "description"] as const;
 
 async function saveForm<B>(
   request: Request,
@@ -30,10 +29,12 @@ async function saveForm<B>(
   const body = toBody(values, price);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] === "price_minor" ? "price" : String(issue.path[0] ?? "form");
-      if (!fieldErrors[key]) fieldErrors[key] = [issue.message];
-    }
+    fieldErrorsOf(parsed.error.issues, {
+      whole: "form",
+      fieldOf: formField({ price_minor: "price" }),
+      firstOnly: true,
+      into: fieldErrors,
+    });
   }
   if (Object.keys(fieldErrors).length) {
     return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });

@@ -1,25 +1,15 @@
 /** The job form's action, for adding and editing alike: dollars in, cents to the API, errors beside the fields. */
 import { json } from "@remix-run/node";
 import type { JobInput, OfficeJob } from "../../lib/contract.js";
+import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { jobFields } from "../../lib/office-fields.js";
 import { apiActionError, type FormFailure } from "./api.server.js";
 import { textFields } from "./forms.server.js";
 import { parseDollars } from "./money.js";
 import { jobInput } from "./schemas.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
-
-export const jobFields = [
-  "title",
-  "company",
-  "country_code",
-  "city",
-  "employment_type",
-  "description",
-  "salary_min",
-  "salary_max",
-  "placement_fee",
-] as const;
 
 export async function saveJob(request: Request, save: (body: JobInput) => Promise<OfficeJob>, done: string) {
   const formData = await readForm(request);
@@ -49,15 +39,12 @@ export async function saveJob(request: Request, save: (body: JobInput) => Promis
   };
   const parsed = jobInput.safeParse(body);
   if (!parsed.success) {
-    const rename: Record<string, string> = {
+    const fieldOf = formField({
       salary_min_minor: "salary_min",
       salary_max_minor: "salary_max",
       placement_fee_minor: "placement_fee",
-    };
-    for (const issue of parsed.error.issues) {
-      const key = rename[String(issue.path[0])] ?? String(issue.path[0] ?? "form");
-      if (!fieldErrors[key]) fieldErrors[key] = [issue.message];
-    }
+    });
+    fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf, firstOnly: true, into: fieldErrors });
   }
   if (!parsed.success || Object.keys(fieldErrors).length) {
     return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });

@@ -4,30 +4,15 @@
  */
 import { json } from "@remix-run/node";
 import type { MentorInput, OfficeMentor } from "../../lib/contract.js";
+import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { hoursField, mentorFields, weekdayNames } from "../../lib/office-fields.js";
 import { apiActionError, type FormFailure } from "./api.server.js";
 import { textFields } from "./forms.server.js";
 import { parseDollars } from "./money.js";
 import { mentorInput } from "./schemas.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
-
-export const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-export const hoursField = (weekday: number) => `hours_${weekday}`;
-
-export const mentorFields = [
-  "name",
-  "title",
-  "bio",
-  "expertise",
-  "languages",
-  "country_code",
-  "time_zone",
-  "rate",
-  "photo_url",
-  "time_off",
-  ...weekdayNames.map((_, i) => hoursField(i)),
-] as const;
 
 const toMinutes = (hhmm: string) => {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
@@ -106,15 +91,14 @@ export async function saveMentor(request: Request, save: (body: MentorInput) => 
   };
   const parsed = mentorInput.safeParse(body);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] === "rate_minor" ? "rate" : String(issue.path[0] ?? "form");
-      if (key === "hours") continue;
-      if (key === "time_off") {
-        fieldErrors.time_off ??= [issue.message];
-        continue;
-      }
-      if (!fieldErrors[key]) fieldErrors[key] = [issue.message];
-    }
+    // The weekly hours are checked above, range by range, beside their own inputs.
+    const field = formField({ rate_minor: "rate" });
+    fieldErrorsOf(parsed.error.issues, {
+      whole: "form",
+      fieldOf: (path) => (path[0] === "hours" ? null : field(path)),
+      firstOnly: true,
+      into: fieldErrors,
+    });
   }
   if (Object.keys(fieldErrors).length) {
     return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });

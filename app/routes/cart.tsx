@@ -7,7 +7,6 @@ import { CartTable, cartTotals, useRefreshWhenHoldsLapse } from "../components/c
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError, apiRedirectError, cartOf, type ApiClient } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { boughtBefore, boughtKey } from "../lib/bought";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
@@ -23,22 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.call(endpoints.openCheckout)]).catch((e) =>
     apiLoaderError(e, request),
   );
-  // Only a cart with a plan in it needs the orders: to warn before a client's plan is bought twice.
-  const orders = items.some((i) => i.item_type === "service_plan")
-    ? await api.call(endpoints.orders, { params: { agentId: agent.id } }).catch((e) => apiLoaderError(e, request))
-    : [];
-  const bought = boughtBefore(orders);
-  // Items the client already has from a paid order: warned about before the agent pays for them again.
-  const alreadyBought = Object.fromEntries(
-    items.flatMap((i) => {
-      const b = bought[boughtKey(i.client_id, i.item_type, i.item_id)];
-      return b ? [[i.id, b.order_id]] : [];
-    }),
-  );
   return json({
     items,
     payment,
-    alreadyBought,
     timeZone: agent.time_zone,
     zones: zoneChoices(agent.time_zone),
     demo: getSettings().payments.mode === "demo",
@@ -124,7 +110,7 @@ function IntentButton(props: { intent: string; primary?: boolean; busy: boolean;
 }
 
 export default function Cart() {
-  const { items, payment, alreadyBought, timeZone, zones, now, demo } = useLoaderData<typeof loader>();
+  const { items, payment, timeZone, zones, now, demo } = useLoaderData<typeof loader>();
   useRefreshWhenHoldsLapse(items, now);
   const lapsed = items.filter((i) => i.session && i.session.status !== "held");
   const withdrawn = items.filter((i) => !i.offered);
@@ -168,7 +154,7 @@ export default function Cart() {
               <h2>
                 <Link to={`/clients/${group.id}`}>{group.name}</Link>
               </h2>
-              <CartTable items={group.items} removable={!payment} timeZone={timeZone} now={now} alreadyBought={alreadyBought} />
+              <CartTable items={group.items} removable={!payment} timeZone={timeZone} now={now} />
               <p className="cart-subtotal">Subtotal: {cartTotals(group.items).join(" + ")}</p>
             </section>
           ))}

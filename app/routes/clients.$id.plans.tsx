@@ -6,7 +6,6 @@ import { endpoints } from "../../lib/contract.js";
 import { relocationPlanBlocker } from "../../lib/rules";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { boughtBefore, boughtKey } from "../lib/bought";
 import { addAndReturn } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
@@ -19,15 +18,13 @@ export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Con
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, plans, orders] = await Promise.all([
+  const [view, plans] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.call(endpoints.servicePlans, { body: { client_id: id } }),
-    api.call(endpoints.orders, { params: { agentId: agent.id } }),
   ]).catch((e) => apiLoaderError(e, request));
-  const bought = boughtBefore(orders);
   return json({
     client: view.client,
-    plans: plans.map((p) => ({ ...p, bought: bought[boughtKey(id, "service_plan", p.id)] ?? null })),
+    plans,
     timeZone: agent.time_zone,
   });
 }
@@ -44,15 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
 }
 
-function PlanCard({
-  plan,
-  clientName,
-  timeZone,
-}: {
-  plan: ServicePlan & { bought: { order_id: number; paid_at: string | null } | null };
-  clientName: string;
-  timeZone: string;
-}) {
+function PlanCard({ plan, clientName, timeZone }: { plan: ServicePlan; clientName: string; timeZone: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("plan_id") === String(plan.id);
   return (

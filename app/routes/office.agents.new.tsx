@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
 import { endpoints } from "../../lib/contract.js";
+import { newAgentFields } from "../../lib/office-fields";
 import { Field, firstInvalid, FormError, SelectField } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { Toast } from "../components/toasts";
@@ -17,7 +18,7 @@ import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Add an agent · Back office · Waypoint Consultancy" }];
 
-const fields = ["name", "email", "phone", "time_zone"] as const;
+const fields = newAgentFields;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

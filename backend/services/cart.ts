@@ -5,6 +5,7 @@ import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
+import { boughtKey, boughtPlans } from "./bought.js";
 import { changeCart } from "./cart-lock.js";
 import { clientEvent, lineName } from "./case-file.js";
 import { getRelocation, getJob } from "./catalogue.js";
@@ -56,7 +57,10 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
     ])
     .where("cart_items.agent_id", "=", agentId);
   if (clientId !== undefined) query = query.where("cart_items.client_id", "=", clientId);
-  const rows = await query.orderBy("cart_items.created_at").orderBy("cart_items.id").execute();
+  const [rows, bought] = await Promise.all([
+    query.orderBy("cart_items.created_at").orderBy("cart_items.id").execute(),
+    boughtPlans(db, agentId, clientId),
+  ]);
   return rows.map(
     ({
       first_name,
@@ -74,6 +78,7 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
       ...r,
       offered: Number(offered) === 1,
       item_type: item_type as ItemType,
+      bought: item_type === "service_plan" ? (bought.get(boughtKey(r.client_id, r.item_id)) ?? null) : null,
       client_name: `${first_name} ${last_name}`,
       session:
         mentor_id !== null && mentor_name !== null && start_at !== null && topic !== null

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import type { TimelineEntry } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
-import { NotFound } from "../errors.js";
+import { ownClient } from "./ownership.js";
 
 export type ClientEventKind =
   | "client.created"
@@ -68,19 +68,8 @@ export async function orderLineEvents(
   }
 }
 
-/** The agent's own client, or 404 (another agent's, none, or an archived one unless `archived` allows it). */
-export async function ownClient(db: Kysely<Database>, agentId: number, clientId: number, opts: { archived: boolean }) {
-  const client = await db
-    .selectFrom("clients")
-    .select(["id", "archived_at"])
-    .where("id", "=", clientId)
-    .where("agent_id", "=", agentId)
-    .executeTakeFirst();
-  if (!client || (client.archived_at && !opts.archived)) throw new NotFound("No such client.");
-}
-
 export async function addNote(db: Kysely<Database>, agentId: number, clientId: number, body: string, now = new Date()) {
-  await ownClient(db, agentId, clientId, { archived: true });
+  await ownClient(db, agentId, clientId, "read");
   const { id } = await db
     .insertInto("client_notes")
     .values({ agent_id: agentId, client_id: clientId, body, created_at: now.toISOString() })

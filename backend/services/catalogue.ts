@@ -5,6 +5,7 @@ import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
+import { boughtKey, boughtPlans } from "./bought.js";
 import { getClient } from "./clients.js";
 
 export async function listCountries(db: Kysely<Database>): Promise<Country[]> {
@@ -111,7 +112,7 @@ export async function getRelocation(db: Kysely<Database>, id: number): Promise<R
 export async function plansForClient(db: Kysely<Database>, agentId: number, clientId: number): Promise<ServicePlan[]> {
   const client = await getClient(db, agentId, clientId);
   const relocationOpen = !relocationPlanBlocker(client);
-  const [plans, inCart] = await Promise.all([
+  const [plans, inCart, bought] = await Promise.all([
     db
       .selectFrom("service_plans")
       .innerJoin("services", "services.id", "service_plans.service_id")
@@ -135,9 +136,10 @@ export async function plansForClient(db: Kysely<Database>, agentId: number, clie
       .where("client_id", "=", clientId)
       .where("item_type", "=", "service_plan")
       .execute(),
+    boughtPlans(db, agentId, clientId),
   ]);
   const chosen = new Set(inCart.map((r) => r.item_id));
   return plans
     .filter((p) => p.service_id !== SERVICES.relocation || relocationOpen)
-    .map((p) => ({ ...p, in_cart: chosen.has(p.id) }));
+    .map((p) => ({ ...p, in_cart: chosen.has(p.id), bought: bought.get(boughtKey(clientId, p.id)) ?? null }));
 }

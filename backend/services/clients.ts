@@ -10,6 +10,7 @@ import { needsAttention } from "./attention.js";
 import { CART_LOCKED, lockAgent, openOrderOf } from "./cart-lock.js";
 import { clientEvent } from "./case-file.js";
 import { releaseBookings } from "./holds.js";
+import { NO_CLIENT, ownedClient } from "./ownership.js";
 
 /** How the timeline names a changed field. */
 const fieldLabels: Record<string, string> = {
@@ -95,8 +96,7 @@ export async function getClient(db: Kysely<Database>, agentId: number, clientId:
     .where("id", "=", clientId)
     .where("agent_id", "=", agentId)
     .executeTakeFirst();
-  if (!row) throw new NotFound("No such client.");
-  return row as Client;
+  return ownedClient(row, "read") as Client;
 }
 
 /** Country codes must be ones we know; answers 400 with the field that is not. */
@@ -165,7 +165,7 @@ export async function editClient(db: Kysely<Database>, agentId: number, clientId
       .where("id", "=", clientId)
       .where("agent_id", "=", agentId)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new NotFound("No such client.");
+    if (Number(result.numUpdatedRows) === 0) throw new NotFound(NO_CLIENT);
     if (changed.length) {
       const fields = changed.map((k) => fieldLabels[k] ?? k).join(", ");
       await clientEvent(trx, { agentId, clientId, kind: "client.edited", summary: `Edited: ${fields}` });
@@ -180,8 +180,7 @@ export async function editClient(db: Kysely<Database>, agentId: number, clientId
  * sessions to come, or while a checkout covers the client's cart items.
  */
 export async function deleteClient(db: Kysely<Database>, agentId: number, clientId: number) {
-  const client = await getClient(db, agentId, clientId);
-  if (client.archived_at) throw new NotFound("No such client.");
+  ownedClient(await getClient(db, agentId, clientId), "change");
   return db.transaction().execute(async (trx) => {
     await lockAgent(trx, agentId);
     const now = new Date().toISOString();

@@ -25,7 +25,8 @@ import type { UploadFile } from "../../lib/transport.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
 import { Conflict, Invalid, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
-import { clientEvent, ownClient } from "./case-file.js";
+import { clientEvent } from "./case-file.js";
+import { NO_CLIENT, NO_DOCUMENT, ownClient, ownedClient } from "./ownership.js";
 
 const kindOrder: DocumentKind[] = ["passport", "visa", "address", "cv", "degree", "other"];
 
@@ -142,7 +143,7 @@ function toDocument(r: DocumentRow): ClientDocument {
 
 /** The client's checklist: the standard documents in a fixed order (passport first), then the agent's own. */
 export async function clientDocuments(db: Kysely<Database>, agentId: number, clientId: number): Promise<ClientDocument[]> {
-  await ownClient(db, agentId, clientId, { archived: true });
+  await ownClient(db, agentId, clientId, "read");
   const rows = await documentsQuery(db, agentId).where("d.client_id", "=", clientId).orderBy("d.id").execute();
   return rows.map(toDocument).sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || a.id - b.id);
 }
@@ -159,7 +160,7 @@ export async function documentDetail(
     .where("d.client_id", "=", clientId)
     .where("d.id", "=", documentId)
     .executeTakeFirst();
-  if (!row) throw new NotFound("No such document.");
+  if (!row) throw new NotFound(NO_DOCUMENT);
   const files = await db
     .selectFrom("document_files")
     .select(["id", "file_name", "content_type", "size_bytes", "uploaded_at"])
@@ -184,7 +185,8 @@ async function ownDocument(db: Kysely<Database>, agentId: number, clientId: numb
     .where("d.client_id", "=", clientId)
     .where("d.agent_id", "=", agentId)
     .executeTakeFirst();
-  if (!row || (opts.live && row.archived_at)) throw new NotFound(row ? "No such client." : "No such document.");
+  if (!row) throw new NotFound(NO_DOCUMENT);
+  ownedClient(row, opts.live ? "change" : "read");
   return { ...row, title: documentTitle(row) };
 }
 
@@ -250,7 +252,7 @@ export async function requestDocuments(
 
 /** A document the agent wants on the checklist beyond the standard ones (an offer letter, a marriage certificate). */
 export async function addDocument(db: Kysely<Database>, agentId: number, clientId: number, title: string, now = new Date()) {
-  await ownClient(db, agentId, clientId, { archived: false });
+  await ownClient(db, agentId, clientId, "change");
   const stamp = now.toISOString();
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -337,7 +339,7 @@ export async function uploadDocument(
           ),
         )
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new NotFound("No such client.");
+      if (Number(updated.numUpdatedRows) !== 1) throw new NotFound(NO_CLIENT);
       await clientEvent(
         trx,
         {

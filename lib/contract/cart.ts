@@ -22,7 +22,12 @@ export type CartItem = {
   session: CartSession | null;
   /** False once staff unpublished the job, package or plan (or made the mentor inactive): remove it to pay */
   offered: boolean;
+  /** A service plan the client already has from a paid order (warned about before paying for it again); else null */
+  bought: Bought | null;
 };
+
+/** Where a client's service plan was bought: the paid order (or one under review) whose line was not refunded. */
+export type Bought = { order_id: number; paid_at: string | null };
 
 export type CartSession = {
   mentor_id: number;

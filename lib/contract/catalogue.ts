@@ -1,5 +1,6 @@
 /** What agents browse: countries, jobs, relocation packages and service plans. */
 import { z } from "zod";
+import type { Bought } from "./cart.js";
 import { answer, endpoint } from "./endpoint.js";
 import { countryCode, idParam, searchField } from "./fields.js";
 
@@ -49,6 +50,8 @@ export type ServicePlan = {
   price_minor: number;
   currency: string;
   in_cart: boolean;
+  /** The client has it already, from this order; null when not */
+  bought: Bought | null;
 };
 
 export const servicePlanBody = z.object({ client_id: idParam });

@@ -1,9 +1,10 @@
 /** What every area of the contract is built of: the envelope, ids, texts, days, zones, money and paging. */
 import { z } from "zod";
 import { fieldLimits } from "../client-fields.js";
+import type { FieldErrors } from "../field-errors.js";
 import { isTimeZone } from "../intl.js";
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 export type ApiSuccess<T> = { status: true; data: T };
 export type ApiFailure = { status: false; message: string; errors?: FieldErrors };
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;

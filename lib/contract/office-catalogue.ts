@@ -1,5 +1,6 @@
 /** The back office's catalogue: jobs, mentors, relocation packages and service plans as staff edit them. */
 import { z } from "zod";
+import { employmentTypes } from "../office-fields.js";
 import type { Job, Relocation } from "./catalogue.js";
 import { answer, endpoint } from "./endpoint.js";
 import { idParam, searchPageQuery, type Page } from "./fields.js";
@@ -8,7 +9,7 @@ import type { MentorProfile } from "./mentors.js";
 
 // ---- the back office: catalogue and mentors ---------------------------------
 
-export const employmentTypes = ["Full-time", "Part-time", "Contract", "Internship"] as const;
+export { employmentTypes };
 
 export const jobInput = z
   .object({

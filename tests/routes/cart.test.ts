@@ -3,12 +3,14 @@
  * no HTTP, the same code the portal runs.
  */
 import { describe, expect, it } from "vitest";
-import { loadContext, request, signedInCookie } from "../support/route-context.js";
+import { endpoints, type CartItem, type ServicePlan } from "../../lib/contract.js";
+import { apiAs, loadContext, request, signedInCookie } from "../support/route-context.js";
 
 const { loader, action } = await import("../../app/routes/cart.js");
+const plansPage = await import("../../app/routes/clients.$id.plans.js");
 
 async function dataOf(response: Response) {
-  return (await response.json()) as { items: Array<{ id: number; description: string }>; payment: unknown };
+  return (await response.json()) as { items: CartItem[]; payment: unknown };
 }
 
 describe("the cart route", () => {
@@ -23,7 +25,45 @@ describe("the cart route", () => {
     const cookie = await signedInCookie();
     const data = await dataOf(await loader({ request: request("/cart", { cookie }), context: loadContext(), params: {} }));
     expect(data.payment).toBeNull();
-    expect(Array.isArray(data.items)).toBe(true);
+    // The demo agent's own cart as the API has it, nothing of anyone else's.
+    const api = await apiAs();
+    const me = await api.call(endpoints.tokencheck);
+    const own = await api.call(endpoints.cartList, { params: { agentId: me.agent.id } });
+    expect(data.items.map((i) => i.id)).toEqual(own.map((i) => i.id));
+  });
+
+  it("says a plan the client already has, with its order, on the cart and on the plans page", async () => {
+    const api = await apiAs();
+    const client = await api.call(endpoints.addClient, {
+      body: { first_name: "Twice", last_name: "Bought", email: `twice-${Date.now()}@example.com`, destination_country: "DE" },
+    });
+    // Whatever the demo cart holds is not this test's: pay for the plan alone.
+    const me = await api.call(endpoints.tokencheck);
+    for (const item of await api.call(endpoints.cartList, { params: { agentId: me.agent.id } })) {
+      await api.call(endpoints.deleteCart, { body: { id: item.id } });
+    }
+    const plan = (await api.call(endpoints.servicePlans, { body: { client_id: client.id } }))[0]!;
+    expect(plan.bought).toBeNull();
+    await api.call(endpoints.addCart, { body: { client_id: client.id, item_type: "service_plan", item_id: plan.id } });
+    const started = await api.call(endpoints.createCheckout);
+    await api.call(endpoints.demoComplete, { params: { id: started.session_id } });
+    await api.call(endpoints.addCart, { body: { client_id: client.id, item_type: "service_plan", item_id: plan.id } });
+
+    const cookie = await signedInCookie();
+    const cart = await dataOf(await loader({ request: request("/cart", { cookie }), context: loadContext(), params: {} }));
+    const again = cart.items.find((i) => i.client_id === client.id)!;
+    expect(again.bought).toMatchObject({ order_id: started.order_id });
+    const page = (await (
+      await plansPage.loader({
+        request: request(`/clients/${client.id}/plans`, { cookie }),
+        context: loadContext(),
+        params: { id: String(client.id) },
+      })
+    ).json()) as { plans: ServicePlan[] };
+    const shown = page.plans.find((p) => p.id === plan.id)!;
+    expect(shown).toMatchObject({ in_cart: true, bought: { order_id: started.order_id } });
+    // Another plan of the same client is not marked.
+    expect(page.plans.filter((p) => p.id !== plan.id).every((p) => p.bought === null)).toBe(true);
   });
 
   it("shares one cart list between the root's loader and the page's (one memo per request)", async () => {

@@ -55,6 +55,16 @@ export async function signedInCookie(): Promise<string> {
   return (await commitSession(session)).split(";")[0]!;
 }
 
+/** The embedded API as the portal calls it, bound to a token (the demo agent's by default). */
+export async function apiAs(token?: string) {
+  const { createApiClient } = await import("../../app/lib/api.server.js");
+  if (token) return createApiClient(transport, { token });
+  const login = (
+    await transport({ method: "POST", path: "agent/login", headers: {}, body: { email: demo.email, password: demo.password } })
+  ).payload as { data: { token: string } };
+  return createApiClient(transport, { token: login.data.token });
+}
+
 export function request(pathname: string, init: RequestInit & { cookie?: string } = {}) {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("Cookie", init.cookie);

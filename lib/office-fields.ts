@@ -1,0 +1,43 @@
+/**
+ * The back office's forms, field by field, once per entity (as lib/client-fields.ts does for clients): the form
+ * shows these names, its action reads them, and the first one refused gets the focus. Plain values, so a page may
+ * import them without shipping zod to the browser. Money is typed in dollars (`price`, `rate`, `placement_fee`) and
+ * sent to the API in minor units.
+ */
+export const employmentTypes = ["Full-time", "Part-time", "Contract", "Internship"] as const;
+
+export const jobFields = [
+  "title",
+  "company",
+  "country_code",
+  "city",
+  "employment_type",
+  "description",
+  "salary_min",
+  "salary_max",
+  "placement_fee",
+] as const;
+
+export const relocationFields = ["title", "country_code", "city", "duration_days", "price", "includes", "description"] as const;
+
+export const planFields = ["service_id", "name", "price", "description"] as const;
+
+export const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+/** A mentor's weekly hours, one field per weekday ("09:00-12:00, 14:00-17:00") */
+export const hoursField = (weekday: number) => `hours_${weekday}`;
+
+export const mentorFields = [
+  "name",
+  "title",
+  "bio",
+  "expertise",
+  "languages",
+  "country_code",
+  "time_zone",
+  "rate",
+  "photo_url",
+  "time_off",
+  ...weekdayNames.map((_, i) => hoursField(i)),
+] as const;
+
+export const newAgentFields = ["name", "email", "phone", "time_zone"] as const;
