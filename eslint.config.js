@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint's recommended rules, React hooks, and one import order.
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -24,6 +24,18 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { "react-hooks": reactHooks, "import-x": importX },
+    // Our modules are TypeScript imported as ".js" (or without an ending in app/): resolved as such, so that the
+    // import rules below see every file.
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+          extensionAlias: { ".js": [".ts", ".tsx", ".js"] },
+        }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Node builtins, packages, then our own modules; each group alphabetical.
@@ -36,6 +48,24 @@ export default tseslint.config(
         },
       ],
       "import-x/no-duplicates": "error",
+      // No run-time import cycle (type-only imports do not count): a cycle makes load order decide what is defined.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // The portal reaches the API only through the contract and its transport (server.ts hands both over); the
+      // API never knows the portal (DESIGN §5).
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./app",
+              from: "./backend",
+              message: "The portal reaches the API through lib/contract and the load context.",
+            },
+            { target: "./backend", from: "./app", message: "The API never imports the portal." },
+          ],
+        },
+      ],
+      "import-x/no-unresolved": ["error", { ignore: ["^virtual:", "\\?"] }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/consistent-type-imports": [
         "error",

@@ -14,14 +14,17 @@ import express from "express";
 import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
+import { createPortalSessionStorage } from "./app/lib/session-storage.server.js";
 import { createApi } from "./backend/app.js";
+import { openDatabase } from "./backend/db/connection.js";
 import { prepareDatabase } from "./backend/db/prepare.js";
-import { getDatabase } from "./backend/db/shared.js";
+import { sessionTable } from "./backend/db/session-table.js";
 import { createFileStore } from "./backend/files/store.js";
 import { inProcessTransport } from "./backend/in-process.js";
 import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
 import { portalBodyLimits } from "./lib/body-limit.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
+import { httpTransport } from "./lib/http-transport.js";
 import { remixHandler } from "./lib/remix-handler.js";
 import { redactUrl, wellFormedHeaders } from "./lib/request-guards.js";
 
@@ -50,7 +53,7 @@ async function loadBuild(): Promise<ServerBuild> {
 async function main() {
   // The database: schema first, then reference data, then (outside production by default) demo data.
   // Under one lock, so that instances started together each find the work done (backend/db/prepare.ts).
-  const database = getDatabase();
+  const database = openDatabase(settings.database);
   const { applied, demo } = await prepareDatabase(database, { demo: settings.demoData });
   if (applied.length) logger.info({ applied }, "migrations applied");
 
@@ -241,7 +244,18 @@ async function main() {
   app.use(portalBodyLimits());
 
   // The portal calls the embedded API in process, unless told to talk to another one (API_BASE_URL).
-  const apiTransport = api && !settings.apiBaseUrl ? inProcessTransport(api) : null;
+  const apiTransport = settings.apiBaseUrl
+    ? httpTransport(settings.apiBaseUrl, settings.apiTimeoutMs)
+    : api
+      ? inProcessTransport(api)
+      : null;
+  if (!apiTransport) throw new SettingsError("No API for the portal: set API_BASE_URL, or leave EMBEDDED_API on.");
+  // The portal's sessions, kept in this process's database (the portal opens none of its own).
+  const sessions = createPortalSessionStorage(sessionTable(database.db), {
+    secret: settings.sessionSecret,
+    secure: settings.isProduction,
+    maxAgeSeconds: settings.tokenTtlDays * 24 * 3600,
+  });
   // The sign-in page shows the demo account only when this server seeded it and serves the API itself.
   const demoSignIn = demo && settings.embeddedApi && !settings.apiBaseUrl ? { email: demo.email, password: demo.password } : null;
   const build = await loadBuild();
@@ -257,6 +271,7 @@ async function main() {
         clientIp: req.ip ?? "",
         demoSignIn,
         apiTransport,
+        sessions,
         memo: new Map(),
       }),
     }),

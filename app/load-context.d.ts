@@ -1,5 +1,6 @@
 import "@remix-run/node";
 import type { ApiTransport } from "../lib/transport";
+import type { PortalSessions } from "./lib/session-storage.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -9,8 +10,10 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** The demo sign-in the server seeded, shown on the sign-in page; null without demo data or with another API */
     demoSignIn: { email: string; password: string } | null;
-    /** The embedded API, called in process; null when the portal talks to API_BASE_URL over HTTP */
-    apiTransport: ApiTransport | null;
+    /** The API: the embedded one in process, or API_BASE_URL's over HTTP (server.ts chooses, once) */
+    apiTransport: ApiTransport;
+    /** The portal's session storage, over server.ts's database handle */
+    sessions: PortalSessions;
     /** Work done once per request (app/lib/context.server.ts) */
     memo: Map<string, unknown>;
   }

@@ -16,13 +16,14 @@ import {
 import type { ReactNode } from "react";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { endpoints } from "../lib/contract.js";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
-import { ApiCallError, apiLoaderError, cartOf } from "./lib/api.server";
+import { ApiCallError, apiLoaderError } from "./lib/api.server";
+import { cartOf } from "./lib/cart.server";
 import { apiFor, sessionOf } from "./lib/context.server";
+import { endpoints } from "./lib/endpoints.server";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, normalizePath } from "./lib/paths";
 import { csrf, honeypot } from "./lib/security.server";
@@ -83,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     } catch (error) {
       // An API that is down must not take the public pages with it.
       if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
-      else await apiLoaderError(error, request);
+      else await apiLoaderError(error, request, context);
     }
   }
 
@@ -92,13 +93,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       staff = (await apiFor(context, staffToken).call(endpoints.officeMe)).staff;
     } catch (error) {
       if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
-      else await apiLoaderError(error, request);
+      else await apiLoaderError(error, request, context);
     }
   }
 
   const flashed = session.get("toast");
   if (flashed) toast = flashed;
-  if (flashed || sessionChanged) headers.append("Set-Cookie", await commitSession(session));
+  if (flashed || sessionChanged) headers.append("Set-Cookie", await commitSession(context, session));
 
   const [csrfToken, csrfCookie] = await csrf.commitToken(request);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);

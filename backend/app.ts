@@ -27,7 +27,7 @@ import { officeRoutes } from "./routes/office.js";
 import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { serveOn } from "./serve.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
-import { noteExpiringDocuments } from "./services/documents.js";
+import { noteExpiringDocuments } from "./services/document-expiry.js";
 import { releaseExpiredHolds } from "./services/holds.js";
 
 export type MailTally = { reminders: number; sent: number; retried: number; failed: number; skipped: number };

@@ -42,7 +42,8 @@ export function inProcessTransport(api: Router): ApiTransport {
       (res as unknown as { locals: object }).locals = {
         [IN_PROCESS]: (status: number, payload: unknown, file?: ApiFile) => resolve({ status, payload, file }),
       };
-      (app as unknown as { handle(req: unknown, res: unknown, done: (err?: unknown) => void): void }).handle(req, res, (err) =>
+      // An Express app is itself a request handler (req, res, next): the public way to hand it a request.
+      app(req as express.Request, res as express.Response, (err?: unknown) =>
         reject(err ?? new Error(`in-process API call not answered: ${call.method} ${call.path}`)),
       );
     });

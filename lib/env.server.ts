@@ -8,7 +8,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { remember } from "@epic-web/remember";
 import { z } from "zod";
 import { looksLikeIp } from "./client-ip.js";
 
@@ -345,7 +344,13 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
-/** The settings of this process, parsed on first use and shared by the server and the portal bundle. */
+let parsed: Settings | undefined;
+
+/**
+ * The settings of this process, parsed from its environment on first use. The server and the portal bundle each
+ * parse the same environment (and the same generated development secret, kept in the data folder), so they agree
+ * without sharing an object.
+ */
 export function getSettings(): Settings {
-  return remember("settings", () => parseSettings());
+  return (parsed ??= parseSettings());
 }

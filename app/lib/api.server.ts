@@ -5,10 +5,7 @@
  * 400 → the API's message and field errors; 401 → the session has expired;
  * 5xx, time-out or an unreachable API → "Server busy", with what the user typed kept.
  */
-import { createReadStream } from "node:fs";
-import { Readable } from "node:stream";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import contentDisposition from "content-disposition";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import {
   endpoints,
@@ -23,7 +20,6 @@ import {
 } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
 import type { ApiCall, ApiTransport, UploadFile } from "../../lib/transport.js";
-import { memo } from "./context.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
@@ -45,63 +41,13 @@ export class ApiCallError extends Error {
   }
 }
 
-/** An HTTP transport to the API at `baseUrl` (API_BASE_URL), with the portal's time-out. */
-export function httpTransport(baseUrl: string, timeoutMs: number): ApiTransport {
-  return async ({ method, path, headers, body, upload }) => {
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, baseUrl), {
-        method,
-        headers: {
-          ...headers,
-          Accept: "application/json",
-          ...(upload ? { "Content-Type": upload.type } : body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...(upload && "file" in upload ? { "Content-Length": String(upload.file.size) } : {}),
-        },
-        // A spooled upload streams from its file, never read whole into memory.
-        body: upload
-          ? "file" in upload
-            ? (Readable.toWeb(createReadStream(upload.file.path)) as unknown as BodyInit)
-            : (upload.bytes as unknown as BodyInit)
-          : body === undefined
-            ? undefined
-            : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        ...(upload && "file" in upload ? { duplex: "half" } : {}),
-      } as RequestInit);
-    } catch {
-      throw new ApiCallError(0, SERVER_BUSY);
-    }
-    // A download (a client's document) is the file itself, named by its Content-Disposition.
-    const disposition = res.headers.get("content-disposition");
-    if (res.ok && disposition?.startsWith("attachment")) {
-      try {
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        const name = contentDisposition.parse(disposition).parameters.filename ?? "document";
-        return {
-          status: res.status,
-          payload: null,
-          file: { bytes, type: res.headers.get("content-type") ?? "application/octet-stream", name },
-        };
-      } catch {
-        throw new ApiCallError(0, SERVER_BUSY);
-      }
-    }
-    let payload: unknown = null;
-    try {
-      payload = await res.json();
-    } catch {
-      payload = null;
-    }
-    return { status: res.status, payload };
-  };
-}
-
 /**
  * The error for an answer that is not a success: the API's message and field errors, or, for a 5xx or an answer
  * that is not the contract's envelope (the API failing: a bad gateway to us), "Server busy".
  */
 function failure(status: number, envelope: ApiEnvelope<unknown> | null) {
+  // Not reached, or no answer in time (the transport's status 0).
+  if (status === 0) return new ApiCallError(0, SERVER_BUSY);
   if (status >= 500 || !envelope || envelope.status !== false) return new ApiCallError(status >= 500 ? status : 502, SERVER_BUSY);
   return new ApiCallError(status, envelope.message, envelope.errors);
 }
@@ -168,11 +114,6 @@ type Upload<E> = E extends { upload: true } ? { upload: { file: UploadFile; type
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The agent's cart, fetched once per request: the badge (root loader) and the cart page share it. */
-export function cartOf(context: AppLoadContext, api: ApiClient, agentId: number) {
-  return memo(context, `cart:${agentId}`, () => api.call(endpoints.cartList, { params: { agentId } }));
-}
-
 /** A query's values as a query string: empty, null and absent values left out. */
 function queryString(query: Record<string, unknown> | undefined) {
   const params = new URLSearchParams();
@@ -186,27 +127,27 @@ function queryString(query: Record<string, unknown> | undefined) {
 // ---- what the portal does with a failed call --------------------------------
 
 /** The API no longer knows the token: end the portal session and go to sign-in with "Session Expired!". */
-export async function expireSession(request: Request): Promise<Response> {
-  const headers = await replaceSession(request, (s) => s.flash("toast", makeToast("info", "Session Expired!")));
+export async function expireSession(request: Request, context: AppLoadContext): Promise<Response> {
+  const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", "Session Expired!")));
   const url = new URL(request.url);
   const back = request.method === "GET" && !isPublicPath(url.pathname) ? url.pathname + url.search : null;
   return redirect(signInUrl(back), { headers });
 }
 
 /** In a loader: throws the response a failed call should give the page. */
-export async function apiLoaderError(error: unknown, request: Request): Promise<never> {
+export async function apiLoaderError(error: unknown, request: Request, context: AppLoadContext): Promise<never> {
   if (!(error instanceof ApiCallError)) throw error;
-  if (error.status === 401) throw await expireSession(request);
+  if (error.status === 401) throw await expireSession(request, context);
   if (error.status === 403 || error.status === 404) throw new Response("Not found", { status: 404 });
   if (error.unavailable) throw new Response(SERVER_BUSY, { status: 503 });
   throw new Response(error.message, { status: error.status });
 }
 
 /** In an action that answers with a redirect: back to `to`, with the API's reason as an error toast. */
-export async function apiRedirectError(error: unknown, request: Request, to: string): Promise<Response> {
+export async function apiRedirectError(error: unknown, request: Request, context: AppLoadContext, to: string): Promise<Response> {
   if (!(error instanceof ApiCallError)) throw error;
-  if (error.status === 401) throw await expireSession(request);
-  return redirectWithToast(request, to, { type: "error", message: error.unavailable ? SERVER_BUSY : error.message });
+  if (error.status === 401) throw await expireSession(request, context);
+  return redirectWithToast(request, context, to, { type: "error", message: error.unavailable ? SERVER_BUSY : error.message });
 }
 
 export type FormFailure = {
@@ -217,9 +158,9 @@ export type FormFailure = {
 };
 
 /** In an action: the answer for a failed call, keeping what the user typed. */
-export async function apiActionError(error: unknown, request: Request, values: Record<string, string>) {
+export async function apiActionError(error: unknown, request: Request, context: AppLoadContext, values: Record<string, string>) {
   if (!(error instanceof ApiCallError)) throw error;
-  if (error.status === 401) throw await expireSession(request);
+  if (error.status === 401) throw await expireSession(request, context);
   if (error.unavailable) {
     return json<FormFailure>(
       { formError: "The server is busy. Nothing was lost: please try again.", values, toast: makeToast("error", SERVER_BUSY) },

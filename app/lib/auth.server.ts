@@ -63,8 +63,8 @@ export async function requireAccountHolder(request: Request, context: AppLoadCon
 }
 
 /** Starts a new session (the id rotates at sign-in) holding the API token. */
-export async function signIn(request: Request, login: LoginData, redirectTo: string | null) {
-  const headers = await replaceSession(request, (session) => {
+export async function signIn(request: Request, context: AppLoadContext, login: LoginData, redirectTo: string | null) {
+  const headers = await replaceSession(request, context, (session) => {
     session.set("token", login.token);
     session.set("agent", login.agent);
     session.flash("toast", makeToast("success", `Welcome, ${login.agent.name}!`));
@@ -73,8 +73,8 @@ export async function signIn(request: Request, login: LoginData, redirectTo: str
 }
 
 /** A staff member's new session (the id rotates): the back office, or where they were going in it. */
-export async function signInStaff(request: Request, login: StaffLoginData, redirectTo: string | null) {
-  const headers = await replaceSession(request, (session) => {
+export async function signInStaff(request: Request, context: AppLoadContext, login: StaffLoginData, redirectTo: string | null) {
+  const headers = await replaceSession(request, context, (session) => {
     session.set("staffToken", login.token);
     session.set("staff", login.staff);
     session.flash("toast", makeToast("success", `Welcome, ${login.staff.name}!`));
@@ -89,6 +89,6 @@ export async function signOut(request: Request, context: AppLoadContext) {
   if (signedIn) await signedIn.api.call(endpoints.logout).catch(() => undefined);
   const staff = await getStaff(request, context);
   if (staff) await staff.api.call(endpoints.officeLogout).catch(() => undefined);
-  const headers = await replaceSession(request, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
+  const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
   return redirect("/authentication/", { headers });
 }

@@ -1,8 +1,9 @@
 /** Adding to the cart from any page: one answer for success and failure, back on the same page. */
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import type { CartItem } from "../../lib/contract.js";
-import { apiRedirectError, type FormFailure } from "./api.server.js";
+import { endpoints, type CartItem } from "../../lib/contract.js";
+import { apiRedirectError, type ApiClient, type FormFailure } from "./api.server.js";
+import { memo } from "./context.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
@@ -11,20 +12,25 @@ const clientChoice = z.object({
 });
 
 /** Runs the add, then redirects back with "Added" or with the API's reason as an error toast. */
-export async function addAndReturn(request: Request, backTo: string, add: () => Promise<CartItem>) {
+export async function addAndReturn(request: Request, context: AppLoadContext, backTo: string, add: () => Promise<CartItem>) {
   try {
     const item = await add();
-    return await redirectWithToast(request, backTo, {
+    return await redirectWithToast(request, context, backTo, {
       type: "success",
       message: `Added to the cart for ${item.client_name}.`,
     });
   } catch (error) {
-    return apiRedirectError(error, request, backTo);
+    return apiRedirectError(error, request, context, backTo);
   }
 }
 
 /** The "add to cart for [client]" form's action: the client must be chosen, then `add` runs. */
-export async function addForChosenClient(request: Request, backTo: string, add: (clientId: number) => Promise<CartItem>) {
+export async function addForChosenClient(
+  request: Request,
+  context: AppLoadContext,
+  backTo: string,
+  add: (clientId: number) => Promise<CartItem>,
+) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = { client_id: String(formData.get("client_id") ?? "") };
@@ -35,5 +41,10 @@ export async function addForChosenClient(request: Request, backTo: string, add: 
       { status: 400 },
     );
   }
-  return addAndReturn(request, backTo, () => add(parsed.data.client_id));
+  return addAndReturn(request, context, backTo, () => add(parsed.data.client_id));
+}
+
+/** The agent's cart, fetched once per request: the badge (root loader) and the cart page share it. */
+export function cartOf(context: AppLoadContext, api: ApiClient, agentId: number) {
+  return memo(context, `cart:${agentId}`, () => api.call(endpoints.cartList, { params: { agentId } }));
 }

@@ -1,5 +1,5 @@
 /** The add and edit client actions: one check, one call, one answer. */
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import { type Client, clientFieldNames, clientInput, type ClientValues, endpoints } from "../../lib/contract.js";
 import { apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
 import { textFields, validateForm } from "./forms.server.js";
@@ -17,6 +17,7 @@ async function sameEmail(api: ApiClient, agentId: number, email: string, self?: 
 
 export async function saveClient(
   request: Request,
+  context: AppLoadContext,
   save: (values: ClientValues) => Promise<Client>,
   done: string,
   duplicates: { api: ApiClient; agentId: number; self?: number },
@@ -42,11 +43,11 @@ export async function saveClient(
       }
     }
     const client = await save(data);
-    return await redirectWithToast(request, `/clients/${client.id}`, {
+    return await redirectWithToast(request, context, `/clients/${client.id}`, {
       type: "success",
       message: `${client.first_name} ${client.last_name} was ${done}.`,
     });
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }

@@ -4,10 +4,8 @@
  * API client is made once, and the root's and the page's loaders share the cart list.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { getSettings } from "../../lib/env.server.js";
-import type { ApiTransport } from "../../lib/transport.js";
-import { createApiClient, httpTransport, type ApiClient } from "./api.server.js";
-import { getSession, type PortalSession } from "./session.server.js";
+import { createApiClient, type ApiClient } from "./api.server.js";
+import { getRequestSession, type PortalSession } from "./session.server.js";
 
 /** `work`, done once per request and shared by every loader that asks with the same key. */
 export function memo<T>(context: AppLoadContext, key: string, work: () => Promise<T>): Promise<T> {
@@ -21,17 +19,7 @@ export function memo<T>(context: AppLoadContext, key: string, work: () => Promis
 
 /** The request's portal session, read once. */
 export function sessionOf(context: AppLoadContext, request: Request): Promise<PortalSession> {
-  return memo(context, "session", () => getSession(request.headers.get("Cookie")));
-}
-
-let remote: ApiTransport | null = null;
-
-/** The embedded API in process (server.ts), or the one at API_BASE_URL over HTTP. */
-function transportOf(context: AppLoadContext): ApiTransport {
-  if (context.apiTransport) return context.apiTransport;
-  const settings = getSettings();
-  if (!settings.apiBaseUrl) throw new Error("No API: neither the embedded one nor API_BASE_URL");
-  return (remote ??= httpTransport(settings.apiBaseUrl, settings.apiTimeoutMs));
+  return memo(context, "session", () => getRequestSession(request, context));
 }
 
 /** An API client bound to this request's visitor and, when given, to a session's token. */
@@ -39,7 +27,7 @@ export function apiFor(context: AppLoadContext, token?: string | null): ApiClien
   const key = `api:${token ?? ""}`;
   let client = context.memo.get(key) as ApiClient | undefined;
   if (!client) {
-    client = createApiClient(transportOf(context), { token, clientIp: context.clientIp });
+    client = createApiClient(context.apiTransport, { token, clientIp: context.clientIp });
     context.memo.set(key, client);
   }
   return client;

@@ -19,7 +19,7 @@ export async function receiveUpload(request: Request, context: AppLoadContext, c
   const { formData, file, problem } = await readUpload(request);
   // The spooled file goes once the API has stored it (or refused it), whatever happens.
   try {
-    return await sendUpload(request, api, clientId, documentId, formData, file, problem);
+    return await sendUpload(request, context, api, clientId, documentId, formData, file, problem);
   } finally {
     await file?.file.dispose();
   }
@@ -27,6 +27,7 @@ export async function receiveUpload(request: Request, context: AppLoadContext, c
 
 async function sendUpload(
   request: Request,
+  context: AppLoadContext,
   api: ApiClient,
   clientId: number,
   documentId: number,
@@ -49,7 +50,7 @@ async function sendUpload(
       query: { name: file.name, expires_on: expiry.data.expires_on },
       upload: { file: file.file, type: file.type || "application/octet-stream" },
     });
-    return await redirectWithToast(request, `/clients/${clientId}#documents`, {
+    return await redirectWithToast(request, context, `/clients/${clientId}#documents`, {
       type: "success",
       message: `${doc.title}: ${doc.file?.file_name ?? "file"} uploaded.`,
     });
@@ -59,6 +60,6 @@ async function sendUpload(
       error instanceof ApiCallError && error.errors?.name
         ? new ApiCallError(error.status, error.message, { ...error.errors, file: error.errors.name })
         : error;
-    return apiActionError(named, request, values);
+    return apiActionError(named, request, context, values);
   }
 }

@@ -1,5 +1,5 @@
 /** The relocation package and service plan forms' actions: dollars in, cents to the API, errors beside the fields. */
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
@@ -13,6 +13,7 @@ import { redirectWithToast } from "./toast.server.js";
 
 async function saveForm<B>(
   request: Request,
+  context: AppLoadContext,
   fields: readonly string[],
   schema: ZodType<unknown, ZodTypeDef, unknown>,
   toBody: (values: Record<string, string>, priceMinor: number | null) => B,
@@ -41,19 +42,21 @@ async function saveForm<B>(
   }
   try {
     const saved = await save(body);
-    return await redirectWithToast(request, back, { type: "success", message: `${saved.name} was ${done}.` });
+    return await redirectWithToast(request, context, back, { type: "success", message: `${saved.name} was ${done}.` });
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 
 export function saveRelocationForm(
   request: Request,
+  context: AppLoadContext,
   save: (body: Parameters<typeof relocationInput.parse>[0]) => Promise<{ title: string }>,
   done: string,
 ) {
   return saveForm(
     request,
+    context,
     relocationFields,
     relocationInput,
     (v, price) => ({
@@ -76,11 +79,13 @@ export function saveRelocationForm(
 
 export function savePlanForm(
   request: Request,
+  context: AppLoadContext,
   save: (body: Parameters<typeof planInput.parse>[0]) => Promise<{ name: string }>,
   done: string,
 ) {
   return saveForm(
     request,
+    context,
     planFields,
     planInput,
     (v, price) => ({ service_id: v.service_id, name: v.name, description: v.description, price_minor: price ?? 0 }),

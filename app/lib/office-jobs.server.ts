@@ -1,5 +1,5 @@
 /** The job form's action, for adding and editing alike: dollars in, cents to the API, errors beside the fields. */
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import type { JobInput, OfficeJob } from "../../lib/contract.js";
 import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
@@ -11,7 +11,12 @@ import { jobInput } from "./schemas.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
-export async function saveJob(request: Request, save: (body: JobInput) => Promise<OfficeJob>, done: string) {
+export async function saveJob(
+  request: Request,
+  context: AppLoadContext,
+  save: (body: JobInput) => Promise<OfficeJob>,
+  done: string,
+) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, jobFields);
@@ -51,8 +56,8 @@ export async function saveJob(request: Request, save: (body: JobInput) => Promis
   }
   try {
     const job = await save(body as JobInput);
-    return await redirectWithToast(request, "/office/jobs", { type: "success", message: `${job.title} was ${done}.` });
+    return await redirectWithToast(request, context, "/office/jobs", { type: "success", message: `${job.title} was ${done}.` });
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }

@@ -2,7 +2,7 @@
  * The mentor form's action, for adding and editing alike: lists typed with commas, the rate in dollars and the
  * weekly hours as "09:00-12:00, 14:00-18:00" per weekday, checked and sent to the API; errors beside the fields.
  */
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import type { MentorInput, OfficeMentor } from "../../lib/contract.js";
 import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
@@ -61,7 +61,12 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export async function saveMentor(request: Request, save: (body: MentorInput) => Promise<OfficeMentor>, done: string) {
+export async function saveMentor(
+  request: Request,
+  context: AppLoadContext,
+  save: (body: MentorInput) => Promise<OfficeMentor>,
+  done: string,
+) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, mentorFields);
@@ -105,8 +110,11 @@ export async function saveMentor(request: Request, save: (body: MentorInput) => 
   }
   try {
     const mentor = await save(body);
-    return await redirectWithToast(request, "/office/mentors", { type: "success", message: `${mentor.name} was ${done}.` });
+    return await redirectWithToast(request, context, "/office/mentors", {
+      type: "success",
+      message: `${mentor.name} was ${done}.`,
+    });
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }

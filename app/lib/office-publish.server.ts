@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 /** The Publish / Unpublish action of a catalogue list (jobs, relocation packages, service plans). */
 import { apiRedirectError } from "./api.server.js";
 import { rowIntent } from "./schemas.server.js";
@@ -6,6 +7,7 @@ import { redirectWithToast } from "./toast.server.js";
 
 export async function publishAction(
   request: Request,
+  context: AppLoadContext,
   set: (id: number, published: boolean) => Promise<{ published: boolean; in_carts: number; name: string }>,
   back: string,
 ) {
@@ -23,8 +25,8 @@ export async function publishAction(
     const message = item.published
       ? `${item.name} is published: agents see it.`
       : `${item.name} is unpublished: agents no longer see it${carts}.`;
-    return await redirectWithToast(request, back, { type: "success", message });
+    return await redirectWithToast(request, context, back, { type: "success", message });
   } catch (error) {
-    return apiRedirectError(error, request, back);
+    return apiRedirectError(error, request, context, back);
   }
 }

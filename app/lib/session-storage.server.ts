@@ -5,9 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import type { Kysely } from "kysely";
-import type { Database } from "../../backend/db/schema.js";
 import type { AgentPublic, StaffPublic } from "../../lib/contract.js";
+import type { SessionTable } from "../../lib/session-table.js";
 import type { ToastMessage } from "./toast.js";
 
 /** An agent's session holds `token` and `agent`; a staff member's `staffToken` and `staff`; never both. */
@@ -16,11 +15,11 @@ export type SessionFlash = { toast: ToastMessage };
 export type PortalSession = Session<SessionData, SessionFlash>;
 
 /**
- * The portal's session storage over a database: the portal's own runs on the process's database handle; tests
- * make sessions through the same code over theirs (tests/support/fixtures.ts), never with raw SQL.
+ * The portal's session storage over its table: server.ts makes it over the process's database handle; tests make
+ * sessions through the same code over theirs (tests/support/fixtures.ts), never with raw SQL.
  */
 export function createPortalSessionStorage(
-  db: () => Kysely<Database>,
+  table: SessionTable,
   options: { secret: string; secure: boolean; maxAgeSeconds: number },
 ) {
   const cookie = createCookie("__session", {
@@ -34,10 +33,10 @@ export function createPortalSessionStorage(
 
   /** A session's data, or null for none or an expired one (which is deleted). */
   async function readSession(id: string) {
-    const row = await db().selectFrom("portal_sessions").select(["data", "expires_at"]).where("id", "=", id).executeTakeFirst();
+    const row = await table.read(id);
     if (!row) return null;
     if (row.expires_at && row.expires_at <= new Date().toISOString()) {
-      await db().deleteFrom("portal_sessions").where("id", "=", id).execute();
+      await table.remove(id);
       return null;
     }
     try {
@@ -52,32 +51,25 @@ export function createPortalSessionStorage(
     createData: (data, expires) =>
       orBusy(async () => {
         // Sessions nobody comes back to would stay forever: sweep the expired ones as new ones start.
-        await db().deleteFrom("portal_sessions").where("expires_at", "<=", new Date().toISOString()).execute();
+        await table.removeExpired(new Date().toISOString());
         const id = randomBytes(32).toString("base64url");
-        await db()
-          .insertInto("portal_sessions")
-          .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
-          .execute();
+        await table.write(id, JSON.stringify(data), expires?.toISOString() ?? null);
         return id;
       }),
     readData: (id) => orBusy(() => readSession(id)),
     updateData: (id, data, expires) =>
       orBusy(async () => {
-        await db()
-          .insertInto("portal_sessions")
-          .values({ id, data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null })
-          .onConflict((oc) =>
-            oc.column("id").doUpdateSet({ data: JSON.stringify(data), expires_at: expires?.toISOString() ?? null }),
-          )
-          .execute();
+        await table.write(id, JSON.stringify(data), expires?.toISOString() ?? null);
       }),
     deleteData: (id) =>
       orBusy(async () => {
-        await db().deleteFrom("portal_sessions").where("id", "=", id).execute();
+        await table.remove(id);
       }),
   });
   return { cookie, ...storage };
 }
+
+export type PortalSessions = ReturnType<typeof createPortalSessionStorage>;
 
 /** A database that cannot be reached is "Server busy" for the page, not a crash. */
 async function orBusy<T>(work: () => Promise<T>): Promise<T> {

@@ -7,4 +7,4 @@ export function makeToast(type: ToastType, message: string): ToastMessage {
 }
 
 /** What the user sees when the API fails, times out or cannot be reached (spec §8). */
-export const SERVER_BUSY = "Server busy";
+export { SERVER_BUSY } from "../../lib/messages.js";

@@ -2,12 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
-import { ownAccount } from "../../lib/contract.js";
 import { Field, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAccountHolder } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { ownAccount } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Your account · Waypoint Cons
 /** Agents and staff alike: name, phone and zone; the password; the other sessions. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, kind } = await requireAccountHolder(request, context);
-  const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request));
+  const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request, context));
   return json({ account, zones: zoneChoices(account.time_zone), now: new Date().toISOString() });
 }
 
@@ -47,25 +47,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const done = await api.call(ownAccount[kind].password, { body: data });
       const others = done.signed_out === 1 ? "1 other session" : `${done.signed_out} other sessions`;
-      return await redirectWithToast(request, "/account", {
+      return await redirectWithToast(request, context, "/account", {
         type: "success",
         message: `Password changed. ${others} signed out; we e-mailed you to say so.`,
       });
     } catch (error) {
-      return fail(await apiActionError(error, request, {}));
+      return fail(await apiActionError(error, request, context, {}));
     }
   }
   if (intent === "sign-out-others") {
     try {
       const done = await api.call(ownAccount[kind].signOutOthers);
-      return await redirectWithToast(request, "/account", {
+      return await redirectWithToast(request, context, "/account", {
         type: "success",
         message: done.signed_out
           ? `Signed out of ${done.signed_out} other session${done.signed_out === 1 ? "" : "s"}.`
           : "No other session was open.",
       });
     } catch (error) {
-      return fail(await apiActionError(error, request, {}));
+      return fail(await apiActionError(error, request, context, {}));
     }
   }
   if (intent === "profile") {
@@ -75,9 +75,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const saved = await api.call(ownAccount[kind].save, { body: data });
       remember(saved);
-      return await redirectWithToast(request, "/account", { type: "success", message: "Saved." }, {}, session);
+      return await redirectWithToast(request, context, "/account", { type: "success", message: "Saved." }, {}, session);
     } catch (error) {
-      return fail(await apiActionError(error, request, values), values);
+      return fail(await apiActionError(error, request, context, values), values);
     }
   }
   // The zone alone: from the picker on any page that shows times, then back there.
@@ -94,13 +94,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     remember(saved);
     return await redirectWithToast(
       request,
+      context,
       redirectTo,
       { type: "success", message: `Times are now shown in ${saved.time_zone}.` },
       {},
       session,
     );
   } catch (error) {
-    return fail(await apiActionError(error, request, values), values);
+    return fail(await apiActionError(error, request, context, values), values);
   }
 }
 

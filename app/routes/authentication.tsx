@@ -3,13 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import { endpoints } from "../../lib/contract.js";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getSignedIn, getStaff, signIn, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
+import { endpoints } from "../lib/endpoints.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { loginBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -47,19 +47,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiFor(context);
   try {
     try {
-      return await signIn(request, await api.call(endpoints.login, { body: parsed.data }), redirectTo);
+      return await signIn(request, context, await api.call(endpoints.login, { body: parsed.data }), redirectTo);
     } catch (error) {
       // Not an agent's email and password: perhaps a staff member's (one sign-in page for both).
       if (!(error instanceof ApiCallError && error.status === 401)) throw error;
       const { time_zone: _, ...credentials } = parsed.data;
-      return await signInStaff(request, await api.call(endpoints.officeLogin, { body: credentials }), redirectTo);
+      return await signInStaff(request, context, await api.call(endpoints.officeLogin, { body: credentials }), redirectTo);
     }
   } catch (error) {
     // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 403 || error.status === 429)) {
       return json<FormFailure>({ formError: error.message, values }, { status: error.status === 429 ? 429 : 400 });
     }
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 

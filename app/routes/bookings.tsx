@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Booking } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { getSettings } from "../lib/settings.server";
 import { zoneChoices } from "../lib/zones.server";
 
@@ -13,7 +13,9 @@ export const meta: MetaFunction = () => [{ title: "Bookings · Waypoint Consulta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const bookings = await api.call(endpoints.bookings, { params: { agentId: agent.id } }).catch((e) => apiLoaderError(e, request));
+  const bookings = await api
+    .call(endpoints.bookings, { params: { agentId: agent.id } })
+    .catch((e) => apiLoaderError(e, request, context));
   return json({
     bookings,
     timeZone: agent.time_zone,

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { endpoints } from "../../lib/contract.js";
 import { FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
@@ -18,7 +18,9 @@ export const meta: MetaFunction = () => [{ title: "Cancel a session · Waypoint 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const bookings = await api.call(endpoints.bookings, { params: { agentId: agent.id } }).catch((e) => apiLoaderError(e, request));
+  const bookings = await api
+    .call(endpoints.bookings, { params: { agentId: agent.id } })
+    .catch((e) => apiLoaderError(e, request, context));
   const booking = bookings.find((b) => b.id === id);
   if (!booking) throw new Response("Not found", { status: 404 });
   const settings = getSettings();
@@ -46,10 +48,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           : booking.order_id
             ? "The session was cancelled. It is not refunded."
             : "The session was cancelled.";
-    return await redirectWithToast(request, "/bookings", { type: "success", message });
+    return await redirectWithToast(request, context, "/bookings", { type: "success", message });
   } catch (error) {
     // Refused (already cancelled, already started): said here, on the page the agent is on.
-    return apiActionError(error, request, {});
+    return apiActionError(error, request, context, {});
   }
 }
 

@@ -1,13 +1,21 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type AppLoadContext,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { CartTable, cartTotals, useRefreshWhenHoldsLapse } from "../components/cart-items";
 import { ZoneNote } from "../components/zone-note";
-import { apiLoaderError, apiRedirectError, cartOf, type ApiClient } from "../lib/api.server";
+import { apiLoaderError, apiRedirectError, type ApiClient } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { cartOf } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -20,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.call(endpoints.openCheckout)]).catch((e) =>
-    apiLoaderError(e, request),
+    apiLoaderError(e, request, context),
   );
   return json({
     items,
@@ -33,25 +41,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Checkout: the API opens a session for the agent's own cart; the browser goes there (303, no JavaScript needed). */
-async function checkout(request: Request, api: ApiClient) {
+async function checkout(request: Request, context: AppLoadContext, api: ApiClient) {
   try {
     const started = await api.call(endpoints.createCheckout);
     return redirect(started.url, 303);
   } catch (error) {
-    return apiRedirectError(error, request, "/cart/");
+    return apiRedirectError(error, request, context, "/cart/");
   }
 }
 
 /** "Cancel payment": the open checkout ends (Stripe's session is expired first) and the cart can change again. */
-async function cancelPayment(request: Request, api: ApiClient) {
+async function cancelPayment(request: Request, context: AppLoadContext, api: ApiClient) {
   try {
     await api.call(endpoints.cancelCheckout);
-    return await redirectWithToast(request, "/cart/", {
+    return await redirectWithToast(request, context, "/cart/", {
       type: "info",
       message: "Payment cancelled. You can change your cart again.",
     });
   } catch (error) {
-    return apiRedirectError(error, request, "/cart/");
+    return apiRedirectError(error, request, context, "/cart/");
   }
 }
 
@@ -60,8 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = formData.get("intent");
-  if (intent === "checkout") return checkout(request, api);
-  if (intent === "cancel-payment") return cancelPayment(request, api);
+  if (intent === "checkout") return checkout(request, context, api);
+  if (intent === "cancel-payment") return cancelPayment(request, context, api);
   if (intent !== "remove") throw new Response("Unknown action.", { status: 400 });
   const parsed = rowIntent("remove").safeParse({ intent, id: formData.get("id") });
   if (!parsed.success) throw new Response("That is not an item of your cart.", { status: 400 });
@@ -69,9 +77,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = safeBack(request);
   try {
     await api.call(endpoints.deleteCart, { body: { id: parsed.data.id } });
-    return await redirectWithToast(request, back, { type: "success", message: "Removed from the cart." });
+    return await redirectWithToast(request, context, back, { type: "success", message: "Removed from the cart." });
   } catch (error) {
-    return apiRedirectError(error, request, back);
+    return apiRedirectError(error, request, context, back);
   }
 }
 

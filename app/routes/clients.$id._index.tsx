@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientStatusLabels } from "../../lib/client-fields";
 import type { TimelineEntry } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { expiryWindow } from "../../lib/documents";
 import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
@@ -14,6 +13,7 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireAgent } from "../lib/auth.server";
 import { countryName } from "../lib/countries";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { routeId } from "../lib/params";
 import { documentAddBody, noteBody } from "../lib/schemas.server";
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [view, countries] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({ ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString() });
 }
 
@@ -46,12 +46,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (failure) return failure;
     try {
       const doc = await api.call(endpoints.addDocument, { params: { clientId: id }, body: { title: data.title } });
-      return await redirectWithToast(request, `/clients/${id}/documents/${doc.id}`, {
+      return await redirectWithToast(request, context, `/clients/${id}/documents/${doc.id}`, {
         type: "success",
         message: `${doc.title} added to the checklist.`,
       });
     } catch (error) {
-      return apiActionError(error, request, values);
+      return apiActionError(error, request, context, values);
     }
   }
   const values = textFields(formData, ["body"]);
@@ -59,9 +59,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     await api.call(endpoints.addNote, { params: { clientId: id }, body: { body: data.body } });
-    return await redirectWithToast(request, `/clients/${id}#timeline`, { type: "success", message: "Note added." });
+    return await redirectWithToast(request, context, `/clients/${id}#timeline`, { type: "success", message: "Note added." });
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 

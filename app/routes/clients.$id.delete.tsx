@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { endpoints } from "../../lib/contract.js";
 import { FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.call(endpoints.bookings, { params: { agentId: agent.id } }),
     api.call(endpoints.orders, { params: { agentId: agent.id } }),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   const now = new Date().toISOString();
   const own = bookings.filter((b) => b.client_id === id);
   const paidToCome = own.filter((b) => b.status === "confirmed" && b.end_at > now);
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     result = await api.call(endpoints.deleteClient, { params: { clientId: id } });
   } catch (error) {
     // Refused (paid sessions to come, a payment in progress): the reason, on this page.
-    return apiActionError(error, request, {});
+    return apiActionError(error, request, context, {});
   }
   const extra = result.removed_cart_items
     ? ` ${result.removed_cart_items} cart item${result.removed_cart_items === 1 ? " was" : "s were"} removed with them.`
@@ -52,7 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const done = result.archived
     ? "The client was archived: their orders and sessions stay in your records."
     : "The client was deleted.";
-  return redirectWithToast(request, "/clients", { type: "success", message: `${done}${extra}` });
+  return redirectWithToast(request, context, "/clients", { type: "success", message: `${done}${extra}` });
 }
 
 export default function DeleteClient() {

@@ -5,7 +5,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { endpoints } from "../../lib/contract.js";
 import { expiryWindow, fileSize } from "../../lib/documents";
 import { documentPath, DocumentStatus, downloadPath, Expiry, UploadForm } from "../components/documents";
 import { Field, FormError } from "../components/form";
@@ -14,6 +13,7 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { receiveUpload } from "../lib/documents.server";
+import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { routeId } from "../lib/params";
 import { documentExpiryBody, rowIntent } from "../lib/schemas.server";
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const document = await api
     .call(endpoints.clientDocument, { params: { clientId: routeId(params.id), documentId: routeId(params.docId) } })
-    .catch((e) => apiLoaderError(e, request));
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ document, timeZone: agent.time_zone, ...expiryWindow(new Date(), agent.time_zone) });
 }
 
@@ -47,9 +47,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (failure) return failure;
     try {
       const doc = await api.call(endpoints.acceptDocument, { params: { clientId, documentId }, body: { file_id: data.id } });
-      return await redirectWithToast(request, here, { type: "success", message: `${doc.title} accepted.` });
+      return await redirectWithToast(request, context, here, { type: "success", message: `${doc.title} accepted.` });
     } catch (error) {
-      return apiActionError(error, request, {});
+      return apiActionError(error, request, context, {});
     }
   }
   const values = textFields(formData, ["intent", "expires_on"]);
@@ -60,12 +60,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       params: { clientId, documentId },
       body: { expires_on: data.expires_on ?? null },
     });
-    return await redirectWithToast(request, here, {
+    return await redirectWithToast(request, context, here, {
       type: "success",
       message: doc.expires_on ? `${doc.title}: expires on ${doc.expires_on}.` : `${doc.title}: no expiry date.`,
     });
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 

@@ -3,10 +3,10 @@
  * browser (lib/download.ts).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { endpoints } from "../../lib/contract.js";
 import { attachmentHeaders } from "../../lib/download";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -15,6 +15,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .call(endpoints.downloadDocument, {
       params: { clientId: routeId(params.id), documentId: routeId(params.docId), fileId: routeId(params.fileId) },
     })
-    .catch((e) => apiLoaderError(e, request));
+    .catch((e) => apiLoaderError(e, request, context));
   return new Response(file.bytes as unknown as BodyInit, { headers: attachmentHeaders(file) });
 }

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { saveClient, type ClientFormFailure } from "../lib/clients.server";
+import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -18,14 +18,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [view, countries] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({ client: view.client, countries });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  return saveClient(request, (values) => api.call(endpoints.editClient, { body: { ...values, id: id } }), "saved", {
+  return saveClient(request, context, (values) => api.call(endpoints.editClient, { body: { ...values, id: id } }), "saved", {
     api,
     agentId: agent.id,
     self: id,

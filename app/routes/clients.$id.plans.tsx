@@ -2,12 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ServicePlan } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { relocationPlanBlocker } from "../../lib/rules";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { addAndReturn } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { planChoice } from "../lib/schemas.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [view, plans] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.call(endpoints.servicePlans, { body: { client_id: id } }),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({
     client: view.client,
     plans,
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await checkForm(formData, request);
   const parsed = planChoice.safeParse({ plan_id: formData.get("plan_id") });
   if (!parsed.success) throw new Response("Choose a plan from the list.", { status: 400 });
-  return addAndReturn(request, `/clients/${clientId}/plans`, () =>
+  return addAndReturn(request, context, `/clients/${clientId}/plans`, () =>
     api.call(endpoints.addCart, { body: { client_id: clientId, item_type: "service_plan", item_id: parsed.data.plan_id } }),
   );
 }

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
-import { endpoints } from "../../lib/contract.js";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { clientListFilter, filterQuery } from "../lib/client-list";
 import { countryName } from "../lib/countries";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 
 export const meta: MetaFunction = () => [{ title: "Clients · Waypoint Consultancy" }];
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [result, countries] = await Promise.all([
     api.call(endpoints.clients, { params: { agentId: agent.id }, query: { ...filter, page } }),
     api.countries(),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({ filter, result, countries, timeZone: agent.time_zone });
 }
 

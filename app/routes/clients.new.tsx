@@ -1,23 +1,26 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { saveClient, type ClientFormFailure } from "../lib/clients.server";
+import { endpoints } from "../lib/endpoints.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
-  const countries = await api.countries().catch((e) => apiLoaderError(e, request));
+  const countries = await api.countries().catch((e) => apiLoaderError(e, request, context));
   return json({ countries });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  return saveClient(request, (values) => api.call(endpoints.addClient, { body: values }), "added", { api, agentId: agent.id });
+  return saveClient(request, context, (values) => api.call(endpoints.addClient, { body: values }), "added", {
+    api,
+    agentId: agent.id,
+  });
 }
 
 export default function NewClient() {

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { clientStatusLabels } from "../../lib/client-fields";
 import type { Client } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { spreadsheetCell } from "../../lib/csv.js";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { clientListFilter } from "../lib/client-list";
 import { countryName } from "../lib/countries";
+import { endpoints } from "../lib/endpoints.server";
 
 /**
  * `/clients.csv`: the agent's own clients, as the list's current search, filters and sort have them, for a
@@ -69,6 +69,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     });
   } catch (error) {
-    return apiLoaderError(error, request);
+    return apiLoaderError(error, request, context);
   }
 }

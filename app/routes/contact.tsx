@@ -2,12 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import { endpoints } from "../../lib/contract.js";
 import { Field, firstInvalid, FormError, TextAreaField } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { contactBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -31,12 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     await api.call(endpoints.contact, { body: { ...data, phone: data.phone ?? "" } });
-    return await redirectWithToast(request, "/contact", {
+    return await redirectWithToast(request, context, "/contact", {
       type: "success",
       message: "Thank you! We will answer within one working day.",
     });
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 

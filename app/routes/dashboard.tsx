@@ -1,16 +1,16 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { AttentionList } from "../components/attention-list";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const [counts, attention] = await Promise.all([api.call(endpoints.dashboardCounts), api.call(endpoints.attention)]).catch((e) =>
-    apiLoaderError(e, request),
+    apiLoaderError(e, request, context),
   );
   return json({ agent, counts, attention });
 }

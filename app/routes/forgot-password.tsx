@@ -2,12 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import { endpoints } from "../../lib/contract.js";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
+import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { forgotPasswordBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -28,12 +28,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     await apiFor(context).call(endpoints.forgotPassword, { body: { email: data.email } });
-    return await redirectWithToast(request, "/forgot-password?sent=1", {
+    return await redirectWithToast(request, context, "/forgot-password?sent=1", {
       type: "success",
       message: "If an account exists for that address, we've sent a link.",
     });
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
 import { clientChoices } from "../lib/client-choices.server";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
   const [job, clients] = await Promise.all([api.call(endpoints.job, { params: { id } }), clientChoices(api, agent.id)]).catch(
-    (e) => apiLoaderError(e, request),
+    (e) => apiLoaderError(e, request, context),
   );
   return json({ job, clients });
 }
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const jobId = routeId(params.id);
-  return addForChosenClient(request, `/joblist/${jobId}`, (clientId) =>
+  return addForChosenClient(request, context, `/joblist/${jobId}`, (clientId) =>
     api.call(endpoints.jobServices, { body: { client_id: clientId, job_id: jobId } }),
   );
 }

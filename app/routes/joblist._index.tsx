@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Jobs · Waypoint Consultancy" }];
@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const filter = readFilter(request);
   const [jobs, countries] = await Promise.all([api.call(endpoints.jobs, { query: filter }), api.countries()]).catch((e) =>
-    apiLoaderError(e, request),
+    apiLoaderError(e, request, context),
   );
   return json({ jobs, countries, filter });
 }

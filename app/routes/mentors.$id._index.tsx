@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient } from "../lib/chosen-client";
 import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { zoneChoices } from "../lib/zones.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.schedule, {
       body: { mentor_id: id, time_zone: tz, ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}) },
     }),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({ mentor, schedule, own: agent.time_zone, zones: zoneChoices(agent.time_zone), fromLink: tz !== agent.time_zone });
 }
 

@@ -2,7 +2,6 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import { endpoints } from "../../lib/contract.js";
 import { ClientPicker } from "../components/client-picker";
 import { Field, firstInvalid, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
@@ -11,6 +10,7 @@ import { requireAgent } from "../lib/auth.server";
 import { useChosenClient } from "../lib/chosen-client";
 import { clientChoices } from "../lib/client-choices.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [mentor, clients] = await Promise.all([
     api.call(endpoints.mentor, { body: { mentor_id: id } }),
     clientChoices(api, agent.id),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({
     mentor,
     clients,
@@ -73,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       body: { mentor_id: mentorId, client_id: data.client_id, start: data.start, topic: data.topic },
     });
     const minutes = getSettings().bookings.holdMinutes;
-    return await redirectWithToast(request, "/cart/", {
+    return await redirectWithToast(request, context, "/cart/", {
       type: "success",
       message: `Session held for ${minutes} minutes: pay the cart to confirm it.`,
     });
@@ -84,7 +84,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const { free, stillFree } = await nearestFree(api, mentorId, data.start, viewerZone(request, agent.time_zone));
       return json<BookFailure>({ formError: error.message, values, alternatives: stillFree ? undefined : free }, { status: 409 });
     }
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
 import { dayLabel, timeLabel } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Mentors · Waypoint Consultancy" }];
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language: (url.searchParams.get("language") ?? "").slice(0, 100),
   };
   // The full list gives the filter's choices and, filtered as the API filters, the cards (one call, not two).
-  const all = await api.call(endpoints.mentors, { query: {} }).catch((e) => apiLoaderError(e, request));
+  const all = await api.call(endpoints.mentors, { query: {} }).catch((e) => apiLoaderError(e, request, context));
   const matches = (list: string[], v: string) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
   const mentors = all.filter((m) => matches(m.expertise, filter.expertise) && matches(m.languages, filter.language));
   const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();

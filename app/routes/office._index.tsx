@@ -1,15 +1,15 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 
 export const meta: MetaFunction = () => [{ title: "Back office · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, staff } = await requireStaff(request, context);
-  const overview = await api.call(endpoints.officeOverview).catch((e) => apiLoaderError(e, request));
+  const overview = await api.call(endpoints.officeOverview).catch((e) => apiLoaderError(e, request, context));
   return json({ staff, overview });
 }
 

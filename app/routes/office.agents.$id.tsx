@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientStatusLabels } from "../../lib/client-fields";
-import { endpoints } from "../../lib/contract.js";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney, refundLabels } from "../lib/money";
 import { routeId } from "../lib/params";
 
@@ -18,7 +18,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return json(
-    await api.call(endpoints.officeAgentDetail, { params: { id: routeId(params.id) } }).catch((e) => apiLoaderError(e, request)),
+    await api
+      .call(endpoints.officeAgentDetail, { params: { id: routeId(params.id) } })
+      .catch((e) => apiLoaderError(e, request, context)),
   );
 }
 

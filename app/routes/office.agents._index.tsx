@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { endpoints } from "../../lib/contract.js";
 import { OfficeHead, OfficeSearch, pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const result = await api
     .call(endpoints.officeAgents, { query: { q: q || undefined, page: pageOf(url) } })
-    .catch((e) => apiLoaderError(e, request));
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ q, result });
 }
 
@@ -51,9 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = agent.active
       ? `${agent.name} can sign in again.`
       : `${agent.name} is deactivated: their sessions have ended.`;
-    return await redirectWithToast(request, back, { type: "success", message });
+    return await redirectWithToast(request, context, back, { type: "success", message });
   } catch (error) {
-    return apiRedirectError(error, request, back);
+    return apiRedirectError(error, request, context, back);
   }
 }
 

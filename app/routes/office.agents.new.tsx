@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { newAgentFields } from "../../lib/office-fields";
 import { Field, firstInvalid, FormError, SelectField } from "../components/form";
 import { useOfficeZone } from "../components/office";
@@ -11,6 +10,7 @@ import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { newAgentBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 201 },
     );
   } catch (error) {
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 

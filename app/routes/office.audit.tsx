@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · Back office · Waypoint Consultancy" }];
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = (url.searchParams.get("staff") ?? "").slice(0, 100);
   const result = await api
     .call(endpoints.officeAudit, { query: { kind, staff, page: pageOf(url) } })
-    .catch((e) => apiLoaderError(e, request));
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ kind, staff, result });
 }
 

@@ -2,11 +2,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OfficeBooking } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney, refundLabels } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     }),
     api.call(endpoints.officeMentors),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({
     agenda,
     mentor: Number.isInteger(mentor) && mentor > 0 ? String(mentor) : "",
@@ -54,12 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const b = await api.call(endpoints.cancelForAgent, { params: { id: parsed.data.id } });
     const refund = b.refund_status === "refunded" ? "refunded" : b.refund_status === "due" ? "its refund is due" : "no refund";
-    return await redirectWithToast(request, back, {
+    return await redirectWithToast(request, context, back, {
       type: "success",
       message: `Cancelled for ${b.client_name}'s agent: ${refund}.`,
     });
   } catch (error) {
-    return apiRedirectError(error, request, back);
+    return apiRedirectError(error, request, context, back);
   }
 }
 

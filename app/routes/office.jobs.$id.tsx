@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { JobForm } from "../components/office-job-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { saveJob } from "../lib/office-jobs.server";
 import { routeId } from "../lib/params";
 
@@ -17,14 +17,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [job, countries] = await Promise.all([
     api.call(endpoints.officeJob, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({ job, countries });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  return saveJob(request, (body) => api.call(endpoints.editJob, { params: { id }, body: body }), "saved");
+  return saveJob(request, context, (body) => api.call(endpoints.editJob, { params: { id }, body: body }), "saved");
 }
 
 export default function EditJob() {

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { OfficeHead, OfficeSearch, pageOf, Pages, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const result = await api
     .call(endpoints.officeJobs, { query: { q: q || undefined, page: pageOf(url) } })
-    .catch((e) => apiLoaderError(e, request));
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ q, result });
 }
 
@@ -24,6 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return publishAction(
     request,
+    context,
     async (id, published) => {
       const job = await api.call(endpoints.setJobPublished, { params: { id }, body: { published } });
       return { ...job, name: job.title };

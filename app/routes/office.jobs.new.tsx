@@ -1,22 +1,22 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { JobForm } from "../components/office-job-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { saveJob } from "../lib/office-jobs.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a job · Back office · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request)) });
+  return json({ countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return saveJob(request, (body) => api.call(endpoints.createJob, { body: body }), "added (published)");
+  return saveJob(request, context, (body) => api.call(endpoints.createJob, { body: body }), "added (published)");
 }
 
 export default function NewJob() {

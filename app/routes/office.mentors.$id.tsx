@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { MentorForm } from "../components/office-mentor-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { saveMentor } from "../lib/office-mentors.server";
 import { routeId } from "../lib/params";
 import { zoneChoices } from "../lib/zones.server";
@@ -18,14 +18,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [mentor, countries] = await Promise.all([
     api.call(endpoints.officeMentor, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({ mentor, countries, zones: zoneChoices(mentor.time_zone) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  return saveMentor(request, (body) => api.call(endpoints.editMentor, { params: { id }, body: body }), "saved");
+  return saveMentor(request, context, (body) => api.call(endpoints.editMentor, { params: { id }, body: body }), "saved");
 }
 
 export default function EditMentor() {

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { endpoints } from "../../lib/contract.js";
 import { OfficeHead } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Mentors · Back office · Way
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request)) });
+  return json({ mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request, context)) });
 }
 
 /** Make a mentor inactive (no new bookings; booked sessions stay) or active again. */
@@ -34,9 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = m.active
       ? `${m.name} is active: agents can book again.`
       : `${m.name} is inactive: agents no longer see them; the ${m.upcoming_sessions} session${m.upcoming_sessions === 1 ? "" : "s"} to come stay booked.`;
-    return await redirectWithToast(request, "/office/mentors", { type: "success", message });
+    return await redirectWithToast(request, context, "/office/mentors", { type: "success", message });
   } catch (error) {
-    return apiRedirectError(error, request, "/office/mentors");
+    return apiRedirectError(error, request, context, "/office/mentors");
   }
 }
 

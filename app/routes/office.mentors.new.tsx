@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { MentorForm } from "../components/office-mentor-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { saveMentor } from "../lib/office-mentors.server";
 import { zoneChoices } from "../lib/zones.server";
 
@@ -13,14 +13,14 @@ export const meta: MetaFunction = () => [{ title: "Add a mentor Â· Back office Â
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return json({
-    countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request)),
+    countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)),
     zones: zoneChoices("Europe/London"),
   });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return saveMentor(request, (body) => api.call(endpoints.createMentor, { body: body }), "added");
+  return saveMentor(request, context, (body) => api.call(endpoints.createMentor, { body: body }), "added");
 }
 
 export default function NewMentor() {

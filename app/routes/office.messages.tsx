@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { endpoints } from "../../lib/contract.js";
 import { OfficeSearch, pageOf, Pages, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = statuses.find((s) => s === asked) ?? "unread";
   const result = await api
     .call(endpoints.officeMessages, { query: { status, q, page: pageOf(url) } })
-    .catch((e) => apiLoaderError(e, request));
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ q, status, result });
 }
 
@@ -35,9 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = `/office/messages${new URL(request.url).search}`;
   try {
     await api.call(endpoints.markMessageHandled, { params: { id: parsed.data.id } });
-    return await redirectWithToast(request, back, { type: "success", message: "Marked handled." });
+    return await redirectWithToast(request, context, back, { type: "success", message: "Marked handled." });
   } catch (error) {
-    return apiRedirectError(error, request, back);
+    return apiRedirectError(error, request, context, back);
   }
 }
 

@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { endpoints } from "../../lib/contract.js";
 import { itemLabel } from "../components/cart-items";
 import { FormError, TextAreaField } from "../components/form";
 import { useOfficeZone } from "../components/office";
@@ -10,6 +9,7 @@ import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
@@ -22,7 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return json({
-    order: await api.call(endpoints.officeOrder, { params: { id: routeId(params.id) } }).catch((e) => apiLoaderError(e, request)),
+    order: await api
+      .call(endpoints.officeOrder, { params: { id: routeId(params.id) } })
+      .catch((e) => apiLoaderError(e, request, context)),
   });
 }
 
@@ -47,7 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     if (intent === "review") {
       await api.call(endpoints.reviewOrder, { params: { id }, body: { note } });
-      return await redirectWithToast(request, back, { type: "success", message: "Marked reviewed." });
+      return await redirectWithToast(request, context, back, { type: "success", message: "Marked reviewed." });
     }
     if (intent === "refund") {
       const lines = formData
@@ -60,11 +62,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const message = order.refund_due_minor
         ? `Refund asked: ${formatMoney(order.refund_due_minor, order.currency)} is still due (Stripe did not confirm it yet: retry below).`
         : `Refunded. This order has ${formatMoney(order.refunded_minor, order.currency)} refunded in all.`;
-      return await redirectWithToast(request, back, { type: "success", message });
+      return await redirectWithToast(request, context, back, { type: "success", message });
     }
     if (intent === "retry") {
       const order = await api.call(endpoints.retryRefunds, { params: { id } });
-      return await redirectWithToast(request, back, {
+      return await redirectWithToast(request, context, back, {
         type: order.refund_due_minor ? "error" : "success",
         message: order.refund_due_minor
           ? "Some refunds are still due: Stripe refused them. See the log."
@@ -74,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw new Response("Unknown action.", { status: 400 });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return apiActionError(error, request, values);
+    return apiActionError(error, request, context, values);
   }
 }
 

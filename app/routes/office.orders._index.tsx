@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Back office · Waypoint Consultancy" }];
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (error instanceof ApiCallError && error.status === 400) {
       return json({ filter, result: null, errors: error.errors ?? {} }, { status: 400 });
     }
-    return apiLoaderError(error, request);
+    return apiLoaderError(error, request, context);
   }
 }
 

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { PlanInput } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { PlanForm } from "../components/office-catalogue-forms";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { savePlanForm } from "../lib/office-catalogue.server";
 import { routeId } from "../lib/params";
 
@@ -16,14 +16,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return json({
-    plan: await api.call(endpoints.officePlan, { params: { id: routeId(params.id) } }).catch((e) => apiLoaderError(e, request)),
+    plan: await api
+      .call(endpoints.officePlan, { params: { id: routeId(params.id) } })
+      .catch((e) => apiLoaderError(e, request, context)),
   });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  return savePlanForm(request, (body) => api.call(endpoints.editPlan, { params: { id }, body: body as PlanInput }), "saved");
+  return savePlanForm(
+    request,
+    context,
+    (body) => api.call(endpoints.editPlan, { params: { id }, body: body as PlanInput }),
+    "saved",
+  );
 }
 
 export default function EditPlan() {

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { OfficeHead, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
 
@@ -11,13 +11,14 @@ export const meta: MetaFunction = () => [{ title: "Service plans · Back office 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ plans: await api.call(endpoints.officePlans).catch((e) => apiLoaderError(e, request)) });
+  return json({ plans: await api.call(endpoints.officePlans).catch((e) => apiLoaderError(e, request, context)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return publishAction(
     request,
+    context,
     (id, published) => api.call(endpoints.setPlanPublished, { params: { id }, body: { published } }),
     "/office/plans",
   );

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import type { PlanInput } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { PlanForm } from "../components/office-catalogue-forms";
 import { Toast } from "../components/toasts";
 import type { FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { savePlanForm } from "../lib/office-catalogue.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a service plan · Back office · Waypoint Consultancy" }];
@@ -17,7 +17,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return savePlanForm(request, (body) => api.call(endpoints.createPlan, { body: body as PlanInput }), "added (published)");
+  return savePlanForm(
+    request,
+    context,
+    (body) => api.call(endpoints.createPlan, { body: body as PlanInput }),
+    "added (published)",
+  );
 }
 
 export default function NewPlan() {

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { RelocationInput } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { RelocationForm } from "../components/office-catalogue-forms";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { saveRelocationForm } from "../lib/office-catalogue.server";
 import { routeId } from "../lib/params";
 
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [pkg, countries] = await Promise.all([
     api.call(endpoints.officeRelocation, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({ pkg, countries });
 }
 
@@ -27,6 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = routeId(params.id);
   return saveRelocationForm(
     request,
+    context,
     (body) => api.call(endpoints.editRelocation, { params: { id }, body: body as RelocationInput }),
     "saved",
   );

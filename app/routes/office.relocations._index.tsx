@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { OfficeHead, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
 
@@ -11,13 +11,14 @@ export const meta: MetaFunction = () => [{ title: "Relocation packages · Back o
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ packages: await api.call(endpoints.officeRelocations).catch((e) => apiLoaderError(e, request)) });
+  return json({ packages: await api.call(endpoints.officeRelocations).catch((e) => apiLoaderError(e, request, context)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return publishAction(
     request,
+    context,
     async (id, published) => {
       const p = await api.call(endpoints.setRelocationPublished, { params: { id }, body: { published } });
       return { ...p, name: p.title };

@@ -1,24 +1,25 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { RelocationInput } from "../../lib/contract";
-import { endpoints } from "../../lib/contract.js";
 import { RelocationForm } from "../components/office-catalogue-forms";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { saveRelocationForm } from "../lib/office-catalogue.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a relocation package · Back office · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request)) });
+  return json({ countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return saveRelocationForm(
     request,
+    context,
     (body) => api.call(endpoints.createRelocation, { body: body as RelocationInput }),
     "added (published)",
   );

@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { OrderItems, orderStatusLabels } from "../components/order-summary";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
 import { zoneChoices } from "../lib/zones.server";
 
@@ -15,7 +15,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const order = await api.call(endpoints.order, { params: { id: routeId(params.id) } }).catch((e) => apiLoaderError(e, request));
+  const order = await api
+    .call(endpoints.order, { params: { id: routeId(params.id) } })
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ order, timeZone: agent.time_zone, zones: zoneChoices(agent.time_zone) });
 }
 

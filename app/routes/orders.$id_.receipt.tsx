@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { itemLabel } from "../components/cart-items";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { getSettings } from "../lib/settings.server";
@@ -16,7 +16,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The e-mailed receipt as a page to print (or save as PDF): a paid order's lines, clients, amounts and currency. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const order = await api.call(endpoints.order, { params: { id: routeId(params.id) } }).catch((e) => apiLoaderError(e, request));
+  const order = await api
+    .call(endpoints.order, { params: { id: routeId(params.id) } })
+    .catch((e) => apiLoaderError(e, request, context));
   // Only a paid order has a receipt: anything else is not one to print.
   if (!order.paid_at) throw new Response("This order is not paid: it has no receipt.", { status: 404 });
   return json({ order, agent, timeZone: agent.time_zone, company: getSettings().mail.company });

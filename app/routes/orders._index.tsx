@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { itemLabel } from "../components/cart-items";
 import { orderStatusLabels } from "../components/order-summary";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { zoneChoices } from "../lib/zones.server";
 
@@ -14,7 +14,9 @@ export const meta: MetaFunction = () => [{ title: "Orders · Waypoint Consultanc
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const orders = await api.call(endpoints.orders, { params: { agentId: agent.id } }).catch((e) => apiLoaderError(e, request));
+  const orders = await api
+    .call(endpoints.orders, { params: { agentId: agent.id } })
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ orders, timeZone: agent.time_zone, zones: zoneChoices(agent.time_zone) });
 }
 

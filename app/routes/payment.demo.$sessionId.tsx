@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { endpoints } from "../../lib/contract.js";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const state = await api
     .call(endpoints.checkoutSession, { params: { id: params.sessionId ?? "" } })
-    .catch((e) => apiLoaderError(e, request));
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ state, sessionId: params.sessionId!, timeZone: agent.time_zone });
 }
 
@@ -35,13 +35,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     if (intent === "cancel") {
       await api.call(endpoints.demoCancel, { params: { id: sessionId } });
-      return await redirectWithToast(request, "/cart/", {
+      return await redirectWithToast(request, context, "/cart/", {
         type: "info",
         message: "Payment cancelled. Your cart is as you left it.",
       });
     }
   } catch (error) {
-    return apiRedirectError(error, request, "/cart/");
+    return apiRedirectError(error, request, context, "/cart/");
   }
   throw new Response("Unknown action.", { status: 400 });
 }

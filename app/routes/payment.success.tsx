@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment · Waypoint Consultancy" }];
 
@@ -12,7 +12,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim();
   if (!sessionId) return json({ missing: true as const, state: null }, { status: 400 });
-  const state = await api.call(endpoints.checkoutSession, { params: { id: sessionId } }).catch((e) => apiLoaderError(e, request));
+  const state = await api
+    .call(endpoints.checkoutSession, { params: { id: sessionId } })
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ missing: false as const, state, timeZone: agent.time_zone });
 }
 

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { endpoints } from "../../lib/contract.js";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
 import { clientChoices } from "../lib/client-choices.server";
+import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
@@ -19,14 +19,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [relocation, clients] = await Promise.all([
     api.call(endpoints.relocation, { params: { id } }),
     clientChoices(api, agent.id),
-  ]).catch((e) => apiLoaderError(e, request));
+  ]).catch((e) => apiLoaderError(e, request, context));
   return json({ relocation, clients });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const relocationId = routeId(params.id);
-  return addForChosenClient(request, `/relocation/${relocationId}`, (clientId) =>
+  return addForChosenClient(request, context, `/relocation/${relocationId}`, (clientId) =>
     api.call(endpoints.addCart, { body: { client_id: clientId, item_type: "relocation", item_id: relocationId } }),
   );
 }

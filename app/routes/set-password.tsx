@@ -2,13 +2,13 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
-import { endpoints } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { Field, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { signIn, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
+import { endpoints } from "../lib/endpoints.server";
 import { setPasswordBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
@@ -39,13 +39,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const done = await apiFor(context).call(endpoints.passwordSet, { body: parsed.data });
     return done.kind === "staff"
-      ? await signInStaff(request, done.login, "/office")
-      : await signIn(request, done.login, "/dashboard/");
+      ? await signInStaff(request, context, done.login, "/office")
+      : await signIn(request, context, done.login, "/dashboard/");
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
       return json<FormFailure>({ formError: error.message }, { status: error.status });
     }
-    return apiActionError(error, request, {});
+    return apiActionError(error, request, context, {});
   }
 }
 

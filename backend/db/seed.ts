@@ -7,8 +7,9 @@ import countries from "i18n-iso-countries";
 import type { Kysely } from "kysely";
 import { agentSearchText, clientSearchText } from "../../lib/search.js";
 import { hashPassword } from "../services/passwords.js";
+import * as demo from "./demo-data.js";
+import * as reference from "./reference-data.js";
 import type { Database } from "./schema.js";
-import * as data from "./seed-data.js";
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require("i18n-iso-countries/langs/en.json"));
@@ -30,14 +31,14 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
       .onConflict((oc) => oc.column("code").doNothing())
       .execute();
 
-  for (const s of data.services) {
+  for (const s of reference.services) {
     await db
       .insertInto("services")
       .values({ id: s.id, slug: s.slug, name: s.name, summary: s.summary })
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
   }
-  for (const p of data.servicePlans) {
+  for (const p of reference.servicePlans) {
     await db
       .insertInto("service_plans")
       .values({ ...p, currency: "USD" })
@@ -61,7 +62,7 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
     await db
       .insertInto("jobs")
       .values(
-        data.jobs.map(({ salary, days_ago, ...j }) => ({
+        demo.jobs.map(({ salary, days_ago, ...j }) => ({
           ...j,
           salary_min_minor: salary?.[0] ?? null,
           salary_max_minor: salary?.[1] ?? null,
@@ -75,11 +76,11 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
   if (await isEmpty(db, "relocations")) {
     await db
       .insertInto("relocations")
-      .values(data.relocations.map((r) => ({ ...r, includes: JSON.stringify(r.includes) })))
+      .values(demo.relocations.map((r) => ({ ...r, includes: JSON.stringify(r.includes) })))
       .execute();
   }
   if (await isEmpty(db, "mentors")) {
-    for (const { availability, expertise, languages, ...m } of data.mentors) {
+    for (const { availability, expertise, languages, ...m } of demo.mentors) {
       const { id } = await db
         .insertInto("mentors")
         .values({ ...m, expertise: JSON.stringify(expertise), languages: JSON.stringify(languages), photo_url: null })
@@ -99,7 +100,7 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
     }
   }
 
-  const { password, ...agent } = data.demoAgent;
+  const { password, ...agent } = demo.demoAgent;
   const existing = await db.selectFrom("agents").select("id").where("email", "=", agent.email).executeTakeFirst();
   if (!existing) {
     const created = await db
@@ -118,17 +119,17 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
       await db
         .insertInto("clients")
         .values(
-          data.demoClients.map((c, i) => ({
+          demo.demoClients.map((c, i) => ({
             ...c,
             search_text: clientSearchText(c),
             agent_id: created.id,
-            created_at: new Date(now.getTime() - (data.demoClients.length - i) * 60_000).toISOString(),
+            created_at: new Date(now.getTime() - (demo.demoClients.length - i) * 60_000).toISOString(),
             updated_at: now.toISOString(),
           })),
         )
         .execute();
   }
-  const staff = data.demoStaff;
+  const staff = demo.demoStaff;
   const staffRow = await db.selectFrom("staff").select("id").where("email", "=", staff.email).executeTakeFirst();
   if (!staffRow) {
     await db

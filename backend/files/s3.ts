@@ -17,7 +17,8 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { FileSettings } from "../../lib/env.server.js";
-import { StoreUnavailable, type FileStore } from "./store.js";
+import type { FileStore } from "./store.js";
+import { StoreUnavailable } from "./unavailable.js";
 
 export type S3Deadlines = { connectMs: number; requestMs: number; totalMs: number };
 export const S3_DEADLINES: S3Deadlines = { connectMs: 5_000, requestMs: 10_000, totalMs: 25_000 };

@@ -7,6 +7,9 @@ import { randomUUID } from "node:crypto";
 import type { FileSettings } from "../../lib/env.server.js";
 import { folderStore } from "./folder.js";
 import { s3Store } from "./s3.js";
+import { StoreUnavailable } from "./unavailable.js";
+
+export { StoreUnavailable };
 
 export interface FileStore {
   /** "folder" or "s3", for the logs and the health of the operator's mind */
@@ -22,14 +25,6 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** Resolves when the store answers (for /readyz) */
   ping(): Promise<void>;
-}
-
-/** The store did not answer in time, or could not be reached: an outage (503), not the request's fault. */
-export class StoreUnavailable extends Error {
-  constructor(cause: unknown) {
-    super("The file store did not answer.", { cause });
-    this.name = "StoreUnavailable";
-  }
 }
 
 /** A fresh key for a client's file: "clients/<id>/<random>", whatever the file was called. */

@@ -16,15 +16,8 @@ import { TooLarge } from "../errors.js";
 import type { FileStore } from "../files/store.js";
 import { IN_PROCESS } from "../http.js";
 import type { Server } from "../serve.js";
-import {
-  acceptDocument,
-  addDocument,
-  clientDocuments,
-  documentDetail,
-  documentFile,
-  setDocumentExpiry,
-  uploadDocument,
-} from "../services/documents.js";
+import { documentFile, uploadDocument } from "../services/document-files.js";
+import { acceptDocument, addDocument, clientDocuments, documentDetail, setDocumentExpiry } from "../services/documents.js";
 
 /** Aborted when the caller goes away before its answer: the file store stops what it was doing for it. */
 function whileAsked(res: Response): AbortSignal {

@@ -7,25 +7,17 @@ import type { Kysely } from "kysely";
 import { endpoints } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import type { Server } from "../serve.js";
+import { setPublished } from "../services/office-catalogue.js";
+import { createJob, editJob, getOfficeJob, listOfficeJobs, setJobPublished } from "../services/office-jobs.js";
+import { createMentor, editMentor, getOfficeMentor, listOfficeMentors, setMentorActive } from "../services/office-mentors.js";
 import {
-  createJob,
-  createMentor,
-  editJob,
-  editMentor,
-  getOfficeJob,
-  getOfficeMentor,
   getOfficePlan,
   getOfficeRelocation,
-  listOfficeJobs,
-  listOfficeMentors,
   listOfficePlans,
   listOfficeRelocations,
   savePlan,
   saveRelocation,
-  setJobPublished,
-  setMentorActive,
-  setPublished,
-} from "../services/office-catalogue.js";
+} from "../services/office-packages.js";
 
 export function officeCatalogueRoutes(serve: Server, { db }: { db: Kysely<Database> }) {
   serve(endpoints.officeJobs, async ({ query }) => listOfficeJobs(db, { q: query.q, page: query.page }));

@@ -5,78 +5,25 @@
  * upload replaces the current one, it does not delete it). Scoped by agent like every client query: another agent's
  * document is not found.
  */
-import { fileTypeFromBuffer } from "file-type";
 import { sql, type Kysely, type Selectable } from "kysely";
 import {
   documentKindNames,
   documentsByService,
-  documentTypes,
-  MAX_DOCUMENT_BYTES,
   type ClientDocument,
   type DocumentDetail,
   type DocumentFile,
   type DocumentKind,
-  type DocumentType,
 } from "../../lib/contract.js";
-import { addDays } from "../../lib/days.js";
-import { expiryWindow, fileSize, TOO_LARGE } from "../../lib/documents.js";
 import { SERVICES } from "../../lib/rules.js";
-import type { UploadFile } from "../../lib/transport.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
-import { Conflict, Invalid, NotFound, TooLarge } from "../errors.js";
-import { newKey, type FileStore } from "../files/store.js";
+import { Conflict, NotFound } from "../errors.js";
 import { clientEvent } from "./case-file.js";
-import { NO_CLIENT, NO_DOCUMENT, ownClient, ownedClient } from "./ownership.js";
+import { NO_DOCUMENT, ownClient, ownedClient } from "./ownership.js";
 
 const kindOrder: DocumentKind[] = ["passport", "visa", "address", "cv", "degree", "other"];
 
 export function documentTitle(d: { kind: string; title: string | null }) {
   return d.kind === "other" ? (d.title ?? "Document") : documentKindNames[d.kind as Exclude<DocumentKind, "other">];
-}
-
-/**
- * The name a file is shown and offered under: its last path segment, without control characters, at most 120
- * characters (keeping the extension). Never used to build a path: files are stored under keys of their own.
- */
-/** The extensions a file of each type may end with; the first is the one given to a name that has none of them. */
-const EXTENSIONS: Record<DocumentType, string[]> = {
-  "application/pdf": ["pdf"],
-  "image/png": ["png"],
-  "image/jpeg": ["jpg", "jpeg", "jpe", "jfif"],
-};
-
-export function cleanFileName(name: string, type: DocumentType) {
-  const last = name.split(/[\\/]/).pop() ?? "";
-  // Control characters, and what Windows will not have in a name.
-  // eslint-disable-next-line no-control-regex
-  const unsafe = /[\u0000-\u001f\u007f"<>|*?:]/g;
-  let clean = last.replace(unsafe, "").trim().replace(/^\.+/, "");
-  // The name ends as what the bytes are: `passport.html` holding a PDF is kept as `passport.html.pdf`, so that a
-  // downloaded file opens as what it was checked to be, never as a page whose script runs.
-  const extensions = EXTENSIONS[type];
-  const ext = /\.([A-Za-z0-9]{1,5})$/.exec(clean)?.[1]?.toLowerCase();
-  const suffix = ext && extensions.includes(ext) ? "" : `.${extensions[0]}`;
-  if (!clean) return `document.${extensions[0]}`;
-  if (clean.length + suffix.length > 120) {
-    const kept = suffix ? "" : `.${ext}`;
-    clean = clean.slice(0, 120 - suffix.length - kept.length) + kept;
-  }
-  return clean + suffix;
-}
-
-/**
- * What the file is (PDF, JPEG or PNG), read from its first bytes (`head`, what lib/spool.ts keeps), never from its
- * name or declared type; anything else is refused.
- */
-export async function sniffDocument(head: Uint8Array, size = head.byteLength): Promise<DocumentType> {
-  if (size === 0) throw new Invalid("The file is empty.", { file: ["The file is empty."] });
-  if (size > MAX_DOCUMENT_BYTES) {
-    throw new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
-  }
-  const found = await fileTypeFromBuffer(head);
-  if (found && found.mime in documentTypes) return found.mime as DocumentType;
-  const message = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";
-  throw new Invalid(message, { file: [message] });
 }
 
 function toFile(
@@ -175,7 +122,13 @@ export async function documentDetail(
  * The agent's own document of this client, with what a change needs of it (its name, state, current file and
  * expiry) in one query; another agent's, none, or (with `live`) an archived client's: 404.
  */
-async function ownDocument(db: Kysely<Database>, agentId: number, clientId: number, documentId: number, opts: { live: boolean }) {
+export async function ownDocument(
+  db: Kysely<Database>,
+  agentId: number,
+  clientId: number,
+  documentId: number,
+  opts: { live: boolean },
+) {
   const row = await db
     .selectFrom("client_documents as d")
     .innerJoin("clients as c", "c.id", "d.client_id")
@@ -285,81 +238,6 @@ export async function addDocument(db: Kysely<Database>, agentId: number, clientI
 }
 
 /**
- * Stores an upload as the document's current file: the type from its first bytes, the file (spooled to disk, never
- * in memory whole) copied into the store under a key of its own, then (in one transaction) the file's record, the document uploaded (no longer accepted), the expiry if
- * one came with it, and the timeline. A failed record removes the stored bytes again.
- */
-export async function uploadDocument(
-  db: Kysely<Database>,
-  store: FileStore,
-  agentId: number,
-  clientId: number,
-  documentId: number,
-  upload: { file: UploadFile; name: string; expires_on?: string | null },
-  signal?: AbortSignal,
-  now = new Date(),
-): Promise<DocumentDetail> {
-  const doc = await ownDocument(db, agentId, clientId, documentId, { live: true });
-  const { file: spooled } = upload;
-  const type = await sniffDocument(spooled.head, spooled.size);
-  const name = cleanFileName(upload.name, type);
-  const key = newKey(clientId);
-  // Under the store's deadline (and the caller's signal): the file is the document's only through the write below,
-  // made after the store has answered, so a put that was given up can never become its file later.
-  await store.put(key, spooled, type, signal);
-  const stamp = now.toISOString();
-  try {
-    await db.transaction().execute(async (trx) => {
-      const file = await trx
-        .insertInto("document_files")
-        .values({
-          document_id: documentId,
-          agent_id: agentId,
-          storage_key: key,
-          file_name: name,
-          content_type: type,
-          size_bytes: spooled.size,
-          sha256: spooled.sha256,
-          uploaded_at: stamp,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const expiry = upload.expires_on ? { expires_on: upload.expires_on, expiry_noted_on: null } : {};
-      const updated = await trx
-        .updateTable("client_documents")
-        .set({ file_id: file.id, status: "uploaded", accepted_at: null, updated_at: stamp, ...expiry })
-        .where("id", "=", documentId)
-        .where("agent_id", "=", agentId)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom("clients")
-              .select("clients.id")
-              .whereRef("clients.id", "=", "client_documents.client_id")
-              .where("clients.archived_at", "is", null),
-          ),
-        )
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new NotFound(NO_CLIENT);
-      await clientEvent(
-        trx,
-        {
-          agentId,
-          clientId,
-          kind: "document.uploaded",
-          summary: `${doc.title} uploaded: ${name} (${documentTypes[type]}, ${fileSize(spooled.size)})${upload.expires_on ? `, expires on ${upload.expires_on}` : ""}`,
-          ref: `document:${documentId}`,
-        },
-        now,
-      );
-    });
-  } catch (err) {
-    await store.remove(key).catch(() => undefined);
-    throw err;
-  }
-  return documentDetail(db, agentId, clientId, documentId);
-}
-
-/**
  * Accepts the file the agent looked at: only while it is still the current one (a newer upload must be looked at
  * first), and only once.
  */
@@ -438,91 +316,4 @@ export async function setDocumentExpiry(
     );
   });
   return documentDetail(db, agentId, clientId, documentId);
-}
-
-/** One stored file of the agent's own client, with its bytes; another agent's is not found. */
-export async function documentFile(
-  db: Kysely<Database>,
-  store: FileStore,
-  agentId: number,
-  clientId: number,
-  documentId: number,
-  fileId: number,
-) {
-  const row = await db
-    .selectFrom("document_files as f")
-    .innerJoin("client_documents as d", "d.id", "f.document_id")
-    .select(["f.storage_key", "f.file_name", "f.content_type", "f.size_bytes"])
-    .where("f.id", "=", fileId)
-    .where("f.document_id", "=", documentId)
-    .where("d.client_id", "=", clientId)
-    .where("d.agent_id", "=", agentId)
-    .where("f.agent_id", "=", agentId)
-    .executeTakeFirst();
-  if (!row) throw new NotFound("No such file.");
-  const bytes = await store.get(row.storage_key);
-  // The record says it exists and the store has lost it: the operator's problem, not the caller's input.
-  if (!bytes) throw new Error(`document file missing from the ${store.driver} store: ${row.storage_key}`);
-  return { bytes, name: row.file_name, type: row.content_type };
-}
-
-/**
- * The timeline's warning of a document expiring within the notice window (or expired), once per expiry date and
- * document, however many instances sweep at once: the guarded update decides which one writes it.
- */
-export async function noteExpiringDocuments(db: Kysely<Database>, now = new Date()) {
-  // The widest window (the zone furthest ahead); each document is then held to its agent's own days.
-  const widest = addDays(expiryWindow(now, "UTC").horizon, 1);
-  const candidates = await db
-    .selectFrom("client_documents")
-    .innerJoin("agents", "agents.id", "client_documents.agent_id")
-    .select([
-      "client_documents.id",
-      "client_documents.agent_id",
-      "client_documents.client_id",
-      "client_documents.kind",
-      "client_documents.title",
-      "client_documents.expires_on",
-      "agents.time_zone",
-    ])
-    .where("client_documents.status", "<>", "missing")
-    .where("client_documents.expires_on", "is not", null)
-    .where("client_documents.expires_on", "<=", widest)
-    .where((eb) =>
-      eb.or([
-        eb("client_documents.expiry_noted_on", "is", null),
-        eb("client_documents.expiry_noted_on", "<>", eb.ref("client_documents.expires_on")),
-      ]),
-    )
-    .limit(500)
-    .execute();
-  let noted = 0;
-  for (const d of candidates) {
-    const { today, horizon } = expiryWindow(now, d.time_zone);
-    if (d.expires_on! > horizon) continue;
-    await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable("client_documents")
-        .set({ expiry_noted_on: d.expires_on })
-        .where("id", "=", d.id)
-        .where("expires_on", "=", d.expires_on)
-        .where((eb) => eb.or([eb("expiry_noted_on", "is", null), eb("expiry_noted_on", "<>", d.expires_on!)]))
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return;
-      noted++;
-      const past = d.expires_on! < today;
-      await clientEvent(
-        trx,
-        {
-          agentId: d.agent_id,
-          clientId: d.client_id,
-          kind: "document.expiring",
-          summary: `${documentTitle(d)} ${past ? "expired" : "expires"} on ${d.expires_on}`,
-          ref: `document:${d.id}`,
-        },
-        now,
-      );
-    });
-  }
-  return noted;
 }

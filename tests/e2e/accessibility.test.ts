@@ -7,7 +7,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/seed-data.js";
+import { demoStaff } from "../../backend/db/demo-data.js";
 import { haveBrowser, newContext, settle, signInAs, usePortalAndBrowser } from "../support/browser.js";
 
 const widths = [1280, 375] as const;

@@ -5,7 +5,7 @@
  * the password; staff see a failed e-mail and send it again.
  */
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/seed-data.js";
+import { demoStaff } from "../../backend/db/demo-data.js";
 import {
   expectToast,
   haveBrowser,

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/seed-data.js";
+import { demoStaff } from "../../backend/db/demo-data.js";
 import {
   expectToast,
   haveBrowser,

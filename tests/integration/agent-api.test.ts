@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
-import { demoAgent } from "../../backend/db/seed-data.js";
+import { demoAgent } from "../../backend/db/demo-data.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../backend/app.js";
 import type { Db } from "../../backend/db/connection.js";
-import { demoStaff } from "../../backend/db/seed-data.js";
+import { demoStaff } from "../../backend/db/demo-data.js";
 import { folderStore } from "../../backend/files/folder.js";
 import { allEndpoints, endpointKey } from "../../lib/contract.js";
 import { startApi, type Harness } from "../support/api-harness.js";

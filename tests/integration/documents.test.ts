@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
-import { requestDocuments, noteExpiringDocuments } from "../../backend/services/documents.js";
+import { noteExpiringDocuments } from "../../backend/services/document-expiry.js";
+import { requestDocuments } from "../../backend/services/documents.js";
 import { addDays, dayIn } from "../../lib/days.js";
 import { EXPIRY_NOTICE_DAYS } from "../../lib/documents.js";
 import { startApi, type Harness } from "../support/api-harness.js";

@@ -7,7 +7,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
-import { demoStaff } from "../../backend/db/seed-data.js";
+import { demoStaff } from "../../backend/db/demo-data.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { calendarOf, startSmtp, type Received, type Smtp } from "../support/smtp.js";
@@ -392,11 +392,12 @@ describe.each(testDatabases)("a slow relay on $name", (target) => {
   beforeAll(async () => {
     ({ database, drop } = await openSeeded(target));
     smtp = await startSmtp();
-    // Each message takes 100 ms and a claim holds for 0.5 s: a round of 50 takes ten claims' time (as 8 s a message
-    // against the 120 s claim would in production), scaled down to run in seconds.
+    // Each message takes 100 ms and a claim holds for 1.5 s: a round of 50 takes more than three claims' time (as
+    // 8 s a message against the 120 s claim would in production), scaled down to run in seconds. (At 0.5 s, a busy
+    // two-core machine running the whole suite held one message past its claim and it went twice.)
     smtp.state.delayMs = 100;
     workers = await Promise.all(
-      Array.from({ length: 3 }, () => startApi(database, { smtpUrl: smtp.url, mail: { claimSeconds: 0.5 } })),
+      Array.from({ length: 3 }, () => startApi(database, { smtpUrl: smtp.url, mail: { claimSeconds: 1.5 } })),
     );
   });
   afterAll(async () => {

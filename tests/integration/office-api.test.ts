@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuePasswordLink } from "../../backend/accounts/password-links.js";
 import type { Db } from "../../backend/db/connection.js";
-import { demoStaff } from "../../backend/db/seed-data.js";
+import { demoStaff } from "../../backend/db/demo-data.js";
 import { createStaff } from "../../backend/services/staff.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";

@@ -10,8 +10,11 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
+import * as demo from "../../backend/db/demo-data.js";
 import { prepareDatabase } from "../../backend/db/prepare.js";
-import * as data from "../../backend/db/seed-data.js";
+import * as reference from "../../backend/db/reference-data.js";
+
+const data = { ...reference, ...demo };
 import { countryList } from "../../backend/db/seed.js";
 import { rowCounts } from "../support/databases.js";
 

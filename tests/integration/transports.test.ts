@@ -3,9 +3,9 @@
  * of call, good and bad, because both go through the same router. If they ever drift, this fails.
  */
 import { describe, expect, it } from "vitest";
-import { httpTransport } from "../../app/lib/api.server.js";
 import { inProcessTransport } from "../../backend/in-process.js";
 import { signClientIp } from "../../lib/client-ip.js";
+import { httpTransport } from "../../lib/http-transport.js";
 import type { ApiCall } from "../../lib/transport.js";
 import { CLIENT_IP_SECRET } from "../support/api-harness.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";

@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import { createPortalSessionStorage } from "../../app/lib/session-storage.server.js";
 import type { Database } from "../../backend/db/schema.js";
+import { sessionTable } from "../../backend/db/session-table.js";
 import { hashPassword } from "../../backend/services/passwords.js";
 import type { AgentPublic } from "../../lib/contract.js";
 
@@ -39,7 +40,7 @@ export async function createPortalSession(db: Kysely<Database>, secret: string, 
 
 /** A portal session holding `values` (an agent's token and record, or staff's: `staffToken` and `staff`). */
 export async function createSession(db: Kysely<Database>, secret: string, values: Record<string, unknown>) {
-  const storage = createPortalSessionStorage(() => db, { secret, secure: false, maxAgeSeconds: 86_400 });
+  const storage = createPortalSessionStorage(sessionTable(db), { secret, secure: false, maxAgeSeconds: 86_400 });
   const session = await storage.getSession();
   for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
   const [pair] = (await storage.commitSession(session)).split(";");

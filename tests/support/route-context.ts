@@ -18,11 +18,12 @@ const { createApi } = await import("../../backend/app.js");
 const { inProcessTransport } = await import("../../backend/in-process.js");
 const { migrateToLatest } = await import("../../backend/db/migrate.js");
 const { seedDemoData, seedReferenceData } = await import("../../backend/db/seed.js");
-const { getDatabase } = await import("../../backend/db/shared.js");
+const { openDatabase } = await import("../../backend/db/connection.js");
+const { sessionTable } = await import("../../backend/db/session-table.js");
 const { getSettings } = await import("../../lib/env.server.js");
-const { commitSession, getSession } = await import("../../app/lib/session.server.js");
+const { createPortalSessionStorage } = await import("../../app/lib/session-storage.server.js");
 
-const database = getDatabase();
+const database = openDatabase(getSettings().database);
 await migrateToLatest(database);
 await seedReferenceData(database.db);
 const demo = await seedDemoData(database.db);
@@ -38,10 +39,23 @@ const api = await createApi({
   files: folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"))),
 });
 const transport = inProcessTransport(api);
+// As server.ts makes them: the sessions in this process's database.
+const sessions = createPortalSessionStorage(sessionTable(database.db), {
+  secret: settings.sessionSecret,
+  secure: false,
+  maxAgeSeconds: 86_400,
+});
 
 /** A fresh context, as server.ts makes one per request. */
 export function loadContext(): AppLoadContext {
-  return { cspNonce: "test-nonce", clientIp: "203.0.113.10", demoSignIn: null, apiTransport: transport, memo: new Map() };
+  return {
+    cspNonce: "test-nonce",
+    clientIp: "203.0.113.10",
+    demoSignIn: null,
+    apiTransport: transport,
+    sessions,
+    memo: new Map(),
+  };
 }
 
 /** The cookie of a portal session signed in as the demo agent, made through the portal's own session storage. */
@@ -49,10 +63,10 @@ export async function signedInCookie(): Promise<string> {
   const login = (
     await transport({ method: "POST", path: "agent/login", headers: {}, body: { email: demo.email, password: demo.password } })
   ).payload as { data: { token: string; agent: { id: number; name: string; email: string; time_zone: string } } };
-  const session = await getSession();
+  const session = await sessions.getSession();
   session.set("token", login.data.token);
   session.set("agent", login.data.agent);
-  return (await commitSession(session)).split(";")[0]!;
+  return (await sessions.commitSession(session)).split(";")[0]!;
 }
 
 /** The embedded API as the portal calls it, bound to a token (the demo agent's by default). */

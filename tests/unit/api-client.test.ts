@@ -7,7 +7,8 @@ import { endpoints } from "../../lib/contract.js";
 process.env.SESSION_SECRET ??= "unit-test-secret-0123456789abcdef0123456789";
 process.env.DATA_DIR ??= "/tmp/portal-unit";
 const { getSettings } = await import("../../lib/env.server.js");
-const { createApiClient, httpTransport, ApiCallError, SERVER_BUSY } = await import("../../app/lib/api.server.js");
+const { createApiClient, ApiCallError, SERVER_BUSY } = await import("../../app/lib/api.server.js");
+const { httpTransport } = await import("../../lib/http-transport.js");
 const { verifyClientIp } = await import("../../lib/client-ip.js");
 
 let server: http.Server;

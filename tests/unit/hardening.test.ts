@@ -5,7 +5,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { icsName, sessionInvite } from "../../backend/mail/messages.js";
-import { cleanFileName } from "../../backend/services/documents.js";
+import { cleanFileName } from "../../backend/services/document-files.js";
 import { spreadsheetCell } from "../../lib/csv.js";
 
 describe("spreadsheet cells", () => {

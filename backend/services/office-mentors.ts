@@ -1,0 +1,136 @@
+/** Mentors as staff keep them: profile, weekly hours and time off, rate, active or not. */
+import { type Kysely } from "kysely";
+import type { MentorValues, OfficeMentor } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { audit } from "./audit.js";
+import { getMentor } from "./mentors.js";
+import { checkCountry } from "./office-catalogue.js";
+
+export async function getOfficeMentor(db: Kysely<Database>, id: number, now = new Date()): Promise<OfficeMentor> {
+  const mentor = await getMentor(db, id, { inactive: true });
+  const row = await db
+    .selectFrom("mentors")
+    .select((eb) => [
+      "active",
+      eb
+        .selectFrom("mentor_bookings")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .whereRef("mentor_bookings.mentor_id", "=", "mentors.id")
+        .where("mentor_bookings.status", "in", ["held", "confirmed"])
+        .where("mentor_bookings.start_at", ">", now.toISOString())
+        .as("upcoming"),
+    ])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { ...mentor, active: row.active === 1, upcoming_sessions: Number(row.upcoming ?? 0) };
+}
+
+export async function listOfficeMentors(db: Kysely<Database>) {
+  const ids = await db.selectFrom("mentors").select("id").orderBy("name").execute();
+  return Promise.all(ids.map((r) => getOfficeMentor(db, r.id)));
+}
+
+function mentorRow(v: MentorValues) {
+  return {
+    name: v.name,
+    title: v.title,
+    bio: v.bio,
+    expertise: JSON.stringify(v.expertise),
+    languages: JSON.stringify(v.languages),
+    country_code: v.country_code!,
+    time_zone: v.time_zone,
+    rate_minor: v.rate_minor,
+    currency: "USD",
+    photo_url: v.photo_url ?? null,
+  };
+}
+
+/** A mentor's weekly hours and days off, replaced whole (booked sessions are not touched). */
+async function replaceHours(trx: Kysely<Database>, mentorId: number, v: Pick<MentorValues, "hours" | "time_off">) {
+  const { hours } = v;
+  await trx.deleteFrom("mentor_time_off").where("mentor_id", "=", mentorId).execute();
+  if (v.time_off.length) {
+    await trx
+      .insertInto("mentor_time_off")
+      .values(v.time_off.map((t) => ({ mentor_id: mentorId, starts_on: t.starts_on, ends_on: t.ends_on })))
+      .execute();
+  }
+  await trx.deleteFrom("mentor_availability").where("mentor_id", "=", mentorId).execute();
+  if (hours.length) {
+    await trx
+      .insertInto("mentor_availability")
+      .values(
+        hours.map((h) => ({ mentor_id: mentorId, weekday: h.weekday, start_minute: h.start_minute, end_minute: h.end_minute })),
+      )
+      .execute();
+  }
+}
+
+export async function createMentor(db: Kysely<Database>, staffId: number, v: MentorValues, now = new Date()) {
+  await checkCountry(db, v.country_code!);
+  const id = await db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto("mentors").values(mentorRow(v)).returning("id").executeTakeFirstOrThrow();
+    await replaceHours(trx, id, v);
+    await audit(
+      trx,
+      { staffId, kind: "mentor.create", subject: `mentor:${id}`, after: { ...mentorRow(v), hours: v.hours } },
+      now,
+    );
+    return id;
+  });
+  return getOfficeMentor(db, id, now);
+}
+
+/**
+ * Edits a mentor's profile and weekly hours. Booked sessions are never touched: new hours change only the free
+ * slots (a session outside them still takes place).
+ */
+export async function editMentor(db: Kysely<Database>, staffId: number, id: number, v: MentorValues, now = new Date()) {
+  const before = await getOfficeMentor(db, id, now);
+  await checkCountry(db, v.country_code!);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("mentors").set(mentorRow(v)).where("id", "=", id).execute();
+    await replaceHours(trx, id, v);
+    await audit(
+      trx,
+      {
+        staffId,
+        kind: "mentor.edit",
+        subject: `mentor:${id}`,
+        before: {
+          rate_minor: before.rate_minor,
+          time_zone: before.time_zone,
+          hours: before.availability,
+          time_off: before.time_off,
+        },
+        after: { rate_minor: v.rate_minor, time_zone: v.time_zone, hours: v.hours, time_off: v.time_off },
+      },
+      now,
+    );
+  });
+  return getOfficeMentor(db, id, now);
+}
+
+/** Inactive: the mentor leaves the agents' list and takes no new bookings; booked sessions stay. */
+export async function setMentorActive(db: Kysely<Database>, staffId: number, id: number, active: boolean, now = new Date()) {
+  const before = await getOfficeMentor(db, id, now);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("mentors")
+      .set({ active: active ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+    await audit(
+      trx,
+      {
+        staffId,
+        kind: active ? "mentor.activate" : "mentor.deactivate",
+        subject: `mentor:${id}`,
+        before: { active: before.active },
+        after: { active },
+      },
+      now,
+    );
+  });
+  return getOfficeMentor(db, id, now);
+}
