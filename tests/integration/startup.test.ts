@@ -13,10 +13,10 @@ import { openDatabase, type Db } from "../../backend/db/connection.js";
 import * as demo from "../../backend/db/demo-data.js";
 import { prepareDatabase } from "../../backend/db/prepare.js";
 import * as reference from "../../backend/db/reference-data.js";
-
-const data = { ...reference, ...demo };
 import { countryList } from "../../backend/db/seed.js";
 import { rowCounts } from "../support/databases.js";
+
+const data = { ...reference, ...demo };
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
