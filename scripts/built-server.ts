@@ -33,13 +33,15 @@ export async function startBuiltServer(opts: {
   sessionSecret: string;
   env?: Record<string, string>;
   transport?: "in-process" | "http";
+  /** Node's own flags for the server (a profiler's: `--cpu-prof` is not allowed in NODE_OPTIONS) */
+  nodeArgs?: string[];
 }) {
   if (!fs.existsSync("server-build/index.js") || !fs.existsSync("build/index.js")) {
     throw new Error("No production build: run `npm run build` first.");
   }
   const port = await freePort();
   const spawnedAt = Date.now();
-  const child: ChildProcess = spawn(process.execPath, ["server-build/index.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), "server-build/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

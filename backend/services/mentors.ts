@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Mentor, MentorListItem, MentorProfile, Schedule } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
-import { slotsBetween, weekWindow, withoutTimeOff } from "./slots.js";
+import { firstFreeStart, slotsBetween, weekWindow, withoutTimeOff } from "./slots.js";
 
 const mentorColumns = [
   "mentors.id",
@@ -85,28 +85,14 @@ async function freeSlots(db: Kysely<Database>, mentor: MentorProfile, from: Date
   );
 }
 
-/** The first slot from now on, up to the horizon, that is not taken: looked for a fortnight at a time. */
+/** The first slot from now on, up to the horizon, that is not taken. */
 function firstFree(
   mentor: Pick<MentorProfile, "availability" | "time_zone" | "time_off">,
   taken: Set<number>,
   now: Date,
   horizonDays: number,
 ): string | null {
-  const horizon = now.getTime() + horizonDays * 86_400_000;
-  for (let from = now.getTime(); from < horizon; from += 14 * 86_400_000) {
-    const to = Math.min(horizon, from + 14 * 86_400_000);
-    const slots = withoutTimeOff(
-      slotsBetween(mentor.availability, mentor.time_zone, new Date(from), new Date(to)),
-      mentor.time_off,
-      mentor.time_zone,
-    );
-    const free = slots.find((s) => {
-      const at = Date.parse(s.start);
-      return at > now.getTime() && at >= from && at < to && !taken.has(at);
-    });
-    if (free) return free.start;
-  }
-  return null;
+  return firstFreeStart(mentor, taken, now, new Date(now.getTime() + horizonDays * 86_400_000));
 }
 
 /** The mentor's first free slot from now on, within the booking horizon. */
@@ -172,10 +158,16 @@ export async function listMentorsWithNextFree(
       .where("start_at", "<", until)
       .execute(),
   ]);
+  const byMentor = <T extends { mentor_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const r of rows) map.set(r.mentor_id, [...(map.get(r.mentor_id) ?? []), r]);
+    return map;
+  };
+  const [hoursOf, awayOf, bookedOf] = [byMentor(hours), byMentor(away), byMentor(bookings)];
   return mentors.map((m) => {
-    const availability = hours.filter((h) => h.mentor_id === m.id);
-    const taken = new Set(bookings.filter((b) => b.mentor_id === m.id).map((b) => Date.parse(b.start_at)));
-    const time_off = away.filter((t) => t.mentor_id === m.id);
+    const availability = hoursOf.get(m.id) ?? [];
+    const taken = new Set((bookedOf.get(m.id) ?? []).map((b) => Date.parse(b.start_at)));
+    const time_off = awayOf.get(m.id) ?? [];
     return { ...m, next_free: firstFree({ availability, time_zone: m.time_zone, time_off }, taken, now, horizonDays) };
   });
 }

@@ -4,6 +4,7 @@
  * exist (the hour skipped when clocks go forward) are left out; DST is luxon's business.
  */
 import { DateTime } from "luxon";
+import { addDays, dayIn } from "../../lib/days.js";
 
 export const SLOT_MINUTES = 60;
 
@@ -29,6 +30,36 @@ export function weekWindow(viewerTz: string, now: Date, weekStart?: string | nul
   };
 }
 
+/** A calendar day in a zone, as slots need it: its weekday, its UTC offset, and whether it is steady. */
+type ZoneDay = { year: number; month: number; day: number; weekday: number; offset: number; steady: boolean };
+
+/**
+ * Days are asked for again and again (every mentor of a list, every page of a week) and never change: kept per zone
+ * and date, so luxon (whose zone offsets cost a formatToParts each) works out each day once per process. Bounded.
+ */
+const zoneDays = new Map<string, ZoneDay>();
+
+function zoneDay(zone: string, date: string): ZoneDay {
+  const key = `${zone}|${date}`;
+  let found = zoneDays.get(key);
+  if (!found) {
+    const day = DateTime.fromISO(date, { zone }).startOf("day");
+    const next = day.plus({ days: 1 });
+    found = {
+      year: day.year,
+      month: day.month,
+      day: day.day,
+      weekday: day.weekday % 7, // luxon: 1 = Monday … 7 = Sunday; ours: 0 = Sunday … 6 = Saturday
+      offset: day.offset,
+      // Where midnight itself was skipped, the day starts at 01:00: not a steady day either.
+      steady: day.offset === next.offset && day.hour === 0 && day.minute === 0,
+    };
+    if (zoneDays.size >= 100_000) zoneDays.clear();
+    zoneDays.set(key, found);
+  }
+  return found;
+}
+
 /**
  * Every slot that starts in [from, to), from the availability in the mentor's zone. On a day that starts at
  * midnight with the same UTC offset as the next (all but the days clocks change) a slot's instant is plain
@@ -36,34 +67,61 @@ export function weekWindow(viewerTz: string, now: Date, weekStart?: string | nul
  * repeated. A test checks both against luxon alone, for every week of a year in zones that change oddly.
  */
 export function slotsBetween(availability: Availability[], mentorTz: string, from: Date, to: Date): Slot[] {
-  const fromDt = DateTime.fromJSDate(from, { zone: mentorTz }).startOf("day").minus({ days: 1 });
-  const last = DateTime.fromJSDate(to, { zone: mentorTz }).startOf("day").plus({ days: 1 });
-  const slots: Slot[] = [];
-  const slotMs = SLOT_MINUTES * 60_000;
-  for (let day = fromDt; day <= last;) {
-    const next = day.plus({ days: 1 });
-    // Where midnight itself was skipped, the day starts at 01:00: not a steady day either.
-    const steady = day.offset === next.offset && day.hour === 0 && day.minute === 0;
-    const weekday = day.weekday % 7; // luxon: 1 = Monday … 7 = Sunday; ours: 0 = Sunday … 6 = Saturday
-    for (const block of availability.filter((a) => a.weekday === weekday)) {
-      for (let m = block.start_minute; m + SLOT_MINUTES <= block.end_minute; m += SLOT_MINUTES) {
-        const hour = Math.floor(m / 60);
-        const minute = m % 60;
-        let startMs: number;
-        if (steady) {
-          startMs = Date.UTC(day.year, day.month - 1, day.day, hour, minute) - day.offset * 60_000;
-        } else {
-          const local = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: mentorTz });
-          if (!local.isValid || local.hour !== hour || local.minute !== minute) continue; // skipped by DST
-          startMs = local.toMillis();
-        }
-        if (startMs < from.getTime() || startMs >= to.getTime()) continue;
-        slots.push({ start: new Date(startMs).toISOString(), end: new Date(startMs + slotMs).toISOString() });
+  const first = addDays(dayIn(mentorTz, from), -1);
+  const last = addDays(dayIn(mentorTz, to), 1);
+  const starts: number[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    for (const startMs of dayStarts(availability, mentorTz, date)) {
+      if (startMs >= from.getTime() && startMs < to.getTime()) starts.push(startMs);
+    }
+  }
+  return starts.sort((a, b) => a - b).map(toSlot);
+}
+
+const toSlot = (startMs: number): Slot => ({
+  start: new Date(startMs).toISOString(),
+  end: new Date(startMs + SLOT_MINUTES * 60_000).toISOString(),
+});
+
+/** The instants (epoch ms, in order) the slots of one date of the mentor's zone start at. */
+export function dayStarts(availability: Availability[], mentorTz: string, date: string): number[] {
+  const day = zoneDay(mentorTz, date);
+  const starts: number[] = [];
+  for (const block of availability) {
+    if (block.weekday !== day.weekday) continue;
+    for (let m = block.start_minute; m + SLOT_MINUTES <= block.end_minute; m += SLOT_MINUTES) {
+      const hour = Math.floor(m / 60);
+      const minute = m % 60;
+      if (day.steady) {
+        starts.push(Date.UTC(day.year, day.month - 1, day.day, hour, minute) - day.offset * 60_000);
+      } else {
+        const local = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: mentorTz });
+        if (!local.isValid || local.hour !== hour || local.minute !== minute) continue; // skipped by DST
+        starts.push(local.toMillis());
       }
     }
-    day = next;
   }
-  return slots.sort((a, b) => a.start.localeCompare(b.start));
+  return starts.sort((a, b) => a - b);
+}
+
+/**
+ * The first slot that starts after `now` and before `until`, on no day off and not taken: day by day in the mentor's
+ * zone, stopping at the first (a list of mentors asks this of each; a fortnight of slots each was most of its cost).
+ */
+export function firstFreeStart(
+  mentor: { availability: Availability[]; time_zone: string; time_off: TimeOff[] },
+  taken: Set<number>,
+  now: Date,
+  until: Date,
+): string | null {
+  const last = dayIn(mentor.time_zone, until);
+  for (let date = dayIn(mentor.time_zone, now); date <= last; date = addDays(date, 1)) {
+    if (mentor.time_off.some((t) => t.starts_on <= date && date <= t.ends_on)) continue;
+    for (const startMs of dayStarts(mentor.availability, mentor.time_zone, date)) {
+      if (startMs > now.getTime() && startMs < until.getTime() && !taken.has(startMs)) return new Date(startMs).toISOString();
+    }
+  }
+  return null;
 }
 
 /** Whether `startIso` is one of the mentor's slots. */
@@ -79,8 +137,8 @@ export type TimeOff = { starts_on: string; ends_on: string };
 /** Whether an instant falls on one of the mentor's days off (whole days in the mentor's zone, both ends included). */
 export function isTimeOff(timeOff: TimeOff[], mentorTz: string, startIso: string): boolean {
   if (!timeOff.length) return false;
-  const day = DateTime.fromISO(startIso, { zone: mentorTz }).toISODate();
-  return day !== null && timeOff.some((t) => t.starts_on <= day && day <= t.ends_on);
+  const day = dayIn(mentorTz, startIso);
+  return timeOff.some((t) => t.starts_on <= day && day <= t.ends_on);
 }
 
 /** The slots not on a day off. */

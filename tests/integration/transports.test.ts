@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { inProcessTransport } from "../../backend/in-process.js";
 import { signClientIp } from "../../lib/client-ip.js";
 import { httpTransport } from "../../lib/http-transport.js";
+import { spoolBytes } from "../../lib/spool.js";
 import type { ApiCall } from "../../lib/transport.js";
 import { CLIENT_IP_SECRET } from "../support/api-harness.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
@@ -113,6 +114,10 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
       const at = `agent/clients/${clientId}/documents/${docId}/file?name=deed.pdf`;
       const pdf = pdfBytes("the deed");
       const stored = await t.send({ method: "POST", path: at, headers, upload: { bytes: pdf, type: "application/pdf" } });
+      // As the portal sends one: spooled to a file (streamed from it over HTTP, handed over by path in process).
+      const spooled = await spoolBytes(pdfBytes("the deed, spooled"));
+      const fromFile = await t.send({ method: "POST", path: at, headers, upload: { file: spooled, type: "application/pdf" } });
+      await spooled.dispose();
       const wrong = await t.send({
         method: "POST",
         path: at,
@@ -130,7 +135,14 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
       expect(Buffer.from(down.file!.bytes).equals(pdf), t.name).toBe(true);
       expect([down.file!.name, down.file!.type], t.name).toEqual(["deed.pdf", "application/pdf"]);
       const missing = await t.send({ method: "GET", path: `api/clients/${clientId}/documents/${docId}/files/999999`, headers });
-      answers.push(normalise([stored.status, stored.payload, wrong, huge, down.status, missing]));
+      const spooledId = (fromFile.payload as { data: { file: { id: number } } }).data.file.id;
+      const spooledDown = await t.send({
+        method: "GET",
+        path: `api/clients/${clientId}/documents/${docId}/files/${spooledId}`,
+        headers,
+      });
+      expect(Buffer.from(spooledDown.file!.bytes).equals(pdfBytes("the deed, spooled")), t.name).toBe(true);
+      answers.push(normalise([stored.status, stored.payload, wrong, huge, down.status, missing, fromFile.status]));
     }
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]).toMatchObject([
@@ -140,6 +152,7 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
       { status: 413, payload: { message: "The file is larger than 10 MB." } },
       200,
       { status: 404 },
+      201,
     ]);
   });
 });

@@ -31,8 +31,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The portal's two ways to its API: the journeys run on both, so the in-process path never drifts from HTTP. */
-export const transports = ["in-process", "http"] as const;
+/**
+ * The transport the browser journeys run on: the embedded API in process, as `npm start` runs it. The other way,
+ * HTTP to API_BASE_URL, answers alike call for call (tests/integration/transports.test.ts, files both ways
+ * included), and the pages over it are held by the api-down, faults, outage-pages and server tests.
+ */
+export const transports = ["in-process"] as const;
 
 export const jsModes = [
   { name: "JavaScript on", javaScriptEnabled: true },

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import {
+  firstFreeStart,
   isSlot,
   isTimeOff,
   SLOT_MINUTES,
@@ -138,6 +139,35 @@ describe("slots", () => {
         const got = slotsBetween(allDay, tz, from, to).map((s) => s.start);
         expect(got, `${tz}, week from ${from.toISOString()}`).toEqual(reference(allDay, tz, from, to));
       }
+    }
+  });
+  it("finds a mentor's first free slot day by day exactly as a search of every slot to the horizon does", () => {
+    // Random hours, days off and taken slots in zones with odd changes; the answer must be the first of all the
+    // slots from now to the horizon that is on no day off and not taken.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const zones = ["Europe/London", "America/Santiago", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Apia", "UTC"];
+    for (let run = 0; run < 300; run++) {
+      const zone = zones[run % zones.length]!;
+      const availability: Availability[] = Array.from({ length: 1 + Math.floor(random() * 4) }, () => {
+        const start = Math.floor(random() * 20) * 60;
+        return {
+          weekday: Math.floor(random() * 7),
+          start_minute: start,
+          end_minute: start + 60 * (1 + Math.floor(random() * 4)),
+        };
+      });
+      const now = new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 365 * 86_400_000));
+      const until = new Date(now.getTime() + (1 + Math.floor(random() * 60)) * 86_400_000);
+      const all = slotsBetween(availability, zone, now, until).filter((s) => Date.parse(s.start) > now.getTime());
+      const taken = new Set(all.filter(() => random() < 0.6).map((s) => Date.parse(s.start)));
+      const offDay = all[Math.floor(random() * all.length)];
+      const day = offDay ? DateTime.fromISO(offDay.start, { zone }).toISODate()! : "2000-01-01";
+      const time_off = random() < 0.5 ? [{ starts_on: day, ends_on: day }] : [];
+      const expected = withoutTimeOff(all, time_off, zone).find((s) => !taken.has(Date.parse(s.start)))?.start ?? null;
+      expect(firstFreeStart({ availability, time_zone: zone, time_off }, taken, now, until), `${zone} ${now.toISOString()}`).toBe(
+        expected,
+      );
     }
   });
 });
