@@ -33,6 +33,8 @@ const { child, base } = await startBuiltServer({
     DEMO_DATA: bench ? "off" : "on",
     LOG_LEVEL: "silent",
     LOGIN_LIMIT_PER_IP: "100000",
+    // The minimal Remix page (/bench/remix-baseline) to profile a page against.
+    BENCH_BASELINES: "on",
   },
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
@@ -93,6 +95,8 @@ const top = (m: Map<string, number>, n: number) =>
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
     .map(([k, v]) => `  ${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+const perRequest = total / Math.max(1, result.requests.total);
+console.log(`\n${perRequest.toFixed(2)} ms of CPU a request (${result.requests.total} requests, start-up included)`);
 console.log(`\nself time by package (${Math.round(total)} ms of CPU, idle left out):`);
 console.log(top(byPackage, 15).join("\n"));
 console.log("\nself time by function:");

@@ -1,4 +1,4 @@
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
@@ -49,8 +49,13 @@ export function pageOf(url: URL): number {
   return Number.isInteger(n) && n >= 1 && n <= 100000 ? n : 1;
 }
 
-/** A row's Publish / Unpublish button (the page's action takes intent publish|unpublish and the row's id). */
-export function PublishButton({ id, published, name, busy }: { id: number; published: boolean; name: string; busy: boolean }) {
+/**
+ * A row's Publish / Unpublish button (the page's action takes intent publish|unpublish and the row's id), waiting
+ * while its own row's post is on its way.
+ */
+export function PublishButton({ id, published, name }: { id: number; published: boolean; name: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
   return (
     <Form method="post">
       <AuthenticityTokenInput />
@@ -66,6 +71,29 @@ export function PublishButton({ id, published, name, busy }: { id: number; publi
         <span className="visually-hidden"> {name}</span>
       </button>
     </Form>
+  );
+}
+
+/** "Unpublished · in 2 carts": a catalogue item's state, as staff see it. */
+export function publishedState(published: boolean, inCarts: number) {
+  return `${published ? "Published" : "Unpublished"}${inCarts ? ` · in ${inCarts} cart${inCarts === 1 ? "" : "s"}` : ""}`;
+}
+
+/** One item of a back-office catalogue list: what it is (`children`), its state and its Publish button. */
+export function CatalogueCard(props: {
+  testId: string;
+  id: number;
+  name: string;
+  published: boolean;
+  inCarts: number;
+  children: ReactNode;
+}) {
+  return (
+    <li className="card agenda-item" data-testid={props.testId}>
+      <p>{props.children}</p>
+      <p className="muted">{publishedState(props.published, props.inCarts)}</p>
+      <PublishButton id={props.id} published={props.published} name={props.name} />
+    </li>
   );
 }
 

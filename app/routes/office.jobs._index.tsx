@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, OfficeSearch, pageOf, Pages, PublishButton } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -35,7 +35,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OfficeJobs() {
   const { q, result } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const url = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
   return (
     <section className="container page">
@@ -84,12 +83,7 @@ export default function OfficeJobs() {
                       ) : null}
                     </td>
                     <td className="row-actions">
-                      <PublishButton
-                        id={j.id}
-                        published={j.published}
-                        name={j.title}
-                        busy={navigation.state === "submitting" && navigation.formData?.get("id") === String(j.id)}
-                      />
+                      <PublishButton id={j.id} published={j.published} name={j.title} />
                     </td>
                   </tr>
                 ))}

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { OfficeHead, PublishButton } from "../components/office";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CatalogueCard, OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -29,7 +29,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OfficeRelocations() {
   const { packages } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
     <section className="container page">
       <OfficeHead title="Relocation packages" add={{ to: "/office/relocations/new", label: "Add a package" }} />
@@ -39,22 +38,17 @@ export default function OfficeRelocations() {
       </p>
       <ul className="list-reset order-lines">
         {packages.map((p) => (
-          <li key={p.id} className="card agenda-item" data-testid={`relocation-${p.id}`}>
-            <p>
-              <Link to={`/office/relocations/${p.id}`}>{p.title}</Link> · {p.city}, {p.country_name} ·{" "}
-              {formatMoney(p.price_minor, p.currency)}
-            </p>
-            <p className="muted">
-              {p.published ? "Published" : "Unpublished"}
-              {p.in_carts ? ` · in ${p.in_carts} cart${p.in_carts === 1 ? "" : "s"}` : ""}
-            </p>
-            <PublishButton
-              id={p.id}
-              published={p.published}
-              name={p.title}
-              busy={navigation.state === "submitting" && navigation.formData?.get("id") === String(p.id)}
-            />
-          </li>
+          <CatalogueCard
+            key={p.id}
+            testId={`relocation-${p.id}`}
+            id={p.id}
+            name={p.title}
+            published={p.published}
+            inCarts={p.in_carts}
+          >
+            <Link to={`/office/relocations/${p.id}`}>{p.title}</Link> · {p.city}, {p.country_name} ·{" "}
+            {formatMoney(p.price_minor, p.currency)}
+          </CatalogueCard>
         ))}
       </ul>
     </section>
