@@ -21,12 +21,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const week = url.searchParams.get("week");
   // The agent's own zone; another only when a shared link asks for it (and the page then says so).
   const tz = viewerZone(request, agent.time_zone);
-  const [mentor, schedule] = await Promise.all([
-    api.call(endpoints.mentor, { body: { mentor_id: id } }),
-    api.call(endpoints.schedule, {
+  // One call: the week answers with the mentor too.
+  const { mentor, ...schedule } = await api
+    .call(endpoints.schedule, {
       body: { mentor_id: id, time_zone: tz, ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}) },
-    }),
-  ]).catch((e) => apiLoaderError(e, request, context));
+    })
+    .catch((e) => apiLoaderError(e, request, context));
   return json({ mentor, schedule, own: agent.time_zone, zones: zoneChoices(agent.time_zone), fromLink: tz !== agent.time_zone });
 }
 

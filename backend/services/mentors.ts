@@ -118,6 +118,7 @@ export async function schedule(
   const slots = await freeSlots(db, mentor, week.start.toJSDate(), end, now);
   return {
     mentor_id: mentor.id,
+    mentor,
     mentor_time_zone: mentor.time_zone,
     time_zone: input.timeZone,
     week_start: week.weekStart,

@@ -56,6 +56,8 @@ export const scheduleBody = z.object({
 
 export type Schedule = {
   mentor_id: number;
+  /** The mentor, with its weekly hours and days off: a mentor's page needs no second call */
+  mentor: MentorProfile;
   mentor_time_zone: string;
   time_zone: string;
   /** The first day of the seven shown (today when none was asked for): never a day already past */

@@ -51,7 +51,12 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
       body: { mentor_id: mentorId, week_start: futureMonday(weeksAhead), time_zone: timeZone },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    return res.json.data as { slots: Array<{ start: string }>; mentor_time_zone: string; week_start: string };
+    return res.json.data as {
+      slots: Array<{ start: string }>;
+      mentor_time_zone: string;
+      week_start: string;
+      mentor: { name: string; availability: unknown[] };
+    };
   }
   const bookSlot = (h: Harness, a: { token: string; clientId: number }, start: string) =>
     h.call("POST", "api/Mentorbooking/book", {
@@ -138,6 +143,9 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     // Amira: Mon 09–12, Wed 14–18, Fri 09–13 Berlin: 3 + 4 + 4 slots.
     expect(utc.slots).toHaveLength(11);
     expect(utc.mentor_time_zone).toBe("Europe/Berlin");
+    // The mentor comes with the week, as api/Mentoruser/list gives it: a mentor's page makes one call.
+    const profile = await api.call("POST", "api/Mentoruser/list", { token: a.token, body: { mentor_id: 1 } });
+    expect(utc.mentor).toEqual(profile.json.data);
     const tokyo = await week(a.token, 3, "Asia/Tokyo");
     expect(tokyo.week_start).toBe(futureMonday(3));
     expect(tokyo.slots.length).toBeGreaterThan(0);
