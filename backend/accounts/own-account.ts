@@ -14,12 +14,9 @@ import { kinds, signInKinds, type SignInKind } from "./kinds.js";
 import { issuePasswordLink } from "./password-links.js";
 import { endSessions } from "./tokens.js";
 
-type AccountKind = SignInKind;
-const tables = kinds;
-
-export async function getAccount(db: Kysely<Database>, kind: AccountKind, id: number): Promise<AccountData> {
+export async function getAccount(db: Kysely<Database>, kind: SignInKind, id: number): Promise<AccountData> {
   const row = await db
-    .selectFrom(tables[kind].accounts)
+    .selectFrom(kinds[kind].accounts)
     .select(["id", "name", "email", "phone", "time_zone"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
@@ -28,7 +25,7 @@ export async function getAccount(db: Kysely<Database>, kind: AccountKind, id: nu
 
 export async function updateAccount(
   db: Kysely<Database>,
-  kind: AccountKind,
+  kind: SignInKind,
   id: number,
   input: { name: string; phone?: string | null; time_zone: string },
 ) {
@@ -46,7 +43,7 @@ export async function updateAccount(
   return getAccount(db, kind, id);
 }
 
-export async function signOutOthers(db: Kysely<Database>, kind: AccountKind, id: number, keepToken: string) {
+export async function signOutOthers(db: Kysely<Database>, kind: SignInKind, id: number, keepToken: string) {
   return { signed_out: await endSessions(db, kind, id, keepToken) };
 }
 
@@ -56,7 +53,7 @@ export async function signOutOthers(db: Kysely<Database>, kind: AccountKind, id:
  */
 export async function changePassword(
   db: Kysely<Database>,
-  kind: AccountKind,
+  kind: SignInKind,
   id: number,
   keepToken: string,
   input: { current_password: string; new_password: string },
@@ -70,7 +67,7 @@ export async function changePassword(
   now = new Date(),
 ) {
   const row = await db
-    .selectFrom(tables[kind].accounts)
+    .selectFrom(kinds[kind].accounts)
     .select(["email", "password_hash"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
@@ -88,7 +85,7 @@ export async function changePassword(
     throw invalid("new_password", "Choose a password other than the current one");
   const hash = await hashPassword(input.new_password);
   return db.transaction().execute(async (trx) => {
-    await sql`update ${sql.table(tables[kind].accounts)} set password_hash = ${hash} where id = ${id}`.execute(trx);
+    await sql`update ${sql.table(kinds[kind].accounts)} set password_hash = ${hash} where id = ${id}`.execute(trx);
     const ended = await endSessions(trx, kind, id, keepToken);
     await passwordChanged(trx, { kind, id }, "account", now);
     return { changed: true as const, signed_out: ended };
@@ -105,7 +102,7 @@ export async function requestPasswordReset(db: Kysely<Database>, email: string, 
   await db.transaction().execute(async (trx) => {
     // The first kind with an active account of this address (an e-mail address names one account of each kind).
     for (const kind of signInKinds) {
-      const { rows } = await sql<{ id: number }>`select id from ${sql.table(tables[kind].accounts)}
+      const { rows } = await sql<{ id: number }>`select id from ${sql.table(kinds[kind].accounts)}
         where lower(email) = ${address} and active = 1`.execute(trx);
       if (rows[0]) return issuePasswordLink(trx, kind, Number(rows[0].id), now, { purpose: "reset", mailTo: { publicUrl } });
     }

@@ -19,8 +19,10 @@ export const DEACTIVATED = "This account has been deactivated. Ask the consultan
 
 /** The account of this kind with this email, with what a sign-in checks. */
 export async function accountByEmail(db: Kysely<Database>, kind: SignInKind, email: string) {
-  const { rows } = await sql<{ id: number; email: string; password_hash: string | null; active: number }>`
-    select id, email, password_hash, active from ${sql.table(kinds[kind].accounts)} where email = ${email}`.execute(db);
+  const { rows } = await sql<Person & { password_hash: string | null; active: number }>`
+    select id, name, email, time_zone, password_hash, active from ${sql.table(kinds[kind].accounts)} where email = ${email}`.execute(
+    db,
+  );
   return rows[0];
 }
 
@@ -53,7 +55,8 @@ export async function signIn(
   if (!account.active) throw new ApiError(403, DEACTIVATED);
   await before?.(account.id);
   const { token, expiresAt } = await issueToken(db, kind, account.id, ttlDays);
-  const found = await personForToken(db, kind, token);
-  if (!found) throw new ApiError(403, DEACTIVATED);
-  return { token, expires_at: expiresAt, person: found.person };
+  // Read after `before`, which may set the agent's zone.
+  const person = before ? (await personForToken(db, kind, token))?.person : undefined;
+  const { id, name, email: address, time_zone } = account;
+  return { token, expires_at: expiresAt, person: person ?? { id: Number(id), name, email: address, time_zone } };
 }

@@ -34,8 +34,13 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
 
   serve(endpoints.login, async ({ body, req }) => {
     const { email, password, time_zone } = body;
-    const login = await signIn(db, "agent", limiters.agent, { email, password, ip: ipOf(req.clientIp) }, tokenTtlDays, (id) =>
-      time_zone ? adoptBrowserZone(db, id, time_zone) : Promise.resolve(),
+    const login = await signIn(
+      db,
+      "agent",
+      limiters.agent,
+      { email, password, ip: ipOf(req.clientIp) },
+      tokenTtlDays,
+      time_zone ? (id) => adoptBrowserZone(db, id, time_zone) : undefined,
     );
     return { token: login.token, expires_at: login.expires_at, agent: login.person };
   });

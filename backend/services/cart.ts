@@ -57,10 +57,9 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
     ])
     .where("cart_items.agent_id", "=", agentId);
   if (clientId !== undefined) query = query.where("cart_items.client_id", "=", clientId);
-  const [rows, bought] = await Promise.all([
-    query.orderBy("cart_items.created_at").orderBy("cart_items.id").execute(),
-    boughtPlans(db, agentId, clientId),
-  ]);
+  const rows = await query.orderBy("cart_items.created_at").orderBy("cart_items.id").execute();
+  // Only a cart with a plan in it asks what was bought before (every page's badge lists the cart).
+  const bought = rows.some((r) => r.item_type === "service_plan") ? await boughtPlans(db, agentId, clientId) : new Map();
   return rows.map(
     ({
       first_name,

@@ -104,6 +104,17 @@ export async function getRelocation(db: Kysely<Database>, id: number): Promise<R
   return toRelocation(row);
 }
 
+/** A service plan's columns as agents and staff both read them (service_plans joined to services). */
+export const planColumns = [
+  "service_plans.id",
+  "service_plans.service_id",
+  "services.name as service_name",
+  "service_plans.name",
+  "service_plans.description",
+  "service_plans.price_minor",
+  "service_plans.currency",
+] as const;
+
 /**
  * The plans that fit a client: mentorship and job placement plans always; relocation plans
  * only once the client has a destination country that differs from where they live now.
@@ -116,15 +127,7 @@ export async function plansForClient(db: Kysely<Database>, agentId: number, clie
     db
       .selectFrom("service_plans")
       .innerJoin("services", "services.id", "service_plans.service_id")
-      .select([
-        "service_plans.id",
-        "service_plans.service_id",
-        "services.name as service_name",
-        "service_plans.name",
-        "service_plans.description",
-        "service_plans.price_minor",
-        "service_plans.currency",
-      ])
+      .select(planColumns)
       .where("service_plans.published", "=", 1)
       .orderBy("service_plans.service_id")
       .orderBy("service_plans.sort_order")

@@ -4,6 +4,7 @@ import type { OfficePlan, OfficeRelocation, PlanValues, RelocationValues } from 
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { audit } from "./audit.js";
+import { planColumns } from "./catalogue.js";
 import { checkCountry, inCartsColumn, repriceCarts } from "./office-catalogue.js";
 
 /** How many carts hold an item of this kind. */
@@ -69,16 +70,11 @@ export async function saveRelocation(
           .executeTakeFirstOrThrow()
       ).id;
     }
-    await audit(
+    await auditSave(
       trx,
-      {
-        staffId,
-        kind: id ? "relocation.edit" : "relocation.create",
-        subject: `relocation:${savedId}`,
-        before: before ? { title: before.title, price_minor: before.price_minor } : undefined,
-        after: { title: row.title, price_minor: row.price_minor },
-      },
-      now,
+      { staffId, what: "relocation", created: !id, id: savedId, now },
+      before ? { title: before.title, price_minor: before.price_minor } : undefined,
+      { title: row.title, price_minor: row.price_minor },
     );
     return savedId;
   });
@@ -90,17 +86,7 @@ function officePlans(db: Kysely<Database>) {
   return db
     .selectFrom("service_plans")
     .innerJoin("services", "services.id", "service_plans.service_id")
-    .select([
-      "service_plans.id",
-      "service_plans.service_id",
-      "services.name as service_name",
-      "service_plans.name",
-      "service_plans.description",
-      "service_plans.price_minor",
-      "service_plans.currency",
-      "service_plans.published",
-      inCartsColumn("service_plan", "service_plans.id"),
-    ]);
+    .select([...planColumns, "service_plans.published", inCartsColumn("service_plan", "service_plans.id")]);
 }
 
 const toOfficePlan = (row: Awaited<ReturnType<ReturnType<typeof officePlans>["executeTakeFirstOrThrow"]>>): OfficePlan => ({
@@ -147,18 +133,24 @@ export async function savePlan(db: Kysely<Database>, staffId: number, id: number
           .executeTakeFirstOrThrow()
       ).id;
     }
-    await audit(
+    await auditSave(
       trx,
-      {
-        staffId,
-        kind: id ? "plan.edit" : "plan.create",
-        subject: `plan:${savedId}`,
-        before: before ? { name: before.name, price_minor: before.price_minor } : undefined,
-        after: { name: row.name, price_minor: row.price_minor },
-      },
-      now,
+      { staffId, what: "plan", created: !id, id: savedId, now },
+      before ? { name: before.name, price_minor: before.price_minor } : undefined,
+      { name: row.name, price_minor: row.price_minor },
     );
     return savedId;
   });
   return getOfficePlan(db, saved);
+}
+
+/** A package's or plan's save in the audit log: created or edited, its name and price before and after. */
+function auditSave(
+  trx: Kysely<Database>,
+  save: { staffId: number; what: "relocation" | "plan"; created: boolean; id: number; now: Date },
+  before: object | undefined,
+  after: object,
+) {
+  const kind = `${save.what}.${save.created ? "create" : "edit"}`;
+  return audit(trx, { staffId: save.staffId, kind, subject: `${save.what}:${save.id}`, before, after }, save.now);
 }

@@ -8,8 +8,8 @@ import { idParam } from "./fields.js";
 export const itemTypes = ["service_plan", "job", "relocation", "mentor_booking"] as const;
 export type ItemType = (typeof itemTypes)[number];
 
-export type CartItem = {
-  id: number;
+/** What a cart item and an order line both are: for whom, what, and its price (as it was put in the cart). */
+export type ItemLine = {
   client_id: number;
   client_name: string;
   item_type: ItemType;
@@ -17,6 +17,10 @@ export type CartItem = {
   description: string;
   price_minor: number;
   currency: string;
+};
+
+export type CartItem = ItemLine & {
+  id: number;
   created_at: string;
   /** For a mentor session: when it is, and its hold (`released` once the hold lapsed: book again) */
   session: CartSession | null;

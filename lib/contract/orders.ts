@@ -1,6 +1,6 @@
 /** Orders and their payment through Stripe's hosted checkout. */
 import { z } from "zod";
-import type { CartSession, ItemType } from "./cart.js";
+import type { CartSession, ItemLine } from "./cart.js";
 import { answer, endpoint } from "./endpoint.js";
 import { idParam } from "./fields.js";
 
@@ -10,16 +10,9 @@ export const orderStatuses = ["pending", "paid", "failed", "expired", "canceled"
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** What was bought, as it was when the checkout started, and whether it is due (or was given) a refund. */
-export type OrderItem = {
+export type OrderItem = ItemLine & {
   id: number;
   cart_item_id: number;
-  client_id: number;
-  client_name: string;
-  item_type: ItemType;
-  item_id: number;
-  description: string;
-  price_minor: number;
-  currency: string;
   refund_status: "due" | "refunded" | null;
   refund_reason: string | null;
   /** For a mentor session: when it is (or was) and what became of it; `canceled_at` when it was cancelled */
