@@ -135,8 +135,8 @@ describe.skipIf(!haveBrowser)("workspace navigation in Chromium", () => {
       const summary = page.locator(".form-error");
       await expect.poll(() => summary.count(), settle).toBe(1);
       const text = await summary.innerText();
-      // A moment for a toast to appear, if one were coming.
-      await page.waitForTimeout(300);
+      // Everything the page asks for has arrived: a toast, if one were coming, would be shown by now.
+      await page.waitForLoadState("networkidle");
       expect(await page.locator(".Toastify__toast").count()).toBe(0);
       expect(await page.getByTestId("flash").count()).toBe(0);
       expect(await page.getByText(text, { exact: true }).count()).toBe(1);

@@ -179,58 +179,5 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
       expect(await page.content()).not.toContain("PX9988776");
       await context.close();
     });
-
-    it("searches and pages the client list", async () => {
-      const agent = await ctx.portal.createAgent(`many-${tag}@example.com`);
-      const agentId = (ctx.portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
-      const insert = ctx.portal.db.prepare(
-        "insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, ?, ?, ?, 'active', ?, ?)",
-      );
-      for (let i = 1; i <= 25; i++) {
-        const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
-        insert.run(agentId, `Client${String(i).padStart(2, "0")}`, "Example", `c${i}@example.com`, at, at);
-      }
-      const { context } = await newContext(ctx.browser, javaScriptEnabled);
-      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie(agent.email, agent.password));
-      const page = await context.newPage();
-      await page.goto(ctx.portal.base + "/clients");
-      await expect.poll(() => page.locator("tbody tr").count(), settle).toBe(20);
-      await expect(page.locator("tbody tr").first().innerText()).resolves.toContain("Client25");
-      await page.getByRole("link", { name: "Next →" }).click();
-      await page.waitForURL(/page=2/);
-      await expect.poll(() => page.locator("tbody tr").count(), settle).toBe(5);
-      await page.getByLabel("Search by name or email").fill("client07");
-      await page.getByRole("button", { name: "Search" }).click();
-      await page.waitForURL(/q=client07/);
-      await expect.poll(() => page.locator("tbody tr").count(), settle).toBe(1);
-      await page.getByLabel("Search by name or email").fill("nobody-here");
-      await page.getByRole("button", { name: "Search" }).click();
-      await expect.poll(() => page.locator(".empty-state").innerText(), settle).toBe("No client matches “nobody-here”.");
-      await context.close();
-    });
-  });
-
-  it("never shows another agent's client, whatever the address", async () => {
-    const { context } = await newContext(ctx.browser, false);
-    await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
-    const page = await context.newPage();
-    const other = await ctx.portal.createAgent("stranger@example.com");
-    const otherId = (ctx.portal.db.prepare("select id from agents where email = ?").get(other.email) as { id: number }).id;
-    const now = new Date().toISOString();
-    const { lastInsertRowid } = ctx.portal.db
-      .prepare(
-        "insert into clients (agent_id, first_name, last_name, email, status, created_at, updated_at) values (?, 'Secret', 'Person', 's@example.com', 'active', ?, ?)",
-      )
-      .run(otherId, now, now);
-    for (const path of ["", "/edit", "/plans", "/delete"]) {
-      const res = await page.goto(`${ctx.portal.base}/clients/${lastInsertRowid}${path}`);
-      expect(res?.status(), path).toBe(404);
-      expect(await page.content()).not.toContain("Secret");
-    }
-    for (const path of ["/clients/abc", "/clients/0/edit", "/joblist/99999", "/relocation/x"]) {
-      const res = await page.goto(ctx.portal.base + path);
-      expect(res?.status(), path).toBe(404);
-    }
-    await context.close();
   });
 });

@@ -58,25 +58,68 @@ export function loadContext(): AppLoadContext {
   };
 }
 
-/** The cookie of a portal session signed in as the demo agent, made through the portal's own session storage. */
-export async function signedInCookie(): Promise<string> {
-  const login = (
-    await transport({ method: "POST", path: "agent/login", headers: {}, body: { email: demo.email, password: demo.password } })
-  ).payload as { data: { token: string; agent: { id: number; name: string; email: string; time_zone: string } } };
+type Login = { data: { token: string; agent: { id: number; name: string; email: string; time_zone: string } } };
+type StaffLogin = { data: { token: string; staff: { id: number; name: string; email: string; time_zone: string } } };
+
+/** An agent's API token (the demo agent's unless another's e-mail and password are given). */
+export async function agentToken(email = demo.email, password = demo.password) {
+  const answer = await transport({ method: "POST", path: "agent/login", headers: {}, body: { email, password } });
+  if (answer.status !== 200) throw new Error(`sign-in refused for ${email}: ${JSON.stringify(answer.payload)}`);
+  return (answer.payload as Login).data;
+}
+
+/** The cookie of a portal session signed in as the demo agent (or another), made through the portal's own storage. */
+export async function signedInCookie(email = demo.email, password = demo.password): Promise<string> {
+  const login = await agentToken(email, password);
   const session = await sessions.getSession();
-  session.set("token", login.data.token);
-  session.set("agent", login.data.agent);
+  session.set("token", login.token);
+  session.set("agent", login.agent);
+  return (await sessions.commitSession(session)).split(";")[0]!;
+}
+
+/** The demo staff member's API token and who they are. */
+async function staffLogin() {
+  const answer = await transport({ method: "POST", path: "office/login", headers: {}, body: demo.staff });
+  return (answer.payload as StaffLogin).data;
+}
+
+/** The demo staff member's API token, for the office's calls. */
+export async function staffToken() {
+  return (await staffLogin()).token;
+}
+
+/** The cookie of a portal session signed in as the demo staff member, for the back office. */
+export async function staffCookie(): Promise<string> {
+  const login = await staffLogin();
+  const session = await sessions.getSession();
+  session.set("staffToken", login.token);
+  session.set("staff", login.staff);
   return (await sessions.commitSession(session)).split(";")[0]!;
 }
 
 /** The embedded API as the portal calls it, bound to a token (the demo agent's by default). */
 export async function apiAs(token?: string) {
   const { createApiClient } = await import("../../app/lib/api.server.js");
-  if (token) return createApiClient(transport, { token });
-  const login = (
-    await transport({ method: "POST", path: "agent/login", headers: {}, body: { email: demo.email, password: demo.password } })
-  ).payload as { data: { token: string } };
-  return createApiClient(transport, { token: login.data.token });
+  return createApiClient(transport, { token: token ?? (await agentToken()).token });
+}
+
+/** Fixtures (clients, paid plans, sessions, documents) made through the API as the demo agent or another. */
+export async function fixturesAs(token?: string) {
+  const { agentFixtures } = await import("./agent-fixtures.js");
+  return agentFixtures(transport, token ?? (await agentToken()).token);
+}
+
+/** A new agent, made as staff make one (the office's call, then the set-password link): its e-mail and password. */
+export async function newAgent(label = "agent") {
+  const { createApiClient } = await import("../../app/lib/api.server.js");
+  const { endpoints } = await import("../../lib/contract.js");
+  const office = createApiClient(transport, { token: await staffToken() });
+  const email = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const made = await office.call(endpoints.createAgent, { body: { name: `Agent ${label}`, email, time_zone: "Europe/London" } });
+  const password = "route-test-password";
+  const token = new URL(made.password_link).searchParams.get("token")!;
+  await createApiClient(transport).call(endpoints.passwordSet, { body: { token, password } });
+  return { email, password };
 }
 
 export function request(pathname: string, init: RequestInit & { cookie?: string } = {}) {
@@ -85,4 +128,44 @@ export function request(pathname: string, init: RequestInit & { cookie?: string 
   return new Request(`http://portal.test${pathname}`, { ...init, headers });
 }
 
-export { database };
+/**
+ * A form post as a browser sends one from the page: the CSRF token in the form and its cookie beside the session's,
+ * and the honeypot's fields as the public forms render them (empty, with their signed start time).
+ */
+export async function formRequest(pathname: string, fields: Record<string, string | string[]>, cookie?: string) {
+  const { csrf, honeypot } = await import("../../app/lib/security.server.js");
+  const [token, csrfCookie] = await csrf.commitToken();
+  const body = new URLSearchParams();
+  body.set("csrf", token);
+  const trap = await honeypot.getInputProps();
+  body.set(trap.nameFieldName, "");
+  if (trap.validFromFieldName) body.set(trap.validFromFieldName, trap.encryptedValidFrom);
+  for (const [name, value] of Object.entries(fields)) {
+    for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+  }
+  const cookies = [cookie, csrfCookie?.split(";")[0]].filter(Boolean).join("; ");
+  return request(pathname, {
+    method: "POST",
+    cookie: cookies,
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+type RouteFunction = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown;
+
+/**
+ * Calls a loader or action as Remix does and gives back its Response, whether returned or thrown (a redirect,
+ * a 404); a plain object (a page's data) comes back as a 200 JSON Response.
+ */
+export async function respond(fn: RouteFunction, req: Request, params: Record<string, string> = {}): Promise<Response> {
+  try {
+    const answer = await fn({ request: req, context: loadContext(), params });
+    return answer instanceof Response ? answer : Response.json(answer);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+export { database, demo };

@@ -1,0 +1,302 @@
+/**
+ * Every route module of the portal, called below the browser with a real Request and the built context: who may
+ * see it (a visitor, an agent, staff), what the others get instead (sign-in remembering the page, the office for
+ * staff, "Not found" for an agent in the office), and that another agent's records are never shown. A route file
+ * missing from the table fails the first test, so a new page cannot skip the portal's side of the matrix.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "../../lib/contract.js";
+import {
+  agentToken,
+  apiAs,
+  fixturesAs,
+  newAgent,
+  request,
+  respond,
+  signedInCookie,
+  staffCookie,
+  staffToken,
+} from "../support/route-context.js";
+
+type Who = "public" | "agent" | "staff" | "account";
+type Ids = Record<string, string>;
+type Entry = {
+  who: Who;
+  /** The page's address and its params, from the records made in beforeAll */
+  at: (ids: Ids) => { path: string; params?: Record<string, string> };
+  /** What its own kind gets: 200 unless said */
+  ok?: number;
+  /** Whether another agent asking for the same address gets 404 (the address names this agent's record) */
+  owned?: boolean;
+};
+
+const routes: Record<string, Entry> = {
+  $: { who: "agent", at: () => ({ path: "/no-such-page", params: { "*": "no-such-page" } }), ok: 404 },
+  _index: { who: "public", at: () => ({ path: "/" }) },
+  about: { who: "public", at: () => ({ path: "/about" }) },
+  home: { who: "public", at: () => ({ path: "/home" }) },
+  terms: { who: "public", at: () => ({ path: "/terms" }) },
+  servicesPage: { who: "public", at: () => ({ path: "/servicesPage?id=1" }) },
+  // The benchmark's baseline exists only when BENCH_BASELINES=on.
+  "bench.remix-baseline": { who: "public", at: () => ({ path: "/bench/remix-baseline" }), ok: 404 },
+  authentication: { who: "public", at: () => ({ path: "/authentication" }) },
+  "forgot-password": { who: "public", at: () => ({ path: "/forgot-password" }) },
+  "set-password": { who: "public", at: (ids) => ({ path: `/set-password?token=${ids.link}` }) },
+  logout: { who: "public", at: () => ({ path: "/logout" }), ok: 302 },
+  account: { who: "account", at: () => ({ path: "/account" }) },
+  dashboard: { who: "agent", at: () => ({ path: "/dashboard" }) },
+  contact: { who: "agent", at: () => ({ path: "/contact" }) },
+  bookings: { who: "agent", at: () => ({ path: "/bookings" }) },
+  "bookings_.$id.cancel": {
+    who: "agent",
+    at: (ids) => ({ path: `/bookings/${ids.booking}/cancel`, params: { id: ids.booking! } }),
+    owned: true,
+  },
+  cart: { who: "agent", at: () => ({ path: "/cart" }) },
+  "clients._index": { who: "agent", at: () => ({ path: "/clients" }) },
+  "clients[.]csv": { who: "agent", at: () => ({ path: "/clients.csv" }) },
+  "clients.new": { who: "agent", at: () => ({ path: "/clients/new" }) },
+  "clients.$id._index": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}`, params: { id: ids.client! } }),
+    owned: true,
+  },
+  "clients.$id.edit": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/edit`, params: { id: ids.client! } }),
+    owned: true,
+  },
+  "clients.$id.plans": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/plans`, params: { id: ids.client! } }),
+    owned: true,
+  },
+  "clients.$id.delete": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/delete`, params: { id: ids.client! } }),
+    owned: true,
+  },
+  "clients.$id.documents.$docId._index": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/documents/${ids.doc}`, params: { id: ids.client!, docId: ids.doc! } }),
+    owned: true,
+  },
+  "clients.$id.documents.$docId.files.$fileId": {
+    who: "agent",
+    at: (ids) => ({
+      path: `/clients/${ids.client}/documents/${ids.doc}/files/${ids.file}`,
+      params: { id: ids.client!, docId: ids.doc!, fileId: ids.file! },
+    }),
+    owned: true,
+  },
+  "clients.$id.documents.$docId.upload": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/documents/${ids.doc}/upload`, params: { id: ids.client!, docId: ids.doc! } }),
+  },
+  "joblist._index": { who: "agent", at: () => ({ path: "/joblist" }) },
+  "joblist.$id": { who: "agent", at: (ids) => ({ path: `/joblist/${ids.job}`, params: { id: ids.job! } }) },
+  "relocation._index": { who: "agent", at: () => ({ path: "/relocation" }) },
+  "relocation.$id": { who: "agent", at: (ids) => ({ path: `/relocation/${ids.relocation}`, params: { id: ids.relocation! } }) },
+  "mentors._index": { who: "agent", at: () => ({ path: "/mentors" }) },
+  "mentors.$id._index": { who: "agent", at: (ids) => ({ path: `/mentors/${ids.mentor}`, params: { id: ids.mentor! } }) },
+  "mentors.$id.book": {
+    who: "agent",
+    at: (ids) => ({ path: `/mentors/${ids.mentor}/book?start=${encodeURIComponent(ids.start!)}`, params: { id: ids.mentor! } }),
+  },
+  "orders._index": { who: "agent", at: () => ({ path: "/orders" }) },
+  "orders.$id": { who: "agent", at: (ids) => ({ path: `/orders/${ids.order}`, params: { id: ids.order! } }), owned: true },
+  "orders.$id_.receipt": {
+    who: "agent",
+    at: (ids) => ({ path: `/orders/${ids.order}/receipt`, params: { id: ids.order! } }),
+    owned: true,
+  },
+  "payment.demo.$sessionId": {
+    who: "agent",
+    at: (ids) => ({ path: `/payment/demo/${ids.session}`, params: { sessionId: ids.session! } }),
+    owned: true,
+  },
+  "payment.success": { who: "agent", at: (ids) => ({ path: `/payment/success?session_id=${ids.session}` }), owned: true },
+  office: { who: "staff", at: () => ({ path: "/office" }) },
+  "office._index": { who: "staff", at: () => ({ path: "/office" }) },
+  "office.agents._index": { who: "staff", at: () => ({ path: "/office/agents" }) },
+  "office.agents.new": { who: "staff", at: () => ({ path: "/office/agents/new" }) },
+  "office.agents.$id": { who: "staff", at: (ids) => ({ path: `/office/agents/${ids.agent}`, params: { id: ids.agent! } }) },
+  "office.audit": { who: "staff", at: () => ({ path: "/office/audit" }) },
+  "office.bookings": { who: "staff", at: () => ({ path: "/office/bookings" }) },
+  "office.messages": { who: "staff", at: () => ({ path: "/office/messages" }) },
+  "office.outbox": { who: "staff", at: () => ({ path: "/office/outbox" }) },
+  "office.orders._index": { who: "staff", at: () => ({ path: "/office/orders" }) },
+  "office.orders.$id": { who: "staff", at: (ids) => ({ path: `/office/orders/${ids.order}`, params: { id: ids.order! } }) },
+  "office.jobs._index": { who: "staff", at: () => ({ path: "/office/jobs" }) },
+  "office.jobs.new": { who: "staff", at: () => ({ path: "/office/jobs/new" }) },
+  "office.jobs.$id": { who: "staff", at: (ids) => ({ path: `/office/jobs/${ids.job}`, params: { id: ids.job! } }) },
+  "office.mentors._index": { who: "staff", at: () => ({ path: "/office/mentors" }) },
+  "office.mentors.new": { who: "staff", at: () => ({ path: "/office/mentors/new" }) },
+  "office.mentors.$id": { who: "staff", at: (ids) => ({ path: `/office/mentors/${ids.mentor}`, params: { id: ids.mentor! } }) },
+  "office.plans._index": { who: "staff", at: () => ({ path: "/office/plans" }) },
+  "office.plans.new": { who: "staff", at: () => ({ path: "/office/plans/new" }) },
+  "office.plans.$id": { who: "staff", at: (ids) => ({ path: `/office/plans/${ids.plan}`, params: { id: ids.plan! } }) },
+  "office.relocations._index": { who: "staff", at: () => ({ path: "/office/relocations" }) },
+  "office.relocations.new": { who: "staff", at: () => ({ path: "/office/relocations/new" }) },
+  "office.relocations.$id": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/relocations/${ids.relocation}`, params: { id: ids.relocation! } }),
+  },
+};
+
+const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
+type RouteModule = { loader?: Parameters<typeof respond>[0]; action?: Parameters<typeof respond>[0]; default?: unknown };
+const modules = new Map<string, RouteModule>();
+for (const file of fs.readdirSync(routesDir)) {
+  modules.set(file.replace(/\.tsx?$/, ""), (await import(path.join(routesDir, file))) as RouteModule);
+}
+
+const ids: Ids = {};
+const cookies: Record<"agent" | "staff" | "stranger", string> = { agent: "", staff: "", stranger: "" };
+
+beforeAll(async () => {
+  // The records live with an agent of their own; a second agent plays the stranger.
+  const owner = await newAgent("every-route");
+  const stranger = await newAgent("stranger");
+  const login = await agentToken(owner.email, owner.password);
+  const make = await fixturesAs(login.token);
+  const client = await make.client({ destination_country: "DE" });
+  const document = await make.document(client.id, { title: "Lease" });
+  const plan = await make.paidPlan(client.id);
+  const { booking } = await make.paidSession(client.id);
+  const jobs = await make.api.call(endpoints.jobs, { query: {} });
+  const relocations = await make.api.call(endpoints.relocations);
+  const mentor = (await make.api.call(endpoints.mentors))[0]!;
+  const schedule = await make.api.call(endpoints.schedule, { body: { mentor_id: mentor.id, time_zone: "UTC" } });
+  Object.assign(ids, {
+    client: String(client.id),
+    clientEmail: client.email!,
+    ownerEmail: owner.email,
+    doc: String(document.id),
+    file: String(document.files[0]!.id),
+    order: String(plan.orderId),
+    session: plan.sessionId,
+    booking: String(booking.id),
+    job: String(jobs[0]!.id),
+    relocation: String(relocations[0]!.id),
+    mentor: String(mentor.id),
+    plan: String(plan.planId),
+    agent: String(login.agent.id),
+    start: schedule.next_free!,
+  });
+  cookies.agent = await signedInCookie(owner.email, owner.password);
+  cookies.stranger = await signedInCookie(stranger.email, stranger.password);
+  cookies.staff = await staffCookie();
+  const office = await apiAs(await staffToken());
+  const link = await office.call(endpoints.agentPasswordLink, { params: { id: login.agent.id } });
+  ids.link = new URL(link.password_link).searchParams.get("token")!;
+});
+
+async function load(name: string, cookie?: string) {
+  const entry = routes[name]!;
+  const { path: at, params } = entry.at(ids);
+  return respond(modules.get(name)!.loader!, request(at, { cookie }), params ?? {});
+}
+
+// Pages of text only, and the upload's script-only action, have no loader.
+const withLoader = Object.keys(routes).filter((name) => modules.get(name)!.loader);
+const ofKind = (who: Who) => withLoader.filter((name) => routes[name]!.who === who);
+
+describe("every route of the portal", () => {
+  it("is in this table, and every entry is a route file", () => {
+    expect(Object.keys(routes).sort()).toEqual([...modules.keys()].sort());
+    for (const name of Object.keys(routes).filter((name) => !withLoader.includes(name))) {
+      expect(routes[name]!.who === "public" || name === "clients.$id.documents.$docId.upload", name).toBe(true);
+      expect(modules.get(name)!.default, name).toBeTypeOf(name.endsWith(".upload") ? "undefined" : "function");
+    }
+  });
+
+  it.each(ofKind("public"))("%s: shown to a visitor", async (name) => {
+    const res = await load(name);
+    expect(res.status).toBe(routes[name]!.ok ?? 200);
+  });
+
+  it.each(ofKind("agent"))("%s: the agent's; a visitor is sent to sign in, staff to the office", async (name) => {
+    const { path: at } = routes[name]!.at(ids);
+    const visitor = await load(name);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(`/authentication/?${new URLSearchParams({ redirectTo: at })}`);
+    const staff = await load(name, cookies.staff);
+    expect([staff.status, staff.headers.get("Location")]).toEqual([302, "/office"]);
+    const agent = await load(name, cookies.agent);
+    expect(agent.status).toBe(routes[name]!.ok ?? 200);
+  });
+
+  it.each(ofKind("agent").filter((name) => routes[name]!.owned))("%s: another agent gets Not found", async (name) => {
+    const res = await load(name, cookies.stranger);
+    expect(res.status).toBe(404);
+    const body = await res.text();
+    for (const secret of [ids.client, "Fixture", "Lease"]) expect(body).not.toContain(`"${secret}"`);
+  });
+
+  it("an address naming no record of the agent's, or no number, is Not found", async () => {
+    for (const [name, at, params] of [
+      ["clients.$id._index", "/clients/abc", { id: "abc" }],
+      ["clients.$id.edit", "/clients/0/edit", { id: "0" }],
+      ["joblist.$id", "/joblist/99999", { id: "99999" }],
+      ["relocation.$id", "/relocation/x", { id: "x" }],
+      ["orders.$id", "/orders/99999", { id: "99999" }],
+      ["mentors.$id._index", "/mentors/1e3", { id: "1e3" }],
+    ] as const) {
+      expect((await respond(modules.get(name)!.loader!, request(at, { cookie: cookies.agent }), params)).status, at).toBe(404);
+    }
+    for (const at of ["/servicesPage?id=9", "/servicesPage", "/servicesPage?id=abc"]) {
+      expect((await respond(modules.get("servicesPage")!.loader!, request(at))).status, at).toBe(404);
+    }
+  });
+
+  it.each(ofKind("staff"))("%s: the office's; a visitor is sent to sign in, an agent gets Not found", async (name) => {
+    const visitor = await load(name);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toMatch(/^\/authentication\/\?redirectTo=%2Foffice/);
+    expect((await load(name, cookies.agent)).status).toBe(404);
+    expect((await load(name, cookies.staff)).status).toBe(routes[name]!.ok ?? 200);
+  });
+
+  it("staff see an agent's clients by name only, and their own account on /account, never an agent's", async () => {
+    const detail = await (await load("office.agents.$id", cookies.staff)).text();
+    expect(detail).toContain("Fixture");
+    expect(detail).not.toContain(ids.clientEmail);
+    expect(detail).not.toContain("passport");
+    const account = await (await load("account", cookies.staff)).text();
+    expect(account).toContain("office@example.com");
+    expect(account).not.toContain(ids.ownerEmail);
+  });
+
+  it.each(ofKind("account"))("%s: any account holder's; a visitor is sent to sign in", async (name) => {
+    expect((await load(name)).status).toBe(302);
+    expect((await load(name, cookies.agent)).status).toBe(200);
+    expect((await load(name, cookies.staff)).status).toBe(200);
+  });
+
+  it.each([...modules.entries()].filter(([name, m]) => m.action && routes[name]!.who !== "public").map(([name]) => name))(
+    "%s: its action refuses a visitor before reading the form, and staff or an agent out of the other's area",
+    async (name) => {
+      const { path: at, params } = routes[name]!.at(ids);
+      const post = (cookie?: string) =>
+        respond(modules.get(name)!.action!, request(at, { method: "POST", body: new URLSearchParams(), cookie }), params ?? {});
+      const res = await post();
+      const who = routes[name]!.who;
+      if (who === "agent") {
+        const staff = await post(cookies.staff);
+        const location = name.endsWith(".upload")
+          ? ((await staff.json()) as { redirectTo?: string }).redirectTo
+          : staff.headers.get("Location");
+        expect(location, name).toBe("/office");
+      }
+      if (who === "staff") expect((await post(cookies.agent)).status, name).toBe(404);
+      // The upload's script path answers in JSON where the page's form would be redirected.
+      const location = name.endsWith(".upload")
+        ? ((await res.json()) as { redirectTo?: string }).redirectTo
+        : res.headers.get("Location");
+      expect(location, `${name}: ${res.status}`).toMatch(/^\/authentication\//);
+    },
+  );
+});

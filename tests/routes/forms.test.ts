@@ -1,0 +1,313 @@
+/**
+ * The portal's forms below the browser: each action called with a real form post (CSRF token and honeypot as the
+ * page renders them) and the built context. Bad input is answered with 400, the message beside its field and what
+ * was typed kept; good input with the redirect the page promises. Lists page and search on the server.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { hasControlCharacters } from "../../app/lib/paths.js";
+import { endpoints } from "../../lib/contract.js";
+import { hostileRedirects } from "../support/hostile-redirects.js";
+import {
+  agentToken,
+  fixturesAs,
+  formRequest,
+  newAgent,
+  request,
+  respond,
+  signedInCookie,
+  staffCookie,
+} from "../support/route-context.js";
+
+/** A Location that a browser reads as a path on this site, never another host. */
+const onPortal = (location: string | null) =>
+  !!location && new URL(location, "http://portal.test").origin === "http://portal.test" && !/^\/[\\/]/.test(location);
+
+type Failure = { formError?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+
+const route = async (name: string) =>
+  (await import(`../../app/routes/${name}.tsx`)) as {
+    loader?: Parameters<typeof respond>[0];
+    action: Parameters<typeof respond>[0];
+  };
+
+/** A 400 with a message beside each named field and what was typed kept. */
+async function refused(res: Response, fields: string[], kept: Record<string, string> = {}) {
+  expect(res.status).toBe(400);
+  const failure = (await res.json()) as Failure;
+  for (const field of fields) expect(failure.fieldErrors?.[field]?.[0], `${field} in ${JSON.stringify(failure)}`).toBeTruthy();
+  for (const [name, value] of Object.entries(kept)) expect(failure.values?.[name], name).toBe(value);
+  return failure;
+}
+
+function redirected(res: Response, to: RegExp | string) {
+  expect(res.status, `${res.status} ${res.headers.get("Location")}`).toBe(302);
+  if (typeof to === "string") expect(res.headers.get("Location")).toBe(to);
+  else expect(res.headers.get("Location")).toMatch(to);
+}
+
+let agent: { email: string; password: string };
+let cookie: string;
+let staff: string;
+let make: Awaited<ReturnType<typeof fixturesAs>>;
+
+beforeAll(async () => {
+  agent = await newAgent("forms");
+  cookie = await signedInCookie(agent.email, agent.password);
+  staff = await staffCookie();
+  make = await fixturesAs((await agentToken(agent.email, agent.password)).token);
+});
+
+describe("signing in and the password forms", () => {
+  it("sign-in: a malformed e-mail and no password are said beside their fields, the e-mail kept", async () => {
+    const { action } = await route("authentication");
+    const res = await respond(action, await formRequest("/authentication", { email: "not-an-email", password: "" }));
+    await refused(res, ["email", "password"], { email: "not-an-email" });
+  });
+
+  it("sign-in: a wrong password is one message for the form, the e-mail kept", async () => {
+    const { action } = await route("authentication");
+    const res = await respond(action, await formRequest("/authentication", { email: agent.email, password: "wrong-password-1" }));
+    expect(res.status).toBe(400);
+    const failure = (await res.json()) as Failure;
+    expect(failure.formError).toBe("Email or password is incorrect.");
+    expect(failure.values?.email).toBe(agent.email);
+  });
+
+  it("sign-in: success goes where the visitor was going, never off the portal", async () => {
+    const { action } = await route("authentication");
+    for (const [redirectTo, to] of [
+      ["/clients?q=a", "/clients?q=a"],
+      ["https://evil.example/x", "/dashboard/"],
+      ["//evil.example", "/dashboard/"],
+      ["/\\evil.example", "/dashboard/"],
+      ["", "/dashboard/"],
+    ] as const) {
+      const res = await respond(
+        action,
+        await formRequest("/authentication", { email: agent.email, password: agent.password, redirectTo }),
+      );
+      redirected(res, to);
+      expect(res.headers.get("Set-Cookie")).toMatch(/__session=/);
+    }
+  });
+
+  it("sign-in from a hostile link: whatever the return address, the agent lands on the portal", async () => {
+    const { action } = await route("authentication");
+    for (const value of hostileRedirects.filter((v) => !hasControlCharacters(v))) {
+      const res = await respond(
+        action,
+        await formRequest("/authentication", { email: agent.email, password: agent.password, redirectTo: value }),
+      );
+      expect(res.status, JSON.stringify(value)).toBe(302);
+      expect(onPortal(res.headers.get("Location")), JSON.stringify([value, res.headers.get("Location")])).toBe(true);
+    }
+  });
+
+  it("sign-in: a return address with a line break is refused with 400", async () => {
+    const { loader } = await route("authentication");
+    const res = await respond(
+      loader!,
+      request(`/authentication?redirectTo=${encodeURIComponent("/clients\r\nSet-Cookie: x=1")}`),
+    );
+    expect(res.status).toBe(400);
+  });
+
+  it("a signed-in agent opening the sign-in page goes where the link says, on the portal only", async () => {
+    const { loader } = await route("authentication");
+    redirected(await respond(loader!, request("/authentication?redirectTo=%2Forders", { cookie })), "/orders");
+    for (const value of hostileRedirects) {
+      const res = await respond(loader!, request(`/authentication?${new URLSearchParams({ redirectTo: value })}`, { cookie }));
+      // A control character is refused outright; anything else leads somewhere on the portal.
+      if (hasControlCharacters(value)) expect(res.status, JSON.stringify(value)).toBe(400);
+      else expect(onPortal(res.headers.get("Location")), JSON.stringify([value, res.headers.get("Location")])).toBe(true);
+    }
+    redirected(await respond(loader!, request("/authentication", { cookie: staff })), "/office");
+  });
+
+  it("forgot password: a malformed address is said beside it; any good one gets the same neutral answer", async () => {
+    const { action } = await route("forgot-password");
+    await refused(await respond(action, await formRequest("/forgot-password", { email: "nope" })), ["email"], { email: "nope" });
+    const known = await respond(action, await formRequest("/forgot-password", { email: agent.email }));
+    const unknown = await respond(action, await formRequest("/forgot-password", { email: "nobody-at-all@example.com" }));
+    expect([known.status, unknown.status]).toEqual([302, 302]);
+    expect(known.headers.get("Location")).toBe(unknown.headers.get("Location"));
+  });
+
+  it("set password: a short password is said beside it; a link that is not valid says so", async () => {
+    const { action } = await route("set-password");
+    const res = await respond(action, await formRequest("/set-password", { token: "x".repeat(43), password: "short" }));
+    await refused(res, ["password"]);
+    const gone = await respond(
+      action,
+      await formRequest("/set-password", { token: "x".repeat(43), password: "a-long-enough-password" }),
+    );
+    expect(gone.status).toBe(404);
+  });
+
+  it("account: a wrong current password is said beside it, and the new one is not kept in the page", async () => {
+    const { action } = await route("account");
+    const res = await respond(
+      action,
+      await formRequest(
+        "/account",
+        { intent: "password", current_password: "not-my-password", new_password: "another-long-password" },
+        cookie,
+      ),
+    );
+    const failure = await refused(res, ["current_password"]);
+    expect(JSON.stringify(failure)).not.toContain("another-long-password");
+  });
+});
+
+describe("an agent's forms", () => {
+  it("add a client: missing names and a bad e-mail are said beside them, what was typed kept; then added", async () => {
+    const { action } = await route("clients.new");
+    const typed = { first_name: "", last_name: "", email: "lena@", phone: "+49 30 1234", destination_country: "DE" };
+    await refused(await respond(action, await formRequest("/clients/new", typed, cookie)), ["first_name", "last_name", "email"], {
+      email: "lena@",
+      phone: "+49 30 1234",
+    });
+    const res = await respond(
+      action,
+      await formRequest(
+        "/clients/new",
+        { ...typed, first_name: "Lena", last_name: "Form", email: "lena.form@example.com" },
+        cookie,
+      ),
+    );
+    redirected(res, /^\/clients\/\d+$/);
+  });
+
+  it("edit a client: a bad date of birth is said beside it; a good edit goes back to the client", async () => {
+    const client = await make.client({ first_name: "Edit", last_name: "Me" });
+    const { action } = await route("clients.$id.edit");
+    const at = `/clients/${client.id}/edit`;
+    const base = { first_name: "Edit", last_name: "Me", email: client.email ?? "" };
+    await refused(
+      await respond(action, await formRequest(at, { ...base, date_of_birth: "2999-01-01" }, cookie), { id: String(client.id) }),
+      ["date_of_birth"],
+      { date_of_birth: "2999-01-01" },
+    );
+    const ok = await respond(action, await formRequest(at, { ...base, last_name: "Edited" }, cookie), { id: String(client.id) });
+    redirected(ok, `/clients/${client.id}`);
+  });
+
+  it("a note with no text is said beside it; a note is added and the page stays", async () => {
+    const client = await make.client();
+    const { action } = await route("clients.$id._index");
+    const at = `/clients/${client.id}`;
+    const params = { id: String(client.id) };
+    await refused(await respond(action, await formRequest(at, { intent: "note", body: "" }, cookie), params), ["body"]);
+    redirected(
+      await respond(action, await formRequest(at, { intent: "note", body: "Called about the visa." }, cookie), params),
+      `${at}#timeline`,
+    );
+  });
+
+  it("book a mentor: no topic and no client are said beside them, the time kept; then the session is in the cart", async () => {
+    const client = await make.client();
+    const mentor = (await make.api.call(endpoints.mentors))[0]!;
+    const start = (await make.api.call(endpoints.schedule, { body: { mentor_id: mentor.id, time_zone: "UTC" } })).next_free!;
+    const { action } = await route("mentors.$id.book");
+    const at = `/mentors/${mentor.id}/book`;
+    const params = { id: String(mentor.id) };
+    await refused(
+      await respond(action, await formRequest(at, { start, topic: "", client_id: "" }, cookie), params),
+      ["topic", "client_id"],
+      {
+        start,
+      },
+    );
+    const res = await respond(
+      action,
+      await formRequest(at, { start, topic: "Visa questions", client_id: String(client.id) }, cookie),
+      params,
+    );
+    redirected(res, /^\/cart/);
+  });
+
+  it("contact: empty fields are said beside them; a message is sent and the form starts again", async () => {
+    const { action } = await route("contact");
+    await refused(await respond(action, await formRequest("/contact", { subject: "Hello", message: "" }, cookie)), ["message"], {
+      subject: "Hello",
+    });
+    const res = await respond(
+      action,
+      await formRequest(
+        "/contact",
+        { name: "Form Agent", email: agent.email, subject: "Hello", message: "A question about invoices." },
+        cookie,
+      ),
+    );
+    redirected(res, /^\/contact/);
+  });
+});
+
+describe("the office's forms", () => {
+  it("add an agent: a bad e-mail is said beside it, the name kept; a good one answers with the set-password link", async () => {
+    const { action } = await route("office.agents.new");
+    await refused(
+      await respond(
+        action,
+        await formRequest("/office/agents/new", { name: "New Agent", email: "bad", time_zone: "UTC" }, staff),
+      ),
+      ["email"],
+      { name: "New Agent" },
+    );
+    const res = await respond(
+      action,
+      await formRequest(
+        "/office/agents/new",
+        { name: "New Agent", email: `new-${Date.now()}@example.com`, time_zone: "UTC" },
+        staff,
+      ),
+    );
+    expect(res.status).toBe(201);
+    expect(JSON.stringify(await res.json())).toMatch(/set-password\?token=/);
+  });
+
+  it.each([
+    ["office.jobs.new", "/office/jobs/new", { title: "", placement_fee: "12.345" }, ["title", "placement_fee"]],
+    ["office.plans.new", "/office/plans/new", { name: "A plan", price: "free" }, ["price"]],
+    [
+      "office.relocations.new",
+      "/office/relocations/new",
+      { title: "Lisbon", duration_days: "0", price: "-5" },
+      ["duration_days", "price"],
+    ],
+    ["office.mentors.new", "/office/mentors/new", { name: "", rate: "abc", hours_1: "9-25" }, ["name", "rate", "hours_1"]],
+  ] as const)("%s: refused fields are said beside them, what was typed kept", async (name, at, typed, fields) => {
+    const { action } = await route(name);
+    await refused(await respond(action, await formRequest(at, typed, staff)), [...fields], typed);
+  });
+
+  it("refunding an order line without a note is said beside the note", async () => {
+    const client = await make.client();
+    const { orderId } = await make.paidPlan(client.id);
+    const { action } = await route("office.orders.$id");
+    const at = `/office/orders/${orderId}`;
+    const res = await respond(action, await formRequest(at, { intent: "refund", note: "" }, staff), { id: String(orderId) });
+    await refused(res, ["refund_note"]);
+  });
+});
+
+describe("lists page and search on the server", () => {
+  it("the client list: 20 a page, newest first, a second page, a search, and nothing found said", async () => {
+    const owner = await newAgent("paging");
+    const own = await fixturesAs((await agentToken(owner.email, owner.password)).token);
+    for (let i = 1; i <= 25; i++) await own.client({ first_name: `Client${String(i).padStart(2, "0")}`, last_name: "Paged" });
+    const listCookie = await signedInCookie(owner.email, owner.password);
+    const { loader } = await route("clients._index");
+    type Page = { result: { items: { first_name: string }[]; total: number; page: number } };
+    const page = async (query: string) =>
+      ((await (await respond(loader!, request(`/clients${query}`, { cookie: listCookie }))).json()) as Page).result;
+    const first = await page("");
+    expect([first.items.length, first.total, first.items[0]!.first_name]).toEqual([20, 25, "Client25"]);
+    const second = await page("?page=2");
+    expect(second.items.map((c) => c.first_name)).toEqual(["Client05", "Client04", "Client03", "Client02", "Client01"]);
+    expect((await page("?q=client07")).items.map((c) => c.first_name)).toEqual(["Client07"]);
+    expect((await page("?q=nobody-here")).items).toEqual([]);
+    // A page past the end, or not a number, is the first page's neighbour, never an error.
+    expect((await respond(loader!, request("/clients?page=abc", { cookie: listCookie }))).status).toBe(200);
+  });
+});
