@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
+import * as demo from "../../backend/db/demo-data.js";
 import { migrateToLatest } from "../../backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
 import { verifyPassword } from "../../backend/services/passwords.js";
+import { clientStatuses } from "../../lib/client-fields.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 
 const tables = [
@@ -102,5 +104,29 @@ describe.each(testDatabases)("schema and demo data on $name", (target) => {
         })
         .execute(),
     ).rejects.toThrow();
+  });
+});
+
+describe("the demo catalogue file", () => {
+  it("holds the shapes its module types it with (salary and weekly-hours tuples, client statuses)", () => {
+    for (const job of demo.jobs) {
+      if (job.salary !== null) {
+        expect(job.salary, job.title).toEqual([expect.any(Number), expect.any(Number), expect.stringMatching(/^[A-Z]{3}$/)]);
+        expect(job.salary[0], job.title).toBeLessThanOrEqual(job.salary[1]);
+      }
+    }
+    for (const mentor of demo.mentors) {
+      expect(mentor.availability.length, mentor.name).toBeGreaterThan(0);
+      for (const slot of mentor.availability) {
+        expect(slot, mentor.name).toEqual([
+          expect.any(Number),
+          expect.stringMatching(/^\d\d:\d\d$/),
+          expect.stringMatching(/^\d\d:\d\d$/),
+        ]);
+        expect(slot[0]).toBeGreaterThanOrEqual(0);
+        expect(slot[0]).toBeLessThanOrEqual(6);
+      }
+    }
+    for (const client of demo.demoClients) expect(clientStatuses, client.email).toContain(client.status);
   });
 });
