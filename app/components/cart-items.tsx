@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem, CartSession } from "../../lib/contract";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { formatMoney } from "../lib/money";
+import { TableHead } from "./table-head";
 
 /** What an item is, with a mentor session's time in the agent's zone (the stored description has it in UTC). */
 export function itemLabel(
@@ -81,19 +82,7 @@ export function CartTable({
   return (
     <div className="table-wrap">
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            {removable ? (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
+        <TableHead columns={["Item", { num: "Price" }, ...(removable ? [null] : [])]} />
         <tbody>
           {items.map((item) => (
             <tr key={item.id}>

@@ -6,6 +6,7 @@ import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES, TOO_
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { formatDateTime } from "../lib/dates";
 import { Field, FormError } from "./form";
+import { TableHead } from "./table-head";
 
 export function DocumentStatus({ status }: { status: ClientDocument["status"] }) {
   return <span className={`doc-status doc-status--${status}`}>{documentStatusLabels[status]}</span>;
@@ -52,17 +53,7 @@ export function DocumentChecklist({
   return (
     <div className="table-wrap">
       <table className="table table--stack" data-testid="documents">
-        <thead>
-          <tr>
-            <th scope="col">Document</th>
-            <th scope="col">Status</th>
-            <th scope="col">Expires</th>
-            <th scope="col">File</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Document", "Status", "Expires", "File", null]} />
         <tbody>
           {documents.map((d) => (
             <tr key={d.id}>

@@ -3,6 +3,7 @@ import type { Order, OrderItem, OrderStatus } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { itemLabel } from "./cart-items";
+import { TableHead } from "./table-head";
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending: "Awaiting payment",
@@ -55,15 +56,7 @@ export function OrderItems({ order, timeZone }: { order: Order; timeZone: string
   return (
     <div className="table-wrap">
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Client</th>
-            <th scope="col" className="num">
-              Price
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Item", "Client", { num: "Price" }]} />
         <tbody>
           {order.items.map((item) => (
             <Fragment key={item.id}>

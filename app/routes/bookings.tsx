@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Booking } from "../../lib/contract";
+import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -93,16 +94,7 @@ export default function Bookings() {
                   <div key={title} className="table-wrap">
                     <table className="table table--stack">
                       <caption>{title}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">When</th>
-                          <th scope="col">Mentor and topic</th>
-                          <th scope="col">Status</th>
-                          <th scope="col">
-                            <span className="visually-hidden">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
+                      <TableHead columns={["When", "Mentor and topic", "Status", null]} />
                       <tbody>
                         {rows.map((b) => (
                           <BookingRow key={b.id} b={b} timeZone={timeZone} upcoming={isUpcoming} now={now} />

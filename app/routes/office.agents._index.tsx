@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeHead, OfficeSearch, pageOf, Pages, useOfficeZone } from "../components/office";
+import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -86,20 +87,7 @@ export default function OfficeAgents() {
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col" className="num">
-                    Clients
-                  </th>
-                  <th scope="col">Last sign-in</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Name", "Email", { num: "Clients" }, "Last sign-in", "Status", null]} />
               <tbody>
                 {result.items.map((a) => (
                   <tr key={a.id} data-testid={`agent-${a.id}`}>

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
+import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -79,15 +80,7 @@ export default function OfficeAudit() {
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
+              <TableHead columns={["When", "Who", "What", "Before", "After"]} />
               <tbody>
                 {result.items.map((e) => (
                   <tr key={e.id} data-testid="audit-row">

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, OfficeSearch, pageOf, Pages, PublishButton } from "../components/office";
+import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -46,19 +47,7 @@ export default function OfficeJobs() {
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">Job</th>
-                  <th scope="col">Where</th>
-                  <th scope="col" className="num">
-                    Fee
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Job", "Where", { num: "Fee" }, "Status", null]} />
               <tbody>
                 {result.items.map((j) => (
                   <tr key={j.id} data-testid={`job-${j.id}`}>

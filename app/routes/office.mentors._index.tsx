@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeHead } from "../components/office";
+import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -53,19 +54,7 @@ export default function OfficeMentors() {
       ) : (
         <div className="table-wrap">
           <table className="table table--stack">
-            <thead>
-              <tr>
-                <th scope="col">Mentor</th>
-                <th scope="col">Hours ({"mentor's zone"})</th>
-                <th scope="col" className="num">
-                  Rate
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Mentor", "Hours (mentor's zone)", { num: "Rate" }, "Status", null]} />
             <tbody>
               {mentors.map((m) => (
                 <tr key={m.id} data-testid={`mentor-${m.id}`}>

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
+import { TableHead } from "../components/table-head";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -105,17 +106,7 @@ export default function OfficeOrders() {
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Agent</th>
-                  <th scope="col">Placed ({zone})</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Order", "Agent", `Placed (${zone})`, "Status", { num: "Total" }]} />
               <tbody>
                 {result.items.map((o) => (
                   <tr key={o.id} data-testid={`office-order-${o.id}`}>

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
+import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -98,17 +99,7 @@ export default function OfficeOutbox() {
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Written ({zone})</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["E-mail", "To", `Written (${zone})`, "State", null]} />
               <tbody>
                 {result.items.map((m) => (
                   <tr key={m.id} data-testid={`outbox-${m.id}`}>

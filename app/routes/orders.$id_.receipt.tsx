@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
+import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -64,15 +65,7 @@ export default function Receipt() {
       </dl>
       <div className="table-wrap">
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Client</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Item", "Client", { num: "Amount" }]} />
           <tbody>
             {order.items.map((i) => (
               <tr key={i.id}>

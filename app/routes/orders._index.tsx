@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
 import { orderStatusLabels } from "../components/order-summary";
+import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -34,18 +35,7 @@ export default function Orders() {
       ) : (
         <div className="table-wrap">
           <table className="table table--stack">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Client</th>
-                <th scope="col">Items</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Order", "Date", "Client", "Items", "Status", { num: "Total" }]} />
             <tbody>
               {orders.map((o) => (
                 <tr key={o.id} data-testid={`order-${o.id}`}>

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+
+/**
+ * A column of a table's head: its heading, or `{ num }` for a column of amounts (right-aligned), or null for the
+ * actions column, which is named for screen readers only.
+ */
+export type Column = ReactNode | { num: ReactNode } | null;
+
+/** A table's head row, one `<th scope="col">` a column. */
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, i) =>
+          column === null ? (
+            <th scope="col" key={i}>
+              <span className="visually-hidden">Actions</span>
+            </th>
+          ) : typeof column === "object" && "num" in column ? (
+            <th scope="col" className="num" key={i}>
+              {column.num}
+            </th>
+          ) : (
+            <th scope="col" key={i}>
+              {column}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
