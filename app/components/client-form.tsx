@@ -3,9 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
-import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
-
-type ClientField = (typeof clientFieldNames)[number];
+import { CountryField, Field, fieldProps, FormError, SelectField, TextAreaField } from "./form";
 
 /** The add and edit form for a client. What was typed wins over what was stored. */
 export function ClientForm({
@@ -24,19 +22,11 @@ export function ClientForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid(clientFieldNames, errors);
-  const value = (name: ClientField) => failure?.values?.[name] ?? (client ? String(client[name] ?? "") : "");
-  const countryOptions = countries.map((c) => ({ value: c.code, label: c.name }));
+  // What is stored, for an edit; a new client starts active.
+  const stored = Object.fromEntries(clientFieldNames.map((name) => [name, client ? String(client[name] ?? "") : ""]));
+  const f = fieldProps(clientFieldNames, failure, stored);
   // The form is keyed by the failure so that, with JavaScript on, a refused post shows what was typed.
   const key = failure ? JSON.stringify(failure.values) : "initial";
-
-  const f = (name: ClientField) => ({
-    name,
-    errors: errors[name],
-    autoFocusOnError: first === name,
-    defaultValue: value(name),
-  });
 
   return (
     <Form method="post" className="form form--grid" noValidate key={key}>
@@ -64,21 +54,16 @@ export function ClientForm({
         maxLength={fieldLimits.phone}
         {...f("phone")}
       />
-      <SelectField label="Nationality" options={countryOptions} placeholder="Choose a country" {...f("nationality")} />
-      <SelectField label="Current country" options={countryOptions} placeholder="Choose a country" {...f("current_country")} />
-      <SelectField
-        label="Destination country"
-        options={countryOptions}
-        placeholder="Choose a country"
-        {...f("destination_country")}
-      />
+      <CountryField label="Nationality" countries={countries} {...f("nationality")} />
+      <CountryField label="Current country" countries={countries} {...f("current_country")} />
+      <CountryField label="Destination country" countries={countries} {...f("destination_country")} />
       <Field label="Date of birth" type="date" {...f("date_of_birth")} />
       <Field label="Passport number" autoComplete="off" maxLength={fieldLimits.passport_number} {...f("passport_number")} />
       <SelectField
         label="Status"
         options={clientStatuses.map((s) => ({ value: s, label: clientStatusLabels[s] }))}
         {...f("status")}
-        defaultValue={value("status") || "active"}
+        defaultValue={f("status").defaultValue || "active"}
       />
       <div className="form__wide">
         <TextAreaField label="Notes" rows={4} maxLength={fieldLimits.notes} {...f("notes")} />

@@ -46,42 +46,31 @@ function FieldShell({
 
 type Common = ShellProps & { autoFocusOnError?: boolean };
 
-/** A labelled input; with autoFocusOnError the first bad field takes focus (with or without JavaScript). */
-export function Field({ label, name, errors, hint, autoFocusOnError, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <FieldShell
-      label={label}
-      name={name}
-      errors={errors}
-      hint={hint}
-      id={input.id}
-      autoFocusOnError={autoFocusOnError}
-      control={(a11y) => <input name={name} {...a11y} {...input} />}
-    />
-  );
+/** The shell's own props apart from the control's. */
+function shellOf<P extends Common & { id?: string }>({ label, name, errors, hint, autoFocusOnError, ...control }: P) {
+  return { shell: { label, name, errors, hint, autoFocusOnError, id: control.id }, control };
 }
 
-export function SelectField({
-  label,
-  name,
-  errors,
-  hint,
-  autoFocusOnError,
-  options,
-  placeholder,
-  ...select
-}: Common &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; placeholder?: string }) {
+/** A labelled input; with autoFocusOnError the first bad field takes focus (with or without JavaScript). */
+export function Field(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const { shell, control } = shellOf(props);
+  return <FieldShell {...shell} control={(a11y) => <input name={shell.name} {...a11y} {...control} />} />;
+}
+
+type Option = { value: string; label: string };
+
+export function SelectField(
+  props: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[]; placeholder?: string },
+) {
+  const {
+    shell,
+    control: { options, placeholder, ...select },
+  } = shellOf(props);
   return (
     <FieldShell
-      label={label}
-      name={name}
-      errors={errors}
-      hint={hint}
-      id={select.id}
-      autoFocusOnError={autoFocusOnError}
+      {...shell}
       control={(a11y) => (
-        <select name={name} {...a11y} {...select}>
+        <select name={shell.name} {...a11y} {...select}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -94,25 +83,38 @@ export function SelectField({
   );
 }
 
-export function TextAreaField({
-  label,
-  name,
-  errors,
-  hint,
-  autoFocusOnError,
-  ...area
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/** A choice of country, by name. */
+export function CountryField({
+  countries,
+  label = "Country",
+  placeholder = "Choose a country",
+  ...props
+}: Omit<Parameters<typeof SelectField>[0], "options" | "label"> & {
+  countries: Array<{ code: string; name: string }>;
+  label?: string;
+}) {
   return (
-    <FieldShell
+    <SelectField
       label={label}
-      name={name}
-      errors={errors}
-      hint={hint}
-      id={area.id}
-      autoFocusOnError={autoFocusOnError}
-      control={(a11y) => <textarea name={name} {...a11y} {...area} />}
+      placeholder={placeholder}
+      options={countries.map((c) => ({ value: c.code, label: c.name }))}
+      {...props}
     />
   );
+}
+
+/** A choice of time zone, written as people read them ("America/New York"). */
+export function ZoneField({
+  zones,
+  label = "Time zone",
+  ...props
+}: Omit<Parameters<typeof SelectField>[0], "options" | "label"> & { zones: readonly string[]; label?: string }) {
+  return <SelectField label={label} options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))} {...props} />;
+}
+
+export function TextAreaField(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { shell, control } = shellOf(props);
+  return <FieldShell {...shell} control={(a11y) => <textarea name={shell.name} {...a11y} {...control} />} />;
 }
 
 export function FormError({ message }: { message?: string }) {
@@ -127,4 +129,54 @@ export function FormError({ message }: { message?: string }) {
 /** The first field (in form order) that has an error: it alone gets autoFocus. */
 export function firstInvalid(order: readonly string[], errors: Record<string, string[] | undefined> | undefined) {
   return order.find((f) => errors?.[f]?.length);
+}
+
+/**
+ * Each field's name, error, focus and value for a form that may come back refused: what was typed wins over what is
+ * stored (or the default given), and only the first bad field in the form's order takes focus.
+ */
+export function fieldProps(
+  order: readonly string[],
+  failure: { fieldErrors?: Record<string, string[] | undefined>; values?: Record<string, string> } | undefined,
+  stored: Record<string, string | undefined> = {},
+) {
+  const errors = failure?.fieldErrors ?? {};
+  const first = firstInvalid(order, errors);
+  return (name: string, fallback = "") => ({
+    name,
+    errors: errors[name],
+    autoFocusOnError: first === name,
+    defaultValue: failure?.values?.[name] ?? stored[name] ?? fallback,
+  });
+}
+
+/** A list filter's choice in a GET form: "any" first (the empty value), then the options. */
+export function FilterSelect({
+  id,
+  label,
+  name,
+  value,
+  any,
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value?: string;
+  any: string;
+  options: readonly Option[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value}>
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }

@@ -5,10 +5,10 @@ import type { Country, OfficePlan, OfficeRelocation } from "../../lib/contract";
 import { planFields, relocationFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
-import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
+import { CountryField, Field, fieldProps, FormError, SelectField, TextAreaField } from "./form";
 
 /** A catalogue form's frame: the token, the summary, the fields in order, Save and Cancel. */
-function CatalogueForm({
+export function CatalogueForm({
   failure,
   cancelTo,
   submitLabel,
@@ -37,18 +37,6 @@ function CatalogueForm({
   );
 }
 
-/** Each field's name, error, focus and value: what was typed wins over what is stored. */
-function fieldProps(order: readonly string[], failure: FormFailure | undefined, stored: Record<string, string>) {
-  const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid(order, errors);
-  return (name: string) => ({
-    name,
-    errors: errors[name],
-    autoFocusOnError: first === name,
-    defaultValue: failure?.values?.[name] ?? stored[name] ?? "",
-  });
-}
-
 export function RelocationForm({
   pkg,
   countries,
@@ -72,12 +60,7 @@ export function RelocationForm({
   return (
     <CatalogueForm failure={failure} cancelTo="/office/relocations" submitLabel={submitLabel}>
       <Field label="Title" required maxLength={150} {...f("title")} />
-      <SelectField
-        label="Country"
-        placeholder="Choose a country"
-        options={countries.map((c) => ({ value: c.code, label: c.name }))}
-        {...f("country_code")}
-      />
+      <CountryField countries={countries} {...f("country_code")} />
       <Field label="City" required maxLength={100} {...f("city")} />
       <Field label="Duration (days)" inputMode="numeric" required {...f("duration_days")} />
       <Field label="Price (USD)" inputMode="decimal" required hint="e.g. 1490 or 1,490.00" {...f("price")} />

@@ -1,10 +1,9 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Country, OfficeJob } from "../../lib/contract";
 import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
-import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
+import { CountryField, Field, fieldProps, SelectField, TextAreaField } from "./form";
+import { CatalogueForm } from "./office-catalogue-forms";
 
 /** Adding or editing a job. Amounts are typed in dollars; what was typed stays when the form is refused. */
 export function JobForm({
@@ -18,10 +17,7 @@ export function JobForm({
   failure?: FormFailure;
   submitLabel: string;
 }) {
-  const busy = useNavigation().state === "submitting";
-  const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid(fields, errors);
-  const stored: Record<(typeof fields)[number], string> = {
+  const f = fieldProps(fields, failure, {
     title: job?.title ?? "",
     company: job?.company ?? "",
     country_code: job?.country_code ?? "",
@@ -31,25 +27,12 @@ export function JobForm({
     salary_min: dollarsText(job?.salary_min_minor),
     salary_max: dollarsText(job?.salary_max_minor),
     placement_fee: dollarsText(job?.placement_fee_minor),
-  };
-  const f = (name: (typeof fields)[number]) => ({
-    name,
-    errors: errors[name],
-    autoFocusOnError: first === name,
-    defaultValue: failure?.values?.[name] ?? stored[name],
   });
   return (
-    <Form method="post" className="form form--grid" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
-      <AuthenticityTokenInput />
-      <FormError message={failure?.formError} />
+    <CatalogueForm failure={failure} cancelTo="/office/jobs" submitLabel={submitLabel}>
       <Field label="Title" required maxLength={150} {...f("title")} />
       <Field label="Company" required maxLength={150} {...f("company")} />
-      <SelectField
-        label="Country"
-        placeholder="Choose a country"
-        options={countries.map((c) => ({ value: c.code, label: c.name }))}
-        {...f("country_code")}
-      />
+      <CountryField countries={countries} {...f("country_code")} />
       <Field label="City" required maxLength={100} {...f("city")} />
       <SelectField label="Type" options={types.map((t) => ({ value: t, label: t }))} {...f("employment_type")} />
       <Field
@@ -64,14 +47,6 @@ export function JobForm({
       <div className="form__wide">
         <TextAreaField label="Description" rows={6} required maxLength={5000} {...f("description")} />
       </div>
-      <div className="form__actions form__wide">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
-        </button>
-        <Link to="/office/jobs" className="button button--ghost">
-          Cancel
-        </Link>
-      </div>
-    </Form>
+    </CatalogueForm>
   );
 }

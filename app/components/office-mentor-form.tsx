@@ -1,10 +1,9 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Country, OfficeMentor } from "../../lib/contract";
 import { hoursField, mentorFields, weekdayNames } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
-import { Field, firstInvalid, FormError, SelectField, TextAreaField } from "./form";
+import { CountryField, Field, fieldProps, TextAreaField, ZoneField } from "./form";
+import { CatalogueForm } from "./office-catalogue-forms";
 
 /** The week as the form shows it, Monday first (weekday numbers as the API counts them, Sunday 0). */
 const weekShown = [1, 2, 3, 4, 5, 6, 0];
@@ -27,9 +26,6 @@ export function MentorForm({
   failure?: FormFailure;
   submitLabel: string;
 }) {
-  const busy = useNavigation().state === "submitting";
-  const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid(fieldOrder, errors);
   const stored: Record<string, string> = {
     name: mentor?.name ?? "",
     title: mentor?.title ?? "",
@@ -50,31 +46,15 @@ export function MentorForm({
       .map((a) => `${hhmm(a.start_minute)}-${hhmm(a.end_minute)}`)
       .join(", ");
   }
-  const f = (name: string) => ({
-    name,
-    errors: errors[name],
-    autoFocusOnError: first === name,
-    defaultValue: failure?.values?.[name] ?? stored[name],
-  });
+  const f = fieldProps(fieldOrder, failure, stored);
   return (
-    <Form method="post" className="form form--grid" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
-      <AuthenticityTokenInput />
-      <FormError message={failure?.formError} />
+    <CatalogueForm failure={failure} cancelTo="/office/mentors" submitLabel={submitLabel}>
       <Field label="Name" required maxLength={100} {...f("name")} />
       <Field label="Title" required maxLength={150} {...f("title")} />
       <Field label="Expertise" required hint="Separated by commas, e.g. Interviews, Salary negotiation" {...f("expertise")} />
       <Field label="Languages" required hint="Separated by commas, e.g. English, German" {...f("languages")} />
-      <SelectField
-        label="Country"
-        placeholder="Choose a country"
-        options={countries.map((c) => ({ value: c.code, label: c.name }))}
-        {...f("country_code")}
-      />
-      <SelectField
-        label="Time zone"
-        options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
-        {...f("time_zone")}
-      />
+      <CountryField countries={countries} {...f("country_code")} />
+      <ZoneField zones={zones} {...f("time_zone")} />
       <Field label="Rate (USD an hour)" inputMode="decimal" required {...f("rate")} />
       <Field label="Photo address (optional)" type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
       <div className="form__wide">
@@ -100,14 +80,6 @@ export function MentorForm({
           {...f("time_off")}
         />
       </div>
-      <div className="form__actions form__wide">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
-        </button>
-        <Link to="/office/mentors" className="button button--ghost">
-          Cancel
-        </Link>
-      </div>
-    </Form>
+    </CatalogueForm>
   );
 }

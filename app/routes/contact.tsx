@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import { Field, firstInvalid, FormError, TextAreaField } from "../components/form";
+import { Field, fieldProps, FormError, TextAreaField } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
@@ -46,9 +46,7 @@ export default function Contact() {
   const busy = useNavigation().state === "submitting";
   // A new key after each sent message (the redirect is a new location): the form starts empty again, as a page load would.
   const location = useLocation();
-  const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid(fields, errors);
-  const value = (name: (typeof fields)[number], fallback = "") => failure?.values?.[name] ?? fallback;
+  const f = fieldProps(fields, failure);
   return (
     <section className="container page narrow">
       <p className="eyebrow">Contact us</p>
@@ -58,53 +56,11 @@ export default function Contact() {
         <AuthenticityTokenInput />
         <HoneypotFields />
         <FormError message={failure?.formError} />
-        <Field
-          label="Name"
-          name="name"
-          maxLength={fieldLimits.name}
-          required
-          defaultValue={value("name", agent.name)}
-          errors={errors.name}
-          autoFocusOnError={first === "name"}
-        />
-        <Field
-          label="Email"
-          name="email"
-          maxLength={fieldLimits.email}
-          type="email"
-          required
-          defaultValue={value("email", agent.email)}
-          errors={errors.email}
-          autoFocusOnError={first === "email"}
-        />
-        <Field
-          label="Phone (optional)"
-          name="phone"
-          maxLength={fieldLimits.phone}
-          type="tel"
-          defaultValue={value("phone")}
-          errors={errors.phone}
-          autoFocusOnError={first === "phone"}
-        />
-        <Field
-          label="Subject"
-          name="subject"
-          maxLength={fieldLimits.subject}
-          required
-          defaultValue={value("subject")}
-          errors={errors.subject}
-          autoFocusOnError={first === "subject"}
-        />
-        <TextAreaField
-          label="Message"
-          name="message"
-          maxLength={fieldLimits.message}
-          rows={6}
-          required
-          defaultValue={value("message")}
-          errors={errors.message}
-          autoFocusOnError={first === "message"}
-        />
+        <Field label="Name" maxLength={fieldLimits.name} required {...f("name", agent.name)} />
+        <Field label="Email" maxLength={fieldLimits.email} type="email" required {...f("email", agent.email)} />
+        <Field label="Phone (optional)" maxLength={fieldLimits.phone} type="tel" {...f("phone")} />
+        <Field label="Subject" maxLength={fieldLimits.subject} required {...f("subject")} />
+        <TextAreaField label="Message" maxLength={fieldLimits.message} rows={6} required {...f("message")} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? "Sending…" : "Send message"}
         </button>

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { ClientPicker } from "../components/client-picker";
-import { Field, firstInvalid, FormError } from "../components/form";
+import { Field, fieldProps, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError, type ApiClient, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -95,8 +95,7 @@ export default function BookSession() {
   const alternatives = failure?.alternatives;
   const taken = alternatives !== undefined;
   const busy = useNavigation().state === "submitting";
-  const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid(fields, errors);
+  const f = fieldProps(fields, failure, { client_id: chosen });
   return (
     <section className="container page narrow">
       <p className="eyebrow">
@@ -129,7 +128,7 @@ export default function BookSession() {
       ) : (
         <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
           <AuthenticityTokenInput />
-          <FormError message={failure?.formError ?? errors.start?.[0]} />
+          <FormError message={failure?.formError ?? failure?.fieldErrors?.start?.[0]} />
           {taken ? (
             alternatives.length ? (
               <fieldset className="field choices" data-testid="alternatives">
@@ -150,20 +149,12 @@ export default function BookSession() {
           ) : (
             <input type="hidden" name="start" value={failure?.values?.start || start} />
           )}
-          <ClientPicker
-            choices={clients}
-            defaultValue={failure?.values?.client_id ?? chosen}
-            errors={errors.client_id}
-            autoFocusOnError={first === "client_id"}
-          />
+          <ClientPicker choices={clients} {...f("client_id")} />
           <Field
             label="Topic"
-            name="topic"
             maxLength={fieldLimits.topic}
             placeholder="e.g. Interview practice for a backend role"
-            defaultValue={failure?.values?.topic ?? ""}
-            errors={errors.topic}
-            autoFocusOnError={first === "topic"}
+            {...f("topic")}
           />
           <p className="muted">The session is held for {holdMinutes} minutes while you pay the cart; paying confirms it.</p>
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
 import { newAgentFields } from "../../lib/office-fields";
-import { Field, firstInvalid, FormError, SelectField } from "../components/form";
+import { Field, fieldProps, FormError, ZoneField } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
@@ -79,9 +79,7 @@ export default function NewAgent() {
     );
   }
   const failure = answer;
-  const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid(fields, errors);
-  const value = (name: (typeof fields)[number], fallback = "") => failure?.values?.[name] ?? fallback;
+  const f = fieldProps(fields, failure);
   return (
     <section className="container page narrow">
       <p className="eyebrow">
@@ -92,42 +90,10 @@ export default function NewAgent() {
       <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
         <AuthenticityTokenInput />
         <FormError message={failure?.formError} />
-        <Field
-          label="Name"
-          name="name"
-          required
-          maxLength={fieldLimits.name}
-          defaultValue={value("name")}
-          errors={errors.name}
-          autoFocusOnError={first === "name"}
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          required
-          maxLength={fieldLimits.email}
-          defaultValue={value("email")}
-          errors={errors.email}
-          autoFocusOnError={first === "email"}
-        />
-        <Field
-          label="Phone (optional)"
-          name="phone"
-          type="tel"
-          maxLength={fieldLimits.phone}
-          defaultValue={value("phone")}
-          errors={errors.phone}
-          autoFocusOnError={first === "phone"}
-        />
-        <SelectField
-          label="Time zone"
-          name="time_zone"
-          options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
-          defaultValue={value("time_zone", "Europe/London")}
-          errors={errors.time_zone}
-          autoFocusOnError={first === "time_zone"}
-        />
+        <Field label="Name" required maxLength={fieldLimits.name} {...f("name")} />
+        <Field label="Email" type="email" required maxLength={fieldLimits.email} {...f("email")} />
+        <Field label="Phone (optional)" type="tel" maxLength={fieldLimits.phone} {...f("phone")} />
+        <ZoneField zones={zones} {...f("time_zone", "Europe/London")} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? "Adding…" : "Add the agent"}
         </button>
