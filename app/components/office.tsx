@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { ToastMessage } from "../lib/toast";
+import { Toast } from "./toasts";
 
 /** A list's search box and its pages, as every office list has them (plain GET forms and links). */
 export function OfficeSearch({ q, label, children }: { q: string; label: string; children?: ReactNode }) {
@@ -120,4 +122,31 @@ export function OfficeHead({ title, add }: { title: string; add?: { to: string; 
 export function useOfficeZone(): string {
   const data = useRouteLoaderData<{ staff: { time_zone?: string } }>("routes/office");
   return data?.staff.time_zone ?? "UTC";
+}
+
+/** An office page that adds or edits one record: the way back to its list, the title, a note, the form and its toast. */
+export function OfficeFormPage({
+  back,
+  title,
+  note,
+  toast,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: ReactNode;
+  note?: ReactNode;
+  toast?: ToastMessage;
+  children: ReactNode;
+}) {
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <h1>{title}</h1>
+      {note ? <p className="muted">{note}</p> : null}
+      {children}
+      <Toast toast={toast} />
+    </section>
+  );
 }

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OfficeBooking } from "../../lib/contract";
+import { FilterSelect } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -120,17 +121,14 @@ function Agenda({
         own rule: refunded up to {cutoffHours} hours before the start, not after.
       </p>
       <Form method="get" className="filter-form">
-        <div className="field">
-          <label htmlFor="agenda-mentor">Mentor</label>
-          <select id="agenda-mentor" name="mentor" defaultValue={mentor}>
-            <option value="">Every mentor</option>
-            {mentors.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="agenda-mentor"
+          label="Mentor"
+          name="mentor"
+          value={mentor}
+          any="Every mentor"
+          options={mentors.map((m) => ({ value: String(m.id), label: m.name }))}
+        />
         <div className="field">
           <label htmlFor="agenda-from">From (day, {zone})</label>
           <input id="agenda-from" name="from" type="date" defaultValue={agenda.from} />

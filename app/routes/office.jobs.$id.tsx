@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
-import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -31,19 +31,20 @@ export default function EditJob() {
   const { job, countries } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   return (
-    <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office/jobs">Jobs</Link>
-      </p>
-      <h1>{job.title}</h1>
-      <p className="muted">
-        {job.published ? "Published: agents see it." : "Unpublished: agents do not see it."}{" "}
-        {job.in_carts
-          ? `In ${job.in_carts} cart${job.in_carts === 1 ? "" : "s"}: a new fee shows there at once; orders already placed keep theirs.`
-          : ""}
-      </p>
+    <OfficeFormPage
+      back={{ to: "/office/jobs", label: "Jobs" }}
+      title={job.title}
+      note={
+        <>
+          {job.published ? "Published: agents see it." : "Unpublished: agents do not see it."}{" "}
+          {job.in_carts
+            ? `In ${job.in_carts} cart${job.in_carts === 1 ? "" : "s"}: a new fee shows there at once; orders already placed keep theirs.`
+            : ""}
+        </>
+      }
+      toast={failure?.toast}
+    >
       <JobForm job={job} countries={countries} failure={failure} submitLabel="Save the job" />
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

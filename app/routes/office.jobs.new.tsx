@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
-import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -23,13 +23,8 @@ export default function NewJob() {
   const { countries } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   return (
-    <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office/jobs">Jobs</Link>
-      </p>
-      <h1>Add a job</h1>
+    <OfficeFormPage back={{ to: "/office/jobs", label: "Jobs" }} title="Add a job" toast={failure?.toast}>
       <JobForm countries={countries} failure={failure} submitLabel="Add the job" />
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
-import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -32,18 +32,19 @@ export default function EditMentor() {
   const { mentor, countries, zones } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   return (
-    <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office/mentors">Mentors</Link>
-      </p>
-      <h1>{mentor.name}</h1>
-      <p className="muted">
-        {mentor.active ? "Active: agents can book." : "Inactive: agents do not see this mentor."} {mentor.upcoming_sessions}{" "}
-        session
-        {mentor.upcoming_sessions === 1 ? "" : "s"} booked or held to come (never cancelled by a change here).
-      </p>
+    <OfficeFormPage
+      back={{ to: "/office/mentors", label: "Mentors" }}
+      title={mentor.name}
+      note={
+        <>
+          {mentor.active ? "Active: agents can book." : "Inactive: agents do not see this mentor."} {mentor.upcoming_sessions}{" "}
+          session
+          {mentor.upcoming_sessions === 1 ? "" : "s"} booked or held to come (never cancelled by a change here).
+        </>
+      }
+      toast={failure?.toast}
+    >
       <MentorForm mentor={mentor} countries={countries} zones={zones} failure={failure} submitLabel="Save the mentor" />
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

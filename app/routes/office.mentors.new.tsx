@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
-import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -27,13 +27,8 @@ export default function NewMentor() {
   const { countries, zones } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   return (
-    <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office/mentors">Mentors</Link>
-      </p>
-      <h1>Add a mentor</h1>
+    <OfficeFormPage back={{ to: "/office/mentors", label: "Mentors" }} title="Add a mentor" toast={failure?.toast}>
       <MentorForm countries={countries} zones={zones} failure={failure} submitLabel="Add the mentor" />
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FilterSelect } from "../components/form";
 import { pageOf, Pages, useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
@@ -56,24 +57,22 @@ export default function OfficeOrders() {
       </p>
       <h1>Orders</h1>
       <Form method="get" className="filter-form" role="search">
-        <div className="field">
-          <label htmlFor="orders-status">Status</label>
-          <select id="orders-status" name="status" defaultValue={filter.status}>
-            <option value="">Any status</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {orderStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-refund">Refunds</label>
-          <select id="orders-refund" name="refund" defaultValue={filter.refund}>
-            <option value="">Any</option>
-            <option value="due">A refund is due</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="orders-status"
+          label="Status"
+          name="status"
+          value={filter.status}
+          any="Any status"
+          options={statuses.map((s) => ({ value: s, label: orderStatusLabels[s] }))}
+        />
+        <FilterSelect
+          id="orders-refund"
+          label="Refunds"
+          name="refund"
+          value={filter.refund}
+          any="Any"
+          options={[{ value: "due", label: "A refund is due" }]}
+        />
         <div className="field">
           <label htmlFor="orders-agent">Agent (name or email)</label>
           <input id="orders-agent" name="agent" type="search" defaultValue={filter.agent} maxLength={100} />

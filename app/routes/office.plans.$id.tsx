@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PlanInput } from "../../lib/contract";
+import { OfficeFormPage } from "../components/office";
 import { PlanForm } from "../components/office-catalogue-forms";
-import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -37,19 +37,22 @@ export default function EditPlan() {
   const { plan } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   return (
-    <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office/plans">Service plans</Link>
-      </p>
-      <h1>
-        {plan.service_name} plan: {plan.name}
-      </h1>
-      <p className="muted">
-        {plan.published ? "Published." : "Unpublished."} A new price shows at once in the carts holding it; orders already placed
-        keep theirs.
-      </p>
+    <OfficeFormPage
+      back={{ to: "/office/plans", label: "Service plans" }}
+      title={
+        <>
+          {plan.service_name} plan: {plan.name}
+        </>
+      }
+      note={
+        <>
+          {plan.published ? "Published." : "Unpublished."} A new price shows at once in the carts holding it; orders already
+          placed keep theirs.
+        </>
+      }
+      toast={failure?.toast}
+    >
       <PlanForm plan={plan} failure={failure} submitLabel="Save the plan" />
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

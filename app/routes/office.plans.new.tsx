@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import type { PlanInput } from "../../lib/contract";
+import { OfficeFormPage } from "../components/office";
 import { PlanForm } from "../components/office-catalogue-forms";
-import { Toast } from "../components/toasts";
 import type { FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -28,13 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewPlan() {
   const failure = useActionData<FormFailure>();
   return (
-    <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office/plans">Service plans</Link>
-      </p>
-      <h1>Add a service plan</h1>
+    <OfficeFormPage back={{ to: "/office/plans", label: "Service plans" }} title="Add a service plan" toast={failure?.toast}>
       <PlanForm failure={failure} submitLabel="Add the plan" />
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { RelocationInput } from "../../lib/contract";
+import { OfficeFormPage } from "../components/office";
 import { RelocationForm } from "../components/office-catalogue-forms";
-import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -37,17 +37,18 @@ export default function EditRelocation() {
   const { pkg, countries } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   return (
-    <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office/relocations">Relocation packages</Link>
-      </p>
-      <h1>{pkg.title}</h1>
-      <p className="muted">
-        {pkg.published ? "Published." : "Unpublished."} A new price shows at once in the carts holding it; orders already placed
-        keep theirs.
-      </p>
+    <OfficeFormPage
+      back={{ to: "/office/relocations", label: "Relocation packages" }}
+      title={pkg.title}
+      note={
+        <>
+          {pkg.published ? "Published." : "Unpublished."} A new price shows at once in the carts holding it; orders already placed
+          keep theirs.
+        </>
+      }
+      toast={failure?.toast}
+    >
       <RelocationForm pkg={pkg} countries={countries} failure={failure} submitLabel="Save the package" />
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

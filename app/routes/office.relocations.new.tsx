@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { RelocationInput } from "../../lib/contract";
+import { OfficeFormPage } from "../components/office";
 import { RelocationForm } from "../components/office-catalogue-forms";
-import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -29,13 +29,12 @@ export default function NewRelocation() {
   const { countries } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   return (
-    <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office/relocations">Relocation packages</Link>
-      </p>
-      <h1>Add a relocation package</h1>
+    <OfficeFormPage
+      back={{ to: "/office/relocations", label: "Relocation packages" }}
+      title="Add a relocation package"
+      toast={failure?.toast}
+    >
       <RelocationForm countries={countries} failure={failure} submitLabel="Add the package" />
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

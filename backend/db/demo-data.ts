@@ -3,61 +3,24 @@
  * agent with clients, and a demo staff member. Salaries are shown in their own currency; what is sold is in USD.
  * The records themselves are data, in demo-catalogue.json; this module gives them their types.
  */
+import type { Client, Job, Mentor, Relocation } from "../../lib/contract.js";
 import catalogue from "./demo-catalogue.json";
 
-type JobSeed = {
-  title: string;
-  company: string;
-  country_code: string;
-  city: string;
-  employment_type: string;
-  description: string;
+type JobSeed = Pick<Job, "title" | "company" | "country_code" | "city" | "employment_type" | "description"> & {
   /** [lowest, highest, currency] in minor units of that currency; null when the employer gives none */
   salary: [number, number, string] | null;
   placement_fee_minor: number;
   days_ago: number;
 };
 
-type RelocationSeed = {
-  title: string;
-  country_code: string;
-  city: string;
-  description: string;
-  includes: string[];
-  duration_days: number;
-  price_minor: number;
-  currency: string;
-};
+type RelocationSeed = Omit<Relocation, "id" | "country_name">;
 
 /** A weekly opening: weekday (0 is Sunday) and the mentor's own local times. */
 type Slot = [weekday: number, start: string, end: string];
 
-type MentorSeed = {
-  name: string;
-  title: string;
-  bio: string;
-  expertise: string[];
-  languages: string[];
-  country_code: string;
-  time_zone: string;
-  rate_minor: number;
-  currency: string;
-  availability: Slot[];
-};
+type MentorSeed = Omit<Mentor, "id" | "country_name" | "photo_url"> & { availability: Slot[] };
 
-type ClientSeed = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  nationality: string;
-  current_country: string;
-  destination_country: string;
-  date_of_birth: string;
-  passport_number: string;
-  status: "prospect" | "active" | "on_hold" | "completed";
-  notes: string;
-};
+type ClientSeed = Omit<Client, "id" | "created_at" | "updated_at"> & { email: string; phone: string; passport_number: string };
 
 // JSON's arrays are read as plain arrays: the tuples above are what the file holds (tests/integration/seed.test.ts checks them).
 export const jobs = catalogue.jobs as JobSeed[];
