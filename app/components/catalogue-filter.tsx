@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { Country } from "../../lib/contract";
 import { useChosenClient } from "../lib/chosen-client";
+import { FilterSelect } from "./form";
 
 /** A GET form: works without JavaScript, and the filter is in the address (shareable, back-button safe). */
 export function CatalogueFilter({
@@ -20,17 +21,14 @@ export function CatalogueFilter({
   return (
     <Form method="get" className="filter-form" role="search">
       {client ? <input type="hidden" name="client" value={client} /> : null}
-      <div className="field">
-        <label htmlFor="filter-country">Country</label>
-        <select id="filter-country" name="country" defaultValue={country}>
-          <option value="">All countries</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="filter-country"
+        label="Country"
+        name="country"
+        value={country}
+        any="All countries"
+        options={countries.map((c) => ({ value: c.code, label: c.name }))}
+      />
       {withSearch ? (
         <div className="field">
           <label htmlFor="filter-q">Search</label>

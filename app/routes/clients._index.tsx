@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
+import { FilterSelect } from "../components/form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { clientListFilter, filterQuery } from "../lib/client-list";
@@ -68,28 +69,22 @@ export default function Clients() {
           <label htmlFor="client-search">Search by name or email</label>
           <input id="client-search" type="search" name="q" defaultValue={filter.q} maxLength={fieldLimits.search} />
         </div>
-        <div className="field">
-          <label htmlFor="client-status">Status</label>
-          <select id="client-status" name="status" defaultValue={filter.status}>
-            <option value="">Any status</option>
-            {clientStatuses.map((s) => (
-              <option key={s} value={s}>
-                {clientStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="client-destination">Destination</label>
-          <select id="client-destination" name="destination" defaultValue={filter.destination}>
-            <option value="">Any destination</option>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="client-status"
+          label="Status"
+          name="status"
+          value={filter.status}
+          any="Any status"
+          options={clientStatuses.map((s) => ({ value: s, label: clientStatusLabels[s] }))}
+        />
+        <FilterSelect
+          id="client-destination"
+          label="Destination"
+          name="destination"
+          value={filter.destination}
+          any="Any destination"
+          options={countries.map((c) => ({ value: c.code, label: c.name }))}
+        />
         <div className="field field--check">
           <input id="client-attention" type="checkbox" name="attention" value="1" defaultChecked={filter.attention === "1"} />
           <label htmlFor="client-attention">Needs attention</label>

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FilterSelect } from "../components/form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
@@ -50,24 +51,22 @@ export default function Mentors() {
         Times in your zone, {timeZone} (<Link to="/account">change</Link>).
       </p>
       <Form method="get" className="filter-form" role="search">
-        <div className="field">
-          <label htmlFor="filter-expertise">Expertise</label>
-          <select id="filter-expertise" name="expertise" defaultValue={filter.expertise}>
-            <option value="">Any expertise</option>
-            {expertise.map((e) => (
-              <option key={e}>{e}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-language">Language</label>
-          <select id="filter-language" name="language" defaultValue={filter.language}>
-            <option value="">Any language</option>
-            {languages.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-expertise"
+          label="Expertise"
+          name="expertise"
+          value={filter.expertise}
+          any="Any expertise"
+          options={expertise.map((e) => ({ value: e, label: e }))}
+        />
+        <FilterSelect
+          id="filter-language"
+          label="Language"
+          name="language"
+          value={filter.language}
+          any="Any language"
+          options={languages.map((l) => ({ value: l, label: l }))}
+        />
         <div className="filter-form__actions">
           <button type="submit" className="button button--ghost">
             Filter

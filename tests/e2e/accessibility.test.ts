@@ -6,9 +6,9 @@
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
-import { haveBrowser, newContext, settle, signInAs, usePortalAndBrowser } from "../support/browser.js";
+import { journeys, newContext, settle, signInAs } from "../support/browser.js";
 
 const widths = [1280, 375] as const;
 
@@ -68,9 +68,7 @@ async function placeholders(page: Page, path: string, width: number): Promise<st
 
 // A walk is one test: axe on some 25 pages, about a second each on a quiet machine and two or three on a busy one.
 // The suite's 30 s per test is for a step that hangs; here it would only measure the machine.
-describe.skipIf(!haveBrowser)("accessibility (axe) in Chromium", { timeout: 180_000 }, () => {
-  const ctx = usePortalAndBrowser();
-
+journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
   /** The signed-in pages, with real ids from the demo agent's data and one paid order of its own. */
   let walks = 0;
   function workspacePages(): string[] {

@@ -7,21 +7,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { fieldLimits } from "../../lib/client-fields.js";
 import { clientInput } from "../../lib/contract.js";
-import {
-  expectToast,
-  haveBrowser,
-  jsModes,
-  newContext,
-  pickClient,
-  settle,
-  signInAs,
-  unexpected,
-  usePortalAndBrowser,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, pickClient, settle, signInAs, unexpected } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser)("the agent's day in Chromium", () => {
-  const ctx = usePortalAndBrowser();
-
+journeys("the agent's day in Chromium", (ctx) => {
   /** The API as the agent (for the setting up a test does not look at). */
   async function backend(token: string, path: string, body?: unknown) {
     const res = await fetch(`${ctx.portal.base}/backend/${path}`, {

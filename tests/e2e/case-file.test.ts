@@ -4,20 +4,9 @@
  * form with the client already chosen.
  */
 import { describe, expect, it } from "vitest";
-import {
-  expectToast,
-  haveBrowser,
-  jsModes,
-  newContext,
-  settle,
-  signInAs,
-  unexpected,
-  usePortalAndBrowser,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser)("the client's case file in Chromium", () => {
-  const ctx = usePortalAndBrowser();
-
+journeys("the client's case file in Chromium", (ctx) => {
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const tag = javaScriptEnabled ? "on" : "off";
 

@@ -5,23 +5,12 @@
  * another agent gets 404 for the file and the pages; the dashboard lists the missing and expiring documents.
  */
 import { describe, expect, it } from "vitest";
-import {
-  expectToast,
-  haveBrowser,
-  jsModes,
-  newContext,
-  settle,
-  signInAs,
-  unexpected,
-  usePortalAndBrowser,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 import { pdfBytes } from "../support/files.js";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-describe.skipIf(!haveBrowser)("a client's documents in Chromium", () => {
-  const ctx = usePortalAndBrowser();
-
+journeys("a client's documents in Chromium", (ctx) => {
   /** An agent whose client has a paid job (Job Placement asks for a CV, a passport and a degree). */
   async function clientWithPaidJob(tag: string) {
     const { cookie, call } = await ctx.portal.agentWithApi(`docs-${tag}@example.com`, "Dora Docs");

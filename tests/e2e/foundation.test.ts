@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  haveBrowser,
-  jsModes,
-  newContext,
-  settle,
-  signInAs,
-  expectToast,
-  usePortalAndBrowser,
-  transports,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, settle, signInAs } from "../support/browser.js";
 
 const publicPages = [
   { path: "/", heading: "Move abroad for work, with people who have done it." },
@@ -21,9 +12,7 @@ const publicPages = [
   { path: "/authentication/", heading: "Sign in" },
 ];
 
-describe.skipIf(!haveBrowser).each(transports)("foundation journeys in Chromium, API %s", (transport) => {
-  const ctx = usePortalAndBrowser({}, transport);
-
+journeys("foundation journeys in Chromium", (ctx) => {
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     it("renders every public page with its content; the footer shows on all but home", async () => {
       const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);

@@ -6,21 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
-import {
-  expectToast,
-  haveBrowser,
-  jsModes,
-  newContext,
-  pickClient,
-  settle,
-  signInAs,
-  unexpected,
-  usePortalAndBrowser,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, pickClient, settle, signInAs, unexpected } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser)("e-mail and accounts in Chromium", () => {
-  const ctx = usePortalAndBrowser();
-
+journeys("e-mail and accounts in Chromium", (ctx) => {
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const tag = javaScriptEnabled ? "on" : "off";
 

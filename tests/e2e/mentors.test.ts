@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  expectToast,
-  haveBrowser,
-  jsModes,
-  newContext,
-  pickClient,
-  settle,
-  signInAs,
-  unexpected,
-  usePortalAndBrowser,
-  transports,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, pickClient, settle, signInAs, unexpected } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser).each(transports)("mentors in Chromium, API %s", (transport) => {
-  const ctx = usePortalAndBrowser({}, transport);
-
+journeys("mentors in Chromium", (ctx) => {
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const tag = javaScriptEnabled ? "on" : "off";
     // The agent's own zone (UTC here), whatever the browser's: the page never swaps to the browser's zone.

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, newContext, settle, signInAs, usePortalAndBrowser } from "../support/browser.js";
+import { journeys, jsModes, newContext, settle, signInAs } from "../support/browser.js";
 
 const places = [
   { label: "Clients", path: "/clients/" },
@@ -18,9 +18,7 @@ const places = [
   { label: "Contact", path: "/contact/" },
 ] as const;
 
-describe.skipIf(!haveBrowser)("workspace navigation in Chromium", () => {
-  const ctx = usePortalAndBrowser();
-
+journeys("workspace navigation in Chromium", (ctx) => {
   for (const width of [1280, 375]) {
     describe.each(jsModes)(`$name, ${width} px`, ({ javaScriptEnabled }) => {
       it("reaches every part of the workspace from any page, and marks where the agent is", async () => {

@@ -7,20 +7,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
-import {
-  expectToast,
-  haveBrowser,
-  jsModes,
-  newContext,
-  settle,
-  signInAs,
-  unexpected,
-  usePortalAndBrowser,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser)("the back office in Chromium", () => {
-  const ctx = usePortalAndBrowser();
-
+journeys("the back office in Chromium", (ctx) => {
   /** A browser of the demo staff member's, signed in through the form, on /office. */
   async function staffBrowser(javaScriptEnabled: boolean, width = 1280) {
     const office = await newContext(ctx.browser, javaScriptEnabled, { width });

@@ -1,22 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  expectToast,
-  haveBrowser,
-  jsModes,
-  newContext,
-  pickClient,
-  settle,
-  signInAs,
-  unexpected,
-  usePortalAndBrowser,
-  transports,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, pickClient, settle, signInAs, unexpected } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser).each(transports)("payments in the demo payment mode, in Chromium, API %s", (transport) => {
-  const ctx = usePortalAndBrowser({}, transport);
-
+journeys("payments in the demo payment mode, in Chromium", (ctx) => {
   /** A fresh agent with a client and two items in the cart, set up through the API. */
   async function agentWithCart(email: string) {
     const agent = await ctx.portal.createAgent(email);

@@ -1,21 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  expectToast,
-  haveBrowser,
-  jsModes,
-  newContext,
-  pickClient,
-  settle,
-  signInAs,
-  unexpected,
-  usePortalAndBrowser,
-  transports,
-} from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, pickClient, settle, signInAs, unexpected } from "../support/browser.js";
 
-describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API %s", (transport) => {
-  const ctx = usePortalAndBrowser({}, transport);
-
+journeys("agent workspace in Chromium", (ctx) => {
   const badge = (page: Page) => page.locator("header").getByTestId("cart-count");
   const heading = (page: Page) => page.locator("h1").first().innerText();
 
@@ -158,7 +145,7 @@ describe.skipIf(!haveBrowser).each(transports)("agent workspace in Chromium, API
     });
 
     it("after signing out, Back shows no client's details from the browser's cache", async () => {
-      const agent = await ctx.portal.createAgent(`back-${tag}-${transport}@example.com`);
+      const agent = await ctx.portal.createAgent(`back-${tag}-in-process@example.com`);
       const agentId = (ctx.portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
       const now = new Date().toISOString();
       const { lastInsertRowid } = ctx.portal.db

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, describe } from "vitest";
 import { startPortal, type Portal } from "./portal.js";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -36,8 +36,6 @@ export async function launchBrowser(): Promise<Browser> {
  * HTTP to API_BASE_URL, answers alike call for call (tests/integration/transports.test.ts, files both ways
  * included), and the pages over it are held by the api-down, faults, outage-pages and server tests.
  */
-export const transports = ["in-process"] as const;
-
 export const jsModes = [
   { name: "JavaScript on", javaScriptEnabled: true },
   { name: "JavaScript off", javaScriptEnabled: false },
@@ -101,6 +99,16 @@ export function usePortalAndBrowser(env: Record<string, string> = {}, transport:
   });
   return ctx;
 }
+
+/**
+ * A file's browser journeys: skipped where there is no Chromium, with one portal (on the in-process transport: the
+ * parity test keeps HTTP honest) and one browser for the whole block.
+ */
+export function journeys(title: string, ...args: [Body] | [{ timeout: number }, Body]) {
+  const [options, body] = args.length === 1 ? [{}, args[0]] : args;
+  describe.skipIf(!haveBrowser)(title, options, () => body(usePortalAndBrowser()));
+}
+type Body = (ctx: ReturnType<typeof usePortalAndBrowser>) => void;
 
 /** Chooses the client whose entry (name · email · destination) starts with `name` in a "For client" picker. */
 export async function pickClient(page: Page, name: string): Promise<void> {
