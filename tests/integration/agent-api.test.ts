@@ -1,27 +1,17 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../backend/db/connection.js";
+import { afterAll, describe, expect, it } from "vitest";
 import { demoAgent } from "../../backend/db/demo-data.js";
-import { startApi, type Harness } from "../support/api-harness.js";
-import { openSeeded, testDatabases } from "../support/databases.js";
+import { startApi } from "../support/api-harness.js";
+import { testDatabases, useSeeded, useSeededApi } from "../support/databases.js";
 
 describe.each(testDatabases)("agent API on $name", (target) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-  let api: Harness;
-
-  beforeAll(async () => {
-    ({ database, drop } = await openSeeded(target));
-    api = await startApi(database);
-  });
+  const ctx = useSeededApi(target);
   afterAll(async () => {
-    await api.close();
-    await drop();
-    expect(api.logged).toEqual([]);
+    expect(ctx.api.logged).toEqual([]);
   });
 
   async function expireTokensOf(agentId: number) {
-    await database.db
+    await ctx.database.db
       .updateTable("api_tokens")
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where("agent_id", "=", agentId)
@@ -30,7 +20,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
 
   describe("agent/login", () => {
     it("signs in the demo agent and returns a token, its expiry and the agent", async () => {
-      const res = await api.call("POST", "agent/login", {
+      const res = await ctx.api.call("POST", "agent/login", {
         body: { email: demoAgent.email, password: demoAgent.password },
       });
       expect(res.status).toBe(200);
@@ -44,9 +34,9 @@ describe.each(testDatabases)("agent API on $name", (target) => {
     });
 
     it("takes the browser's zone at the first sign-in only; the agent's own choice then stays", async () => {
-      const agent = await api.createAgent("zone-first@example.com");
+      const agent = await ctx.api.createAgent("zone-first@example.com");
       const login = (time_zone?: unknown) =>
-        api.call("POST", "agent/login", { body: { email: agent.email, password: agent.password, time_zone } });
+        ctx.api.call("POST", "agent/login", { body: { email: agent.email, password: agent.password, time_zone } });
       // Without a zone (JavaScript off) nothing is guessed; a zone that is not one is ignored, never a refusal.
       expect((await login()).json.data.agent.time_zone).toBe("UTC");
       expect((await login("Mars/Olympus")).json.data.agent.time_zone).toBe("UTC");
@@ -56,46 +46,46 @@ describe.each(testDatabases)("agent API on $name", (target) => {
       const second = await login("America/New_York");
       expect(second.json.data.agent.time_zone).toBe("Asia/Tokyo");
       // The agent's own choice wins, and is what every later sign-in and token check sees.
-      const saved = await api.call("POST", "agent/settings", {
+      const saved = await ctx.api.call("POST", "agent/settings", {
         token: second.json.data.token,
         body: { time_zone: "Europe/Lisbon" },
       });
       expect(saved.status).toBe(200);
       expect(saved.json.data).toEqual({ id: agent.id, name: "Test Agent", email: agent.email, time_zone: "Europe/Lisbon" });
       expect((await login("Asia/Tokyo")).json.data.agent.time_zone).toBe("Europe/Lisbon");
-      const check = await api.call("POST", "agent/tokencheck", { token: second.json.data.token });
+      const check = await ctx.api.call("POST", "agent/tokencheck", { token: second.json.data.token });
       expect(check.json.data.agent.time_zone).toBe("Europe/Lisbon");
     });
 
     it("refuses a time zone that is not one, with a message beside the field", async () => {
-      const a = await api.newAgent("zone-bad@example.com");
+      const a = await ctx.api.newAgent("zone-bad@example.com");
       for (const time_zone of ["Mars/Olympus", "", 7, "x".repeat(100), null]) {
-        const res = await api.call("POST", "agent/settings", { token: a.token, body: { time_zone } });
+        const res = await ctx.api.call("POST", "agent/settings", { token: a.token, body: { time_zone } });
         expect(res.status, String(time_zone)).toBe(400);
         expect(res.json.errors.time_zone.length, String(time_zone)).toBe(1);
       }
-      const missing = await api.call("POST", "agent/settings", { token: a.token, body: {} });
+      const missing = await ctx.api.call("POST", "agent/settings", { token: a.token, body: {} });
       expect(missing.json.errors.time_zone).toEqual(["Choose a time zone"]);
     });
 
     it("takes the email in any case and with spaces around it", async () => {
-      const res = await api.call("POST", "agent/login", {
+      const res = await ctx.api.call("POST", "agent/login", {
         body: { email: `  ${demoAgent.email.toUpperCase()} `, password: demoAgent.password },
       });
       expect(res.status).toBe(200);
     });
 
     it("stores only a hash of the token", async () => {
-      const { token } = await api.login(demoAgent.email, demoAgent.password);
-      const rows = await database.db.selectFrom("api_tokens").select("token_hash").execute();
+      const { token } = await ctx.api.login(demoAgent.email, demoAgent.password);
+      const rows = await ctx.database.db.selectFrom("api_tokens").select("token_hash").execute();
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.some((r) => r.token_hash === token)).toBe(false);
       expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
     });
 
     it("refuses a wrong password and an unknown email with the same 401", async () => {
-      const wrong = await api.call("POST", "agent/login", { body: { email: demoAgent.email, password: "nope" } });
-      const unknown = await api.call("POST", "agent/login", {
+      const wrong = await ctx.api.call("POST", "agent/login", { body: { email: demoAgent.email, password: "nope" } });
+      const unknown = await ctx.api.call("POST", "agent/login", {
         body: { email: "nobody@example.com", password: "nope" },
       });
       expect(wrong.status).toBe(401);
@@ -105,7 +95,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
     });
 
     it("answers missing fields with 400 and a message per field", async () => {
-      const res = await api.call("POST", "agent/login", { body: {} });
+      const res = await ctx.api.call("POST", "agent/login", { body: {} });
       expect(res.status).toBe(400);
       expect(res.json.status).toBe(false);
       expect(res.json.errors.email).toEqual(["Email is required"]);
@@ -113,16 +103,16 @@ describe.each(testDatabases)("agent API on $name", (target) => {
     });
 
     it("answers a malformed email, wrong types and oversized input with 400", async () => {
-      const bad = await api.call("POST", "agent/login", { body: { email: "not-an-email", password: "x" } });
+      const bad = await ctx.api.call("POST", "agent/login", { body: { email: "not-an-email", password: "x" } });
       expect(bad.status).toBe(400);
       expect(bad.json.errors.email).toEqual(["Enter a valid email address"]);
 
-      const types = await api.call("POST", "agent/login", { body: { email: 42, password: ["x"] } });
+      const types = await ctx.api.call("POST", "agent/login", { body: { email: 42, password: ["x"] } });
       expect(types.status).toBe(400);
       expect(types.json.errors.email).toEqual(["Email must be text"]);
       expect(types.json.errors.password).toEqual(["Password must be text"]);
 
-      const huge = await api.call("POST", "agent/login", {
+      const huge = await ctx.api.call("POST", "agent/login", {
         body: { email: demoAgent.email, password: "x".repeat(5000) },
       });
       expect(huge.status).toBe(400);
@@ -130,15 +120,15 @@ describe.each(testDatabases)("agent API on $name", (target) => {
     });
 
     it("answers a body that is not JSON, or not an object, with 400", async () => {
-      const malformed = await api.call("POST", "agent/login", { rawBody: "{email:" });
+      const malformed = await ctx.api.call("POST", "agent/login", { rawBody: "{email:" });
       expect(malformed.status).toBe(400);
       expect(malformed.json).toEqual({ status: false, message: "The request body is not valid JSON." });
 
-      const list = await api.call("POST", "agent/login", { rawBody: "[1,2]" });
+      const list = await ctx.api.call("POST", "agent/login", { rawBody: "[1,2]" });
       expect(list.status).toBe(400);
       expect(list.json.status).toBe(false);
 
-      const form = await api.call("POST", "agent/login", {
+      const form = await ctx.api.call("POST", "agent/login", {
         rawBody: "email=a%40b.c&password=x",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       });
@@ -149,34 +139,34 @@ describe.each(testDatabases)("agent API on $name", (target) => {
 
   describe("agent/tokencheck", () => {
     it("answers 200 with the agent for a live token, as a bearer header or in the body", async () => {
-      const { token } = await api.login(demoAgent.email, demoAgent.password);
-      const viaHeader = await api.call("POST", "agent/tokencheck", { token });
+      const { token } = await ctx.api.login(demoAgent.email, demoAgent.password);
+      const viaHeader = await ctx.api.call("POST", "agent/tokencheck", { token });
       expect(viaHeader.status).toBe(200);
       expect(viaHeader.json.data.agent.email).toBe(demoAgent.email);
-      const viaBody = await api.call("POST", "agent/tokencheck", { body: { token } });
+      const viaBody = await ctx.api.call("POST", "agent/tokencheck", { body: { token } });
       expect(viaBody.status).toBe(200);
       expect(viaBody.json.data.agent.email).toBe(demoAgent.email);
     });
 
     it("answers 401 without a token, with an unknown one and with an expired one", async () => {
-      const none = await api.call("POST", "agent/tokencheck", { body: {} });
+      const none = await ctx.api.call("POST", "agent/tokencheck", { body: {} });
       expect(none.status).toBe(401);
       expect(none.json.status).toBe(false);
       expect(none.json.message).toMatch(/bearer token/);
 
-      const unknown = await api.call("POST", "agent/tokencheck", { token: "x".repeat(43) });
+      const unknown = await ctx.api.call("POST", "agent/tokencheck", { token: "x".repeat(43) });
       expect(unknown.status).toBe(401);
 
-      const agent = await api.createAgent("expiring@example.com");
-      const { token } = await api.login(agent.email, agent.password);
+      const agent = await ctx.api.createAgent("expiring@example.com");
+      const { token } = await ctx.api.login(agent.email, agent.password);
       await expireTokensOf(agent.id);
-      const expired = await api.call("POST", "agent/tokencheck", { token });
+      const expired = await ctx.api.call("POST", "agent/tokencheck", { token });
       expect(expired.status).toBe(401);
       expect(expired.json.message).toBe("Your session has expired. Please sign in again.");
     });
 
     it("answers a wrongly typed token with 400", async () => {
-      const res = await api.call("POST", "agent/tokencheck", { body: { token: 12 } });
+      const res = await ctx.api.call("POST", "agent/tokencheck", { body: { token: 12 } });
       expect(res.status).toBe(400);
       expect(res.json.errors.token).toBeDefined();
     });
@@ -184,30 +174,30 @@ describe.each(testDatabases)("agent API on $name", (target) => {
 
   describe("agent/logout", () => {
     it("revokes the token: it no longer passes tokencheck", async () => {
-      const { token } = await api.login(demoAgent.email, demoAgent.password);
-      const out = await api.call("POST", "agent/logout", { token });
+      const { token } = await ctx.api.login(demoAgent.email, demoAgent.password);
+      const out = await ctx.api.call("POST", "agent/logout", { token });
       expect(out.status).toBe(200);
       expect(out.json).toEqual({ status: true, data: { signed_out: true } });
-      expect((await api.call("POST", "agent/tokencheck", { token })).status).toBe(401);
-      expect((await api.call("POST", "agent/logout", { token })).status).toBe(401);
+      expect((await ctx.api.call("POST", "agent/tokencheck", { token })).status).toBe(401);
+      expect((await ctx.api.call("POST", "agent/logout", { token })).status).toBe(401);
     });
 
     it("needs a token", async () => {
-      const res = await api.call("POST", "agent/logout");
+      const res = await ctx.api.call("POST", "agent/logout");
       expect(res.status).toBe(401);
     });
   });
 
   describe("api/cart/list/:agentId", () => {
     it("lists the caller's own cart, empty at first, then with its items", async () => {
-      const agent = await api.createAgent("cart-owner@example.com");
-      const { token } = await api.login(agent.email, agent.password);
-      const empty = await api.call("GET", `api/cart/list/${agent.id}`, { token });
+      const agent = await ctx.api.createAgent("cart-owner@example.com");
+      const { token } = await ctx.api.login(agent.email, agent.password);
+      const empty = await ctx.api.call("GET", `api/cart/list/${agent.id}`, { token });
       expect(empty.status).toBe(200);
       expect(empty.json).toEqual({ status: true, data: [] });
 
       const now = new Date().toISOString();
-      const client = await database.db
+      const client = await ctx.database.db
         .insertInto("clients")
         .values({
           agent_id: agent.id,
@@ -227,7 +217,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await database.db
+      await ctx.database.db
         .insertInto("cart_items")
         .values([
           {
@@ -253,7 +243,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
         ])
         .execute();
 
-      const full = await api.call("GET", `api/cart/list/${agent.id}`, { token });
+      const full = await ctx.api.call("GET", `api/cart/list/${agent.id}`, { token });
       expect(full.status).toBe(200);
       expect(full.json.data).toHaveLength(2);
       expect(full.json.data[0]).toMatchObject({
@@ -267,53 +257,44 @@ describe.each(testDatabases)("agent API on $name", (target) => {
     });
 
     it("refuses another agent's id with 403 and shows none of its data", async () => {
-      const mine = await api.createAgent("snoop@example.com");
-      const { token } = await api.login(mine.email, mine.password);
-      const demo = await database.db
+      const mine = await ctx.api.createAgent("snoop@example.com");
+      const { token } = await ctx.api.login(mine.email, mine.password);
+      const demo = await ctx.database.db
         .selectFrom("agents")
         .select("id")
         .where("email", "=", demoAgent.email)
         .executeTakeFirstOrThrow();
-      const res = await api.call("GET", `api/cart/list/${demo.id}`, { token });
+      const res = await ctx.api.call("GET", `api/cart/list/${demo.id}`, { token });
       expect(res.status).toBe(403);
       expect(res.json).toEqual({ status: false, message: "You can only see your own records." });
     });
 
     it("answers an id that is not a number with 400, and no or an expired token with 401", async () => {
-      const agent = await api.createAgent("cart-misc@example.com");
-      const { token } = await api.login(agent.email, agent.password);
-      const bad = await api.call("GET", "api/cart/list/abc", { token });
+      const agent = await ctx.api.createAgent("cart-misc@example.com");
+      const { token } = await ctx.api.login(agent.email, agent.password);
+      const bad = await ctx.api.call("GET", "api/cart/list/abc", { token });
       expect(bad.status).toBe(400);
       expect(bad.json.errors.agentId).toBeDefined();
-      const overflow = await api.call("GET", "api/cart/list/99999999999999999999", { token });
+      const overflow = await ctx.api.call("GET", "api/cart/list/99999999999999999999", { token });
       expect(overflow.status).toBe(400);
 
-      expect((await api.call("GET", `api/cart/list/${agent.id}`)).status).toBe(401);
+      expect((await ctx.api.call("GET", `api/cart/list/${agent.id}`)).status).toBe(401);
       await expireTokensOf(agent.id);
-      expect((await api.call("GET", `api/cart/list/${agent.id}`, { token })).status).toBe(401);
+      expect((await ctx.api.call("GET", `api/cart/list/${agent.id}`, { token })).status).toBe(401);
     });
   });
 
   it("answers an unknown call with a 404 in the envelope", async () => {
-    const res = await api.call("GET", "api/nothing-here");
+    const res = await ctx.api.call("GET", "api/nothing-here");
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ status: false, message: "No such API call." });
   });
 });
 
 describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ database, drop } = await openSeeded(target));
-  });
-  afterAll(async () => {
-    await drop();
-  });
-
+  const ctx = useSeeded(target);
   it("refuses an address that keeps failing for an email, but never locks the owner out from elsewhere", async () => {
-    const api = await startApi(database, { loginLimit: { perEmail: 3, perIp: 100 } });
+    const api = await startApi(ctx.database, { loginLimit: { perEmail: 3, perIp: 100 } });
     try {
       const agent = await api.createAgent("locked@example.com", "right-password");
       const attacker = api.fromIp("203.0.113.66");
@@ -348,7 +329,7 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
 
   it("slows an address that has failed for an email under attack; a fresh address is not slowed", async () => {
     const { createLoginLimiter } = await import("../../backend/rate-limit.js");
-    const limiter = await createLoginLimiter(database, { perEmail: 3, perIp: 1000, windowSeconds: 900, slowdownMs: 1500 });
+    const limiter = await createLoginLimiter(ctx.database, { perEmail: 3, perIp: 1000, windowSeconds: 900, slowdownMs: 1500 });
     const email = `attacked-${Date.now()}@example.com`;
     // A spread-out attack: many addresses, one failure each, more than the pair limit in all.
     for (let i = 1; i <= 4; i++) {
@@ -365,7 +346,7 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
   });
 
   it("a success clears the address's failed attempts for that email", async () => {
-    const api = await startApi(database, { loginLimit: { perEmail: 2, perIp: 100 } });
+    const api = await startApi(ctx.database, { loginLimit: { perEmail: 2, perIp: 100 } });
     try {
       const agent = await api.createAgent("forgetful@example.com", "pw-right");
       await api.call("POST", "agent/login", { body: { email: agent.email, password: "wrong" } });
@@ -378,9 +359,9 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
   });
 
   it("believes no unsigned or forged address: rotating X-Forwarded-For or a bad signature does not escape the per-address limit", async () => {
-    const api = await startApi(database, { loginLimit: { perEmail: 100, perIp: 3 } });
+    const api = await startApi(ctx.database, { loginLimit: { perEmail: 100, perIp: 3 } });
     // Earlier tests' attempts from this machine's own address are forgotten first.
-    await sql`delete from rate_limits`.execute(database.db);
+    await sql`delete from rate_limits`.execute(ctx.database.db);
     try {
       const tries: Array<Record<string, string>> = [
         { "X-Forwarded-For": "203.0.113.1" },
@@ -406,7 +387,7 @@ describe.each(testDatabases)("sign-in rate limits on $name", (target) => {
   });
 
   it("limits attempts per IP address, whatever the email", async () => {
-    const api = await startApi(database, { loginLimit: { perEmail: 100, perIp: 4 } });
+    const api = await startApi(ctx.database, { loginLimit: { perEmail: 100, perIp: 4 } });
     try {
       const ip = api.fromIp("203.0.113.7");
       for (let i = 0; i < 4; i++) {

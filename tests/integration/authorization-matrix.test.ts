@@ -5,15 +5,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../backend/app.js";
-import type { Db } from "../../backend/db/connection.js";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { folderStore } from "../../backend/files/folder.js";
 import { allEndpoints, endpointKey } from "../../lib/contract.js";
-import { startApi, type Harness } from "../support/api-harness.js";
 import { routesOf } from "../support/api-routes.js";
-import { openSeeded, testDatabases } from "../support/databases.js";
+import { testDatabases, useSeededApi } from "../support/databases.js";
 
 type Victim = {
   agentId: number;
@@ -235,41 +233,40 @@ const matrix: Record<string, Entry> = {
 };
 
 describe.each(testDatabases)("authorization matrix on $name", (target) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-  let api: Harness;
+  const ctx = useSeededApi(target);
   let victim: Victim & { token: string };
   let intruderToken: string;
   let expiredToken: string;
 
   beforeAll(async () => {
-    ({ database, drop } = await openSeeded(target));
-    api = await startApi(database);
-    const v = await api.newAgent("victim@example.com");
-    const client = await api.call("POST", "agent/addclient", {
+    const v = await ctx.api.newAgent("victim@example.com");
+    const client = await ctx.api.call("POST", "agent/addclient", {
       token: v.token,
       body: { first_name: "Vic", last_name: "Tim", email: "vic@example.com", destination_country: "DE" },
     });
     const clientId = client.json.data.id;
-    const item = await api.call("POST", "agent/addcart", {
+    const item = await ctx.api.call("POST", "agent/addcart", {
       token: v.token,
       body: { client_id: clientId, item_type: "service_plan", item_id: 1 },
     });
-    const thisWeek = await api.call("POST", "api/Mentorbooking", { token: v.token, body: { mentor_id: 1, time_zone: "UTC" } });
-    const week = await api.call("POST", "api/Mentorbooking", {
+    const thisWeek = await ctx.api.call("POST", "api/Mentorbooking", {
+      token: v.token,
+      body: { mentor_id: 1, time_zone: "UTC" },
+    });
+    const week = await ctx.api.call("POST", "api/Mentorbooking", {
       token: v.token,
       body: { mentor_id: 1, week_start: thisWeek.json.data.next_week, time_zone: "UTC" },
     });
-    const booking = await api.call("POST", "api/Mentorbooking/book", {
+    const booking = await ctx.api.call("POST", "api/Mentorbooking/book", {
       token: v.token,
       body: { mentor_id: 1, client_id: clientId, start: week.json.data.slots[1].start, topic: "Mine" },
     });
-    const checkout = await api.call("POST", "stripe/create-checkout-session", { token: v.token });
-    const document = await api.call("POST", `agent/clients/${clientId}/documents`, {
+    const checkout = await ctx.api.call("POST", "stripe/create-checkout-session", { token: v.token });
+    const document = await ctx.api.call("POST", `agent/clients/${clientId}/documents`, {
       token: v.token,
       body: { title: "Contract" },
     });
-    const uploaded = await api.call(
+    const uploaded = await ctx.api.call(
       "POST",
       `agent/clients/${clientId}/documents/${document.json.data.id}/file?name=contract.pdf`,
       {
@@ -288,23 +285,19 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       sessionId: checkout.json.data.session_id,
       bookingId: booking.json.data.id,
     };
-    intruderToken = (await api.newAgent("intruder-matrix@example.com")).token;
-    const expiring = await api.newAgent("expired-matrix@example.com");
+    intruderToken = (await ctx.api.newAgent("intruder-matrix@example.com")).token;
+    const expiring = await ctx.api.newAgent("expired-matrix@example.com");
     expiredToken = expiring.token;
-    await database.db
+    await ctx.database.db
       .updateTable("api_tokens")
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where("agent_id", "=", expiring.id)
       .execute();
   });
-  afterAll(async () => {
-    await api.close();
-    await drop();
-  });
 
   it("has an entry for every route the API serves, and no entry for a route it does not", async () => {
     const router = await createApi({
-      database,
+      database: ctx.database,
       tokenTtlDays: 7,
       loginLimit: { perIp: 100, perEmail: 100, windowSeconds: 60, slowdownMs: 0 },
       logger: { error() {}, warn() {} },
@@ -325,7 +318,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     const [method, pattern] = key.split(" ") as ["GET" | "POST", string];
     const path = (entry.path ? entry.path(victim) : pattern).replace(/^\//, "");
     const body = method === "POST" ? (entry.body ? entry.body(victim) : {}) : undefined;
-    return api.call(method, path, { token, body });
+    return ctx.api.call(method, path, { token, body });
   };
 
   it("answers each route without a token and with an expired one as the matrix says", async () => {
@@ -348,7 +341,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       expect(JSON.stringify(res.json), key).not.toContain('"Mine"');
     }
     // The victim's records are as they were.
-    const view = await api.call("POST", `agent/viewClient/${victim.clientId}`, { token: victim.token });
+    const view = await ctx.api.call("POST", `agent/viewClient/${victim.clientId}`, { token: victim.token });
     expect(view.json.data.client).toMatchObject({ first_name: "Vic", last_name: "Tim" });
     expect(view.json.data.cart.map((i: { id: number }) => i.id)).toContain(victim.cartItemId);
     expect(view.json.data.documents).toEqual([
@@ -359,23 +352,23 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
         file: expect.objectContaining({ id: victim.fileId }),
       }),
     ]);
-    const order = await api.call("GET", `api/orders/${victim.orderId}`, { token: victim.token });
+    const order = await ctx.api.call("GET", `api/orders/${victim.orderId}`, { token: victim.token });
     expect(order.json.data.status).toBe("pending");
-    expect((await api.call("GET", "stripe/open-checkout", { token: victim.token })).json.data).toMatchObject({
+    expect((await ctx.api.call("GET", "stripe/open-checkout", { token: victim.token })).json.data).toMatchObject({
       order_id: victim.orderId,
     });
-    const bookings = await api.call("GET", `api/Mentordetails/list/${victim.agentId}`, { token: victim.token });
+    const bookings = await ctx.api.call("GET", `api/Mentordetails/list/${victim.agentId}`, { token: victim.token });
     expect(bookings.json.data.find((b: { id: number }) => b.id === victim.bookingId)).toMatchObject({ status: "held" });
     // And logging out with one's own token ends only one's own session.
     expect((await call("POST /agent/logout", intruderToken)).status).toBe(200);
-    expect((await api.call("POST", "agent/tokencheck", { token: victim.token })).status).toBe(200);
+    expect((await ctx.api.call("POST", "agent/tokencheck", { token: victim.token })).status).toBe(200);
   });
 
   // Last: the staff token's own calls change the office's records (a job unpublished, the victim deactivated).
   it("checks every kind of account against every endpoint as the table's auth says, the documents included", async () => {
-    const staff = (await api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } }))
+    const staff = (await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } }))
       .json.data.token as string;
-    const tokens = { agent: (await api.newAgent("kinds-matrix@example.com")).token, staff } as const;
+    const tokens = { agent: (await ctx.api.newAgent("kinds-matrix@example.com")).token, staff } as const;
     const refusals = { agent: "This is for agents.", staff: "This is for the consultancy's staff." };
     const checked = { allowed: 0, refused: 0 };
     for (const endpoint of allEndpoints) {

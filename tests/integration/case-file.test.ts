@@ -3,29 +3,18 @@
  * transaction (added, edited, cart, held, paid, cancelled, refunded), notes are append-only and the agent's own,
  * and another agent sees none of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../backend/db/connection.js";
+import { afterAll, describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
-import { startApi, type Harness } from "../support/api-harness.js";
-import { openSeeded, testDatabases } from "../support/databases.js";
+import { testDatabases, useSeededApi } from "../support/databases.js";
 
 describe.each(testDatabases)("the client's case file on $name", (target) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-  let api: Harness;
-
-  beforeAll(async () => {
-    ({ database, drop } = await openSeeded(target));
-    api = await startApi(database, { bookings: { maxDaysAhead: 365 } });
-  });
+  const ctx = useSeededApi(target, { bookings: { maxDaysAhead: 365 } });
   afterAll(async () => {
-    await api.close();
-    await drop();
-    expect(api.logged).toEqual([]);
+    expect(ctx.api.logged).toEqual([]);
   });
 
   const timeline = async (token: string, clientId: number) =>
-    (await api.call("POST", `agent/viewClient/${clientId}`, { token })).json.data.timeline as Array<{
+    (await ctx.api.call("POST", `agent/viewClient/${clientId}`, { token })).json.data.timeline as Array<{
       kind: string;
       summary: string;
       ref: string | null;
@@ -33,40 +22,40 @@ describe.each(testDatabases)("the client's case file on $name", (target) => {
     }>;
 
   it("tells what happened for the client, newest first, each line written with its change", async () => {
-    const a = await api.newAgent("case-file@example.com");
-    const made = await api.call("POST", "agent/addclient", {
+    const a = await ctx.api.newAgent("case-file@example.com");
+    const made = await ctx.api.call("POST", "agent/addclient", {
       token: a.token,
       body: { first_name: "Tia", last_name: "Line", email: "tia@example.com", passport_number: "X1234567" },
     });
     const clientId = made.json.data.id as number;
-    await api.call("POST", "agent/editClient", {
+    await ctx.api.call("POST", "agent/editClient", {
       token: a.token,
       body: { ...made.json.data, id: clientId, destination_country: "PT", passport_number: "Y7654321" },
     });
-    const plan = await api.call("POST", "agent/addcart", {
+    const plan = await ctx.api.call("POST", "agent/addcart", {
       token: a.token,
       body: { client_id: clientId, item_type: "service_plan", item_id: 1 },
     });
-    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: clientId, item_type: "job", item_id: 1 } });
-    await api.call("POST", "agent/deletecart", { token: a.token, body: { id: plan.json.data.id } });
+    await ctx.api.call("POST", "agent/addcart", { token: a.token, body: { client_id: clientId, item_type: "job", item_id: 1 } });
+    await ctx.api.call("POST", "agent/deletecart", { token: a.token, body: { id: plan.json.data.id } });
     const week = (
-      await api.call("POST", "api/Mentorbooking", {
+      await ctx.api.call("POST", "api/Mentorbooking", {
         token: a.token,
         body: { mentor_id: 2, time_zone: "UTC", week_start: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10) },
       })
     ).json.data;
-    const held = await api.call("POST", "api/Mentorbooking/book", {
+    const held = await ctx.api.call("POST", "api/Mentorbooking/book", {
       token: a.token,
       body: { mentor_id: 2, client_id: clientId, start: week.slots[0].start, topic: "Lisbon offer" },
     });
-    const checkout = (await api.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
-    await api.call("POST", `stripe/demo/complete/${checkout.session_id}`, { token: a.token });
-    await api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } });
-    const staff = (await api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } }))
+    const checkout = (await ctx.api.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
+    await ctx.api.call("POST", `stripe/demo/complete/${checkout.session_id}`, { token: a.token });
+    await ctx.api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } });
+    const staff = (await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } }))
       .json.data.token;
-    const order = (await api.call("GET", `office/orders/${checkout.order_id}`, { token: staff })).json.data;
+    const order = (await ctx.api.call("GET", `office/orders/${checkout.order_id}`, { token: staff })).json.data;
     const job = order.items.find((i: { item_type: string }) => i.item_type === "job");
-    await api.call("POST", `office/orders/${checkout.order_id}/refund`, {
+    await ctx.api.call("POST", `office/orders/${checkout.order_id}/refund`, {
       token: staff,
       body: { item_ids: [job.id], note: "Withdrawn" },
     });
@@ -98,14 +87,14 @@ describe.each(testDatabases)("the client's case file on $name", (target) => {
   });
 
   it("keeps notes as written, with their author, and only for the client's own agent", async () => {
-    const a = await api.newAgent("notes@example.com");
-    const other = await api.newAgent("notes-other@example.com");
-    const c = await api.call("POST", "agent/addclient", {
+    const a = await ctx.api.newAgent("notes@example.com");
+    const other = await ctx.api.newAgent("notes-other@example.com");
+    const c = await ctx.api.call("POST", "agent/addclient", {
       token: a.token,
       body: { first_name: "No", last_name: "Te", email: "note@example.com" },
     });
     const id = c.json.data.id as number;
-    const note = (body: unknown, token = a.token) => api.call("POST", `agent/clients/${id}/notes`, { token, body });
+    const note = (body: unknown, token = a.token) => ctx.api.call("POST", `agent/clients/${id}/notes`, { token, body });
     expect((await note({ body: "   " })).json.errors).toEqual({ body: ["Write the note"] });
     expect((await note({ body: "x".repeat(2001) })).json.errors).toEqual({ body: ["A note has at most 2,000 characters"] });
     expect((await note({ body: "Asked about schools in Porto." }, other.token)).status).toBe(404);
@@ -116,29 +105,17 @@ describe.each(testDatabases)("the client's case file on $name", (target) => {
       ["Correction: Lisbon, not Porto.", "Test Agent"],
       ["Asked about schools in Porto.", "Test Agent"],
     ]);
-    expect((await api.call("POST", `agent/viewClient/${id}`, { token: other.token })).status).toBe(404);
+    expect((await ctx.api.call("POST", `agent/viewClient/${id}`, { token: other.token })).status).toBe(404);
   });
 });
 
 describe.each(testDatabases)("the clients list on $name", (target) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-  let api: Harness;
-
-  beforeAll(async () => {
-    ({ database, drop } = await openSeeded(target));
-    api = await startApi(database);
-  });
-  afterAll(async () => {
-    await api.close();
-    await drop();
-  });
-
+  const ctx = useSeededApi(target);
   it("sorts by name, destination, status and last activity, and filters by status, destination and needing attention", async () => {
-    const a = await api.newAgent("list-sort@example.com");
+    const a = await ctx.api.newAgent("list-sort@example.com");
     const add = async (first: string, last: string, more: Record<string, string> = {}) =>
       (
-        await api.call("POST", "agent/addclient", {
+        await ctx.api.call("POST", "agent/addclient", {
           token: a.token,
           body: { first_name: first, last_name: last, email: `${first}@example.com`, ...more },
         })
@@ -147,10 +124,12 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
     const bo = await add("bo", "Zimmer", { destination_country: "DE", status: "prospect" });
     const cy = await add("cy", "Miller", { status: "on_hold" });
     // Something happens for Bo last: the newest activity.
-    await api.call("POST", `agent/clients/${bo}/notes`, { token: a.token, body: { body: "Called." } });
+    await ctx.api.call("POST", `agent/clients/${bo}/notes`, { token: a.token, body: { body: "Called." } });
     const list = async (query: string) =>
       (
-        (await api.call("GET", `api/clients/agent/${a.id}?${query}`, { token: a.token })).json.data.items as Array<{ id: number }>
+        (await ctx.api.call("GET", `api/clients/agent/${a.id}?${query}`, { token: a.token })).json.data.items as Array<{
+          id: number;
+        }>
       ).map((c) => c.id);
     expect(await list("sort=name")).toEqual([zoe, cy, bo]);
     expect(await list("sort=name&dir=desc")).toEqual([bo, cy, zoe]);
@@ -161,14 +140,19 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
     expect(await list("destination=pt")).toEqual([zoe]);
     expect(await list("attention=1")).toEqual([]);
     // A cart item waiting more than 7 days needs attention.
-    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: cy, item_type: "service_plan", item_id: 1 } });
-    await database.db
+    await ctx.api.call("POST", "agent/addcart", {
+      token: a.token,
+      body: { client_id: cy, item_type: "service_plan", item_id: 1 },
+    });
+    await ctx.database.db
       .updateTable("cart_items")
       .set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
       .where("client_id", "=", cy)
       .execute();
     expect(await list("attention=1")).toEqual([cy]);
-    const bad = await api.call("GET", `api/clients/agent/${a.id}?sort=age&status=gone&destination=Portugal`, { token: a.token });
+    const bad = await ctx.api.call("GET", `api/clients/agent/${a.id}?sort=age&status=gone&destination=Portugal`, {
+      token: a.token,
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toEqual({
       sort: ["Sort by name, destination, status or last activity"],
@@ -177,11 +161,11 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
     });
   });
   it("lists what needs the agent, most urgent first, for all its clients or one, never another agent's", async () => {
-    const a = await api.newAgent("attention@example.com");
-    const other = await api.newAgent("attention-other@example.com");
+    const a = await ctx.api.newAgent("attention@example.com");
+    const other = await ctx.api.newAgent("attention-other@example.com");
     const add = async (token: string, first: string) =>
       (
-        await api.call("POST", "agent/addclient", {
+        await ctx.api.call("POST", "agent/addclient", {
           token,
           body: { first_name: first, last_name: "Due", email: `${first}-due@example.com` },
         })
@@ -191,29 +175,35 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
     const theirs = await add(other.token, "otto");
     const from = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
     const week = (
-      await api.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: 3, time_zone: "UTC", week_start: from } })
+      await ctx.api.call("POST", "api/Mentorbooking", {
+        token: a.token,
+        body: { mentor_id: 3, time_zone: "UTC", week_start: from },
+      })
     ).json.data;
     const book = (token: string, client: number, start: string) =>
-      api.call("POST", "api/Mentorbooking/book", { token, body: { mentor_id: 3, client_id: client, start, topic: "Due" } });
-    // Ana: a session paid, then moved (in the database) to start in five hours; Ben: a hold lapsing in 20 minutes.
+      ctx.api.call("POST", "api/Mentorbooking/book", { token, body: { mentor_id: 3, client_id: client, start, topic: "Due" } });
+    // Ana: a session paid, then moved (in the ctx.database) to start in five hours; Ben: a hold lapsing in 20 minutes.
     const paid = await book(a.token, ana, week.slots[0].start);
-    const checkout = (await api.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
-    await api.call("POST", `stripe/demo/complete/${checkout.session_id}`, { token: a.token });
+    const checkout = (await ctx.api.call("POST", "stripe/create-checkout-session", { token: a.token })).json.data;
+    await ctx.api.call("POST", `stripe/demo/complete/${checkout.session_id}`, { token: a.token });
     const soon = new Date(Date.now() + 5 * 3_600_000);
-    await database.db
+    await ctx.database.db
       .updateTable("mentor_bookings")
       .set({ start_at: soon.toISOString(), end_at: new Date(soon.getTime() + 3_600_000).toISOString() })
       .where("id", "=", paid.json.data.id)
       .execute();
     const held = await book(a.token, ben, week.slots[1].start);
-    await database.db
+    await ctx.database.db
       .updateTable("mentor_bookings")
       .set({ held_until: new Date(Date.now() + 20 * 60_000).toISOString() })
       .where("id", "=", held.json.data.id)
       .execute();
     // Ben: a plan waiting in the cart for 9 days. The other agent: a hold lapsing too (never in this list).
-    await api.call("POST", "agent/addcart", { token: a.token, body: { client_id: ben, item_type: "service_plan", item_id: 2 } });
-    await database.db
+    await ctx.api.call("POST", "agent/addcart", {
+      token: a.token,
+      body: { client_id: ben, item_type: "service_plan", item_id: 2 },
+    });
+    await ctx.database.db
       .updateTable("cart_items")
       .set({ created_at: new Date(Date.now() - 9 * 86_400_000).toISOString() })
       .where("client_id", "=", ben)
@@ -221,7 +211,7 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
       .execute();
     await book(other.token, theirs, week.slots[2].start);
 
-    const all = (await api.call("GET", "api/dashboard/attention", { token: a.token })).json.data as Array<{
+    const all = (await ctx.api.call("GET", "api/dashboard/attention", { token: a.token })).json.data as Array<{
       kind: string;
       client_id: number;
       to: string;
@@ -239,24 +229,24 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
       expect.stringMatching(`^/clients/${ana}/documents/\\d+$`),
       "/cart",
     ]);
-    const benOnly = (await api.call("POST", `agent/viewClient/${ben}`, { token: a.token })).json.data.attention as Array<{
+    const benOnly = (await ctx.api.call("POST", `agent/viewClient/${ben}`, { token: a.token })).json.data.attention as Array<{
       kind: string;
     }>;
     expect(benOnly.map((i) => i.kind)).toEqual(["hold_lapsing", "cart_waiting"]);
     // A refund due joins the list (the session cancelled in time would be; here, marked due by hand).
-    await database.db
+    await ctx.database.db
       .updateTable("order_items")
       .set({ refund_status: "due" })
       .where("order_id", "=", checkout.order_id)
       .execute();
-    const after = (await api.call("GET", "api/dashboard/attention", { token: a.token })).json.data as Array<{
+    const after = (await ctx.api.call("GET", "api/dashboard/attention", { token: a.token })).json.data as Array<{
       kind: string;
       to: string;
     }>;
     expect(after.map((i) => i.kind)).toEqual(["hold_lapsing", "session_soon", "refund_due", "document_missing", "cart_waiting"]);
     expect(after[2]!.to).toBe(`/orders/${checkout.order_id}`);
     // The other agent sees its own hold (30 minutes: within the hour), and nothing of this agent's clients.
-    const theirsList = (await api.call("GET", "api/dashboard/attention", { token: other.token })).json.data as Array<{
+    const theirsList = (await ctx.api.call("GET", "api/dashboard/attention", { token: other.token })).json.data as Array<{
       client_id: number;
     }>;
     expect(theirsList.map((i) => i.client_id)).toEqual([theirs]);

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../backend/db/connection.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as demo from "../../backend/db/demo-data.js";
 import { migrateToLatest } from "../../backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
 import { verifyPassword } from "../../backend/services/passwords.js";
 import { clientStatuses } from "../../lib/client-fields.js";
-import { openSeeded, testDatabases } from "../support/databases.js";
+import { testDatabases, useSeeded } from "../support/databases.js";
 
 const tables = [
   "agents",
@@ -20,19 +19,13 @@ const tables = [
 ] as const;
 
 describe.each(testDatabases)("schema and demo data on $name", (target) => {
-  let database: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await openSeeded(target));
-  });
-  afterAll(async () => {
-    await drop();
-  });
+  const ctx = useSeeded(target);
+  beforeAll(async () => {});
 
   async function counts() {
     const out: Record<string, number> = {};
     for (const t of tables) {
-      const row = await database.db
+      const row = await ctx.database.db
         .selectFrom(t)
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirstOrThrow();
@@ -50,47 +43,47 @@ describe.each(testDatabases)("schema and demo data on $name", (target) => {
     expect(c.relocations).toBeGreaterThanOrEqual(6);
     expect(c.mentors).toBeGreaterThanOrEqual(6);
     expect(c.mentor_availability).toBeGreaterThanOrEqual(c.mentors!);
-    const services = await database.db.selectFrom("services").select(["id", "name"]).orderBy("id").execute();
+    const services = await ctx.database.db.selectFrom("services").select(["id", "name"]).orderBy("id").execute();
     expect(services).toEqual([
       { id: 1, name: "Mentorship" },
       { id: 2, name: "Relocation" },
       { id: 3, name: "Job Placement" },
     ]);
-    const agent = await database.db.selectFrom("agents").selectAll().executeTakeFirstOrThrow();
+    const agent = await ctx.database.db.selectFrom("agents").selectAll().executeTakeFirstOrThrow();
     expect(await verifyPassword(agent.password_hash, "demo-password")).toBe(true);
     expect(agent.password_hash).toMatch(/^\$argon2id\$/);
   });
 
   it("adds nothing on a second start: migrations and seeding are idempotent", async () => {
     const before = await counts();
-    expect(await migrateToLatest(database)).toEqual([]);
-    await seedReferenceData(database.db);
-    await seedDemoData(database.db);
+    expect(await migrateToLatest(ctx.database)).toEqual([]);
+    await seedReferenceData(ctx.database.db);
+    await seedDemoData(ctx.database.db);
     expect(await counts()).toEqual(before);
   });
 
   it("stores times as ISO strings in UTC and reads them back as such", async () => {
-    const job = await database.db.selectFrom("jobs").select("posted_at").executeTakeFirstOrThrow();
+    const job = await ctx.database.db.selectFrom("jobs").select("posted_at").executeTakeFirstOrThrow();
     expect(job.posted_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it("refuses impossible rows: availability outside a day, a cart item for a missing client", async () => {
-    const mentor = await database.db.selectFrom("mentors").select("id").executeTakeFirstOrThrow();
+    const mentor = await ctx.database.db.selectFrom("mentors").select("id").executeTakeFirstOrThrow();
     await expect(
-      database.db
+      ctx.database.db
         .insertInto("mentor_availability")
         .values({ mentor_id: mentor.id, weekday: 7, start_minute: 0, end_minute: 60 })
         .execute(),
     ).rejects.toThrow();
     await expect(
-      database.db
+      ctx.database.db
         .insertInto("mentor_availability")
         .values({ mentor_id: mentor.id, weekday: 1, start_minute: 600, end_minute: 540 })
         .execute(),
     ).rejects.toThrow();
-    const agent = await database.db.selectFrom("agents").select("id").executeTakeFirstOrThrow();
+    const agent = await ctx.database.db.selectFrom("agents").select("id").executeTakeFirstOrThrow();
     await expect(
-      database.db
+      ctx.database.db
         .insertInto("cart_items")
         .values({
           agent_id: agent.id,

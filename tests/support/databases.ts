@@ -80,6 +80,19 @@ export async function openSeeded(target: TestDatabase) {
   return handle;
 }
 
+/** A seeded database for the test file's (or describe block's) lifetime: read `ctx.database` inside tests. */
+export function useSeeded(target: TestDatabase) {
+  const ctx = {} as { database: Db };
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database: ctx.database, drop } = await openSeeded(target));
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+  return ctx;
+}
+
 /**
  * A seeded database for the test file's (or describe block's) lifetime, and the API on it.
  * Read `ctx.database` and `ctx.api` inside tests (they are set in beforeAll).
