@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Fragment } from "react";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
@@ -70,36 +71,45 @@ export function OrderItems({ order, timeZone }: { order: Order; timeZone: string
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <td className="num" data-testid="order-total">
-              <strong>{formatMoney(order.amount_minor, order.currency)}</strong>
-            </td>
-          </tr>
+          <TotalRow label="Total" testId="order-total" strong>
+            {formatMoney(order.amount_minor, order.currency)}
+          </TotalRow>
           {order.refunded_minor ? (
-            <tr>
-              <th scope="row" colSpan={2}>
-                Refunded
-              </th>
-              <td className="num" data-testid="order-refunded">
-                −{formatMoney(order.refunded_minor, order.currency)}
-              </td>
-            </tr>
+            <TotalRow label="Refunded" testId="order-refunded">
+              −{formatMoney(order.refunded_minor, order.currency)}
+            </TotalRow>
           ) : null}
           {order.refund_due_minor ? (
-            <tr>
-              <th scope="row" colSpan={2}>
-                Refund due (we will return it to you)
-              </th>
-              <td className="num" data-testid="order-refund-due">
-                {formatMoney(order.refund_due_minor, order.currency)}
-              </td>
-            </tr>
+            <TotalRow label="Refund due (we will return it to you)" testId="order-refund-due">
+              {formatMoney(order.refund_due_minor, order.currency)}
+            </TotalRow>
           ) : null}
         </tfoot>
       </table>
     </div>
+  );
+}
+
+/** A row of an order's foot: what it is, across the item and client columns, and the amount. */
+export function TotalRow({
+  label,
+  testId,
+  strong,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  strong?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <tr>
+      <th scope="row" colSpan={2}>
+        {label}
+      </th>
+      <td className="num" data-testid={testId}>
+        {strong ? <strong>{children}</strong> : children}
+      </td>
+    </tr>
   );
 }

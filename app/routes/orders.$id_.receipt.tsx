@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
+import { TotalRow } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -81,22 +82,10 @@ export default function Receipt() {
             ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                Total paid
-              </th>
-              <td className="num" data-testid="receipt-total">
-                {money(order.amount_minor)}
-              </td>
-            </tr>
-            {order.refunded_minor ? (
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Refunded
-                </th>
-                <td className="num">−{money(order.refunded_minor)}</td>
-              </tr>
-            ) : null}
+            <TotalRow label="Total paid" testId="receipt-total">
+              {money(order.amount_minor)}
+            </TotalRow>
+            {order.refunded_minor ? <TotalRow label="Refunded">−{money(order.refunded_minor)}</TotalRow> : null}
           </tfoot>
         </table>
       </div>
