@@ -21,12 +21,11 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
 import { ApiCallError, apiLoaderError } from "./lib/api.server";
-import { cartOf } from "./lib/cart.server";
 import { apiFor, sessionOf } from "./lib/context.server";
 import { endpoints } from "./lib/endpoints.server";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, normalizePath } from "./lib/paths";
-import { csrf, honeypot } from "./lib/security.server";
+import { csrf } from "./lib/security.server";
 import { commitSession } from "./lib/session.server";
 import { getSettings } from "./lib/settings.server";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
@@ -52,8 +51,8 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 /**
- * On every navigation: with a session, check the token with the API and fetch the cart
- * for the badge (both at once). A token the API no longer knows ends the session.
+ * On every navigation: with a session, check the token with the API, whose answer carries the cart's count for
+ * the badge (one call). A token the API no longer knows ends the session.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings();
@@ -73,9 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (token && sessionAgent && !isAuthenticationPath(pathname)) {
     try {
       const api = apiFor(context, token);
-      const [check, cart] = await Promise.all([api.call(endpoints.tokencheck), cartOf(context, api, sessionAgent.id)]);
+      const check = await api.call(endpoints.tokencheck);
       agent = check.agent;
-      cartCount = cart.length;
+      cartCount = check.cart_count;
       // The agent changed its zone (or name) in another browser: this session follows from the next page on.
       if (check.agent.time_zone !== sessionAgent.time_zone || check.agent.name !== sessionAgent.name) {
         session.set("agent", check.agent);
@@ -111,7 +110,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartCount,
       toast,
       csrfToken,
-      honeypotProps: honeypot.getInputProps(),
       site: settings.site,
     },
     { headers },

@@ -1,13 +1,11 @@
-import { useRouteLoaderData } from "@remix-run/react";
-import type { RootLoaderData } from "../root";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 
 /**
  * The honeypot fields of remix-utils, hidden by a class instead of remix-utils' inline
- * style (which the Content-Security-Policy, rightly, refuses to apply).
+ * style (which the Content-Security-Policy, rightly, refuses to apply). The page's loader makes the props
+ * (`honeypot.getInputProps()`): only the three public forms pay for the encrypted timestamp, not every page.
  */
-export function HoneypotFields() {
-  const props = useRouteLoaderData<RootLoaderData>("root")?.honeypotProps;
-  if (!props) return null;
+export function HoneypotFields({ props }: { props: HoneypotInputProps }) {
   const { nameFieldName, validFromFieldName, encryptedValidFrom } = props;
   return (
     <div className="hp-wrap" aria-hidden="true">

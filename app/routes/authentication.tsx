@@ -12,7 +12,7 @@ import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { loginBody } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
+import { checkForm, honeypot, readForm } from "../lib/security.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Waypoint Consultancy" }];
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSignedIn(request, context)) throw redirect(safeRedirectPath(redirectTo));
   if (await getStaff(request, context)) throw redirect("/office");
-  return json({ redirectTo: redirectTo ?? "", demo: context.demoSignIn });
+  return json({ redirectTo: redirectTo ?? "", demo: context.demoSignIn, honeypot: honeypot.getInputProps() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Authentication() {
-  const { redirectTo, demo } = useLoaderData<typeof loader>();
+  const { redirectTo, demo, honeypot: trap } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/authentication");
@@ -90,7 +90,7 @@ export default function Authentication() {
         <FormError message={actionData?.formError} />
         <Form method="post" noValidate className="form" ref={form}>
           <AuthenticityTokenInput />
-          <HoneypotFields />
+          <HoneypotFields props={trap} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="time_zone" value={zone} />
           <Field

@@ -10,7 +10,7 @@ import { requireAgent } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { contactBody } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
+import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Contact us · Waypoint Consultancy" }];
@@ -19,7 +19,7 @@ const fields = ["name", "email", "phone", "subject", "message"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { agent } = await requireAgent(request, context);
-  return json({ agent });
+  return json({ agent, honeypot: honeypot.getInputProps() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Contact() {
-  const { agent } = useLoaderData<typeof loader>();
+  const { agent, honeypot: trap } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   // A new key after each sent message (the redirect is a new location): the form starts empty again, as a page load would.
@@ -54,7 +54,7 @@ export default function Contact() {
       <p className="muted">We answer within one working day.</p>
       <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : location.key}>
         <AuthenticityTokenInput />
-        <HoneypotFields />
+        <HoneypotFields props={trap} />
         <FormError message={failure?.formError} />
         <Field label="Name" maxLength={fieldLimits.name} required {...f("name", agent.name)} />
         <Field label="Email" maxLength={fieldLimits.email} type="email" required {...f("email", agent.email)} />

@@ -10,14 +10,14 @@ import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { forgotPasswordBody } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
+import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? · Waypoint Consultancy" }];
 
 /** After a request the page says the same thing, whether or not an account has the address. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
+  return json({ sent: new URL(request.url).searchParams.get("sent") === "1", honeypot: honeypot.getInputProps() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const { sent } = useLoaderData<typeof loader>();
+  const { sent, honeypot: trap } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -61,7 +61,7 @@ export default function ForgotPassword() {
         <FormError message={failure?.formError} />
         <Form method="post" className="form" noValidate>
           <AuthenticityTokenInput />
-          <HoneypotFields />
+          <HoneypotFields props={trap} />
           <Field
             label="Email"
             name="email"

@@ -18,6 +18,7 @@ import { ApiError } from "../http.js";
 import { tooMany, type LoginLimiter } from "../rate-limit.js";
 import type { Server } from "../serve.js";
 import { adoptBrowserZone, setAgentZone } from "../services/accounts.js";
+import { cartCount } from "../services/cart.js";
 
 export type AccountDeps = {
   db: Kysely<Database>;
@@ -60,7 +61,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     if (!token) throw new ApiError(401, SIGN_IN_FIRST);
     const found = await personForToken(db, "agent", token);
     if (!found) throw new ApiError(401, SESSION_EXPIRED);
-    return { agent: found.person, expires_at: found.expires_at };
+    return { agent: found.person, expires_at: found.expires_at, cart_count: await cartCount(db, found.person.id) };
   });
 
   serve(endpoints.logout, async ({ caller }) => {

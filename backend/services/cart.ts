@@ -26,6 +26,16 @@ const cartColumns = [
 ] as const;
 
 /** An agent's cart (or one client's part of it), oldest first, each item with its client's name. */
+/** How many items the agent's cart holds (the badge on every page). */
+export async function cartCount(db: Kysely<Database>, agentId: number): Promise<number> {
+  const row = await db
+    .selectFrom("cart_items")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("agent_id", "=", agentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function listCart(db: Kysely<Database>, agentId: number, clientId?: number): Promise<CartItem[]> {
   let query = db
     .selectFrom("cart_items")

@@ -27,7 +27,8 @@ export const tokencheckBody = z.object({ token: z.string().max(200).optional() }
 export type AgentPublic = { id: number; name: string; email: string; time_zone: string };
 
 export type LoginData = { token: string; expires_at: string; agent: AgentPublic };
-export type TokencheckData = { agent: AgentPublic; expires_at: string };
+/** `cart_count`: how many items the agent's cart holds, for the badge every signed-in page shows (no second call) */
+export type TokencheckData = { agent: AgentPublic; expires_at: string; cart_count: number };
 
 /** The agent's own settings: the zone every time in the portal is shown in. */
 export const agentSettingsBody = z.object({ time_zone: timeZoneField });

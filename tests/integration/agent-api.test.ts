@@ -148,6 +148,22 @@ describe.each(testDatabases)("agent API on $name", (target) => {
       expect(viaBody.json.data.agent.email).toBe(demoAgent.email);
     });
 
+    it("carries the cart's count, as the cart list has it", async () => {
+      const { token, agent } = await ctx.api.login(demoAgent.email, demoAgent.password);
+      const count = async () => (await ctx.api.call("POST", "agent/tokencheck", { token })).json.data.cart_count as number;
+      const before = await count();
+      const cart = await ctx.api.call("GET", `api/cart/list/${agent.id}`, { token });
+      expect(before).toBe(cart.json.data.length);
+      const client = (
+        await ctx.api.call("POST", "agent/addclient", {
+          token,
+          body: { first_name: "Badge", last_name: "Count", email: `badge-${Date.now()}@example.com` },
+        })
+      ).json.data;
+      await ctx.api.call("POST", "agent/addcart", { token, body: { client_id: client.id, item_type: "job", item_id: 1 } });
+      expect(await count()).toBe(before + 1);
+    });
+
     it("answers 401 without a token, with an unknown one and with an expired one", async () => {
       const none = await ctx.api.call("POST", "agent/tokencheck", { body: {} });
       expect(none.status).toBe(401);
