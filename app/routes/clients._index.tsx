@@ -17,17 +17,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = clientListFilter(url);
   const pageParam = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const [result, countries] = await Promise.all([
-    api.call(endpoints.clients, { params: { agentId: agent.id }, query: { ...filter, page } }),
-    api.countries(),
-  ]).catch((e) => apiLoaderError(e, request, context));
-  return json({ filter, result, countries, timeZone: agent.time_zone });
+  const result = await api
+    .call(endpoints.clients, { params: { agentId: agent.id }, query: { ...filter, page } })
+    .catch((e) => apiLoaderError(e, request, context));
+  return json({ filter, result, timeZone: agent.time_zone });
 }
 
 const sortLabels = { name: "Name", destination: "Destination", status: "Status", activity: "Last activity" } as const;
 
 export default function Clients() {
-  const { filter, result, countries, timeZone } = useLoaderData<typeof loader>();
+  const { filter, result, timeZone } = useLoaderData<typeof loader>();
+  const countries = result.destinations;
   const filtered = Boolean(filter.q || filter.status || filter.destination || filter.attention);
   const pageUrl = (page: number) => filterQuery(filter, { page: String(page) }) || "?";
   /** A column heading that sorts by it; again, the other way. */

@@ -1,6 +1,6 @@
 /** An agent's clients. Every query is scoped by agent: another agent's client is simply not found. */
 import { sql, type Kysely } from "kysely";
-import { clientFieldNames, type Client, type ClientListQuery, type ClientValues, type Page } from "../../lib/contract.js";
+import { clientFieldNames, type Client, type ClientList, type ClientListQuery, type ClientValues } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { clientSearchText, foldForSearch } from "../../lib/search.js";
 import { containsPattern } from "../db/like.js";
@@ -34,7 +34,7 @@ export async function listClients(
   agentId: number,
   opts: Partial<ClientListQuery> & { perPage?: number | null; /** The agent's zone, for "needs attention" */ zone?: string },
   now = new Date(),
-): Promise<Page<Client>> {
+): Promise<ClientList> {
   const perPage = opts.perPage ?? opts.per_page ?? 20;
   const page = opts.page ?? 1;
   // Archived clients (kept for their orders and bookings) leave the list.
@@ -47,7 +47,25 @@ export async function listClients(
   if (opts.status) query = query.where("status", "=", opts.status);
   if (opts.destination) query = query.where("destination_country", "=", opts.destination);
   if (opts.attention) query = query.where(needsAttention(opts.zone ?? "UTC", now));
-  const [{ n }] = await Promise.all([query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()]);
+  const [{ n }, destinations] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    // Every destination among the agent's clients (not only this page's), by name: what the filter can offer.
+    db
+      .selectFrom("countries")
+      .select(["code", "name"])
+      .where(
+        "code",
+        "in",
+        db
+          .selectFrom("clients")
+          .select("destination_country")
+          .where("agent_id", "=", agentId)
+          .where("archived_at", "is", null)
+          .where("destination_country", "is not", null),
+      )
+      .orderBy("name")
+      .execute(),
+  ]);
   const total = Number(n);
   const dir = opts.dir ?? (opts.sort === "activity" ? "desc" : "asc");
   // Last activity: the newest timeline line or note, else the last edit.
@@ -86,6 +104,7 @@ export async function listClients(
     per_page: perPage,
     total,
     pages: Math.max(1, Math.ceil(total / perPage)),
+    destinations,
   };
 }
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "../client-fields.js";
 import type { CartItem } from "./cart.js";
+import type { Country } from "./catalogue.js";
 import type { ClientDocument } from "./documents.js";
 import { answer, endpoint } from "./endpoint.js";
 import type { Page } from "./fields.js";
@@ -78,6 +79,9 @@ export type ClientInput = z.input<typeof clientInput>;
 export type ClientValues = z.output<typeof clientInput>;
 
 export const clientEditInput = clientInput.extend({ id: idParam });
+
+/** A page of the agent's clients, and the destinations its clients have (the list's filter offers those alone). */
+export type ClientList = Page<Client> & { destinations: Country[] };
 
 export type Client = {
   id: number;
@@ -175,7 +179,7 @@ export const clientEndpoints = {
     summary: "The agent's clients: search, sort, filters, pages (its own id only)",
     params: { agentId: idParam },
     query: clientListQuery,
-    answer: answer<Page<Client>>(),
+    answer: answer<ClientList>(),
   }),
   addClient: endpoint({
     method: "POST",

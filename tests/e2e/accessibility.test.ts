@@ -8,6 +8,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
+import { endpoints } from "../../lib/contract.js";
 import { journeys, newContext, settle, signInAs } from "../support/browser.js";
 
 const widths = [1280, 375] as const;
@@ -69,71 +70,58 @@ async function placeholders(page: Page, path: string, width: number): Promise<st
 // A walk is one test: axe on some 25 pages, about a second each on a quiet machine and two or three on a busy one.
 // The suite's 30 s per test is for a step that hangs; here it would only measure the machine.
 journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
-  /** The signed-in pages, with real ids from the demo agent's data and one paid order of its own. */
-  let walks = 0;
-  function workspacePages(): string[] {
-    walks += 1;
-    const db = ctx.portal.db;
-    const agent = db.prepare("select id from agents where email = 'demo@example.com'").get() as { id: number };
-    const client = db.prepare("select id from clients where agent_id = ? order by id limit 1").get(agent.id) as { id: number };
-    const job = db.prepare("select id from jobs order by id limit 1").get() as { id: number };
-    const relocation = db.prepare("select id from relocations order by id limit 1").get() as { id: number };
-    const mentor = db.prepare("select id from mentors order by id limit 1").get() as { id: number };
-    const now = new Date().toISOString();
-    const order = db
-      .prepare(
-        "insert into orders (agent_id, status, mode, amount_minor, currency, created_at, updated_at, paid_at) values (?, 'paid', 'demo', 29000, 'USD', ?, ?, ?)",
-      )
-      .run(agent.id, now, now, now);
-    // A session booked for next year, so /bookings has a row to lay out.
-    const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 5, 8 + walks)).toISOString();
-    const end = new Date(Date.parse(start) + 3_600_000).toISOString();
-    const booking = db
-      .prepare(
-        "insert into mentor_bookings (agent_id, client_id, mentor_id, start_at, end_at, topic, status, price_minor, currency, created_at, updated_at) values (?, ?, ?, ?, ?, 'Interview practice for a long job title', 'confirmed', 9000, 'USD', ?, ?)",
-      )
-      .run(agent.id, client.id, mentor.id, start, end, now, now);
-    // A document with a file on the client's checklist (its page lays out the file, the upload and the expiry).
-    const document = db
-      .prepare(
-        "insert into client_documents (agent_id, client_id, kind, title, status, created_at, updated_at) values (?, ?, 'other', 'Signed lease for the apartment in Lisbon', 'missing', ?, ?)",
-      )
-      .run(agent.id, client.id, now, now);
-    const file = db
-      .prepare(
-        "insert into document_files (document_id, agent_id, storage_key, file_name, content_type, size_bytes, sha256, uploaded_at) values (?, ?, ?, 'signed-lease-for-the-apartment-in-lisbon-final-version.pdf', 'application/pdf', 182113, 'x', ?)",
-      )
-      .run(document.lastInsertRowid, agent.id, `clients/${client.id}/a11y-${walks}`, now);
-    db.prepare("update client_documents set status = 'uploaded', file_id = ?, expires_on = ? where id = ?").run(
-      file.lastInsertRowid,
-      new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-      document.lastInsertRowid,
-    );
-    return [
-      "/dashboard",
-      "/clients",
-      "/clients/new",
-      `/clients/${client.id}`,
-      `/clients/${client.id}/edit`,
-      `/clients/${client.id}/plans`,
-      `/clients/${client.id}/delete`,
-      `/clients/${client.id}/documents/${document.lastInsertRowid}`,
-      "/joblist",
-      `/joblist/${job.id}`,
-      "/relocation",
-      `/relocation/${relocation.id}`,
-      "/mentors",
-      `/mentors/${mentor.id}`,
-      "/cart",
-      "/orders",
-      `/orders/${order.lastInsertRowid}`,
-      `/orders/${order.lastInsertRowid}/receipt`,
-      "/bookings",
-      `/bookings/${booking.lastInsertRowid}/cancel`,
-      "/contact",
-      "/account",
-      "/no-such-page",
-    ];
+  /**
+   * The signed-in pages, with real ids from the demo agent's data and records of its own made through the API once
+   * (a paid order, a paid session on /bookings, a document with a file): both widths walk the same pages.
+   */
+  let seeded: Promise<string[]> | undefined;
+  function workspacePages(): Promise<string[]> {
+    seeded ??= (async () => {
+      const make = ctx.portal.fixtures((await ctx.portal.sessionCookie()).token);
+      const client = (
+        await make.api.call(endpoints.clients, { params: { agentId: ctx.portal.demoAgentId() }, query: {} })
+      ).items.at(-1)!;
+      const [job] = await make.api.call(endpoints.jobs, { query: {} });
+      const [relocation] = await make.api.call(endpoints.relocations);
+      const [mentor] = await make.api.call(endpoints.mentors);
+      const { orderId } = await make.paidPlan(client.id);
+      const { booking } = await make.paidSession(client.id, {
+        mentorId: mentor!.id,
+        topic: "Interview practice for a long job title",
+      });
+      // Its page lays out the file, the upload and the expiry: long names, as people give them.
+      const document = await make.document(client.id, {
+        title: "Signed lease for the apartment in Lisbon",
+        fileName: "signed-lease-for-the-apartment-in-lisbon-final-version.pdf",
+        expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      });
+      return [
+        "/dashboard",
+        "/clients",
+        "/clients/new",
+        `/clients/${client.id}`,
+        `/clients/${client.id}/edit`,
+        `/clients/${client.id}/plans`,
+        `/clients/${client.id}/delete`,
+        `/clients/${client.id}/documents/${document.id}`,
+        "/joblist",
+        `/joblist/${job!.id}`,
+        "/relocation",
+        `/relocation/${relocation!.id}`,
+        "/mentors",
+        `/mentors/${mentor!.id}`,
+        "/cart",
+        "/orders",
+        `/orders/${orderId}`,
+        `/orders/${orderId}/receipt`,
+        "/bookings",
+        `/bookings/${booking.id}/cancel`,
+        "/contact",
+        "/account",
+        "/no-such-page",
+      ];
+    })();
+    return seeded;
   }
 
   for (const width of widths) {
@@ -207,7 +195,7 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
       await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
       const page = await context.newPage();
       const found: string[] = [];
-      const pages = workspacePages();
+      const pages = [...(await workspacePages())];
       // The booking form needs a real free slot: the first one the mentor page offers.
       await page.goto(ctx.portal.base + pages.find((p) => /^\/mentors\/\d+$/.test(p))!);
       for (let week = 0; week < 3 && (await page.locator("a.slot").count()) === 0; week++) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { endpoints } from "../../lib/contract.js";
 import { expectToast, journeys, jsModes, newContext, settle, signInAs } from "../support/browser.js";
 
 const publicPages = [
@@ -127,24 +128,24 @@ journeys("foundation journeys in Chromium", (ctx) => {
 
     it("shows the cart count in the badge", async () => {
       const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
-      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
-      const agentId = ctx.portal.demoAgentId();
-      const clientId = (ctx.portal.db.prepare("select id from clients where agent_id = ? limit 1").get(agentId) as { id: number })
-        .id;
-      ctx.portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
+      const session = await ctx.portal.sessionCookie();
+      await signInAs(context, ctx.portal.base, session);
+      const make = ctx.portal.fixtures(session.token);
+      const [client] = (await make.api.call(endpoints.clients, { params: { agentId: ctx.portal.demoAgentId() }, query: {} }))
+        .items;
+      await make.emptyCart();
       const page = await context.newPage();
       await page.goto(ctx.portal.base + "/dashboard");
       await expect(page.getByTestId("cart-count").innerText()).resolves.toBe("0");
-      const insert = ctx.portal.db.prepare(
-        "insert into cart_items (agent_id, client_id, item_type, item_id, description, price_minor, currency, created_at) values (?, ?, 'service_plan', ?, ?, ?, 'USD', ?)",
-      );
-      insert.run(agentId, clientId, 1, "Starter mentorship", 29000, new Date().toISOString());
-      insert.run(agentId, clientId, 2, "Career switch mentorship", 79000, new Date().toISOString());
+      // Two of the demo's mentorship plans ($290 and $790), added as the plans page adds them.
+      for (const plan of [1, 2]) {
+        await make.api.call(endpoints.addCart, { body: { client_id: client!.id, item_type: "service_plan", item_id: plan } });
+      }
       await page.locator("header").getByRole("link", { name: /^Cart/ }).click();
       await page.waitForURL(/\/cart\/$/);
       await expect.poll(() => page.getByTestId("cart-count").innerText(), settle).toBe("2");
       await expect.poll(() => page.getByTestId("cart-total").innerText(), settle).toBe("$1,080.00");
-      ctx.portal.db.prepare("delete from cart_items where agent_id = ?").run(agentId);
+      await make.emptyCart();
       expect(problems).toEqual([]);
       await context.close();
     });

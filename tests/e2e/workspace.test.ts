@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { endpoints } from "../../lib/contract.js";
 import { expectToast, journeys, jsModes, newContext, pickClient, settle, signInAs, unexpected } from "../support/browser.js";
 
 journeys("agent workspace in Chromium", (ctx) => {
@@ -146,17 +147,20 @@ journeys("agent workspace in Chromium", (ctx) => {
 
     it("after signing out, Back shows no client's details from the browser's cache", async () => {
       const agent = await ctx.portal.createAgent(`back-${tag}-in-process@example.com`);
-      const agentId = (ctx.portal.db.prepare("select id from agents where email = ?").get(agent.email) as { id: number }).id;
-      const now = new Date().toISOString();
-      const { lastInsertRowid } = ctx.portal.db
-        .prepare(
-          "insert into clients (agent_id, first_name, last_name, email, passport_number, date_of_birth, status, created_at, updated_at) values (?, 'Cached', 'Person', 'cached@example.com', 'PX9988776', '1990-04-03', 'active', ?, ?)",
-        )
-        .run(agentId, now, now);
+      const session = await ctx.portal.sessionCookie(agent.email, agent.password);
+      const cached = await ctx.portal.fixtures(session.token).api.call(endpoints.addClient, {
+        body: {
+          first_name: "Cached",
+          last_name: "Person",
+          email: "cached@example.com",
+          passport_number: "PX9988776",
+          date_of_birth: "1990-04-03",
+        },
+      });
       const { context } = await newContext(ctx.browser, javaScriptEnabled);
-      await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie(agent.email, agent.password));
+      await signInAs(context, ctx.portal.base, session);
       const page = await context.newPage();
-      await page.goto(`${ctx.portal.base}/clients/${lastInsertRowid}`);
+      await page.goto(`${ctx.portal.base}/clients/${cached.id}`);
       await expect.poll(() => page.locator("main").innerText(), settle).toContain("PX9988776");
       await page.locator("header").getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL((url) => !url.pathname.startsWith("/clients"));

@@ -295,15 +295,26 @@ describe("lists page and search on the server", () => {
   it("the client list: 20 a page, newest first, a second page, a search, and nothing found said", async () => {
     const owner = await newAgent("paging");
     const own = await fixturesAs((await agentToken(owner.email, owner.password)).token);
-    for (let i = 1; i <= 25; i++) await own.client({ first_name: `Client${String(i).padStart(2, "0")}`, last_name: "Paged" });
+    for (let i = 1; i <= 25; i++) {
+      const destination = i === 3 ? { destination_country: "PT" } : i === 24 ? { destination_country: "CA" } : {};
+      await own.client({ first_name: `Client${String(i).padStart(2, "0")}`, last_name: "Paged", ...destination });
+    }
     const listCookie = await signedInCookie(owner.email, owner.password);
     const { loader } = await route("clients._index");
-    type Page = { result: { items: { first_name: string }[]; total: number; page: number } };
+    type Page = {
+      result: { items: { first_name: string }[]; total: number; page: number; destinations: { code: string; name: string }[] };
+    };
     const page = async (query: string) =>
       ((await (await respond(loader!, request(`/clients${query}`, { cookie: listCookie }))).json()) as Page).result;
     const first = await page("");
     expect([first.items.length, first.total, first.items[0]!.first_name]).toEqual([20, 25, "Client25"]);
+    // The destination filter offers the destinations the agent's clients have, by name, whatever the page.
+    expect(first.destinations).toEqual([
+      { code: "CA", name: "Canada" },
+      { code: "PT", name: "Portugal" },
+    ]);
     const second = await page("?page=2");
+    expect(second.destinations).toEqual(first.destinations);
     expect(second.items.map((c) => c.first_name)).toEqual(["Client05", "Client04", "Client03", "Client02", "Client01"]);
     expect((await page("?q=client07")).items.map((c) => c.first_name)).toEqual(["Client07"]);
     expect((await page("?q=nobody-here")).items).toEqual([]);

@@ -31,6 +31,7 @@ export function agentFixtures(transport: ApiTransport, token: string) {
 
   const fixtures = {
     api,
+    emptyCart,
     /** A client of this agent's (a unique e-mail unless one is given). */
     client(values: Partial<{ first_name: string; last_name: string; email: string; destination_country: string }> = {}) {
       return api.call(endpoints.addClient, {
@@ -60,13 +61,16 @@ export function agentFixtures(transport: ApiTransport, token: string) {
       return { booking, ...(await payCart()) };
     },
     /** A document on the client's checklist, with a PDF uploaded into it unless `file` is false. */
-    async document(clientId: number, options: { title?: string; file?: boolean; expiresOn?: string } = {}) {
+    async document(clientId: number, options: { title?: string; file?: boolean; fileName?: string; expiresOn?: string } = {}) {
       const document = await api.call(endpoints.addDocument, {
         params: { clientId },
         body: { title: options.title ?? "Fixture document" },
       });
       if (options.file === false) return document;
-      const query = new URLSearchParams({ name: "fixture.pdf", ...(options.expiresOn ? { expires_on: options.expiresOn } : {}) });
+      const query = new URLSearchParams({
+        name: options.fileName ?? "fixture.pdf",
+        ...(options.expiresOn ? { expires_on: options.expiresOn } : {}),
+      });
       const stored = await transport({
         method: "POST",
         path: `agent/clients/${clientId}/documents/${document.id}/file?${query}`,

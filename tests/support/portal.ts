@@ -10,7 +10,9 @@ import { Kysely, SqliteDialect } from "kysely";
 import { simpleParser } from "mailparser";
 import type { Database as SchemaDatabase } from "../../backend/db/schema.js";
 import type { AgentPublic } from "../../lib/contract.js";
+import { httpTransport } from "../../lib/http-transport.js";
 import { startBuiltServer } from "../../scripts/built-server.js";
+import { agentFixtures } from "./agent-fixtures.js";
 import { createAgent, createPortalSession } from "./fixtures.js";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef0123456789";
@@ -73,6 +75,10 @@ export async function startPortal(
       });
       const { data } = (await res.json()) as { data: { token: string; agent: AgentPublic } };
       return { ...(await createPortalSession(kysely, TEST_SESSION_SECRET, data)), token: data.token };
+    },
+    /** Fixtures (clients, paid plans, sessions, documents) made through this portal's API with an agent's token. */
+    fixtures(token: string) {
+      return agentFixtures(httpTransport(`${base}/backend/`, 10_000), token);
     },
     /** A new agent, signed in: its session cookie, and a caller of the API with its token (a POST, the `data` back). */
     async agentWithApi(email: string, name = "Test Agent") {
