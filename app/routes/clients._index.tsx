@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
 import { FilterSelect } from "../components/form";
+import { Pages } from "../components/pages";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { clientListFilter, filterQuery } from "../lib/client-list";
@@ -138,13 +139,7 @@ export default function Clients() {
               </tbody>
             </table>
           </div>
-          <nav className="pagination" aria-label="Pages">
-            <span>
-              {result.total} client{result.total === 1 ? "" : "s"} · page {result.page} of {result.pages}
-            </span>
-            {result.page > 1 ? <Link to={pageUrl(result.page - 1)}>← Previous</Link> : null}
-            {result.page < result.pages ? <Link to={pageUrl(result.page + 1)}>Next →</Link> : null}
-          </nav>
+          <Pages page={result.page} pages={result.pages} total={result.total} noun="client" url={pageUrl} />
         </>
       )}
     </section>

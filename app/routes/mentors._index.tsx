@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterSelect } from "../components/form";
+import { pageOf, Pages } from "../components/pages";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
@@ -17,18 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     expertise: (url.searchParams.get("expertise") ?? "").slice(0, 100),
     language: (url.searchParams.get("language") ?? "").slice(0, 100),
   };
-  // The full list gives the filter's choices and, filtered as the API filters, the cards (one call, not two).
-  const all = await api.call(endpoints.mentors, { query: {} }).catch((e) => apiLoaderError(e, request, context));
-  const matches = (list: string[], v: string) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
-  const mentors = all.filter((m) => matches(m.expertise, filter.expertise) && matches(m.languages, filter.language));
-  const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();
-  return json({
-    mentors,
-    filter,
-    expertise: choices((m) => m.expertise),
-    languages: choices((m) => m.languages),
-    timeZone: agent.time_zone,
-  });
+  // One page of the directory: the API works out the next free slot for this page's mentors only.
+  const directory = await api
+    .call(endpoints.mentorDirectory, { query: { ...filter, page: pageOf(url) } })
+    .catch((e) => apiLoaderError(e, request, context));
+  return json({ directory, filter, timeZone: agent.time_zone });
 }
 
 function initials(name: string) {
@@ -42,7 +36,8 @@ function initials(name: string) {
 
 export default function Mentors() {
   const client = useChosenClient();
-  const { mentors, filter, expertise, languages, timeZone } = useLoaderData<typeof loader>();
+  const { directory, filter, timeZone } = useLoaderData<typeof loader>();
+  const { items: mentors, expertise, languages } = directory;
   return (
     <section className="container page">
       <p className="eyebrow">Mentorship</p>
@@ -111,6 +106,17 @@ export default function Mentors() {
           ))}
         </ul>
       )}
+      {directory.pages > 1 ? (
+        <Pages
+          page={directory.page}
+          pages={directory.pages}
+          total={directory.total}
+          noun="mentor"
+          url={(page) =>
+            `?${new URLSearchParams({ ...Object.fromEntries(Object.entries({ ...filter, client }).filter(([, v]) => v)), page: String(page) })}`
+          }
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterSelect } from "../components/form";
-import { pageOf, Pages, useOfficeZone } from "../components/office";
+import { useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
+import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";

@@ -5,11 +5,12 @@ import type { Payments } from "../payments/checkout.js";
 import { settleRefunds } from "../payments/refunds.js";
 import type { Server } from "../serve.js";
 import { book, cancelBooking, listBookings, type BookingRules } from "../services/bookings.js";
-import { getMentor, listMentorsWithNextFree, schedule } from "../services/mentors.js";
+import { getMentor, listMentorsWithNextFree, mentorDirectory, schedule } from "../services/mentors.js";
 
 export function mentorRoutes(serve: Server, p: Payments, bookings: BookingRules) {
   const { db } = p;
   serve(endpoints.mentors, async ({ query }) => listMentorsWithNextFree(db, query, bookings.maxDaysAhead));
+  serve(endpoints.mentorDirectory, async ({ query }) => mentorDirectory(db, query, bookings.maxDaysAhead));
   serve(endpoints.mentor, async ({ body }) => getMentor(db, body.mentor_id));
   serve(endpoints.schedule, async ({ caller, body }) =>
     schedule(db, {

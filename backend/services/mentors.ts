@@ -3,7 +3,7 @@
  * seen from a time zone. The booking lifecycle is in bookings.ts.
  */
 import type { Kysely } from "kysely";
-import type { Mentor, MentorListItem, MentorProfile, Schedule } from "../../lib/contract.js";
+import type { Mentor, MentorDirectory, MentorListItem, MentorProfile, Schedule } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
 import { firstFreeStart, slotsBetween, weekWindow, withoutTimeOff } from "./slots.js";
@@ -139,7 +139,39 @@ export async function listMentorsWithNextFree(
   horizonDays: number,
   now = new Date(),
 ): Promise<MentorListItem[]> {
-  const mentors = await listMentors(db, filter);
+  return withNextFree(db, await listMentors(db, filter), horizonDays, now);
+}
+
+/**
+ * The directory a page at a time: every active mentor's expertise and languages for the filters, the filtered
+ * mentors by name, and the next free slot of this page's mentors only (the costly part, per mentor).
+ */
+export async function mentorDirectory(
+  db: Kysely<Database>,
+  query: { expertise?: string | null; language?: string | null; page?: number | null; per_page?: number | null },
+  horizonDays: number,
+  now = new Date(),
+): Promise<MentorDirectory> {
+  const all = await listMentors(db, {});
+  const want = (list: string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
+  const matching = all.filter((m) => want(m.expertise, query.expertise) && want(m.languages, query.language));
+  const perPage = query.per_page ?? 24;
+  const pages = Math.max(1, Math.ceil(matching.length / perPage));
+  const page = query.page ?? 1;
+  const choices = (pick: (m: Mentor) => string[]) => [...new Set(all.flatMap(pick))].sort();
+  return {
+    items: await withNextFree(db, matching.slice((page - 1) * perPage, page * perPage), horizonDays, now),
+    page,
+    per_page: perPage,
+    total: matching.length,
+    pages,
+    expertise: choices((m) => m.expertise),
+    languages: choices((m) => m.languages),
+  };
+}
+
+/** Each mentor with its first free slot from now to the horizon: hours, days off and bookings read once for all. */
+async function withNextFree(db: Kysely<Database>, mentors: Mentor[], horizonDays: number, now: Date): Promise<MentorListItem[]> {
   if (!mentors.length) return [];
   const ids = mentors.map((m) => m.id);
   const until = new Date(now.getTime() + horizonDays * 86_400_000).toISOString();

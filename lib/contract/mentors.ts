@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { fieldLimits } from "../client-fields.js";
 import { answer, endpoint } from "./endpoint.js";
-import { blankToNull, idParam, isRealDate, requiredText, timeZoneField } from "./fields.js";
+import { blankToNull, idParam, isRealDate, pageField, requiredText, timeZoneField, type Page } from "./fields.js";
 
 // ---- mentors and bookings ---------------------------------------------------------
 
@@ -31,6 +31,15 @@ export const mentorListQuery = z.object({
   expertise: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
   language: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
 });
+
+/** The directory's query: the filters, a page, and how many a page (24 unless said, at most 100). */
+export const mentorDirectoryQuery = mentorListQuery.extend({
+  page: pageField,
+  per_page: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(100).nullable().optional()),
+});
+
+/** A page of the directory (each mentor with its next free slot), and every expertise and language to filter by. */
+export type MentorDirectory = Page<MentorListItem> & { expertise: string[]; languages: string[] };
 
 /** Times the calendar deals in: a real instant between 2000 and 2100 (both databases store those). */
 function inBookableYears(ms: number) {
@@ -115,6 +124,14 @@ export const mentorEndpoints = {
     summary: "Active mentors, by expertise and language, with each one's next free slot",
     query: mentorListQuery,
     answer: answer<MentorListItem[]>(),
+  }),
+  mentorDirectory: endpoint({
+    method: "GET",
+    path: "api/mentors",
+    auth: ["agent"],
+    summary: "The mentor directory a page at a time (next free slots for that page only), with the filters' choices",
+    query: mentorDirectoryQuery,
+    answer: answer<MentorDirectory>(),
   }),
   mentor: endpoint({
     method: "POST",

@@ -124,6 +124,7 @@ const matrix: Record<string, Entry> = {
   "GET /api/orders/agent/:agentId": { anonymous: 401, path: (v) => `/api/orders/agent/${v.agentId}`, intruder: 403 },
   "GET /api/orders/:id": { anonymous: 401, path: (v) => `/api/orders/${v.orderId}`, intruder: 404 },
   "GET /api/mentorlist": { anonymous: 401, intruder: 200 },
+  "GET /api/mentors": { anonymous: 401, intruder: 200 },
   "POST /api/Mentoruser/list": { anonymous: 401, body: () => ({ mentor_id: 1 }), intruder: 200 },
   "POST /api/Mentorbooking": { anonymous: 401, body: () => ({ mentor_id: 1 }), intruder: 200 },
   "POST /api/Mentorbooking/book": {

@@ -137,6 +137,41 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     expect((await api.call("POST", "api/Mentoruser/list", { token: a.token, body: {} })).status).toBe(400);
   });
 
+  it("pages the directory, with every mentor's expertise and languages to filter by, and the same next free slots", async () => {
+    const a = await api.newAgent("mentor-directory@example.com");
+    const list = (await api.call("GET", "api/mentorlist", { token: a.token })).json.data as Array<{
+      id: number;
+      next_free: string | null;
+      expertise: string[];
+      languages: string[];
+    }>;
+    type Directory = {
+      items: typeof list;
+      page: number;
+      pages: number;
+      total: number;
+      per_page: number;
+      expertise: string[];
+      languages: string[];
+    };
+    const directory = async (query: string) =>
+      (await api.call("GET", `api/mentors?${query}`, { token: a.token })).json.data as Directory;
+    const first = await directory("per_page=2");
+    expect(first).toMatchObject({ page: 1, per_page: 2, total: list.length, pages: Math.ceil(list.length / 2) });
+    // Page by page, the same mentors in the same order, each with the slot the whole list gives it.
+    const paged: typeof list = [];
+    for (let page = 1; page <= first.pages; page++) paged.push(...(await directory(`per_page=2&page=${page}`)).items);
+    expect(paged).toEqual(list);
+    expect(first.expertise).toEqual([...new Set(list.flatMap((m) => m.expertise))].sort());
+    expect(first.languages).toEqual([...new Set(list.flatMap((m) => m.languages))].sort());
+    // A filter narrows the list, never the filters' choices; a page past the end is empty, not an error.
+    const german = await directory("language=german");
+    expect([german.total, german.items.map((m) => m.id)]).toEqual([1, [amiraId]]);
+    expect(german.languages).toEqual(first.languages);
+    expect((await directory("per_page=2&page=99")).items).toEqual([]);
+    expect((await api.call("GET", "api/mentors?per_page=500", { token: a.token })).status).toBe(400);
+  });
+
   it("checks a week's schedule in the viewer's zone, with the mentor's zone beside it", async () => {
     const a = await api.newAgent("mentor-week@example.com");
     const utc = await week(a.token, 3);
