@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     setupFiles: ["tests/support/setup.ts"],
+    // The seeded template databases the tests copy (SQLite, and PostgreSQL with TEST_DATABASE_URL).
+    globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
     // Both cores: the files are mostly waiting on servers, browsers and databases, and one worker (vitest's
     // default on two cores) made npm test take 12 to 13 minutes; two take 8.

@@ -9,11 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
-import { migrateToLatest } from "../../backend/db/migrate.js";
-import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
 import { startApi, type Harness } from "./api-harness.js";
+import { databaseUrl } from "./global-setup.js";
 
 export type TestDatabase = { name: "sqlite" | "postgres"; open(): Promise<{ database: Db; drop(): Promise<void> }> };
 
@@ -71,13 +70,48 @@ export async function rowCounts(database: Db, tables: readonly string[]) {
 
 export const testDatabases: TestDatabase[] = pgUrl ? [sqlite, postgres] : [sqlite];
 
-/** A migrated database with reference and demo data. */
+/**
+ * A migrated database with reference and demo data: a copy of the run's template (tests/support/global-setup.ts),
+ * made once before the first test file, instead of migrating and seeding each one anew.
+ */
 export async function openSeeded(target: TestDatabase) {
-  const handle = await target.open();
-  await migrateToLatest(handle.database);
-  await seedReferenceData(handle.database.db);
-  await seedDemoData(handle.database.db);
-  return handle;
+  return target.name === "sqlite" ? copySqliteTemplate() : copyPostgresTemplate();
+}
+
+async function copySqliteTemplate() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
+  fs.copyFileSync(inject("sqliteTemplate"), path.join(dir, "test.sqlite"));
+  const database = openDatabase({ kind: "sqlite", file: path.join(dir, "test.sqlite") });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function copyPostgresTemplate() {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database ${name} template ${inject("postgresTemplate")}`);
+  const database = openDatabase({ kind: "postgres", url: databaseUrl(pgUrl!, name), poolSize: 20 });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await adminQuery(`drop database if exists ${name}`);
+    },
+  };
+}
+
+async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** A seeded database for the test file's (or describe block's) lifetime: read `ctx.database` inside tests. */
