@@ -21,7 +21,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.clients, { params: { agentId: agent.id }, query: { ...filter, page } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ filter, result, timeZone: agent.time_zone });
+  // The rows carry what the table shows, never a client's passport, notes or date of birth into the page.
+  const items = result.items.map(({ id, first_name, last_name, email, destination_country, status, last_activity_at }) => ({
+    id,
+    first_name,
+    last_name,
+    email,
+    destination_country,
+    status,
+    last_activity_at,
+  }));
+  return json({ filter, result: { ...result, items }, timeZone: agent.time_zone });
 }
 
 const sortLabels = { name: "Name", destination: "Destination", status: "Status", activity: "Last activity" } as const;

@@ -313,6 +313,10 @@ describe("lists page and search on the server", () => {
       { code: "CA", name: "Canada" },
       { code: "PT", name: "Portugal" },
     ]);
+    // The page carries what its table shows, nothing the agent keeps about a client beyond it.
+    expect(Object.keys(first.items[0]!).sort()).toEqual(
+      ["destination_country", "email", "first_name", "id", "last_activity_at", "last_name", "status"].sort(),
+    );
     const second = await page("?page=2");
     expect(second.destinations).toEqual(first.destinations);
     expect(second.items.map((c) => c.first_name)).toEqual(["Client05", "Client04", "Client03", "Client02", "Client01"]);
