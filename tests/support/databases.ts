@@ -21,38 +21,34 @@ if (process.env.CI === "true" && !pgUrl) {
   throw new Error("CI=true but TEST_DATABASE_URL is not set: the PostgreSQL half of the suite cannot be skipped in CI");
 }
 
-const sqlite: TestDatabase = {
-  name: "sqlite",
-  async open() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
-    const database = openDatabase({ kind: "sqlite", file: path.join(dir, "test.sqlite") });
-    return {
-      database,
-      async drop() {
-        await database.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-};
+const sqlite: TestDatabase = { name: "sqlite", open: () => sqliteFile() };
+
+/** A SQLite database in a folder of its own (a copy of `from` when given), removed with the folder by drop(). */
+async function sqliteFile(from?: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
+  const file = path.join(dir, "test.sqlite");
+  if (from) fs.copyFileSync(from, file);
+  const database = openDatabase({ kind: "sqlite", file });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 const postgres: TestDatabase = {
   name: "postgres",
   async open() {
     const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    await adminQuery(`create schema ${schema}`);
     const database = openDatabase({ kind: "postgres", url: pgUrl!, schema, poolSize: 20 });
     return {
       database,
       async drop() {
         await database.close();
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
+        await adminQuery(`drop schema ${schema} cascade`);
       },
     };
   },
@@ -75,20 +71,7 @@ export const testDatabases: TestDatabase[] = pgUrl ? [sqlite, postgres] : [sqlit
  * made once before the first test file, instead of migrating and seeding each one anew.
  */
 export async function openSeeded(target: TestDatabase) {
-  return target.name === "sqlite" ? copySqliteTemplate() : copyPostgresTemplate();
-}
-
-async function copySqliteTemplate() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
-  fs.copyFileSync(inject("sqliteTemplate"), path.join(dir, "test.sqlite"));
-  const database = openDatabase({ kind: "sqlite", file: path.join(dir, "test.sqlite") });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return target.name === "sqlite" ? sqliteFile(inject("sqliteTemplate")) : copyPostgresTemplate();
 }
 
 async function copyPostgresTemplate() {
