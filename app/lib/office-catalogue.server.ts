@@ -1,4 +1,4 @@
-/** The relocation package and service plan forms' actions: dollars in, cents to the API, errors beside the fields. */
+/** The catalogue forms' actions (jobs, packages, plans, mentors): dollars in, cents to the API, errors beside the fields. */
 import { json, type AppLoadContext } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
@@ -11,42 +11,70 @@ import { planInput, relocationInput } from "./schemas.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
-async function saveForm<B>(
+/**
+ * A catalogue form's action, for adding and editing alike: the form read and checked, its text turned into the
+ * API's body by `toBody` (which says beside which field a typed amount or list is wrong), the body checked by the
+ * schema (its errors beside their fields through `fieldOf`), then saved, and the list it belongs to with a toast.
+ */
+export async function saveCatalogueForm<B, S>(
   request: Request,
   context: AppLoadContext,
-  fields: readonly string[],
-  schema: ZodType<unknown, ZodTypeDef, unknown>,
-  toBody: (values: Record<string, string>, priceMinor: number | null) => B,
-  save: (body: B) => Promise<{ name: string }>,
-  back: string,
+  form: {
+    fields: readonly string[];
+    schema: ZodType<unknown, ZodTypeDef, unknown>;
+    toBody: (values: Record<string, string>, fieldErrors: Record<string, string[]>) => B;
+    fieldOf: (path: readonly (string | number)[]) => string | null;
+    back: string;
+    name: (saved: S) => string;
+  },
+  save: (body: B) => Promise<S>,
   done: string,
 ) {
   const formData = await readForm(request);
   await checkForm(formData, request);
-  const values = textFields(formData, fields);
+  const values = textFields(formData, form.fields);
   const fieldErrors: Record<string, string[]> = {};
-  const price = values.price!.trim() ? parseDollars(values.price!) : null;
-  if (price === null) fieldErrors.price = ["Enter the price in dollars, e.g. 1490 or 1,490.00"];
-  const body = toBody(values, price);
-  const parsed = schema.safeParse(body);
+  const body = form.toBody(values, fieldErrors);
+  const parsed = form.schema.safeParse(body);
   if (!parsed.success) {
-    fieldErrorsOf(parsed.error.issues, {
-      whole: "form",
-      fieldOf: formField({ price_minor: "price" }),
-      firstOnly: true,
-      into: fieldErrors,
-    });
+    fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: form.fieldOf, firstOnly: true, into: fieldErrors });
   }
-  if (Object.keys(fieldErrors).length) {
+  if (!parsed.success || Object.keys(fieldErrors).length) {
     return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });
   }
   try {
     const saved = await save(body);
-    return await redirectWithToast(request, context, back, { type: "success", message: `${saved.name} was ${done}.` });
+    return await redirectWithToast(request, context, form.back, { type: "success", message: `${form.name(saved)} was ${done}.` });
   } catch (error) {
     return apiActionError(error, request, context, values);
   }
 }
+
+/**
+ * Dollars typed into `field` as cents, or null with a message beside the field: `missing` when it is left empty
+ * (an optional amount has none), `wrong` when it is not an amount.
+ */
+export function dollarsOf(
+  values: Record<string, string>,
+  field: string,
+  fieldErrors: Record<string, string[]>,
+  messages: { missing?: string; wrong?: string } = {},
+): number | null {
+  const text = values[field]?.trim() ?? "";
+  if (!text) {
+    if (messages.missing) fieldErrors[field] = [messages.missing];
+    return null;
+  }
+  const minor = parseDollars(text);
+  if (minor === null) fieldErrors[field] = [messages.wrong ?? "Enter an amount in dollars, e.g. 1490 or 1,490.00"];
+  return minor;
+}
+
+const priceField = formField({ price_minor: "price" });
+const price = {
+  missing: "Enter the price in dollars, e.g. 1490 or 1,490.00",
+  wrong: "Enter the price in dollars, e.g. 1490 or 1,490.00",
+};
 
 export function saveRelocationForm(
   request: Request,
@@ -54,27 +82,26 @@ export function saveRelocationForm(
   save: (body: Parameters<typeof relocationInput.parse>[0]) => Promise<{ title: string }>,
   done: string,
 ) {
-  return saveForm(
-    request,
-    context,
-    relocationFields,
-    relocationInput,
-    (v, price) => ({
+  const form = {
+    fields: relocationFields,
+    schema: relocationInput,
+    toBody: (v: Record<string, string>, errors: Record<string, string[]>) => ({
       title: v.title,
       country_code: v.country_code,
       city: v.city,
       duration_days: v.duration_days,
-      price_minor: price ?? 0,
+      price_minor: dollarsOf(v, "price", errors, price) ?? 0,
       includes: v
         .includes!.split("\n")
         .map((l) => l.trim())
         .filter(Boolean),
       description: v.description,
     }),
-    async (body) => ({ name: (await save(body)).title }),
-    "/office/relocations",
-    done,
-  );
+    fieldOf: priceField,
+    back: "/office/relocations",
+    name: (saved: { title: string }) => saved.title,
+  };
+  return saveCatalogueForm(request, context, form, save, done);
 }
 
 export function savePlanForm(
@@ -83,14 +110,18 @@ export function savePlanForm(
   save: (body: Parameters<typeof planInput.parse>[0]) => Promise<{ name: string }>,
   done: string,
 ) {
-  return saveForm(
-    request,
-    context,
-    planFields,
-    planInput,
-    (v, price) => ({ service_id: v.service_id, name: v.name, description: v.description, price_minor: price ?? 0 }),
-    save,
-    "/office/plans",
-    done,
-  );
+  const form = {
+    fields: planFields,
+    schema: planInput,
+    toBody: (v: Record<string, string>, errors: Record<string, string[]>) => ({
+      service_id: v.service_id,
+      name: v.name,
+      description: v.description,
+      price_minor: dollarsOf(v, "price", errors, price) ?? 0,
+    }),
+    fieldOf: priceField,
+    back: "/office/plans",
+    name: (saved: { name: string }) => saved.name,
+  };
+  return saveCatalogueForm(request, context, form, save, done);
 }

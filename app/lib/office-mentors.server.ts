@@ -2,17 +2,12 @@
  * The mentor form's action, for adding and editing alike: lists typed with commas, the rate in dollars and the
  * weekly hours as "09:00-12:00, 14:00-18:00" per weekday, checked and sent to the API; errors beside the fields.
  */
-import { json, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import type { MentorInput, OfficeMentor } from "../../lib/contract.js";
-import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
-import { FIX_FIELDS } from "../../lib/messages.js";
+import { formField } from "../../lib/field-errors.js";
 import { hoursField, mentorFields, weekdayNames } from "../../lib/office-fields.js";
-import { apiActionError, type FormFailure } from "./api.server.js";
-import { textFields } from "./forms.server.js";
-import { parseDollars } from "./money.js";
+import { dollarsOf, saveCatalogueForm } from "./office-catalogue.server.js";
 import { mentorInput } from "./schemas.server.js";
-import { checkForm, readForm } from "./security.server.js";
-import { redirectWithToast } from "./toast.server.js";
 
 const toMinutes = (hhmm: string) => {
   const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
@@ -61,60 +56,45 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export async function saveMentor(
+const mentorForm = {
+  fields: mentorFields,
+  schema: mentorInput,
+  toBody: (values: Record<string, string>, fieldErrors: Record<string, string[]>): MentorInput => {
+    const hours: MentorInput["hours"] = [];
+    weekdayNames.forEach((_, weekday) => {
+      const parsed = parseHours(values[hoursField(weekday)] ?? "");
+      if (typeof parsed === "string") fieldErrors[hoursField(weekday)] = [parsed];
+      else hours.push(...parsed.map((r) => ({ weekday, ...r })));
+    });
+    const timeOff = parseTimeOff(values.time_off ?? "");
+    if (typeof timeOff === "string") fieldErrors.time_off = [timeOff];
+    return {
+      name: values.name!,
+      title: values.title!,
+      bio: values.bio!,
+      expertise: list(values.expertise!),
+      languages: list(values.languages!),
+      country_code: values.country_code,
+      time_zone: values.time_zone,
+      rate_minor: dollarsOf(values, "rate", fieldErrors, { missing: rate, wrong: rate }) ?? 0,
+      photo_url: values.photo_url,
+      time_off: typeof timeOff === "string" ? [] : timeOff,
+      hours,
+    };
+  },
+  // The weekly hours are checked in toBody, range by range, beside their own inputs.
+  fieldOf: (path: readonly (string | number)[]) => (path[0] === "hours" ? null : rateField(path)),
+  back: "/office/mentors",
+  name: (mentor: OfficeMentor) => mentor.name,
+};
+const rateField = formField({ rate_minor: "rate" });
+const rate = "Enter the hourly rate in dollars, e.g. 95";
+
+export function saveMentor(
   request: Request,
   context: AppLoadContext,
   save: (body: MentorInput) => Promise<OfficeMentor>,
   done: string,
 ) {
-  const formData = await readForm(request);
-  await checkForm(formData, request);
-  const values = textFields(formData, mentorFields);
-  const fieldErrors: Record<string, string[]> = {};
-  const hours: MentorInput["hours"] = [];
-  weekdayNames.forEach((_, weekday) => {
-    const parsed = parseHours(values[hoursField(weekday)] ?? "");
-    if (typeof parsed === "string") fieldErrors[hoursField(weekday)] = [parsed];
-    else hours.push(...parsed.map((r) => ({ weekday, ...r })));
-  });
-  const timeOff = parseTimeOff(values.time_off ?? "");
-  if (typeof timeOff === "string") fieldErrors.time_off = [timeOff];
-  const rate = values.rate!.trim() ? parseDollars(values.rate!) : null;
-  if (rate === null) fieldErrors.rate = ["Enter the hourly rate in dollars, e.g. 95"];
-  const body: MentorInput = {
-    name: values.name!,
-    title: values.title!,
-    bio: values.bio!,
-    expertise: list(values.expertise!),
-    languages: list(values.languages!),
-    country_code: values.country_code,
-    time_zone: values.time_zone,
-    rate_minor: rate ?? 0,
-    photo_url: values.photo_url,
-    time_off: typeof timeOff === "string" ? [] : timeOff,
-    hours,
-  };
-  const parsed = mentorInput.safeParse(body);
-  if (!parsed.success) {
-    // The weekly hours are checked above, range by range, beside their own inputs.
-    const field = formField({ rate_minor: "rate" });
-    fieldErrorsOf(parsed.error.issues, {
-      whole: "form",
-      fieldOf: (path) => (path[0] === "hours" ? null : field(path)),
-      firstOnly: true,
-      into: fieldErrors,
-    });
-  }
-  if (Object.keys(fieldErrors).length) {
-    return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });
-  }
-  try {
-    const mentor = await save(body);
-    return await redirectWithToast(request, context, "/office/mentors", {
-      type: "success",
-      message: `${mentor.name} was ${done}.`,
-    });
-  } catch (error) {
-    return apiActionError(error, request, context, values);
-  }
+  return saveCatalogueForm(request, context, mentorForm, save, done);
 }

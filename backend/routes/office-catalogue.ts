@@ -15,18 +15,17 @@ import {
   getOfficeRelocation,
   listOfficePlans,
   listOfficeRelocations,
-  savePlan,
-  saveRelocation,
+  createPlan,
+  editPlan,
+  createRelocation,
+  editRelocation,
 } from "../services/office-packages.js";
 
 export function officeCatalogueRoutes(serve: Server, { db }: { db: Kysely<Database> }) {
   serve(endpoints.officeJobs, async ({ query }) => listOfficeJobs(db, { q: query.q, page: query.page }));
   serve(endpoints.officeJob, async ({ params }) => getOfficeJob(db, params.id));
   serve(endpoints.createJob, async ({ caller, body }) => createJob(db, caller.id, body));
-  serve(endpoints.editJob, async ({ caller, params, body }) => {
-    await getOfficeJob(db, params.id);
-    return editJob(db, caller.id, params.id, body);
-  });
+  serve(endpoints.editJob, async ({ caller, params, body }) => editJob(db, caller.id, params.id, body));
   serve(endpoints.setJobPublished, async ({ caller, params, body }) => {
     await setJobPublished(db, caller.id, params.id, body.published);
     return getOfficeJob(db, params.id);
@@ -34,11 +33,8 @@ export function officeCatalogueRoutes(serve: Server, { db }: { db: Kysely<Databa
 
   serve(endpoints.officeRelocations, async () => listOfficeRelocations(db));
   serve(endpoints.officeRelocation, async ({ params }) => getOfficeRelocation(db, params.id));
-  serve(endpoints.createRelocation, async ({ caller, body }) => saveRelocation(db, caller.id, null, body));
-  serve(endpoints.editRelocation, async ({ caller, params, body }) => {
-    await getOfficeRelocation(db, params.id);
-    return saveRelocation(db, caller.id, params.id, body);
-  });
+  serve(endpoints.createRelocation, async ({ caller, body }) => createRelocation(db, caller.id, body));
+  serve(endpoints.editRelocation, async ({ caller, params, body }) => editRelocation(db, caller.id, params.id, body));
   serve(endpoints.setRelocationPublished, async ({ caller, params, body }) => {
     await setPublished(db, caller.id, "relocation", params.id, body.published);
     return getOfficeRelocation(db, params.id);
@@ -46,11 +42,8 @@ export function officeCatalogueRoutes(serve: Server, { db }: { db: Kysely<Databa
 
   serve(endpoints.officePlans, async () => listOfficePlans(db));
   serve(endpoints.officePlan, async ({ params }) => getOfficePlan(db, params.id));
-  serve(endpoints.createPlan, async ({ caller, body }) => savePlan(db, caller.id, null, body));
-  serve(endpoints.editPlan, async ({ caller, params, body }) => {
-    await getOfficePlan(db, params.id);
-    return savePlan(db, caller.id, params.id, body);
-  });
+  serve(endpoints.createPlan, async ({ caller, body }) => createPlan(db, caller.id, body));
+  serve(endpoints.editPlan, async ({ caller, params, body }) => editPlan(db, caller.id, params.id, body));
   serve(endpoints.setPlanPublished, async ({ caller, params, body }) => {
     await setPublished(db, caller.id, "plan", params.id, body.published);
     return getOfficePlan(db, params.id);
@@ -60,10 +53,7 @@ export function officeCatalogueRoutes(serve: Server, { db }: { db: Kysely<Databa
   serve(endpoints.officeMentors, async () => listOfficeMentors(db));
   serve(endpoints.officeMentor, async ({ params }) => getOfficeMentor(db, params.id));
   serve(endpoints.createMentor, async ({ caller, body }) => createMentor(db, caller.id, body));
-  serve(endpoints.editMentor, async ({ caller, params, body }) => {
-    await getOfficeMentor(db, params.id);
-    return editMentor(db, caller.id, params.id, body);
-  });
+  serve(endpoints.editMentor, async ({ caller, params, body }) => editMentor(db, caller.id, params.id, body));
   serve(endpoints.setMentorActive, async ({ caller, params, body }) => {
     await setMentorActive(db, caller.id, params.id, body.active);
     return getOfficeMentor(db, params.id);

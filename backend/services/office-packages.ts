@@ -46,39 +46,37 @@ function relocationRow(v: RelocationValues) {
   };
 }
 
-export async function saveRelocation(
-  db: Kysely<Database>,
-  staffId: number,
-  id: number | null,
-  v: RelocationValues,
-  now = new Date(),
-) {
+export async function createRelocation(db: Kysely<Database>, staffId: number, v: RelocationValues, now = new Date()) {
   await checkCountry(db, v.country_code!);
-  const before = id ? await getOfficeRelocation(db, id) : null;
-  const saved = await db.transaction().execute(async (trx) => {
-    const row = relocationRow(v);
-    let savedId = id;
-    if (savedId) {
-      await trx.updateTable("relocations").set(row).where("id", "=", savedId).execute();
-      await repriceCarts(trx, "relocation", savedId, row.price_minor, `Relocation package: ${row.title}`);
-    } else {
-      savedId = (
-        await trx
-          .insertInto("relocations")
-          .values({ ...row, currency: "USD" })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-    }
+  const row = relocationRow(v);
+  const id = await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("relocations")
+      .values({ ...row, currency: "USD" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await auditSave(trx, { staffId, what: "relocation", id, now }, undefined, { title: row.title, price_minor: row.price_minor });
+    return id;
+  });
+  return getOfficeRelocation(db, id);
+}
+
+/** Edits a package; carts holding it take its new price and name at once (orders placed keep theirs). */
+export async function editRelocation(db: Kysely<Database>, staffId: number, id: number, v: RelocationValues, now = new Date()) {
+  const before = await getOfficeRelocation(db, id);
+  await checkCountry(db, v.country_code!);
+  const row = relocationRow(v);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("relocations").set(row).where("id", "=", id).execute();
+    await repriceCarts(trx, "relocation", id, row.price_minor, `Relocation package: ${row.title}`);
     await auditSave(
       trx,
-      { staffId, what: "relocation", created: !id, id: savedId, now },
-      before ? { title: before.title, price_minor: before.price_minor } : undefined,
+      { staffId, what: "relocation", id, now },
+      { title: before.title, price_minor: before.price_minor },
       { title: row.title, price_minor: row.price_minor },
     );
-    return savedId;
   });
-  return getOfficeRelocation(db, saved);
+  return getOfficeRelocation(db, id);
 }
 
 /** Service plans as staff see them (published or not, with how many carts hold each): one query for one or all. */
@@ -110,47 +108,59 @@ export async function listOfficePlans(db: Kysely<Database>) {
   return rows.map(toOfficePlan);
 }
 
-export async function savePlan(db: Kysely<Database>, staffId: number, id: number | null, v: PlanValues, now = new Date()) {
-  const before = id ? await getOfficePlan(db, id) : null;
-  const service = await db.selectFrom("services").select("name").where("id", "=", v.service_id).executeTakeFirstOrThrow();
-  const saved = await db.transaction().execute(async (trx) => {
-    const row = { service_id: v.service_id, name: v.name, description: v.description, price_minor: v.price_minor };
-    let savedId = id;
-    if (savedId) {
-      await trx.updateTable("service_plans").set(row).where("id", "=", savedId).execute();
-      await repriceCarts(trx, "service_plan", savedId, row.price_minor, `${service.name} plan: ${row.name}`);
-    } else {
-      const { max } = await trx
-        .selectFrom("service_plans")
-        .select((eb) => eb.fn.max("sort_order").as("max"))
-        .where("service_id", "=", v.service_id)
-        .executeTakeFirstOrThrow();
-      savedId = (
-        await trx
-          .insertInto("service_plans")
-          .values({ ...row, currency: "USD", sort_order: Number(max ?? 0) + 1 })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-    }
-    await auditSave(
-      trx,
-      { staffId, what: "plan", created: !id, id: savedId, now },
-      before ? { name: before.name, price_minor: before.price_minor } : undefined,
-      { name: row.name, price_minor: row.price_minor },
-    );
-    return savedId;
+const planRow = (v: PlanValues) => ({
+  service_id: v.service_id,
+  name: v.name,
+  description: v.description,
+  price_minor: v.price_minor,
+});
+
+export async function createPlan(db: Kysely<Database>, staffId: number, v: PlanValues, now = new Date()) {
+  const row = planRow(v);
+  const id = await db.transaction().execute(async (trx) => {
+    // A new plan comes last among its service's.
+    const { max } = await trx
+      .selectFrom("service_plans")
+      .select((eb) => eb.fn.max("sort_order").as("max"))
+      .where("service_id", "=", v.service_id)
+      .executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto("service_plans")
+      .values({ ...row, currency: "USD", sort_order: Number(max ?? 0) + 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await auditSave(trx, { staffId, what: "plan", id, now }, undefined, { name: row.name, price_minor: row.price_minor });
+    return id;
   });
-  return getOfficePlan(db, saved);
+  return getOfficePlan(db, id);
 }
 
-/** A package's or plan's save in the audit log: created or edited, its name and price before and after. */
+/** Edits a plan; carts holding it take its new price and name at once (orders placed keep theirs). */
+export async function editPlan(db: Kysely<Database>, staffId: number, id: number, v: PlanValues, now = new Date()) {
+  const before = await getOfficePlan(db, id);
+  const service = await db.selectFrom("services").select("name").where("id", "=", v.service_id).executeTakeFirstOrThrow();
+  const row = planRow(v);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("service_plans").set(row).where("id", "=", id).execute();
+    await repriceCarts(trx, "service_plan", id, row.price_minor, `${service.name} plan: ${row.name}`);
+    await auditSave(
+      trx,
+      { staffId, what: "plan", id, now },
+      { name: before.name, price_minor: before.price_minor },
+      { name: row.name, price_minor: row.price_minor },
+    );
+  });
+  return getOfficePlan(db, id);
+}
+
+/** A package's or plan's save in the audit log: created (no `before`) or edited, its name and price before and after. */
 function auditSave(
   trx: Kysely<Database>,
-  save: { staffId: number; what: "relocation" | "plan"; created: boolean; id: number; now: Date },
+  save: { staffId: number; what: "relocation" | "plan"; id: number; now: Date },
   before: object | undefined,
   after: object,
 ) {
-  const kind = `${save.what}.${save.created ? "create" : "edit"}`;
+  // No "before": a new one.
+  const kind = `${save.what}.${before ? "edit" : "create"}`;
   return audit(trx, { staffId: save.staffId, kind, subject: `${save.what}:${save.id}`, before, after }, save.now);
 }
