@@ -3,7 +3,7 @@
  * (text in SQLite, timestamptz in PostgreSQL, read back as ISO strings).
  * Money is integer minor units plus an ISO 4217 currency code.
  */
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 export interface AgentsTable {
   id: Generated<number>;
@@ -395,7 +395,3 @@ export interface Database {
   document_files: DocumentFilesTable;
   mentor_bookings: MentorBookingsTable;
 }
-
-export type Agent = Selectable<AgentsTable>;
-export type NewAgent = Insertable<AgentsTable>;
-export type CartItemRow = Selectable<CartItemsTable>;
