@@ -8,7 +8,6 @@ import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { getSettings } from "../lib/settings.server";
-import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Bookings · Waypoint Consultancy" }];
 
@@ -20,7 +19,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     bookings,
     timeZone: agent.time_zone,
-    zones: zoneChoices(agent.time_zone),
     now: new Date().toISOString(),
     cutoffHours: getSettings().bookings.cancelCutoffHours,
   });
@@ -66,7 +64,7 @@ function BookingRow({ b, timeZone, upcoming, now }: { b: Booking; timeZone: stri
 }
 
 export default function Bookings() {
-  const { bookings, timeZone, zones, now, cutoffHours } = useLoaderData<typeof loader>();
+  const { bookings, timeZone, now, cutoffHours } = useLoaderData<typeof loader>();
   const byClient = new Map<string, Booking[]>();
   for (const b of bookings) byClient.set(b.client_name, [...(byClient.get(b.client_name) ?? []), b]);
   return (
@@ -75,7 +73,7 @@ export default function Bookings() {
       <h1>Bookings</h1>
       <ZoneNote
         own={timeZone}
-        zones={zones}
+
         extra={`Paid sessions can be cancelled up to ${cutoffHours} hours before they start.`}
       />
       {bookings.length === 0 ? (

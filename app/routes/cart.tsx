@@ -21,7 +21,6 @@ import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { getSettings } from "../lib/settings.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy" }];
 
@@ -34,7 +33,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items,
     payment,
     timeZone: agent.time_zone,
-    zones: zoneChoices(agent.time_zone),
     demo: getSettings().payments.mode === "demo",
     now: new Date().toISOString(),
   });
@@ -118,7 +116,7 @@ function IntentButton(props: { intent: string; primary?: boolean; busy: boolean;
 }
 
 export default function Cart() {
-  const { items, payment, timeZone, zones, now, demo } = useLoaderData<typeof loader>();
+  const { items, payment, timeZone, now, demo } = useLoaderData<typeof loader>();
   useRefreshWhenHoldsLapse(items, now);
   const lapsed = items.filter((i) => i.session && i.session.status !== "held");
   const withdrawn = items.filter((i) => !i.offered);
@@ -129,7 +127,7 @@ export default function Cart() {
     <section className="container page">
       <p className="eyebrow">Cart</p>
       <h1>Your cart</h1>
-      {items.some((i) => i.session) || payment ? <ZoneNote own={timeZone} zones={zones} /> : null}
+      {items.some((i) => i.session) || payment ? <ZoneNote own={timeZone} /> : null}
       {payment ? (
         <div className="notice" role="status" data-testid="payment-in-progress">
           <p>

@@ -8,7 +8,6 @@ import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
-import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.mentor.name} · Waypoint Consultancy` : "Mentor not found" },
@@ -27,14 +26,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       body: { mentor_id: id, time_zone: tz, ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}) },
     })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ mentor, schedule, own: agent.time_zone, zones: zoneChoices(agent.time_zone), fromLink: tz !== agent.time_zone });
+  return json({ mentor, schedule, own: agent.time_zone, fromLink: tz !== agent.time_zone });
 }
 
 const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
 export default function MentorPage() {
-  const { mentor, schedule, own, zones, fromLink } = useLoaderData<typeof loader>();
+  const { mentor, schedule, own, fromLink } = useLoaderData<typeof loader>();
   const tz = schedule.time_zone;
 
   const days = new Map<string, typeof schedule.slots>();
@@ -96,7 +95,7 @@ export default function MentorPage() {
       </div>
 
       <h2 id="week">{title}</h2>
-      <ZoneNote own={own} shown={tz} zones={zones} extra={`The mentor's zone is ${mentor.time_zone}. Sessions last one hour.`} />
+      <ZoneNote own={own} shown={tz} extra={`The mentor's zone is ${mentor.time_zone}. Sessions last one hour.`} />
       <nav className="pagination" aria-label="Days">
         {schedule.previous_week ? (
           <Link to={withZone({ week: schedule.previous_week })}>← Previous 7 days</Link>

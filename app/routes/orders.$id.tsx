@@ -7,7 +7,6 @@ import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
-import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Order ${data.order.id} · Waypoint Consultancy` : "Order not found" },
@@ -18,18 +17,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await api
     .call(endpoints.order, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ order, timeZone: agent.time_zone, zones: zoneChoices(agent.time_zone) });
+  return json({ order, timeZone: agent.time_zone });
 }
 
 export default function OrderPage() {
-  const { order, timeZone, zones } = useLoaderData<typeof loader>();
+  const { order, timeZone } = useLoaderData<typeof loader>();
   return (
     <section className="container page narrow">
       <p className="eyebrow">
         <Link to="/orders">Orders</Link>
       </p>
       <h1>Order {order.id}</h1>
-      <ZoneNote own={timeZone} zones={zones} />
+      <ZoneNote own={timeZone} />
       <dl className="details">
         <div>
           <dt>Status</dt>

@@ -9,7 +9,6 @@ import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
-import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Waypoint Consultancy" }];
 
@@ -18,16 +17,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orders = await api
     .call(endpoints.orders, { params: { agentId: agent.id } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ orders, timeZone: agent.time_zone, zones: zoneChoices(agent.time_zone) });
+  return json({ orders, timeZone: agent.time_zone });
 }
 
 export default function Orders() {
-  const { orders, timeZone, zones } = useLoaderData<typeof loader>();
+  const { orders, timeZone } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
       <p className="eyebrow">Orders</p>
       <h1>Your orders</h1>
-      {orders.length ? <ZoneNote own={timeZone} zones={zones} /> : null}
+      {orders.length ? <ZoneNote own={timeZone} /> : null}
       {orders.length === 0 ? (
         <p className="empty-state">
           No orders yet. Orders appear here once you check out your <Link to="/cart">cart</Link>.

@@ -118,6 +118,7 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
         `/bookings/${booking.id}/cancel`,
         "/contact",
         "/account",
+        "/account/zone?back=%2Fbookings",
         "/no-such-page",
       ];
     })();

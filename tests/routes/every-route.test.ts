@@ -46,6 +46,7 @@ const routes: Record<string, Entry> = {
   "set-password": { who: "public", at: (ids) => ({ path: `/set-password?token=${ids.link}` }) },
   logout: { who: "public", at: () => ({ path: "/logout" }), ok: 302 },
   account: { who: "account", at: () => ({ path: "/account" }) },
+  "account_.zone": { who: "account", at: () => ({ path: "/account/zone?back=%2Fbookings" }) },
   dashboard: { who: "agent", at: () => ({ path: "/dashboard" }) },
   contact: { who: "agent", at: () => ({ path: "/contact" }) },
   bookings: { who: "agent", at: () => ({ path: "/bookings" }) },
