@@ -4,8 +4,15 @@
  */
 import { numberFormatter } from "./intl.js";
 
+/** Each currency's formatter and the power of ten of its minor unit, worked out once (a page formats many amounts). */
+const currencies = new Map<string, { fmt: Intl.NumberFormat; unit: number }>();
+
 export function formatMoney(minor: number, currency: string): string {
-  const fmt = numberFormatter("en-US", { style: "currency", currency });
-  const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
-  return fmt.format(minor / 10 ** digits);
+  let known = currencies.get(currency);
+  if (!known) {
+    const fmt = numberFormatter("en-US", { style: "currency", currency });
+    known = { fmt, unit: 10 ** (fmt.resolvedOptions().maximumFractionDigits ?? 2) };
+    currencies.set(currency, known);
+  }
+  return known.fmt.format(minor / known.unit);
 }
