@@ -74,6 +74,25 @@ export default tseslint.config(
     },
   },
   {
+    // Route modules and components are bundled for the browser: the contract's schemas (zod, the endpoint table)
+    // reach them through app/lib/endpoints.server.ts, which the browser build leaves out; types are free.
+    files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/lib/contract", "**/lib/contract.js", "**/lib/contract/*"],
+              allowTypeImports: true,
+              message: "Import the endpoint table from app/lib/endpoints.server.ts; the contract's types with import type.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No promise may float (issue 21, point 2): an unhandled rejection ends the process. Type-aware, so for the
     // server's and the portal's TypeScript; tests await what they start.
     files: ["**/*.{ts,tsx}"],

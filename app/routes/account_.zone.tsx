@@ -5,10 +5,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { ownAccount } from "../../lib/contract.js";
 import { ZoneField } from "../components/form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccountHolder } from "../lib/auth.server";
+import { ownAccount } from "../lib/endpoints.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { zoneChoices } from "../lib/zones.server";
 
