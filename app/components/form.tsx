@@ -127,7 +127,7 @@ export function FormError({ message }: { message?: string }) {
 }
 
 /** The first field (in form order) that has an error: it alone gets autoFocus. */
-export function firstInvalid(order: readonly string[], errors: Record<string, string[] | undefined> | undefined) {
+function firstInvalid(order: readonly string[], errors: Record<string, string[] | undefined> | undefined) {
   return order.find((f) => errors?.[f]?.length);
 }
 

@@ -1,4 +1,5 @@
 /** The clients list's filter from a page's query string, for /clients and /clients.csv alike. */
+import { queryOf } from "./paths";
 
 // Pure functions: the page uses them in the browser too (links that keep the filter).
 
@@ -33,6 +34,5 @@ export function clientListFilter(url: URL): Required<ClientListFilter> {
 
 /** The filter as a query string (empty values left out), with extra parameters. */
 export function filterQuery(filter: ClientListFilter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(Object.entries({ ...filter, ...extra }).filter((e): e is [string, string] => Boolean(e[1])));
-  return params.size ? `?${params}` : "";
+  return queryOf({ ...filter, ...extra });
 }

@@ -42,6 +42,20 @@ export function hasControlCharacters(value: string): boolean {
  * backslashes taken as slashes), so whatever it names is what the browser would open; only a path on this
  * origin passes, and never one that a browser could take for another host ("//host").
  */
+/** A page's address query from values, the empty ones left out ("" when none is left): for filters and pages. */
+export function queryOf(values: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams(Object.entries(values).filter((e): e is [string, string] => Boolean(e[1])));
+  return params.size ? `?${params}` : "";
+}
+
+/**
+ * The page to go back to after a form on another page (the zone picker's `back`, a form's `redirectTo`): a safe
+ * path of this site as safeRedirectPath reads it, or `fallback` for anything else, control characters included.
+ */
+export function backPath(value: unknown, fallback: string): string {
+  return typeof value === "string" && !hasControlCharacters(value) ? safeRedirectPath(value, fallback) : fallback;
+}
+
 export function safeRedirectPath(value: unknown, fallback = "/dashboard/"): string {
   if (typeof value !== "string" || value.trim() === "" || value.length > 2000) return fallback;
   let url: URL;

@@ -9,7 +9,7 @@ import { requireAccountHolder } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { ownAccount } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
-import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
+import { backPath } from "../lib/paths";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -82,8 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The zone alone: from the picker on any page that shows times, then back there.
   const values = textFields(formData, ["time_zone"]);
-  const back = formData.get("redirectTo");
-  const redirectTo = typeof back === "string" && !hasControlCharacters(back) ? safeRedirectPath(back, "/account") : "/account";
+  const redirectTo = backPath(formData.get("redirectTo"), "/account");
   const { data, failure } = validateForm(agentSettingsBody, values);
   if (failure) return fail(failure, values);
   try {

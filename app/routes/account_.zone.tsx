@@ -6,20 +6,18 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ZoneField } from "../components/form";
-import { apiLoaderError } from "../lib/api.server";
 import { requireAccountHolder } from "../lib/auth.server";
-import { ownAccount } from "../lib/endpoints.server";
-import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
+import { backPath } from "../lib/paths";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Your time zone · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, kind } = await requireAccountHolder(request, context);
-  const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request, context));
-  const asked = new URL(request.url).searchParams.get("back");
-  const back = asked && !hasControlCharacters(asked) ? safeRedirectPath(asked, "/account") : "/account";
-  return json({ own: account.time_zone, zones: zoneChoices(account.time_zone), back });
+  const { kind, session } = await requireAccountHolder(request, context);
+  // The zone as every page reads it: the session, which the root loader keeps in step with the account.
+  const own = (kind === "agent" ? session.get("agent")?.time_zone : session.get("staff")?.time_zone) ?? "UTC";
+  const back = backPath(new URL(request.url).searchParams.get("back"), "/account");
+  return json({ own, zones: zoneChoices(own), back });
 }
 
 export default function ChangeZone() {

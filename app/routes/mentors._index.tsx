@@ -8,6 +8,7 @@ import { useChosenClient, withClient } from "../lib/chosen-client";
 import { dayLabel, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
+import { queryOf } from "../lib/paths";
 
 export const meta: MetaFunction = () => [{ title: "Mentors · Waypoint Consultancy" }];
 
@@ -112,9 +113,7 @@ export default function Mentors() {
           pages={directory.pages}
           total={directory.total}
           noun="mentor"
-          url={(page) =>
-            `?${new URLSearchParams({ ...Object.fromEntries(Object.entries({ ...filter, client }).filter(([, v]) => v)), page: String(page) })}`
-          }
+          url={(page) => queryOf({ ...filter, client, page: String(page) })}
         />
       ) : null}
     </section>

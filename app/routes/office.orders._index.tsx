@@ -10,6 +10,7 @@ import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
+import { queryOf } from "../lib/paths";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Back office · Waypoint Consultancy" }];
 
@@ -49,8 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function OfficeOrders() {
   const zone = useOfficeZone();
   const { filter, result, errors } = useLoaderData<typeof loader>();
-  const url = (page: number) =>
-    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v)), page: String(page) })}`;
+  const url = (page: number) => queryOf({ ...filter, page: String(page) });
   return (
     <section className="container page">
       <p className="eyebrow">

@@ -34,9 +34,16 @@ export async function listMentors(db: Kysely<Database>, filter: { expertise?: st
     .where("mentors.active", "=", 1)
     .orderBy("mentors.name")
     .execute();
-  // Few mentors, JSON lists: filtered here, exactly (a LIKE on JSON text would match parts of words).
-  const want = (list: string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
-  return rows.map(toMentor).filter((m) => want(m.expertise, filter.expertise) && want(m.languages, filter.language));
+  return rows.map(toMentor).filter(matching(filter));
+}
+
+/**
+ * Whether a mentor has the expertise and the language asked for (any case, whole entries). Few mentors, JSON
+ * lists: filtered here, exactly (a LIKE on JSON text would match parts of words).
+ */
+function matching(filter: { expertise?: string | null; language?: string | null }) {
+  const has = (list: string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
+  return (m: Mentor) => has(m.expertise, filter.expertise) && has(m.languages, filter.language);
 }
 
 /** An active mentor with its weekly hours (`inactive: true`: any, for the back office). */
@@ -153,17 +160,16 @@ export async function mentorDirectory(
   now = new Date(),
 ): Promise<MentorDirectory> {
   const all = await listMentors(db, {});
-  const want = (list: string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
-  const matching = all.filter((m) => want(m.expertise, query.expertise) && want(m.languages, query.language));
+  const found = all.filter(matching(query));
   const perPage = query.per_page ?? 24;
-  const pages = Math.max(1, Math.ceil(matching.length / perPage));
+  const pages = Math.max(1, Math.ceil(found.length / perPage));
   const page = query.page ?? 1;
   const choices = (pick: (m: Mentor) => string[]) => [...new Set(all.flatMap(pick))].sort();
   return {
-    items: await withNextFree(db, matching.slice((page - 1) * perPage, page * perPage), horizonDays, now),
+    items: await withNextFree(db, found.slice((page - 1) * perPage, page * perPage), horizonDays, now),
     page,
     per_page: perPage,
-    total: matching.length,
+    total: found.length,
     pages,
     expertise: choices((m) => m.expertise),
     languages: choices((m) => m.languages),

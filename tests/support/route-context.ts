@@ -71,10 +71,7 @@ export async function agentToken(email = demo.email, password = demo.password) {
 /** The cookie of a portal session signed in as the demo agent (or another), made through the portal's own storage. */
 export async function signedInCookie(email = demo.email, password = demo.password): Promise<string> {
   const login = await agentToken(email, password);
-  const session = await sessions.getSession();
-  session.set("token", login.token);
-  session.set("agent", login.agent);
-  return (await sessions.commitSession(session)).split(";")[0]!;
+  return sessionCookie({ token: login.token, agent: login.agent });
 }
 
 /** The demo staff member's API token and who they are. */
@@ -91,9 +88,13 @@ export async function staffToken() {
 /** The cookie of a portal session signed in as the demo staff member, for the back office. */
 export async function staffCookie(): Promise<string> {
   const login = await staffLogin();
+  return sessionCookie({ staffToken: login.token, staff: login.staff });
+}
+
+/** A portal session holding `values`, stored as the portal stores one: its cookie, for a request's header. */
+async function sessionCookie(values: Record<string, unknown>) {
   const session = await sessions.getSession();
-  session.set("staffToken", login.token);
-  session.set("staff", login.staff);
+  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
   return (await sessions.commitSession(session)).split(";")[0]!;
 }
 
