@@ -6,18 +6,20 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ZoneField } from "../components/form";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAccountHolder } from "../lib/auth.server";
+import { ownAccount } from "../lib/endpoints.server";
 import { backPath } from "../lib/paths";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Your time zone · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { kind, session } = await requireAccountHolder(request, context);
-  // The zone as every page reads it: the session, which the root loader keeps in step with the account.
-  const own = (kind === "agent" ? session.get("agent")?.time_zone : session.get("staff")?.time_zone) ?? "UTC";
+  const { api, kind } = await requireAccountHolder(request, context);
+  // The account itself, as /account reads it: an API that cannot answer makes this page "Server busy" too.
+  const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request, context));
   const back = backPath(new URL(request.url).searchParams.get("back"), "/account");
-  return json({ own, zones: zoneChoices(own), back });
+  return json({ own: account.time_zone, zones: zoneChoices(account.time_zone), back });
 }
 
 export default function ChangeZone() {
