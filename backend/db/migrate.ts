@@ -19,6 +19,7 @@ import { mail } from "./migrations/012-mail.js";
 import { caseFile } from "./migrations/013-case-file.js";
 import { documents } from "./migrations/014-documents.js";
 import { hardening } from "./migrations/015-hardening.js";
+import { clientListIndex } from "./migrations/016-client-list-index.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "013-case-file": caseFile(kind),
     "014-documents": documents(kind),
     "015-hardening": hardening(kind),
+    "016-client-list-index": clientListIndex(),
   };
 }
 
