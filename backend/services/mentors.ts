@@ -33,6 +33,7 @@ export async function listMentors(db: Kysely<Database>, filter: { expertise?: st
     .select(mentorColumns)
     .where("mentors.active", "=", 1)
     .orderBy("mentors.name")
+    .orderBy("mentors.id")
     .execute();
   return rows.map(toMentor).filter(matching(filter));
 }
@@ -43,7 +44,7 @@ export async function listMentors(db: Kysely<Database>, filter: { expertise?: st
  */
 function matching(filter: { expertise?: string | null; language?: string | null }) {
   const has = (list: string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
-  return (m: Mentor) => has(m.expertise, filter.expertise) && has(m.languages, filter.language);
+  return (m: Pick<Mentor, "expertise" | "languages">) => has(m.expertise, filter.expertise) && has(m.languages, filter.language);
 }
 
 /** An active mentor with its weekly hours (`inactive: true`: any, for the back office). */
@@ -150,8 +151,9 @@ export async function listMentorsWithNextFree(
 }
 
 /**
- * The directory a page at a time: every active mentor's expertise and languages for the filters, the filtered
- * mentors by name, and the next free slot of this page's mentors only (the costly part, per mentor).
+ * The directory a page at a time: every active mentor's expertise and languages (a light read of three columns)
+ * for the filters' choices and for which mentors match; the whole profile and the next free slot (the costly part,
+ * per mentor) of this page's mentors only.
  */
 export async function mentorDirectory(
   db: Kysely<Database>,
@@ -159,14 +161,37 @@ export async function mentorDirectory(
   horizonDays: number,
   now = new Date(),
 ): Promise<MentorDirectory> {
-  const all = await listMentors(db, {});
+  const all = (
+    await db
+      .selectFrom("mentors")
+      .select(["id", "expertise", "languages"])
+      .where("active", "=", 1)
+      .orderBy("name")
+      .orderBy("id")
+      .execute()
+  ).map((r) => ({ id: r.id, expertise: JSON.parse(r.expertise) as string[], languages: JSON.parse(r.languages) as string[] }));
   const found = all.filter(matching(query));
   const perPage = query.per_page ?? 24;
   const pages = Math.max(1, Math.ceil(found.length / perPage));
   const page = query.page ?? 1;
-  const choices = (pick: (m: Mentor) => string[]) => [...new Set(all.flatMap(pick))].sort();
+  const ids = found.slice((page - 1) * perPage, page * perPage).map((m) => m.id);
+  const rows = ids.length
+    ? await db
+        .selectFrom("mentors")
+        .innerJoin("countries", "countries.code", "mentors.country_code")
+        .select(mentorColumns)
+        .where("mentors.id", "in", ids)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, toMentor(r)]));
+  const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();
   return {
-    items: await withNextFree(db, found.slice((page - 1) * perPage, page * perPage), horizonDays, now),
+    items: await withNextFree(
+      db,
+      ids.flatMap((id) => byId.get(id) ?? []),
+      horizonDays,
+      now,
+    ),
     page,
     per_page: perPage,
     total: found.length,
