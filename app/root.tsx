@@ -1,4 +1,4 @@
-import { json, type SerializeFrom, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type SerializeFrom, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -103,7 +103,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [csrfToken, csrfCookie] = await csrf.commitToken(request);
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
 
-  return json(
+  return data(
     {
       agent: token ? agent : null,
       staff: staffToken ? staff : null,

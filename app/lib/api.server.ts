@@ -5,7 +5,7 @@
  * 400 → the API's message and field errors; 401 → the session has expired;
  * 5xx, time-out or an unreachable API → "Server busy", with what the user typed kept.
  */
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import {
   endpoints,
@@ -162,11 +162,11 @@ export async function apiActionError(error: unknown, request: Request, context: 
   if (!(error instanceof ApiCallError)) throw error;
   if (error.status === 401) throw await expireSession(request, context);
   if (error.unavailable) {
-    return json<FormFailure>(
+    return data<FormFailure>(
       { formError: "The server is busy. Nothing was lost: please try again.", values, toast: makeToast("error", SERVER_BUSY) },
       { status: 503 },
     );
   }
   // Said once, in the form: beside each field, with one summary above; not again as a toast.
-  return json<FormFailure>({ formError: error.message, fieldErrors: error.errors, values }, { status: error.status });
+  return data<FormFailure>({ formError: error.message, fieldErrors: error.errors, values }, { status: error.status });
 }

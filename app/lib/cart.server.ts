@@ -1,5 +1,5 @@
 /** Adding to the cart from any page: one answer for success and failure, back on the same page. */
-import { json, type AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { endpoints, type CartItem } from "../../lib/contract.js";
 import { apiRedirectError, type ApiClient, type FormFailure } from "./api.server.js";
@@ -36,7 +36,7 @@ export async function addForChosenClient(
   const values = { client_id: String(formData.get("client_id") ?? "") };
   const parsed = clientChoice.safeParse(values);
   if (!parsed.success) {
-    return json<FormFailure>(
+    return data<FormFailure>(
       { fieldErrors: { client_id: ["Choose a client"] }, values, formError: "Choose the client this is for." },
       { status: 400 },
     );

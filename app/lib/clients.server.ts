@@ -1,5 +1,5 @@
 /** The add and edit client actions: one check, one call, one answer. */
-import { json, type AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { type Client, clientFieldNames, clientInput, type ClientValues, endpoints } from "../../lib/contract.js";
 import { apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
 import { textFields, validateForm } from "./forms.server.js";
@@ -25,14 +25,14 @@ export async function saveClient(
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, clientFieldNames);
-  const { data, failure } = validateForm(clientInput, values);
+  const { data: input, failure } = validateForm(clientInput, values);
   if (failure) return failure;
   try {
     // Two clients with one email are most often one client added twice: ask first, and link the one there is.
     if (formData.get("duplicate_ok") !== "yes") {
-      const twin = await sameEmail(duplicates.api, duplicates.agentId, data.email, duplicates.self);
+      const twin = await sameEmail(duplicates.api, duplicates.agentId, input.email, duplicates.self);
       if (twin) {
-        return json<ClientFormFailure>(
+        return data<ClientFormFailure>(
           {
             formError: `You already have a client with this email: ${twin.first_name} ${twin.last_name}.`,
             values,
@@ -42,7 +42,7 @@ export async function saveClient(
         );
       }
     }
-    const client = await save(data);
+    const client = await save(input);
     return await redirectWithToast(request, context, `/clients/${client.id}`, {
       type: "success",
       message: `${client.first_name} ${client.last_name} was ${done}.`,

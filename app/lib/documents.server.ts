@@ -1,5 +1,5 @@
 /** A document's upload, for both ways it arrives: the form's own post (no JavaScript) and the upload route (XHR). */
-import { json, type AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { endpoints } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { ApiCallError, apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
@@ -42,7 +42,7 @@ async function sendUpload(
     const fieldErrors: Record<string, string[]> = {};
     if (problem) fieldErrors.file = [problem];
     if (!expiry.success) fieldErrors.expires_on = [expiry.error.issues[0]!.message];
-    return json<FormFailure>({ formError: FIX_FIELDS, fieldErrors, values }, { status: 400 });
+    return data<FormFailure>({ formError: FIX_FIELDS, fieldErrors, values }, { status: 400 });
   }
   try {
     const doc = await api.call(endpoints.uploadDocument, {

@@ -1,5 +1,5 @@
 /** What every form action does first: read the fields as text, check them with the form's zod schema. */
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
@@ -9,15 +9,31 @@ export function textFields(formData: FormData, names: readonly string[]): Record
   return Object.fromEntries(names.map((n) => [n, String(formData.get(n) ?? "")]));
 }
 
+/** A form's failure as an action answers it: what the page shows, with the status (400, 409, 503 …). */
+export type Failed = ReturnType<typeof data<FormFailure>>;
+
+/**
+ * A route's answer as a Response: a `data()` answer (status, headers) or a plain object as JSON, a Response as it
+ * is. For the upload's JSON path, which answers the page action's outcome to a script.
+ */
+export function asResponse(answer: unknown): Response {
+  if (answer instanceof Response) return answer;
+  if (answer && typeof answer === "object" && (answer as { type?: unknown }).type === "DataWithResponseInit") {
+    const { data: body, init } = answer as ReturnType<typeof data<unknown>>;
+    return Response.json(body, init ?? undefined);
+  }
+  return Response.json(answer);
+}
+
 /** The parsed values, or a 400 answer with a message per field and what was typed. */
 export function validateForm<T>(
   schema: ZodType<T, ZodTypeDef, unknown>,
   values: Record<string, string>,
-): { data: T; failure?: undefined } | { data?: undefined; failure: ReturnType<typeof json<FormFailure>> } {
+): { data: T; failure?: undefined } | { data?: undefined; failure: Failed } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };
   const fieldErrors = fieldErrorsOf(result.error.issues, { whole: "form", fieldOf: formField() });
   return {
-    failure: json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 }),
+    failure: data<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 }),
   };
 }

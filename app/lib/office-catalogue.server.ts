@@ -1,5 +1,5 @@
 /** The catalogue forms' actions (jobs, packages, plans, mentors): dollars in, cents to the API, errors beside the fields. */
-import { json, type AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
@@ -40,7 +40,7 @@ export async function saveCatalogueForm<B, S>(
     fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: form.fieldOf, firstOnly: true, into: fieldErrors });
   }
   if (!parsed.success || Object.keys(fieldErrors).length) {
-    return json<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });
+    return data<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });
   }
   try {
     const saved = await save(body);

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
@@ -8,7 +8,7 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireAccountHolder } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { ownAccount } from "../lib/endpoints.server";
-import { textFields, validateForm } from "../lib/forms.server";
+import { textFields, validateForm, type Failed } from "../lib/forms.server";
 import { backPath } from "../lib/paths";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Your account · Waypoint Cons
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, kind } = await requireAccountHolder(request, context);
   const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request, context));
-  return json({ account, zones: zoneChoices(account.time_zone), now: new Date().toISOString() });
+  return { account, zones: zoneChoices(account.time_zone), now: new Date().toISOString() };
 }
 
 type Failure = FormFailure & { intent?: string };
@@ -31,8 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = String(formData.get("intent") ?? "zone");
-  const fail = (response: Response, values: Record<string, string> = {}) =>
-    response.json().then((body: Failure) => json<Failure>({ ...body, intent, values }, { status: response.status }));
+  const fail = (failed: Failed, values: Record<string, string> = {}) =>
+    data<Failure>({ ...failed.data, intent, values }, failed.init ?? undefined);
   // Kept in the session too: the header and every page's times read it from there.
   const remember = (saved: { name: string; time_zone: string }) => {
     if (kind === "agent") session.set("agent", { ...session.get("agent")!, name: saved.name, time_zone: saved.time_zone });
@@ -41,11 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "password") {
     const values = textFields(formData, ["current_password", "new_password"]);
-    const { data, failure } = validateForm(passwordChangeBody, values);
+    const { data: input, failure } = validateForm(passwordChangeBody, values);
     // A password is never sent back to the page.
     if (failure) return fail(failure);
     try {
-      const done = await api.call(ownAccount[kind].password, { body: data });
+      const done = await api.call(ownAccount[kind].password, { body: input });
       const others = done.signed_out === 1 ? "1 other session" : `${done.signed_out} other sessions`;
       return await redirectWithToast(request, context, "/account", {
         type: "success",
@@ -70,10 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "profile") {
     const values = textFields(formData, ["name", "phone", "time_zone"]);
-    const { data, failure } = validateForm(accountBody, values);
+    const { data: input, failure } = validateForm(accountBody, values);
     if (failure) return fail(failure, values);
     try {
-      const saved = await api.call(ownAccount[kind].save, { body: data });
+      const saved = await api.call(ownAccount[kind].save, { body: input });
       remember(saved);
       return await redirectWithToast(request, context, "/account", { type: "success", message: "Saved." }, {}, session);
     } catch (error) {
@@ -83,12 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The zone alone: from the picker on any page that shows times, then back there.
   const values = textFields(formData, ["time_zone"]);
   const redirectTo = backPath(formData.get("redirectTo"), "/account");
-  const { data, failure } = validateForm(agentSettingsBody, values);
+  const { data: input, failure } = validateForm(agentSettingsBody, values);
   if (failure) return fail(failure, values);
   try {
     const current = await api.call(ownAccount[kind].read);
     const saved = await api.call(ownAccount[kind].save, {
-      body: { name: current.name, phone: current.phone, time_zone: data.time_zone },
+      body: { name: current.name, phone: current.phone, time_zone: input.time_zone },
     });
     remember(saved);
     return await redirectWithToast(

@@ -2,7 +2,7 @@
  * Changing one's time zone from a page that shows times (the link in its zone note), then back to that page. The
  * pages carry a link instead of the picker itself: some 420 zones in every such page cost a quarter of its CPU.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ZoneField } from "../components/form";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The account itself, as /account reads it: an API that cannot answer makes this page "Server busy" too.
   const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request, context));
   const back = backPath(new URL(request.url).searchParams.get("back"), "/account");
-  return json({ own: account.time_zone, zones: zoneChoices(account.time_zone), back });
+  return { own: account.time_zone, zones: zoneChoices(account.time_zone), back };
 }
 
 export default function ChangeZone() {

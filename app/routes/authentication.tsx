@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSignedIn(request, context)) throw redirect(safeRedirectPath(redirectTo));
   if (await getStaff(request, context)) throw redirect("/office");
-  return json({ redirectTo: redirectTo ?? "", demo: context.demoSignIn, honeypot: honeypot.getInputProps() });
+  return { redirectTo: redirectTo ?? "", demo: context.demoSignIn, honeypot: honeypot.getInputProps() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     time_zone: formData.get("time_zone") || undefined,
   });
   if (!parsed.success) {
-    return json<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
+    return data<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
   }
   const api = apiFor(context);
   try {
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 403 || error.status === 429)) {
-      return json<FormFailure>({ formError: error.message, values }, { status: error.status === 429 ? 429 : 400 });
+      return data<FormFailure>({ formError: error.message, values }, { status: error.status === 429 ? 429 : 400 });
     }
     return apiActionError(error, request, context, values);
   }

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getSettings } from "../lib/settings.server";
 
@@ -6,7 +5,7 @@ import { getSettings } from "../lib/settings.server";
 // It exists only when BENCH_BASELINES=on.
 export async function loader() {
   if (!getSettings().benchBaselines) throw new Response("Not found", { status: 404 });
-  return json({ items: ["Mentorship", "Relocation", "Job Placement"] });
+  return { items: ["Mentorship", "Relocation", "Job Placement"] };
 }
 
 export default function RemixBaseline() {

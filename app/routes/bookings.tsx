@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Booking } from "../../lib/contract";
 import { TableHead } from "../components/table-head";
@@ -16,12 +16,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const bookings = await api
     .call(endpoints.bookings, { params: { agentId: agent.id } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({
+  return {
     bookings,
     timeZone: agent.time_zone,
     now: new Date().toISOString(),
     cutoffHours: getSettings().bookings.cancelCutoffHours,
-  });
+  };
 }
 
 const statusLabel: Record<Booking["status"], string> = {

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError } from "../components/form";
@@ -24,13 +24,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const booking = bookings.find((b) => b.id === id);
   if (!booking) throw new Response("Not found", { status: 404 });
   const settings = getSettings();
-  return json({
+  return {
     booking,
     timeZone: agent.time_zone,
     now: new Date().toISOString(),
     cutoffHours: settings.bookings.cancelCutoffHours,
     demo: settings.payments.mode === "demo",
-  });
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

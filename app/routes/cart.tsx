@@ -1,5 +1,4 @@
 import {
-  json,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -29,13 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.call(endpoints.openCheckout)]).catch((e) =>
     apiLoaderError(e, request, context),
   );
-  return json({
+  return {
     items,
     payment,
     timeZone: agent.time_zone,
     demo: getSettings().payments.mode === "demo",
     now: new Date().toISOString(),
-  });
+  };
 }
 
 /** Checkout: the API opens a session for the agent's own cart; the browser goes there (303, no JavaScript needed). */

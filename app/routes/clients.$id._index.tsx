@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientStatusLabels } from "../../lib/client-fields";
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({ ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString() });
+  return { ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString() };
 }
 
 /** A note on the client (append-only: a correction is a new note), or a document added to the checklist. */

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError } from "../components/form";
@@ -25,14 +25,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = new Date().toISOString();
   const own = bookings.filter((b) => b.client_id === id);
   const paidToCome = own.filter((b) => b.status === "confirmed" && b.end_at > now);
-  return json({
+  return {
     ...view,
     orders: orders.filter((o) => o.items.some((i) => i.client_id === id)).length,
     paidToCome: paidToCome.map((b) => ({ id: b.id, mentor_name: b.mentor_name, start_at: b.start_at })),
     held: own.filter((b) => b.status === "held").length,
     sessions: own.length,
     timeZone: agent.time_zone,
-  });
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

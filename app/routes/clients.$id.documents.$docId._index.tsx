@@ -2,7 +2,7 @@
  * One document of a client's case file: what it is and why it is needed, its state and expiry, the current file
  * (download, accept), an upload form (a new file replaces the current one; every earlier file is kept and listed).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { expiryWindow, fileSize } from "../../lib/documents";
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const document = await api
     .call(endpoints.clientDocument, { params: { clientId: routeId(params.id), documentId: routeId(params.docId) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ document, timeZone: agent.time_zone, ...expiryWindow(new Date(), agent.time_zone) });
+  return { document, timeZone: agent.time_zone, ...expiryWindow(new Date(), agent.time_zone) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -5,9 +5,11 @@
  */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { receiveUpload } from "../lib/documents.server";
+import { asResponse } from "../lib/forms.server";
 import { routeId } from "../lib/params";
 
-async function answer(response: Response) {
+async function answer(outcome: unknown) {
+  const response = asResponse(outcome);
   const location = response.headers.get("Location");
   if (location)
     return json(

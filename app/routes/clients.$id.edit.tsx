@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({ client: view.client, countries });
+  return { client: view.client, countries };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

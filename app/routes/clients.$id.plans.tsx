@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ServicePlan } from "../../lib/contract";
@@ -22,11 +22,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.call(endpoints.servicePlans, { body: { client_id: id } }),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({
+  return {
     client: view.client,
     plans,
     timeZone: agent.time_zone,
-  });
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
 import { FilterSelect } from "../components/form";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     status,
     last_activity_at,
   }));
-  return json({ filter, result: { ...result, items }, timeZone: agent.time_zone });
+  return { filter, result: { ...result, items }, timeZone: agent.time_zone };
 }
 
 const sortLabels = { name: "Name", destination: "Destination", status: "Status", activity: "Last activity" } as const;

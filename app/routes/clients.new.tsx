@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Add a client · Waypoint Cons
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
   const countries = await api.countries().catch((e) => apiLoaderError(e, request, context));
-  return json({ countries });
+  return { countries };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

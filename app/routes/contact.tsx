@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
@@ -19,7 +19,7 @@ const fields = ["name", "email", "phone", "subject", "message"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { agent } = await requireAgent(request, context);
-  return json({ agent, honeypot: honeypot.getInputProps() });
+  return { agent, honeypot: honeypot.getInputProps() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

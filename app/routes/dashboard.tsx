@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AttentionList } from "../components/attention-list";
 import { apiLoaderError } from "../lib/api.server";
@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [counts, attention] = await Promise.all([api.call(endpoints.dashboardCounts), api.call(endpoints.attention)]).catch((e) =>
     apiLoaderError(e, request, context),
   );
-  return json({ agent, counts, attention });
+  return { agent, counts, attention };
 }
 
 export default function Dashboard() {

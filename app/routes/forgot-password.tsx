@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Forgot your password? · Wayp
 
 /** After a request the page says the same thing, whether or not an account has the address. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ sent: new URL(request.url).searchParams.get("sent") === "1", honeypot: honeypot.getInputProps() });
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", honeypot: honeypot.getInputProps() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [job, clients] = await Promise.all([api.call(endpoints.job, { params: { id } }), clientChoices(api, agent.id)]).catch(
     (e) => apiLoaderError(e, request, context),
   );
-  return json({ job, clients });
+  return { job, clients };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [jobs, countries] = await Promise.all([api.call(endpoints.jobs, { query: filter }), api.countries()]).catch((e) =>
     apiLoaderError(e, request, context),
   );
-  return json({ jobs, countries, filter });
+  return { jobs, countries, filter };
 }
 
 export default function Jobs() {

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
@@ -30,13 +30,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.mentor, { body: { mentor_id: id } }),
     clientChoices(api, agent.id),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({
+  return {
     mentor,
     clients,
     start,
     tz: viewerZone(request, agent.time_zone),
     holdMinutes: getSettings().bookings.holdMinutes,
-  });
+  };
 }
 
 const fields = ["client_id", "topic", "start"] as const;
@@ -66,11 +66,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, fields);
-  const { data, failure } = validateForm(bookBody, { ...values, mentor_id: String(mentorId) });
+  const { data: input, failure } = validateForm(bookBody, { ...values, mentor_id: String(mentorId) });
   if (failure) return failure;
   try {
     await api.call(endpoints.book, {
-      body: { mentor_id: mentorId, client_id: data.client_id, start: data.start, topic: data.topic },
+      body: { mentor_id: mentorId, client_id: input.client_id, start: input.start, topic: input.topic },
     });
     const minutes = getSettings().bookings.holdMinutes;
     return await redirectWithToast(request, context, "/cart/", {
@@ -81,8 +81,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // Refused (taken meanwhile, a hold limit): the agent stays on the form with what was typed and, when the
     // slot is gone, the nearest free ones to choose from.
     if (error instanceof ApiCallError && error.status === 409) {
-      const { free, stillFree } = await nearestFree(api, mentorId, data.start, viewerZone(request, agent.time_zone));
-      return json<BookFailure>({ formError: error.message, values, alternatives: stillFree ? undefined : free }, { status: 409 });
+      const { free, stillFree } = await nearestFree(api, mentorId, input.start, viewerZone(request, agent.time_zone));
+      return data<BookFailure>({ formError: error.message, values, alternatives: stillFree ? undefined : free }, { status: 409 });
     }
     return apiActionError(error, request, context, values);
   }

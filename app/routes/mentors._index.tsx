@@ -1,7 +1,8 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterSelect } from "../components/form";
 import { pageOf, Pages } from "../components/pages";
+import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const directory = await api
     .call(endpoints.mentorDirectory, { query: { ...filter, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ directory, filter, timeZone: agent.time_zone });
+  return { directory, filter, timeZone: agent.time_zone };
 }
 
 function initials(name: string) {
@@ -43,9 +44,7 @@ export default function Mentors() {
     <section className="container page">
       <p className="eyebrow">Mentorship</p>
       <h1>Mentors</h1>
-      <p className="muted">
-        Times in your zone, {timeZone} (<Link to="/account">change</Link>).
-      </p>
+      <ZoneNote own={timeZone} />
       <Form method="get" className="filter-form" role="search">
         <FilterSelect
           id="filter-expertise"

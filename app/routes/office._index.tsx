@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "Back office · Waypoint Consu
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, staff } = await requireStaff(request, context);
   const overview = await api.call(endpoints.officeOverview).catch((e) => apiLoaderError(e, request, context));
-  return json({ staff, overview });
+  return { staff, overview };
 }
 
 export default function OfficeOverview() {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientStatusLabels } from "../../lib/client-fields";
 import { useOfficeZone } from "../components/office";
@@ -17,11 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** One agent, read only: its clients by name and status (nothing more of theirs), its orders and sessions. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json(
-    await api
-      .call(endpoints.officeAgentDetail, { params: { id: routeId(params.id) } })
-      .catch((e) => apiLoaderError(e, request, context)),
-  );
+  return await api
+    .call(endpoints.officeAgentDetail, { params: { id: routeId(params.id) } })
+    .catch((e) => apiLoaderError(e, request, context));
 }
 
 const bookingStatus = { held: "Held", confirmed: "Confirmed", released: "Released", canceled: "Cancelled" } as const;

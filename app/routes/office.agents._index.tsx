@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeHead, OfficeSearch, useOfficeZone } from "../components/office";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeAgents, { query: { q: q || undefined, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ q, result });
+  return { q, result };
 }
 
 type LinkShown = { link: { agent: string; url: string; expires_at: string } };
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await api.call(endpoints.officeAgent, { params: { id: parsed.data.id } }),
         await api.call(endpoints.agentPasswordLink, { params: { id: parsed.data.id } }),
       ];
-      return json<LinkShown>({ link: { agent: agent.name, url: link.password_link, expires_at: link.link_expires_at } });
+      return data<LinkShown>({ link: { agent: agent.name, url: link.password_link, expires_at: link.link_expires_at } });
     }
     const agent = await api.call(endpoints.setAgentActive, {
       params: { id: parsed.data.id },

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
@@ -22,7 +22,7 @@ const fields = newAgentFields;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  return json({ zones: zoneChoices("Europe/London") });
+  return { zones: zoneChoices("Europe/London") };
 }
 
 type Created = { created: NewAgentData };
@@ -33,11 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, fields);
-  const { data, failure } = validateForm(newAgentBody, values);
+  const { data: input, failure } = validateForm(newAgentBody, values);
   if (failure) return failure;
   try {
-    return json<Created>(
-      { created: await api.call(endpoints.createAgent, { body: { ...data, phone: data.phone ?? undefined } }) },
+    return data<Created>(
+      { created: await api.call(endpoints.createAgent, { body: { ...input, phone: input.phone ?? undefined } }) },
       { status: 201 },
     );
   } catch (error) {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeAudit, { query: { kind, staff, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ kind, staff, result });
+  return { kind, staff, result };
 }
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));

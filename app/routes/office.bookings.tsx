@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OfficeBooking } from "../../lib/contract";
@@ -35,13 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     api.call(endpoints.officeMentors),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({
+  return {
     agenda,
     mentor: Number.isInteger(mentor) && mentor > 0 ? String(mentor) : "",
     mentors: mentors.map((m) => ({ id: m.id, name: m.name })),
     now: new Date().toISOString(),
     cutoffHours: getSettings().bookings.cancelCutoffHours,
-  });
+  };
 }
 
 /** Cancels a session for its agent: the agent's own rules (a refund up to the cut-off, none after). */

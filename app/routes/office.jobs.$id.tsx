@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.officeJob, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({ job, countries });
+  return { job, countries };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

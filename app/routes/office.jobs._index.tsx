@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, OfficeSearch, PublishButton } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeJobs, { query: { q: q || undefined, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ q, result });
+  return { q, result };
 }
 
 /** Publish or unpublish one job. */

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Add a job · Back office · W
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)) });
+  return { countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

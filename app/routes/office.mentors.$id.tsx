@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.officeMentor, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({ mentor, countries, zones: zoneChoices(mentor.time_zone) });
+  return { mentor, countries, zones: zoneChoices(mentor.time_zone) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

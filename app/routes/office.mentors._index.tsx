@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeHead } from "../components/office";
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Mentors · Back office · Way
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request, context)) });
+  return { mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request, context)) };
 }
 
 /** Make a mentor inactive (no new bookings; booked sessions stay) or active again. */

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
@@ -12,10 +12,10 @@ export const meta: MetaFunction = () => [{ title: "Add a mentor Â· Back office Â
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({
+  return {
     countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)),
     zones: zoneChoices("Europe/London"),
-  });
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

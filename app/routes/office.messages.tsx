@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeSearch, useOfficeZone } from "../components/office";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeMessages, { query: { status, q, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ q, status, result });
+  return { q, status, result };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { itemLabel } from "../components/cart-items";
@@ -21,11 +21,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({
+  return {
     order: await api
       .call(endpoints.officeOrder, { params: { id: routeId(params.id) } })
       .catch((e) => apiLoaderError(e, request, context)),
-  });
+  };
 }
 
 /** Review (flagged orders), refund chosen lines, or retry the refunds still due; a refusal is said on this page. */
@@ -40,9 +40,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = `/office/orders/${id}`;
   try {
     if (intent === "review" || intent === "refund") {
-      if (!note) return json<FormFailure>({ fieldErrors: { [`${intent}_note`]: ["Note is required"] }, values }, { status: 400 });
+      if (!note) return data<FormFailure>({ fieldErrors: { [`${intent}_note`]: ["Note is required"] }, values }, { status: 400 });
       if (note.length > 1000)
-        return json<FormFailure>(
+        return data<FormFailure>(
           { fieldErrors: { [`${intent}_note`]: ["Note must be at most 1000 characters"] }, values },
           { status: 400 },
         );
@@ -57,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         .map(Number)
         .filter((n) => Number.isInteger(n) && n > 0);
       if (!lines.length)
-        return json<FormFailure>({ fieldErrors: { line: ["Choose the lines to refund"] }, values }, { status: 400 });
+        return data<FormFailure>({ fieldErrors: { line: ["Choose the lines to refund"] }, values }, { status: 400 });
       const order = await api.call(endpoints.refundOrder, { params: { id }, body: { item_ids: lines, note } });
       const message = order.refund_due_minor
         ? `Refund asked: ${formatMoney(order.refund_due_minor, order.currency)} is still due (Stripe did not confirm it yet: retry below).`

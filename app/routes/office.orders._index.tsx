@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FilterSelect } from "../components/form";
 import { useOfficeZone } from "../components/office";
@@ -37,11 +37,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         page: pageOf(url),
       },
     });
-    return json({ filter, result, errors: null });
+    return { filter, result, errors: null };
   } catch (error) {
     // A filter that is not one (a date like 2026-02-30) is said beside it, with an empty list.
     if (error instanceof ApiCallError && error.status === 400) {
-      return json({ filter, result: null, errors: error.errors ?? {} }, { status: 400 });
+      return data({ filter, result: null, errors: error.errors ?? {} }, { status: 400 });
     }
     return apiLoaderError(error, request, context);
   }

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useOfficeZone } from "../components/office";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeOutbox, { query: { status, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ status, result });
+  return { status, result };
 }
 
 /** A failed e-mail, sent again: due now, with a fresh count of attempts. */

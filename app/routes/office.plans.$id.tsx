@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { PlanInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
@@ -15,11 +15,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({
+  return {
     plan: await api
       .call(endpoints.officePlan, { params: { id: routeId(params.id) } })
       .catch((e) => apiLoaderError(e, request, context)),
-  });
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

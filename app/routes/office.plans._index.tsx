@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueCard, OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Service plans · Back office 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ plans: await api.call(endpoints.officePlans).catch((e) => apiLoaderError(e, request, context)) });
+  return { plans: await api.call(endpoints.officePlans).catch((e) => apiLoaderError(e, request, context)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { RelocationInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Add a relocation package · B
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return json({ countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)) });
+  return { countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderItems, orderStatusLabels } from "../components/order-summary";
 import { ZoneNote } from "../components/zone-note";
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await api
     .call(endpoints.order, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ order, timeZone: agent.time_zone });
+  return { order, timeZone: agent.time_zone };
 }
 
 export default function OrderPage() {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
 import { TotalRow } from "../components/order-summary";
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .catch((e) => apiLoaderError(e, request, context));
   // Only a paid order has a receipt: anything else is not one to print.
   if (!order.paid_at) throw new Response("This order is not paid: it has no receipt.", { status: 404 });
-  return json({ order, agent, timeZone: agent.time_zone, company: getSettings().mail.company });
+  return { order, agent, timeZone: agent.time_zone, company: getSettings().mail.company };
 }
 
 export default function Receipt() {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
 import { orderStatusLabels } from "../components/order-summary";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orders = await api
     .call(endpoints.orders, { params: { agentId: agent.id } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ orders, timeZone: agent.time_zone });
+  return { orders, timeZone: agent.time_zone };
 }
 
 export default function Orders() {

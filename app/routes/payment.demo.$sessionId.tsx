@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderItems } from "../components/order-summary";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const state = await api
     .call(endpoints.checkoutSession, { params: { id: params.sessionId ?? "" } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ state, sessionId: params.sessionId!, timeZone: agent.time_zone });
+  return { state, sessionId: params.sessionId!, timeZone: agent.time_zone };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
@@ -11,11 +11,11 @@ export const meta: MetaFunction = () => [{ title: "Payment · Waypoint Consultan
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim();
-  if (!sessionId) return json({ missing: true as const, state: null }, { status: 400 });
+  if (!sessionId) return data({ missing: true as const, state: null }, { status: 400 });
   const state = await api
     .call(endpoints.checkoutSession, { params: { id: sessionId } })
     .catch((e) => apiLoaderError(e, request, context));
-  return json({ missing: false as const, state, timeZone: agent.time_zone });
+  return { missing: false as const, state, timeZone: agent.time_zone };
 }
 
 const headline = {

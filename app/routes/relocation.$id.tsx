@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.relocation, { params: { id } }),
     clientChoices(api, agent.id),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({ relocation, clients });
+  return { relocation, clients };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

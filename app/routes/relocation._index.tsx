@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call(endpoints.relocations, { query: { country } }),
     api.countries(),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return json({ packages, countries, country });
+  return { packages, countries, country };
 }
 
 export default function Relocations() {

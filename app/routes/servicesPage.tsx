@@ -1,11 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { serviceById } from "../lib/services-content";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const service = serviceById(new URL(request.url).searchParams.get("id"));
   if (!service) throw new Response("Not found", { status: 404 });
-  return json({ service });
+  return { service };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

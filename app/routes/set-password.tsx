@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
@@ -19,10 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
   try {
     const who = await apiFor(context).call(endpoints.passwordCheck, { body: { token } });
-    return json({ token, who, gone: null });
+    return { token, who, gone: null };
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 400 || error.status === 404)) {
-      return json({ token, who: null, gone: error.status === 404 ? error.message : "This link is not valid." }, { status: 404 });
+      return data({ token, who: null, gone: error.status === 404 ? error.message : "This link is not valid." }, { status: 404 });
     }
     throw error;
   }
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = String(formData.get("token") ?? "");
   const parsed = setPasswordBody.safeParse({ token, password: formData.get("password") });
   if (!parsed.success) {
-    return json<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, formError: FIX_FIELDS }, { status: 400 });
+    return data<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, formError: FIX_FIELDS }, { status: 400 });
   }
   try {
     const done = await apiFor(context).call(endpoints.passwordSet, { body: parsed.data });
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : await signIn(request, context, done.login, "/dashboard/");
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
-      return json<FormFailure>({ formError: error.message }, { status: error.status });
+      return data<FormFailure>({ formError: error.message }, { status: error.status });
     }
     return apiActionError(error, request, context, {});
   }

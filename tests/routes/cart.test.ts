@@ -3,14 +3,15 @@
  * no HTTP, the same code the portal runs.
  */
 import { describe, expect, it } from "vitest";
-import { endpoints, type CartItem, type ServicePlan } from "../../lib/contract.js";
+import { asResponse } from "../../app/lib/forms.server.js";
+import { endpoints, type CartItem } from "../../lib/contract.js";
 import { apiAs, loadContext, request, signedInCookie } from "../support/route-context.js";
 
 const { loader, action } = await import("../../app/routes/cart.js");
 const plansPage = await import("../../app/routes/clients.$id.plans.js");
 
-async function dataOf(response: Response) {
-  return (await response.json()) as { items: CartItem[]; payment: unknown };
+async function dataOf(answer: unknown) {
+  return (await asResponse(answer).json()) as { items: CartItem[]; payment: unknown };
 }
 
 describe("the cart route", () => {
@@ -53,13 +54,11 @@ describe("the cart route", () => {
     const cart = await dataOf(await loader({ request: request("/cart", { cookie }), context: loadContext(), params: {} }));
     const again = cart.items.find((i) => i.client_id === client.id)!;
     expect(again.bought).toMatchObject({ order_id: started.order_id });
-    const page = (await (
-      await plansPage.loader({
-        request: request(`/clients/${client.id}/plans`, { cookie }),
-        context: loadContext(),
-        params: { id: String(client.id) },
-      })
-    ).json()) as { plans: ServicePlan[] };
+    const page = await plansPage.loader({
+      request: request(`/clients/${client.id}/plans`, { cookie }),
+      context: loadContext(),
+      params: { id: String(client.id) },
+    });
     const shown = page.plans.find((p) => p.id === plan.id)!;
     expect(shown).toMatchObject({ in_cart: true, bought: { order_id: started.order_id } });
     // Another plan of the same client is not marked.

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { asResponse } from "../../app/lib/forms.server.js";
 import { spoolDir } from "../../lib/spool.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
 import { loadContext, request, signedInCookie } from "../support/route-context.js";
@@ -85,7 +86,7 @@ describe("uploading a document through the portal", () => {
   async function viaPage(body: FormData) {
     return page
       .action({ request: post(`/clients/${clientId}/documents/${docId}`, body), context: loadContext(), params: params() })
-      .catch((r: unknown) => r as Response);
+      .then(asResponse, (r: unknown) => r as Response);
   }
   async function viaScript(body: FormData) {
     return xhr.action({
@@ -133,7 +134,7 @@ describe("uploading a document through the portal", () => {
       [form({ bytes: pdfBytes("x"), name: "ok.pdf" }, { expires_on: "2031-02-30" }), "expires_on", "Enter a real date"],
     ];
     for (const [body, field, message] of cases) {
-      const answer = (await viaPage(body)) as Response;
+      const answer = await viaPage(body);
       expect(answer.status, message).toBe(400);
       const failure = (await answer.json()) as Failure;
       expect(failure.fieldErrors?.[field]).toEqual([message]);
@@ -145,16 +146,18 @@ describe("uploading a document through the portal", () => {
   it("sets the expiry from its own form, and a bad date is said beside that form's field, not the upload's", async () => {
     const post = (fields: Record<string, string>) => {
       const body = new URLSearchParams({ csrf: csrfToken, ...fields });
-      return page.action({
-        request: request(`/clients/${clientId}/documents/${docId}`, {
-          method: "POST",
-          cookie,
-          body,
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        }),
-        context: loadContext(),
-        params: params(),
-      }) as Promise<Response>;
+      return page
+        .action({
+          request: request(`/clients/${clientId}/documents/${docId}`, {
+            method: "POST",
+            cookie,
+            body,
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          }),
+          context: loadContext(),
+          params: params(),
+        })
+        .then(asResponse);
     };
     const bad = await post({ intent: "expiry", expires_on: "2031-02-30" });
     expect(bad.status).toBe(400);
@@ -173,7 +176,7 @@ describe("uploading a document through the portal", () => {
 
   it("answers a form without its token, or a body that is not a form, without storing anything", async () => {
     const before = await fileCount();
-    expect(((await viaPage(form({ bytes: pdfBytes(), name: "a.pdf" }, {}, false))) as Response).status).toBe(403);
+    expect((await viaPage(form({ bytes: pdfBytes(), name: "a.pdf" }, {}, false))).status).toBe(403);
     const notForm = await page
       .action({
         request: request(`/clients/${clientId}/documents/${docId}`, {
@@ -185,8 +188,8 @@ describe("uploading a document through the portal", () => {
         context: loadContext(),
         params: params(),
       })
-      .catch((r: unknown) => r as Response);
-    expect([400, 403]).toContain((notForm as Response).status);
+      .then(asResponse, (r: unknown) => r as Response);
+    expect([400, 403]).toContain(notForm.status);
     const scripted = await viaScript(form({ bytes: pdfBytes(), name: "a.pdf" }, {}, false));
     expect(scripted.status).toBe(403);
     expect(((await scripted.json()) as Failure).formError).toBe("This form has expired. Reload the page and try again.");
@@ -216,7 +219,7 @@ describe("uploading a document through the portal", () => {
     await fc.assert(
       fc.asyncProperty(heads, fc.uint8Array({ maxLength: 2000 }), names, async (head, tail, name) => {
         const before = await fileCount();
-        const answer = (await viaPage(form({ bytes: Buffer.concat([head, Buffer.from(tail)]), name }))) as Response;
+        const answer = await viaPage(form({ bytes: Buffer.concat([head, Buffer.from(tail)]), name }));
         expect([302, 400]).toContain(answer.status);
         expect(await fileCount()).toBe(answer.status === 302 ? before + 1 : before);
       }),

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
+import { asResponse } from "../../app/lib/forms.server.js";
 import { folderStore } from "../../backend/files/folder.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-routes-"));
@@ -162,7 +163,7 @@ type RouteFunction = (args: { request: Request; context: AppLoadContext; params:
 export async function respond(fn: RouteFunction, req: Request, params: Record<string, string> = {}): Promise<Response> {
   try {
     const answer = await fn({ request: req, context: loadContext(), params });
-    return answer instanceof Response ? answer : Response.json(answer);
+    return asResponse(answer);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
