@@ -298,7 +298,8 @@ async function main() {
     console.log(`\nPortal running at ${url}`);
     if (demo) {
       console.log(`Demo sign-in: ${demo.email} / ${demo.password}`);
-      console.log(`Demo staff sign-in: ${demo.staff.email} / ${demo.staff.password}\n`);
+      console.log(`Demo staff sign-in: ${demo.staff.email} / ${demo.staff.password}`);
+      console.log(`Demo mentor sign-in: ${demo.mentor.email} / ${demo.mentor.password}\n`);
     }
     if (isDev) broadcastDevReady(build).catch((err) => logger.warn({ err }, "dev reload failed"));
   });

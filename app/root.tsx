@@ -65,6 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let agent = sessionAgent ?? null;
   const staffToken = session.get("staffToken");
   let staff = session.get("staff") ?? null;
+  const mentorToken = session.get("mentorToken");
+  let mentor = session.get("mentor") ?? null;
   let cartCount: number | null = null;
   let toast: ToastMessage | null = null;
   let sessionChanged = false;
@@ -96,6 +98,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
 
+  if (mentorToken && mentor && !isAuthenticationPath(pathname)) {
+    try {
+      mentor = (await apiFor(context, mentorToken).call(endpoints.mentorMe)).mentor;
+    } catch (error) {
+      if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
+      else await apiLoaderError(error, request, context);
+    }
+  }
+
   const flashed = session.get("toast");
   if (flashed) toast = flashed;
   if (flashed || sessionChanged) headers.append("Set-Cookie", await commitSession(context, session));
@@ -107,6 +118,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       agent: token ? agent : null,
       staff: staffToken ? staff : null,
+      mentor: mentorToken ? mentor : null,
       cartCount,
       toast,
       csrfToken,
@@ -141,7 +153,13 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <FormContext data={data}>
-          <SiteHeader agent={data?.agent ?? null} staff={data?.staff ?? null} cartCount={data?.cartCount ?? null} site={site} />
+          <SiteHeader
+            agent={data?.agent ?? null}
+            staff={data?.staff ?? null}
+            mentor={data?.mentor ?? null}
+            cartCount={data?.cartCount ?? null}
+            site={site}
+          />
           <main id="main" className="site-main">
             {/* Toasts live in the main landmark, just below the header (never over its links). */}
             <ToastHost />

@@ -21,6 +21,7 @@ import { catalogueRoutes } from "./routes/catalogue.js";
 import { clientRoutes } from "./routes/clients.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { documentRoutes } from "./routes/documents.js";
+import { mentoringRoutes } from "./routes/mentoring.js";
 import { mentorRoutes } from "./routes/mentors.js";
 import { officeCatalogueRoutes } from "./routes/office-catalogue.js";
 import { officeRoutes } from "./routes/office.js";
@@ -81,6 +82,7 @@ export async function createApi(
   // The one sign-in page tries an agent's account, then a staff account: each has its own counters, so a wrong
   // password counts once in each, never twice in one.
   const officeLimiter = await createLoginLimiter(deps.database, deps.loginLimit, "office_login");
+  const mentorLimiter = await createLoginLimiter(deps.database, deps.loginLimit, "mentor_login");
   const contactLimiter = createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600);
   const payments: Payments = {
     db,
@@ -115,13 +117,13 @@ export async function createApi(
   const cancelCutoffHours = { ...defaultBookingRules, ...deps.bookings }.cancelCutoffHours;
   accountRoutes(serve, {
     db,
-    limiters: { agent: limiter, staff: officeLimiter },
+    limiters: { agent: limiter, staff: officeLimiter, mentor: mentorLimiter },
     tokenTtlDays: deps.tokenTtlDays,
     publicUrl: deps.publicUrl,
     forgotLimiters,
   });
   officeRoutes(serve, { db, publicUrl: deps.publicUrl, payments, cancelCutoffHours });
-  officeCatalogueRoutes(serve, { db });
+  officeCatalogueRoutes(serve, { db, publicUrl: deps.publicUrl });
   dashboardRoutes(serve, { db, contactLimiter });
   documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads });
   clientRoutes(serve, { db });
@@ -129,6 +131,7 @@ export async function createApi(
   cartRoutes(serve, { db });
   paymentRoutes(serve, payments);
   mentorRoutes(serve, payments, { ...defaultBookingRules, ...deps.bookings });
+  mentoringRoutes(serve, { db });
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return Object.assign(api, {

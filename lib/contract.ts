@@ -11,6 +11,7 @@ export * from "./contract/clients.js";
 export * from "./contract/dashboard.js";
 export * from "./contract/documents.js";
 export * from "./contract/mentors.js";
+export * from "./contract/mentoring.js";
 export * from "./contract/office.js";
 export * from "./contract/office-catalogue.js";
 export * from "./contract/orders.js";

@@ -28,6 +28,7 @@ export const hoursField = (weekday: number) => `hours_${weekday}`;
 
 export const mentorFields = [
   "name",
+  "email",
   "title",
   "bio",
   "expertise",

@@ -28,6 +28,7 @@ export function MentorForm({
 }) {
   const stored: Record<string, string> = {
     name: mentor?.name ?? "",
+    email: mentor?.email ?? "",
     title: mentor?.title ?? "",
     bio: mentor?.bio ?? "",
     expertise: mentor?.expertise.join(", ") ?? "",
@@ -50,6 +51,13 @@ export function MentorForm({
   return (
     <CatalogueForm failure={failure} cancelTo="/office/mentors" submitLabel={submitLabel}>
       <Field label="Name" required maxLength={100} {...f("name")} />
+      <Field
+        label="E-mail (optional)"
+        type="email"
+        maxLength={254}
+        hint="Where the mentor signs in and hears of their sessions"
+        {...f("email")}
+      />
       <Field label="Title" required maxLength={150} {...f("title")} />
       <Field label="Expertise" required hint="Separated by commas, e.g. Interviews, Salary negotiation" {...f("expertise")} />
       <Field label="Languages" required hint="Separated by commas, e.g. English, German" {...f("languages")} />

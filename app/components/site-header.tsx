@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { AgentPublic, StaffPublic } from "../../lib/contract";
+import type { AgentPublic, MentorPublic, StaffPublic } from "../../lib/contract";
 import { normalizePath } from "../lib/paths";
 
 /**
@@ -75,11 +75,13 @@ const OFFICE_LINKS = [
 export function SiteHeader({
   agent,
   staff,
+  mentor,
   cartCount,
   site,
 }: {
   agent: AgentPublic | null;
   staff: StaffPublic | null;
+  mentor: MentorPublic | null;
   cartCount: number | null;
   site: SiteInfo;
 }) {
@@ -214,6 +216,12 @@ export function SiteHeader({
                 <SectionLink to="/office/" end>
                   Office
                 </SectionLink>
+                <SectionLink to="/account/">Account</SectionLink>
+                <SignOut />
+              </>
+            ) : mentor ? (
+              <>
+                <SectionLink to="/mentoring/">Agenda</SectionLink>
                 <SectionLink to="/account/">Account</SectionLink>
                 <SignOut />
               </>

@@ -1,7 +1,7 @@
 /** Who is signed in to the portal, and the redirects that go with signing in and out. */
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { endpoints } from "../../lib/contract.js";
-import type { LoginData, StaffLoginData } from "../../lib/contract.js";
+import type { LoginData, MentorLoginData, StaffLoginData } from "../../lib/contract.js";
 import { apiFor, sessionOf } from "./context.server.js";
 import { safeRedirectPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
@@ -25,14 +25,27 @@ export async function getStaff(request: Request, context: AppLoadContext) {
   return { staffToken, staff: { ...staff, time_zone: staff.time_zone ?? "UTC" }, session, api: apiFor(context, staffToken) };
 }
 
+/** The signed-in mentor, its session, and an API client bound to its token; null for anyone else. */
+export async function getMentor(request: Request, context: AppLoadContext) {
+  const session = await sessionOf(context, request);
+  const mentorToken = session.get("mentorToken");
+  const mentor = session.get("mentor");
+  return mentorToken && mentor ? { mentorToken, mentor, session, api: apiFor(context, mentorToken) } : null;
+}
+
+/** Whether an agent or a mentor is signed in: the back office is not theirs to know of. */
+async function signedInElsewhere(request: Request, context: AppLoadContext) {
+  return Boolean((await getSignedIn(request, context)) ?? (await getMentor(request, context)));
+}
+
 /**
- * The signed-in staff member, for the back office. Anybody else: an agent gets "Not found" (the office is not
- * theirs to know of), a visitor the sign-in page.
+ * The signed-in staff member, for the back office. Anybody else: an agent or a mentor gets "Not found" (the office
+ * is not theirs to know of), a visitor the sign-in page.
  */
 export async function requireStaff(request: Request, context: AppLoadContext) {
   const staff = await getStaff(request, context);
   if (staff) return staff;
-  if (await getSignedIn(request, context)) throw new Response("Not found", { status: 404 });
+  if (await signedInElsewhere(request, context)) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
   throw redirect(signInUrl(url.pathname + url.search));
 }
@@ -41,8 +54,10 @@ export async function requireStaff(request: Request, context: AppLoadContext) {
 export async function requireAgent(request: Request, context: AppLoadContext) {
   const signedIn = await getSignedIn(request, context);
   if (!signedIn) {
-    // Staff never see an agent's workspace as if they were the agent: their place is the back office.
+    // Staff never see an agent's workspace as if they were the agent: their place is the back office; a mentor's
+    // is their agenda.
     if (await getStaff(request, context)) throw redirect("/office");
+    if (await getMentor(request, context)) throw redirect("/mentoring");
     const url = new URL(request.url);
     throw redirect(signInUrl(url.pathname + url.search));
   }
@@ -58,6 +73,8 @@ export async function requireAccountHolder(request: Request, context: AppLoadCon
   if (agent) return { kind: "agent" as const, session: agent.session, api: agent.api };
   const staff = await getStaff(request, context);
   if (staff) return { kind: "staff" as const, session: staff.session, api: staff.api };
+  const mentor = await getMentor(request, context);
+  if (mentor) return { kind: "mentor" as const, session: mentor.session, api: mentor.api };
   const url = new URL(request.url);
   throw redirect(signInUrl(url.pathname + url.search));
 }
@@ -83,12 +100,39 @@ export async function signInStaff(request: Request, context: AppLoadContext, log
   return redirect(to.startsWith("/office") ? to : "/office", { headers });
 }
 
+/**
+ * The signed-in mentor, for the mentor's area. An agent or staff member gets "Not found" (the area is not theirs),
+ * a visitor the sign-in page, remembering where they were going.
+ */
+export async function requireMentor(request: Request, context: AppLoadContext) {
+  const mentor = await getMentor(request, context);
+  if (mentor) return mentor;
+  if ((await getSignedIn(request, context)) ?? (await getStaff(request, context))) {
+    throw new Response("Not found", { status: 404 });
+  }
+  const url = new URL(request.url);
+  throw redirect(signInUrl(url.pathname + url.search));
+}
+
+/** A mentor's new session (the id rotates): the agenda, or where they were going in their area or account. */
+export async function signInMentor(request: Request, context: AppLoadContext, login: MentorLoginData, redirectTo: string | null) {
+  const headers = await replaceSession(request, context, (session) => {
+    session.set("mentorToken", login.token);
+    session.set("mentor", login.mentor);
+    session.flash("toast", makeToast("success", `Welcome, ${login.mentor.name}!`));
+  });
+  const to = safeRedirectPath(redirectTo, "/mentoring");
+  return redirect(to.startsWith("/mentoring") || to.startsWith("/account") ? to : "/mentoring", { headers });
+}
+
 /** Ends the session on both sides: the API revokes the token, the portal drops the session. */
 export async function signOut(request: Request, context: AppLoadContext) {
   const signedIn = await getSignedIn(request, context);
   if (signedIn) await signedIn.api.call(endpoints.logout).catch(() => undefined);
   const staff = await getStaff(request, context);
   if (staff) await staff.api.call(endpoints.officeLogout).catch(() => undefined);
+  const mentor = await getMentor(request, context);
+  if (mentor) await mentor.api.call(endpoints.mentorLogout).catch(() => undefined);
   const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
   return redirect("/authentication/", { headers });
 }

@@ -70,6 +70,7 @@ const mentorForm = {
     if (typeof timeOff === "string") fieldErrors.time_off = [timeOff];
     return {
       name: values.name!,
+      email: values.email,
       title: values.title!,
       bio: values.bio!,
       expertise: list(values.expertise!),

@@ -5,12 +5,19 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import type { AgentPublic, StaffPublic } from "../../lib/contract.js";
+import type { AgentPublic, MentorPublic, StaffPublic } from "../../lib/contract.js";
 import type { SessionTable } from "../../lib/session-table.js";
 import type { ToastMessage } from "./toast.js";
 
 /** An agent's session holds `token` and `agent`; a staff member's `staffToken` and `staff`; never both. */
-export type SessionData = { token: string; agent: AgentPublic; staffToken: string; staff: StaffPublic };
+export type SessionData = {
+  token: string;
+  agent: AgentPublic;
+  staffToken: string;
+  staff: StaffPublic;
+  mentorToken: string;
+  mentor: MentorPublic;
+};
 export type SessionFlash = { toast: ToastMessage };
 export type PortalSession = Session<SessionData, SessionFlash>;
 

@@ -36,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Kept in the session too: the header and every page's times read it from there.
   const remember = (saved: { name: string; time_zone: string }) => {
     if (kind === "agent") session.set("agent", { ...session.get("agent")!, name: saved.name, time_zone: saved.time_zone });
-    else session.set("staff", { ...session.get("staff")!, name: saved.name, time_zone: saved.time_zone });
+    else if (kind === "staff") session.set("staff", { ...session.get("staff")!, name: saved.name, time_zone: saved.time_zone });
+    else session.set("mentor", { ...session.get("mentor")!, name: saved.name, time_zone: saved.time_zone });
   };
 
   if (intent === "password") {
@@ -127,8 +128,9 @@ export default function Account() {
 
       <h2 id="profile">Name, phone and time zone</h2>
       <p className="muted">
-        Every time the portal shows{account.kind === "agent" ? " (sessions, holds, orders)" : ""} and every e-mail it sends you is
-        in this zone.
+        Every time the portal shows
+        {account.kind === "agent" ? " (sessions, holds, orders)" : account.kind === "mentor" ? " (your agenda)" : ""} and every
+        e-mail it sends you is in this zone.
       </p>
       <Form
         method="post"

@@ -7,7 +7,7 @@ import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
-import { getSignedIn, getStaff, signIn, signInStaff } from "../lib/auth.server";
+import { getMentor, getSignedIn, getStaff, signIn, signInMentor, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
@@ -28,6 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSignedIn(request, context)) throw redirect(safeRedirectPath(redirectTo));
   if (await getStaff(request, context)) throw redirect("/office");
+  if (await getMentor(request, context)) throw redirect("/mentoring");
   return { redirectTo: redirectTo ?? "", demo: context.demoSignIn, honeypot: honeypot.getInputProps() };
 }
 
@@ -49,10 +50,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       return await signIn(request, context, await api.call(endpoints.login, { body: parsed.data }), redirectTo);
     } catch (error) {
-      // Not an agent's email and password: perhaps a staff member's (one sign-in page for both).
+      // Not an agent's email and password: perhaps a staff member's, else a mentor's (one sign-in page for all).
       if (!(error instanceof ApiCallError && error.status === 401)) throw error;
       const { time_zone: _, ...credentials } = parsed.data;
-      return await signInStaff(request, context, await api.call(endpoints.officeLogin, { body: credentials }), redirectTo);
+      try {
+        return await signInStaff(request, context, await api.call(endpoints.officeLogin, { body: credentials }), redirectTo);
+      } catch (staffError) {
+        if (!(staffError instanceof ApiCallError && staffError.status === 401)) throw staffError;
+        return await signInMentor(request, context, await api.call(endpoints.mentorLogin, { body: credentials }), redirectTo);
+      }
     }
   } catch (error) {
     // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -39,7 +39,17 @@ export default function EditMentor() {
         <>
           {mentor.active ? "Active: agents can book." : "Inactive: agents do not see this mentor."} {mentor.upcoming_sessions}{" "}
           session
-          {mentor.upcoming_sessions === 1 ? "" : "s"} booked or held to come (never cancelled by a change here).
+          {mentor.upcoming_sessions === 1 ? "" : "s"} booked or held to come (never cancelled by a change here).{" "}
+          {mentor.signed_up
+            ? "Signs in as " + mentor.email + ". "
+            : mentor.email
+              ? "Not signed up yet. "
+              : "No e-mail address: cannot sign in. "}
+          {mentor.email && mentor.active ? (
+            <Link to={`/office/mentors/${mentor.id}/invite`}>
+              {mentor.signed_up ? "Send a new password link" : "Invite to sign in"}
+            </Link>
+          ) : null}
         </>
       }
       toast={failure?.toast}

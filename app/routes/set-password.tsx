@@ -6,7 +6,7 @@ import { FIX_FIELDS } from "../../lib/messages.js";
 import { Field, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
-import { signIn, signInStaff } from "../lib/auth.server";
+import { signIn, signInMentor, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { setPasswordBody } from "../lib/schemas.server";
@@ -38,9 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const done = await apiFor(context).call(endpoints.passwordSet, { body: parsed.data });
-    return done.kind === "staff"
-      ? await signInStaff(request, context, done.login, "/office")
-      : await signIn(request, context, done.login, "/dashboard/");
+    if (done.kind === "staff") return await signInStaff(request, context, done.login, "/office");
+    if (done.kind === "mentor") return await signInMentor(request, context, done.login, "/mentoring");
+    return await signIn(request, context, done.login, "/dashboard/");
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
       return data<FormFailure>({ formError: error.message }, { status: error.status });

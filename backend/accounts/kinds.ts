@@ -11,10 +11,10 @@ import { audit } from "../services/audit.js";
 
 export type KindTable = {
   /** Its accounts: id, name, email, phone, time_zone, password_hash, active, last_sign_in_at */
-  accounts: "agents" | "staff";
+  accounts: "agents" | "staff" | "mentors";
   /** Its tokens: token_hash, owner, created_at, expires_at */
-  tokens: "api_tokens" | "staff_tokens";
-  owner: "agent_id" | "staff_id";
+  tokens: "api_tokens" | "staff_tokens" | "mentor_tokens";
+  owner: "agent_id" | "staff_id" | "mentor_id";
   /** Said when an account of another kind calls an endpoint only this kind may */
   onlyFor: string;
   /** Written in the transaction of a sign-in, and of a password set through a link (staff: the audit log) */
@@ -30,6 +30,8 @@ export const kinds = {
     onlyFor: "This is for the consultancy's staff.",
     noted: (db, id, what, now) => audit(db, { staffId: id, kind: `staff.${what}`, subject: `staff:${id}` }, now),
   },
+  // A mentor without an e-mail address (staff have not invited them) has no way in.
+  mentor: { accounts: "mentors", tokens: "mentor_tokens", owner: "mentor_id", onlyFor: "This is for mentors." },
 } as const satisfies Partial<Record<AccountKind, KindTable>>;
 
 /** The kinds that sign in today. */

@@ -20,7 +20,8 @@ export async function getAccount(db: Kysely<Database>, kind: SignInKind, id: num
     .select(["id", "name", "email", "phone", "time_zone"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
-  return { kind, ...row };
+  // Whoever signed in has an address: a mentor without one cannot.
+  return { kind, ...row, email: row.email ?? "" };
 }
 
 export async function updateAccount(
@@ -38,7 +39,7 @@ export async function updateAccount(
       .where("id", "=", id)
       .execute();
   } else {
-    await db.updateTable("staff").set(values).where("id", "=", id).execute();
+    await db.updateTable(kinds[kind].accounts).set(values).where("id", "=", id).execute();
   }
   return getAccount(db, kind, id);
 }
@@ -72,15 +73,14 @@ export async function changePassword(
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
   const invalid = (field: string, message: string) => new ApiError(400, FIX_FIELDS, { [field]: [message] });
-  const email = row.email.toLowerCase();
+  const email = (row.email ?? "").toLowerCase();
   await attempts?.before(email);
   if (!row.password_hash || !(await verifyPassword(row.password_hash, input.current_password))) {
     await attempts?.failed(email);
     throw invalid("current_password", "This is not your current password");
   }
   await attempts?.succeeded(email);
-  if (input.new_password.toLowerCase().includes(row.email.toLowerCase()))
-    throw invalid("new_password", "Do not use your email address");
+  if (email && input.new_password.toLowerCase().includes(email)) throw invalid("new_password", "Do not use your email address");
   if (input.new_password === input.current_password)
     throw invalid("new_password", "Choose a password other than the current one");
   const hash = await hashPassword(input.new_password);

@@ -67,6 +67,18 @@ export async function issuePasswordLink(
   return { token, expiresAt };
 }
 
+/** Unused links of the account stop working now (it was deactivated, or its address changed). */
+export async function expirePasswordLinks(db: Kysely<Database>, kind: SignInKind, accountId: number, now = new Date()) {
+  await db
+    .updateTable("password_links")
+    .set({ expires_at: now.toISOString() })
+    .where("account_kind", "=", kind)
+    .where("account_id", "=", accountId)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .execute();
+}
+
 const LINK_GONE = "This link has expired or was used already. Ask the consultancy for a new one.";
 
 /** Whose link this is, while it can still be used. */
@@ -84,7 +96,7 @@ export async function passwordLinkInfo(db: Kysely<Database>, token: string, now 
     .select(["name", "email"])
     .where("id", "=", link.account_id)
     .executeTakeFirst();
-  if (!who) throw new NotFound(LINK_GONE);
+  if (!who?.email) throw new NotFound(LINK_GONE);
   return {
     kind,
     name: who.name,

@@ -36,6 +36,13 @@ export const demoAgent = {
   time_zone: "Europe/London",
 };
 
+/** The demo mentor's sign-in (seeded with demo data only): the first demo mentor, whose agenda is at /mentoring. */
+export const demoMentor = {
+  name: mentors[0]!.name,
+  email: "mentor@example.com",
+  password: "mentor-password",
+};
+
 /** The demo staff account (seeded with demo data only): the back office at /office. */
 export const demoStaff = {
   email: "office@example.com",

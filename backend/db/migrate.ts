@@ -20,6 +20,7 @@ import { caseFile } from "./migrations/013-case-file.js";
 import { documents } from "./migrations/014-documents.js";
 import { hardening } from "./migrations/015-hardening.js";
 import { clientListIndex } from "./migrations/016-client-list-index.js";
+import { mentorAccounts } from "./migrations/017-mentor-accounts.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -39,6 +40,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "014-documents": documents(kind),
     "015-hardening": hardening(kind),
     "016-client-list-index": clientListIndex(),
+    "017-mentor-accounts": mentorAccounts(kind),
   };
 }
 

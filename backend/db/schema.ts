@@ -4,83 +4,18 @@
  * Money is integer minor units plus an ISO 4217 currency code.
  */
 import type { ColumnType, Generated } from "kysely";
+import type {
+  AgentsTable,
+  ApiTokensTable,
+  AuditLogTable,
+  MentorTokensTable,
+  PasswordLinksTable,
+  PortalSessionsTable,
+  StaffTable,
+  StaffTokensTable,
+} from "./account-tables.js";
 
-export interface AgentsTable {
-  id: Generated<number>;
-  email: string;
-  name: string;
-  password_hash: string;
-  phone: string | null;
-  time_zone: string;
-  /** When the agent (or its browser at the first sign-in) chose `time_zone`; null while it is the default */
-  time_zone_set_at: string | null;
-  created_at: string;
-  /** 1, or 0 once staff deactivated the account (its tokens and sessions end at once) */
-  active: Generated<number>;
-  last_sign_in_at: string | null;
-  /** Name and e-mail folded for search (lib/search.ts); null only for a row written before it existed */
-  search_text: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** The consultancy's own people: they sign in to the back office. */
-export interface StaffTable {
-  id: Generated<number>;
-  email: string;
-  name: string;
-  /** null until set through a set-password link */
-  password_hash: string | null;
-  active: Generated<number>;
-  created_at: string;
-  last_sign_in_at: string | null;
-  time_zone: Generated<string>;
-  phone: string | null;
-}
-
-export interface StaffTokensTable {
-  id: Generated<number>;
-  staff_id: number;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-}
-
-/** One-time links to set a password (24 h, single use), for an agent or a staff account. */
-export interface PasswordLinksTable {
-  id: Generated<number>;
-  token_hash: string;
-  account_kind: string;
-  account_id: number;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  /** set (back office or office:user, 24 h) | reset (forgot password, 1 h) */
-  purpose: Generated<string>;
-}
-
-/** Every staff change and staff sign-in, written in the change's own transaction. */
-export interface AuditLogTable {
-  id: Generated<number>;
-  staff_id: number | null;
-  kind: string;
-  subject: string | null;
-  before: string | null;
-  after: string | null;
-  created_at: string;
-}
-
-export interface ApiTokensTable {
-  id: Generated<number>;
-  agent_id: number;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-}
-
-export interface PortalSessionsTable {
-  id: string;
-  data: string;
-  expires_at: string | null;
-}
+export type * from "./account-tables.js";
 
 export interface CountriesTable {
   code: string;
@@ -148,8 +83,15 @@ export interface MentorsTable {
   rate_minor: number; // per hour
   currency: string;
   photo_url: string | null;
-  /** 1: listed and bookable; 0: made inactive by staff (booked sessions stay) */
+  /** 1: listed and bookable; 0: made inactive by staff (booked sessions stay; the mentor cannot sign in) */
   active: Generated<number>;
+  /** Lower-cased; null for a mentor staff have not given one (who cannot sign in) */
+  email: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  last_sign_in_at: string | null;
+  /** The mentor's standing meeting link, used for every session when set */
+  meeting_url: string | null;
 }
 
 export interface MentorAvailabilityTable {
@@ -376,6 +318,7 @@ export interface Database {
   jobs: JobsTable;
   relocations: RelocationsTable;
   mentors: MentorsTable;
+  mentor_tokens: MentorTokensTable;
   mentor_availability: MentorAvailabilityTable;
   clients: ClientsTable;
   cart_items: CartItemsTable;

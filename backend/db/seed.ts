@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { agentSearchText, clientSearchText } from "../../lib/search.js";
 import { hashPassword } from "../services/passwords.js";
 import * as demo from "./demo-data.js";
+import { isUniqueViolation } from "./errors.js";
 import * as reference from "./reference-data.js";
 import type { Database } from "./schema.js";
 
@@ -144,7 +145,34 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
       .onConflict((oc) => oc.column("email").doNothing())
       .execute();
   }
-  return { email: agent.email, password, staff: { email: staff.email, password: staff.password } };
+  // The demo mentor signs in: an address and a password, once (a mentor of that name left without either by staff
+  // is not given them back on the next start).
+  const mentor = demo.demoMentor;
+  const mentorRow = await db
+    .selectFrom("mentors")
+    .select(["id", "email"])
+    .where("name", "=", mentor.name)
+    .orderBy("id")
+    .executeTakeFirst();
+  const mentorTaken = await db.selectFrom("mentors").select("id").where("email", "=", mentor.email).executeTakeFirst();
+  if (mentorRow && !mentorRow.email && !mentorTaken) {
+    await db
+      .updateTable("mentors")
+      .set({ email: mentor.email, password_hash: await hashPassword(mentor.password) })
+      .where("id", "=", mentorRow.id)
+      .where("email", "is", null)
+      .execute()
+      // Another start gave it meanwhile (the unique index): theirs stands.
+      .catch((error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+      });
+  }
+  return {
+    email: agent.email,
+    password,
+    staff: { email: staff.email, password: staff.password },
+    mentor: { email: mentor.email, password: mentor.password },
+  };
 }
 
 function toMinutes(hhmm: string): number {

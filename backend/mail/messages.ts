@@ -8,7 +8,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateFormatter } from "../../lib/intl.js";
 import { formatMoney } from "../../lib/money.js";
 
-export type Recipient = { email: string; name: string; zone: string; role: "agent" | "client" | "staff" };
+export type Recipient = { email: string; name: string; zone: string; role: "agent" | "client" | "staff" | "mentor" };
 
 export type SessionFacts = {
   booking_id: number;

@@ -5,6 +5,7 @@
  * calendar in whatever zone they live.
  */
 import { sql, type Kysely } from "kysely";
+import { kinds, type SignInKind } from "../accounts/kinds.js";
 import { hashToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
 import type { Facts, Line, Recipient, SessionFacts } from "./messages.js";
@@ -240,18 +241,19 @@ export async function contactReceived(trx: Db, messageId: number, now = new Date
   );
 }
 
-async function accountRecipient(trx: Db, kind: "agent" | "staff", id: number): Promise<Recipient | null> {
-  const a =
-    kind === "agent"
-      ? await trx.selectFrom("agents").select(["email", "name", "time_zone"]).where("id", "=", id).executeTakeFirst()
-      : await trx.selectFrom("staff").select(["email", "name", "time_zone"]).where("id", "=", id).executeTakeFirst();
-  return a ? { email: a.email, name: a.name, zone: a.time_zone, role: kind } : null;
+async function accountRecipient(trx: Db, kind: SignInKind, id: number): Promise<Recipient | null> {
+  const a = await trx
+    .selectFrom(kinds[kind].accounts)
+    .select(["email", "name", "time_zone"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return a?.email ? { email: a.email, name: a.name, zone: a.time_zone, role: kind } : null;
 }
 
 /** A set-password link (made by staff or the office:user command) or a reset link, to the account's address. */
 export async function passwordLink(
   trx: Db,
-  account: { kind: "agent" | "staff"; id: number },
+  account: { kind: SignInKind; id: number },
   link: { url: string; token: string; expiresAt: string; purpose: "set" | "reset" },
   now = new Date(),
 ) {
@@ -270,7 +272,7 @@ export async function passwordLink(
 
 export async function passwordChanged(
   trx: Db,
-  account: { kind: "agent" | "staff"; id: number },
+  account: { kind: SignInKind; id: number },
   how: "reset" | "account" | "link",
   now = new Date(),
 ) {

@@ -5,7 +5,14 @@
  */
 import type { Kysely } from "kysely";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { endpoints, ownAccount, type AgentPublic, type PasswordSet, type StaffPublic } from "../../lib/contract.js";
+import {
+  endpoints,
+  ownAccount,
+  type AgentPublic,
+  type MentorPublic,
+  type PasswordSet,
+  type StaffPublic,
+} from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { bearerToken, SESSION_EXPIRED, SIGN_IN_FIRST } from "../accounts/guard.js";
 import type { SignInKind } from "../accounts/kinds.js";
@@ -55,6 +62,16 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     return { token: login.token, expires_at: login.expires_at, staff: login.person as StaffPublic };
   });
 
+  serve(endpoints.mentorLogin, async ({ body, req }) => {
+    const ip = ipOf(req.clientIp);
+    const login = await signIn(db, "mentor", limiters.mentor, { email: body.email, password: body.password, ip }, tokenTtlDays);
+    // The sign-in page asked agent/login and office/login first: their failures for this address and email must not
+    // lock out a mentor who signs in often.
+    await limiters.agent.succeeded(ip, body.email);
+    await limiters.staff.succeeded(ip, body.email);
+    return { token: login.token, expires_at: login.expires_at, mentor: login.person as MentorPublic };
+  });
+
   // The token may come as the bearer header or, as the old client sent it, in the body.
   serve(endpoints.tokencheck, async ({ body, req }) => {
     const token = bearerToken(req) ?? body.token;
@@ -72,11 +89,16 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     await revokeToken(db, "staff", caller.token);
     return { signed_out: true as const };
   });
+  serve(endpoints.mentorLogout, async ({ caller }) => {
+    await revokeToken(db, "mentor", caller.token);
+    return { signed_out: true as const };
+  });
   serve(endpoints.officeMe, async ({ caller }) => ({ staff: caller.person }));
+  serve(endpoints.mentorMe, async ({ caller }) => ({ mentor: caller.person }));
   serve(endpoints.saveSettings, async ({ caller, body }) => setAgentZone(db, caller.id, body.time_zone));
 
   // One's own account, the same four calls for each kind.
-  for (const kind of ["agent", "staff"] as const) {
+  for (const kind of ["agent", "staff", "mentor"] as const) {
     const calls = ownAccount[kind];
     serve(calls.read, async ({ caller }) => getAccount(db, kind, caller.id));
     serve(calls.save, async ({ caller, body }) => updateAccount(db, kind, caller.id, body));
@@ -125,10 +147,13 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     const found = await personForToken(db, used.kind, token);
     if (!found) throw new ApiError(403, DEACTIVATED);
     const login = { token, expires_at: expiresAt };
+    const person = found.person;
     return (
       used.kind === "staff"
-        ? { kind: "staff", login: { ...login, staff: found.person as StaffPublic } }
-        : { kind: "agent", login: { ...login, agent: found.person as AgentPublic } }
+        ? { kind: "staff", login: { ...login, staff: person as StaffPublic } }
+        : used.kind === "mentor"
+          ? { kind: "mentor", login: { ...login, mentor: person as MentorPublic } }
+          : { kind: "agent", login: { ...login, agent: person as AgentPublic } }
     ) satisfies PasswordSet;
   });
 }

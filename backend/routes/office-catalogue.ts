@@ -5,11 +5,19 @@
  */
 import type { Kysely } from "kysely";
 import { endpoints } from "../../lib/contract.js";
+import { passwordLinkUrl } from "../accounts/password-links.js";
 import type { Database } from "../db/schema.js";
 import type { Server } from "../serve.js";
 import { setPublished } from "../services/office-catalogue.js";
 import { createJob, editJob, getOfficeJob, listOfficeJobs, setJobPublished } from "../services/office-jobs.js";
-import { createMentor, editMentor, getOfficeMentor, listOfficeMentors, setMentorActive } from "../services/office-mentors.js";
+import {
+  createMentor,
+  editMentor,
+  getOfficeMentor,
+  listOfficeMentors,
+  newMentorPasswordLink,
+  setMentorActive,
+} from "../services/office-mentors.js";
 import {
   getOfficePlan,
   getOfficeRelocation,
@@ -21,7 +29,7 @@ import {
   editRelocation,
 } from "../services/office-packages.js";
 
-export function officeCatalogueRoutes(serve: Server, { db }: { db: Kysely<Database> }) {
+export function officeCatalogueRoutes(serve: Server, { db, publicUrl }: { db: Kysely<Database>; publicUrl: string }) {
   serve(endpoints.officeJobs, async ({ query }) => listOfficeJobs(db, { q: query.q, page: query.page }));
   serve(endpoints.officeJob, async ({ params }) => getOfficeJob(db, params.id));
   serve(endpoints.createJob, async ({ caller, body }) => createJob(db, caller.id, body));
@@ -57,5 +65,9 @@ export function officeCatalogueRoutes(serve: Server, { db }: { db: Kysely<Databa
   serve(endpoints.setMentorActive, async ({ caller, params, body }) => {
     await setMentorActive(db, caller.id, params.id, body.active);
     return getOfficeMentor(db, params.id);
+  });
+  serve(endpoints.mentorPasswordLink, async ({ caller, params }) => {
+    const link = await newMentorPasswordLink(db, caller.id, params.id, publicUrl);
+    return { password_link: passwordLinkUrl(publicUrl, link.token), link_expires_at: link.expiresAt };
   });
 }

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { OfficeAgent, OfficeAgentDetail } from "../../lib/contract.js";
 import { agentSearchText, foldForSearch } from "../../lib/search.js";
-import { issuePasswordLink } from "../accounts/password-links.js";
+import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
 import { endSessions } from "../accounts/tokens.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { containsPattern } from "../db/like.js";
@@ -129,14 +129,7 @@ export async function setAgentActive(db: Kysely<Database>, staffId: number, agen
     if (!active) {
       await endSessions(trx, "agent", agentId);
       // A set-password link handed out before stays unusable: it would let the departed agent back in.
-      await trx
-        .updateTable("password_links")
-        .set({ expires_at: now.toISOString() })
-        .where("account_kind", "=", "agent")
-        .where("account_id", "=", agentId)
-        .where("used_at", "is", null)
-        .where("expires_at", ">", now.toISOString())
-        .execute();
+      await expirePasswordLinks(trx, "agent", agentId, now);
     }
     await audit(
       trx,

@@ -1,7 +1,12 @@
 /** Mentors as staff keep them: profile, weekly hours and time off, rate, active or not. */
 import { type Kysely } from "kysely";
 import type { MentorValues, OfficeMentor } from "../../lib/contract.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
+import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
+import { endSessions } from "../accounts/tokens.js";
+import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
+import { Invalid } from "../errors.js";
 import { audit } from "./audit.js";
 import { getMentor } from "./mentors.js";
 import { checkCountry } from "./office-catalogue.js";
@@ -12,6 +17,8 @@ export async function getOfficeMentor(db: Kysely<Database>, id: number, now = ne
     .selectFrom("mentors")
     .select((eb) => [
       "active",
+      "email",
+      eb.fn<number>("coalesce", [eb.fn<number>("length", ["password_hash"]), eb.val(0)]).as("password_length"),
       eb
         .selectFrom("mentor_bookings")
         .select((c) => c.fn.countAll<number>().as("n"))
@@ -22,7 +29,13 @@ export async function getOfficeMentor(db: Kysely<Database>, id: number, now = ne
     ])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
-  return { ...mentor, active: row.active === 1, upcoming_sessions: Number(row.upcoming ?? 0) };
+  return {
+    ...mentor,
+    active: row.active === 1,
+    upcoming_sessions: Number(row.upcoming ?? 0),
+    email: row.email,
+    signed_up: Number(row.password_length) > 0,
+  };
 }
 
 export async function listOfficeMentors(db: Kysely<Database>) {
@@ -33,6 +46,7 @@ export async function listOfficeMentors(db: Kysely<Database>) {
 function mentorRow(v: MentorValues) {
   return {
     name: v.name,
+    email: v.email ?? null,
     title: v.title,
     bio: v.bio,
     expertise: JSON.stringify(v.expertise),
@@ -66,18 +80,29 @@ async function replaceHours(trx: Kysely<Database>, mentorId: number, v: Pick<Men
   }
 }
 
+/** Another mentor has this address: said beside the field (the unique index decides, whoever saves first). */
+function sameEmail(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw new Invalid(FIX_FIELDS, { email: ["Another mentor has this e-mail address"] });
+  }
+  throw error;
+}
+
 export async function createMentor(db: Kysely<Database>, staffId: number, v: MentorValues, now = new Date()) {
   await checkCountry(db, v.country_code!);
-  const id = await db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto("mentors").values(mentorRow(v)).returning("id").executeTakeFirstOrThrow();
-    await replaceHours(trx, id, v);
-    await audit(
-      trx,
-      { staffId, kind: "mentor.create", subject: `mentor:${id}`, after: { ...mentorRow(v), hours: v.hours } },
-      now,
-    );
-    return id;
-  });
+  const id = await db
+    .transaction()
+    .execute(async (trx) => {
+      const { id } = await trx.insertInto("mentors").values(mentorRow(v)).returning("id").executeTakeFirstOrThrow();
+      await replaceHours(trx, id, v);
+      await audit(
+        trx,
+        { staffId, kind: "mentor.create", subject: `mentor:${id}`, after: { ...mentorRow(v), hours: v.hours } },
+        now,
+      );
+      return id;
+    })
+    .catch(sameEmail);
   return getOfficeMentor(db, id, now);
 }
 
@@ -88,30 +113,48 @@ export async function createMentor(db: Kysely<Database>, staffId: number, v: Men
 export async function editMentor(db: Kysely<Database>, staffId: number, id: number, v: MentorValues, now = new Date()) {
   const before = await getOfficeMentor(db, id, now);
   await checkCountry(db, v.country_code!);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable("mentors").set(mentorRow(v)).where("id", "=", id).execute();
-    await replaceHours(trx, id, v);
-    await audit(
-      trx,
-      {
-        staffId,
-        kind: "mentor.edit",
-        subject: `mentor:${id}`,
-        before: {
-          rate_minor: before.rate_minor,
-          time_zone: before.time_zone,
-          hours: before.availability,
-          time_off: before.time_off,
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      if (before.email && before.email !== (v.email ?? null)) {
+        // A new address (or none): whoever holds the old one is signed out, and links sent there stop working.
+        await endSessions(trx, "mentor", id);
+        await expirePasswordLinks(trx, "mentor", id, now);
+      }
+      await trx.updateTable("mentors").set(mentorRow(v)).where("id", "=", id).execute();
+      await replaceHours(trx, id, v);
+      await audit(
+        trx,
+        {
+          staffId,
+          kind: "mentor.edit",
+          subject: `mentor:${id}`,
+          before: {
+            email: before.email,
+            rate_minor: before.rate_minor,
+            time_zone: before.time_zone,
+            hours: before.availability,
+            time_off: before.time_off,
+          },
+          after: {
+            email: v.email ?? null,
+            rate_minor: v.rate_minor,
+            time_zone: v.time_zone,
+            hours: v.hours,
+            time_off: v.time_off,
+          },
         },
-        after: { rate_minor: v.rate_minor, time_zone: v.time_zone, hours: v.hours, time_off: v.time_off },
-      },
-      now,
-    );
-  });
+        now,
+      );
+    })
+    .catch(sameEmail);
   return getOfficeMentor(db, id, now);
 }
 
-/** Inactive: the mentor leaves the agents' list and takes no new bookings; booked sessions stay. */
+/**
+ * Inactive: the mentor leaves the agents' list and takes no new bookings; booked sessions stay. They are signed out
+ * and cannot sign in, and links sent to them stop working.
+ */
 export async function setMentorActive(db: Kysely<Database>, staffId: number, id: number, active: boolean, now = new Date()) {
   const before = await getOfficeMentor(db, id, now);
   await db.transaction().execute(async (trx) => {
@@ -120,6 +163,10 @@ export async function setMentorActive(db: Kysely<Database>, staffId: number, id:
       .set({ active: active ? 1 : 0 })
       .where("id", "=", id)
       .execute();
+    if (!active) {
+      await endSessions(trx, "mentor", id);
+      await expirePasswordLinks(trx, "mentor", id, now);
+    }
     await audit(
       trx,
       {
@@ -133,4 +180,23 @@ export async function setMentorActive(db: Kysely<Database>, staffId: number, id:
     );
   });
   return getOfficeMentor(db, id, now);
+}
+
+/** Invites a mentor (or sends a new link): a set-password link to their address, answered for staff to hand over. */
+export async function newMentorPasswordLink(
+  db: Kysely<Database>,
+  staffId: number,
+  mentorId: number,
+  publicUrl: string,
+  now = new Date(),
+) {
+  const mentor = await getOfficeMentor(db, mentorId, now);
+  if (!mentor.email)
+    throw new Invalid("Give the mentor an e-mail address first, then invite them.", { email: ["Required to invite"] });
+  if (!mentor.active) throw new Invalid("Make the mentor active first: an inactive mentor cannot sign in.");
+  return db.transaction().execute(async (trx) => {
+    const link = await issuePasswordLink(trx, "mentor", mentorId, now, { mailTo: { publicUrl } });
+    await audit(trx, { staffId, kind: "mentor.password_link", subject: `mentor:${mentorId}` }, now);
+    return link;
+  });
 }

@@ -38,6 +38,10 @@ export type AgentSettingsBody = z.input<typeof agentSettingsBody>;
 export type StaffPublic = { id: number; name: string; email: string; time_zone: string };
 export type StaffLoginData = { token: string; expires_at: string; staff: StaffPublic };
 
+/** A signed-in mentor: `time_zone` is the mentor's own, in which their agenda is shown */
+export type MentorPublic = { id: number; name: string; email: string; time_zone: string };
+export type MentorLoginData = { token: string; expires_at: string; mentor: MentorPublic };
+
 /** A password someone chooses: the rules the set-password page states (`passwordRules`, lib/client-fields.ts). */
 export const newPasswordField = z
   .string({ required_error: "Choose a password", invalid_type_error: "Password must be text" })
@@ -58,11 +62,11 @@ export const passwordLinkBody = z.object({
     .min(20, "This link is not valid")
     .max(200, "This link is not valid"),
 });
-// ---- one's own account (agents and staff alike) -------------------------------
+// ---- one's own account (every kind alike) -------------------------------
 
 /** What /account shows and edits: the time zone is used for every time the portal shows and sends. */
 export type AccountData = {
-  kind: "agent" | "staff";
+  kind: "agent" | "staff" | "mentor";
   id: number;
   name: string;
   email: string;
@@ -86,14 +90,15 @@ export const forgotPasswordBody = z.object({ email: emailField });
 
 /** Whose link it is: the set-password page greets them. */
 export type PasswordLinkInfo = {
-  kind: "agent" | "staff";
+  kind: "agent" | "staff" | "mentor";
   name: string;
   email: string;
   expires_at: string;
   /** set: from the back office; reset: asked for on /forgot-password */
   purpose: "set" | "reset";
 };
-export type PasswordSet = { kind: "agent"; login: LoginData } | { kind: "staff"; login: StaffLoginData };
+export type PasswordSet =
+  { kind: "agent"; login: LoginData } | { kind: "staff"; login: StaffLoginData } | { kind: "mentor"; login: MentorLoginData };
 
 // ---- endpoints ------------------------------------------------------------------
 
@@ -197,6 +202,28 @@ export const accountEndpoints = {
     summary: "Ends the staff member's session",
     answer: answer<{ signed_out: true }>(),
   }),
+  mentorLogin: endpoint({
+    method: "POST",
+    path: "mentor/login",
+    auth: "public",
+    summary: "A mentor signs in",
+    body: loginBody,
+    answer: answer<MentorLoginData>(),
+  }),
+  mentorMe: endpoint({
+    method: "POST",
+    path: "mentor/me",
+    auth: ["mentor"],
+    summary: "The signed-in mentor",
+    answer: answer<{ mentor: MentorPublic }>(),
+  }),
+  mentorLogout: endpoint({
+    method: "POST",
+    path: "mentor/logout",
+    auth: ["mentor"],
+    summary: "Ends the mentor's session",
+    answer: answer<{ signed_out: true }>(),
+  }),
   passwordCheck: endpoint({
     method: "POST",
     path: "password/check",
@@ -219,4 +246,5 @@ export const accountEndpoints = {
 export const ownAccount = {
   agent: ownAccountEndpoints("agent", "agent"),
   staff: ownAccountEndpoints("office", "staff"),
+  mentor: ownAccountEndpoints("mentor", "mentor"),
 };

@@ -9,6 +9,7 @@ import { clientEndpoints } from "./clients.js";
 import { dashboardEndpoints } from "./dashboard.js";
 import { documentEndpoints } from "./documents.js";
 import type { EndpointDef } from "./endpoint.js";
+import { mentoringEndpoints } from "./mentoring.js";
 import { mentorEndpoints } from "./mentors.js";
 import { officeCatalogueEndpoints } from "./office-catalogue.js";
 import { officeEndpoints } from "./office.js";
@@ -24,6 +25,7 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...documentEndpoints,
   ...mentorEndpoints,
+  ...mentoringEndpoints,
   ...officeEndpoints,
   ...officeCatalogueEndpoints,
   ...orderEndpoints,

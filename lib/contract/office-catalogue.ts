@@ -4,7 +4,7 @@ import { employmentTypes } from "../office-fields.js";
 import type { Job, Relocation } from "./catalogue.js";
 import { answer, endpoint } from "./endpoint.js";
 import { idParam, searchPageQuery, type Page } from "./fields.js";
-import { blankToNull, boundedDay, countryCode, minorUnits, requiredText, timeZoneField } from "./fields.js";
+import { blankToNull, boundedDay, countryCode, emailField, minorUnits, requiredText, timeZoneField } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
 
 // ---- the back office: catalogue and mentors ---------------------------------
@@ -44,6 +44,8 @@ const hoursRange = z
 
 export const mentorInput = z.object({
   name: requiredText(100, "Name"),
+  /** Where the mentor signs in and hears of their sessions; blank until staff have one */
+  email: z.preprocess(blankToNull, emailField.nullable().optional()),
   title: requiredText(150, "Title"),
   bio: requiredText(2000, "Bio"),
   expertise: z
@@ -92,7 +94,13 @@ export const mentorInput = z.object({
 });
 export type MentorInput = z.input<typeof mentorInput>;
 export type MentorValues = z.output<typeof mentorInput>;
-export type OfficeMentor = MentorProfile & { active: boolean; upcoming_sessions: number };
+/** `signed_up`: the mentor has set a password (through the link staff sent) */
+export type OfficeMentor = MentorProfile & {
+  active: boolean;
+  upcoming_sessions: number;
+  email: string | null;
+  signed_up: boolean;
+};
 
 export const activeBody = z.object({
   active: z.boolean({ required_error: "Say whether it is active", invalid_type_error: "Active must be true or false" }),
@@ -311,9 +319,17 @@ export const officeCatalogueEndpoints = {
     method: "POST",
     path: "office/mentors/:id/active",
     auth: staff,
-    summary: "Makes a mentor bookable, or not",
+    summary: "Makes a mentor bookable and able to sign in, or not (their sessions end)",
     params: id,
     body: activeBody,
     answer: answer<OfficeMentor>(),
+  }),
+  mentorPasswordLink: endpoint({
+    method: "POST",
+    path: "office/mentors/:id/password-link",
+    auth: staff,
+    summary: "Invites a mentor: a one-time set-password link, e-mailed and answered (earlier ones stop working)",
+    params: id,
+    answer: answer<{ password_link: string; link_expires_at: string }>(),
   }),
 };

@@ -36,6 +36,15 @@ type Entry = {
 const matrix: Record<string, Entry> = {
   "POST /agent/login": { anonymous: 400, intruder: 400 },
   "POST /agent/tokencheck": { anonymous: 401, intruder: 200 },
+  // The mentor's own calls: an agent's token is refused for its kind (403).
+  "POST /mentor/login": { anonymous: 400, intruder: 400 },
+  "POST /mentor/me": { anonymous: 401, intruder: 403 },
+  "POST /mentor/logout": { anonymous: 401, intruder: 403 },
+  "GET /mentor/account": { anonymous: 401, intruder: 403 },
+  "POST /mentor/account": { anonymous: 401, intruder: 403 },
+  "POST /mentor/password": { anonymous: 401, intruder: 403 },
+  "POST /mentor/sign-out-others": { anonymous: 401, intruder: 403 },
+  "GET /mentor/sessions": { anonymous: 401, intruder: 403 },
   "POST /agent/logout": { anonymous: 401, intruder: 200 },
   // Only ever the caller's own settings: there is no agent id to point elsewhere.
   "POST /agent/settings": { anonymous: 401, intruder: 200, body: () => ({ time_zone: "Asia/Tokyo" }) },
@@ -221,6 +230,7 @@ const matrix: Record<string, Entry> = {
     body: () => ({ active: false }),
     intruder: 403,
   },
+  "POST /office/mentors/:id/password-link": { anonymous: 401, path: () => "/office/mentors/1/password-link", intruder: 403 },
   "GET /office/jobs": { anonymous: 401, intruder: 403 },
   "GET /office/jobs/:id": { anonymous: 401, path: () => "/office/jobs/1", intruder: 403 },
   "POST /office/jobs": { anonymous: 401, intruder: 403 },
@@ -369,13 +379,20 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
   it("checks every kind of account against every endpoint as the table's auth says, the documents included", async () => {
     const staff = (await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } }))
       .json.data.token as string;
-    const tokens = { agent: (await ctx.api.newAgent("kinds-matrix@example.com")).token, staff } as const;
-    const refusals = { agent: "This is for agents.", staff: "This is for the consultancy's staff." };
+    // Mentor 2: the staff calls below deactivate mentor 1, which would end its sessions.
+    const mentor = (await ctx.api.newMentor(2, "kinds-matrix-mentor@example.com")).token;
+    const tokens = { agent: (await ctx.api.newAgent("kinds-matrix@example.com")).token, staff, mentor } as const;
+    const refusals = {
+      agent: "This is for agents.",
+      staff: "This is for the consultancy's staff.",
+      mentor: "This is for mentors.",
+    };
     const checked = { allowed: 0, refused: 0 };
     for (const endpoint of allEndpoints) {
       const key = endpointKey(endpoint);
-      if (key === "POST /agent/logout" || key === "POST /office/logout") continue; // would end the token used below
-      for (const kind of ["agent", "staff"] as const) {
+      // Would end the token used below.
+      if (key === "POST /agent/logout" || key === "POST /office/logout" || key === "POST /mentor/logout") continue;
+      for (const kind of ["agent", "staff", "mentor"] as const) {
         const res = await call(key, tokens[kind]);
         if (endpoint.auth === "public") {
           // Open to anyone: a token of any kind is never turned away for its kind.
@@ -389,12 +406,12 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
         } else {
           checked.refused++;
           expect(res.status, `${key} with a ${kind} token`).toBe(403);
-          expect(res.json.message, key).toBe(refusals[endpoint.auth[0] as "agent" | "staff"]);
+          expect(res.json.message, key).toBe(refusals[endpoint.auth[0] as keyof typeof refusals]);
         }
         expect(JSON.stringify(res.json), key).not.toContain("vic@example.com");
       }
     }
     expect(checked.allowed).toBeGreaterThan(80);
-    expect(checked.refused).toBeGreaterThan(80);
+    expect(checked.refused).toBeGreaterThan(170);
   });
 });

@@ -12,6 +12,7 @@ import {
   agentToken,
   apiAs,
   fixturesAs,
+  mentorCookie,
   newAgent,
   request,
   respond,
@@ -20,7 +21,7 @@ import {
   staffToken,
 } from "../support/route-context.js";
 
-type Who = "public" | "agent" | "staff" | "account";
+type Who = "public" | "agent" | "staff" | "mentor" | "account";
 type Ids = Record<string, string>;
 type Entry = {
   who: Who;
@@ -100,6 +101,7 @@ const routes: Record<string, Entry> = {
   "joblist.$id": { who: "agent", at: (ids) => ({ path: `/joblist/${ids.job}`, params: { id: ids.job! } }) },
   "relocation._index": { who: "agent", at: () => ({ path: "/relocation" }) },
   "relocation.$id": { who: "agent", at: (ids) => ({ path: `/relocation/${ids.relocation}`, params: { id: ids.relocation! } }) },
+  "mentoring._index": { who: "mentor", at: () => ({ path: "/mentoring" }) },
   "mentors._index": { who: "agent", at: () => ({ path: "/mentors" }) },
   "mentors.$id._index": { who: "agent", at: (ids) => ({ path: `/mentors/${ids.mentor}`, params: { id: ids.mentor! } }) },
   "mentors.$id.book": {
@@ -136,6 +138,10 @@ const routes: Record<string, Entry> = {
   "office.mentors._index": { who: "staff", at: () => ({ path: "/office/mentors" }) },
   "office.mentors.new": { who: "staff", at: () => ({ path: "/office/mentors/new" }) },
   "office.mentors.$id": { who: "staff", at: (ids) => ({ path: `/office/mentors/${ids.mentor}`, params: { id: ids.mentor! } }) },
+  "office.mentors.$id.invite": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/mentors/${ids.mentor}/invite`, params: { id: ids.mentor! } }),
+  },
   "office.plans._index": { who: "staff", at: () => ({ path: "/office/plans" }) },
   "office.plans.new": { who: "staff", at: () => ({ path: "/office/plans/new" }) },
   "office.plans.$id": { who: "staff", at: (ids) => ({ path: `/office/plans/${ids.plan}`, params: { id: ids.plan! } }) },
@@ -155,7 +161,7 @@ for (const file of fs.readdirSync(routesDir)) {
 }
 
 const ids: Ids = {};
-const cookies: Record<"agent" | "staff" | "stranger", string> = { agent: "", staff: "", stranger: "" };
+const cookies: Record<"agent" | "staff" | "mentor" | "stranger", string> = { agent: "", staff: "", mentor: "", stranger: "" };
 
 beforeAll(async () => {
   // The records live with an agent of their own; a second agent plays the stranger.
@@ -190,6 +196,7 @@ beforeAll(async () => {
   cookies.agent = await signedInCookie(owner.email, owner.password);
   cookies.stranger = await signedInCookie(stranger.email, stranger.password);
   cookies.staff = await staffCookie();
+  cookies.mentor = await mentorCookie();
   const office = await apiAs(await staffToken());
   const link = await office.call(endpoints.agentPasswordLink, { params: { id: login.agent.id } });
   ids.link = new URL(link.password_link).searchParams.get("token")!;
@@ -219,16 +226,21 @@ describe("every route of the portal", () => {
     expect(res.status).toBe(routes[name]!.ok ?? 200);
   });
 
-  it.each(ofKind("agent"))("%s: the agent's; a visitor is sent to sign in, staff to the office", async (name) => {
-    const { path: at } = routes[name]!.at(ids);
-    const visitor = await load(name);
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe(`/authentication/?${new URLSearchParams({ redirectTo: at })}`);
-    const staff = await load(name, cookies.staff);
-    expect([staff.status, staff.headers.get("Location")]).toEqual([302, "/office"]);
-    const agent = await load(name, cookies.agent);
-    expect(agent.status).toBe(routes[name]!.ok ?? 200);
-  });
+  it.each(ofKind("agent"))(
+    "%s: the agent's; a visitor is sent to sign in, staff to the office, a mentor to theirs",
+    async (name) => {
+      const { path: at } = routes[name]!.at(ids);
+      const visitor = await load(name);
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("Location")).toBe(`/authentication/?${new URLSearchParams({ redirectTo: at })}`);
+      const staff = await load(name, cookies.staff);
+      expect([staff.status, staff.headers.get("Location")]).toEqual([302, "/office"]);
+      const mentor = await load(name, cookies.mentor);
+      expect([mentor.status, mentor.headers.get("Location")]).toEqual([302, "/mentoring"]);
+      const agent = await load(name, cookies.agent);
+      expect(agent.status).toBe(routes[name]!.ok ?? 200);
+    },
+  );
 
   it.each(ofKind("agent").filter((name) => routes[name]!.owned))("%s: another agent gets Not found", async (name) => {
     const res = await load(name, cookies.stranger);
@@ -253,13 +265,17 @@ describe("every route of the portal", () => {
     }
   });
 
-  it.each(ofKind("staff"))("%s: the office's; a visitor is sent to sign in, an agent gets Not found", async (name) => {
-    const visitor = await load(name);
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toMatch(/^\/authentication\/\?redirectTo=%2Foffice/);
-    expect((await load(name, cookies.agent)).status).toBe(404);
-    expect((await load(name, cookies.staff)).status).toBe(routes[name]!.ok ?? 200);
-  });
+  it.each(ofKind("staff"))(
+    "%s: the office's; a visitor is sent to sign in, an agent or a mentor gets Not found",
+    async (name) => {
+      const visitor = await load(name);
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("Location")).toMatch(/^\/authentication\/\?redirectTo=%2Foffice/);
+      expect((await load(name, cookies.agent)).status).toBe(404);
+      expect((await load(name, cookies.mentor)).status).toBe(404);
+      expect((await load(name, cookies.staff)).status).toBe(routes[name]!.ok ?? 200);
+    },
+  );
 
   it("staff see an agent's clients by name only, and their own account on /account, never an agent's", async () => {
     const detail = await (await load("office.agents.$id", cookies.staff)).text();
@@ -271,10 +287,32 @@ describe("every route of the portal", () => {
     expect(account).not.toContain(ids.ownerEmail);
   });
 
+  it.each(ofKind("mentor"))("%s: the mentor's; a visitor is sent to sign in, an agent or staff get Not found", async (name) => {
+    const { path: at } = routes[name]!.at(ids);
+    const visitor = await load(name);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(`/authentication/?${new URLSearchParams({ redirectTo: at })}`);
+    expect((await load(name, cookies.agent)).status).toBe(404);
+    expect((await load(name, cookies.staff)).status).toBe(404);
+    expect((await load(name, cookies.mentor)).status).toBe(routes[name]!.ok ?? 200);
+  });
+
+  it("a mentor's agenda names the session's client by first name and initial, never their papers or the price", async () => {
+    // The fixtures' paid session is with the first mentor by name, the demo mentor.
+    const text = await (await load("mentoring._index", cookies.mentor)).text();
+    const page = JSON.parse(text) as { agenda: { upcoming: Array<{ id: number; client: string; agent: { email: string } }> } };
+    expect(page.agenda.upcoming.find((s) => s.id === Number(ids.booking))).toMatchObject({
+      client: "Fixture C.",
+      agent: { email: ids.ownerEmail },
+    });
+    for (const secret of [ids.clientEmail, "passport", "price", "phone", "date_of_birth"]) expect(text).not.toContain(secret);
+  });
+
   it.each(ofKind("account"))("%s: any account holder's; a visitor is sent to sign in", async (name) => {
     expect((await load(name)).status).toBe(302);
     expect((await load(name, cookies.agent)).status).toBe(200);
     expect((await load(name, cookies.staff)).status).toBe(200);
+    expect((await load(name, cookies.mentor)).status).toBe(200);
   });
 
   it.each([...modules.entries()].filter(([name, m]) => m.action && routes[name]!.who !== "public").map(([name]) => name))(
@@ -292,7 +330,17 @@ describe("every route of the portal", () => {
           : staff.headers.get("Location");
         expect(location, name).toBe("/office");
       }
-      if (who === "staff") expect((await post(cookies.agent)).status, name).toBe(404);
+      if (who === "agent") {
+        const mentor = await post(cookies.mentor);
+        const location = name.endsWith(".upload")
+          ? ((await mentor.json()) as { redirectTo?: string }).redirectTo
+          : mentor.headers.get("Location");
+        expect(location, name).toBe("/mentoring");
+      }
+      if (who === "staff") {
+        expect((await post(cookies.agent)).status, name).toBe(404);
+        expect((await post(cookies.mentor)).status, name).toBe(404);
+      }
       // The upload's script path answers in JSON where the page's form would be redirected.
       const location = name.endsWith(".upload")
         ? ((await res.json()) as { redirectTo?: string }).redirectTo

@@ -9,6 +9,7 @@ import { endpoints } from "../../lib/contract.js";
 import { hostileRedirects } from "../support/hostile-redirects.js";
 import {
   agentToken,
+  apiAs,
   fixturesAs,
   formRequest,
   newAgent,
@@ -16,6 +17,7 @@ import {
   respond,
   signedInCookie,
   staffCookie,
+  staffToken,
 } from "../support/route-context.js";
 
 /** A Location that a browser reads as a path on this site, never another host. */
@@ -122,6 +124,68 @@ describe("signing in and the password forms", () => {
       else expect(onPortal(res.headers.get("Location")), JSON.stringify([value, res.headers.get("Location")])).toBe(true);
     }
     redirected(await respond(loader!, request("/authentication", { cookie: staff })), "/office");
+  });
+
+  it("sign-in: a mentor signs in on the same page and lands on their agenda (or their account), nowhere else", async () => {
+    const { action, loader } = await route("authentication");
+    const mentor = { email: "mentor@example.com", password: "mentor-password" };
+    for (const [redirectTo, to] of [
+      ["", "/mentoring"],
+      ["/account", "/account"],
+      ["/clients", "/mentoring"],
+      ["/office", "/mentoring"],
+      ["https://evil.example/x", "/mentoring"],
+    ] as const) {
+      const res = await respond(action, await formRequest("/authentication", { ...mentor, redirectTo }));
+      redirected(res, to);
+      expect(res.headers.get("Set-Cookie")).toMatch(/__session=/);
+    }
+    const wrong = await respond(action, await formRequest("/authentication", { ...mentor, password: "not-the-password" }));
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as Failure).formError).toBe("Email or password is incorrect.");
+    const signedIn = await respond(action, await formRequest("/authentication", mentor));
+    const session = signedIn.headers
+      .get("Set-Cookie")!
+      .split(/,(?=\s*__session=)/)
+      .pop()!
+      .split(";")[0]!;
+    redirected(await respond(loader!, request("/authentication", { cookie: session })), "/mentoring");
+  });
+
+  it("set password: a mentor's invitation signs them in to their agenda", async () => {
+    const { action } = await route("set-password");
+    const office = await apiAs(await staffToken());
+    const three = await office.call(endpoints.officeMentor, { params: { id: 3 } });
+    await office.call(endpoints.editMentor, {
+      params: { id: 3 },
+      body: {
+        name: three.name,
+        email: "invited.mentor@example.com",
+        title: three.title,
+        bio: three.bio,
+        expertise: three.expertise,
+        languages: three.languages,
+        country_code: three.country_code,
+        time_zone: three.time_zone,
+        rate_minor: three.rate_minor,
+        photo_url: three.photo_url,
+        time_off: three.time_off,
+        hours: three.availability,
+      },
+    });
+    const link = await office.call(endpoints.mentorPasswordLink, { params: { id: 3 } });
+    const token = new URL(link.password_link).searchParams.get("token")!;
+    const res = await respond(action, await formRequest("/set-password", { token, password: "a mentor's new passphrase" }));
+    redirected(res, "/mentoring");
+
+    // The office's invitation page: a mentor without an address is told so; one with an address gets a new link.
+    const invite = await route("office.mentors.$id.invite");
+    const none = await respond(invite.action, await formRequest("/office/mentors/4/invite", {}, staff), { id: "4" });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as Failure).formError).toBe("Give the mentor an e-mail address first, then invite them.");
+    const sent = await respond(invite.action, await formRequest("/office/mentors/3/invite", {}, staff), { id: "3" });
+    expect(sent.status).toBe(200);
+    expect(JSON.stringify(await sent.json())).toMatch(/set-password\?token=/);
   });
 
   it("forgot password: a malformed address is said beside it; any good one gets the same neutral answer", async () => {

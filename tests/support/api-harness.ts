@@ -10,7 +10,7 @@ import { folderStore } from "../../backend/files/folder.js";
 import type { FileStore } from "../../backend/files/store.js";
 import { smtpMailer, type Mailer, type OutgoingMail } from "../../backend/mail/transport.js";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
-import { createAgent as createAgentFixture } from "./fixtures.js";
+import { createAgent as createAgentFixture, createMentorAccount } from "./fixtures.js";
 
 export const CLIENT_IP_SECRET = "test-client-ip-secret-0123456789abcdef";
 
@@ -117,10 +117,19 @@ export async function startApi(
     return { id: agent.id, token };
   }
 
+  /** A catalogue mentor made able to sign in, signed in: its id and token. */
+  async function newMentor(mentorId: number, email: string) {
+    const mentor = await createMentorAccount(database.db, { mentorId, email });
+    const res = await call("POST", "mentor/login", { body: { email, password: mentor.password } });
+    if (res.status !== 200) throw new Error(`mentor login failed: ${res.status} ${JSON.stringify(res.json)}`);
+    return { id: mentorId, token: res.json.data.token as string };
+  }
+
   return {
     base,
     call,
     newAgent,
+    newMentor,
     login,
     createAgent,
     /** Errors the API logged (a 500 logs one) */

@@ -47,3 +47,16 @@ export async function createSession(db: Kysely<Database>, secret: string, values
   const [name, ...value] = pair!.split("=");
   return { name: name!, value: value.join("=") };
 }
+
+/** Gives a catalogue mentor an address and a password, as the invitation's link would (tests of the mentor's area). */
+export async function createMentorAccount(
+  db: Kysely<Database>,
+  { mentorId, email, password = "mentor-password" }: { mentorId: number; email: string; password?: string },
+) {
+  await db
+    .updateTable("mentors")
+    .set({ email, password_hash: await hashPassword(password) })
+    .where("id", "=", mentorId)
+    .execute();
+  return { id: mentorId, email, password };
+}

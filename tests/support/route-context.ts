@@ -92,6 +92,14 @@ export async function staffCookie(): Promise<string> {
   return sessionCookie({ staffToken: login.token, staff: login.staff });
 }
 
+/** The cookie of a portal session signed in as the demo mentor, for the mentor's area. */
+export async function mentorCookie(): Promise<string> {
+  const answer = await transport({ method: "POST", path: "mentor/login", headers: {}, body: demo.mentor });
+  if (answer.status !== 200) throw new Error(`mentor sign-in refused: ${JSON.stringify(answer.payload)}`);
+  const login = (answer.payload as { data: { token: string; mentor: unknown } }).data;
+  return sessionCookie({ mentorToken: login.token, mentor: login.mentor });
+}
+
 /** A portal session holding `values`, stored as the portal stores one: its cookie, for a request's header. */
 async function sessionCookie(values: Record<string, unknown>) {
   const session = await sessions.getSession();

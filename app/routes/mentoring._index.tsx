@@ -1,0 +1,82 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { MentorSession } from "../../lib/contract";
+import { TableHead } from "../components/table-head";
+import { ZoneNote } from "../components/zone-note";
+import { apiLoaderError } from "../lib/api.server";
+import { requireMentor } from "../lib/auth.server";
+import { formatDateTime, timeLabel } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
+
+export const meta: MetaFunction = () => [{ title: "Your agenda · Waypoint Consultancy" }];
+
+/** The mentor's agenda: the sessions they give, in their own zone. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, mentor } = await requireMentor(request, context);
+  const agenda = await api.call(endpoints.mentorAgenda).catch((e) => apiLoaderError(e, request, context));
+  return { agenda, name: mentor.name };
+}
+
+function SessionRow({ s, timeZone }: { s: MentorSession; timeZone: string }) {
+  return (
+    <tr data-testid={`session-${s.id}`}>
+      <td data-label="When">
+        {formatDateTime(s.start_at, timeZone)}–{timeLabel(s.end_at, timeZone)}
+      </td>
+      <td data-label="Client and topic">
+        {s.client}
+        <br />
+        <span className="muted">{s.topic}</span>
+      </td>
+      <td data-label="Booked by">
+        {s.agent.name}
+        <br />
+        <a href={`mailto:${s.agent.email}`}>{s.agent.email}</a>
+      </td>
+      <td data-label="Status" data-testid="session-status">
+        {s.status === "canceled" ? "Cancelled" : "Confirmed"}
+      </td>
+    </tr>
+  );
+}
+
+function SessionTable({ title, sessions, timeZone }: { title: string; sessions: MentorSession[]; timeZone: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack">
+        <caption>{title}</caption>
+        <TableHead columns={["When", "Client and topic", "Booked by", "Status"]} />
+        <tbody>
+          {sessions.map((s) => (
+            <SessionRow key={s.id} s={s} timeZone={timeZone} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function MentorAgenda() {
+  const { agenda, name } = useLoaderData<typeof loader>();
+  const { upcoming, past, time_zone: timeZone } = agenda;
+  return (
+    <section className="container page">
+      <p className="eyebrow">Mentoring</p>
+      <h1>Your agenda</h1>
+      <p className="muted">Signed in as {name}. Sessions last one hour; the agent who booked one is the person to write to.</p>
+      <ZoneNote own={timeZone} />
+      <h2>Upcoming</h2>
+      {upcoming.length ? (
+        <SessionTable title="Upcoming sessions, soonest first" sessions={upcoming} timeZone={timeZone} />
+      ) : (
+        <p className="empty-state">No sessions booked with you yet. You will find each one here once it is paid.</p>
+      )}
+      <h2>Past</h2>
+      {past.length ? (
+        <SessionTable title="Past sessions, newest first" sessions={past} timeZone={timeZone} />
+      ) : (
+        <p className="empty-state">No past sessions.</p>
+      )}
+    </section>
+  );
+}

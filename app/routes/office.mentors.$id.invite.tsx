@@ -1,0 +1,96 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
+import { routeId } from "../lib/params";
+import { checkForm, readForm } from "../lib/security.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `Invite ${loaded.mentor.name} · Back office · Waypoint Consultancy` : "Mentor not found" },
+];
+
+/** Inviting a mentor to sign in: a one-time set-password link, e-mailed to them and shown here once. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, staff } = await requireStaff(request, context);
+  const mentor = await api
+    .call(endpoints.officeMentor, { params: { id: routeId(params.id) } })
+    .catch((e) => apiLoaderError(e, request, context));
+  return {
+    mentor: { id: mentor.id, name: mentor.name, email: mentor.email, active: mentor.active, signed_up: mentor.signed_up },
+    zone: staff.time_zone,
+  };
+}
+
+type Sent = { link: { url: string; expires_at: string } };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  try {
+    const link = await api.call(endpoints.mentorPasswordLink, { params: { id: routeId(params.id) } });
+    return data<Sent>({ link: { url: link.password_link, expires_at: link.link_expires_at } });
+  } catch (error) {
+    return apiActionError(error, request, context, {});
+  }
+}
+
+export default function InviteMentor() {
+  const { mentor, zone } = useLoaderData<typeof loader>();
+  const answer = useActionData<Sent & FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  const back = `/office/mentors/${mentor.id}`;
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to={back}>{mentor.name}</Link>
+      </p>
+      <h1>Invite {mentor.name} to sign in</h1>
+      {answer?.link ? (
+        <div className="notice" role="status" data-testid="password-link">
+          <p>
+            We e-mailed this link to {mentor.name} ({mentor.email}); you can also hand it over. It sets their password, once,
+            until {formatDateTime(answer.link.expires_at, zone)} ({zone}); it is shown only now, and earlier links no longer work.
+          </p>
+          <p>
+            <code className="password-link">{answer.link.url}</code>
+          </p>
+        </div>
+      ) : null}
+      {answer?.formError ? (
+        <p className="form-error" role="alert">
+          {answer.formError}
+        </p>
+      ) : null}
+      {!mentor.email ? (
+        <p>
+          {mentor.name} has no e-mail address yet. <Link to={back}>Add one to the mentor</Link>, then come back here.
+        </p>
+      ) : !mentor.active ? (
+        <p>
+          {mentor.name} is inactive: an inactive mentor cannot sign in. <Link to={back}>Make them active</Link> first.
+        </p>
+      ) : answer?.link ? null : (
+        <Form method="post" className="form">
+          <AuthenticityTokenInput />
+          <p>
+            {mentor.signed_up
+              ? `${mentor.name} has a password already. A new link lets them choose another (for a forgotten one, they can also ask on the sign-in page).`
+              : `${mentor.name} will receive a link at ${mentor.email} to choose a password, then sign in on the same page as agents and see the sessions booked with them.`}
+          </p>
+          <p className="form__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {mentor.signed_up ? "Send a new link" : "Send the invitation"}
+            </button>
+            <Link to={back} className="button button--ghost">
+              Cancel
+            </Link>
+          </p>
+        </Form>
+      )}
+    </section>
+  );
+}

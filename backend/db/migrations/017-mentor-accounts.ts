@@ -1,0 +1,39 @@
+import type { Kysely } from "kysely";
+import type { DbKind } from "../connection.js";
+
+/**
+ * Issue 23: mentors sign in. A mentor gets an e-mail address (none for mentors from before: staff add one and
+ * invite them), a password set through a link, a phone for their own account page, a standing meeting link, and
+ * tokens of their own (`mentor_tokens`, as agents' and staff's). Nothing is dropped or rewritten.
+ */
+export function mentorAccounts(kind: DbKind) {
+  const pg = kind === "postgres";
+  const time = pg ? "timestamptz" : "text";
+  const id = (t: ReturnType<Kysely<any>["schema"]["createTable"]>) =>
+    pg ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("mentors").addColumn("email", "text").execute();
+      await db.schema.alterTable("mentors").addColumn("phone", "text").execute();
+      await db.schema.alterTable("mentors").addColumn("password_hash", "text").execute();
+      await db.schema.alterTable("mentors").addColumn("last_sign_in_at", time).execute();
+      await db.schema.alterTable("mentors").addColumn("meeting_url", "text").execute();
+      // One mentor an address (stored lower-cased, as agents' and staff's); mentors without one are many.
+      await db.schema.createIndex("mentors_email_uq").on("mentors").column("email").unique().execute();
+      await id(db.schema.createTable("mentor_tokens"))
+        .addColumn("mentor_id", "integer", (c) => c.notNull().references("mentors.id").onDelete("cascade"))
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("created_at", time, (c) => c.notNull())
+        .addColumn("expires_at", time, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("mentor_tokens_mentor_idx").on("mentor_tokens").column("mentor_id").execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable("mentor_tokens").execute();
+      await db.schema.dropIndex("mentors_email_uq").execute();
+      for (const column of ["meeting_url", "last_sign_in_at", "password_hash", "phone", "email"]) {
+        await db.schema.alterTable("mentors").dropColumn(column).execute();
+      }
+    },
+  };
+}

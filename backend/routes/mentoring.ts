@@ -1,0 +1,10 @@
+/** The mentor's own area (lib/contract/mentoring.ts). */
+import type { Kysely } from "kysely";
+import { endpoints } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import type { Server } from "../serve.js";
+import { mentorAgenda } from "../services/mentoring.js";
+
+export function mentoringRoutes(serve: Server, { db }: { db: Kysely<Database> }) {
+  serve(endpoints.mentorAgenda, async ({ caller }) => mentorAgenda(db, caller.id));
+}

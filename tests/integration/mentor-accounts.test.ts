@@ -1,0 +1,189 @@
+/**
+ * Mentors as the third kind of account (issue 23): staff give a mentor an address and invite them, the link sets
+ * a password and signs them in, the mentor sees the sessions given (and nothing of a client's papers or the price),
+ * another mentor sees none of them, and deactivation or a new address ends their sessions.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiClient } from "../../app/lib/api.server.js";
+import { demoStaff } from "../../backend/db/demo-data.js";
+import { endpoints, type MentorAgenda, type OfficeMentor } from "../../lib/contract.js";
+import { httpTransport } from "../../lib/http-transport.js";
+import { agentFixtures } from "../support/agent-fixtures.js";
+import { testDatabases, useSeededApi } from "../support/databases.js";
+
+describe.each(testDatabases)("mentor accounts on $name", (target) => {
+  const ctx = useSeededApi(target);
+  let staffToken: string;
+
+  const office = () => createApiClient(httpTransport(ctx.api.base, 10_000), { token: staffToken });
+  /** The mentor's profile as the office form sends it, with another address. */
+  const withEmail = (m: OfficeMentor, email: string | null) => ({
+    name: m.name,
+    email,
+    title: m.title,
+    bio: m.bio,
+    expertise: m.expertise,
+    languages: m.languages,
+    country_code: m.country_code,
+    time_zone: m.time_zone,
+    rate_minor: m.rate_minor,
+    photo_url: m.photo_url,
+    time_off: m.time_off,
+    hours: m.availability,
+  });
+  const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+
+  beforeAll(async () => {
+    const login = await ctx.api.call("POST", "office/login", {
+      body: { email: demoStaff.email, password: demoStaff.password },
+    });
+    staffToken = login.json.data.token;
+  });
+
+  it("invites a mentor: the link is e-mailed, sets a password once, and signs the mentor in as a mentor", async () => {
+    const mentor = await office().call(endpoints.officeMentor, { params: { id: 3 } });
+    expect(mentor).toMatchObject({ email: null, signed_up: false });
+    // No address, no invitation: said beside the field.
+    const refused = await ctx.api.call("POST", "office/mentors/3/password-link", { token: staffToken });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ email: ["Required to invite"] });
+
+    const saved = await office().call(endpoints.editMentor, {
+      params: { id: 3 },
+      body: withEmail(mentor, " Sofia.Mentor@Example.COM "),
+    });
+    expect(saved.email).toBe("sofia.mentor@example.com");
+    const link = await office().call(endpoints.mentorPasswordLink, { params: { id: 3 } });
+    await ctx.api.mailTick();
+    const mail = ctx.api.mailbox.find((m) => m.to === "sofia.mentor@example.com");
+    expect(mail?.text).toContain(link.password_link);
+
+    const info = await ctx.api.call("POST", "password/check", { body: { token: tokenOf(link.password_link) } });
+    expect(info.json.data).toMatchObject({ kind: "mentor", email: "sofia.mentor@example.com", purpose: "set" });
+    const set = await ctx.api.call("POST", "password/set", {
+      body: { token: tokenOf(link.password_link), password: "a mentor's own passphrase" },
+    });
+    expect(set.status).toBe(200);
+    expect(set.json.data.kind).toBe("mentor");
+    expect(set.json.data.login.mentor).toMatchObject({ id: 3, email: "sofia.mentor@example.com" });
+    // Used once.
+    const again = await ctx.api.call("POST", "password/set", {
+      body: { token: tokenOf(link.password_link), password: "another passphrase 2" },
+    });
+    expect(again.status).toBe(404);
+
+    const signedIn = await ctx.api.call("POST", "mentor/login", {
+      body: { email: "sofia.mentor@example.com", password: "a mentor's own passphrase" },
+    });
+    expect(signedIn.status).toBe(200);
+    const me = await ctx.api.call("POST", "mentor/me", { token: signedIn.json.data.token });
+    expect(me.json.data.mentor).toMatchObject({ id: 3, name: mentor.name, time_zone: mentor.time_zone });
+    // A mentor's password is no agent's or staff member's.
+    expect(
+      (
+        await ctx.api.call("POST", "agent/login", {
+          body: { email: "sofia.mentor@example.com", password: "a mentor's own passphrase" },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await office().call(endpoints.officeMentor, { params: { id: 3 } })).signed_up).toBe(true);
+  });
+
+  it("refuses an address another mentor has, beside the field", async () => {
+    const four = await office().call(endpoints.officeMentor, { params: { id: 4 } });
+    const res = await ctx.api.call("POST", "office/mentors/4", {
+      token: staffToken,
+      body: withEmail(four, "SOFIA.MENTOR@example.com"),
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({ email: ["Another mentor has this e-mail address"] });
+    expect((await office().call(endpoints.officeMentor, { params: { id: 4 } })).email).toBeNull();
+  });
+
+  it("shows the mentor their paid sessions, never a client's papers or the price, and none of another mentor's", async () => {
+    const agent = await ctx.api.newAgent("agenda-agent@example.com");
+    const fixtures = agentFixtures(httpTransport(ctx.api.base, 10_000), agent.token);
+    const client = await fixtures.client({ first_name: "Ana", last_name: "pereira", email: "ana.p@example.com" });
+    await fixtures.api.call(endpoints.editClient, {
+      body: {
+        id: client.id,
+        first_name: "Ana",
+        last_name: "pereira",
+        email: "ana.p@example.com",
+        phone: "+351 21 000 0000",
+        passport_number: "P1234567",
+        date_of_birth: "1990-04-02",
+      },
+    });
+    const paid = await fixtures.paidSession(client.id, { mentorId: 5, topic: "First weeks in Dubai" });
+    // Held only (not paid): not the mentor's to hear of yet.
+    await fixtures.heldSession(client.id, { mentorId: 5, topic: "Not paid yet" });
+
+    const mentor = await ctx.api.newMentor(5, "fatima.mentor@example.com");
+    const res = await ctx.api.call("GET", "mentor/sessions", { token: mentor.token });
+    expect(res.status).toBe(200);
+    const agenda = res.json.data as MentorAgenda;
+    expect(agenda.upcoming).toEqual([
+      {
+        id: paid.booking.id,
+        start_at: paid.booking.start_at,
+        end_at: paid.booking.end_at,
+        status: "confirmed",
+        topic: "First weeks in Dubai",
+        client: "Ana P.",
+        agent: { name: "Test Agent", email: "agenda-agent@example.com" },
+      },
+    ]);
+    const text = JSON.stringify(res.json);
+    for (const secret of [
+      "P1234567",
+      "1990-04-02",
+      "+351",
+      "ana.p@example.com",
+      "pereira",
+      "price",
+      String(paid.booking.price_minor),
+    ]) {
+      expect(text, secret).not.toContain(secret);
+    }
+
+    // Another mentor: none of it.
+    const other = await ctx.api.newMentor(6, "other.mentor@example.com");
+    const theirs = (await ctx.api.call("GET", "mentor/sessions", { token: other.token })).json.data as MentorAgenda;
+    expect(theirs.upcoming.map((s) => s.id)).not.toContain(paid.booking.id);
+    expect(JSON.stringify(theirs)).not.toContain("First weeks in Dubai");
+
+    // A cancelled session stays on the agenda, said cancelled.
+    await fixtures.api.call(endpoints.cancelBooking, { body: { id: paid.booking.id } });
+    const after = (await ctx.api.call("GET", "mentor/sessions", { token: mentor.token })).json.data as MentorAgenda;
+    expect(after.upcoming.find((s) => s.id === paid.booking.id)?.status).toBe("canceled");
+  });
+
+  it("ends a mentor's sessions when staff deactivate them or change their address", async () => {
+    const mentor = await ctx.api.newMentor(7, "seven.mentor@example.com");
+    expect((await ctx.api.call("POST", "mentor/me", { token: mentor.token })).status).toBe(200);
+    await office().call(endpoints.setMentorActive, { params: { id: 7 }, body: { active: false } });
+    expect((await ctx.api.call("POST", "mentor/me", { token: mentor.token })).status).toBe(401);
+    const login = await ctx.api.call("POST", "mentor/login", {
+      body: { email: "seven.mentor@example.com", password: "mentor-password" },
+    });
+    expect(login.status).toBe(403);
+    await office().call(endpoints.setMentorActive, { params: { id: 7 }, body: { active: true } });
+
+    const back = await ctx.api.call("POST", "mentor/login", {
+      body: { email: "seven.mentor@example.com", password: "mentor-password" },
+    });
+    const seven = await office().call(endpoints.officeMentor, { params: { id: 7 } });
+    await office().call(endpoints.editMentor, { params: { id: 7 }, body: withEmail(seven, "new.seven@example.com") });
+    expect((await ctx.api.call("POST", "mentor/me", { token: back.json.data.token })).status).toBe(401);
+    // An unchanged address signs nobody out.
+    const fresh = await ctx.api.call("POST", "mentor/login", {
+      body: { email: "new.seven@example.com", password: "mentor-password" },
+    });
+    await office().call(endpoints.editMentor, {
+      params: { id: 7 },
+      body: withEmail(await office().call(endpoints.officeMentor, { params: { id: 7 } }), "new.seven@example.com"),
+    });
+    expect((await ctx.api.call("POST", "mentor/me", { token: fresh.json.data.token })).status).toBe(200);
+  });
+});
