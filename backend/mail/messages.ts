@@ -4,33 +4,21 @@
  * recipient's zone with the zone named (and the mentor's for sessions), money with its currency, and a footer
  * saying why the recipient got it. Sessions carry a calendar invite (a cancellation, its cancel).
  */
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { dateFormatter } from "../../lib/intl.js";
-import { formatMoney } from "../../lib/money.js";
+import {
+  compose,
+  money,
+  sessionInvite,
+  when,
+  type Block,
+  type Line,
+  type MailContext,
+  type Recipient,
+  type Rendered,
+  type SessionFacts,
+} from "./compose.js";
+import { mentorSessionMessage } from "./mentor-messages.js";
 
-export type Recipient = { email: string; name: string; zone: string; role: "agent" | "client" | "staff" | "mentor" };
-
-export type SessionFacts = {
-  booking_id: number;
-  mentor_name: string;
-  mentor_zone: string;
-  client_name: string;
-  agent_name: string;
-  agent_email: string;
-  topic: string;
-  start_at: string;
-  end_at: string;
-};
-
-export type Line = {
-  description: string;
-  client_name: string;
-  price_minor: number;
-  currency: string;
-  reason?: string | null;
-  /** A mentor session's line: told from its start, in the recipient's zone (the description has it in UTC) */
-  session?: { mentor_name: string; start_at: string; topic: string } | null;
-};
+export * from "./compose.js";
 
 export type Facts =
   | { kind: "booking.confirmed"; to: Recipient; session: SessionFacts }
@@ -57,135 +45,6 @@ export type Facts =
 
 export type Kind = Facts["kind"];
 
-export type MailContext = {
-  publicUrl: string;
-  company: { name: string; address: string };
-  /** A session cancelled up to this many hours before its start is refunded (Terms §4) */
-  cancelCutoffHours: number;
-};
-
-export type Rendered = {
-  subject: string;
-  text: string;
-  html: string;
-  /** An iCalendar file to attach (METHOD:REQUEST or METHOD:CANCEL) */
-  ics?: { method: "REQUEST" | "CANCEL"; content: string };
-};
-
-/** "Tue 10 Mar 2026, 14:00 (Europe/Lisbon)" */
-export function when(iso: string, zone: string) {
-  const text = dateFormatter("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: zone,
-  }).format(new Date(iso));
-  return `${text} (${zone})`;
-}
-
-/** Money as every page shows it (lib/money.ts). */
-const money = formatMoney;
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** One piece of a message: a paragraph, a list of label/value rows, a link, or a table of lines. */
-type Block =
-  | { p: string }
-  | { rows: Array<[string, string]> }
-  | { link: { text: string; href: string } }
-  | { lines: Line[]; total?: string; zone: string };
-
-function compose(ctx: MailContext, subject: string, greeting: string, blocks: Block[], why: string): Rendered {
-  const text: string[] = [greeting, ""];
-  const html: string[] = [`<p>${escape(greeting)}</p>`];
-  for (const b of blocks) {
-    if ("p" in b) {
-      text.push(b.p, "");
-      html.push(`<p>${escape(b.p)}</p>`);
-    } else if ("rows" in b) {
-      text.push(...b.rows.map(([k, v]) => `${k}: ${v}`), "");
-      html.push(
-        `<table role="presentation" cellpadding="4">${b.rows
-          .map(([k, v]) => `<tr><th align="left" valign="top">${escape(k)}</th><td>${escape(v)}</td></tr>`)
-          .join("")}</table>`,
-      );
-    } else if ("link" in b) {
-      text.push(`${b.link.text}: ${b.link.href}`, "");
-      html.push(`<p><a href="${escape(b.link.href)}">${escape(b.link.text)}</a></p>`);
-    } else {
-      const label = (l: Line) =>
-        l.session
-          ? `Mentor session: ${l.session.mentor_name}, ${when(l.session.start_at, b.zone)} (${l.session.topic})`
-          : l.description;
-      for (const l of b.lines) {
-        text.push(`- ${label(l)}, for ${l.client_name}: ${money(l.price_minor, l.currency)}${l.reason ? ` (${l.reason})` : ""}`);
-      }
-      if (b.total) text.push(`Total: ${b.total}`);
-      text.push("");
-      html.push(
-        `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="left">Client</th><th align="right">Amount</th></tr></thead><tbody>${b.lines
-          .map(
-            (l) =>
-              `<tr><td>${escape(label(l))}${l.reason ? `<br><small>${escape(l.reason)}</small>` : ""}</td><td>${escape(
-                l.client_name,
-              )}</td><td align="right">${escape(money(l.price_minor, l.currency))}</td></tr>`,
-          )
-          .join(
-            "",
-          )}</tbody>${b.total ? `<tfoot><tr><th align="left" colspan="2">Total</th><th align="right">${escape(b.total)}</th></tr></tfoot>` : ""}</table>`,
-      );
-    }
-  }
-  const footer = `${why} ${ctx.company.name} · ${ctx.company.address} · ${ctx.publicUrl}`;
-  text.push("--", footer);
-  html.push(`<hr><p style="color:#555;font-size:12px">${escape(footer)}</p>`);
-  return {
-    subject,
-    text: text.join("\n"),
-    html: `<!doctype html><html><head><meta charset="utf-8"><title>${escape(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${html.join("\n")}</body></html>`,
-    ics: undefined,
-  };
-}
-
-/** A session's invite, or its cancellation: the same UID, so calendars update the one event. */
-export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, method: "REQUEST" | "CANCEL") {
-  const host = new URL(ctx.publicUrl).hostname || "portal";
-  const cal = ical({
-    prodId: { company: ctx.company.name, product: "portal", language: "EN" },
-    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-    name: ctx.company.name,
-  });
-  cal.createEvent({
-    id: `booking-${s.booking_id}@${host}`,
-    sequence: method === "CANCEL" ? 1 : 0,
-    start: new Date(s.start_at),
-    end: new Date(s.end_at),
-    summary: `Mentor session: ${s.mentor_name} with ${s.client_name}`,
-    description: `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`,
-    status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: icsName(ctx.company.name), email: s.agent_email },
-    attendees: [{ name: icsName(to.name), email: to.email }],
-    url: `${ctx.publicUrl}/bookings`,
-  });
-  return { method, content: cal.toString() };
-}
-
-/**
- * A person's name as an invite's ORGANIZER or ATTENDEE parameter (CN="…"): a quote would end the value early and
- * the rest of the name would be read as the address; control characters would break the line. Both go.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f]/g;
-
-export function icsName(name: string): string {
-  return name.replace(/"/g, "'").replace(CONTROLS, " ").trim();
-}
-
 function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {
   const rows: Array<[string, string]> = [
     ["Mentor", s.mentor_name],
@@ -204,6 +63,13 @@ const whyAgent = "You get this e-mail because you are the agent on this account.
 const whyClient = (s: SessionFacts) => `You get this e-mail because ${s.agent_name}, your agent, booked this session for you.`;
 
 export function render(facts: Facts, ctx: MailContext): Rendered {
+  // The mentor's own words for their sessions (mentor-messages.ts).
+  if (
+    (facts.kind === "booking.confirmed" || facts.kind === "booking.reminder" || facts.kind === "booking.cancelled") &&
+    facts.to.role === "mentor"
+  ) {
+    return mentorSessionMessage(facts, ctx);
+  }
   switch (facts.kind) {
     case "booking.confirmed": {
       const { to, session: s } = facts;

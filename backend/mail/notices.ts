@@ -8,6 +8,7 @@ import { sql, type Kysely } from "kysely";
 import { kinds, type SignInKind } from "../accounts/kinds.js";
 import { hashToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
+import { firstNameAndInitial } from "../services/mentoring.js";
 import type { Facts, Line, Recipient, SessionFacts } from "./messages.js";
 import { enqueue } from "./outbox.js";
 
@@ -27,6 +28,7 @@ async function sessionOf(trx: Db, bookingId: number) {
       "mentor_bookings.topic",
       "mentors.name as mentor_name",
       "mentors.time_zone as mentor_zone",
+      "mentors.email as mentor_email",
       "clients.first_name",
       "clients.last_name",
       "clients.email as client_email",
@@ -43,6 +45,7 @@ async function sessionOf(trx: Db, bookingId: number) {
     mentor_name: row.mentor_name,
     mentor_zone: row.mentor_zone,
     client_name,
+    client_short: firstNameAndInitial(row.first_name, row.last_name),
     agent_name: row.agent_name,
     agent_email: row.agent_email,
     topic: row.topic,
@@ -53,25 +56,32 @@ async function sessionOf(trx: Db, bookingId: number) {
   const client: Recipient | null = row.client_email
     ? { email: row.client_email, name: client_name, zone: row.agent_zone, role: "client" }
     : null;
-  return { session, agent, client, status: row.status };
+  // A mentor staff have given an address hears of their sessions in their own zone.
+  const mentor: Recipient | null = row.mentor_email
+    ? { email: row.mentor_email, name: row.mentor_name, zone: row.mentor_zone, role: "mentor" }
+    : null;
+  return { session, agent, client, mentor, status: row.status };
 }
 
 type Session = NonNullable<Awaited<ReturnType<typeof sessionOf>>>;
 
-/** One message about a session to its agent and to its client (when the client has an address), one row each. */
-async function toBoth(trx: Db, s: Session, kind: string, facts: (to: Recipient) => Facts, now: Date) {
-  for (const to of [s.agent, s.client]) {
+/**
+ * One message about a session to each person in it: its agent, its client and its mentor (each when they have an
+ * address), one outbox row each.
+ */
+async function toEach(trx: Db, s: Session, kind: string, facts: (to: Recipient) => Facts, now: Date) {
+  for (const to of [s.agent, s.client, s.mentor]) {
     if (to) await enqueue(trx, { dedupeKey: `${kind}:${s.session.booking_id}:${to.role}`, to: to.email, facts: facts(to) }, now);
   }
 }
 
-/** Confirmed (paid): to the agent and the client, each with the invite. */
+/** Confirmed (paid): to the agent, the client and the mentor, each with the invite (one UID for all). */
 export async function bookingConfirmed(trx: Db, bookingId: number, now = new Date()) {
   const s = await sessionOf(trx, bookingId);
-  if (s) await toBoth(trx, s, "booking.confirmed", (to) => ({ kind: "booking.confirmed", to, session: s.session }), now);
+  if (s) await toEach(trx, s, "booking.confirmed", (to) => ({ kind: "booking.confirmed", to, session: s.session }), now);
 }
 
-/** Cancelled after it was confirmed: the calendar cancellation to both, the refund state to the agent. */
+/** Cancelled after it was confirmed: the calendar cancellation to each, the refund state to the agent. */
 export async function bookingCancelled(
   trx: Db,
   bookingId: number,
@@ -81,7 +91,7 @@ export async function bookingCancelled(
 ) {
   const s = await sessionOf(trx, bookingId);
   if (s)
-    await toBoth(trx, s, "booking.cancelled", (to) => ({ kind: "booking.cancelled", to, session: s.session, refund, by }), now);
+    await toEach(trx, s, "booking.cancelled", (to) => ({ kind: "booking.cancelled", to, session: s.session, refund, by }), now);
 }
 
 /**
@@ -113,7 +123,7 @@ export async function queueReminders(db: Db, now = new Date()) {
     await db.transaction().execute(async (trx) => {
       const s = await sessionOf(trx, b.id);
       if (s?.status === "confirmed") {
-        await toBoth(trx, s, "booking.reminder", (to) => ({ kind: "booking.reminder", to, session: s.session }), now);
+        await toEach(trx, s, "booking.reminder", (to) => ({ kind: "booking.reminder", to, session: s.session }), now);
       }
     });
     queued++;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { startApi, type Harness } from "../support/api-harness.js";
+import { createMentorAccount } from "../support/fixtures.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { calendarOf, startSmtp, type Received, type Smtp } from "../support/smtp.js";
 
@@ -20,6 +21,7 @@ const CANCELLED = "2027-03-22T21:00:00.000Z";
 const REMINDED = "2027-02-22T22:00:00.000Z";
 const REMINDED_CANCELLED = "2027-03-29T21:00:00.000Z";
 const LATE_BOOKED = "2027-02-24T22:00:00.000Z"; // a Wednesday, 17:00 in Toronto
+const MENTOR_TOLD = "2027-04-05T21:00:00.000Z"; // a Monday, 17:00 in Toronto (EDT)
 
 function invite(m: Received) {
   const ics = calendarOf(m);
@@ -380,6 +382,43 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
       name: ["Name is required"],
       time_zone: ["Choose a time zone from the list"],
     });
+  });
+
+  it("the mentor, once given an address: the booking with the invite (the client's UID), the reminder and the cancellation, in the mentor's zone", async () => {
+    await createMentorAccount(database.db, { mentorId, email: "wei.mentor@example.com" });
+    const a = await agentInLondon("mentor");
+    const { ids } = await bookAndPay(a, [MENTOR_TOLD]);
+    await Promise.all([api.mailTick({ worker: "one" }), second.mailTick({ worker: "two" })]);
+    const booked = smtp.to("wei.mentor@example.com");
+    // Toronto's 17:00, named; the client by first name and initial; no price, and the agent to write to.
+    expect(booked.map((m) => m.parsed.subject)).toEqual(["New session: Cam C., Mon, 5 Apr 2027, 17:00 (America/Toronto)"]);
+    const mail = booked[0]!;
+    expect(mail.parsed.text).toContain("Client: Cam C.");
+    expect(mail.parsed.text).toContain(`Booked by: Lena Agent (${a.email})`);
+    expect(mail.parsed.text).toContain("http://portal.test/mentoring");
+    expect(mail.parsed.text).not.toContain("Cam Client");
+    expect(mail.parsed.text).not.toContain("$");
+    const clientInvite = smtp.to(a.clientEmail).find((m) => m.parsed.subject?.startsWith("Confirmed"))!;
+    expect(invite(mail)).toEqual({ ...invite(clientInvite), method: "REQUEST" });
+    expect(invite(mail)).toMatchObject({ uid: `booking-${ids[0]}@portal.test`, start: MENTOR_TOLD });
+
+    const dayBefore = new Date(Date.parse(MENTOR_TOLD) - 23 * 3_600_000);
+    await Promise.all([api.mailTick({ now: dayBefore, worker: "one" }), second.mailTick({ now: dayBefore, worker: "two" })]);
+    expect(subjects("wei.mentor@example.com")).toContain(
+      "Reminder: session with Cam C., Mon, 5 Apr 2027, 17:00 (America/Toronto)",
+    );
+
+    await api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: ids[0] } });
+    await api.mailTick();
+    const cancelled = smtp.to("wei.mentor@example.com").filter((m) => m.parsed.subject?.startsWith("Cancelled"));
+    expect(cancelled.map((m) => m.parsed.subject)).toEqual([
+      "Cancelled: session with Cam C., Mon, 5 Apr 2027, 17:00 (America/Toronto)",
+    ]);
+    expect(cancelled[0]!.parsed.text).toContain("cancelled by Lena Agent, the agent who booked it");
+    expect(invite(cancelled[0]!)).toMatchObject({ method: "CANCEL", uid: `booking-${ids[0]}@portal.test` });
+    // The agent and the client were told as before: one message each.
+    expect(subjects(a.email).filter((t) => t.startsWith("Cancelled"))).toHaveLength(1);
+    expect(subjects(a.clientEmail).filter((t) => t.startsWith("Cancelled"))).toHaveLength(1);
   });
 });
 

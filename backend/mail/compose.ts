@@ -1,0 +1,162 @@
+/**
+ * The pieces every e-mail is built from: who it goes to, a session's facts, times with their zone named, money as
+ * pages show it, the text and HTML bodies from blocks, and a session's calendar invite.
+ */
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { dateFormatter } from "../../lib/intl.js";
+import { formatMoney } from "../../lib/money.js";
+
+export type Recipient = { email: string; name: string; zone: string; role: "agent" | "client" | "staff" | "mentor" };
+
+export type SessionFacts = {
+  booking_id: number;
+  mentor_name: string;
+  mentor_zone: string;
+  client_name: string;
+  /** "Ana P.": what the mentor is told of the client (absent from messages written before mentors were told) */
+  client_short?: string;
+  agent_name: string;
+  agent_email: string;
+  topic: string;
+  start_at: string;
+  end_at: string;
+};
+
+export type Line = {
+  description: string;
+  client_name: string;
+  price_minor: number;
+  currency: string;
+  reason?: string | null;
+  /** A mentor session's line: told from its start, in the recipient's zone (the description has it in UTC) */
+  session?: { mentor_name: string; start_at: string; topic: string } | null;
+};
+
+export type MailContext = {
+  publicUrl: string;
+  company: { name: string; address: string };
+  /** A session cancelled up to this many hours before its start is refunded (Terms §4) */
+  cancelCutoffHours: number;
+};
+
+export type Rendered = {
+  subject: string;
+  text: string;
+  html: string;
+  /** An iCalendar file to attach (METHOD:REQUEST or METHOD:CANCEL) */
+  ics?: { method: "REQUEST" | "CANCEL"; content: string };
+};
+
+/** "Tue 10 Mar 2026, 14:00 (Europe/Lisbon)" */
+export function when(iso: string, zone: string) {
+  const text = dateFormatter("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: zone,
+  }).format(new Date(iso));
+  return `${text} (${zone})`;
+}
+
+/** Money as every page shows it (lib/money.ts). */
+export const money = formatMoney;
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** One piece of a message: a paragraph, a list of label/value rows, a link, or a table of lines. */
+export type Block =
+  | { p: string }
+  | { rows: Array<[string, string]> }
+  | { link: { text: string; href: string } }
+  | { lines: Line[]; total?: string; zone: string };
+
+export function compose(ctx: MailContext, subject: string, greeting: string, blocks: Block[], why: string): Rendered {
+  const text: string[] = [greeting, ""];
+  const html: string[] = [`<p>${escape(greeting)}</p>`];
+  for (const b of blocks) {
+    if ("p" in b) {
+      text.push(b.p, "");
+      html.push(`<p>${escape(b.p)}</p>`);
+    } else if ("rows" in b) {
+      text.push(...b.rows.map(([k, v]) => `${k}: ${v}`), "");
+      html.push(
+        `<table role="presentation" cellpadding="4">${b.rows
+          .map(([k, v]) => `<tr><th align="left" valign="top">${escape(k)}</th><td>${escape(v)}</td></tr>`)
+          .join("")}</table>`,
+      );
+    } else if ("link" in b) {
+      text.push(`${b.link.text}: ${b.link.href}`, "");
+      html.push(`<p><a href="${escape(b.link.href)}">${escape(b.link.text)}</a></p>`);
+    } else {
+      const label = (l: Line) =>
+        l.session
+          ? `Mentor session: ${l.session.mentor_name}, ${when(l.session.start_at, b.zone)} (${l.session.topic})`
+          : l.description;
+      for (const l of b.lines) {
+        text.push(`- ${label(l)}, for ${l.client_name}: ${money(l.price_minor, l.currency)}${l.reason ? ` (${l.reason})` : ""}`);
+      }
+      if (b.total) text.push(`Total: ${b.total}`);
+      text.push("");
+      html.push(
+        `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="left">Client</th><th align="right">Amount</th></tr></thead><tbody>${b.lines
+          .map(
+            (l) =>
+              `<tr><td>${escape(label(l))}${l.reason ? `<br><small>${escape(l.reason)}</small>` : ""}</td><td>${escape(
+                l.client_name,
+              )}</td><td align="right">${escape(money(l.price_minor, l.currency))}</td></tr>`,
+          )
+          .join(
+            "",
+          )}</tbody>${b.total ? `<tfoot><tr><th align="left" colspan="2">Total</th><th align="right">${escape(b.total)}</th></tr></tfoot>` : ""}</table>`,
+      );
+    }
+  }
+  const footer = `${why} ${ctx.company.name} · ${ctx.company.address} · ${ctx.publicUrl}`;
+  text.push("--", footer);
+  html.push(`<hr><p style="color:#555;font-size:12px">${escape(footer)}</p>`);
+  return {
+    subject,
+    text: text.join("\n"),
+    html: `<!doctype html><html><head><meta charset="utf-8"><title>${escape(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${html.join("\n")}</body></html>`,
+    ics: undefined,
+  };
+}
+
+/** A session's invite, or its cancellation: the same UID, so calendars update the one event. */
+export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, method: "REQUEST" | "CANCEL") {
+  const host = new URL(ctx.publicUrl).hostname || "portal";
+  const cal = ical({
+    prodId: { company: ctx.company.name, product: "portal", language: "EN" },
+    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    name: ctx.company.name,
+  });
+  cal.createEvent({
+    id: `booking-${s.booking_id}@${host}`,
+    sequence: method === "CANCEL" ? 1 : 0,
+    start: new Date(s.start_at),
+    end: new Date(s.end_at),
+    summary: `Mentor session: ${s.mentor_name} with ${to.role === "mentor" ? (s.client_short ?? s.client_name) : s.client_name}`,
+    description: `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`,
+    status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: icsName(ctx.company.name), email: s.agent_email },
+    attendees: [{ name: icsName(to.name), email: to.email }],
+    url: `${ctx.publicUrl}${to.role === "mentor" ? "/mentoring" : "/bookings"}`,
+  });
+  return { method, content: cal.toString() };
+}
+
+/**
+ * A person's name as an invite's ORGANIZER or ATTENDEE parameter (CN="…"): a quote would end the value early and
+ * the rest of the name would be read as the address; control characters would break the line. Both go.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
+
+export function icsName(name: string): string {
+  return name.replace(/"/g, "'").replace(CONTROLS, " ").trim();
+}
