@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { startApi, type Harness } from "../support/api-harness.js";
-import { createMentorAccount } from "../support/fixtures.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
+import { createMentorAccount } from "../support/fixtures.js";
 import { calendarOf, startSmtp, type Received, type Smtp } from "../support/smtp.js";
 
 /** Wei Chen works Mondays 17:00–20:00 in Toronto: 22:00 UTC before North America's DST change (14 March 2027), 21:00 after. */
