@@ -39,6 +39,13 @@ const schema = z.object({
   BOOKING_MAX_HOLDS_PER_MENTOR: positiveInt.default(3),
   BOOKING_MAX_HOLDS: positiveInt.default(10),
   BOOKING_MAX_DAYS_AHEAD: positiveInt.max(3650).default(90),
+  /** Where a session meets when its mentor has no standing link: `{room}` becomes a room name of its own */
+  MEETING_URL_TEMPLATE: z
+    .string()
+    .default("https://meet.jit.si/{room}")
+    .refine((v) => v.includes("{room}") && /^https:\/\/[^/\s]+\/\S*$/.test(v), {
+      message: "an https:// address with {room} where each session's room name goes, e.g. https://meet.jit.si/{room}",
+    }),
   DEMO_DATA: onOff.optional(),
   SITE_PHONE: z.string().min(3).default("+1 555 010 0100"),
   SITE_CHAT_URL: z.string().min(1).optional(),
@@ -126,6 +133,7 @@ export type Settings = {
     maxHoldsPerMentor: number;
     maxHolds: number;
     maxDaysAhead: number;
+    meetingUrlTemplate: string;
   };
   demoData: boolean;
   site: { phone: string; chatUrl: string; copyrightYear: number };
@@ -274,6 +282,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       maxHoldsPerMentor: s.BOOKING_MAX_HOLDS_PER_MENTOR,
       maxHolds: s.BOOKING_MAX_HOLDS,
       maxDaysAhead: s.BOOKING_MAX_DAYS_AHEAD,
+      meetingUrlTemplate: s.MEETING_URL_TEMPLATE,
     },
     demoData: s.DEMO_DATA ?? !isProduction,
     site: {

@@ -29,6 +29,7 @@ export const hoursField = (weekday: number) => `hours_${weekday}`;
 export const mentorFields = [
   "name",
   "email",
+  "meeting_url",
   "title",
   "bio",
   "expertise",

@@ -37,6 +37,7 @@ export function MentorForm({
     time_zone: mentor?.time_zone ?? "Europe/London",
     rate: dollarsText(mentor?.rate_minor),
     photo_url: mentor?.photo_url ?? "",
+    meeting_url: mentor?.meeting_url ?? "",
     time_off: (mentor?.time_off ?? [])
       .map((t) => (t.starts_on === t.ends_on ? t.starts_on : `${t.starts_on} to ${t.ends_on}`))
       .join("\n"),
@@ -65,6 +66,13 @@ export function MentorForm({
       <ZoneField zones={zones} {...f("time_zone")} />
       <Field label="Rate (USD an hour)" inputMode="decimal" required {...f("rate")} />
       <Field label="Photo address (optional)" type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
+      <Field
+        label="Standing meeting link (optional)"
+        type="url"
+        maxLength={500}
+        hint="Used for every session; without one, each session gets a video room of its own"
+        {...f("meeting_url")}
+      />
       <div className="form__wide">
         <TextAreaField label="Bio" rows={4} required maxLength={2000} {...f("bio")} />
       </div>

@@ -79,6 +79,7 @@ const mentorForm = {
       time_zone: values.time_zone,
       rate_minor: dollarsOf(values, "rate", fieldErrors, { missing: rate, wrong: rate }) ?? 0,
       photo_url: values.photo_url,
+      meeting_url: values.meeting_url,
       time_off: typeof timeOff === "string" ? [] : timeOff,
       hours,
     };

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Booking } from "../../lib/contract";
+import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
@@ -53,6 +54,7 @@ function BookingRow({ b, timeZone, upcoming, now }: { b: Booking; timeZone: stri
         {b.refund_status === "due" ? " · refund due" : b.refund_status === "refunded" ? " · refunded" : ""}
       </td>
       <td className="num">
+        {upcoming ? <JoinLink url={b.join_url} label="Join" /> : null}{" "}
         {cancellable ? (
           <Link to={`/bookings/${b.id}/cancel`} className="button button--small button--ghost">
             Cancel…<span className="visually-hidden"> the session with {b.mentor_name}</span>

@@ -8,6 +8,7 @@ import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { DocumentChecklist } from "../components/documents";
 import { Field, FormError, TextAreaField } from "../components/form";
+import { JoinLink } from "../components/join-link";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -122,7 +123,7 @@ function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; t
 }
 
 export default function ClientPage() {
-  const { client, cart, timeline, attention, documents, countries, timeZone, now } = useLoaderData<typeof loader>();
+  const { client, cart, timeline, attention, documents, sessions, countries, timeZone, now } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   // Which form failed: the document form sends its intent back with what was typed.
   const documentFailure = failure?.values?.intent === "add-document" ? failure : undefined;
@@ -220,6 +221,20 @@ export default function ClientPage() {
           Add to the checklist
         </button>
       </Form>
+      {sessions.length ? (
+        <>
+          <h2 id="sessions">Sessions to come</h2>
+          <ul className="list-reset session-list">
+            {sessions.map((b) => (
+              <li key={b.id} data-testid={`client-session-${b.id}`}>
+                <strong>{formatDateTime(b.start_at, timeZone)}</strong> with{" "}
+                <Link to={`/mentors/${b.mentor_id}`}>{b.mentor_name}</Link>: {b.topic}.{" "}
+                {b.status === "held" ? <span className="muted">Held until it is paid.</span> : <JoinLink url={b.join_url} />}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h2>In the cart for {client.first_name}</h2>
       {cart.length ? (
         <>

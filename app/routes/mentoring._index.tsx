@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { MentorSession } from "../../lib/contract";
+import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { agenda, name: mentor.name };
 }
 
-function SessionRow({ s, timeZone }: { s: MentorSession; timeZone: string }) {
+function SessionRow({ s, timeZone, upcoming }: { s: MentorSession; timeZone: string; upcoming: boolean }) {
   return (
     <tr data-testid={`session-${s.id}`}>
       <td data-label="When">
@@ -35,12 +36,28 @@ function SessionRow({ s, timeZone }: { s: MentorSession; timeZone: string }) {
       </td>
       <td data-label="Status" data-testid="session-status">
         {s.status === "canceled" ? "Cancelled" : "Confirmed"}
+        {upcoming && s.join_url ? (
+          <>
+            <br />
+            <JoinLink url={s.join_url} label="Join" />
+          </>
+        ) : null}
       </td>
     </tr>
   );
 }
 
-function SessionTable({ title, sessions, timeZone }: { title: string; sessions: MentorSession[]; timeZone: string }) {
+function SessionTable({
+  title,
+  sessions,
+  timeZone,
+  upcoming,
+}: {
+  title: string;
+  sessions: MentorSession[];
+  timeZone: string;
+  upcoming: boolean;
+}) {
   return (
     <div className="table-wrap">
       <table className="table table--stack">
@@ -48,7 +65,7 @@ function SessionTable({ title, sessions, timeZone }: { title: string; sessions: 
         <TableHead columns={["When", "Client and topic", "Booked by", "Status"]} />
         <tbody>
           {sessions.map((s) => (
-            <SessionRow key={s.id} s={s} timeZone={timeZone} />
+            <SessionRow key={s.id} s={s} timeZone={timeZone} upcoming={upcoming} />
           ))}
         </tbody>
       </table>
@@ -67,13 +84,13 @@ export default function MentorAgenda() {
       <ZoneNote own={timeZone} />
       <h2>Upcoming</h2>
       {upcoming.length ? (
-        <SessionTable title="Upcoming sessions, soonest first" sessions={upcoming} timeZone={timeZone} />
+        <SessionTable title="Upcoming sessions, soonest first" sessions={upcoming} timeZone={timeZone} upcoming />
       ) : (
         <p className="empty-state">No sessions booked with you yet. You will find each one here once it is paid.</p>
       )}
       <h2>Past</h2>
       {past.length ? (
-        <SessionTable title="Past sessions, newest first" sessions={past} timeZone={timeZone} />
+        <SessionTable title="Past sessions, newest first" sessions={past} timeZone={timeZone} upcoming={false} />
       ) : (
         <p className="empty-state">No past sessions.</p>
       )}

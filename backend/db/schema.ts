@@ -223,6 +223,8 @@ export interface MentorBookingsTable {
   refund_status: string | null;
   /** The latest a checkout may keep it held: set by its first checkout (issue 21) */
   hold_limit: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The session's own meeting room (used when its mentor has no standing link); kept when the session moves */
+  meeting_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -20,6 +20,8 @@ export type SessionFacts = {
   topic: string;
   start_at: string;
   end_at: string;
+  /** Where it meets (a confirmed session's; absent from messages written before sessions had one) */
+  join_url?: string | null;
 };
 
 export type Line = {
@@ -145,7 +147,10 @@ export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, 
     status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: icsName(ctx.company.name), email: s.agent_email },
     attendees: [{ name: icsName(to.name), email: to.email }],
-    url: `${ctx.publicUrl}${to.role === "mentor" ? "/mentoring" : "/bookings"}`,
+    // Where it meets: the place a calendar shows and the link it opens. A session without one (written before
+    // sessions had rooms) links to the portal's page of sessions.
+    ...(s.join_url && method === "REQUEST" ? { location: s.join_url } : {}),
+    url: s.join_url ?? `${ctx.publicUrl}${to.role === "mentor" ? "/mentoring" : "/bookings"}`,
   });
   return { method, content: cal.toString() };
 }

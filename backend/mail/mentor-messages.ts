@@ -28,6 +28,7 @@ function rows(to: Recipient, s: SessionFacts): Array<[string, string]> {
     ["Starts", when(s.start_at, to.zone)],
     ["Ends", when(s.end_at, to.zone)],
     ["Booked by", `${s.agent_name} (${s.agent_email})`],
+    ...(s.join_url ? ([["Join", s.join_url]] as Array<[string, string]>) : []),
   ];
 }
 

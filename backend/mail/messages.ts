@@ -54,6 +54,7 @@ function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {
     ["Ends", when(s.end_at, to.zone)],
   ];
   if (s.mentor_zone !== to.zone) rows.push(["In the mentor's zone", `${when(s.start_at, s.mentor_zone)}`]);
+  if (s.join_url) rows.push(["Join", s.join_url]);
   return rows;
 }
 

@@ -8,7 +8,7 @@ import { sql, type Kysely } from "kysely";
 import { kinds, type SignInKind } from "../accounts/kinds.js";
 import { hashToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
-import { firstNameAndInitial } from "../services/mentoring.js";
+import { firstNameAndInitial, joinUrl } from "../services/session-facts.js";
 import type { Facts, Line, Recipient, SessionFacts } from "./messages.js";
 import { enqueue } from "./outbox.js";
 
@@ -29,6 +29,7 @@ async function sessionOf(trx: Db, bookingId: number) {
       "mentors.name as mentor_name",
       "mentors.time_zone as mentor_zone",
       "mentors.email as mentor_email",
+      joinUrl.as("join_url"),
       "clients.first_name",
       "clients.last_name",
       "clients.email as client_email",
@@ -51,6 +52,7 @@ async function sessionOf(trx: Db, bookingId: number) {
     topic: row.topic,
     start_at: new Date(row.start_at).toISOString(),
     end_at: new Date(row.end_at).toISOString(),
+    join_url: row.join_url,
   };
   const agent: Recipient = { email: row.agent_email, name: row.agent_name, zone: row.agent_zone, role: "agent" };
   const client: Recipient | null = row.client_email

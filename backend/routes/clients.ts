@@ -5,6 +5,7 @@ import { assertOwnId } from "../accounts/guard.js";
 import type { Database } from "../db/schema.js";
 import type { Server } from "../serve.js";
 import { attentionList } from "../services/attention.js";
+import { upcomingSessionsOf } from "../services/bookings.js";
 import { listCart } from "../services/cart.js";
 import { addNote, clientTimeline } from "../services/case-file.js";
 import { addClient, deleteClient, editClient, getClient, listClients } from "../services/clients.js";
@@ -20,13 +21,14 @@ export function clientRoutes(serve: Server, { db }: { db: Kysely<Database> }) {
   serve(endpoints.deleteClient, async ({ caller, params }) => deleteClient(db, caller.id, params.clientId));
   serve(endpoints.viewClient, async ({ caller, params: { clientId } }) => {
     const client = await getClient(db, caller.id, clientId);
-    const [cart, timeline, attention, documents] = await Promise.all([
+    const [cart, timeline, attention, documents, sessions] = await Promise.all([
       listCart(db, caller.id, clientId),
       clientTimeline(db, caller.id, clientId),
       attentionList(db, caller.id, clientId, caller.person.time_zone),
       clientDocuments(db, caller.id, clientId),
+      upcomingSessionsOf(db, caller.id, clientId),
     ]);
-    return { client, cart, timeline, attention, documents };
+    return { client, cart, timeline, attention, documents, sessions };
   });
   // A note on the client: append-only (a correction is a new note); another agent's client is not found.
   serve(endpoints.addNote, async ({ caller, params, body }) => addNote(db, caller.id, params.clientId, body.body));

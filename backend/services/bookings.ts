@@ -2,6 +2,7 @@
  * The booking lifecycle: hold (with a cart item) → pay → confirmed; an unpaid hold is released after the hold
  * time; a paid booking may be cancelled until the cut-off, and its line on the order is then refunded.
  */
+import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Booking, BookingStatus } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
@@ -14,6 +15,7 @@ import { clientEvent } from "./case-file.js";
 import { getClient } from "./clients.js";
 import { releaseExpiredHolds } from "./holds.js";
 import { getMentor } from "./mentors.js";
+import { joinUrl } from "./session-facts.js";
 import { isSlot, isTimeOff, SLOT_MINUTES } from "./slots.js";
 
 export type BookingRules = {
@@ -24,6 +26,8 @@ export type BookingRules = {
   maxHolds: number;
   /** How far ahead a session can be booked */
   maxDaysAhead: number;
+  /** A session's own meeting room when its mentor has no standing link (`{room}`: an unguessable name) */
+  meetingUrlTemplate: string;
 };
 
 export const defaultBookingRules: BookingRules = {
@@ -32,7 +36,13 @@ export const defaultBookingRules: BookingRules = {
   maxHoldsPerMentor: 3,
   maxHolds: 10,
   maxDaysAhead: 90,
+  meetingUrlTemplate: "https://meet.jit.si/{room}",
 };
+
+/** A room of the session's own on the video service: 128 random bits, so nobody finds it by guessing. */
+export function sessionRoomUrl(template: string): string {
+  return template.replace("{room}", `Waypoint-${randomBytes(16).toString("hex")}`);
+}
 
 const fieldError = (field: string, message: string) => new Invalid(FIX_FIELDS, { [field]: [message] });
 
@@ -99,6 +109,8 @@ export async function book(
           currency: mentor.currency,
           order_id: null,
           refund_status: null,
+          // Kept with the session (it moves with it); links already sent stay good if the template changes.
+          meeting_url: sessionRoomUrl(rules.meetingUrlTemplate),
           created_at: stamp,
           updated_at: stamp,
         })
@@ -159,6 +171,7 @@ const bookingColumns = [
   "mentor_bookings.price_minor",
   "mentor_bookings.currency",
   "mentor_bookings.order_id",
+  joinUrl.as("join_url"),
   // A paid session's money has one state, its order line's (issue 21, point 8): the booking's own column is read
   // only for a session with no line (none paid).
   sql<
@@ -206,6 +219,18 @@ export async function getBooking(db: Kysely<Database>, agentId: number, id: numb
 export async function listBookings(db: Kysely<Database>, agentId: number): Promise<Booking[]> {
   await releaseExpiredHolds(db);
   const rows = await bookingsQuery(db, agentId).orderBy("mentor_bookings.start_at").orderBy("mentor_bookings.id").execute();
+  return rows.map(toBooking);
+}
+
+/** A client's sessions still to come (held or confirmed), soonest first: the client's page shows where each meets. */
+export async function upcomingSessionsOf(db: Kysely<Database>, agentId: number, clientId: number, now = new Date()) {
+  const rows = await bookingsQuery(db, agentId)
+    .where("mentor_bookings.client_id", "=", clientId)
+    .where("mentor_bookings.status", "in", ["held", "confirmed"])
+    .where("mentor_bookings.end_at", ">", now.toISOString())
+    .orderBy("mentor_bookings.start_at")
+    .orderBy("mentor_bookings.id")
+    .execute();
   return rows.map(toBooking);
 }
 

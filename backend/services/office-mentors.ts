@@ -18,6 +18,7 @@ export async function getOfficeMentor(db: Kysely<Database>, id: number, now = ne
     .select((eb) => [
       "active",
       "email",
+      "meeting_url",
       eb.fn<number>("coalesce", [eb.fn<number>("length", ["password_hash"]), eb.val(0)]).as("password_length"),
       eb
         .selectFrom("mentor_bookings")
@@ -34,6 +35,7 @@ export async function getOfficeMentor(db: Kysely<Database>, id: number, now = ne
     active: row.active === 1,
     upcoming_sessions: Number(row.upcoming ?? 0),
     email: row.email,
+    meeting_url: row.meeting_url,
     signed_up: Number(row.password_length) > 0,
   };
 }
@@ -56,6 +58,7 @@ function mentorRow(v: MentorValues) {
     rate_minor: v.rate_minor,
     currency: "USD",
     photo_url: v.photo_url ?? null,
+    meeting_url: v.meeting_url ?? null,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   requiredText,
   searchField,
 } from "./fields.js";
+import type { Booking } from "./mentors.js";
 
 export { clientFieldNames, clientStatuses, clientStatusLabels };
 
@@ -158,6 +159,8 @@ export type ClientView = {
   timeline: TimelineEntry[];
   attention: AttentionItem[];
   documents: ClientDocument[];
+  /** The client's sessions still to come, soonest first, each with where it meets once paid */
+  sessions: Booking[];
 };
 export const noteBody = z.object({
   body: z

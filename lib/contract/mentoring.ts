@@ -15,6 +15,8 @@ export type MentorSession = {
   /** "Ana P." */
   client: string;
   agent: { name: string; email: string };
+  /** Where it meets (a confirmed session's only) */
+  join_url: string | null;
 };
 
 /** The mentor's agenda: upcoming sessions soonest first, then past ones newest first (the last 50). */

@@ -110,6 +110,8 @@ export type Booking = {
   currency: string;
   order_id: number | null;
   refund_status: "due" | "refunded" | null;
+  /** Where a confirmed session meets (null until it is paid, and once it is cancelled) */
+  join_url: string | null;
 };
 
 export const cancelBookingBody = z.object({ id: idParam });

@@ -42,6 +42,26 @@ const hoursRange = z
   })
   .refine((r) => r.start_minute < r.end_minute, "A range ends after it starts");
 
+/** An optional https:// address of at most 500 characters (blank is none), with one message for whatever is wrong. */
+function httpsAddress(message: string) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: message })
+      .trim()
+      .max(500, "An address has at most 500 characters")
+      .refine((v) => {
+        try {
+          return new URL(v).protocol === "https:" && v.startsWith("https://");
+        } catch {
+          return false;
+        }
+      }, message)
+      .nullable()
+      .optional(),
+  );
+}
+
 export const mentorInput = z.object({
   name: requiredText(100, "Name"),
   /** Where the mentor signs in and hears of their sessions; blank until staff have one */
@@ -59,17 +79,9 @@ export const mentorInput = z.object({
   country_code: countryCode("Country").refine((v) => v !== null && v !== undefined, "Choose a country"),
   time_zone: timeZoneField,
   rate_minor: minorUnits("Rate").refine((v) => v > 0, "A rate is more than nothing"),
-  photo_url: z.preprocess(
-    blankToNull,
-    z
-      .string()
-      .trim()
-      .max(500)
-      .url("Enter the photo's address, https://…")
-      .startsWith("https://", "Enter the photo's address, https://…")
-      .nullable()
-      .optional(),
-  ),
+  photo_url: httpsAddress("Enter the photo's address, https://…"),
+  /** The mentor's standing meeting link, used for every session when set (else each session has a room of its own) */
+  meeting_url: httpsAddress("Enter the meeting link's address, https://…"),
   time_off: z
     .array(
       z
@@ -100,6 +112,7 @@ export type OfficeMentor = MentorProfile & {
   upcoming_sessions: number;
   email: string | null;
   signed_up: boolean;
+  meeting_url: string | null;
 };
 
 export const activeBody = z.object({

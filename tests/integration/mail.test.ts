@@ -401,6 +401,14 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     const clientInvite = smtp.to(a.clientEmail).find((m) => m.parsed.subject?.startsWith("Confirmed"))!;
     expect(invite(mail)).toEqual({ ...invite(clientInvite), method: "REQUEST" });
     expect(invite(mail)).toMatchObject({ uid: `booking-${ids[0]}@portal.test`, start: MENTOR_TOLD });
+    // Where it meets: in every message and in the invite, for everyone alike.
+    const event = new ICAL.Component(ICAL.parse(calendarOf(mail)!)).getFirstSubcomponent("vevent")!;
+    const room = String(event.getFirstPropertyValue("location"));
+    expect(room).toMatch(/^https:\/\/meet\.jit\.si\/Waypoint-[0-9a-f]{32}$/);
+    expect(String(event.getFirstPropertyValue("url"))).toBe(room);
+    expect(mail.parsed.text).toContain(`Join: ${room}`);
+    expect(clientInvite.parsed.text).toContain(`Join: ${room}`);
+    expect(calendarOf(clientInvite)).toContain(`LOCATION:${room}`);
 
     const dayBefore = new Date(Date.parse(MENTOR_TOLD) - 23 * 3_600_000);
     await Promise.all([api.mailTick({ now: dayBefore, worker: "one" }), second.mailTick({ now: dayBefore, worker: "two" })]);

@@ -9,6 +9,7 @@ import { demoStaff } from "../../backend/db/demo-data.js";
 import { endpoints, type MentorAgenda, type OfficeMentor } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
+import { startApi } from "../support/api-harness.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
 describe.each(testDatabases)("mentor accounts on $name", (target) => {
@@ -28,6 +29,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
     time_zone: m.time_zone,
     rate_minor: m.rate_minor,
     photo_url: m.photo_url,
+    meeting_url: m.meeting_url,
     time_off: m.time_off,
     hours: m.availability,
   });
@@ -132,6 +134,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
         topic: "First weeks in Dubai",
         client: "Ana P.",
         agent: { name: "Test Agent", email: "agenda-agent@example.com" },
+        join_url: expect.stringMatching(/^https:\/\/meet\.jit\.si\/Waypoint-[0-9a-f]{32}$/),
       },
     ]);
     const text = JSON.stringify(res.json);
@@ -157,6 +160,74 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
     await fixtures.api.call(endpoints.cancelBooking, { body: { id: paid.booking.id } });
     const after = (await ctx.api.call("GET", "mentor/sessions", { token: mentor.token })).json.data as MentorAgenda;
     expect(after.upcoming.find((s) => s.id === paid.booking.id)?.status).toBe("canceled");
+  });
+
+  it("gives each paid session a room of its own, the mentor's standing link instead when set, and none once cancelled", async () => {
+    const agent = await ctx.api.newAgent("rooms-agent@example.com");
+    const fixtures = agentFixtures(httpTransport(ctx.api.base, 10_000), agent.token);
+    const client = await fixtures.client();
+    const first = await fixtures.paidSession(client.id, { mentorId: 8 });
+    const second = await fixtures.paidSession(client.id, { mentorId: 8 });
+    const held = await fixtures.heldSession(client.id, { mentorId: 8 });
+    const mine = () => fixtures.api.call(endpoints.bookings, { params: { agentId: agent.id } });
+    const byId = async (id: number) => (await mine()).find((b) => b.id === id)!;
+
+    const room = /^https:\/\/meet\.jit\.si\/Waypoint-[0-9a-f]{32}$/;
+    const [one, two] = [await byId(first.booking.id), await byId(second.booking.id)];
+    expect(one.join_url).toMatch(room);
+    expect(two.join_url).toMatch(room);
+    expect(one.join_url).not.toBe(two.join_url);
+    // Not paid yet: nowhere to meet.
+    expect((await byId(held.id)).join_url).toBeNull();
+    // The client's page shows the same link; the mentor's agenda too.
+    const view = await fixtures.api.call(endpoints.viewClient, { params: { clientId: client.id } });
+    expect(view.sessions.find((b) => b.id === first.booking.id)?.join_url).toBe(one.join_url);
+    const mentor = await ctx.api.newMentor(8, "rooms.mentor@example.com");
+    const agenda = (await ctx.api.call("GET", "mentor/sessions", { token: mentor.token })).json.data as MentorAgenda;
+    expect(agenda.upcoming.find((x) => x.id === first.booking.id)?.join_url).toBe(one.join_url);
+
+    // The mentor's standing link, once staff set it, for every session of theirs.
+    const eight = await office().call(endpoints.officeMentor, { params: { id: 8 } });
+    await office().call(endpoints.editMentor, {
+      params: { id: 8 },
+      body: { ...withEmail(eight, eight.email), meeting_url: "https://zoom.example.com/j/123456789" },
+    });
+    expect((await byId(first.booking.id)).join_url).toBe("https://zoom.example.com/j/123456789");
+    expect((await byId(second.booking.id)).join_url).toBe("https://zoom.example.com/j/123456789");
+    // A link that is not https is said beside its field.
+    const bad = await ctx.api.call("POST", "office/mentors/8", {
+      token: staffToken,
+      body: { ...withEmail(eight, eight.email), meeting_url: "zoom.example.com/j/1" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.meeting_url).toEqual(["Enter the meeting link's address, https://…"]);
+    // Without it again, each session's own room is back, unchanged.
+    await office().call(endpoints.editMentor, {
+      params: { id: 8 },
+      body: { ...withEmail(eight, eight.email), meeting_url: null },
+    });
+    expect((await byId(first.booking.id)).join_url).toBe(one.join_url);
+
+    await fixtures.api.call(endpoints.cancelBooking, { body: { id: second.booking.id } });
+    expect((await byId(second.booking.id)).join_url).toBeNull();
+  });
+
+  it("rooms on the operator's video service when MEETING_URL_TEMPLATE names one", async () => {
+    const other = await startApi(ctx.database, {
+      bookings: { meetingUrlTemplate: "https://video.example.com/r/{room}?lang=en" },
+    });
+    try {
+      const agent = await other.newAgent("template-agent@example.com");
+      const fixtures = agentFixtures(httpTransport(other.base, 10_000), agent.token);
+      const client = await fixtures.client();
+      const { booking } = await fixtures.paidSession(client.id, { mentorId: 9 });
+      const listed = await fixtures.api.call(endpoints.bookings, { params: { agentId: agent.id } });
+      expect(listed.find((b) => b.id === booking.id)?.join_url).toMatch(
+        /^https:\/\/video\.example\.com\/r\/Waypoint-[0-9a-f]{32}\?lang=en$/,
+      );
+    } finally {
+      await other.close();
+    }
   });
 
   it("ends a mentor's sessions when staff deactivate them or change their address", async () => {

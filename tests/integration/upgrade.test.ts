@@ -154,6 +154,12 @@ for (const fixture of pgUrl ? [sqliteFixture, postgresFixture] : [sqliteFixture]
         .execute();
       expect(cancelled).toEqual([{ refund_status: "due", status: "canceled" }]);
 
+      // Every session has a room of its own to meet in (issue 23).
+      const rooms = await database.db.selectFrom("mentor_bookings").select("meeting_url").execute();
+      expect(rooms.length).toBeGreaterThan(0);
+      for (const { meeting_url } of rooms) expect(meeting_url).toMatch(/^https:\/\/meet\.jit\.si\/Waypoint-[0-9a-f]{32}$/);
+      expect(new Set(rooms.map((r) => r.meeting_url)).size).toBe(rooms.length);
+
       // The token the first release issued still signs its agent in.
       expect(after.api_tokens).toBe(1);
       expect(await checkDatabase(database.db)).toEqual([]);

@@ -49,6 +49,17 @@ describe("settings", () => {
     expect(s.publicUrl).toBe("https://portal.example.com");
   });
 
+  it("meets on a public Jitsi room by default; MEETING_URL_TEMPLATE must be an https address with {room}", () => {
+    const base = { SESSION_SECRET: secret, DATA_DIR: "/tmp/portal-data" };
+    expect(parseSettings(base).bookings.meetingUrlTemplate).toBe("https://meet.jit.si/{room}");
+    expect(
+      parseSettings({ ...base, MEETING_URL_TEMPLATE: "https://video.example.com/r/{room}" }).bookings.meetingUrlTemplate,
+    ).toBe("https://video.example.com/r/{room}");
+    for (const bad of ["https://video.example.com/r/fixed", "http://video.example.com/{room}", "{room}", "https:// x/{room}"]) {
+      expect(() => parseSettings({ ...base, MEETING_URL_TEMPLATE: bad }), bad).toThrow(/MEETING_URL_TEMPLATE/);
+    }
+  });
+
   it("sends e-mail over SMTP_URL; without it writes files outside production, and in production only when MAIL_MODE=log says so", () => {
     const dev = parseSettings({ SESSION_SECRET: secret, DATA_DIR: "/tmp/portal-data" });
     expect(dev.mail).toMatchObject({
