@@ -7,7 +7,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoMentor, demoStaff } from "../../backend/db/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
 import { journeys, newContext, settle, signInAs } from "../support/browser.js";
 
@@ -156,6 +156,7 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
         "/office/mentors",
         "/office/mentors/new",
         "/office/mentors/1",
+        "/office/mentors/1/invite",
         "/office/orders",
         "/office/orders/1",
         "/office/bookings",
@@ -164,6 +165,29 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
         "/office/outbox?status=all",
         "/account",
       ]) {
+        await page.goto(ctx.portal.base + path);
+        found.push(
+          ...(await violations(page, path, width)),
+          ...(await sideways(page, path, width)),
+          ...(await placeholders(page, path, width)),
+        );
+      }
+      await context.close();
+      expect(found.join("\n")).toBe("");
+    });
+
+    it(`a mentor, ${width} px: no critical or serious violation on the mentor's pages`, async () => {
+      // A paid session with the demo mentor, so the agenda has a row (with its join link) to check.
+      await workspacePages();
+      const { context } = await newContext(ctx.browser, true, { width });
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/authentication/");
+      await page.getByLabel("Email").fill(demoMentor.email);
+      await page.getByLabel("Password").fill(demoMentor.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/mentoring$/);
+      const found: string[] = [];
+      for (const path of ["/mentoring", "/account", "/account/zone?back=%2Fmentoring"]) {
         await page.goto(ctx.portal.base + path);
         found.push(
           ...(await violations(page, path, width)),

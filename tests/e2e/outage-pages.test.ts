@@ -10,7 +10,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicPath } from "../../app/lib/paths.js";
-import { demoAgent, demoStaff } from "../../backend/db/demo-data.js";
+import { demoAgent, demoMentor, demoStaff } from "../../backend/db/demo-data.js";
 import type { Database as SchemaDatabase } from "../../backend/db/schema.js";
 import { startDbProxy } from "../support/db-proxy.js";
 import { createSession } from "../support/fixtures.js";
@@ -57,6 +57,7 @@ describe.runIf(pgUrl)("the API's database refusing connections, seen from the po
   let dbName = "";
   let agentCookie = "";
   let staffCookie = "";
+  let mentorCookie = "";
 
   beforeAll(async () => {
     dbName = `portal_outage_${Date.now().toString(36)}`;
@@ -81,6 +82,7 @@ describe.runIf(pgUrl)("the API's database refusing connections, seen from the po
       ).data;
     const agent = await call("agent/login", { email: demoAgent.email, password: demoAgent.password });
     const staff = await call("office/login", { email: demoStaff.email, password: demoStaff.password });
+    const mentor = await call("mentor/login", { email: demoMentor.email, password: demoMentor.password });
     const sessions = new Kysely<SchemaDatabase>({ dialect: new SqliteDialect({ database: portal.db }) });
     const cookie = async (values: Record<string, unknown>) => {
       const { name, value } = await createSession(sessions, TEST_SESSION_SECRET, values);
@@ -88,6 +90,7 @@ describe.runIf(pgUrl)("the API's database refusing connections, seen from the po
     };
     agentCookie = await cookie({ token: agent.token, agent: agent.agent });
     staffCookie = await cookie({ staffToken: staff.token, staff: staff.staff });
+    mentorCookie = await cookie({ mentorToken: mentor.token, mentor: mentor.mentor });
   });
   afterAll(async () => {
     await portal?.stop();
@@ -108,7 +111,7 @@ describe.runIf(pgUrl)("the API's database refusing connections, seen from the po
     proxy.cut();
     const wrong: string[] = [];
     for (const path of paths) {
-      const cookie = path.startsWith("/office") ? staffCookie : agentCookie;
+      const cookie = path.startsWith("/office") ? staffCookie : path.startsWith("/mentoring") ? mentorCookie : agentCookie;
       const res = await fetch(portal.base + path + (QUERY[path] ?? ""), { headers: { Cookie: cookie }, redirect: "manual" });
       const text = await res.text();
       if (isPublic(path)) {

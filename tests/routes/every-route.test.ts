@@ -138,7 +138,7 @@ const routes: Record<string, Entry> = {
   "office.mentors._index": { who: "staff", at: () => ({ path: "/office/mentors" }) },
   "office.mentors.new": { who: "staff", at: () => ({ path: "/office/mentors/new" }) },
   "office.mentors.$id": { who: "staff", at: (ids) => ({ path: `/office/mentors/${ids.mentor}`, params: { id: ids.mentor! } }) },
-  "office.mentors.$id.invite": {
+  "office.mentors.$id_.invite": {
     who: "staff",
     at: (ids) => ({ path: `/office/mentors/${ids.mentor}/invite`, params: { id: ids.mentor! } }),
   },

@@ -179,7 +179,7 @@ describe("signing in and the password forms", () => {
     redirected(res, "/mentoring");
 
     // The office's invitation page: a mentor without an address is told so; one with an address gets a new link.
-    const invite = await route("office.mentors.$id.invite");
+    const invite = await route("office.mentors.$id_.invite");
     const none = await respond(invite.action, await formRequest("/office/mentors/4/invite", {}, staff), { id: "4" });
     expect(none.status).toBe(400);
     expect(((await none.json()) as Failure).formError).toBe("Give the mentor an e-mail address first, then invite them.");
