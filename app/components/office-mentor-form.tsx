@@ -1,13 +1,10 @@
 import type { Country, OfficeMentor } from "../../lib/contract";
-import { hoursField, mentorFields, weekdayNames } from "../../lib/office-fields";
+import { hoursField, mentorFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
 import { CountryField, Field, fieldProps, TextAreaField, ZoneField } from "./form";
 import { CatalogueForm } from "./office-catalogue-forms";
-
-/** The week as the form shows it, Monday first (weekday numbers as the API counts them, Sunday 0). */
-const weekShown = [1, 2, 3, 4, 5, 6, 0];
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+import { WeekFields, weekShown, weekText } from "./week-fields";
 
 /** The fields in the order the form shows them: the profile, then the week from Monday. */
 const fieldOrder = [...mentorFields.filter((f) => !f.startsWith("hours_")), ...weekShown.map(hoursField)];
@@ -38,16 +35,8 @@ export function MentorForm({
     rate: dollarsText(mentor?.rate_minor),
     photo_url: mentor?.photo_url ?? "",
     meeting_url: mentor?.meeting_url ?? "",
-    time_off: (mentor?.time_off ?? [])
-      .map((t) => (t.starts_on === t.ends_on ? t.starts_on : `${t.starts_on} to ${t.ends_on}`))
-      .join("\n"),
+    ...weekText(mentor),
   };
-  for (let d = 0; d < 7; d++) {
-    stored[hoursField(d)] = (mentor?.availability ?? [])
-      .filter((a) => a.weekday === d)
-      .map((a) => `${hhmm(a.start_minute)}-${hhmm(a.end_minute)}`)
-      .join(", ");
-  }
   const f = fieldProps(fieldOrder, failure, stored);
   return (
     <CatalogueForm failure={failure} cancelTo="/office/mentors" submitLabel={submitLabel}>
@@ -76,26 +65,7 @@ export function MentorForm({
       <div className="form__wide">
         <TextAreaField label="Bio" rows={4} required maxLength={2000} {...f("bio")} />
       </div>
-      <fieldset className="form__wide hours-fieldset">
-        <legend>Weekly hours, in the mentor's zone</legend>
-        <p className="field__hint">
-          Sessions last one hour. Write ranges as 09:00-12:00, with commas between them; leave a day empty when the mentor does
-          not work. A change never cancels a booked session: it changes only the free slots.
-        </p>
-        <div className="form form--grid">
-          {weekShown.map((d) => (
-            <Field key={d} label={weekdayNames[d]!} placeholder="e.g. 09:00-12:00, 14:00-17:00" {...f(hoursField(d))} />
-          ))}
-        </div>
-      </fieldset>
-      <div className="form__wide">
-        <TextAreaField
-          label="Days off"
-          rows={3}
-          hint="One a line, in the mentor's zone: 2026-12-24, or 2026-12-24 to 2026-12-31. They have no free slots; sessions booked on them stay."
-          {...f("time_off")}
-        />
-      </div>
+      <WeekFields f={f} whose="the mentor's" />
     </CatalogueForm>
   );
 }

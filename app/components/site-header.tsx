@@ -221,7 +221,11 @@ export function SiteHeader({
               </>
             ) : mentor ? (
               <>
-                <SectionLink to="/mentoring/">Agenda</SectionLink>
+                <SectionLink to="/mentoring/" end>
+                  Agenda
+                </SectionLink>
+                <SectionLink to="/mentoring/hours/">Hours</SectionLink>
+                <SectionLink to="/mentoring/profile/">Profile</SectionLink>
                 <SectionLink to="/account/">Account</SectionLink>
                 <SignOut />
               </>

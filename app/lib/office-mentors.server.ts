@@ -50,7 +50,21 @@ export function parseTimeOff(text: string): Array<{ starts_on: string; ends_on: 
   return ranges;
 }
 
-const list = (text: string) =>
+/** The week's fields (hours per weekday, days off) as the API's ranges; what cannot be read, said beside its field. */
+export function weekOf(values: Record<string, string>, fieldErrors: Record<string, string[]>) {
+  const hours: MentorInput["hours"] = [];
+  weekdayNames.forEach((_, weekday) => {
+    const parsed = parseHours(values[hoursField(weekday)] ?? "");
+    if (typeof parsed === "string") fieldErrors[hoursField(weekday)] = [parsed];
+    else hours.push(...parsed.map((r) => ({ weekday, ...r })));
+  });
+  const timeOff = parseTimeOff(values.time_off ?? "");
+  if (typeof timeOff === "string") fieldErrors.time_off = [timeOff];
+  return { hours, time_off: typeof timeOff === "string" ? [] : timeOff };
+}
+
+/** Comma-separated text as a list ("Interviews, Salary negotiation"). */
+export const list = (text: string) =>
   text
     .split(",")
     .map((s) => s.trim())
@@ -60,14 +74,7 @@ const mentorForm = {
   fields: mentorFields,
   schema: mentorInput,
   toBody: (values: Record<string, string>, fieldErrors: Record<string, string[]>): MentorInput => {
-    const hours: MentorInput["hours"] = [];
-    weekdayNames.forEach((_, weekday) => {
-      const parsed = parseHours(values[hoursField(weekday)] ?? "");
-      if (typeof parsed === "string") fieldErrors[hoursField(weekday)] = [parsed];
-      else hours.push(...parsed.map((r) => ({ weekday, ...r })));
-    });
-    const timeOff = parseTimeOff(values.time_off ?? "");
-    if (typeof timeOff === "string") fieldErrors.time_off = [timeOff];
+    const week = weekOf(values, fieldErrors);
     return {
       name: values.name!,
       email: values.email,
@@ -80,8 +87,7 @@ const mentorForm = {
       rate_minor: dollarsOf(values, "rate", fieldErrors, { missing: rate, wrong: rate }) ?? 0,
       photo_url: values.photo_url,
       meeting_url: values.meeting_url,
-      time_off: typeof timeOff === "string" ? [] : timeOff,
-      hours,
+      ...week,
     };
   },
   // The weekly hours are checked in toBody, range by range, beside their own inputs.

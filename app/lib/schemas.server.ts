@@ -10,6 +10,8 @@ export {
   contactBody,
   jobInput,
   mentorInput,
+  mentorHoursBody,
+  mentorProfileBody,
   planInput,
   relocationInput,
   loginBody,

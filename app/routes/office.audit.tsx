@@ -86,7 +86,7 @@ export default function OfficeAudit() {
                 {result.items.map((e) => (
                   <tr key={e.id} data-testid="audit-row">
                     <td data-label="When">{formatDateTime(e.created_at, zone)}</td>
-                    <td data-label="Who">{e.staff_name ?? "Command line"}</td>
+                    <td data-label="Who">{e.staff_name ?? (e.mentor_name ? `${e.mentor_name} (mentor)` : "Command line")}</td>
                     <td data-label="What">
                       {e.kind}
                       {e.subject ? <span className="muted"> ({e.subject})</span> : null}

@@ -57,6 +57,8 @@ export interface PasswordLinksTable {
 export interface AuditLogTable {
   id: Generated<number>;
   staff_id: number | null;
+  /** A mentor who changed their own hours or profile (staff_id is then null) */
+  mentor_id: ColumnType<number | null, number | null | undefined, number | null>;
   kind: string;
   subject: string | null;
   before: string | null;

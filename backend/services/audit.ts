@@ -4,16 +4,27 @@ import type { AuditEntry } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 
-/** One audit row: who (a staff id, or null for the command line), what, to what, before and after. */
+/**
+ * One audit row: who (a staff id; a mentor's for their own change; neither for the command line), what, to what,
+ * before and after.
+ */
 export async function audit(
   db: Kysely<Database>,
-  entry: { staffId: number | null; kind: string; subject?: string | null; before?: unknown; after?: unknown },
+  entry: {
+    staffId: number | null;
+    mentorId?: number;
+    kind: string;
+    subject?: string | null;
+    before?: unknown;
+    after?: unknown;
+  },
   now = new Date(),
 ) {
   await db
     .insertInto("audit_log")
     .values({
       staff_id: entry.staffId,
+      mentor_id: entry.mentorId ?? null,
       kind: entry.kind,
       subject: entry.subject ?? null,
       before: entry.before === undefined ? null : JSON.stringify(entry.before),
@@ -29,7 +40,10 @@ export async function listAudit(
 ): Promise<{ items: AuditEntry[]; page: number; per_page: number; total: number; pages: number }> {
   const perPage = opts.perPage ?? 50;
   const page = opts.page ?? 1;
-  let q = db.selectFrom("audit_log").leftJoin("staff", "staff.id", "audit_log.staff_id");
+  let q = db
+    .selectFrom("audit_log")
+    .leftJoin("staff", "staff.id", "audit_log.staff_id")
+    .leftJoin("mentors", "mentors.id", "audit_log.mentor_id");
   if (opts.kind) q = q.where("audit_log.kind", "like", `${opts.kind.replace(/[%_\\]/g, "")}%`);
   if (opts.subject) q = q.where("audit_log.subject", "=", opts.subject);
   if (opts.staff) {
@@ -43,6 +57,7 @@ export async function listAudit(
     .select([
       "audit_log.id",
       "staff.name as staff_name",
+      "mentors.name as mentor_name",
       "audit_log.kind",
       "audit_log.subject",
       "audit_log.before",

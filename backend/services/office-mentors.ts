@@ -63,7 +63,7 @@ function mentorRow(v: MentorValues) {
 }
 
 /** A mentor's weekly hours and days off, replaced whole (booked sessions are not touched). */
-async function replaceHours(trx: Kysely<Database>, mentorId: number, v: Pick<MentorValues, "hours" | "time_off">) {
+export async function replaceHours(trx: Kysely<Database>, mentorId: number, v: Pick<MentorValues, "hours" | "time_off">) {
   const { hours } = v;
   await trx.deleteFrom("mentor_time_off").where("mentor_id", "=", mentorId).execute();
   if (v.time_off.length) {

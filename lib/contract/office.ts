@@ -98,6 +98,8 @@ export type ContactMessage = {
 export type AuditEntry = {
   id: number;
   staff_name: string | null;
+  /** A mentor's change to their own hours or profile */
+  mentor_name: string | null;
   kind: string;
   subject: string | null;
   before: unknown;

@@ -187,7 +187,13 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(/\/mentoring$/);
       const found: string[] = [];
-      for (const path of ["/mentoring", "/account", "/account/zone?back=%2Fmentoring"]) {
+      for (const path of [
+        "/mentoring",
+        "/mentoring/hours",
+        "/mentoring/profile",
+        "/account",
+        "/account/zone?back=%2Fmentoring",
+      ]) {
         await page.goto(ctx.portal.base + path);
         found.push(
           ...(await violations(page, path, width)),

@@ -89,6 +89,19 @@ journeys("the mentor's agenda in Chromium", (ctx) => {
       expect(mail?.parsed.text).toContain(`Join: ${join}`);
       expect(mail?.parsed.text).not.toContain("Pereira");
 
+      // The mentor keeps their own week: a range that cannot be read is said beside its day, then saved.
+      await mentorPage.goto(ctx.portal.base + "/mentoring/hours");
+      await mentorPage.getByLabel("Tuesday").fill("nine to five");
+      await mentorPage.getByRole("button", { name: "Save your week" }).click();
+      await expect
+        .poll(() => mentorPage.locator("#field-hours_2-error").innerText(), settle)
+        .toBe("Write hours as 09:00-12:00, with commas between ranges");
+      await expect(mentorPage.getByLabel("Tuesday").inputValue()).resolves.toBe("nine to five");
+      await mentorPage.getByLabel("Tuesday").fill("09:00-17:00");
+      await mentorPage.getByRole("button", { name: "Save your week" }).click();
+      await expectToast(mentorPage, javaScriptEnabled, "Your week was saved.");
+      await expect(mentorPage.getByLabel("Tuesday").inputValue()).resolves.toBe("09:00-17:00");
+
       expect(unexpected(office.problems)).toEqual([]);
       expect(unexpected(side.problems)).toEqual([]);
       await office.context.close();

@@ -45,6 +45,9 @@ const matrix: Record<string, Entry> = {
   "POST /mentor/password": { anonymous: 401, intruder: 403 },
   "POST /mentor/sign-out-others": { anonymous: 401, intruder: 403 },
   "GET /mentor/sessions": { anonymous: 401, intruder: 403 },
+  "GET /mentor/profile": { anonymous: 401, intruder: 403 },
+  "POST /mentor/profile": { anonymous: 401, intruder: 403 },
+  "POST /mentor/hours": { anonymous: 401, intruder: 403 },
   "POST /agent/logout": { anonymous: 401, intruder: 200 },
   // Only ever the caller's own settings: there is no agent id to point elsewhere.
   "POST /agent/settings": { anonymous: 401, intruder: 200, body: () => ({ time_zone: "Asia/Tokyo" }) },

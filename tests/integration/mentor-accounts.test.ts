@@ -230,6 +230,69 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
     }
   });
 
+  it("lets a mentor keep their own week and profile, with the office's rules, audited as theirs", async () => {
+    const mentor = await ctx.api.newMentor(9, "nine.mentor@example.com");
+    const own = await ctx.api.call("GET", "mentor/profile", { token: mentor.token });
+    expect(own.json.data).toMatchObject({ id: 9, meeting_url: null });
+    // Mondays 08:00–10:00 only, and a week away: the agents' view of the week follows.
+    const saved = await ctx.api.call("POST", "mentor/hours", {
+      token: mentor.token,
+      body: {
+        hours: [{ weekday: 1, start_minute: 480, end_minute: 600 }],
+        time_off: [{ starts_on: "2030-01-07", ends_on: "2030-01-13" }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.data.availability).toEqual([{ weekday: 1, start_minute: 480, end_minute: 600 }]);
+    const agent = await ctx.api.newAgent("week-agent@example.com");
+    const seen = await ctx.api.call("POST", "api/Mentoruser/list", { token: agent.token, body: { mentor_id: 9 } });
+    expect(seen.json.data.availability).toEqual([{ weekday: 1, start_minute: 480, end_minute: 600 }]);
+    expect(seen.json.data.time_off).toEqual([{ starts_on: "2030-01-07", ends_on: "2030-01-13" }]);
+
+    // The office's rules: ranges of a day never overlap, days are real.
+    const overlapping = await ctx.api.call("POST", "mentor/hours", {
+      token: mentor.token,
+      body: {
+        hours: [
+          { weekday: 2, start_minute: 540, end_minute: 720 },
+          { weekday: 2, start_minute: 660, end_minute: 780 },
+        ],
+        time_off: [{ starts_on: "2030-02-30", ends_on: "2030-03-01" }],
+      },
+    });
+    expect(overlapping.status).toBe(400);
+    expect(Object.keys(overlapping.json.errors).sort()).toEqual(["hours", "time_off.0.starts_on"]);
+
+    const profile = await ctx.api.call("POST", "mentor/profile", {
+      token: mentor.token,
+      body: {
+        bio: "Twelve years hiring engineers in Berlin.",
+        expertise: ["Interviews"],
+        languages: ["English", "German"],
+        time_zone: "Europe/Berlin",
+        meeting_url: "https://meet.example.com/nine",
+      },
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.json.data).toMatchObject({ time_zone: "Europe/Berlin", meeting_url: "https://meet.example.com/nine" });
+    // A mentor cannot name themselves or change their rate here: those fields are not theirs, and not read.
+    const sneaky = await ctx.api.call("POST", "mentor/profile", {
+      token: mentor.token,
+      body: { ...profile.json.data, bio: "New bio.", rate_minor: 1, name: "Someone Else" },
+    });
+    expect(sneaky.status).toBe(200);
+    expect(sneaky.json.data.name).toBe(own.json.data.name);
+    expect(sneaky.json.data.rate_minor).toBe(own.json.data.rate_minor);
+
+    // The office's audit names the mentor as who changed it.
+    const log = await ctx.api.call("GET", "office/audit?subject=mentor%3A9", { token: staffToken });
+    const mine = (log.json.data.items as Array<{ kind: string; staff_name: string | null; mentor_name: string | null }>).filter(
+      (e) => e.kind === "mentor.hours" || e.kind === "mentor.profile",
+    );
+    expect(mine.map((e) => e.kind).sort()).toEqual(["mentor.hours", "mentor.profile", "mentor.profile"]);
+    for (const e of mine) expect(e).toMatchObject({ staff_name: null, mentor_name: own.json.data.name });
+  });
+
   it("ends a mentor's sessions when staff deactivate them or change their address", async () => {
     const mentor = await ctx.api.newMentor(7, "seven.mentor@example.com");
     expect((await ctx.api.call("POST", "mentor/me", { token: mentor.token })).status).toBe(200);

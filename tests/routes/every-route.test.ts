@@ -102,6 +102,8 @@ const routes: Record<string, Entry> = {
   "relocation._index": { who: "agent", at: () => ({ path: "/relocation" }) },
   "relocation.$id": { who: "agent", at: (ids) => ({ path: `/relocation/${ids.relocation}`, params: { id: ids.relocation! } }) },
   "mentoring._index": { who: "mentor", at: () => ({ path: "/mentoring" }) },
+  "mentoring.hours": { who: "mentor", at: () => ({ path: "/mentoring/hours" }) },
+  "mentoring.profile": { who: "mentor", at: () => ({ path: "/mentoring/profile" }) },
   "mentors._index": { who: "agent", at: () => ({ path: "/mentors" }) },
   "mentors.$id._index": { who: "agent", at: (ids) => ({ path: `/mentors/${ids.mentor}`, params: { id: ids.mentor! } }) },
   "mentors.$id.book": {
@@ -316,7 +318,7 @@ describe("every route of the portal", () => {
   });
 
   it.each([...modules.entries()].filter(([name, m]) => m.action && routes[name]!.who !== "public").map(([name]) => name))(
-    "%s: its action refuses a visitor before reading the form, and staff or an agent out of the other's area",
+    "%s: its action refuses a visitor before reading the form, and any other kind of account out of its area",
     async (name) => {
       const { path: at, params } = routes[name]!.at(ids);
       const post = (cookie?: string) =>
@@ -324,18 +326,21 @@ describe("every route of the portal", () => {
       const res = await post();
       const who = routes[name]!.who;
       if (who === "agent") {
-        const staff = await post(cookies.staff);
-        const location = name.endsWith(".upload")
-          ? ((await staff.json()) as { redirectTo?: string }).redirectTo
-          : staff.headers.get("Location");
-        expect(location, name).toBe("/office");
+        // Staff are sent to the office, a mentor to their agenda.
+        for (const [kind, to] of [
+          ["staff", "/office"],
+          ["mentor", "/mentoring"],
+        ] as const) {
+          const other = await post(cookies[kind]);
+          const location = name.endsWith(".upload")
+            ? ((await other.json()) as { redirectTo?: string }).redirectTo
+            : other.headers.get("Location");
+          expect(location, `${name} as ${kind}`).toBe(to);
+        }
       }
-      if (who === "agent") {
-        const mentor = await post(cookies.mentor);
-        const location = name.endsWith(".upload")
-          ? ((await mentor.json()) as { redirectTo?: string }).redirectTo
-          : mentor.headers.get("Location");
-        expect(location, name).toBe("/mentoring");
+      if (who === "mentor") {
+        expect((await post(cookies.agent)).status, name).toBe(404);
+        expect((await post(cookies.staff)).status, name).toBe(404);
       }
       if (who === "staff") {
         expect((await post(cookies.agent)).status, name).toBe(404);

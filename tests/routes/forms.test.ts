@@ -11,6 +11,7 @@ import {
   agentToken,
   apiAs,
   fixturesAs,
+  mentorCookie,
   formRequest,
   newAgent,
   request,
@@ -186,6 +187,63 @@ describe("signing in and the password forms", () => {
     const sent = await respond(invite.action, await formRequest("/office/mentors/3/invite", {}, staff), { id: "3" });
     expect(sent.status).toBe(200);
     expect(JSON.stringify(await sent.json())).toMatch(/set-password\?token=/);
+  });
+
+  it("the mentor's week and profile: what cannot be read is said beside its field, what was typed kept; saved, back with a toast", async () => {
+    const mentor = await mentorCookie();
+    const week = await route("mentoring.hours");
+    const bad = await respond(
+      week.action,
+      await formRequest(
+        "/mentoring/hours",
+        { hours_1: "09:00-12:00, 11:00-13:00", hours_2: "nine to five", time_off: "soon" },
+        mentor,
+      ),
+    );
+    const failure = await refused(bad, ["hours_1", "hours_2", "time_off"], { hours_2: "nine to five", time_off: "soon" });
+    expect(failure.fieldErrors?.hours_1).toEqual(["These ranges overlap"]);
+    const good = await respond(
+      week.action,
+      await formRequest("/mentoring/hours", { hours_1: "09:00-12:00", hours_3: "14:00-17:00", time_off: "2031-01-02" }, mentor),
+    );
+    redirected(good, "/mentoring/hours");
+    const shown = (await (await respond(week.loader!, request("/mentoring/hours", { cookie: mentor }))).json()) as {
+      profile: { availability: unknown[]; time_off: unknown[] };
+    };
+    expect(shown.profile.availability).toEqual([
+      { weekday: 1, start_minute: 540, end_minute: 720 },
+      { weekday: 3, start_minute: 840, end_minute: 1020 },
+    ]);
+    expect(shown.profile.time_off).toEqual([{ starts_on: "2031-01-02", ends_on: "2031-01-02" }]);
+
+    const profile = await route("mentoring.profile");
+    const fields = {
+      bio: "",
+      expertise: "Interviews",
+      languages: "",
+      time_zone: "Mars/Olympus",
+      meeting_url: "meet.example.com",
+    };
+    await refused(
+      await respond(profile.action, await formRequest("/mentoring/profile", fields, mentor)),
+      ["bio", "languages", "time_zone", "meeting_url"],
+      { expertise: "Interviews", meeting_url: "meet.example.com" },
+    );
+    const saved = await respond(
+      profile.action,
+      await formRequest(
+        "/mentoring/profile",
+        {
+          ...fields,
+          bio: "I help people through their first year abroad.",
+          languages: "English, Arabic",
+          time_zone: "Europe/Berlin",
+          meeting_url: "",
+        },
+        mentor,
+      ),
+    );
+    redirected(saved, "/mentoring/profile");
   });
 
   it("forgot password: a malformed address is said beside it; any good one gets the same neutral answer", async () => {

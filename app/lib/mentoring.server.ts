@@ -1,0 +1,50 @@
+/**
+ * The mentor's own forms (their week, their profile): read as the office's mentor form reads the same fields
+ * (office-mentors.server.ts), checked with the API's schemas, saved through the mentor's own calls.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import type { MentorHoursBody, MentorOwnProfile, MentorProfileBody } from "../../lib/contract.js";
+import { hoursField, weekdayNames } from "../../lib/office-fields.js";
+import { saveCatalogueForm } from "./office-catalogue.server.js";
+import { list, weekOf } from "./office-mentors.server.js";
+import { mentorHoursBody, mentorProfileBody } from "./schemas.server.js";
+
+export const weekFields = ["time_off", ...weekdayNames.map((_, i) => hoursField(i))] as const;
+export const profileFields = ["bio", "expertise", "languages", "time_zone", "meeting_url"] as const;
+
+const hoursForm = {
+  fields: weekFields,
+  schema: mentorHoursBody,
+  toBody: (values: Record<string, string>, fieldErrors: Record<string, string[]>): MentorHoursBody => weekOf(values, fieldErrors),
+  // Each weekday's ranges are checked as they are read, beside their own input; days off beside theirs.
+  fieldOf: (path: readonly (string | number)[]) => (path[0] === "time_off" ? "time_off" : null),
+  back: "/mentoring/hours",
+  name: () => "Your week",
+};
+
+const profileForm = {
+  fields: profileFields,
+  schema: mentorProfileBody,
+  toBody: (values: Record<string, string>): MentorProfileBody => ({
+    bio: values.bio!,
+    expertise: list(values.expertise!),
+    languages: list(values.languages!),
+    time_zone: values.time_zone!,
+    meeting_url: values.meeting_url,
+  }),
+  fieldOf: (path: readonly (string | number)[]) => String(path[0] ?? "") || null,
+  back: "/mentoring/profile",
+  name: () => "Your profile",
+};
+
+export function saveWeek(request: Request, context: AppLoadContext, save: (body: MentorHoursBody) => Promise<MentorOwnProfile>) {
+  return saveCatalogueForm(request, context, hoursForm, save, "saved");
+}
+
+export function saveProfile(
+  request: Request,
+  context: AppLoadContext,
+  save: (body: MentorProfileBody) => Promise<MentorOwnProfile>,
+) {
+  return saveCatalogueForm(request, context, profileForm, save, "saved");
+}

@@ -1,0 +1,63 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, fieldProps, TextAreaField, ZoneField } from "../components/form";
+import { CatalogueForm } from "../components/office-catalogue-forms";
+import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireMentor } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
+import { profileFields, saveProfile } from "../lib/mentoring.server";
+import { zoneChoices } from "../lib/zones.server";
+
+export const meta: MetaFunction = () => [{ title: "Your profile · Waypoint Consultancy" }];
+
+/** What agents read of the mentor, the zone their hours are in, and where their sessions meet. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireMentor(request, context);
+  const profile = await api.call(endpoints.mentorProfile).catch((e) => apiLoaderError(e, request, context));
+  const { name, title, bio, expertise, languages, time_zone, meeting_url } = profile;
+  return { profile: { name, title, bio, expertise, languages, time_zone, meeting_url }, zones: zoneChoices(time_zone) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireMentor(request, context);
+  return saveProfile(request, context, (body) => api.call(endpoints.saveMentorProfile, { body }));
+}
+
+export default function MentorProfilePage() {
+  const { profile, zones } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const f = fieldProps(profileFields, failure, {
+    bio: profile.bio,
+    expertise: profile.expertise.join(", "),
+    languages: profile.languages.join(", "),
+    time_zone: profile.time_zone,
+    meeting_url: profile.meeting_url ?? "",
+  });
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/mentoring">Your agenda</Link>
+      </p>
+      <h1>Your profile</h1>
+      <p className="muted">
+        {profile.name}, {profile.title}. Agents read this when they choose a mentor; your name, title and rate are kept by the
+        consultancy.
+      </p>
+      <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel="Save your profile">
+        <Field label="Expertise" required hint="Separated by commas, e.g. Interviews, Salary negotiation" {...f("expertise")} />
+        <Field label="Languages" required hint="Separated by commas, e.g. English, German" {...f("languages")} />
+        <ZoneField zones={zones} {...f("time_zone")} />
+        <Field
+          label="Standing meeting link (optional)"
+          type="url"
+          maxLength={500}
+          hint="Used for every session of yours; without one, each session gets a video room of its own"
+          {...f("meeting_url")}
+        />
+        <div className="form__wide">
+          <TextAreaField label="Bio" rows={5} required maxLength={2000} {...f("bio")} />
+        </div>
+      </CatalogueForm>
+    </section>
+  );
+}
