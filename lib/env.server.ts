@@ -39,6 +39,7 @@ const schema = z.object({
   BOOKING_MAX_HOLDS_PER_MENTOR: positiveInt.default(3),
   BOOKING_MAX_HOLDS: positiveInt.default(10),
   BOOKING_MAX_DAYS_AHEAD: positiveInt.max(3650).default(90),
+  BOOKING_MIN_NOTICE_HOURS: z.coerce.number().int().min(0).max(720).default(12),
   /** Where a session meets when its mentor has no standing link: `{room}` becomes a room name of its own */
   MEETING_URL_TEMPLATE: z
     .string()
@@ -133,6 +134,7 @@ export type Settings = {
     maxHoldsPerMentor: number;
     maxHolds: number;
     maxDaysAhead: number;
+    minNoticeHours: number;
     meetingUrlTemplate: string;
   };
   demoData: boolean;
@@ -282,6 +284,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
       maxHoldsPerMentor: s.BOOKING_MAX_HOLDS_PER_MENTOR,
       maxHolds: s.BOOKING_MAX_HOLDS,
       maxDaysAhead: s.BOOKING_MAX_DAYS_AHEAD,
+      minNoticeHours: s.BOOKING_MIN_NOTICE_HOURS,
       meetingUrlTemplate: s.MEETING_URL_TEMPLATE,
     },
     demoData: s.DEMO_DATA ?? !isProduction,

@@ -41,6 +41,32 @@ function HoldState({ session, timeZone, now }: { session: CartSession; timeZone:
   return null;
 }
 
+/** Until when a paid session can be cancelled for a full refund (Terms §4), said before it is paid. */
+export function refundRule(start: string, cutoffHours: number, timeZone: string, now: string): string {
+  const until = new Date(Date.parse(start) - cutoffHours * 3_600_000).toISOString();
+  return until > now
+    ? `Once paid, refunded in full if cancelled by ${formatDateTime(until, timeZone)}; after that, not refunded.`
+    : `Once paid, not refunded if cancelled: it starts within ${cutoffHours} hours.`;
+}
+
+function RefundableUntil({
+  start,
+  cutoffHours,
+  timeZone,
+  now,
+}: {
+  start: string;
+  cutoffHours: number;
+  timeZone: string;
+  now: string;
+}) {
+  return (
+    <p className="hold-note" data-testid="refundable-until">
+      {refundRule(start, cutoffHours, timeZone, now)}
+    </p>
+  );
+}
+
 /**
  * With JavaScript, the page asks the server again when the first hold lapses, so the cart shows it released
  * without a reload (without JavaScript, the next page load shows it).
@@ -73,11 +99,14 @@ export function CartTable({
   removable,
   timeZone,
   now,
+  cutoffHours,
 }: {
   items: CartItem[];
   removable?: boolean;
   timeZone: string;
   now: string;
+  /** Paid sessions are refunded when cancelled up to this many hours before they start (Terms §4) */
+  cutoffHours: number;
 }) {
   return (
     <div className="table-wrap">
@@ -89,6 +118,9 @@ export function CartTable({
               <td>
                 {itemLabel(item, timeZone)}
                 {item.session ? <HoldState session={item.session} timeZone={timeZone} now={now} /> : null}
+                {item.session?.status === "held" ? (
+                  <RefundableUntil start={item.session.start_at} cutoffHours={cutoffHours} timeZone={timeZone} now={now} />
+                ) : null}
                 {item.offered ? null : (
                   <p className="hold-note hold-note--lapsed" data-testid="not-offered">
                     <strong>No longer offered:</strong> remove it to pay for the rest of the cart.

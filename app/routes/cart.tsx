@@ -33,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     payment,
     timeZone: agent.time_zone,
     demo: getSettings().payments.mode === "demo",
+    cutoffHours: getSettings().bookings.cancelCutoffHours,
     now: new Date().toISOString(),
   };
 }
@@ -115,7 +116,7 @@ function IntentButton(props: { intent: string; primary?: boolean; busy: boolean;
 }
 
 export default function Cart() {
-  const { items, payment, timeZone, now, demo } = useLoaderData<typeof loader>();
+  const { items, payment, timeZone, now, demo, cutoffHours } = useLoaderData<typeof loader>();
   useRefreshWhenHoldsLapse(items, now);
   const lapsed = items.filter((i) => i.session && i.session.status !== "held");
   const withdrawn = items.filter((i) => !i.offered);
@@ -159,7 +160,7 @@ export default function Cart() {
               <h2>
                 <Link to={`/clients/${group.id}`}>{group.name}</Link>
               </h2>
-              <CartTable items={group.items} removable={!payment} timeZone={timeZone} now={now} />
+              <CartTable items={group.items} removable={!payment} timeZone={timeZone} now={now} cutoffHours={cutoffHours} />
               <p className="cart-subtotal">Subtotal: {cartTotals(group.items).join(" + ")}</p>
             </section>
           ))}

@@ -19,6 +19,7 @@ import { textFields, validateForm } from "../lib/forms.server";
 import { routeId } from "../lib/params";
 import { documentAddBody, noteBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { getSettings } from "../lib/settings.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -32,7 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString() };
+  const cutoffHours = getSettings().bookings.cancelCutoffHours;
+  return { ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString(), cutoffHours };
 }
 
 /** A note on the client (append-only: a correction is a new note), or a document added to the checklist. */
@@ -123,7 +125,8 @@ function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; t
 }
 
 export default function ClientPage() {
-  const { client, cart, timeline, attention, documents, sessions, countries, timeZone, now } = useLoaderData<typeof loader>();
+  const { client, cart, timeline, attention, documents, sessions, countries, timeZone, now, cutoffHours } =
+    useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   // Which form failed: the document form sends its intent back with what was typed.
   const documentFailure = failure?.values?.intent === "add-document" ? failure : undefined;
@@ -238,7 +241,7 @@ export default function ClientPage() {
       <h2>In the cart for {client.first_name}</h2>
       {cart.length ? (
         <>
-          <CartTable items={cart} removable timeZone={timeZone} now={now} />
+          <CartTable items={cart} removable timeZone={timeZone} now={now} cutoffHours={cutoffHours} />
           <p className="cart-total">
             Total: <strong>{cartTotals(cart).join(" + ")}</strong>
           </p>

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { refundRule } from "../components/cart-items";
 import { ClientPicker } from "../components/client-picker";
 import { Field, fieldProps, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
@@ -36,6 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     start,
     tz: viewerZone(request, agent.time_zone),
     holdMinutes: getSettings().bookings.holdMinutes,
+    cutoffHours: getSettings().bookings.cancelCutoffHours,
+    now: new Date().toISOString(),
   };
 }
 
@@ -90,7 +93,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function BookSession() {
   const chosen = useChosenClient();
-  const { mentor, clients, start, tz, holdMinutes } = useLoaderData<typeof loader>();
+  const { mentor, clients, start, tz, holdMinutes, cutoffHours, now } = useLoaderData<typeof loader>();
   const failure = useActionData<BookFailure>();
   const alternatives = failure?.alternatives;
   const taken = alternatives !== undefined;
@@ -119,6 +122,12 @@ export default function BookSession() {
         <div>
           <dt>Price</dt>
           <dd>{formatMoney(mentor.rate_minor, mentor.currency)}</dd>
+        </div>
+        <div>
+          <dt>Refunds</dt>
+          <dd data-testid="refund-rule">
+            {refundRule(start, cutoffHours, tz, now)} (<Link to="/terms">Terms §4</Link>)
+          </dd>
         </div>
       </dl>
       {clients.length === 0 ? (

@@ -9,8 +9,10 @@ import { getMentor, listMentorsWithNextFree, mentorDirectory, schedule } from ".
 
 export function mentorRoutes(serve: Server, p: Payments, bookings: BookingRules) {
   const { db } = p;
-  serve(endpoints.mentors, async ({ query }) => listMentorsWithNextFree(db, query, bookings.maxDaysAhead));
-  serve(endpoints.mentorDirectory, async ({ query }) => mentorDirectory(db, query, bookings.maxDaysAhead));
+  // The first moment a session can still be booked (the minimum notice): free slots are counted from it.
+  const earliest = () => new Date(Date.now() + bookings.minNoticeHours * 3_600_000);
+  serve(endpoints.mentors, async ({ query }) => listMentorsWithNextFree(db, query, bookings.maxDaysAhead, earliest()));
+  serve(endpoints.mentorDirectory, async ({ query }) => mentorDirectory(db, query, bookings.maxDaysAhead, earliest()));
   serve(endpoints.mentor, async ({ body }) => getMentor(db, body.mentor_id));
   serve(endpoints.schedule, async ({ caller, body }) =>
     schedule(db, {
@@ -18,6 +20,7 @@ export function mentorRoutes(serve: Server, p: Payments, bookings: BookingRules)
       timeZone: body.time_zone ?? caller.person.time_zone,
       weekStart: body.week_start,
       horizonDays: bookings.maxDaysAhead,
+      minNoticeHours: bookings.minNoticeHours,
     }),
   );
   serve(endpoints.book, async ({ caller, body }) => book(db, caller.id, body, bookings));

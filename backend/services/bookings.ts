@@ -26,6 +26,8 @@ export type BookingRules = {
   maxHolds: number;
   /** How far ahead a session can be booked */
   maxDaysAhead: number;
+  /** How soon a session can be booked: never less than this many hours before it starts */
+  minNoticeHours: number;
   /** A session's own meeting room when its mentor has no standing link (`{room}`: an unguessable name) */
   meetingUrlTemplate: string;
 };
@@ -36,6 +38,7 @@ export const defaultBookingRules: BookingRules = {
   maxHoldsPerMentor: 3,
   maxHolds: 10,
   maxDaysAhead: 90,
+  minNoticeHours: 12,
   meetingUrlTemplate: "https://meet.jit.si/{room}",
 };
 
@@ -69,6 +72,9 @@ export async function book(
     throw fieldError("start", `${mentor.name} is away that day: choose another`);
   }
   if (start.getTime() <= now.getTime()) throw fieldError("start", "That time has passed");
+  if (start.getTime() < now.getTime() + rules.minNoticeHours * 3_600_000) {
+    throw fieldError("start", `Sessions are booked at least ${rules.minNoticeHours} hours ahead: choose a later time`);
+  }
   if (start.getTime() > now.getTime() + rules.maxDaysAhead * 86_400_000) {
     throw fieldError("start", `Sessions can be booked up to ${rules.maxDaysAhead} days ahead`);
   }

@@ -115,15 +115,17 @@ export async function nextFreeSlot(db: Kysely<Database>, mentor: MentorProfile, 
  */
 export async function schedule(
   db: Kysely<Database>,
-  input: { mentorId: number; timeZone: string; weekStart?: string | null; horizonDays: number },
+  input: { mentorId: number; timeZone: string; weekStart?: string | null; horizonDays: number; minNoticeHours?: number },
   now = new Date(),
 ): Promise<Schedule> {
   const mentor = await getMentor(db, input.mentorId);
+  // Slots sooner than the minimum notice are not free to book; the week itself still starts today.
+  const earliest = new Date(now.getTime() + (input.minNoticeHours ?? 0) * 3_600_000);
   const week = weekWindow(input.timeZone, now, input.weekStart);
   if (!week.start.isValid) throw new Invalid("Enter the first day as YYYY-MM-DD", { week_start: ["Enter a real date"] });
   const horizon = new Date(now.getTime() + input.horizonDays * 86_400_000);
   const end = new Date(Math.min(week.end.toMillis(), horizon.getTime()));
-  const slots = await freeSlots(db, mentor, week.start.toJSDate(), end, now);
+  const slots = await freeSlots(db, mentor, week.start.toJSDate(), end, earliest);
   return {
     mentor_id: mentor.id,
     mentor,
@@ -133,7 +135,7 @@ export async function schedule(
     previous_week: week.previous,
     next_week: week.next,
     slots,
-    next_free: slots[0] && !week.previous ? slots[0].start : await nextFreeSlot(db, mentor, input.horizonDays, now),
+    next_free: slots[0] && !week.previous ? slots[0].start : await nextFreeSlot(db, mentor, input.horizonDays, earliest),
   };
 }
 

@@ -41,6 +41,11 @@ journeys("mentors in Chromium", (ctx) => {
       const start = (await firstSlot.getAttribute("data-start"))!;
       await firstSlot.click();
       await page.waitForURL(/\/book\?/);
+      // The refund rule is said before paying: here, and again in the cart (a session next week: a full refund until
+      // 24 hours before it).
+      await expect
+        .poll(() => page.getByTestId("refund-rule").innerText(), settle)
+        .toMatch(/^Once paid, refunded in full if cancelled by .+; after that, not refunded\. \(Terms §4\)$/);
 
       await page.getByRole("button", { name: "Hold this session" }).click();
       await expect.poll(() => page.locator("#field-client_id-error").innerText(), settle).toBe("Choose a client");
@@ -51,6 +56,9 @@ journeys("mentors in Chromium", (ctx) => {
       await page.waitForURL(/\/cart\/$/);
       await expectToast(page, javaScriptEnabled, "Session held for 30 minutes: pay the cart to confirm it.");
       await expect.poll(() => page.locator("header").getByTestId("cart-count").innerText(), settle).toBe("1");
+      await expect(page.getByTestId("refundable-until").innerText()).resolves.toMatch(
+        /^Once paid, refunded in full if cancelled by /,
+      );
 
       await page.getByRole("button", { name: "Checkout" }).click();
       await page.waitForURL(/\/payment\/demo\//);
