@@ -12,6 +12,7 @@ export {
   mentorInput,
   mentorHoursBody,
   mentorProfileBody,
+  outcomeBody,
   planInput,
   relocationInput,
   loginBody,

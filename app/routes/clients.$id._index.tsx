@@ -78,6 +78,8 @@ const kindLabels: Record<string, string> = {
   "order.paid": "Paid",
   "session.booked": "Session",
   "session.cancelled": "Session",
+  "session.held": "Session",
+  "session.no_show": "Session",
   "refund.due": "Refund",
   "refund.done": "Refund",
   "document.requested": "Documents",

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { MentorSession } from "../../lib/contract";
 import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
@@ -15,10 +15,14 @@ export const meta: MetaFunction = () => [{ title: "Your agenda · Waypoint Consu
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, mentor } = await requireMentor(request, context);
   const agenda = await api.call(endpoints.mentorAgenda).catch((e) => apiLoaderError(e, request, context));
-  return { agenda, name: mentor.name };
+  return { agenda, name: mentor.name, now: new Date().toISOString() };
 }
 
-function SessionRow({ s, timeZone, upcoming }: { s: MentorSession; timeZone: string; upcoming: boolean }) {
+const outcomeLabels = { held: "Held", client_no_show: "The client did not come" } as const;
+
+function SessionRow({ s, timeZone, upcoming, now }: { s: MentorSession; timeZone: string; upcoming: boolean; now: string }) {
+  // Once it has started, a confirmed session is the mentor's to mark: held, or the client did not come.
+  const markable = s.status === "confirmed" && !s.outcome && s.start_at <= now;
   return (
     <tr data-testid={`session-${s.id}`}>
       <td data-label="When">
@@ -35,7 +39,21 @@ function SessionRow({ s, timeZone, upcoming }: { s: MentorSession; timeZone: str
         <a href={`mailto:${s.agent.email}`}>{s.agent.email}</a>
       </td>
       <td data-label="Status" data-testid="session-status">
-        {s.status === "canceled" ? "Cancelled" : "Confirmed"}
+        {s.status === "canceled" ? "Cancelled" : s.outcome ? outcomeLabels[s.outcome] : "Confirmed"}
+        {s.outcome_summary ? (
+          <>
+            <br />
+            <span className="muted">{s.outcome_summary}</span>
+          </>
+        ) : null}
+        {markable ? (
+          <>
+            <br />
+            <Link to={`/mentoring/sessions/${s.id}`} className="button button--small button--ghost">
+              Mark it<span className="visually-hidden"> (the session with {s.client})</span>
+            </Link>
+          </>
+        ) : null}
         {upcoming && s.join_url ? (
           <>
             <br />
@@ -52,11 +70,13 @@ function SessionTable({
   sessions,
   timeZone,
   upcoming,
+  now,
 }: {
   title: string;
   sessions: MentorSession[];
   timeZone: string;
   upcoming: boolean;
+  now: string;
 }) {
   return (
     <div className="table-wrap">
@@ -65,7 +85,7 @@ function SessionTable({
         <TableHead columns={["When", "Client and topic", "Booked by", "Status"]} />
         <tbody>
           {sessions.map((s) => (
-            <SessionRow key={s.id} s={s} timeZone={timeZone} upcoming={upcoming} />
+            <SessionRow key={s.id} s={s} timeZone={timeZone} upcoming={upcoming} now={now} />
           ))}
         </tbody>
       </table>
@@ -74,7 +94,7 @@ function SessionTable({
 }
 
 export default function MentorAgenda() {
-  const { agenda, name } = useLoaderData<typeof loader>();
+  const { agenda, name, now } = useLoaderData<typeof loader>();
   const { upcoming, past, time_zone: timeZone } = agenda;
   return (
     <section className="container page">
@@ -84,13 +104,13 @@ export default function MentorAgenda() {
       <ZoneNote own={timeZone} />
       <h2>Upcoming</h2>
       {upcoming.length ? (
-        <SessionTable title="Upcoming sessions, soonest first" sessions={upcoming} timeZone={timeZone} upcoming />
+        <SessionTable title="Upcoming sessions, soonest first" sessions={upcoming} timeZone={timeZone} upcoming now={now} />
       ) : (
         <p className="empty-state">No sessions booked with you yet. You will find each one here once it is paid.</p>
       )}
       <h2>Past</h2>
       {past.length ? (
-        <SessionTable title="Past sessions, newest first" sessions={past} timeZone={timeZone} upcoming={false} />
+        <SessionTable title="Past sessions, newest first" sessions={past} timeZone={timeZone} upcoming={false} now={now} />
       ) : (
         <p className="empty-state">No past sessions.</p>
       )}

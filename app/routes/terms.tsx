@@ -25,8 +25,12 @@ export default function Terms() {
       </p>
       <h2>4. Mentor sessions</h2>
       <p>
-        A booked slot is held while you pay. A paid session can be cancelled up to 24 hours before it starts, and is then
-        refunded; a cancellation after that is not refunded.
+        A booked slot is held while you pay, and a session is booked at least 12 hours before it starts. A paid session can be
+        cancelled up to 24 hours before it starts, and is then refunded in full; a cancellation after that is not refunded.
+      </p>
+      <p>
+        Each session has its own link to join. After it, the mentor records whether it was held. A session the client does not
+        attend is not refunded; a session the mentor does not attend is refunded in full.
       </p>
       <h2>5. Placements and relocation</h2>
       <p>

@@ -21,6 +21,7 @@ import { documents } from "./migrations/014-documents.js";
 import { hardening } from "./migrations/015-hardening.js";
 import { clientListIndex } from "./migrations/016-client-list-index.js";
 import { mentorAccounts } from "./migrations/017-mentor-accounts.js";
+import { sessionOutcomes } from "./migrations/018-session-outcomes.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "015-hardening": hardening(kind),
     "016-client-list-index": clientListIndex(),
     "017-mentor-accounts": mentorAccounts(kind),
+    "018-session-outcomes": sessionOutcomes(kind),
   };
 }
 

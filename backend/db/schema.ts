@@ -225,6 +225,13 @@ export interface MentorBookingsTable {
   hold_limit: ColumnType<string | null, string | null | undefined, string | null>;
   /** The session's own meeting room (used when its mentor has no standing link); kept when the session moves */
   meeting_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Once it took place: held | client_no_show (marked by the mentor) */
+  outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The mentor's few lines for the agent on a held session */
+  outcome_summary: ColumnType<string | null, string | null | undefined, string | null>;
+  outcome_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who marked it: "mentor:3", "staff:1" */
+  outcome_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

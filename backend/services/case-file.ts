@@ -17,6 +17,8 @@ export type ClientEventKind =
   | "session.booked"
   | "session.confirmed"
   | "session.cancelled"
+  | "session.held"
+  | "session.no_show"
   | "refund.due"
   | "refund.done"
   | "document.requested"

@@ -1,9 +1,18 @@
 /** What a mentor sees of the sessions they give (lib/contract/mentoring.ts): never a client's papers or a price. */
 import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { MentorAgenda, mentorHoursBody, MentorOwnProfile, mentorProfileBody, MentorSession } from "../../lib/contract.js";
+import type {
+  MentorAgenda,
+  mentorHoursBody,
+  MentorOwnProfile,
+  mentorProfileBody,
+  MentorSession,
+  SessionOutcome,
+} from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
+import { Conflict, NotFound } from "../errors.js";
 import { audit } from "./audit.js";
+import { clientEvent } from "./case-file.js";
 import { getMentor } from "./mentors.js";
 import { replaceHours } from "./office-mentors.js";
 import { firstNameAndInitial, joinUrl } from "./session-facts.js";
@@ -30,6 +39,8 @@ export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now =
       "agents.name as agent_name",
       "agents.email as agent_email",
       joinUrl.as("join_url"),
+      "mentor_bookings.outcome",
+      "mentor_bookings.outcome_summary",
     ])
     .where("mentor_bookings.mentor_id", "=", mentorId)
     // Held sessions are not sold yet, released ones never were: the mentor hears of a session once it is paid.
@@ -59,8 +70,71 @@ export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now =
     client: firstNameAndInitial(r.first_name, r.last_name),
     agent: { name: r.agent_name, email: r.agent_email },
     join_url: r.join_url,
+    outcome: (r.outcome as SessionOutcome | null) ?? null,
+    outcome_summary: r.outcome_summary ?? null,
   });
   return { time_zone, upcoming: upcoming.map(shown), past: past.map(shown) };
+}
+
+const outcomeWords: Record<SessionOutcome, string> = {
+  held: "held",
+  client_no_show: "not attended: the client did not come",
+};
+
+/**
+ * The mentor marks their session once it has started: held (with a summary, which goes on the client's timeline
+ * for the agent) or the client did not come. One guarded update (the mentor's own, confirmed, started, not marked
+ * yet), so two marks at once leave one; another mentor's session is not found.
+ */
+export async function markOutcome(
+  db: Kysely<Database>,
+  mentorId: number,
+  bookingId: number,
+  input: { outcome: SessionOutcome; summary?: string },
+  now = new Date(),
+): Promise<MentorSession> {
+  const at = now.toISOString();
+  const summary = input.outcome === "held" ? (input.summary ?? null) : input.summary || null;
+  await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable("mentor_bookings")
+      .set({ outcome: input.outcome, outcome_summary: summary, outcome_at: at, outcome_by: `mentor:${mentorId}`, updated_at: at })
+      .where("id", "=", bookingId)
+      .where("mentor_id", "=", mentorId)
+      .where("status", "=", "confirmed")
+      .where("start_at", "<=", at)
+      .where("outcome", "is", null)
+      .returning(["agent_id", "client_id", "start_at"])
+      .executeTakeFirst();
+    if (!marked) {
+      const row = await trx
+        .selectFrom("mentor_bookings")
+        .select(["status", "start_at", "outcome"])
+        .where("id", "=", bookingId)
+        .where("mentor_id", "=", mentorId)
+        .executeTakeFirst();
+      if (!row) throw new NotFound("No such session.");
+      if (row.outcome) throw new Conflict("This session was marked already.");
+      if (row.status !== "confirmed") throw new Conflict("Only a confirmed session can be marked.");
+      throw new Conflict("A session can be marked once it has started.");
+    }
+    const { name } = await trx.selectFrom("mentors").select("name").where("id", "=", mentorId).executeTakeFirstOrThrow();
+    await clientEvent(
+      trx,
+      {
+        agentId: marked.agent_id,
+        clientId: marked.client_id,
+        kind: input.outcome === "held" ? "session.held" : "session.no_show",
+        summary: `Session with ${name} ${outcomeWords[input.outcome]}${summary ? `: ${summary}` : "."}`,
+        ref: `booking:${bookingId}`,
+      },
+      now,
+    );
+  });
+  const agenda = await mentorAgenda(db, mentorId, now);
+  const session = [...agenda.upcoming, ...agenda.past].find((x) => x.id === bookingId);
+  if (!session) throw new NotFound("No such session.");
+  return session;
 }
 
 /** The mentor's own profile and week, as they edit them. */

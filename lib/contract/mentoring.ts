@@ -1,6 +1,7 @@
 /** The mentor's own area: the sessions they give (issue 23). */
-import type { z } from "zod";
+import { z } from "zod";
 import { answer, endpoint } from "./endpoint.js";
+import { idParam } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
 import { mentorInput } from "./office-catalogue.js";
 
@@ -20,7 +21,33 @@ export type MentorSession = {
   agent: { name: string; email: string };
   /** Where it meets (a confirmed session's only) */
   join_url: string | null;
+  /** What became of it, once marked: held (with the mentor's summary) or the client did not come */
+  outcome: SessionOutcome | null;
+  outcome_summary: string | null;
 };
+
+export const sessionOutcomes = ["held", "client_no_show"] as const;
+export type SessionOutcome = (typeof sessionOutcomes)[number];
+
+/** The mentor marks a session that has started: held, with a few lines for the agent; or the client did not come. */
+export const outcomeBody = z
+  .object({
+    outcome: z.enum(sessionOutcomes, { errorMap: () => ({ message: "Say whether the session was held" }) }),
+    summary: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z.string({ invalid_type_error: "The summary must be text" }).max(1000, "A summary has at most 1,000 characters").optional(),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.outcome === "held" && !v.summary) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["summary"],
+        message: "Write a few lines for the agent: what you covered, what is next",
+      });
+    }
+  });
+export type OutcomeBody = z.input<typeof outcomeBody>;
 
 /** The mentor's agenda: upcoming sessions soonest first, then past ones newest first (the last 50). */
 export type MentorAgenda = { time_zone: string; upcoming: MentorSession[]; past: MentorSession[] };
@@ -57,6 +84,15 @@ export const mentoringEndpoints = {
     summary: "The mentor's bio, expertise, languages, zone and standing meeting link (audited as the mentor's)",
     body: mentorProfileBody,
     answer: answer<MentorOwnProfile>(),
+  }),
+  markOutcome: endpoint({
+    method: "POST",
+    path: "mentor/sessions/:id/outcome",
+    auth: ["mentor"],
+    summary: "Marks one of the mentor's sessions, once started: held (with a summary for the agent) or the client did not come",
+    params: { id: idParam },
+    body: outcomeBody,
+    answer: answer<MentorSession>(),
   }),
   saveMentorHours: endpoint({
     method: "POST",

@@ -46,6 +46,12 @@ const matrix: Record<string, Entry> = {
   "POST /mentor/sign-out-others": { anonymous: 401, intruder: 403 },
   "GET /mentor/sessions": { anonymous: 401, intruder: 403 },
   "GET /mentor/profile": { anonymous: 401, intruder: 403 },
+  "POST /mentor/sessions/:id/outcome": {
+    anonymous: 401,
+    path: (v) => `/mentor/sessions/${v.bookingId}/outcome`,
+    body: () => ({ outcome: "held", summary: "Planted" }),
+    intruder: 403,
+  },
   "POST /mentor/profile": { anonymous: 401, intruder: 403 },
   "POST /mentor/hours": { anonymous: 401, intruder: 403 },
   "POST /agent/logout": { anonymous: 401, intruder: 200 },

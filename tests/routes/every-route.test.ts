@@ -104,6 +104,11 @@ const routes: Record<string, Entry> = {
   "mentoring._index": { who: "mentor", at: () => ({ path: "/mentoring" }) },
   "mentoring.hours": { who: "mentor", at: () => ({ path: "/mentoring/hours" }) },
   "mentoring.profile": { who: "mentor", at: () => ({ path: "/mentoring/profile" }) },
+  // The fixtures' paid session is with the demo mentor.
+  "mentoring.sessions.$id": {
+    who: "mentor",
+    at: (ids) => ({ path: `/mentoring/sessions/${ids.booking}`, params: { id: ids.booking! } }),
+  },
   "mentors._index": { who: "agent", at: () => ({ path: "/mentors" }) },
   "mentors.$id._index": { who: "agent", at: (ids) => ({ path: `/mentors/${ids.mentor}`, params: { id: ids.mentor! } }) },
   "mentors.$id.book": {

@@ -246,6 +246,31 @@ describe("signing in and the password forms", () => {
     redirected(saved, "/mentoring/profile");
   });
 
+  it("marking a session: no choice, or held without a summary, is said beside its field; too early is the form's answer", async () => {
+    const mentor = await mentorCookie();
+    const client = await make.client();
+    const { booking } = await make.paidSession(client.id, { mentorId: 1, topic: "To be marked" });
+    const page = await route("mentoring.sessions.$id");
+    const at = `/mentoring/sessions/${booking.id}`;
+    const params = { id: String(booking.id) };
+    await refused(await respond(page.action, await formRequest(at, { summary: "Went well" }, mentor), params), ["outcome"], {
+      summary: "Went well",
+    });
+    await refused(
+      await respond(page.action, await formRequest(at, { outcome: "held", summary: "" }, mentor), params),
+      ["summary"],
+      {
+        outcome: "held",
+      },
+    );
+    const early = await respond(page.action, await formRequest(at, { outcome: "held", summary: "Went well" }, mentor), params);
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as Failure).formError).toBe("A session can be marked once it has started.");
+    // Another mentor's session, or none: not found.
+    const none = await respond(page.loader!, request("/mentoring/sessions/999999", { cookie: mentor }), { id: "999999" });
+    expect(none.status).toBe(404);
+  });
+
   it("forgot password: a malformed address is said beside it; any good one gets the same neutral answer", async () => {
     const { action } = await route("forgot-password");
     await refused(await respond(action, await formRequest("/forgot-password", { email: "nope" })), ["email"], { email: "nope" });

@@ -1,0 +1,100 @@
+/**
+ * After the session (issue 23, point 6): its mentor marks it held, with a summary the agent reads on the client's
+ * timeline, or that the client did not come; once started, once only (a guarded update: many marks at once leave
+ * one), never another mentor's session.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { markOutcome } from "../../backend/services/mentoring.js";
+import { endpoints } from "../../lib/contract.js";
+import { httpTransport } from "../../lib/http-transport.js";
+import { agentFixtures } from "../support/agent-fixtures.js";
+import { testDatabases, useSeededApi } from "../support/databases.js";
+
+describe.each(testDatabases)("session outcomes on $name", (target) => {
+  const ctx = useSeededApi(target);
+  let fixtures: ReturnType<typeof agentFixtures>;
+  let clientId: number;
+  let mentor: { id: number; token: string };
+
+  beforeAll(async () => {
+    const agent = await ctx.api.newAgent("outcome-agent@example.com");
+    fixtures = agentFixtures(httpTransport(ctx.api.base, 10_000), agent.token);
+    clientId = (await fixtures.client({ first_name: "Omar", last_name: "Outcome" })).id;
+    mentor = await ctx.api.newMentor(6, "outcome.mentor@example.com");
+  });
+
+  /** A paid session with the mentor; `after` is a moment after it started (the API's clock cannot be moved). */
+  async function paidSession(topic: string) {
+    const { booking } = await fixtures.paidSession(clientId, { mentorId: mentor.id, topic });
+    return { booking, after: new Date(Date.parse(booking.start_at) + 5 * 60_000) };
+  }
+
+  it("is refused before the session starts, and for a session not the mentor's", async () => {
+    const { booking } = await paidSession("Too early");
+    const early = await ctx.api.call("POST", `mentor/sessions/${booking.id}/outcome`, {
+      token: mentor.token,
+      body: { outcome: "held", summary: "Done" },
+    });
+    expect(early.status).toBe(409);
+    expect(early.json.message).toBe("A session can be marked once it has started.");
+    const other = await ctx.api.newMentor(7, "outcome.other@example.com");
+    const theirs = await ctx.api.call("POST", `mentor/sessions/${booking.id}/outcome`, {
+      token: other.token,
+      body: { outcome: "client_no_show" },
+    });
+    expect(theirs.status).toBe(404);
+    // Held without a word for the agent: said beside the summary.
+    const bare = await ctx.api.call("POST", `mentor/sessions/${booking.id}/outcome`, {
+      token: mentor.token,
+      body: { outcome: "held", summary: "  " },
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.json.errors).toEqual({ summary: ["Write a few lines for the agent: what you covered, what is next"] });
+  });
+
+  it("puts a held session's summary on the client's timeline for the agent, and shows it on the agenda", async () => {
+    const { booking, after } = await paidSession("Offer in Dubai");
+    const marked = await markOutcome(
+      ctx.database.db,
+      mentor.id,
+      booking.id,
+      { outcome: "held", summary: "Practised the salary talk; next: the contract's notice period." },
+      after,
+    );
+    expect(marked).toMatchObject({ outcome: "held", outcome_summary: expect.stringContaining("salary talk") });
+    const view = await fixtures.api.call(endpoints.viewClient, { params: { clientId } });
+    const entry = view.timeline.find((e) => e.kind === "session.held");
+    expect(entry?.summary).toMatch(/^Session with .+ held: Practised the salary talk; next: the contract's notice period\.$/);
+    const agenda = (await ctx.api.call("GET", "mentor/sessions", { token: mentor.token })).json.data;
+    const shown = [...agenda.upcoming, ...agenda.past].find((s: { id: number }) => s.id === booking.id);
+    expect(shown).toMatchObject({ outcome: "held" });
+  });
+
+  it("takes one mark when many come at once (held and no-show racing), with one line on the timeline (5 rounds)", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { booking, after } = await paidSession(`Race ${round}`);
+      const marks = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          markOutcome(
+            ctx.database.db,
+            mentor.id,
+            booking.id,
+            i % 2 ? { outcome: "client_no_show" } : { outcome: "held", summary: `Mark ${i}` },
+            after,
+          ),
+        ),
+      );
+      expect(marks.filter((m) => m.status === "fulfilled")).toHaveLength(1);
+      for (const m of marks.filter((x): x is PromiseRejectedResult => x.status === "rejected")) {
+        expect(String(m.reason?.message)).toBe("This session was marked already.");
+      }
+      const events = await ctx.database.db
+        .selectFrom("client_events")
+        .select("kind")
+        .where("ref", "=", `booking:${booking.id}`)
+        .where("kind", "in", ["session.held", "session.no_show"])
+        .execute();
+      expect(events).toHaveLength(1);
+    }
+  });
+});
