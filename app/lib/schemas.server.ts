@@ -12,6 +12,7 @@ export {
   mentorInput,
   mentorHoursBody,
   mentorProfileBody,
+  mentorAbsentBody,
   outcomeBody,
   planInput,
   relocationInput,

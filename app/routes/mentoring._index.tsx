@@ -18,7 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { agenda, name: mentor.name, now: new Date().toISOString() };
 }
 
-const outcomeLabels = { held: "Held", client_no_show: "The client did not come" } as const;
+const outcomeLabels = {
+  held: "Held",
+  client_no_show: "The client did not come",
+  mentor_no_show: "Missed: refunded to the client",
+} as const;
 
 function SessionRow({ s, timeZone, upcoming, now }: { s: MentorSession; timeZone: string; upcoming: boolean; now: string }) {
   // Once it has started, a confirmed session is the mentor's to mark: held, or the client did not come.

@@ -62,7 +62,13 @@ export default function MarkSession() {
       </p>
       {session.outcome ? (
         <p className="notice" role="status">
-          Marked already: {session.outcome === "held" ? "held" : "the client did not come"}.
+          Marked already:{" "}
+          {session.outcome === "held"
+            ? "held"
+            : session.outcome === "client_no_show"
+              ? "the client did not come"
+              : "the consultancy recorded that you could not come, and refunded it"}
+          .
         </p>
       ) : (
         <Form method="post" className="form" noValidate>

@@ -1,15 +1,16 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OfficeBooking } from "../../lib/contract";
-import { FilterSelect } from "../components/form";
+import { Field, FilterSelect } from "../components/form";
 import { useOfficeZone } from "../components/office";
-import { apiLoaderError, apiRedirectError } from "../lib/api.server";
+import { apiLoaderError, apiRedirectError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { textFields, validateForm } from "../lib/forms.server";
 import { formatMoney, refundLabels } from "../lib/money";
-import { rowIntent } from "../lib/schemas.server";
+import { mentorAbsentBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { getSettings } from "../lib/settings.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -44,14 +45,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Cancels a session for its agent: the agent's own rules (a refund up to the cut-off, none after). */
+type AbsentFailure = FormFailure & { id: number };
+
+/**
+ * Cancels a session for its agent (the agent's own rules: a refund up to the cut-off, none after); or, once a
+ * session has started, records that its mentor did not come, which refunds it in full.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const formData = await readForm(request);
   await checkForm(formData, request);
+  const back = `/office/bookings${new URL(request.url).search}`;
+  const absent = rowIntent("mentor-no-show").safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+  if (absent.success) {
+    const id = absent.data.id;
+    const values = textFields(formData, ["note"]);
+    const { data: input, failure } = validateForm(mentorAbsentBody, values);
+    if (failure) return data<AbsentFailure>({ ...failure.data, id }, failure.init ?? undefined);
+    try {
+      await api.call(endpoints.markMentorAbsent, { params: { id }, body: input });
+      return await redirectWithToast(request, context, back, {
+        type: "success",
+        message: "Recorded: the mentor did not come. The session is refunded in full.",
+      });
+    } catch (error) {
+      return apiRedirectError(error, request, context, back);
+    }
+  }
   const parsed = rowIntent("cancel").safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
-  const back = `/office/bookings${new URL(request.url).search}`;
   try {
     const b = await api.call(endpoints.cancelForAgent, { params: { id: parsed.data.id } });
     const refund = b.refund_status === "refunded" ? "refunded" : b.refund_status === "due" ? "its refund is due" : "no refund";
@@ -173,6 +195,7 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
         {b.status === "held" && b.held_until ? ` until ${timeLabel(b.held_until, zone)} (${zone})` : ""}
         {b.refund_status ? ` · ${refundLabels[b.refund_status]}` : ""} · {formatMoney(b.price_minor, b.currency)}
       </p>
+      {b.status === "confirmed" && b.start_at <= now && b.refund_status === null ? <MentorAbsentForm b={b} /> : null}
       {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (
         <Form method="post">
           <AuthenticityTokenInput />
@@ -191,5 +214,34 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
         </Form>
       ) : null}
     </li>
+  );
+}
+
+/** Once a paid session has started: record that its mentor did not come (refunded in full), with what happened. */
+function MentorAbsentForm({ b }: { b: OfficeBooking }) {
+  const failure = useActionData<AbsentFailure>();
+  const mine = failure?.id === b.id ? failure : undefined;
+  const busy = useNavigation().formData?.get("id") === String(b.id);
+  return (
+    <Form method="post" className="form form--inline">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="mentor-no-show" />
+      <input type="hidden" name="id" value={b.id} />
+      <Field
+        id={`absent-note-${b.id}`}
+        label="The mentor did not come: what happened?"
+        name="note"
+        maxLength={500}
+        defaultValue={mine?.values?.note ?? ""}
+        errors={mine?.fieldErrors?.note}
+        autoFocusOnError
+      />
+      <button type="submit" className="button button--small button--ghost" disabled={busy}>
+        Record and refund in full
+        <span className="visually-hidden">
+          : {b.mentor_name} with {b.client_name}
+        </span>
+      </button>
+    </Form>
   );
 }

@@ -12,6 +12,7 @@ import { settleRefunds } from "../payments/refunds.js";
 import type { Server } from "../serve.js";
 import { listAudit } from "../services/audit.js";
 import { listCountries } from "../services/catalogue.js";
+import { markMentorAbsent } from "../services/mentor-absence.js";
 import {
   createAgentByStaff,
   getOfficeAgent,
@@ -65,6 +66,10 @@ export function officeRoutes(
   );
   serve(endpoints.cancelForAgent, async ({ caller, params }) =>
     cancelForAgent(db, caller.id, params.id, deps.cancelCutoffHours, (orderId) => settleRefunds(deps.payments, orderId)),
+  );
+
+  serve(endpoints.markMentorAbsent, async ({ caller, params, body }) =>
+    markMentorAbsent(deps.payments, caller.id, params.id, body.note),
   );
 
   serve(endpoints.officeAudit, async ({ query }) => listAudit(db, { kind: query.kind, staff: query.staff, page: query.page }));

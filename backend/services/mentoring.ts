@@ -70,7 +70,7 @@ export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now =
     client: firstNameAndInitial(r.first_name, r.last_name),
     agent: { name: r.agent_name, email: r.agent_email },
     join_url: r.join_url,
-    outcome: (r.outcome as SessionOutcome | null) ?? null,
+    outcome: (r.outcome as MentorSession["outcome"]) ?? null,
     outcome_summary: r.outcome_summary ?? null,
   });
   return { time_zone, upcoming: upcoming.map(shown), past: past.map(shown) };

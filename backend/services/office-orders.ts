@@ -269,6 +269,8 @@ export async function refundOrder(
   id: number,
   input: { item_ids?: number[]; note: string },
   now = new Date(),
+  /** Done first in the refund's own transaction (a mentor's absence recorded with the refund it owes) */
+  alsoIn?: (trx: Kysely<Database>) => Promise<void>,
 ) {
   const order = await getOfficeOrder(p.db, id);
   if (order.status !== "paid" && order.status !== "flagged") throw new Conflict("Only a paid or flagged order can be refunded.");
@@ -276,6 +278,7 @@ export async function refundOrder(
   const unknown = wanted.filter((w) => !order.items.some((i) => i.id === w));
   if (unknown.length) throw new NotFound("No such line on this order.");
   const marked = await p.db.transaction().execute(async (trx) => {
+    await alsoIn?.(trx);
     // A session whose money goes back does not take place: one still to come is cancelled in this transaction, and
     // its agent and client told (the calendar's cancellation, with the refund). Its money's state is its line's.
     // The session is changed before its line, in the order an agent's cancellation changes them: the other order

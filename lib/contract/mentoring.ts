@@ -21,8 +21,9 @@ export type MentorSession = {
   agent: { name: string; email: string };
   /** Where it meets (a confirmed session's only) */
   join_url: string | null;
-  /** What became of it, once marked: held (with the mentor's summary) or the client did not come */
-  outcome: SessionOutcome | null;
+  /** What became of it, once marked: held (with the mentor's summary), the client did not come, or (staff's word,
+   * refunded) the mentor did not */
+  outcome: SessionOutcome | "mentor_no_show" | null;
   outcome_summary: string | null;
 };
 

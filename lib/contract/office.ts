@@ -95,6 +95,15 @@ export type ContactMessage = {
   handled_by_name: string | null;
 };
 
+/** What staff say of a mentor's absence (kept on the session, the refund and the audit). */
+export const mentorAbsentBody = z.object({
+  note: z
+    .string({ required_error: "Say what happened", invalid_type_error: "The note must be text" })
+    .trim()
+    .min(1, "Say what happened")
+    .max(500, "A note has at most 500 characters"),
+});
+
 export type AuditEntry = {
   id: number;
   staff_name: string | null;
@@ -332,6 +341,15 @@ export const officeEndpoints = {
     summary: "Cancels a session for its agent",
     params: id,
     answer: answer<Booking>(),
+  }),
+  markMentorAbsent: endpoint({
+    method: "POST",
+    path: "office/bookings/:id/mentor-no-show",
+    auth: staff,
+    summary: "Records that the mentor did not come to a session that started, and refunds it in full",
+    params: id,
+    body: mentorAbsentBody,
+    answer: answer<OfficeOrder>(),
   }),
   officeAudit: endpoint({
     method: "GET",

@@ -240,6 +240,12 @@ const matrix: Record<string, Entry> = {
     intruder: 403,
   },
   "POST /office/mentors/:id/password-link": { anonymous: 401, path: () => "/office/mentors/1/password-link", intruder: 403 },
+  "POST /office/bookings/:id/mentor-no-show": {
+    anonymous: 401,
+    path: (v) => `/office/bookings/${v.bookingId}/mentor-no-show`,
+    body: () => ({ note: "Planted" }),
+    intruder: 403,
+  },
   "GET /office/jobs": { anonymous: 401, intruder: 403 },
   "GET /office/jobs/:id": { anonymous: 401, path: () => "/office/jobs/1", intruder: 403 },
   "POST /office/jobs": { anonymous: 401, intruder: 403 },

@@ -4,6 +4,9 @@
  * one), never another mentor's session.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoStaff } from "../../backend/db/demo-data.js";
+import type { Payments } from "../../backend/payments/checkout.js";
+import { markMentorAbsent } from "../../backend/services/mentor-absence.js";
 import { markOutcome } from "../../backend/services/mentoring.js";
 import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
@@ -97,4 +100,68 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
       expect(events).toHaveLength(1);
     }
   });
+
+  it("staff record a mentor's absence: refunded in full with the outcome, once however many marks race (5 rounds)", async () => {
+    const staff = await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
+    const staffId = staff.json.data.staff.id as number;
+    const payments: Payments = {
+      db: ctx.database.db,
+      stripe: null,
+      publicUrl: "http://portal.test",
+      checkoutExpiryMinutes: 30,
+      logger: { error: () => undefined, warn: () => undefined },
+    };
+    // Not before it starts; and only once it has.
+    const { booking: future } = await paidSession("Not yet");
+    await expect(markMentorAbsent(payments, staffId, future.id, "Early")).rejects.toThrow(
+      "A session can be marked once it has started.",
+    );
+
+    for (let round = 0; round < 5; round++) {
+      const { booking, after } = await paidSession(`Absent ${round}`);
+      // The mentor said it was held; staff overrule it, ten times at once.
+      await markOutcome(ctx.database.db, mentor.id, booking.id, { outcome: "held", summary: "Claimed" }, after);
+      const marks = await Promise.allSettled(
+        Array.from({ length: 10 }, () => markMentorAbsent(payments, staffId, booking.id, "The client waited 20 minutes", after)),
+      );
+      expect(
+        marks.filter((m) => m.status === "fulfilled"),
+        JSON.stringify(marks.map((m) => m.status === "rejected" && String(m.reason))),
+      ).toHaveLength(1);
+      const row = await ctx.database.db
+        .selectFrom("mentor_bookings")
+        .select(["outcome", "outcome_by", "order_id"])
+        .where("id", "=", booking.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ outcome: "mentor_no_show", outcome_by: `staff:${staffId}` });
+      const line = await ctx.database.db
+        .selectFrom("order_items")
+        .select(["refund_status", "refund_reason"])
+        .where("order_id", "=", row.order_id!)
+        .where("item_id", "=", booking.id)
+        .executeTakeFirstOrThrow();
+      expect(line.refund_status).not.toBeNull();
+      expect(line.refund_reason).toContain("The mentor did not come. The client waited 20 minutes");
+      const events = await ctx.database.db
+        .selectFrom("client_events")
+        .select("summary")
+        .where("ref", "=", `booking:${booking.id}`)
+        .where("kind", "=", "session.no_show")
+        .execute();
+      expect(events).toHaveLength(1);
+      const audits = await ctx.database.db
+        .selectFrom("audit_log")
+        .select("kind")
+        .where("subject", "=", `booking:${booking.id}`)
+        .execute();
+      expect(audits.map((a) => a.kind)).toEqual(["booking.mentor_no_show"]);
+    }
+    // Through the API: a note is needed, said beside it.
+    const bare = await ctx.api.call("POST", `office/bookings/${future.id}/mentor-no-show`, {
+      token: staff.json.data.token,
+      body: { note: " " },
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.json.errors).toEqual({ note: ["Say what happened"] });
+  }, 60_000);
 });

@@ -271,6 +271,28 @@ describe("signing in and the password forms", () => {
     expect(none.status).toBe(404);
   });
 
+  it("the office's 'mentor did not come': a note is needed, said beside that session's own field; too early, a toast", async () => {
+    const client = await make.client();
+    const { booking } = await make.paidSession(client.id, { mentorId: 2, topic: "Absent mentor" });
+    const { action } = await route("office.bookings");
+    const bare = await respond(
+      action,
+      await formRequest("/office/bookings", { intent: "mentor-no-show", id: String(booking.id), note: " " }, staff),
+    );
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toMatchObject({
+      id: booking.id,
+      fieldErrors: { note: ["Say what happened"] },
+      values: { note: " " },
+    });
+    // Not started yet: the office's page comes back with the reason as a toast, nothing refunded.
+    const early = await respond(
+      action,
+      await formRequest("/office/bookings", { intent: "mentor-no-show", id: String(booking.id), note: "No show" }, staff),
+    );
+    redirected(early, "/office/bookings");
+  });
+
   it("forgot password: a malformed address is said beside it; any good one gets the same neutral answer", async () => {
     const { action } = await route("forgot-password");
     await refused(await respond(action, await formRequest("/forgot-password", { email: "nope" })), ["email"], { email: "nope" });
