@@ -3,8 +3,6 @@
  * refunded in full, in one transaction (refundOrder's), so one is never without the other. Many marks at once
  * leave one (a guarded update of the outcome); the mentor's own "held" is overruled, with the audit saying so.
  */
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import type { Payments } from "../payments/checkout.js";
 import { audit } from "./audit.js";
