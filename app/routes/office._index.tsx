@@ -27,6 +27,12 @@ export default function OfficeOverview() {
       to: "/office/bookings?holds=lapsing",
       testId: "holds-lapsing",
     },
+    {
+      label: "Sessions nobody marked (48 hours after)",
+      n: overview.sessions_unmarked,
+      to: "/office/bookings?view=unmarked",
+      testId: "sessions-unmarked",
+    },
     { label: `Mentor sessions today (${zone})`, n: overview.sessions_today, to: "/office/bookings", testId: "sessions-today" },
     {
       label: `Mentor sessions tomorrow (${zone})`,

@@ -31,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         from: isDay(from) ? from : undefined,
         days: 7,
         holds: url.searchParams.get("holds") === "lapsing" ? "lapsing" : undefined,
+        view: url.searchParams.get("view") === "unmarked" ? "unmarked" : undefined,
         mentor: Number.isInteger(mentor) && mentor > 0 ? mentor : undefined,
       },
     }),
@@ -100,8 +101,25 @@ export default function OfficeBookings() {
       <p className="eyebrow">
         <Link to="/office">Back office</Link>
       </p>
-      <h1>{agenda.holds ? "Holds lapsing within the hour" : "Mentor sessions"}</h1>
-      {agenda.holds ? (
+      <h1>{agenda.holds ? "Holds lapsing within the hour" : agenda.view ? "Sessions nobody marked" : "Mentor sessions"}</h1>
+      {agenda.view ? (
+        <>
+          <p className="muted">
+            Paid sessions that ended more than 48 hours ago, oldest first, that their mentor has not marked held or not attended.
+            Ask the mentor; if they did not come, record it here and the session is refunded in full.{" "}
+            <Link to="/office/bookings">Back to the agenda</Link>
+          </p>
+          {agenda.items.length ? (
+            <ul className="list-reset order-lines" data-testid="unmarked-list">
+              {agenda.items.map((b) => (
+                <AgendaItem key={b.id} b={b} now={now} lapsing />
+              ))}
+            </ul>
+          ) : (
+            <p className="empty-state">Every session that ended is marked.</p>
+          )}
+        </>
+      ) : agenda.holds ? (
         <>
           <p className="muted">
             Sessions held in an agent&apos;s cart and not paid yet, whose hold ends within the hour (soonest first). Unpaid, the

@@ -2,7 +2,7 @@
  * Every mentor session, as staff see them (an agenda by day, in UTC), and cancelling one on an agent's behalf:
  * the agent's own cancellation with the same refund rules (Terms §4), its audit row in the same transaction.
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { OfficeBooking } from "../../lib/contract.js";
 import { dayStart } from "../../lib/day-start.js";
 import { addDays, dayIn } from "../../lib/days.js";
@@ -18,15 +18,17 @@ export async function listOfficeBookings(
     from?: string | null;
     days?: number | null;
     holds?: "lapsing" | null;
+    view?: "unmarked" | null;
     /** Days are days in this zone (the staff member's own); UTC when absent */
     zone?: string;
   },
   now = new Date(),
-): Promise<{ from: string; days: number; holds: "lapsing" | null; items: OfficeBooking[] }> {
+): Promise<{ from: string; days: number; holds: "lapsing" | null; view: "unmarked" | null; items: OfficeBooking[] }> {
   const zone = opts.zone ?? "UTC";
   const from = opts.from ?? dayIn(zone, now);
   const days = opts.days ?? 7;
   const lapsing = opts.holds === "lapsing";
+  const unmarked = !lapsing && opts.view === "unmarked";
   const start = dayStart(from, zone);
   const end = dayStart(addDays(from, days), zone);
   // One query for the whole list (it may hold hundreds of sessions), not one a booking.
@@ -39,10 +41,12 @@ export async function listOfficeBookings(
         .where("mentor_bookings.status", "=", "held")
         .where("mentor_bookings.held_until", ">", now.toISOString())
         .where("mentor_bookings.held_until", "<=", new Date(now.getTime() + 3_600_000).toISOString())
-    : q
-        .where("mentor_bookings.start_at", ">=", start)
-        .where("mentor_bookings.start_at", "<", end)
-        .where("mentor_bookings.status", "in", ["held", "confirmed", "canceled"]);
+    : unmarked
+      ? q.where(unmarkedSessions(now))
+      : q
+          .where("mentor_bookings.start_at", ">=", start)
+          .where("mentor_bookings.start_at", "<", end)
+          .where("mentor_bookings.status", "in", ["held", "confirmed", "canceled"]);
   if (opts.mentor) q = q.where("mentor_bookings.mentor_id", "=", opts.mentor);
   const rows = await q
     .orderBy(lapsing ? "mentor_bookings.held_until" : "mentor_bookings.start_at")
@@ -50,7 +54,18 @@ export async function listOfficeBookings(
     .limit(500)
     .execute();
   const items = rows.map(({ agent_id, agent_name, ...r }) => ({ ...toBooking(r), agent_id, agent_name }));
-  return { from, days, holds: lapsing ? "lapsing" : null, items };
+  return { from, days, holds: lapsing ? "lapsing" : null, view: unmarked ? "unmarked" : null, items };
+}
+
+/** Paid sessions that ended more than 48 hours ago with no outcome: someone should say what became of them. */
+export function unmarkedSessions(now: Date) {
+  const cutoff = new Date(now.getTime() - 48 * 3_600_000).toISOString();
+  return (eb: ExpressionBuilder<Database, "mentor_bookings">) =>
+    eb.and([
+      eb("mentor_bookings.status", "=", "confirmed"),
+      eb("mentor_bookings.outcome", "is", null),
+      eb("mentor_bookings.end_at", "<=", cutoff),
+    ]);
 }
 
 /** Cancels a session for its agent, with the agent's own rules and refund, and the staff member's audit row. */

@@ -8,6 +8,7 @@ import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { retryMessage } from "../mail/outbox.js";
 import { audit } from "./audit.js";
+import { unmarkedSessions } from "./office-bookings.js";
 
 const count = (n: { n: number | string }) => Number(n.n);
 
@@ -23,7 +24,7 @@ export async function officeOverview(db: Kysely<Database>, now = new Date(), zon
       .where("start_at", ">=", from)
       .where("start_at", "<", to)
       .executeTakeFirstOrThrow();
-  const [flagged, refunds, unread, lapsing, todays, tomorrows, mailFailed] = await Promise.all([
+  const [flagged, refunds, unread, lapsing, todays, tomorrows, mailFailed, unmarked] = await Promise.all([
     db
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -53,6 +54,11 @@ export async function officeOverview(db: Kysely<Database>, now = new Date(), zon
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("status", "=", "failed")
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("mentor_bookings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(unmarkedSessions(now))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     flagged_orders: count(flagged),
@@ -62,6 +68,7 @@ export async function officeOverview(db: Kysely<Database>, now = new Date(), zon
     sessions_today: count(todays),
     sessions_tomorrow: count(tomorrows),
     mail_failed: count(mailFailed),
+    sessions_unmarked: count(unmarked),
   };
 }
 

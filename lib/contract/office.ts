@@ -49,6 +49,8 @@ export type OfficeOverview = {
   sessions_tomorrow: number;
   /** E-mails given up on after their last attempt (the outbox), until retried */
   mail_failed: number;
+  /** Paid sessions that ended more than 48 hours ago and nobody marked (held, or who did not come) */
+  sessions_unmarked: number;
 };
 
 export const outboxStatuses = ["pending", "sent", "failed", "skipped"] as const;
@@ -156,6 +158,8 @@ export const officeBookingsQuery = z.object({
   days: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(31, "At most 31 days").nullable().optional()),
   /** `lapsing`: instead of the agenda, the unpaid holds whose hold ends within the hour, soonest first */
   holds: optionalChoice(["lapsing"], "Choose a view from the list"),
+  /** `unmarked`: instead of the agenda, the paid sessions nobody marked 48 hours after their end, oldest first */
+  view: optionalChoice(["unmarked"], "Choose a view from the list"),
 });
 
 export type OfficeBooking = Booking & { agent_id: number; agent_name: string };
@@ -330,9 +334,9 @@ export const officeEndpoints = {
     method: "GET",
     path: "office/bookings",
     auth: staff,
-    summary: "The mentors' agenda, or the holds lapsing within the hour",
+    summary: "The mentors' agenda, the holds lapsing within the hour, or the sessions left unmarked",
     query: officeBookingsQuery,
-    answer: answer<{ from: string; days: number; holds: "lapsing" | null; items: OfficeBooking[] }>(),
+    answer: answer<{ from: string; days: number; holds: "lapsing" | null; view: "unmarked" | null; items: OfficeBooking[] }>(),
   }),
   cancelForAgent: endpoint({
     method: "POST",

@@ -8,6 +8,8 @@ import { demoStaff } from "../../backend/db/demo-data.js";
 import type { Payments } from "../../backend/payments/checkout.js";
 import { markMentorAbsent } from "../../backend/services/mentor-absence.js";
 import { markOutcome } from "../../backend/services/mentoring.js";
+import { listOfficeBookings } from "../../backend/services/office-bookings.js";
+import { officeOverview } from "../../backend/services/office.js";
 import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
@@ -164,4 +166,18 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
     expect(bare.status).toBe(400);
     expect(bare.json.errors).toEqual({ note: ["Say what happened"] });
   }, 60_000);
+
+  it("lists for staff the paid sessions nobody marked 48 hours after their end, until someone does", async () => {
+    const { booking, after } = await paidSession("Left unmarked");
+    const end = Date.parse(booking.end_at);
+    const unmarkedAt = async (at: number) =>
+      (await listOfficeBookings(ctx.database.db, { view: "unmarked" }, new Date(at))).items.map((b) => b.id);
+    expect(await unmarkedAt(end + 47 * 3_600_000)).not.toContain(booking.id);
+    expect(await unmarkedAt(end + 49 * 3_600_000)).toContain(booking.id);
+    const before = (await officeOverview(ctx.database.db, new Date(end + 49 * 3_600_000))).sessions_unmarked;
+    expect(before).toBeGreaterThanOrEqual(1);
+    await markOutcome(ctx.database.db, mentor.id, booking.id, { outcome: "client_no_show" }, after);
+    expect(await unmarkedAt(end + 49 * 3_600_000)).not.toContain(booking.id);
+    expect((await officeOverview(ctx.database.db, new Date(end + 49 * 3_600_000))).sessions_unmarked).toBe(before - 1);
+  });
 });
