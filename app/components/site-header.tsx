@@ -226,6 +226,7 @@ export function SiteHeader({
                 </SectionLink>
                 <SectionLink to="/mentoring/hours/">Hours</SectionLink>
                 <SectionLink to="/mentoring/profile/">Profile</SectionLink>
+                <SectionLink to="/mentoring/statement/">Statement</SectionLink>
                 <SectionLink to="/account/">Account</SectionLink>
                 <SignOut />
               </>

@@ -45,6 +45,7 @@ export default function EditMentor() {
             : mentor.email
               ? "Not signed up yet. "
               : "No e-mail address: cannot sign in. "}
+          <Link to={`/office/mentors/${mentor.id}/statement`}>Monthly statement</Link>.{" "}
           {mentor.email && mentor.active ? (
             <Link to={`/office/mentors/${mentor.id}/invite`}>
               {mentor.signed_up ? "Send a new password link" : "Invite to sign in"}

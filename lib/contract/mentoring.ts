@@ -70,7 +70,59 @@ export type MentorHoursBody = z.input<typeof mentorHoursBody>;
 /** The mentor's own profile as they edit it: what agents see of them, their week and where they meet. */
 export type MentorOwnProfile = MentorProfile & { meeting_url: string | null };
 
+/** A calendar month, YYYY-MM (this month when absent). */
+export const statementQuery = z.object({
+  month: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string({ invalid_type_error: "Choose a month" })
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Choose a month as YYYY-MM")
+      .refine((v) => v >= "2000-01" && v <= "2100-12", "Choose a month as YYYY-MM")
+      .optional(),
+  ),
+});
+
+/**
+ * What the consultancy owes a mentor for a month (in the mentor's zone): the sessions that took place (held, or the
+ * client did not come: the mentor was there), each at the mentor's rate when it was booked. A session refunded
+ * because the mentor did not come counts nothing, and one nobody has marked yet is listed apart, not counted.
+ */
+export type MentorStatement = {
+  mentor: { id: number; name: string; time_zone: string };
+  month: string;
+  lines: Array<{
+    booking_id: number;
+    start_at: string;
+    client: string;
+    minutes: number;
+    outcome: SessionOutcome;
+    rate_minor: number;
+    currency: string;
+  }>;
+  total_minor: number;
+  currency: string;
+  /** Sessions of the month still to be marked: not counted until they are */
+  unmarked: number;
+};
+
 export const mentoringEndpoints = {
+  mentorStatement: endpoint({
+    method: "GET",
+    path: "mentor/statement",
+    auth: ["mentor"],
+    summary: "What the signed-in mentor is owed for a month: the sessions that took place, at their rate",
+    query: statementQuery,
+    answer: answer<MentorStatement>(),
+  }),
+  officeMentorStatement: endpoint({
+    method: "GET",
+    path: "office/mentors/:id/statement",
+    auth: ["staff"],
+    summary: "What a mentor is owed for a month, as the mentor sees it",
+    params: { id: idParam },
+    query: statementQuery,
+    answer: answer<MentorStatement>(),
+  }),
   mentorProfile: endpoint({
     method: "GET",
     path: "mentor/profile",

@@ -157,6 +157,8 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
         "/office/mentors/new",
         "/office/mentors/1",
         "/office/mentors/1/invite",
+        "/office/mentors/1/statement",
+        "/office/bookings?view=unmarked",
         "/office/orders",
         "/office/orders/1",
         "/office/bookings",

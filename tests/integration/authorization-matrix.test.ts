@@ -46,6 +46,8 @@ const matrix: Record<string, Entry> = {
   "POST /mentor/sign-out-others": { anonymous: 401, intruder: 403 },
   "GET /mentor/sessions": { anonymous: 401, intruder: 403 },
   "GET /mentor/profile": { anonymous: 401, intruder: 403 },
+  "GET /mentor/statement": { anonymous: 401, intruder: 403 },
+  "GET /office/mentors/:id/statement": { anonymous: 401, path: () => "/office/mentors/1/statement", intruder: 403 },
   "POST /mentor/sessions/:id/outcome": {
     anonymous: 401,
     path: (v) => `/mentor/sessions/${v.bookingId}/outcome`,

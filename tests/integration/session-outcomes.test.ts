@@ -7,10 +7,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import type { Payments } from "../../backend/payments/checkout.js";
 import { markMentorAbsent } from "../../backend/services/mentor-absence.js";
+import { mentorStatement } from "../../backend/services/mentor-statement.js";
 import { markOutcome } from "../../backend/services/mentoring.js";
 import { listOfficeBookings } from "../../backend/services/office-bookings.js";
 import { officeOverview } from "../../backend/services/office.js";
-import { endpoints } from "../../lib/contract.js";
+import { endpoints, type Booking } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
@@ -27,6 +28,19 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
     clientId = (await fixtures.client({ first_name: "Omar", last_name: "Outcome" })).id;
     mentor = await ctx.api.newMentor(6, "outcome.mentor@example.com");
   });
+
+  /** The office's side: the demo staff member's id, and the payments (demo mode) a mentor's absence refunds through. */
+  async function office() {
+    const staff = await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
+    const payments: Payments = {
+      db: ctx.database.db,
+      stripe: null,
+      publicUrl: "http://portal.test",
+      checkoutExpiryMinutes: 30,
+      logger: { error: () => undefined, warn: () => undefined },
+    };
+    return { staffId: staff.json.data.staff.id as number, token: staff.json.data.token as string, payments };
+  }
 
   /** A paid session with the mentor; `after` is a moment after it started (the API's clock cannot be moved). */
   async function paidSession(topic: string) {
@@ -104,15 +118,7 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
   });
 
   it("staff record a mentor's absence: refunded in full with the outcome, once however many marks race (5 rounds)", async () => {
-    const staff = await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
-    const staffId = staff.json.data.staff.id as number;
-    const payments: Payments = {
-      db: ctx.database.db,
-      stripe: null,
-      publicUrl: "http://portal.test",
-      checkoutExpiryMinutes: 30,
-      logger: { error: () => undefined, warn: () => undefined },
-    };
+    const { staffId, token: staffToken, payments } = await office();
     // Not before it starts; and only once it has.
     const { booking: future } = await paidSession("Not yet");
     await expect(markMentorAbsent(payments, staffId, future.id, "Early")).rejects.toThrow(
@@ -160,7 +166,7 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
     }
     // Through the API: a note is needed, said beside it.
     const bare = await ctx.api.call("POST", `office/bookings/${future.id}/mentor-no-show`, {
-      token: staff.json.data.token,
+      token: staffToken,
       body: { note: " " },
     });
     expect(bare.status).toBe(400);
@@ -179,5 +185,52 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
     await markOutcome(ctx.database.db, mentor.id, booking.id, { outcome: "client_no_show" }, after);
     expect(await unmarkedAt(end + 49 * 3_600_000)).not.toContain(booking.id);
     expect((await officeOverview(ctx.database.db, new Date(end + 49 * 3_600_000))).sessions_unmarked).toBe(before - 1);
+  });
+
+  it("counts on the month's statement the sessions that took place, at their rate, in the mentor's zone; not the mentor's absences", async () => {
+    const statementMentor = await ctx.api.newMentor(8, "statement.mentor@example.com");
+    const made: Booking[] = [];
+    for (const topic of ["Held one", "No-show client", "Mentor absent", "Unmarked"]) {
+      const { booking } = await fixtures.paidSession(clientId, { mentorId: statementMentor.id, topic });
+      made.push(booking);
+    }
+    const after = new Date(Date.parse(made.at(-1)!.end_at) + 3_600_000);
+    await markOutcome(ctx.database.db, statementMentor.id, made[0]!.id, { outcome: "held", summary: "Good" }, after);
+    await markOutcome(ctx.database.db, statementMentor.id, made[1]!.id, { outcome: "client_no_show" }, after);
+    await ctx.database.db
+      .updateTable("mentor_bookings")
+      .set({ outcome: "mentor_no_show" })
+      .where("id", "=", made[2]!.id)
+      .execute();
+    const { time_zone: zone } = await ctx.database.db
+      .selectFrom("mentors")
+      .select("time_zone")
+      .where("id", "=", statementMentor.id)
+      .executeTakeFirstOrThrow();
+    const monthOf = (iso: string) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit" }).format(new Date(iso)).slice(0, 7);
+    const months = new Set(made.map((b) => monthOf(b.start_at)));
+    const lines = [];
+    let unmarked = 0;
+    for (const month of months) {
+      const s = await mentorStatement(ctx.database.db, statementMentor.id, month, after);
+      expect(s.total_minor).toBe(s.lines.reduce((n, l) => n + l.rate_minor, 0));
+      lines.push(...s.lines);
+      unmarked += s.unmarked;
+    }
+    expect(lines.map((l) => [l.booking_id, l.outcome, l.client, l.minutes])).toEqual([
+      [made[0]!.id, "held", "Omar O.", 60],
+      [made[1]!.id, "client_no_show", "Omar O.", 60],
+    ]);
+    expect(lines.every((l) => l.rate_minor === made[0]!.price_minor)).toBe(true);
+    expect(unmarked).toBe(1);
+    // Through the API: the mentor's own, staff's for any mentor, a month that is not one refused.
+    const month = [...months][0]!;
+    const own = await ctx.api.call("GET", `mentor/statement?month=${month}`, { token: statementMentor.token });
+    expect(own.status).toBe(200);
+    expect(own.json.data.mentor.id).toBe(statementMentor.id);
+    const bad = await ctx.api.call("GET", "mentor/statement?month=2026-13", { token: statementMentor.token });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual({ month: ["Choose a month as YYYY-MM"] });
   });
 });

@@ -104,6 +104,8 @@ const routes: Record<string, Entry> = {
   "mentoring._index": { who: "mentor", at: () => ({ path: "/mentoring" }) },
   "mentoring.hours": { who: "mentor", at: () => ({ path: "/mentoring/hours" }) },
   "mentoring.profile": { who: "mentor", at: () => ({ path: "/mentoring/profile" }) },
+  "mentoring.statement": { who: "mentor", at: () => ({ path: "/mentoring/statement" }) },
+  "mentoring.statement[.]csv": { who: "mentor", at: () => ({ path: "/mentoring/statement.csv" }) },
   // The fixtures' paid session is with the demo mentor.
   "mentoring.sessions.$id": {
     who: "mentor",
@@ -145,6 +147,14 @@ const routes: Record<string, Entry> = {
   "office.mentors._index": { who: "staff", at: () => ({ path: "/office/mentors" }) },
   "office.mentors.new": { who: "staff", at: () => ({ path: "/office/mentors/new" }) },
   "office.mentors.$id": { who: "staff", at: (ids) => ({ path: `/office/mentors/${ids.mentor}`, params: { id: ids.mentor! } }) },
+  "office.mentors.$id_.statement": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/mentors/${ids.mentor}/statement`, params: { id: ids.mentor! } }),
+  },
+  "office.mentors.$id_.statement[.]csv": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/mentors/${ids.mentor}/statement.csv`, params: { id: ids.mentor! } }),
+  },
   "office.mentors.$id_.invite": {
     who: "staff",
     at: (ids) => ({ path: `/office/mentors/${ids.mentor}/invite`, params: { id: ids.mentor! } }),

@@ -293,6 +293,29 @@ describe("signing in and the password forms", () => {
     redirected(early, "/office/bookings");
   });
 
+  it("the mentor's statement: a month that is not one is said beside the month, this month shown; the CSV is a spreadsheet", async () => {
+    const mentor = await mentorCookie();
+    const page = await route("mentoring.statement");
+    const bad = await respond(page.loader!, request("/mentoring/statement?month=2026-13", { cookie: mentor }));
+    expect(bad.status).toBe(200);
+    const shown = (await bad.json()) as { error?: string; statement: { month: string } };
+    expect(shown.error).toBe("Choose a month as YYYY-MM");
+    expect(shown.statement.month).toMatch(/^\d{4}-\d{2}$/);
+    const csv = await route("mentoring.statement[.]csv");
+    const file = await respond(
+      csv.loader!,
+      request(`/mentoring/statement.csv?month=${shown.statement.month}`, { cookie: mentor }),
+    );
+    expect(file.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="statement-amira-haddad-\d{4}-\d{2}\.csv"$/);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    // A byte-order mark first, so that Excel reads the names' accents right.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.startsWith("When (")).toBe(true);
+    expect(text.trim().split("\n").at(-1)).toMatch(/^Total,,,,/);
+  });
+
   it("forgot password: a malformed address is said beside it; any good one gets the same neutral answer", async () => {
     const { action } = await route("forgot-password");
     await refused(await respond(action, await formRequest("/forgot-password", { email: "nope" })), ["email"], { email: "nope" });

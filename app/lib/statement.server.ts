@@ -1,0 +1,45 @@
+/** A mentor's monthly statement as a spreadsheet, for the mentor and for staff alike (csv-stringify). */
+import { stringify } from "csv-stringify/sync";
+import type { MentorStatement } from "../../lib/contract.js";
+import { spreadsheetCell } from "../../lib/csv.js";
+import { formatDateTime } from "./dates.js";
+import { formatMoney } from "./money.js";
+
+const outcomeWords = { held: "Held", client_no_show: "Client did not come" } as const;
+
+/** `month`: YYYY-MM, or nothing (this month); anything else is a 400 the page says. */
+export function monthOf(url: URL): string | undefined {
+  const month = url.searchParams.get("month") ?? "";
+  return month === "" ? undefined : month;
+}
+
+export function statementCsv(statement: MentorStatement): Response {
+  const zone = statement.mentor.time_zone;
+  const rows = statement.lines.map((l) =>
+    [
+      formatDateTime(l.start_at, zone),
+      l.client,
+      String(l.minutes),
+      outcomeWords[l.outcome],
+      formatMoney(l.rate_minor, l.currency),
+    ].map(spreadsheetCell),
+  );
+  rows.push(["Total", "", "", "", formatMoney(statement.total_minor, statement.currency)]);
+  const csv = stringify(rows, {
+    header: true,
+    columns: [`When (${zone})`, "Client", "Minutes", "Outcome", "Rate"],
+    bom: true,
+  });
+  const name =
+    statement.mentor.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "mentor";
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="statement-${name}-${statement.month}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
