@@ -4,7 +4,7 @@ import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
 import { CountryField, Field, fieldProps, TextAreaField, ZoneField } from "./form";
 import { CatalogueForm } from "./office-catalogue-forms";
-import { WeekFields, weekShown, weekText } from "./week-fields";
+import { MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
 
 /** The fields in the order the form shows them: the profile, then the week from Monday. */
 const fieldOrder = [...mentorFields.filter((f) => !f.startsWith("hours_")), ...weekShown.map(hoursField)];
@@ -55,13 +55,7 @@ export function MentorForm({
       <ZoneField zones={zones} {...f("time_zone")} />
       <Field label="Rate (USD an hour)" inputMode="decimal" required {...f("rate")} />
       <Field label="Photo address (optional)" type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
-      <Field
-        label="Standing meeting link (optional)"
-        type="url"
-        maxLength={500}
-        hint="Used for every session; without one, each session gets a video room of its own"
-        {...f("meeting_url")}
-      />
+      <MeetingLinkField f={f} sessions="every session" />
       <div className="form__wide">
         <TextAreaField label="Bio" rows={4} required maxLength={2000} {...f("bio")} />
       </div>

@@ -1,4 +1,7 @@
-/** A mentor's week as a form shows it: hours per weekday (Monday first) and days off, for staff and the mentor alike. */
+/**
+ * A mentor's week as a form shows it (hours per weekday, Monday first, and days off) and their meeting link, for
+ * staff and the mentor alike.
+ */
 import type { MentorProfile } from "../../lib/contract";
 import { hoursField, weekdayNames } from "../../lib/office-fields";
 import { Field, TextAreaField, type fieldProps } from "./form";
@@ -48,5 +51,18 @@ export function WeekFields({ f, whose }: { f: ReturnType<typeof fieldProps>; who
         />
       </div>
     </>
+  );
+}
+
+/** The mentor's standing meeting link, optional: `whose` names them ("every session", "every session of yours"). */
+export function MeetingLinkField({ f, sessions }: { f: ReturnType<typeof fieldProps>; sessions: string }) {
+  return (
+    <Field
+      label="Standing meeting link (optional)"
+      type="url"
+      maxLength={500}
+      hint={`Used for ${sessions}; without one, each session gets a video room of its own`}
+      {...f("meeting_url")}
+    />
   );
 }

@@ -1,7 +1,9 @@
 /** A mentor's monthly statement as a spreadsheet, for the mentor and for staff alike (csv-stringify). */
+import type { AppLoadContext } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import type { MentorStatement } from "../../lib/contract.js";
 import { spreadsheetCell } from "../../lib/csv.js";
+import { ApiCallError, apiLoaderError } from "./api.server.js";
 import { formatDateTime } from "./dates.js";
 import { formatMoney } from "./money.js";
 
@@ -11,6 +13,24 @@ const outcomeWords = { held: "Held", client_no_show: "Client did not come" } as 
 export function monthOf(url: URL): string | undefined {
   const month = url.searchParams.get("month") ?? "";
   return month === "" ? undefined : month;
+}
+
+/**
+ * The statement of the month the address asks for; a month that is not one is said (`error`, beside the month
+ * field) over this month's statement.
+ */
+export async function statementPage(
+  request: Request,
+  context: AppLoadContext,
+  load: (month: string | undefined) => Promise<MentorStatement>,
+) {
+  try {
+    return { statement: await load(monthOf(new URL(request.url))), error: undefined };
+  } catch (error) {
+    if (!(error instanceof ApiCallError) || error.status !== 400) return apiLoaderError(error, request, context);
+    const statement = await load(undefined).catch((e) => apiLoaderError(e, request, context));
+    return { statement, error: error.errors?.month?.[0] ?? error.message };
+  }
 }
 
 export function statementCsv(statement: MentorStatement): Response {

@@ -102,39 +102,18 @@ export default function OfficeBookings() {
         <Link to="/office">Back office</Link>
       </p>
       <h1>{agenda.holds ? "Holds lapsing within the hour" : agenda.view ? "Sessions nobody marked" : "Mentor sessions"}</h1>
-      {agenda.view ? (
-        <>
-          <p className="muted">
-            Paid sessions that ended more than 48 hours ago, oldest first, that their mentor has not marked held or not attended.
-            Ask the mentor; if they did not come, record it here and the session is refunded in full.{" "}
-            <Link to="/office/bookings">Back to the agenda</Link>
-          </p>
-          {agenda.items.length ? (
-            <ul className="list-reset order-lines" data-testid="unmarked-list">
-              {agenda.items.map((b) => (
-                <AgendaItem key={b.id} b={b} now={now} lapsing />
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">Every session that ended is marked.</p>
-          )}
-        </>
-      ) : agenda.holds ? (
-        <>
-          <p className="muted">
-            Sessions held in an agent&apos;s cart and not paid yet, whose hold ends within the hour (soonest first). Unpaid, the
-            slot goes back on the mentor&apos;s schedule. <Link to="/office/bookings">Back to the agenda</Link>
-          </p>
-          {agenda.items.length ? (
-            <ul className="list-reset order-lines" data-testid="holds-lapsing-list">
-              {agenda.items.map((b) => (
-                <AgendaItem key={b.id} b={b} now={now} lapsing />
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">No hold lapses within the hour.</p>
-          )}
-        </>
+      {agenda.view || agenda.holds ? (
+        <SessionList
+          items={agenda.items}
+          now={now}
+          testId={agenda.view ? "unmarked-list" : "holds-lapsing-list"}
+          empty={agenda.view ? "Every session that ended is marked." : "No hold lapses within the hour."}
+          intro={
+            agenda.view
+              ? "Paid sessions that ended more than 48 hours ago, oldest first, that their mentor has not marked held or not attended. Ask the mentor; if they did not come, record it here and the session is refunded in full."
+              : "Sessions held in an agent's cart and not paid yet, whose hold ends within the hour (soonest first). Unpaid, the slot goes back on the mentor's schedule."
+          }
+        />
       ) : (
         <Agenda agenda={agenda} mentor={mentor} mentors={mentors} now={now} cutoffHours={cutoffHours} />
       )}
@@ -194,6 +173,38 @@ function Agenda({
             </ul>
           </section>
         ))
+      )}
+    </>
+  );
+}
+
+/** One of the agenda's special views (holds lapsing, sessions unmarked): what it is, then its sessions, dated. */
+function SessionList({
+  items,
+  now,
+  testId,
+  empty,
+  intro,
+}: {
+  items: OfficeBooking[];
+  now: string;
+  testId: string;
+  empty: string;
+  intro: string;
+}) {
+  return (
+    <>
+      <p className="muted">
+        {intro} <Link to="/office/bookings">Back to the agenda</Link>
+      </p>
+      {items.length ? (
+        <ul className="list-reset order-lines" data-testid={testId}>
+          {items.map((b) => (
+            <AgendaItem key={b.id} b={b} now={now} lapsing />
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">{empty}</p>
       )}
     </>
   );

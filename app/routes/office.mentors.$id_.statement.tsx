@@ -1,11 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatementView } from "../components/statement";
-import { ApiCallError, apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
-import { monthOf } from "../lib/statement.server";
+import { statementPage } from "../lib/statement.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Statement of ${loaded.statement.mentor.name} · Back office · Waypoint Consultancy` : "Mentor not found" },
@@ -15,16 +14,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  const month = monthOf(new URL(request.url));
-  try {
-    return { statement: await api.call(endpoints.officeMentorStatement, { params: { id }, query: { month } }), error: undefined };
-  } catch (error) {
-    if (!(error instanceof ApiCallError) || error.status !== 400) return apiLoaderError(error, request, context);
-    const statement = await api
-      .call(endpoints.officeMentorStatement, { params: { id }, query: {} })
-      .catch((e) => apiLoaderError(e, request, context));
-    return { statement, error: error.errors?.month?.[0] ?? error.message };
-  }
+  return statementPage(request, context, (month) =>
+    api.call(endpoints.officeMentorStatement, { params: { id }, query: { month } }),
+  );
 }
 
 export default function OfficeMentorStatement() {

@@ -9,6 +9,7 @@ import { demoStaff } from "../../backend/db/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { officeMentorBody } from "../support/fixtures.js";
 
 const HOUR = 3_600_000;
 
@@ -25,18 +26,10 @@ describe.each(testDatabases)("the minimum notice on $name", (target) => {
     const m = await office.call(endpoints.officeMentor, { params: { id: mentorId } });
     await office.call(endpoints.editMentor, {
       params: { id: mentorId },
-      body: {
-        name: m.name,
-        title: m.title,
-        bio: m.bio,
-        expertise: m.expertise,
-        languages: m.languages,
-        country_code: m.country_code,
-        time_zone: m.time_zone,
-        rate_minor: m.rate_minor,
+      body: officeMentorBody(m, {
         time_off: [],
         hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_minute: 0, end_minute: 1440 })),
-      },
+      }),
     });
     const a = await ctx.api.newAgent("notice-agent@example.com");
     const c = await ctx.api.call("POST", "agent/addclient", {

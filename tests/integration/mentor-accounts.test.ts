@@ -11,6 +11,7 @@ import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { startApi } from "../support/api-harness.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { officeMentorBody } from "../support/fixtures.js";
 
 describe.each(testDatabases)("mentor accounts on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -18,21 +19,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
 
   const office = () => createApiClient(httpTransport(ctx.api.base, 10_000), { token: staffToken });
   /** The mentor's profile as the office form sends it, with another address. */
-  const withEmail = (m: OfficeMentor, email: string | null) => ({
-    name: m.name,
-    email,
-    title: m.title,
-    bio: m.bio,
-    expertise: m.expertise,
-    languages: m.languages,
-    country_code: m.country_code,
-    time_zone: m.time_zone,
-    rate_minor: m.rate_minor,
-    photo_url: m.photo_url,
-    meeting_url: m.meeting_url,
-    time_off: m.time_off,
-    hours: m.availability,
-  });
+  const withEmail = (m: OfficeMentor, email: string | null) => officeMentorBody(m, { email });
   const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 
   beforeAll(async () => {
@@ -135,6 +122,8 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
         client: "Ana P.",
         agent: { name: "Test Agent", email: "agenda-agent@example.com" },
         join_url: expect.stringMatching(/^https:\/\/meet\.jit\.si\/Waypoint-[0-9a-f]{32}$/),
+        outcome: null,
+        outcome_summary: null,
       },
     ]);
     const text = JSON.stringify(res.json);

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hasControlCharacters } from "../../app/lib/paths.js";
 import { endpoints } from "../../lib/contract.js";
+import { officeMentorBody } from "../support/fixtures.js";
 import { hostileRedirects } from "../support/hostile-redirects.js";
 import {
   agentToken,
@@ -159,20 +160,7 @@ describe("signing in and the password forms", () => {
     const three = await office.call(endpoints.officeMentor, { params: { id: 3 } });
     await office.call(endpoints.editMentor, {
       params: { id: 3 },
-      body: {
-        name: three.name,
-        email: "invited.mentor@example.com",
-        title: three.title,
-        bio: three.bio,
-        expertise: three.expertise,
-        languages: three.languages,
-        country_code: three.country_code,
-        time_zone: three.time_zone,
-        rate_minor: three.rate_minor,
-        photo_url: three.photo_url,
-        time_off: three.time_off,
-        hours: three.availability,
-      },
+      body: officeMentorBody(three, { email: "invited.mentor@example.com" }),
     });
     const link = await office.call(endpoints.mentorPasswordLink, { params: { id: 3 } });
     const token = new URL(link.password_link).searchParams.get("token")!;

@@ -7,7 +7,7 @@ import { createPortalSessionStorage } from "../../app/lib/session-storage.server
 import type { Database } from "../../backend/db/schema.js";
 import { sessionTable } from "../../backend/db/session-table.js";
 import { hashPassword } from "../../backend/services/passwords.js";
-import type { AgentPublic } from "../../lib/contract.js";
+import type { AgentPublic, MentorInput, OfficeMentor } from "../../lib/contract.js";
 
 export async function createAgent(
   db: Kysely<Database>,
@@ -59,4 +59,24 @@ export async function createMentorAccount(
     .where("id", "=", mentorId)
     .execute();
   return { id: mentorId, email, password };
+}
+
+/** A mentor as the office's form sends it back (for an edit of one field or two through the API). */
+export function officeMentorBody(m: OfficeMentor, changes: Partial<MentorInput> = {}): MentorInput {
+  return {
+    name: m.name,
+    email: m.email,
+    title: m.title,
+    bio: m.bio,
+    expertise: m.expertise,
+    languages: m.languages,
+    country_code: m.country_code,
+    time_zone: m.time_zone,
+    rate_minor: m.rate_minor,
+    photo_url: m.photo_url,
+    meeting_url: m.meeting_url,
+    time_off: m.time_off,
+    hours: m.availability,
+    ...changes,
+  };
 }
