@@ -13,6 +13,7 @@ import { queueReminders } from "./mail/notices.js";
 import { deliverDue } from "./mail/outbox.js";
 import type { Mailer } from "./mail/transport.js";
 import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
+import { settleRefunds } from "./payments/refunds.js";
 import { createStripe } from "./payments/stripe-client.js";
 import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
 import { accountRoutes } from "./routes/account.js";
@@ -30,6 +31,7 @@ import { serveOn } from "./serve.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
 import { noteExpiringDocuments } from "./services/document-expiry.js";
 import { releaseExpiredHolds } from "./services/holds.js";
+import { lapseMoveRequests } from "./services/session-moves.js";
 
 export type MailTally = { reminders: number; sent: number; retried: number; failed: number; skipped: number };
 
@@ -137,14 +139,15 @@ export async function createApi(
   return Object.assign(api, {
     async sweep() {
       await releaseExpiredHolds(db);
+      // Sessions whose mentor asked for a new time that none was chosen for: cancelled at their start, refunded.
+      for (const orderId of await lapseMoveRequests(db, cancelCutoffHours)) await settleRefunds(payments, orderId);
       await reconcileLapsedCheckouts(payments);
       await noteExpiringDocuments(db);
     },
     /** The mail worker's round: the reminders now due, then what the outbox holds (server.ts runs it every few seconds). */
     async mailTick(opts: { now?: Date; worker?: string } = {}): Promise<MailTally> {
-      const reminders = await queueReminders(db, opts.now);
+      const reminders = await queueReminders(db, cancelCutoffHours, opts.now);
       if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
-      const cancelCutoffHours = { ...defaultBookingRules, ...deps.bookings }.cancelCutoffHours;
       const tally = await deliverDue(
         db,
         { ...deps.mail, publicUrl: deps.publicUrl, cancelCutoffHours, logger: deps.logger },

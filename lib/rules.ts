@@ -18,3 +18,33 @@ export function relocationPlanBlocker(client: {
   if (client.destination_country === client.current_country) return "This client's destination is the country they live in now";
   return null;
 }
+
+/**
+ * A mentor who cannot give a session asks for a new time (issue 23, point 5): the agent may then choose any free
+ * time of the mentor's up to this many days after the session's original start, at no charge.
+ */
+export const MOVE_WINDOW_DAYS = 14;
+
+/** The last moment a requested move's new time may start: the original start plus the window. */
+export function moveRequestUntil(startAt: string): string {
+  return new Date(Date.parse(startAt) + MOVE_WINDOW_DAYS * 86_400_000).toISOString();
+}
+
+/**
+ * Whether the agent may move a session now, and why not (null when it may): a paid session still to come, until
+ * the cancellation cut-off, or until its start when its mentor asked for a new time.
+ */
+export function moveBlocker(
+  b: { status: string; start_at: string; move_request: unknown },
+  cutoffHours: number,
+  now: Date,
+): string | null {
+  if (b.status === "held") return "An unpaid session is not moved: cancel it and hold another time.";
+  if (b.status !== "confirmed") return "This session is cancelled: it cannot be moved.";
+  const left = Date.parse(b.start_at) - now.getTime();
+  if (left <= 0) return "This session has already started or taken place.";
+  if (!b.move_request && left < cutoffHours * 3_600_000) {
+    return `A session can be moved until ${cutoffHours} hours before it starts. It can still be cancelled, without a refund (Terms §4).`;
+  }
+  return null;
+}

@@ -14,6 +14,7 @@ export {
   mentorProfileBody,
   mentorAbsentBody,
   outcomeBody,
+  moveRequestBody,
   planInput,
   relocationInput,
   loginBody,

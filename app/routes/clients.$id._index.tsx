@@ -80,6 +80,8 @@ const kindLabels: Record<string, string> = {
   "session.cancelled": "Session",
   "session.held": "Session",
   "session.no_show": "Session",
+  "session.moved": "Session",
+  "session.move_requested": "Session",
   "refund.due": "Refund",
   "refund.done": "Refund",
   "document.requested": "Documents",

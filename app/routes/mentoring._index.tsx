@@ -26,7 +26,9 @@ const outcomeLabels = {
 
 function SessionRow({ s, timeZone, upcoming, now }: { s: MentorSession; timeZone: string; upcoming: boolean; now: string }) {
   // Once it has started, a confirmed session is the mentor's to mark: held, or the client did not come.
-  const markable = s.status === "confirmed" && !s.outcome && s.start_at <= now;
+  const markable = s.status === "confirmed" && !s.outcome && !s.move_requested && s.start_at <= now;
+  // Before it starts, the mentor who cannot make it asks the agent for a new time.
+  const askable = s.status === "confirmed" && !s.move_requested && s.start_at > now;
   return (
     <tr data-testid={`session-${s.id}`}>
       <td data-label="When">
@@ -48,6 +50,20 @@ function SessionRow({ s, timeZone, upcoming, now }: { s: MentorSession; timeZone
           <>
             <br />
             <span className="muted">{s.outcome_summary}</span>
+          </>
+        ) : null}
+        {s.move_requested ? (
+          <>
+            <br />
+            <strong data-testid="move-requested">New time asked for: “{s.move_requested.reason}”</strong>
+          </>
+        ) : null}
+        {askable ? (
+          <>
+            <br />
+            <Link to={`/mentoring/sessions/${s.id}`} className="button button--small button--ghost">
+              Cannot make it?<span className="visually-hidden"> (the session with {s.client})</span>
+            </Link>
           </>
         ) : null}
         {markable ? (

@@ -8,20 +8,23 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { routeId } from "../lib/params";
-import { outcomeBody } from "../lib/schemas.server";
+import { moveRequestBody, outcomeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Mark a session · Waypoint Consultancy" }];
+export const meta: MetaFunction = () => [{ title: "A session · Waypoint Consultancy" }];
 
-/** One of the mentor's sessions, to mark once it has started: held (with a few lines for the agent) or not attended. */
+/**
+ * One of the mentor's sessions. Before it starts, the mentor can ask the agent for a new time (with a reason);
+ * once it has started, they mark it: held (with a few lines for the agent) or not attended.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireMentor(request, context);
   const id = routeId(params.id);
   const agenda = await api.call(endpoints.mentorAgenda).catch((e) => apiLoaderError(e, request, context));
   const session = [...agenda.upcoming, ...agenda.past].find((s) => s.id === id);
   if (!session) throw new Response("Not found", { status: 404 });
-  return { session, timeZone: agenda.time_zone };
+  return { session, timeZone: agenda.time_zone, now: new Date().toISOString() };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -29,6 +32,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
+  if (formData.get("intent") === "move") {
+    const values = textFields(formData, ["reason"]);
+    const { data: input, failure } = validateForm(moveRequestBody, values);
+    if (failure) return failure;
+    try {
+      const session = await api.call(endpoints.requestMove, { params: { id }, body: input });
+      return await redirectWithToast(request, context, "/mentoring", {
+        type: "success",
+        message: `Asked: ${session.agent.name} is told and chooses a new time. Until then the session stays as it is.`,
+      });
+    } catch (error) {
+      return apiActionError(error, request, context, values);
+    }
+  }
   const values = textFields(formData, ["outcome", "summary"]);
   const { data: input, failure } = validateForm(outcomeBody, values);
   if (failure) return failure;
@@ -47,7 +64,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MarkSession() {
-  const { session, timeZone } = useLoaderData<typeof loader>();
+  const { session, timeZone, now } = useLoaderData<typeof loader>();
+  const upcoming = session.start_at > now;
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const chosen = failure?.values?.outcome ?? session.outcome ?? "";
@@ -60,7 +78,42 @@ export default function MarkSession() {
       <p>
         {formatDateTime(session.start_at, timeZone)} ({timeZone}): {session.topic}. Booked by {session.agent.name}.
       </p>
-      {session.outcome ? (
+      {session.status === "canceled" ? (
+        <p className="notice" role="status">
+          This session is cancelled.
+        </p>
+      ) : upcoming ? (
+        session.move_requested ? (
+          <p className="notice" role="status" data-testid="move-requested">
+            You asked for a new time on {formatDateTime(session.move_requested.at, timeZone)}: “{session.move_requested.reason}”.{" "}
+            {session.agent.name} is choosing one; you will get the updated invite. If none is chosen before the session, it is
+            cancelled and the client refunded.
+          </p>
+        ) : (
+          <Form method="post" className="form" noValidate>
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="move" />
+            <h2>Cannot make it?</h2>
+            <p>
+              Ask {session.agent.name} to move it: they are told at once and choose another of your free times within 14 days. If
+              they do not before the session, it is cancelled and the client refunded in full.
+            </p>
+            <FormError message={failure?.formError} />
+            <TextAreaField
+              label="Why, for the agent"
+              name="reason"
+              rows={3}
+              maxLength={500}
+              defaultValue={failure?.values?.reason ?? ""}
+              errors={failure?.fieldErrors?.reason}
+              autoFocusOnError
+            />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Ask for a new time
+            </button>
+          </Form>
+        )
+      ) : session.outcome ? (
         <p className="notice" role="status">
           Marked already:{" "}
           {session.outcome === "held"

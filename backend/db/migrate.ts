@@ -22,6 +22,7 @@ import { hardening } from "./migrations/015-hardening.js";
 import { clientListIndex } from "./migrations/016-client-list-index.js";
 import { mentorAccounts } from "./migrations/017-mentor-accounts.js";
 import { sessionOutcomes } from "./migrations/018-session-outcomes.js";
+import { sessionMoves } from "./migrations/019-session-moves.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "016-client-list-index": clientListIndex(),
     "017-mentor-accounts": mentorAccounts(kind),
     "018-session-outcomes": sessionOutcomes(kind),
+    "019-session-moves": sessionMoves(kind),
   };
 }
 

@@ -232,6 +232,11 @@ export interface MentorBookingsTable {
   outcome_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who marked it: "mentor:3", "staff:1" */
   outcome_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many times it moved: its invite's SEQUENCE (a cancellation's is one more) */
+  sequence: ColumnType<number, number | undefined, number>;
+  /** The mentor asked for a new time (and why); cleared when the agent picks one */
+  move_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  move_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

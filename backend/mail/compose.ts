@@ -22,6 +22,8 @@ export type SessionFacts = {
   end_at: string;
   /** Where it meets (a confirmed session's; absent from messages written before sessions had one) */
   join_url?: string | null;
+  /** How many times it has moved: the invite's SEQUENCE (absent, 0, from messages written before sessions moved) */
+  sequence?: number;
 };
 
 export type Line = {
@@ -129,7 +131,10 @@ export function compose(ctx: MailContext, subject: string, greeting: string, blo
   };
 }
 
-/** A session's invite, or its cancellation: the same UID, so calendars update the one event. */
+/**
+ * A session's invite, or its cancellation: the same UID, so calendars update the one event, and a SEQUENCE that
+ * grows with each move (a cancellation's is one more than the last invite's), so the newest one wins.
+ */
 export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, method: "REQUEST" | "CANCEL") {
   const host = new URL(ctx.publicUrl).hostname || "portal";
   const cal = ical({
@@ -139,7 +144,7 @@ export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, 
   });
   cal.createEvent({
     id: `booking-${s.booking_id}@${host}`,
-    sequence: method === "CANCEL" ? 1 : 0,
+    sequence: (s.sequence ?? 0) + (method === "CANCEL" ? 1 : 0),
     start: new Date(s.start_at),
     end: new Date(s.end_at),
     summary: `Mentor session: ${s.mentor_name} with ${to.role === "mentor" ? (s.client_short ?? s.client_name) : s.client_name}`,

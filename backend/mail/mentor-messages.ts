@@ -1,6 +1,6 @@
 /**
- * What a mentor is told of the sessions they give: booked (with the invite), cancelled (the invite's cancellation)
- * and the reminder. In the mentor's own zone, named; the client by first name and initial, the agent to write to;
+ * What a mentor is told of the sessions they give: booked (with the invite), moved (the invite again, its SEQUENCE
+ * one higher), cancelled (the invite's cancellation) and the reminder. In the mentor's own zone, named; the client by first name and initial, the agent to write to;
  * never the price, nor anything of the client's papers.
  */
 import {
@@ -17,7 +17,8 @@ import {
 type SessionMail =
   | { kind: "booking.confirmed"; to: Recipient; session: SessionFacts }
   | { kind: "booking.reminder"; to: Recipient; session: SessionFacts }
-  | { kind: "booking.cancelled"; to: Recipient; session: SessionFacts; by: "agent" | "staff" };
+  | { kind: "booking.cancelled"; to: Recipient; session: SessionFacts; by: "agent" | "staff" | "mentor" }
+  | { kind: "booking.moved"; to: Recipient; session: SessionFacts; from: { start_at: string; end_at: string } };
 
 const why = (ctx: MailContext) => `You get this e-mail because you mentor for ${ctx.company.name}.`;
 
@@ -63,6 +64,22 @@ export function mentorSessionMessage(facts: SessionMail, ctx: MailContext): Rend
       );
       return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
     }
+    case "booking.moved": {
+      const r = compose(
+        ctx,
+        `Moved: session with ${client}, now ${when(s.start_at, to.zone)}`,
+        greeting,
+        [
+          {
+            p: `Your session with ${client} has moved from ${when(facts.from.start_at, to.zone)} to ${when(s.start_at, to.zone)}. The updated invite is attached: your calendar moves the event.`,
+          },
+          { rows: rows(to, s) },
+          agenda,
+        ],
+        why(ctx),
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+    }
     case "booking.cancelled": {
       const by = facts.by === "staff" ? "the consultancy" : `${s.agent_name}, the agent who booked it`;
       const r = compose(
@@ -70,7 +87,12 @@ export function mentorSessionMessage(facts: SessionMail, ctx: MailContext): Rend
         `Cancelled: session with ${client}, ${when(s.start_at, to.zone)}`,
         greeting,
         [
-          { p: `Your session with ${client} has been cancelled by ${by}. The calendar cancellation is attached.` },
+          {
+            p:
+              facts.by === "mentor"
+                ? `You asked to move your session with ${client} and no new time was chosen before it: it is cancelled, and the client refunded. The calendar cancellation is attached.`
+                : `Your session with ${client} has been cancelled by ${by}. The calendar cancellation is attached.`,
+          },
           { rows: rows(to, s) },
           agenda,
         ],

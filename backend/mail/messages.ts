@@ -28,8 +28,11 @@ export type Facts =
       to: Recipient;
       session: SessionFacts;
       refund: "refunded" | "due" | "none";
-      by: "agent" | "staff";
+      /** mentor: the mentor asked for a new time and none was chosen before the start */
+      by: "agent" | "staff" | "mentor";
     }
+  | { kind: "booking.moved"; to: Recipient; session: SessionFacts; from: { start_at: string; end_at: string } }
+  | { kind: "booking.move_requested"; to: Recipient; session: SessionFacts; reason: string; until: string }
   | {
       kind: "order.receipt";
       to: Recipient;
@@ -66,7 +69,10 @@ const whyClient = (s: SessionFacts) => `You get this e-mail because ${s.agent_na
 export function render(facts: Facts, ctx: MailContext): Rendered {
   // The mentor's own words for their sessions (mentor-messages.ts).
   if (
-    (facts.kind === "booking.confirmed" || facts.kind === "booking.reminder" || facts.kind === "booking.cancelled") &&
+    (facts.kind === "booking.confirmed" ||
+      facts.kind === "booking.reminder" ||
+      facts.kind === "booking.cancelled" ||
+      facts.kind === "booking.moved") &&
     facts.to.role === "mentor"
   ) {
     return mentorSessionMessage(facts, ctx);
@@ -97,11 +103,21 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     }
     case "booking.reminder": {
       const { to, session: s } = facts;
+      // Sent before the refund's cut-off (issue 23, point 9): the agent can still cancel with a refund when it comes.
+      const cutoff = when(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString(), to.zone);
       const r = compose(
         ctx,
-        `Reminder: mentor session with ${s.mentor_name} tomorrow, ${when(s.start_at, to.zone)}`,
+        `Reminder: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
         greet(to),
-        [{ p: `A reminder: your mentor session with ${s.mentor_name} starts in about 24 hours.` }, { rows: sessionRows(to, s) }],
+        [
+          { p: `A reminder: your mentor session with ${s.mentor_name} is coming up.` },
+          { rows: sessionRows(to, s) },
+          to.role === "agent"
+            ? {
+                p: `It can still be moved, or cancelled with a refund, until ${cutoff}; after that it can be cancelled without a refund (Terms §4).`,
+              }
+            : { p: `If you cannot come, tell ${s.agent_name} (${s.agent_email}) before ${cutoff}.` },
+        ],
         to.role === "agent" ? whyAgent : whyClient(s),
       );
       return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
@@ -113,10 +129,13 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
           ? "It has been refunded."
           : facts.refund === "due"
             ? "Its refund is due: you will get an e-mail when it is made."
-            : "It was cancelled less than 24 hours before the start, so it is not refunded (Terms §4).";
+            : `It was cancelled less than ${ctx.cancelCutoffHours} hours before the start, so it is not refunded (Terms §4).`;
       const blocks: Block[] = [
         {
-          p: `Your mentor session with ${s.mentor_name} has been cancelled${facts.by === "staff" ? " by the consultancy" : ""}. The calendar cancellation is attached.`,
+          p:
+            facts.by === "mentor"
+              ? `Your mentor session with ${s.mentor_name} has been cancelled: ${s.mentor_name} could not make this time and no new one was chosen before it. The calendar cancellation is attached.`
+              : `Your mentor session with ${s.mentor_name} has been cancelled${facts.by === "staff" ? " by the consultancy" : ""}. The calendar cancellation is attached.`,
         },
         { rows: sessionRows(to, s) },
       ];
@@ -129,6 +148,43 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
         to.role === "agent" ? whyAgent : whyClient(s),
       );
       return { ...r, ics: sessionInvite(ctx, to, s, "CANCEL") };
+    }
+    case "booking.moved": {
+      const { to, session: s } = facts;
+      const r = compose(
+        ctx,
+        `Moved: mentor session with ${s.mentor_name}, now ${when(s.start_at, to.zone)}`,
+        greet(to),
+        [
+          {
+            p: `Your mentor session with ${s.mentor_name} has moved from ${when(facts.from.start_at, to.zone)} to ${when(s.start_at, to.zone)}. The updated invite is attached: your calendar moves the event.`,
+          },
+          { rows: sessionRows(to, s) },
+          to.role === "agent"
+            ? { link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } }
+            : { p: `To change it again, ask ${s.agent_name} (${s.agent_email}).` },
+        ],
+        to.role === "agent" ? whyAgent : whyClient(s),
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+    }
+    case "booking.move_requested": {
+      const { to, session: s } = facts;
+      return compose(
+        ctx,
+        `${s.mentor_name} asks to move the session with ${s.client_name}, ${when(s.start_at, to.zone)}`,
+        greet(to),
+        [
+          { p: `${s.mentor_name} cannot give this session at its time and asks you to choose another:` },
+          { p: `“${facts.reason}”` },
+          { rows: sessionRows(to, s) },
+          {
+            p: `Choose any free time of ${s.mentor_name}'s until ${when(facts.until, to.zone)}, at no charge. If no new time is chosen before the session's start, it is cancelled and refunded in full. You may also cancel it now, refunded in full.`,
+          },
+          { link: { text: "Choose a new time", href: `${ctx.publicUrl}/bookings/${s.booking_id}/move` } },
+        ],
+        whyAgent,
+      );
     }
     case "order.receipt": {
       const { to, order } = facts;

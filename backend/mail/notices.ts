@@ -26,6 +26,7 @@ async function sessionOf(trx: Db, bookingId: number) {
       "mentor_bookings.start_at",
       "mentor_bookings.end_at",
       "mentor_bookings.topic",
+      "mentor_bookings.sequence",
       "mentors.name as mentor_name",
       "mentors.time_zone as mentor_zone",
       "mentors.email as mentor_email",
@@ -53,6 +54,7 @@ async function sessionOf(trx: Db, bookingId: number) {
     start_at: new Date(row.start_at).toISOString(),
     end_at: new Date(row.end_at).toISOString(),
     join_url: row.join_url,
+    sequence: row.sequence,
   };
   const agent: Recipient = { email: row.agent_email, name: row.agent_name, zone: row.agent_zone, role: "agent" };
   const client: Recipient | null = row.client_email
@@ -68,12 +70,28 @@ async function sessionOf(trx: Db, bookingId: number) {
 type Session = NonNullable<Awaited<ReturnType<typeof sessionOf>>>;
 
 /**
- * One message about a session to each person in it: its agent, its client and its mentor (each when they have an
- * address), one outbox row each.
+ * A session's key in the outbox: its id, and its move count once it has moved (a moved session is told again;
+ * the keys of sessions that never moved are those written before sessions could).
  */
-async function toEach(trx: Db, s: Session, kind: string, facts: (to: Recipient) => Facts, now: Date) {
+const sessionKey = (s: Session) =>
+  s.session.sequence ? `${s.session.booking_id}.${s.session.sequence}` : `${s.session.booking_id}`;
+
+/**
+ * One message about a session to each person in it: its agent, its client and its mentor (each when they have an
+ * address, and among `roles` when given), one outbox row each.
+ */
+async function toEach(
+  trx: Db,
+  s: Session,
+  kind: string,
+  facts: (to: Recipient) => Facts,
+  now: Date,
+  roles: ReadonlyArray<Recipient["role"]> = ["agent", "client", "mentor"],
+) {
   for (const to of [s.agent, s.client, s.mentor]) {
-    if (to) await enqueue(trx, { dedupeKey: `${kind}:${s.session.booking_id}:${to.role}`, to: to.email, facts: facts(to) }, now);
+    if (to && roles.includes(to.role)) {
+      await enqueue(trx, { dedupeKey: `${kind}:${sessionKey(s)}:${to.role}`, to: to.email, facts: facts(to) }, now);
+    }
   }
 }
 
@@ -88,7 +106,7 @@ export async function bookingCancelled(
   trx: Db,
   bookingId: number,
   refund: "refunded" | "due" | "none",
-  by: "agent" | "staff",
+  by: "agent" | "staff" | "mentor",
   now = new Date(),
 ) {
   const s = await sessionOf(trx, bookingId);
@@ -96,39 +114,65 @@ export async function bookingCancelled(
     await toEach(trx, s, "booking.cancelled", (to) => ({ kind: "booking.cancelled", to, session: s.session, refund, by }), now);
 }
 
+/** Moved (read after the move): the invite again to each, with the same UID and its SEQUENCE one higher. */
+export async function bookingMoved(trx: Db, bookingId: number, from: { start_at: string; end_at: string }, now = new Date()) {
+  const s = await sessionOf(trx, bookingId);
+  if (s) await toEach(trx, s, "booking.moved", (to) => ({ kind: "booking.moved", to, session: s.session, from }), now);
+}
+
+/** The mentor asks for a new time: the agent is told why, until when a new time can be chosen, and where. */
+export async function moveRequested(trx: Db, bookingId: number, reason: string, until: string, now = new Date()) {
+  const s = await sessionOf(trx, bookingId);
+  if (s) {
+    await toEach(
+      trx,
+      s,
+      "booking.move_requested",
+      (to) => ({ kind: "booking.move_requested", to, session: s.session, reason, until }),
+      now,
+      ["agent"],
+    );
+  }
+}
+
 /**
- * The reminders due: confirmed sessions starting within 24 hours that were booked at least 24 hours ahead, and
- * not reminded yet. Two workers doing this at once write each reminder once (the outbox's unique key).
+ * The reminders due (issue 23, point 9): the agent and the client hear of a confirmed session a day before its
+ * refund's cut-off (48 hours before it with the usual 24-hour cut-off), while it can still be moved or cancelled
+ * with a refund; the mentor a day before it. A session booked (or moved) later than that was told in its own
+ * notice. Two workers doing this at once write each reminder once (the outbox's unique key, which names the move).
  */
-export async function queueReminders(db: Db, now = new Date()) {
-  const soon = await db
-    .selectFrom("mentor_bookings")
-    .select(["id", "start_at", "created_at"])
-    .where("status", "=", "confirmed")
-    .where("start_at", ">", now.toISOString())
-    .where("start_at", "<=", new Date(now.getTime() + 24 * 3_600_000).toISOString())
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("outbox")
-            .select("outbox.id")
-            .where("outbox.dedupe_key", "=", sql<string>`'booking.reminder:' || mentor_bookings.id || ':agent'`),
-        ),
-      ),
-    )
-    .limit(500)
-    .execute();
+export async function queueReminders(db: Db, cancelCutoffHours: number, now = new Date()) {
   let queued = 0;
-  for (const b of soon) {
-    // Booked less than 24 hours ahead: the confirmation was the reminder.
-    if (Date.parse(b.start_at) - Date.parse(b.created_at) < 24 * 3_600_000) continue;
-    await db.transaction().execute(async (trx) => {
-      const s = await sessionOf(trx, b.id);
-      if (s?.status === "confirmed") {
-        await toEach(trx, s, "booking.reminder", (to) => ({ kind: "booking.reminder", to, session: s.session }), now);
-      }
-    });
-    queued++;
+  for (const { hours, roles } of [
+    { hours: cancelCutoffHours + 24, roles: ["agent", "client"] as const },
+    { hours: 24, roles: ["mentor"] as const },
+  ]) {
+    const key = sql<string>`'booking.reminder:' || mentor_bookings.id || case when mentor_bookings.sequence > 0 then '.' || mentor_bookings.sequence else '' end || ':' || ${roles[0]}`;
+    const soon = await db
+      .selectFrom("mentor_bookings")
+      .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
+      .select(["mentor_bookings.id", "mentor_bookings.start_at", "mentor_bookings.updated_at"])
+      .where("mentor_bookings.status", "=", "confirmed")
+      .where("mentor_bookings.start_at", ">", now.toISOString())
+      .where("mentor_bookings.start_at", "<=", new Date(now.getTime() + hours * 3_600_000).toISOString())
+      // The mentor's reminder goes to a mentor with an address
+      .$if(roles[0] === "mentor", (q) => q.where("mentors.email", "is not", null))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("outbox").select("outbox.id").where("outbox.dedupe_key", "=", key))),
+      )
+      .limit(500)
+      .execute();
+    for (const b of soon) {
+      // Paid or moved less than this ahead: the confirmation (or the move's notice) was the reminder.
+      if (Date.parse(b.start_at) - Date.parse(b.updated_at) < hours * 3_600_000) continue;
+      await db.transaction().execute(async (trx) => {
+        const s = await sessionOf(trx, b.id);
+        if (s?.status === "confirmed") {
+          await toEach(trx, s, "booking.reminder", (to) => ({ kind: "booking.reminder", to, session: s.session }), now, roles);
+        }
+      });
+      queued++;
+    }
   }
   return queued;
 }

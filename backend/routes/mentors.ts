@@ -6,6 +6,7 @@ import { settleRefunds } from "../payments/refunds.js";
 import type { Server } from "../serve.js";
 import { book, cancelBooking, listBookings, type BookingRules } from "../services/bookings.js";
 import { getMentor, listMentorsWithNextFree, mentorDirectory, schedule } from "../services/mentors.js";
+import { moveBooking } from "../services/session-moves.js";
 
 export function mentorRoutes(serve: Server, p: Payments, bookings: BookingRules) {
   const { db } = p;
@@ -27,6 +28,7 @@ export function mentorRoutes(serve: Server, p: Payments, bookings: BookingRules)
   serve(endpoints.cancelBooking, async ({ caller, body }) =>
     cancelBooking(db, caller.id, body.id, bookings.cancelCutoffHours, (orderId) => settleRefunds(p, orderId)),
   );
+  serve(endpoints.moveBooking, async ({ caller, body }) => moveBooking(db, caller.id, body.id, body.start, bookings));
   serve(endpoints.bookings, async ({ caller, params }) => {
     assertOwnId(caller, params.agentId);
     return listBookings(db, params.agentId);

@@ -4,8 +4,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Booking, BookingStatus } from "../../lib/contract.js";
+import type { Booking, BookingStatus, MentorProfile } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { moveRequestUntil } from "../../lib/rules.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
@@ -47,7 +48,28 @@ export function sessionRoomUrl(template: string): string {
   return template.replace("{room}", `Waypoint-${randomBytes(16).toString("hex")}`);
 }
 
-const fieldError = (field: string, message: string) => new Invalid(FIX_FIELDS, { [field]: [message] });
+export const fieldError = (field: string, message: string) => new Invalid(FIX_FIELDS, { [field]: [message] });
+
+/**
+ * Whether a session with this mentor may start at `start`, by the rules an agent books by (the mentor's week, days
+ * off, the minimum notice, the horizon): a field error on `start` when not. Whether it is free is the database's
+ * answer, when it is taken.
+ */
+export function checkBookable(mentor: MentorProfile, start: Date, rules: BookingRules, now: Date) {
+  if (!isSlot(mentor.availability, mentor.time_zone, start.toISOString())) {
+    throw fieldError("start", "Choose a time from the mentor's week");
+  }
+  if (isTimeOff(mentor.time_off, mentor.time_zone, start.toISOString())) {
+    throw fieldError("start", `${mentor.name} is away that day: choose another`);
+  }
+  if (start.getTime() <= now.getTime()) throw fieldError("start", "That time has passed");
+  if (start.getTime() < now.getTime() + rules.minNoticeHours * 3_600_000) {
+    throw fieldError("start", `Sessions are booked at least ${rules.minNoticeHours} hours ahead: choose a later time`);
+  }
+  if (start.getTime() > now.getTime() + rules.maxDaysAhead * 86_400_000) {
+    throw fieldError("start", `Sessions can be booked up to ${rules.maxDaysAhead} days ahead`);
+  }
+}
 
 /**
  * Holds a slot for a client of the agent and puts it in the cart, in one transaction under the cart lock.
@@ -65,19 +87,7 @@ export async function book(
   if (client.archived_at) throw new Conflict("This client is archived: nothing more can be booked for them.");
   const mentor = await getMentor(db, input.mentor_id);
   const start = new Date(input.start);
-  if (!isSlot(mentor.availability, mentor.time_zone, start.toISOString())) {
-    throw fieldError("start", "Choose a time from the mentor's week");
-  }
-  if (isTimeOff(mentor.time_off, mentor.time_zone, start.toISOString())) {
-    throw fieldError("start", `${mentor.name} is away that day: choose another`);
-  }
-  if (start.getTime() <= now.getTime()) throw fieldError("start", "That time has passed");
-  if (start.getTime() < now.getTime() + rules.minNoticeHours * 3_600_000) {
-    throw fieldError("start", `Sessions are booked at least ${rules.minNoticeHours} hours ahead: choose a later time`);
-  }
-  if (start.getTime() > now.getTime() + rules.maxDaysAhead * 86_400_000) {
-    throw fieldError("start", `Sessions can be booked up to ${rules.maxDaysAhead} days ahead`);
-  }
+  checkBookable(mentor, start, rules, now);
   await releaseExpiredHolds(db, now);
   const startAt = start.toISOString();
   const endAt = new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString();
@@ -178,6 +188,8 @@ const bookingColumns = [
   "mentor_bookings.currency",
   "mentor_bookings.order_id",
   joinUrl.as("join_url"),
+  "mentor_bookings.move_requested_at",
+  "mentor_bookings.move_reason",
   // A paid session's money has one state, its order line's (issue 21, point 8): the booking's own column is read
   // only for a session with no line (none paid).
   sql<
@@ -200,19 +212,34 @@ function bookingsQuery(db: Kysely<Database>, agentId: number) {
   return allBookingsQuery(db).where("mentor_bookings.agent_id", "=", agentId);
 }
 
-type BookingRow = Omit<Booking, "client_name" | "status" | "refund_status"> & {
+type BookingRow = Omit<Booking, "client_name" | "status" | "refund_status" | "move_request"> & {
   first_name: string;
   last_name: string;
   status: string;
   refund_status: string | null;
+  move_requested_at: string | null;
+  move_reason: string | null;
 };
 
-export function toBooking({ first_name, last_name, status, refund_status, ...r }: BookingRow): Booking {
+export function toBooking({
+  first_name,
+  last_name,
+  status,
+  refund_status,
+  move_requested_at,
+  move_reason,
+  ...r
+}: BookingRow): Booking {
   return {
     ...r,
     client_name: `${first_name} ${last_name}`,
     status: status as BookingStatus,
     refund_status: refund_status as Booking["refund_status"],
+    // Asked of a session still confirmed: once it moves the request is answered, once cancelled it is moot.
+    move_request:
+      move_requested_at && status === "confirmed"
+        ? { reason: move_reason ?? "", requested_at: move_requested_at, until: moveRequestUntil(r.start_at) }
+        : null,
   };
 }
 
@@ -328,47 +355,98 @@ export async function cancelBooking(
     return getBooking(db, agentId, id);
   }
   // Terms §4: up to the cut-off a paid session is refunded; after it, it may still be cancelled, without a refund.
-  const late = Date.parse(booking.start_at) - now.getTime() < cutoffHours * 3_600_000;
-  const cancelled = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("mentor_bookings")
-      .set({ status: "canceled", refund_status: late ? null : "due", updated_at: stamp })
-      .where("id", "=", id)
-      .where("status", "=", "confirmed")
-      .executeTakeFirst();
-    // Only one of simultaneous cancellations changes the row; the others change nothing and are told so.
-    if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
-    await byStaff?.(trx, booking, late ? "none" : "due");
-    // The agent and the client hear of it (the calendar's cancellation, and the refund's state), once.
-    await bookingCancelled(trx, id, late ? "none" : "due", byStaff ? "staff" : "agent", now);
-    await clientEvent(
-      trx,
-      {
-        agentId,
-        clientId: booking.client_id,
-        kind: "session.cancelled",
-        summary: `Mentor session with ${booking.mentor_name} cancelled${byStaff ? " by the consultancy" : ""}: ${late ? `not refunded (less than ${cutoffHours} hours before)` : "refund due"}`,
-        ref: `booking:${id}`,
-      },
+  // A session its mentor asked to move is refunded in full whenever it is cancelled (the change was the mentor's).
+  const late = !booking.move_request && Date.parse(booking.start_at) - now.getTime() < cutoffHours * 3_600_000;
+  const refund = await db.transaction().execute((trx) =>
+    cancelPaidIn(trx, agentId, booking, {
+      refund: late ? "none" : "due",
+      by: byStaff ? "staff" : "agent",
+      cutoffHours,
       now,
-    );
-    if (!booking.order_id) return false;
-    await trx
-      .updateTable("order_items")
-      .set(
-        late
-          ? { refund_reason: `Cancelled less than ${cutoffHours} hours before the start: not refunded (Terms §4).` }
-          : { refund_status: "due", refund_reason: "The mentor session was cancelled." },
-      )
-      .where("order_id", "=", booking.order_id)
-      .where("item_type", "=", "mentor_booking")
-      .where("item_id", "=", id)
-      .where("refund_status", "is", null)
-      .execute();
-    return !late;
-  });
-  if (cancelled) await settle(booking.order_id!);
+      also: byStaff ? (t) => byStaff(t, booking, late ? "none" : "due") : undefined,
+    }),
+  );
+  if (refund) await settle(booking.order_id!);
   return getBooking(db, agentId, id);
+}
+
+/**
+ * Cancels a paid session as it was read (`booking`), in the caller's transaction: the row (only if it is still
+ * confirmed at the time read: a move or another cancellation that got there first leaves it alone and this one is
+ * refused), the notices, the client's timeline and its order line. Says whether a refund is now due.
+ */
+export async function cancelPaidIn(
+  trx: Kysely<Database>,
+  agentId: number,
+  booking: Booking,
+  o: {
+    refund: "due" | "none";
+    by: "agent" | "staff" | "mentor";
+    cutoffHours: number;
+    now: Date;
+    also?: (trx: Kysely<Database>) => Promise<void>;
+  },
+): Promise<boolean> {
+  const stamp = o.now.toISOString();
+  const updated = await trx
+    .updateTable("mentor_bookings")
+    .set({ status: "canceled", refund_status: o.refund === "due" ? "due" : null, updated_at: stamp })
+    .where("id", "=", booking.id)
+    .where("status", "=", "confirmed")
+    .where("start_at", "=", booking.start_at)
+    .executeTakeFirst();
+  // Only one of simultaneous cancellations (or a cancellation and a move) changes the row; the others change
+  // nothing and are told what happened instead.
+  if (Number(updated.numUpdatedRows) !== 1) {
+    const now = await trx.selectFrom("mentor_bookings").select("status").where("id", "=", booking.id).executeTakeFirst();
+    throw new Conflict(
+      now?.status === "confirmed"
+        ? "This session has just been moved to another time. Reload the page to see it before cancelling."
+        : "This booking is already cancelled.",
+    );
+  }
+  await o.also?.(trx);
+  // The agent, the client and the mentor hear of it (the calendar's cancellation, and the refund's state), once.
+  await bookingCancelled(trx, booking.id, o.refund, o.by, o.now);
+  const how =
+    o.by === "mentor"
+      ? `${booking.mentor_name} asked to move it and no new time was chosen before it: refunded in full`
+      : o.refund === "due"
+        ? booking.move_request
+          ? `${booking.mentor_name} had asked to move it: refunded in full`
+          : "refund due"
+        : `not refunded (less than ${o.cutoffHours} hours before)`;
+  await clientEvent(
+    trx,
+    {
+      agentId,
+      clientId: booking.client_id,
+      kind: "session.cancelled",
+      summary: `Mentor session with ${booking.mentor_name} cancelled${o.by === "staff" ? " by the consultancy" : ""}: ${how}`,
+      ref: `booking:${booking.id}`,
+    },
+    o.now,
+  );
+  if (!booking.order_id) return false;
+  await trx
+    .updateTable("order_items")
+    .set(
+      o.refund === "none"
+        ? { refund_reason: `Cancelled less than ${o.cutoffHours} hours before the start: not refunded (Terms §4).` }
+        : {
+            refund_status: "due",
+            refund_reason:
+              o.by === "mentor"
+                ? "The mentor could not give the session and no new time was chosen."
+                : "The mentor session was cancelled.",
+          },
+    )
+    .where("order_id", "=", booking.order_id)
+    .where("item_type", "=", "mentor_booking")
+    .where("item_id", "=", booking.id)
+    .where("refund_status", "is", null)
+    .execute();
+  return o.refund === "due";
 }
 
 export async function openBookingsCount(db: Kysely<Database>, agentId: number, now = new Date()) {

@@ -19,6 +19,8 @@ export type ClientEventKind =
   | "session.cancelled"
   | "session.held"
   | "session.no_show"
+  | "session.moved"
+  | "session.move_requested"
   | "refund.due"
   | "refund.done"
   | "document.requested"

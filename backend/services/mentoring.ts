@@ -41,6 +41,8 @@ export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now =
       joinUrl.as("join_url"),
       "mentor_bookings.outcome",
       "mentor_bookings.outcome_summary",
+      "mentor_bookings.move_requested_at",
+      "mentor_bookings.move_reason",
     ])
     .where("mentor_bookings.mentor_id", "=", mentorId)
     // Held sessions are not sold yet, released ones never were: the mentor hears of a session once it is paid.
@@ -72,6 +74,8 @@ export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now =
     join_url: r.join_url,
     outcome: (r.outcome as MentorSession["outcome"]) ?? null,
     outcome_summary: r.outcome_summary ?? null,
+    move_requested:
+      r.move_requested_at && r.status === "confirmed" ? { reason: r.move_reason ?? "", at: r.move_requested_at } : null,
   });
   return { time_zone, upcoming: upcoming.map(shown), past: past.map(shown) };
 }
@@ -86,6 +90,14 @@ const outcomeWords: Record<SessionOutcome, string> = {
  * for the agent) or the client did not come. One guarded update (the mentor's own, confirmed, started, not marked
  * yet), so two marks at once leave one; another mentor's session is not found.
  */
+/** One of the mentor's sessions as their agenda shows it (another mentor's: not found). */
+export async function mentorSession(db: Kysely<Database>, mentorId: number, bookingId: number, now = new Date()) {
+  const agenda = await mentorAgenda(db, mentorId, now);
+  const session = [...agenda.upcoming, ...agenda.past].find((x) => x.id === bookingId);
+  if (!session) throw new NotFound("No such session.");
+  return session;
+}
+
 export async function markOutcome(
   db: Kysely<Database>,
   mentorId: number,
@@ -104,18 +116,23 @@ export async function markOutcome(
       .where("status", "=", "confirmed")
       .where("start_at", "<=", at)
       .where("outcome", "is", null)
+      // Asked to move and not moved: it is cancelled and refunded at its start, not held.
+      .where("move_requested_at", "is", null)
       .returning(["agent_id", "client_id", "start_at"])
       .executeTakeFirst();
     if (!marked) {
       const row = await trx
         .selectFrom("mentor_bookings")
-        .select(["status", "start_at", "outcome"])
+        .select(["status", "start_at", "outcome", "move_requested_at"])
         .where("id", "=", bookingId)
         .where("mentor_id", "=", mentorId)
         .executeTakeFirst();
       if (!row) throw new NotFound("No such session.");
       if (row.outcome) throw new Conflict("This session was marked already.");
       if (row.status !== "confirmed") throw new Conflict("Only a confirmed session can be marked.");
+      if (row.move_requested_at && row.start_at <= at) {
+        throw new Conflict("You asked to move this session and no new time was chosen: it is cancelled and refunded.");
+      }
       throw new Conflict("A session can be marked once it has started.");
     }
     const { name } = await trx.selectFrom("mentors").select("name").where("id", "=", mentorId).executeTakeFirstOrThrow();
@@ -131,10 +148,7 @@ export async function markOutcome(
       now,
     );
   });
-  const agenda = await mentorAgenda(db, mentorId, now);
-  const session = [...agenda.upcoming, ...agenda.past].find((x) => x.id === bookingId);
-  if (!session) throw new NotFound("No such session.");
-  return session;
+  return mentorSession(db, mentorId, bookingId, now);
 }
 
 /** The mentor's own profile and week, as they edit them. */

@@ -1,7 +1,7 @@
 /** The mentor's own area: the sessions they give (issue 23). */
 import { z } from "zod";
 import { answer, endpoint } from "./endpoint.js";
-import { idParam } from "./fields.js";
+import { idParam, requiredText } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
 import { mentorInput } from "./office-catalogue.js";
 
@@ -25,7 +25,12 @@ export type MentorSession = {
    * refunded) the mentor did not */
   outcome: SessionOutcome | "mentor_no_show" | null;
   outcome_summary: string | null;
+  /** The mentor asked the agent for a new time (and why); null when not, or once the session moved */
+  move_requested: { reason: string; at: string } | null;
 };
+
+/** The mentor cannot give a session at its time: why, for the agent, who chooses a new one. */
+export const moveRequestBody = z.object({ reason: requiredText(500, "Reason") });
 
 export const sessionOutcomes = ["held", "client_no_show"] as const;
 export type SessionOutcome = (typeof sessionOutcomes)[number];
@@ -145,6 +150,16 @@ export const mentoringEndpoints = {
     summary: "Marks one of the mentor's sessions, once started: held (with a summary for the agent) or the client did not come",
     params: { id: idParam },
     body: outcomeBody,
+    answer: answer<MentorSession>(),
+  }),
+  requestMove: endpoint({
+    method: "POST",
+    path: "mentor/sessions/:id/move-request",
+    auth: ["mentor"],
+    summary:
+      "The mentor asks the agent to move one of their paid sessions still to come (with a reason): the agent is told and chooses a new time, or it is cancelled and refunded at its start",
+    params: { id: idParam },
+    body: moveRequestBody,
     answer: answer<MentorSession>(),
   }),
   saveMentorHours: endpoint({

@@ -112,9 +112,21 @@ export type Booking = {
   refund_status: "due" | "refunded" | null;
   /** Where a confirmed session meets (null until it is paid, and once it is cancelled) */
   join_url: string | null;
+  /** The mentor asked for a new time: why, when, and the latest a new time may start (null when not asked) */
+  move_request: { reason: string; requested_at: string; until: string } | null;
 };
 
 export const cancelBookingBody = z.object({ id: idParam });
+
+/** A paid session to another free time of the same mentor's. */
+export const moveBookingBody = z.object({
+  id: idParam,
+  start: z
+    .string({ required_error: "Choose a new time" })
+    .min(1, "Choose a new time")
+    .max(64, "Choose a time from the mentor's week")
+    .refine((v) => v === "" || inBookableYears(Date.parse(v)), "Choose a time from the mentor's week"),
+});
 
 // ---- endpoints ------------------------------------------------------------------
 
@@ -166,6 +178,15 @@ export const mentorEndpoints = {
     auth: ["agent"],
     summary: "Cancels a session (a paid one is refunded before the cut-off)",
     body: cancelBookingBody,
+    answer: answer<Booking>(),
+  }),
+  moveBooking: endpoint({
+    method: "POST",
+    path: "api/Mentorbooking/move",
+    auth: ["agent"],
+    summary:
+      "Moves a paid session to another free time of its mentor's (until the cut-off, or, when the mentor asked, until its start): no charge, no refund",
+    body: moveBookingBody,
     answer: answer<Booking>(),
   }),
   bookings: endpoint({

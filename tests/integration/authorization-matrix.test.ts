@@ -54,6 +54,12 @@ const matrix: Record<string, Entry> = {
     body: () => ({ outcome: "held", summary: "Planted" }),
     intruder: 403,
   },
+  "POST /mentor/sessions/:id/move-request": {
+    anonymous: 401,
+    path: (v) => `/mentor/sessions/${v.bookingId}/move-request`,
+    body: () => ({ reason: "Planted" }),
+    intruder: 403,
+  },
   "POST /mentor/profile": { anonymous: 401, intruder: 403 },
   "POST /mentor/hours": { anonymous: 401, intruder: 403 },
   "POST /agent/logout": { anonymous: 401, intruder: 200 },
@@ -153,6 +159,11 @@ const matrix: Record<string, Entry> = {
     intruder: 404,
   },
   "POST /api/Mentorbooking/cancel": { anonymous: 401, body: (v) => ({ id: v.bookingId }), intruder: 404 },
+  "POST /api/Mentorbooking/move": {
+    anonymous: 401,
+    body: (v) => ({ id: v.bookingId, start: "2030-01-07T08:00:00.000Z" }),
+    intruder: 404,
+  },
   "GET /api/Mentordetails/list/:agentId": { anonymous: 401, path: (v) => `/api/Mentordetails/list/${v.agentId}`, intruder: 403 },
   // The back office: an agent's token is refused (403), whatever it aims at; staff tokens: office-api.test.ts.
   "POST /office/login": { anonymous: 400, intruder: 400 },

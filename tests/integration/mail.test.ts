@@ -169,20 +169,22 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(toClient[0]!.parsed.text).not.toContain("refund");
   });
 
-  it("the reminder: 24 hours before, once with two workers at once; never for a cancelled session or one booked late", async () => {
+  it("the reminder: a day before the refund's cut-off, once with two workers at once; never for a cancelled session or one paid late", async () => {
     const a = await agentInLondon("remind");
     const { ids } = await bookAndPay(a, [REMINDED, REMINDED_CANCELLED, LATE_BOOKED]);
     await api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: ids[1] } });
-    // The Wednesday session was booked 10 hours before its start.
+    // The Wednesday session was booked and paid 10 hours before its start.
+    const late = new Date(Date.parse(LATE_BOOKED) - 10 * 3_600_000).toISOString();
     await database.db
       .updateTable("mentor_bookings")
-      .set({ created_at: new Date(Date.parse(LATE_BOOKED) - 10 * 3_600_000).toISOString() })
+      .set({ created_at: late, updated_at: late })
       .where("id", "=", ids[2]!)
       .execute();
     await api.mailTick();
     const before = smtp.received.length;
 
-    const dayBefore = (iso: string) => new Date(Date.parse(iso) - 23 * 3_600_000);
+    // 47 hours before: inside the reminder's 48 hours (the 24-hour cut-off and a day), before the cut-off.
+    const dayBefore = (iso: string) => new Date(Date.parse(iso) - 47 * 3_600_000);
     for (let round = 0; round < 5; round++) {
       await Promise.all([
         api.mailTick({ now: dayBefore(REMINDED), worker: "one" }),
@@ -195,8 +197,8 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     const reminders = smtp.received.slice(before).filter((m) => m.parsed.subject?.startsWith("Reminder"));
     expect(reminders.map((m) => [m.to[0], m.parsed.subject]).sort()).toEqual(
       [
-        [a.email, "Reminder: mentor session with Wei Chen tomorrow, Mon, 22 Feb 2027, 22:00 (Europe/London)"],
-        [a.clientEmail, "Reminder: mentor session with Wei Chen tomorrow, Mon, 22 Feb 2027, 22:00 (Europe/London)"],
+        [a.email, "Reminder: mentor session with Wei Chen, Mon, 22 Feb 2027, 22:00 (Europe/London)"],
+        [a.clientEmail, "Reminder: mentor session with Wei Chen, Mon, 22 Feb 2027, 22:00 (Europe/London)"],
       ].sort(),
     );
     expect(invite(reminders[0]!)).toMatchObject({ uid: `booking-${ids[0]}@portal.test`, start: REMINDED });

@@ -124,6 +124,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
         join_url: expect.stringMatching(/^https:\/\/meet\.jit\.si\/Waypoint-[0-9a-f]{32}$/),
         outcome: null,
         outcome_summary: null,
+        move_requested: null,
       },
     ]);
     const text = JSON.stringify(res.json);

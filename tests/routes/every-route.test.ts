@@ -56,6 +56,11 @@ const routes: Record<string, Entry> = {
     at: (ids) => ({ path: `/bookings/${ids.booking}/cancel`, params: { id: ids.booking! } }),
     owned: true,
   },
+  "bookings_.$id.move": {
+    who: "agent",
+    at: (ids) => ({ path: `/bookings/${ids.booking}/move`, params: { id: ids.booking! } }),
+    owned: true,
+  },
   cart: { who: "agent", at: () => ({ path: "/cart" }) },
   "clients._index": { who: "agent", at: () => ({ path: "/clients" }) },
   "clients[.]csv": { who: "agent", at: () => ({ path: "/clients.csv" }) },

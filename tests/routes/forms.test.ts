@@ -259,6 +259,46 @@ describe("signing in and the password forms", () => {
     expect(none.status).toBe(404);
   });
 
+  it("the mentor asks for a new time: a reason is needed, kept; asked, the agenda says so; asking twice is refused", async () => {
+    const mentor = await mentorCookie();
+    const client = await make.client();
+    const { booking } = await make.paidSession(client.id, { mentorId: 1, topic: "To be moved" });
+    const page = await route("mentoring.sessions.$id");
+    const at = `/mentoring/sessions/${booking.id}`;
+    const params = { id: String(booking.id) };
+    await refused(await respond(page.action, await formRequest(at, { intent: "move", reason: "  " }, mentor), params), [
+      "reason",
+    ]);
+    redirected(
+      await respond(page.action, await formRequest(at, { intent: "move", reason: "A conference" }, mentor), params),
+      "/mentoring",
+    );
+    const twice = await respond(page.action, await formRequest(at, { intent: "move", reason: "Again" }, mentor), params);
+    expect(twice.status).toBe(409);
+    expect(((await twice.json()) as Failure).formError).toBe("You have asked for a new time already: the agent is choosing one.");
+  });
+
+  it("the agent moves a paid session: the mentor's free times listed, no time chosen said beside it, a chosen one moves it", async () => {
+    const client = await make.client();
+    const week_start = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const [from, to] = (await make.api.call(endpoints.schedule, { body: { mentor_id: 3, time_zone: "UTC", week_start } })).slots;
+    const { booking } = await make.paidSession(client.id, { mentorId: 3, start: from!.start, topic: "Moving" });
+    const page = await route("bookings_.$id.move");
+    const at = `/bookings/${booking.id}/move`;
+    const params = { id: String(booking.id) };
+    const shown = await respond(page.loader!, request(`${at}?start=${encodeURIComponent(to!.start)}`, { cookie }), params);
+    const view = (await shown.json()) as { blocked: string | null; slots: Array<{ start: string }>; chosen: string };
+    expect(view).toMatchObject({ blocked: null, chosen: to!.start });
+    expect(view.slots.map((s) => s.start)).toContain(to!.start);
+    expect(view.slots.map((s) => s.start)).not.toContain(from!.start);
+    await refused(await respond(page.action, await formRequest(at, { start: "" }, cookie), params), ["start"]);
+    redirected(await respond(page.action, await formRequest(at, { start: to!.start }, cookie), params), "/bookings");
+    const moved = (
+      await make.api.call(endpoints.bookings, { params: { agentId: (await make.api.call(endpoints.tokencheck)).agent.id } })
+    ).find((b) => b.id === booking.id);
+    expect(moved?.start_at).toBe(to!.start);
+  });
+
   it("the office's 'mentor did not come': a note is needed, said beside that session's own field; too early, a toast", async () => {
     const client = await make.client();
     const { booking } = await make.paidSession(client.id, { mentorId: 2, topic: "Absent mentor" });

@@ -1,0 +1,205 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { moveBlocker } from "../../lib/rules";
+import { FormError } from "../components/form";
+import { Toast } from "../components/toasts";
+import { ZoneNote } from "../components/zone-note";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireAgent } from "../lib/auth.server";
+import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
+import { routeId } from "../lib/params";
+import { checkForm, readForm } from "../lib/security.server";
+import { getSettings } from "../lib/settings.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Move a session · Waypoint Consultancy" }];
+
+/**
+ * Moving a paid session (issue 23, point 5): the mentor's free times a week at a time, one chosen (`?start=`),
+ * then confirmed with a plain form post. No charge and no refund: the session keeps its price and its join link.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const id = routeId(params.id);
+  const url = new URL(request.url);
+  const week = url.searchParams.get("week");
+  const chosen = url.searchParams.get("start");
+  const bookings = await api
+    .call(endpoints.bookings, { params: { agentId: agent.id } })
+    .catch((e) => apiLoaderError(e, request, context));
+  const booking = bookings.find((b) => b.id === id);
+  if (!booking) throw new Response("Not found", { status: 404 });
+  const now = new Date();
+  const blocked = moveBlocker(booking, getSettings().bookings.cancelCutoffHours, now);
+  const tz = agent.time_zone;
+  const schedule = blocked
+    ? null
+    : await api
+        .call(endpoints.schedule, {
+          body: {
+            mentor_id: booking.mentor_id,
+            time_zone: tz,
+            ...(week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? { week_start: week } : {}),
+          },
+        })
+        .catch((e) => apiLoaderError(e, request, context));
+  // A mentor's request allows times up to 14 days after the original start; an agent's own move, the usual horizon.
+  const until = booking.move_request?.until;
+  const slots = (schedule?.slots ?? []).filter((s) => !until || s.start <= until);
+  return {
+    booking,
+    blocked,
+    timeZone: tz,
+    chosen: chosen && !Number.isNaN(Date.parse(chosen)) ? chosen : null,
+    slots,
+    week: schedule ? { start: schedule.week_start, previous: schedule.previous_week, next: schedule.next_week } : null,
+    nextFree: schedule?.next_free ?? null,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api, agent } = await requireAgent(request, context);
+  const id = routeId(params.id);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const start = String(formData.get("start") ?? "");
+  try {
+    const moved = await api.call(endpoints.moveBooking, { body: { id, start } });
+    return await redirectWithToast(request, context, "/bookings", {
+      type: "success",
+      message: `The session moved to ${formatDateTime(moved.start_at, agent.time_zone)}. The agent, client and mentor get the updated invite.`,
+    });
+  } catch (error) {
+    // Taken meanwhile, moved or cancelled by someone else, past the cut-off: said here, and the week stays.
+    return apiActionError(error, request, context, { start });
+  }
+}
+
+export default function MoveBooking() {
+  const { booking: b, blocked, timeZone, chosen, slots, week, nextFree } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  const days = new Map<string, typeof slots>();
+  for (const slot of slots) {
+    const key = dayKey(slot.start, timeZone);
+    days.set(key, [...(days.get(key) ?? []), slot]);
+  }
+  const link = (p: Record<string, string>) => `?${new URLSearchParams(p)}`;
+  const error = failure?.fieldErrors?.start?.[0] ?? failure?.formError;
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/bookings">Bookings</Link>
+      </p>
+      <h1>Move the session</h1>
+      <dl className="details">
+        <div>
+          <dt>Client</dt>
+          <dd>{b.client_name}</dd>
+        </div>
+        <div>
+          <dt>Mentor</dt>
+          <dd>{b.mentor_name}</dd>
+        </div>
+        <div>
+          <dt>Now (your zone, {timeZone})</dt>
+          <dd data-testid="current-time">{formatDateTime(b.start_at, timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Topic</dt>
+          <dd>{b.topic}</dd>
+        </div>
+      </dl>
+      {b.move_request ? (
+        <p className="notice" data-testid="move-request">
+          {b.mentor_name} asked for a new time: “{b.move_request.reason}”. Choose any free time until{" "}
+          {formatDateTime(b.move_request.until, timeZone)}, at no charge. If none is chosen before the session's time, it is
+          cancelled and refunded in full.
+        </p>
+      ) : null}
+      {blocked ? (
+        <p className="empty-state">
+          {blocked} <Link to="/bookings">Back to bookings</Link>
+        </p>
+      ) : (
+        <>
+          <FormError message={error} />
+          {chosen ? (
+            <Form method="post" className="form move-confirm" data-testid="move-confirm">
+              <AuthenticityTokenInput />
+              <input type="hidden" name="start" value={chosen} />
+              <p>
+                Move it to <strong>{formatDateTime(chosen, timeZone)}</strong> ({timeLabel(chosen, b.mentor_time_zone)} for the
+                mentor, {b.mentor_time_zone})? No charge and no refund: it keeps its price and its join link, and everyone gets
+                the updated invite.
+              </p>
+              <div className="form__actions">
+                <button type="submit" className="button button--primary" disabled={busy}>
+                  {busy ? "Moving…" : "Move the session"}
+                </button>
+                <Link to={week ? link({ week: week.start }) : "."} className="button button--ghost">
+                  Choose another time
+                </Link>
+              </div>
+            </Form>
+          ) : null}
+          <h2 id="week">{b.mentor_name}'s free times</h2>
+          <ZoneNote
+            own={timeZone}
+            shown={timeZone}
+            extra={`The mentor's zone is ${b.mentor_time_zone}. Sessions last one hour.`}
+          />
+          {week ? (
+            <nav className="pagination" aria-label="Days">
+              {week.previous ? (
+                <Link to={link({ week: week.previous })}>← Previous 7 days</Link>
+              ) : (
+                <span className="muted">From today</span>
+              )}
+              <Link to={link({ week: week.next })}>Next 7 days →</Link>
+            </nav>
+          ) : null}
+          {days.size === 0 ? (
+            <p className="empty-state" data-testid="no-slots">
+              No free time in these 7 days.
+              {nextFree && (!b.move_request || nextFree <= b.move_request.until) ? (
+                <>
+                  {" "}
+                  The next one is {dayLabel(nextFree, timeZone)} at {timeLabel(nextFree, timeZone)}:{" "}
+                  <Link to={link({ week: dayKey(nextFree, timeZone) })}>show it</Link>.
+                </>
+              ) : null}
+            </p>
+          ) : (
+            <div className="week">
+              {[...days].map(([key, daySlots]) => (
+                <section key={key} className="week__day" aria-label={dayLabel(daySlots[0]!.start, timeZone)}>
+                  <h3>{dayLabel(daySlots[0]!.start, timeZone)}</h3>
+                  <ul className="list-reset slots">
+                    {daySlots.map((s) => (
+                      <li key={s.start}>
+                        <Link
+                          className="slot"
+                          to={link({ ...(week ? { week: week.start } : {}), start: s.start })}
+                          data-start={s.start}
+                          aria-current={s.start === chosen ? "true" : undefined}
+                        >
+                          <span className="visually-hidden">Move to {dayLabel(s.start, timeZone)} </span>
+                          {timeLabel(s.start, timeZone)}
+                          <span className="slot__theirs">{timeLabel(s.start, b.mentor_time_zone)} theirs</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Moving a paid session (issue 23, point 5). The agent moves it to another free time of the same mentor's, up to
+ * the cancellation cut-off, without paying again or being refunded: the old slot is freed and the new one taken by
+ * one guarded update (the live-slot unique index decides a race for the new time; the row's old start decides a
+ * race with a cancellation or another move). The mentor may ask for a move, with a reason: the agent is told and
+ * may then choose any free time up to 14 days after the original start, even past the cut-off; a request still
+ * open when the session's start comes cancels the session with a full refund (the sweep's `lapseMoveRequests`).
+ */
+import { sql, type Kysely } from "kysely";
+import type { Booking } from "../../lib/contract.js";
+import { moveBlocker, moveRequestUntil } from "../../lib/rules.js";
+import { isUniqueViolation } from "../db/errors.js";
+import type { Database } from "../db/schema.js";
+import { Conflict, NotFound } from "../errors.js";
+import { bookingMoved, moveRequested } from "../mail/notices.js";
+import { cancelPaidIn, checkBookable, fieldError, getBooking, type BookingRules } from "./bookings.js";
+import { clientEvent } from "./case-file.js";
+import { getMentor } from "./mentors.js";
+import { SLOT_MINUTES } from "./slots.js";
+
+type Db = Kysely<Database>;
+
+/** "2026-12-01 14:00 UTC": a time as the timeline and the cart write it, for every reader alike. */
+const utc = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+export async function moveBooking(
+  db: Db,
+  agentId: number,
+  id: number,
+  startIso: string,
+  rules: BookingRules,
+  now = new Date(),
+): Promise<Booking> {
+  const booking = await getBooking(db, agentId, id);
+  const blocked = moveBlocker(booking, rules.cancelCutoffHours, now);
+  if (blocked) throw new Conflict(blocked);
+  const start = new Date(startIso);
+  if (start.getTime() === Date.parse(booking.start_at))
+    throw fieldError("start", "That is the session's time now: choose another");
+  checkBookable(await getMentor(db, booking.mentor_id), start, rules, now);
+  if (booking.move_request && start.toISOString() > booking.move_request.until) {
+    throw fieldError(
+      "start",
+      `Choose a time up to ${utc(booking.move_request.until)}: 14 days after the session's original time`,
+    );
+  }
+  const stamp = now.toISOString();
+  const startAt = start.toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable("mentor_bookings")
+        .set({
+          start_at: startAt,
+          end_at: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+          sequence: sql<number>`sequence + 1`,
+          move_requested_at: null,
+          move_reason: null,
+          updated_at: stamp,
+        })
+        .where("id", "=", id)
+        .where("agent_id", "=", agentId)
+        .where("status", "=", "confirmed")
+        .where("start_at", "=", booking.start_at)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) {
+        const row = await trx.selectFrom("mentor_bookings").select("status").where("id", "=", id).executeTakeFirst();
+        throw new Conflict(
+          row?.status === "confirmed"
+            ? "This session has just been moved by someone else. Reload the page to see its new time."
+            : "This session has just been cancelled: it cannot be moved.",
+        );
+      }
+      await bookingMoved(trx, id, { start_at: booking.start_at, end_at: booking.end_at }, now);
+      await clientEvent(
+        trx,
+        {
+          agentId,
+          clientId: booking.client_id,
+          kind: "session.moved",
+          summary: `Mentor session with ${booking.mentor_name} moved from ${utc(booking.start_at)} to ${utc(startAt)}${booking.move_request ? `, as ${booking.mentor_name} asked` : ""}`,
+          ref: `booking:${id}`,
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict("That time has just been taken by another booking. Please choose another.");
+    throw error;
+  }
+  return getBooking(db, agentId, id);
+}
+
+/**
+ * The mentor cannot give a session at its time and asks the agent for another (with a reason). Once per session
+ * time: asking again before the agent answers is refused, and the request ends when the session moves.
+ */
+export async function requestMove(db: Db, mentorId: number, id: number, reason: string, now = new Date()) {
+  const row = await db
+    .selectFrom("mentor_bookings")
+    .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
+    .select([
+      "mentor_bookings.agent_id",
+      "mentor_bookings.client_id",
+      "mentor_bookings.status",
+      "mentor_bookings.start_at",
+      "mentor_bookings.move_requested_at",
+      "mentors.name as mentor_name",
+    ])
+    .where("mentor_bookings.id", "=", id)
+    .where("mentor_bookings.mentor_id", "=", mentorId)
+    .where("mentor_bookings.status", "in", ["confirmed", "canceled"])
+    .where("mentor_bookings.order_id", "is not", null)
+    .executeTakeFirst();
+  if (!row) throw new NotFound("No such session.");
+  if (row.status !== "confirmed") throw new Conflict("This session is cancelled.");
+  if (Date.parse(row.start_at) <= now.getTime()) throw new Conflict("This session has already started or taken place.");
+  if (row.move_requested_at) throw new Conflict("You have asked for a new time already: the agent is choosing one.");
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const asked = await trx
+      .updateTable("mentor_bookings")
+      .set({ move_requested_at: stamp, move_reason: reason, updated_at: stamp })
+      .where("id", "=", id)
+      .where("mentor_id", "=", mentorId)
+      .where("status", "=", "confirmed")
+      .where("start_at", "=", row.start_at)
+      .where("move_requested_at", "is", null)
+      .executeTakeFirst();
+    if (Number(asked.numUpdatedRows) !== 1) throw new Conflict("This session has just changed. Reload the page.");
+    await moveRequested(trx, id, reason, moveRequestUntil(row.start_at), now);
+    await clientEvent(
+      trx,
+      {
+        agentId: row.agent_id,
+        clientId: row.client_id,
+        kind: "session.move_requested",
+        summary: `${row.mentor_name} asked to move the session of ${utc(row.start_at)}: “${reason}”`,
+        ref: `booking:${id}`,
+      },
+      now,
+    );
+  });
+}
+
+/**
+ * Requests nobody answered: a session whose mentor asked for a new time and whose start has come is cancelled and
+ * refunded in full (each in its own transaction, guarded by its start, so a move that lands first wins). Returns
+ * the orders with a refund now due, for the payment provider.
+ */
+export async function lapseMoveRequests(db: Db, cutoffHours: number, now = new Date()): Promise<number[]> {
+  const lapsed = await db
+    .selectFrom("mentor_bookings")
+    .select(["id", "agent_id"])
+    .where("move_requested_at", "is not", null)
+    .where("status", "=", "confirmed")
+    .where("start_at", "<=", now.toISOString())
+    .orderBy("start_at")
+    .limit(100)
+    .execute();
+  const orders: number[] = [];
+  for (const { id, agent_id } of lapsed) {
+    const booking = await getBooking(db, agent_id, id);
+    // Moved (or answered) since the list was read: nothing lapsed. The guarded cancellation below then holds it to
+    // this read, so a move landing after it is not undone.
+    if (!booking.move_request || Date.parse(booking.start_at) > now.getTime()) continue;
+    try {
+      const due = await db
+        .transaction()
+        .execute((trx) => cancelPaidIn(trx, agent_id, booking, { refund: "due", by: "mentor", cutoffHours, now }));
+      if (due && booking.order_id) orders.push(booking.order_id);
+    } catch (error) {
+      // Moved or cancelled by someone else at this moment: theirs stands.
+      if (!(error instanceof Conflict)) throw error;
+    }
+  }
+  return orders;
+}
