@@ -22,6 +22,7 @@ import { catalogueRoutes } from "./routes/catalogue.js";
 import { clientRoutes } from "./routes/clients.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { documentRoutes } from "./routes/documents.js";
+import { feedRoutes } from "./routes/feeds.js";
 import { mentoringRoutes } from "./routes/mentoring.js";
 import { mentorRoutes } from "./routes/mentors.js";
 import { officeCatalogueRoutes } from "./routes/office-catalogue.js";
@@ -134,6 +135,7 @@ export async function createApi(
   paymentRoutes(serve, payments);
   mentorRoutes(serve, payments, { ...defaultBookingRules, ...deps.bookings });
   mentoringRoutes(serve, { db });
+  feedRoutes(serve, { db, publicUrl: deps.publicUrl, company: deps.mail?.company.name ?? "Waypoint Consultancy" });
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return Object.assign(api, {

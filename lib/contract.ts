@@ -10,6 +10,7 @@ export * from "./contract/catalogue.js";
 export * from "./contract/clients.js";
 export * from "./contract/dashboard.js";
 export * from "./contract/documents.js";
+export * from "./contract/feeds.js";
 export * from "./contract/mentors.js";
 export * from "./contract/mentoring.js";
 export * from "./contract/office.js";

@@ -3,4 +3,4 @@
  * never carries the table's zod schemas (a route's loader and action are server code; its imports stay in the page's
  * bundle unless they are `.server`).
  */
-export { endpoints, ownAccount } from "../../lib/contract.js";
+export { endpoints, ownAccount, ownFeed } from "../../lib/contract.js";

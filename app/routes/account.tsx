@@ -7,7 +7,7 @@ import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAccountHolder } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
-import { ownAccount } from "../lib/endpoints.server";
+import { ownAccount, ownFeed } from "../lib/endpoints.server";
 import { textFields, validateForm, type Failed } from "../lib/forms.server";
 import { backPath } from "../lib/paths";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
@@ -17,11 +17,17 @@ import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account · Waypoint Consultancy" }];
 
-/** Agents and staff alike: name, phone and zone; the password; the other sessions. */
+/**
+ * Every kind alike: name, phone and zone; the password; the other sessions. Agents and mentors also have their
+ * private calendar feed's address here (issue 23, point 11).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, kind } = await requireAccountHolder(request, context);
-  const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request, context));
-  return { account, zones: zoneChoices(account.time_zone), now: new Date().toISOString() };
+  const [account, feed] = await Promise.all([
+    api.call(ownAccount[kind].read),
+    kind === "staff" ? null : api.call(ownFeed[kind].read),
+  ]).catch((e) => apiLoaderError(e, request, context));
+  return { account, feed, zones: zoneChoices(account.time_zone), now: new Date().toISOString() };
 }
 
 type Failure = FormFailure & { intent?: string };
@@ -51,6 +57,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return await redirectWithToast(request, context, "/account", {
         type: "success",
         message: `Password changed. ${others} signed out; we e-mailed you to say so.`,
+      });
+    } catch (error) {
+      return fail(await apiActionError(error, request, context, {}));
+    }
+  }
+  if (intent === "feed" && kind !== "staff") {
+    try {
+      const feed = await api.call(ownFeed[kind].replace);
+      return await redirectWithToast(request, context, "/account#feed", {
+        type: "success",
+        message:
+          feed.url && formData.get("had") === "yes"
+            ? "A new feed address is made: the old one no longer works."
+            : "Your feed address is made.",
       });
     } catch (error) {
       return fail(await apiActionError(error, request, context, {}));
@@ -106,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { account, zones, now } = useLoaderData<typeof loader>();
+  const { account, feed, zones, now } = useLoaderData<typeof loader>();
   const failure = useActionData<Failure>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -207,6 +227,35 @@ export default function Account() {
           {busy("password") ? "Changing…" : "Change password"}
         </button>
       </Form>
+
+      {feed ? (
+        <>
+          <h2 id="feed">Calendar feed</h2>
+          <p className="muted">
+            Subscribe to this address in your calendar program (Google Calendar: “From URL”; Outlook: “Subscribe from web”; Apple
+            Calendar: “New calendar subscription”) to see your sessions there: new, moved and cancelled ones, with their join
+            links. It is private: anyone with the address sees your sessions, so keep it to yourself.
+          </p>
+          {feed.url ? (
+            <div className="field">
+              <label htmlFor="feed-url">Your feed's address</label>
+              <input id="feed-url" type="url" readOnly value={feed.url} data-testid="feed-url" />
+              <p className="field__hint">
+                <a href={feed.webcal!}>Open it in your calendar program</a>
+              </p>
+            </div>
+          ) : null}
+          <Form method="post" aria-labelledby="feed">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="feed" />
+            <input type="hidden" name="had" value={feed.url ? "yes" : "no"} />
+            <FormError message={failed("feed")?.formError} />
+            <button type="submit" className="button button--ghost" disabled={busy("feed")}>
+              {feed.url ? "Replace the address (the old one stops working)" : "Make my feed address"}
+            </button>
+          </Form>
+        </>
+      ) : null}
 
       <h2 id="sessions">Other sessions</h2>
       <p className="muted">

@@ -23,6 +23,13 @@ const states = {
 } as const;
 type State = keyof typeof states;
 
+const statusLabel: Record<Booking["status"], string> = {
+  held: "Held: awaiting payment",
+  confirmed: "Confirmed",
+  released: "Released (not paid in time)",
+  canceled: "Cancelled",
+};
+
 function stateOf(b: Booking): State {
   if (b.status === "confirmed") return b.move_request ? "move_requested" : "confirmed";
   return b.status === "held" ? "held" : "cancelled";
@@ -113,7 +120,7 @@ function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcom
         <span className="muted">{b.topic}</span>
       </td>
       <td data-label="Status" data-testid="booking-status">
-        {b.state === "move_requested" ? "Confirmed" : b.status === "released" ? "Released (not paid in time)" : states[b.state]}
+        {statusLabel[b.status]}
         {b.refund_status === "due" ? " · refund due" : b.refund_status === "refunded" ? " · refunded" : ""}
         {b.move_request ? (
           <>

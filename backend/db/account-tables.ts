@@ -16,6 +16,8 @@ export interface AgentsTable {
   last_sign_in_at: string | null;
   /** Name and e-mail folded for search (lib/search.ts); null only for a row written before it existed */
   search_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The private calendar feed's token (null until the agent makes one) */
+  feed_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The consultancy's own people: they sign in to the back office. */

@@ -23,6 +23,7 @@ import { clientListIndex } from "./migrations/016-client-list-index.js";
 import { mentorAccounts } from "./migrations/017-mentor-accounts.js";
 import { sessionOutcomes } from "./migrations/018-session-outcomes.js";
 import { sessionMoves } from "./migrations/019-session-moves.js";
+import { calendarFeeds } from "./migrations/020-calendar-feeds.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "017-mentor-accounts": mentorAccounts(kind),
     "018-session-outcomes": sessionOutcomes(kind),
     "019-session-moves": sessionMoves(kind),
+    "020-calendar-feeds": calendarFeeds(),
   };
 }
 

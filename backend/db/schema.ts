@@ -92,6 +92,8 @@ export interface MentorsTable {
   last_sign_in_at: string | null;
   /** The mentor's standing meeting link, used for every session when set */
   meeting_url: string | null;
+  /** The private calendar feed's token (null until the mentor makes one) */
+  feed_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MentorAvailabilityTable {

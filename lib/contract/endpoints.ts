@@ -9,13 +9,14 @@ import { clientEndpoints } from "./clients.js";
 import { dashboardEndpoints } from "./dashboard.js";
 import { documentEndpoints } from "./documents.js";
 import type { EndpointDef } from "./endpoint.js";
+import { feedEndpointsTable, ownFeed } from "./feeds.js";
 import { mentoringEndpoints } from "./mentoring.js";
 import { mentorEndpoints } from "./mentors.js";
 import { officeCatalogueEndpoints } from "./office-catalogue.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
 
-export { ownAccount };
+export { ownAccount, ownFeed };
 
 export const endpoints = {
   ...accountEndpoints,
@@ -29,10 +30,12 @@ export const endpoints = {
   ...officeEndpoints,
   ...officeCatalogueEndpoints,
   ...orderEndpoints,
+  ...feedEndpointsTable,
 };
 
 /** Every endpoint once, own-account calls of each kind included. */
 export const allEndpoints: EndpointDef[] = [
   ...Object.values(endpoints),
   ...Object.values(ownAccount).flatMap((calls) => Object.values(calls)),
+  ...Object.values(ownFeed).flatMap((calls) => Object.values(calls)),
 ];

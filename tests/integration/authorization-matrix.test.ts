@@ -61,6 +61,12 @@ const matrix: Record<string, Entry> = {
     intruder: 403,
   },
   "POST /mentor/profile": { anonymous: 401, intruder: 403 },
+  "GET /mentor/feed": { anonymous: 401, intruder: 403 },
+  "POST /mentor/feed": { anonymous: 401, intruder: 403 },
+  // One's own feed: there is no id to point elsewhere. The feed itself is reached by its token alone.
+  "GET /agent/feed": { anonymous: 401, intruder: 200 },
+  "POST /agent/feed": { anonymous: 401, intruder: 200 },
+  "GET /feeds/:token": { anonymous: 404, path: () => `/feeds/${"x".repeat(43)}`, intruder: 404 },
   "POST /mentor/hours": { anonymous: 401, intruder: 403 },
   "POST /agent/logout": { anonymous: 401, intruder: 200 },
   // Only ever the caller's own settings: there is no agent id to point elsewhere.

@@ -46,6 +46,12 @@ const routes: Record<string, Entry> = {
   "forgot-password": { who: "public", at: () => ({ path: "/forgot-password" }) },
   "set-password": { who: "public", at: (ids) => ({ path: `/set-password?token=${ids.link}` }) },
   logout: { who: "public", at: () => ({ path: "/logout" }), ok: 302 },
+  // A calendar feed is reached by its token alone (a made-up one: no feed).
+  "feeds.$token.calendar[.]ics": {
+    who: "public",
+    at: () => ({ path: `/feeds/${"x".repeat(43)}/calendar.ics`, params: { token: "x".repeat(43) } }),
+    ok: 404,
+  },
   account: { who: "account", at: () => ({ path: "/account" }) },
   "account_.zone": { who: "account", at: () => ({ path: "/account/zone?back=%2Fbookings" }) },
   dashboard: { who: "agent", at: () => ({ path: "/dashboard" }) },

@@ -259,6 +259,31 @@ describe("signing in and the password forms", () => {
     expect(none.status).toBe(404);
   });
 
+  it("the account's calendar feed: made, shown, replaced (the old address then ends), for an agent and a mentor; none for staff", async () => {
+    const page = await route("account");
+    for (const who of [cookie, await mentorCookie()]) {
+      redirected(await respond(page.action, await formRequest("/account", { intent: "feed", had: "no" }, who)), "/account#feed");
+      const first = (
+        (await (await respond(page.loader!, request("/account", { cookie: who }))).json()) as { feed: { url: string } }
+      ).feed.url;
+      expect(first).toMatch(/\/feeds\/[A-Za-z0-9_-]{43}\/calendar\.ics$/);
+      redirected(await respond(page.action, await formRequest("/account", { intent: "feed", had: "yes" }, who)), "/account#feed");
+      const second = (
+        (await (await respond(page.loader!, request("/account", { cookie: who }))).json()) as { feed: { url: string } }
+      ).feed.url;
+      expect(second).not.toBe(first);
+      const feed = await route("feeds.$token.calendar[.]ics");
+      const token = (url: string) => url.split("/feeds/")[1]!.split("/")[0]!;
+      expect((await respond(feed.loader!, request(new URL(first).pathname), { token: token(first) })).status).toBe(404);
+      const served = await respond(feed.loader!, request(new URL(second).pathname), { token: token(second) });
+      expect(served.status).toBe(200);
+      expect(served.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+      expect(await served.text()).toMatch(/^BEGIN:VCALENDAR/);
+    }
+    const office = (await (await respond(page.loader!, request("/account", { cookie: staff }))).json()) as { feed: unknown };
+    expect(office.feed).toBeNull();
+  });
+
   it("the mentor asks for a new time: a reason is needed, kept; asked, the agenda says so; asking twice is refused", async () => {
     const mentor = await mentorCookie();
     const client = await make.client();
