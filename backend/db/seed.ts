@@ -6,7 +6,9 @@ import { createRequire } from "node:module";
 import countries from "i18n-iso-countries";
 import type { Kysely } from "kysely";
 import { agentSearchText, clientSearchText } from "../../lib/search.js";
+import { defaultBookingRules, sessionRoomUrl } from "../services/bookings.js";
 import { hashPassword } from "../services/passwords.js";
+import { SLOT_MINUTES, slotsBetween } from "../services/slots.js";
 import * as demo from "./demo-data.js";
 import { isUniqueViolation } from "./errors.js";
 import * as reference from "./reference-data.js";
@@ -167,12 +169,141 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
         if (!isUniqueViolation(error)) throw error;
       });
   }
+  if (mentorRow) await seedDemoSessions(db, mentorRow.id, agent.email, now);
   return {
     email: agent.email,
     password,
     staff: { email: staff.email, password: staff.password },
     mentor: { email: mentor.email, password: mentor.password },
   };
+}
+
+/**
+ * The demo mentor's sessions (issue 23): three paid by the demo agent for its first clients, one a week ago and
+ * held (with a summary on the client's timeline and a line on this month's or last month's statement), two to come,
+ * each on its own demo order. Only when the mentor has none yet. Starts do not race here: the seed runs under the
+ * start's lock (PostgreSQL's advisory lock, SQLite's immediate transaction), and a failure undoes the whole seed.
+ */
+async function seedDemoSessions(db: Kysely<Database>, mentorId: number, agentEmail: string, now: Date) {
+  const any = await db.selectFrom("mentor_bookings").select("id").where("mentor_id", "=", mentorId).executeTakeFirst();
+  const agent = await db.selectFrom("agents").select("id").where("email", "=", agentEmail).executeTakeFirst();
+  if (any || !agent) return;
+  const clients = await db
+    .selectFrom("clients")
+    .select(["id", "first_name", "last_name"])
+    .where("agent_id", "=", agent.id)
+    .orderBy("id")
+    .limit(2)
+    .execute();
+  const mentor = await db
+    .selectFrom("mentors")
+    .select(["name", "time_zone", "rate_minor", "currency"])
+    .where("id", "=", mentorId)
+    .executeTakeFirstOrThrow();
+  const availability = await db
+    .selectFrom("mentor_availability")
+    .select(["weekday", "start_minute", "end_minute"])
+    .where("mentor_id", "=", mentorId)
+    .execute();
+  if (!clients.length || !availability.length) return;
+  // The first slot of the mentor's week from `daysFromNow` days on.
+  const slotFrom = (daysFromNow: number) =>
+    slotsBetween(
+      availability,
+      mentor.time_zone,
+      new Date(now.getTime() + daysFromNow * 86_400_000),
+      new Date(now.getTime() + (daysFromNow + 8) * 86_400_000),
+    )[0]!.start;
+  const sessions = [
+    {
+      start: slotFrom(-9),
+      client: clients[0]!,
+      topic: "CV review for product roles",
+      held: "Tightened the CV to one page; next: practise the case interview.",
+    },
+    { start: slotFrom(3), client: clients[0]!, topic: "Interview practice", held: null },
+    { start: slotFrom(6), client: clients[1] ?? clients[0]!, topic: "First weeks in a new country", held: null },
+  ];
+  for (const [i, s] of sessions.entries()) {
+    const at = new Date(Math.min(Date.parse(s.start) - 5 * 86_400_000, now.getTime())).toISOString();
+    const clientName = `${s.client.first_name} ${s.client.last_name}`;
+    const order = await db
+      .insertInto("orders")
+      .values({
+        agent_id: agent.id,
+        status: "paid",
+        mode: "demo",
+        amount_minor: mentor.rate_minor,
+        currency: mentor.currency,
+        checkout_session_id: `demo_seed_session_${mentorId}_${i}`,
+        checkout_url: null,
+        flag_reason: null,
+        created_at: at,
+        updated_at: at,
+        paid_at: at,
+        expires_at: null,
+        reviewed_at: null,
+        reviewed_by: null,
+        review_note: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const end = new Date(Date.parse(s.start) + SLOT_MINUTES * 60_000).toISOString();
+    const booking = await db
+      .insertInto("mentor_bookings")
+      .values({
+        agent_id: agent.id,
+        client_id: s.client.id,
+        mentor_id: mentorId,
+        start_at: s.start,
+        end_at: end,
+        topic: s.topic,
+        status: "confirmed",
+        held_until: null,
+        price_minor: mentor.rate_minor,
+        currency: mentor.currency,
+        order_id: order.id,
+        refund_status: null,
+        meeting_url: sessionRoomUrl(defaultBookingRules.meetingUrlTemplate),
+        ...(s.held ? { outcome: "held", outcome_summary: s.held, outcome_at: end, outcome_by: `mentor:${mentorId}` } : {}),
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("order_items")
+      .values({
+        order_id: order.id,
+        position: 0,
+        cart_item_id: 0,
+        client_id: s.client.id,
+        client_name: clientName,
+        item_type: "mentor_booking",
+        item_id: booking.id,
+        description: `Mentor session: ${mentor.name}, ${s.start.slice(0, 16).replace("T", " ")} UTC (${s.topic})`,
+        price_minor: mentor.rate_minor,
+        currency: mentor.currency,
+        refund_status: null,
+        refund_reason: null,
+        refund_id: null,
+        refunded_at: null,
+      })
+      .execute();
+    if (s.held) {
+      await db
+        .insertInto("client_events")
+        .values({
+          agent_id: agent.id,
+          client_id: s.client.id,
+          kind: "session.held",
+          summary: `Session with ${mentor.name} held: ${s.held}`,
+          ref: `booking:${booking.id}`,
+          created_at: end,
+        })
+        .execute();
+    }
+  }
 }
 
 function toMinutes(hhmm: string): number {

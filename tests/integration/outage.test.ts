@@ -82,7 +82,13 @@ describe.runIf(pgUrl)("the database refusing connections", () => {
       if (pattern === "/stripe/webhook") continue;
       const path = pattern
         .replace(/^\//, "")
-        .replace(/:[a-zA-Z]+/g, (p) => (p === ":sessionId" || (p === ":id" && pattern.includes("checkout")) ? "demo_cs_x" : "1"));
+        .replace(/:[a-zA-Z]+/g, (p) =>
+          p === ":token"
+            ? "x".repeat(43)
+            : p === ":sessionId" || (p === ":id" && pattern.includes("checkout"))
+              ? "demo_cs_x"
+              : "1",
+        );
       const token = pattern.startsWith("/office/") ? staffToken : agentToken;
       const res = await api.call(method, path, { token, body: method === "POST" ? PUBLIC_BODY : undefined });
       answers.push(`${route} → ${res.status} ${res.json?.message ?? ""}`);

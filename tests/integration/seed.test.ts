@@ -54,6 +54,30 @@ describe.each(testDatabases)("schema and demo data on $name", (target) => {
     expect(agent.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it("gives the demo mentor three paid sessions with the demo agent: one held a week ago, two to come, each with a room", async () => {
+    const sessions = await ctx.database.db
+      .selectFrom("mentor_bookings")
+      .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
+      .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
+      .innerJoin("order_items", (j) =>
+        j.onRef("order_items.item_id", "=", "mentor_bookings.id").on("order_items.item_type", "=", "mentor_booking"),
+      )
+      .select(["mentor_bookings.start_at", "mentor_bookings.status", "mentor_bookings.outcome", "mentor_bookings.meeting_url"])
+      .where("mentors.email", "=", "mentor@example.com")
+      .where("agents.email", "=", "demo@example.com")
+      .orderBy("mentor_bookings.start_at")
+      .execute();
+    expect(sessions.map((s) => [s.status, s.outcome])).toEqual([
+      ["confirmed", "held"],
+      ["confirmed", null],
+      ["confirmed", null],
+    ]);
+    const now = Date.now();
+    expect(Date.parse(sessions[0]!.start_at)).toBeLessThan(now);
+    expect(Date.parse(sessions[1]!.start_at)).toBeGreaterThan(now + 2 * 86_400_000);
+    for (const s of sessions) expect(s.meeting_url).toMatch(/^https:\/\/meet\.jit\.si\/Waypoint-[0-9a-f]{32}$/);
+  });
+
   it("adds nothing on a second start: migrations and seeding are idempotent", async () => {
     const before = await counts();
     expect(await migrateToLatest(ctx.database)).toEqual([]);
