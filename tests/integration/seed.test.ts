@@ -16,6 +16,10 @@ const tables = [
   "mentors",
   "mentor_availability",
   "clients",
+  "mentor_bookings",
+  "orders",
+  "order_items",
+  "client_events",
 ] as const;
 
 describe.each(testDatabases)("schema and demo data on $name", (target) => {
