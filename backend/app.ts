@@ -126,7 +126,9 @@ export async function createApi(
     forgotLimiters,
   });
   officeRoutes(serve, { db, publicUrl: deps.publicUrl, payments, cancelCutoffHours });
-  officeCatalogueRoutes(serve, { db, publicUrl: deps.publicUrl });
+  // A change of a mentor's week that cancels sessions refunds them through the payments (week-change.ts).
+  const week = { cutoffHours: cancelCutoffHours, settle: (orderId: number) => settleRefunds(payments, orderId) };
+  officeCatalogueRoutes(serve, { db, publicUrl: deps.publicUrl, week });
   dashboardRoutes(serve, { db, contactLimiter });
   documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads });
   clientRoutes(serve, { db });
@@ -134,7 +136,7 @@ export async function createApi(
   cartRoutes(serve, { db });
   paymentRoutes(serve, payments);
   mentorRoutes(serve, payments, { ...defaultBookingRules, ...deps.bookings });
-  mentoringRoutes(serve, { db });
+  mentoringRoutes(serve, { db, week });
   feedRoutes(serve, { db, publicUrl: deps.publicUrl, company: deps.mail?.company.name ?? "Waypoint Consultancy" });
   api.use(notFound());
   api.use(errorHandler(deps.logger));

@@ -4,7 +4,7 @@ import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
 import { CountryField, Field, fieldProps, TextAreaField, ZoneField } from "./form";
 import { CatalogueForm } from "./office-catalogue-forms";
-import { MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
+import { AffectedSessions, MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
 
 /** The fields in the order the form shows them: the profile, then the week from Monday. */
 const fieldOrder = [...mentorFields.filter((f) => !f.startsWith("hours_")), ...weekShown.map(hoursField)];
@@ -60,6 +60,7 @@ export function MentorForm({
         <TextAreaField label="Bio" rows={4} required maxLength={2000} {...f("bio")} />
       </div>
       <WeekFields f={f} whose="the mentor's" />
+      <AffectedSessions failure={failure} />
     </CatalogueForm>
   );
 }

@@ -66,3 +66,47 @@ export function MeetingLinkField({ f, sessions }: { f: ReturnType<typeof fieldPr
     />
   );
 }
+
+/**
+ * The booked sessions a new week would leave out (issue 23, point 8), as the API listed them when it refused the
+ * save: a choice for each (ask the agent for a new time, or cancel it, refunded in full) and a word for the agents;
+ * saving again carries the choices. Nothing shows until a save is refused so.
+ */
+export function AffectedSessions({
+  failure,
+}: {
+  failure?: { fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+}) {
+  const listed = Object.entries(failure?.fieldErrors ?? {}).filter(([key]) => /^affected\.\d+$/.test(key));
+  if (!listed.length) return null;
+  const values = failure?.values ?? {};
+  return (
+    <fieldset className="field affected" data-testid="affected-sessions">
+      <legend>Booked sessions the new week leaves out</legend>
+      <p className="notice">{failure?.fieldErrors?.affected?.[0]}</p>
+      {listed.map(([key, [label]]) => (
+        <div key={key} className="choices" role="radiogroup" aria-label={label}>
+          <p>
+            <strong>{label}</strong>
+          </p>
+          <label className="choice">
+            <input type="radio" name={key} value="ask_move" defaultChecked={values[key] !== "cancel"} /> Ask the agent to choose a
+            new time (within 14 days; cancelled and refunded if none is chosen before it)
+          </label>
+          <label className="choice">
+            <input type="radio" name={key} value="cancel" defaultChecked={values[key] === "cancel"} /> Cancel it now, refunded in
+            full
+          </label>
+        </div>
+      ))}
+      <TextAreaField
+        label="A word for the agents (optional)"
+        name="affected_reason"
+        rows={2}
+        maxLength={500}
+        defaultValue={values.affected_reason ?? ""}
+        hint="Sent with each request for a new time, and on the client's timeline."
+      />
+    </fieldset>
+  );
+}

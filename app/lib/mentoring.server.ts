@@ -20,6 +20,7 @@ const hoursForm = {
   fieldOf: (path: readonly (string | number)[]) => (path[0] === "time_off" ? "time_off" : null),
   back: "/mentoring/hours",
   name: () => "Your week",
+  decisions: true as const,
 };
 
 const profileForm = {

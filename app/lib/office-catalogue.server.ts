@@ -26,6 +26,8 @@ export async function saveCatalogueForm<B, S>(
     fieldOf: (path: readonly (string | number)[]) => string | null;
     back: string;
     name: (saved: S) => string;
+    /** A mentor's week: the decisions on the booked sessions it leaves out (`affected.<id>`) travel with it */
+    decisions?: true;
   },
   save: (body: B) => Promise<S>,
   done: string,
@@ -34,7 +36,20 @@ export async function saveCatalogueForm<B, S>(
   await checkForm(formData, request);
   const values = textFields(formData, form.fields);
   const fieldErrors: Record<string, string[]> = {};
-  const body = form.toBody(values, fieldErrors);
+  let body = form.toBody(values, fieldErrors);
+  if (form.decisions) {
+    // One radio a session the API listed; kept in `values` so a refused save shows the same choices.
+    const affected: Record<string, string> = {};
+    for (const [key, value] of formData.entries()) {
+      if (/^affected\.\d{1,12}$/.test(key) && typeof value === "string") {
+        affected[key.slice("affected.".length)] = value;
+        values[key] = value;
+      }
+    }
+    const reason = formData.get("affected_reason");
+    values.affected_reason = typeof reason === "string" ? reason : "";
+    body = { ...body, affected, affected_reason: values.affected_reason };
+  }
   const parsed = form.schema.safeParse(body);
   if (!parsed.success) {
     fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: form.fieldOf, firstOnly: true, into: fieldErrors });

@@ -94,6 +94,7 @@ const mentorForm = {
   fieldOf: (path: readonly (string | number)[]) => (path[0] === "hours" ? null : rateField(path)),
   back: "/office/mentors",
   name: (mentor: OfficeMentor) => mentor.name,
+  decisions: true as const,
 };
 const rateField = formField({ rate_minor: "rate" });
 const rate = "Enter the hourly rate in dollars, e.g. 95";

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { hoursField } from "../../lib/office-fields";
 import { fieldProps } from "../components/form";
 import { CatalogueForm } from "../components/office-catalogue-forms";
-import { WeekFields, weekShown, weekText } from "../components/week-fields";
+import { AffectedSessions, WeekFields, weekShown, weekText } from "../components/week-fields";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -41,6 +41,7 @@ export default function MentorHours() {
       </p>
       <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel="Save your week">
         <WeekFields f={f} whose="your" />
+        <AffectedSessions failure={failure} />
       </CatalogueForm>
     </section>
   );

@@ -17,7 +17,7 @@ import {
 type SessionMail =
   | { kind: "booking.confirmed"; to: Recipient; session: SessionFacts }
   | { kind: "booking.reminder"; to: Recipient; session: SessionFacts }
-  | { kind: "booking.cancelled"; to: Recipient; session: SessionFacts; by: "agent" | "staff" | "mentor" }
+  | { kind: "booking.cancelled"; to: Recipient; session: SessionFacts; by: "agent" | "staff" | "mentor" | "mentor_change" }
   | { kind: "booking.moved"; to: Recipient; session: SessionFacts; from: { start_at: string; end_at: string } };
 
 const why = (ctx: MailContext) => `You get this e-mail because you mentor for ${ctx.company.name}.`;
@@ -91,7 +91,9 @@ export function mentorSessionMessage(facts: SessionMail, ctx: MailContext): Rend
             p:
               facts.by === "mentor"
                 ? `You asked to move your session with ${client} and no new time was chosen before it: it is cancelled, and the client refunded. The calendar cancellation is attached.`
-                : `Your session with ${client} has been cancelled by ${by}. The calendar cancellation is attached.`,
+                : facts.by === "mentor_change"
+                  ? `Your session with ${client} is cancelled, as your new hours leave it out; the client is refunded in full. The calendar cancellation is attached.`
+                  : `Your session with ${client} has been cancelled by ${by}. The calendar cancellation is attached.`,
           },
           { rows: rows(to, s) },
           agenda,

@@ -28,8 +28,9 @@ export type Facts =
       to: Recipient;
       session: SessionFacts;
       refund: "refunded" | "due" | "none";
-      /** mentor: the mentor asked for a new time and none was chosen before the start */
-      by: "agent" | "staff" | "mentor";
+      /** mentor: the mentor asked for a new time and none was chosen before the start; mentor_change: the
+       * mentor's week no longer has it */
+      by: "agent" | "staff" | "mentor" | "mentor_change";
     }
   | { kind: "booking.moved"; to: Recipient; session: SessionFacts; from: { start_at: string; end_at: string } }
   | { kind: "booking.move_requested"; to: Recipient; session: SessionFacts; reason: string; until: string }
@@ -135,7 +136,9 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
           p:
             facts.by === "mentor"
               ? `Your mentor session with ${s.mentor_name} has been cancelled: ${s.mentor_name} could not make this time and no new one was chosen before it. The calendar cancellation is attached.`
-              : `Your mentor session with ${s.mentor_name} has been cancelled${facts.by === "staff" ? " by the consultancy" : ""}. The calendar cancellation is attached.`,
+              : facts.by === "mentor_change"
+                ? `Your mentor session with ${s.mentor_name} has been cancelled: ${s.mentor_name} is no longer available at this time. The calendar cancellation is attached.`
+                : `Your mentor session with ${s.mentor_name} has been cancelled${facts.by === "staff" ? " by the consultancy" : ""}. The calendar cancellation is attached.`,
         },
         { rows: sessionRows(to, s) },
       ];

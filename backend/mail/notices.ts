@@ -106,7 +106,7 @@ export async function bookingCancelled(
   trx: Db,
   bookingId: number,
   refund: "refunded" | "due" | "none",
-  by: "agent" | "staff" | "mentor",
+  by: "agent" | "staff" | "mentor" | "mentor_change",
   now = new Date(),
 ) {
   const s = await sessionOf(trx, bookingId);

@@ -6,8 +6,9 @@ import type { Server } from "../serve.js";
 import { mentorStatement } from "../services/mentor-statement.js";
 import { markOutcome, mentorAgenda, mentorSession, ownProfile, saveOwnHours, saveOwnProfile } from "../services/mentoring.js";
 import { requestMove } from "../services/session-moves.js";
+import type { WeekRules } from "../services/week-change.js";
 
-export function mentoringRoutes(serve: Server, { db }: { db: Kysely<Database> }) {
+export function mentoringRoutes(serve: Server, { db, week }: { db: Kysely<Database>; week: WeekRules }) {
   serve(endpoints.mentorAgenda, async ({ caller }) => mentorAgenda(db, caller.id));
   serve(endpoints.mentorStatement, async ({ caller, query }) => mentorStatement(db, caller.id, query.month));
   serve(endpoints.officeMentorStatement, async ({ params, query }) => mentorStatement(db, params.id, query.month));
@@ -18,5 +19,5 @@ export function mentoringRoutes(serve: Server, { db }: { db: Kysely<Database> })
   });
   serve(endpoints.mentorProfile, async ({ caller }) => ownProfile(db, caller.id));
   serve(endpoints.saveMentorProfile, async ({ caller, body }) => saveOwnProfile(db, caller.id, body));
-  serve(endpoints.saveMentorHours, async ({ caller, body }) => saveOwnHours(db, caller.id, body));
+  serve(endpoints.saveMentorHours, async ({ caller, body }) => saveOwnHours(db, caller.id, body, week));
 }

@@ -28,8 +28,12 @@ import {
   createRelocation,
   editRelocation,
 } from "../services/office-packages.js";
+import type { WeekRules } from "../services/week-change.js";
 
-export function officeCatalogueRoutes(serve: Server, { db, publicUrl }: { db: Kysely<Database>; publicUrl: string }) {
+export function officeCatalogueRoutes(
+  serve: Server,
+  { db, publicUrl, week }: { db: Kysely<Database>; publicUrl: string; week: WeekRules },
+) {
   serve(endpoints.officeJobs, async ({ query }) => listOfficeJobs(db, { q: query.q, page: query.page }));
   serve(endpoints.officeJob, async ({ params }) => getOfficeJob(db, params.id));
   serve(endpoints.createJob, async ({ caller, body }) => createJob(db, caller.id, body));
@@ -61,7 +65,7 @@ export function officeCatalogueRoutes(serve: Server, { db, publicUrl }: { db: Ky
   serve(endpoints.officeMentors, async () => listOfficeMentors(db));
   serve(endpoints.officeMentor, async ({ params }) => getOfficeMentor(db, params.id));
   serve(endpoints.createMentor, async ({ caller, body }) => createMentor(db, caller.id, body));
-  serve(endpoints.editMentor, async ({ caller, params, body }) => editMentor(db, caller.id, params.id, body));
+  serve(endpoints.editMentor, async ({ caller, params, body }) => editMentor(db, caller.id, params.id, body, week));
   serve(endpoints.setMentorActive, async ({ caller, params, body }) => {
     await setMentorActive(db, caller.id, params.id, body.active);
     return getOfficeMentor(db, params.id);

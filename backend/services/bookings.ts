@@ -15,6 +15,7 @@ import { changeCart } from "./cart-lock.js";
 import { clientEvent } from "./case-file.js";
 import { getClient } from "./clients.js";
 import { releaseExpiredHolds } from "./holds.js";
+import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
 import { joinUrl } from "./session-facts.js";
 import { isSlot, isTimeOff, SLOT_MINUTES } from "./slots.js";
@@ -94,6 +95,10 @@ export async function book(
   const stamp = now.toISOString();
   try {
     const id = await changeCart(db, agentId, async (trx) => {
+      // The mentor's week read again under its lock: a change of hours saved at this moment is seen whole, and
+      // sees this hold once it is made (backend/services/week-change.ts).
+      await lockMentor(trx, mentor.id, "share");
+      checkBookable(await getMentor(trx, mentor.id), start, rules, now);
       const holds = await trx
         .selectFrom("mentor_bookings")
         .select(["mentor_id"])
@@ -381,7 +386,8 @@ export async function cancelPaidIn(
   booking: Booking,
   o: {
     refund: "due" | "none";
-    by: "agent" | "staff" | "mentor";
+    /** mentor: asked to move and no new time chosen; mentor_change: the mentor's new week leaves it out */
+    by: "agent" | "staff" | "mentor" | "mentor_change";
     cutoffHours: number;
     now: Date;
     also?: (trx: Kysely<Database>) => Promise<void>;
@@ -411,18 +417,20 @@ export async function cancelPaidIn(
   const how =
     o.by === "mentor"
       ? `${booking.mentor_name} asked to move it and no new time was chosen before it: refunded in full`
-      : o.refund === "due"
-        ? booking.move_request
-          ? `${booking.mentor_name} had asked to move it: refunded in full`
-          : "refund due"
-        : `not refunded (less than ${o.cutoffHours} hours before)`;
+      : o.by === "mentor_change"
+        ? `${booking.mentor_name} is no longer available at that time: refunded in full`
+        : o.refund === "due"
+          ? booking.move_request
+            ? `${booking.mentor_name} had asked to move it: refunded in full`
+            : "refund due"
+          : `not refunded (less than ${o.cutoffHours} hours before)`;
   await clientEvent(
     trx,
     {
       agentId,
       clientId: booking.client_id,
       kind: "session.cancelled",
-      summary: `Mentor session with ${booking.mentor_name} cancelled${o.by === "staff" ? " by the consultancy" : ""}: ${how}`,
+      summary: `Mentor session with ${booking.mentor_name} cancelled${o.by === "staff" || o.by === "mentor_change" ? " by the consultancy" : ""}: ${how}`,
       ref: `booking:${booking.id}`,
     },
     o.now,
@@ -438,7 +446,9 @@ export async function cancelPaidIn(
             refund_reason:
               o.by === "mentor"
                 ? "The mentor could not give the session and no new time was chosen."
-                : "The mentor session was cancelled.",
+                : o.by === "mentor_change"
+                  ? "The mentor is no longer available at that time."
+                  : "The mentor session was cancelled.",
           },
     )
     .where("order_id", "=", booking.order_id)

@@ -13,9 +13,11 @@ import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { audit } from "./audit.js";
 import { clientEvent } from "./case-file.js";
+import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
 import { replaceHours } from "./office-mentors.js";
 import { firstNameAndInitial, joinUrl } from "./session-facts.js";
+import { settleWeekChange, type WeekRules } from "./week-change.js";
 
 type MentorProfileValues = z.output<typeof mentorProfileBody>;
 type MentorHoursValues = z.output<typeof mentorHoursBody>;
@@ -188,10 +190,27 @@ export async function saveOwnProfile(db: Kysely<Database>, mentorId: number, v: 
   return ownProfile(db, mentorId);
 }
 
-/** Their weekly hours and days off, replaced whole as the office does (booked sessions are never touched). */
-export async function saveOwnHours(db: Kysely<Database>, mentorId: number, v: MentorHoursValues, now = new Date()) {
+/**
+ * Their weekly hours and days off, replaced whole as the office does; confirmed sessions the new week leaves out
+ * need a decision each (week-change.ts), and `settle` refunds what was cancelled.
+ */
+export async function saveOwnHours(
+  db: Kysely<Database>,
+  mentorId: number,
+  v: MentorHoursValues,
+  rules: WeekRules,
+  now = new Date(),
+) {
   const before = await ownProfile(db, mentorId);
-  await db.transaction().execute(async (trx) => {
+  const refunds = await db.transaction().execute(async (trx) => {
+    await lockMentor(trx, mentorId, "update");
+    const due = await settleWeekChange(
+      trx,
+      mentorId,
+      { hours: v.hours, time_off: v.time_off, time_zone: before.time_zone },
+      { affected: v.affected, reason: v.affected_reason, by: "mentor", cutoffHours: rules.cutoffHours },
+      now,
+    );
     await replaceHours(trx, mentorId, v);
     await audit(
       trx,
@@ -201,10 +220,12 @@ export async function saveOwnHours(db: Kysely<Database>, mentorId: number, v: Me
         kind: "mentor.hours",
         subject: `mentor:${mentorId}`,
         before: { hours: before.availability, time_off: before.time_off },
-        after: { hours: v.hours, time_off: v.time_off },
+        after: { hours: v.hours, time_off: v.time_off, ...(Object.keys(v.affected).length ? { sessions: v.affected } : {}) },
       },
       now,
     );
+    return due;
   });
+  for (const orderId of refunds) await rules.settle(orderId);
   return ownProfile(db, mentorId);
 }

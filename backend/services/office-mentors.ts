@@ -1,6 +1,6 @@
 /** Mentors as staff keep them: profile, weekly hours and time off, rate, active or not. */
 import { type Kysely } from "kysely";
-import type { MentorValues, OfficeMentor } from "../../lib/contract.js";
+import type { MentorValues, OfficeMentor, SessionDecision } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
 import { endSessions } from "../accounts/tokens.js";
@@ -8,8 +8,10 @@ import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Invalid } from "../errors.js";
 import { audit } from "./audit.js";
+import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
 import { checkCountry } from "./office-catalogue.js";
+import { settleWeekChange, type WeekRules } from "./week-change.js";
 
 export async function getOfficeMentor(db: Kysely<Database>, id: number, now = new Date()): Promise<OfficeMentor> {
   const mentor = await getMentor(db, id, { inactive: true });
@@ -110,15 +112,30 @@ export async function createMentor(db: Kysely<Database>, staffId: number, v: Men
 }
 
 /**
- * Edits a mentor's profile and weekly hours. Booked sessions are never touched: new hours change only the free
- * slots (a session outside them still takes place).
+ * Edits a mentor's profile and weekly hours. Confirmed sessions the new week (hours, days off, zone) leaves out
+ * need a decision each, made in the same transaction (week-change.ts); `settle` then refunds what was cancelled.
  */
-export async function editMentor(db: Kysely<Database>, staffId: number, id: number, v: MentorValues, now = new Date()) {
+export async function editMentor(
+  db: Kysely<Database>,
+  staffId: number,
+  id: number,
+  v: MentorValues & { affected?: Record<string, SessionDecision>; affected_reason?: string | null },
+  rules: WeekRules,
+  now = new Date(),
+) {
   const before = await getOfficeMentor(db, id, now);
   await checkCountry(db, v.country_code!);
-  await db
+  const refunds = await db
     .transaction()
     .execute(async (trx) => {
+      await lockMentor(trx, id, "update");
+      const due = await settleWeekChange(
+        trx,
+        id,
+        { hours: v.hours, time_off: v.time_off, time_zone: v.time_zone },
+        { affected: v.affected ?? {}, reason: v.affected_reason, by: "staff", cutoffHours: rules.cutoffHours },
+        now,
+      );
       if (before.email && before.email !== (v.email ?? null)) {
         // A new address (or none): whoever holds the old one is signed out, and links sent there stop working.
         await endSessions(trx, "mentor", id);
@@ -145,12 +162,15 @@ export async function editMentor(db: Kysely<Database>, staffId: number, id: numb
             time_zone: v.time_zone,
             hours: v.hours,
             time_off: v.time_off,
+            ...(Object.keys(v.affected ?? {}).length ? { sessions: v.affected } : {}),
           },
         },
         now,
       );
+      return due;
     })
     .catch(sameEmail);
+  for (const orderId of refunds) await rules.settle(orderId);
   return getOfficeMentor(db, id, now);
 }
 

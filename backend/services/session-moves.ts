@@ -15,6 +15,7 @@ import { Conflict, NotFound } from "../errors.js";
 import { bookingMoved, moveRequested } from "../mail/notices.js";
 import { cancelPaidIn, checkBookable, fieldError, getBooking, type BookingRules } from "./bookings.js";
 import { clientEvent } from "./case-file.js";
+import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
 import { SLOT_MINUTES } from "./slots.js";
 
@@ -48,6 +49,9 @@ export async function moveBooking(
   const startAt = start.toISOString();
   try {
     await db.transaction().execute(async (trx) => {
+      // The week as it is now, under the mentor's lock: a change of hours saved at this moment is seen whole.
+      await lockMentor(trx, booking.mentor_id, "share");
+      checkBookable(await getMentor(trx, booking.mentor_id), start, rules, now);
       const moved = await trx
         .updateTable("mentor_bookings")
         .set({
@@ -116,31 +120,40 @@ export async function requestMove(db: Db, mentorId: number, id: number, reason: 
   if (row.status !== "confirmed") throw new Conflict("This session is cancelled.");
   if (Date.parse(row.start_at) <= now.getTime()) throw new Conflict("This session has already started or taken place.");
   if (row.move_requested_at) throw new Conflict("You have asked for a new time already: the agent is choosing one.");
+  await db.transaction().execute((trx) => askMoveIn(trx, id, mentorId, reason, now, row.start_at));
+}
+
+/**
+ * The request itself, in the caller's transaction: recorded (once: a session already asked, moved or cancelled
+ * meanwhile is refused), the agent told, the client's timeline written. `startAt`: the start the caller read.
+ */
+export async function askMoveIn(trx: Db, id: number, mentorId: number, reason: string, now: Date, startAt?: string) {
   const stamp = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    const asked = await trx
-      .updateTable("mentor_bookings")
-      .set({ move_requested_at: stamp, move_reason: reason, updated_at: stamp })
-      .where("id", "=", id)
-      .where("mentor_id", "=", mentorId)
-      .where("status", "=", "confirmed")
-      .where("start_at", "=", row.start_at)
-      .where("move_requested_at", "is", null)
-      .executeTakeFirst();
-    if (Number(asked.numUpdatedRows) !== 1) throw new Conflict("This session has just changed. Reload the page.");
-    await moveRequested(trx, id, reason, moveRequestUntil(row.start_at), now);
-    await clientEvent(
-      trx,
-      {
-        agentId: row.agent_id,
-        clientId: row.client_id,
-        kind: "session.move_requested",
-        summary: `${row.mentor_name} asked to move the session of ${utc(row.start_at)}: “${reason}”`,
-        ref: `booking:${id}`,
-      },
-      now,
-    );
-  });
+  const asked = await trx
+    .updateTable("mentor_bookings")
+    .set({ move_requested_at: stamp, move_reason: reason, updated_at: stamp })
+    .where("id", "=", id)
+    .where("mentor_id", "=", mentorId)
+    .where("status", "=", "confirmed")
+    .$if(startAt !== undefined, (q) => q.where("start_at", "=", startAt!))
+    .where("start_at", ">", stamp)
+    .where("move_requested_at", "is", null)
+    .returning(["agent_id", "client_id", "start_at"])
+    .executeTakeFirst();
+  if (!asked) throw new Conflict("This session has just changed. Reload the page.");
+  const { name } = await trx.selectFrom("mentors").select("name").where("id", "=", mentorId).executeTakeFirstOrThrow();
+  await moveRequested(trx, id, reason, moveRequestUntil(asked.start_at), now);
+  await clientEvent(
+    trx,
+    {
+      agentId: asked.agent_id,
+      clientId: asked.client_id,
+      kind: "session.move_requested",
+      summary: `${name} asked to move the session of ${utc(asked.start_at)}: “${reason}”`,
+      ref: `booking:${id}`,
+    },
+    now,
+  );
 }
 
 /**

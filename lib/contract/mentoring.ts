@@ -3,7 +3,7 @@ import { z } from "zod";
 import { answer, endpoint } from "./endpoint.js";
 import { idParam, requiredText } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
-import { mentorInput } from "./office-catalogue.js";
+import { mentorInput, sessionDecisions } from "./office-catalogue.js";
 
 /**
  * One session as its mentor sees it: who it is for by first name and last initial, what it is about, and the agent
@@ -69,7 +69,7 @@ export const mentorProfileBody = mentorInput.pick({
 export type MentorProfileBody = z.input<typeof mentorProfileBody>;
 
 /** Their weekly hours and days off, with the office's rules (ranges of a day never overlap, days as YYYY-MM-DD). */
-export const mentorHoursBody = mentorInput.pick({ hours: true, time_off: true });
+export const mentorHoursBody = mentorInput.pick({ hours: true, time_off: true }).extend(sessionDecisions);
 export type MentorHoursBody = z.input<typeof mentorHoursBody>;
 
 /** The mentor's own profile as they edit it: what agents see of them, their week and where they meet. */
@@ -166,7 +166,8 @@ export const mentoringEndpoints = {
     method: "POST",
     path: "mentor/hours",
     auth: ["mentor"],
-    summary: "The mentor's weekly hours and days off (booked sessions stay; audited as the mentor's)",
+    summary:
+      "The mentor's weekly hours and days off (audited as the mentor's); confirmed sessions the new week leaves out need a decision each",
     body: mentorHoursBody,
     answer: answer<MentorOwnProfile>(),
   }),

@@ -4,7 +4,16 @@ import { employmentTypes } from "../office-fields.js";
 import type { Job, Relocation } from "./catalogue.js";
 import { answer, endpoint } from "./endpoint.js";
 import { idParam, searchPageQuery, type Page } from "./fields.js";
-import { blankToNull, boundedDay, countryCode, emailField, minorUnits, requiredText, timeZoneField } from "./fields.js";
+import {
+  blankToNull,
+  boundedDay,
+  countryCode,
+  emailField,
+  minorUnits,
+  optionalText,
+  requiredText,
+  timeZoneField,
+} from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
 
 // ---- the back office: catalogue and mentors ---------------------------------
@@ -104,6 +113,22 @@ export const mentorInput = z.object({
       );
     }, "Ranges of one day may not overlap"),
 });
+/**
+ * What to do with each confirmed session a change of hours or days off would leave outside them (issue 23, point 8),
+ * by booking id: ask its agent for a new time, or cancel it (refunded in full); with a word for the agent. A change
+ * that leaves such sessions without a decision is refused with the list (409, `errors["affected.<id>"]`).
+ */
+export const sessionDecisions = {
+  affected: z
+    .record(z.string().regex(/^\d+$/), z.enum(["ask_move", "cancel"], { errorMap: () => ({ message: "Choose what to do" }) }))
+    .default({}),
+  affected_reason: optionalText(500, "The word for the agents"),
+};
+export type SessionDecision = "ask_move" | "cancel";
+
+/** The office's edit of a mentor: the mentor's fields, and what to do with sessions the new week leaves out. */
+export const mentorEditInput = mentorInput.extend(sessionDecisions);
+
 export type MentorInput = z.input<typeof mentorInput>;
 export type MentorValues = z.output<typeof mentorInput>;
 /** `signed_up`: the mentor has set a password (through the link staff sent) */
@@ -323,9 +348,10 @@ export const officeCatalogueEndpoints = {
     method: "POST",
     path: "office/mentors/:id",
     auth: staff,
-    summary: "Edits a mentor's profile, hours and time off",
+    summary:
+      "Edits a mentor's profile, hours and time off; confirmed sessions the new week leaves out need a decision each (ask for a move, or cancel and refund)",
     params: id,
-    body: mentorInput,
+    body: mentorEditInput,
     answer: answer<OfficeMentor>(),
   }),
   setMentorActive: endpoint({

@@ -210,7 +210,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
       const agent = await other.newAgent("template-agent@example.com");
       const fixtures = agentFixtures(httpTransport(other.base, 10_000), agent.token);
       const client = await fixtures.client();
-      const { booking } = await fixtures.paidSession(client.id, { mentorId: 9 });
+      const { booking } = await fixtures.paidSession(client.id, { mentorId: 7 });
       const listed = await fixtures.api.call(endpoints.bookings, { params: { agentId: agent.id } });
       expect(listed.find((b) => b.id === booking.id)?.join_url).toMatch(
         /^https:\/\/video\.example\.com\/r\/Waypoint-[0-9a-f]{32}\?lang=en$/,

@@ -767,7 +767,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
     ).toBe(404);
   });
 
-  it("a mentor's days off have no free slots and take no booking; sessions booked on them stay", async () => {
+  it("a mentor's days off have no free slots and take no booking; a day off over a held session waits for it", async () => {
     const monday = new Date(Date.now() + 21 * 86_400_000);
     monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7));
     const day = monday.toISOString().slice(0, 10);
@@ -808,6 +808,11 @@ describe.each(testDatabases)("office API on $name", (target) => {
       time_off: [{ starts_on: day, ends_on: "2020-01-01" }],
     });
     expect(bad.json.errors["time_off.0"]).toEqual(["Time off ends on or after its first day"]);
+    // Held unpaid in the agent's cart at that time: the day off waits until it is paid (then decided) or released.
+    const waiting = await office("POST", `office/mentors/${made.id}`, { ...body, time_off: [{ starts_on: day, ends_on: day }] });
+    expect(waiting.status).toBe(409);
+    expect(waiting.json.message).toMatch(/^A session at a time this change leaves out is held unpaid in an agent's cart/);
+    await api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: held.json.data.id } });
     const edited = await office("POST", `office/mentors/${made.id}`, { ...body, time_off: [{ starts_on: day, ends_on: day }] });
     expect(edited.json.data.time_off).toEqual([{ starts_on: day, ends_on: day }]);
     expect(await slotsOn()).toEqual([]);
@@ -818,7 +823,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect(refused.status).toBe(400);
     expect(refused.json.errors.start).toEqual([`Away Mentor ${n} is away that day: choose another`]);
     expect((await api.call("GET", `api/Mentordetails/list/${a.id}`, { token: a.token })).json.data).toMatchObject([
-      { status: "held" },
+      { status: "canceled" },
     ]);
     const listed = (await api.call("GET", "api/mentorlist", { token: a.token })).json.data.find(
       (m: { id: number }) => m.id === made.id,

@@ -190,17 +190,17 @@ describe("signing in and the password forms", () => {
     );
     const failure = await refused(bad, ["hours_1", "hours_2", "time_off"], { hours_2: "nine to five", time_off: "soon" });
     expect(failure.fieldErrors?.hours_1).toEqual(["These ranges overlap"]);
-    const good = await respond(
-      week.action,
-      await formRequest("/mentoring/hours", { hours_1: "09:00-12:00", hours_3: "14:00-17:00", time_off: "2031-01-02" }, mentor),
-    );
+    // Amira's week as seeded (her booked sessions stay inside it), with one more hour on Mondays.
+    const week13 = { hours_1: "09:00-13:00", hours_3: "14:00-18:00", hours_5: "09:00-13:00" };
+    const good = await respond(week.action, await formRequest("/mentoring/hours", { ...week13, time_off: "2031-01-02" }, mentor));
     redirected(good, "/mentoring/hours");
     const shown = (await (await respond(week.loader!, request("/mentoring/hours", { cookie: mentor }))).json()) as {
       profile: { availability: unknown[]; time_off: unknown[] };
     };
     expect(shown.profile.availability).toEqual([
-      { weekday: 1, start_minute: 540, end_minute: 720 },
-      { weekday: 3, start_minute: 840, end_minute: 1020 },
+      { weekday: 1, start_minute: 540, end_minute: 780 },
+      { weekday: 3, start_minute: 840, end_minute: 1080 },
+      { weekday: 5, start_minute: 540, end_minute: 780 },
     ]);
     expect(shown.profile.time_off).toEqual([{ starts_on: "2031-01-02", ends_on: "2031-01-02" }]);
 
@@ -282,6 +282,40 @@ describe("signing in and the password forms", () => {
     }
     const office = (await (await respond(page.loader!, request("/account", { cookie: staff }))).json()) as { feed: unknown };
     expect(office.feed).toBeNull();
+  });
+
+  it("the mentor's day off over a booked session: listed with a choice, what was typed kept; chosen, saved", async () => {
+    const mentor = await mentorCookie();
+    const client = await make.client();
+    const week_start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const [slot] = (await make.api.call(endpoints.schedule, { body: { mentor_id: 1, time_zone: "UTC", week_start } })).slots;
+    const { booking } = await make.paidSession(client.id, { mentorId: 1, start: slot!.start, topic: "Day off" });
+    const day = new Date(slot!.start).toLocaleDateString("en-CA", { timeZone: "Europe/Berlin" });
+    const page = await route("mentoring.hours");
+    const seeded = { hours_1: "09:00-12:00", hours_3: "14:00-18:00", hours_5: "09:00-13:00" };
+    const asked = await respond(page.action, await formRequest("/mentoring/hours", { ...seeded, time_off: day }, mentor));
+    expect(asked.status).toBe(409);
+    const failure = (await asked.json()) as Failure;
+    expect(failure.formError).toMatch(/^1 booked session falls outside the new hours or on the new days off\./);
+    expect(failure.fieldErrors?.[`affected.${booking.id}`]?.[0]).toMatch(/\(Europe\/Berlin\): Fixture C\., Day off \(booked by /);
+    expect(failure.values).toMatchObject({ time_off: day, hours_1: "09:00-12:00" });
+    const saved = await respond(
+      page.action,
+      await formRequest(
+        "/mentoring/hours",
+        { ...seeded, time_off: day, [`affected.${booking.id}`]: "ask_move", affected_reason: "A family day" },
+        mentor,
+      ),
+    );
+    redirected(saved, "/mentoring/hours");
+    const listed = (
+      await make.api.call(endpoints.bookings, { params: { agentId: (await make.api.call(endpoints.tokencheck)).agent.id } })
+    ).find((b) => b.id === booking.id);
+    expect(listed?.move_request).toMatchObject({ reason: "A family day" });
+    redirected(
+      await respond(page.action, await formRequest("/mentoring/hours", { ...seeded, time_off: "" }, mentor)),
+      "/mentoring/hours",
+    );
   });
 
   it("the mentor asks for a new time: a reason is needed, kept; asked, the agenda says so; asking twice is refused", async () => {
