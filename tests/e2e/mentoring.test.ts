@@ -2,12 +2,28 @@
  * The mentor's side (issue 23) in Chromium, JavaScript on and off, at 1280 and 375 px: staff give a mentor an
  * address and invite them; the mentor sets a password through the link and lands on their agenda; an agent's paid
  * session with them appears there with its join link (the client by first name and initial), and the mentor has the
- * e-mail with the invite.
+ * e-mail with the invite. The agent moves it in the browser: the mentor, the agent and the client get the moved
+ * invite (same UID, SEQUENCE 1). Once it has taken place the mentor marks it held with a summary, which the agent
+ * reads on the client's page, and the month's statement lists it.
  */
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
-import { expectToast, journeys, jsModes, newContext, settle, unexpected } from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected } from "../support/browser.js";
+import { calendarOf } from "../support/smtp.js";
+
+/** The invite a message carries: its UID, SEQUENCE and start. */
+function inviteOf(mail: Parameters<typeof calendarOf>[0] | undefined) {
+  const ics = mail ? calendarOf(mail) : undefined;
+  expect(ics, mail?.parsed.subject).toBeTruthy();
+  const event = new ICAL.Component(ICAL.parse(ics!)).getFirstSubcomponent("vevent")!;
+  return {
+    uid: String(event.getFirstPropertyValue("uid")),
+    sequence: Number(event.getFirstPropertyValue("sequence")),
+    start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+  };
+}
 
 const runs = jsModes.flatMap((mode) => [1280, 375].map((width) => ({ ...mode, width })));
 
@@ -18,7 +34,7 @@ journeys("the mentor's agenda in Chromium", (ctx) => {
     const tag = `${javaScriptEnabled ? "on" : "off"}-${width}`;
     const mentorEmail = `mentor-${tag}@example.com`;
 
-    it("staff invite a mentor, who signs in and sees the session an agent paid for, with where to meet", async () => {
+    it("staff invite a mentor, who sees the paid session with where to meet; the agent moves it; the mentor marks it held", async () => {
       const office = await newContext(ctx.browser, javaScriptEnabled, { width });
       const staffPage = await office.context.newPage();
       await staffPage.goto(ctx.portal.base + "/authentication/");
@@ -61,10 +77,16 @@ journeys("the mentor's agenda in Chromium", (ctx) => {
       // An agent books and pays a session with this mentor for Ana Pereira.
       const agentEmail = `agent-${tag}@example.com`;
       await ctx.portal.createAgent(agentEmail, "Maya Agent");
-      const { token } = await ctx.portal.sessionCookie(agentEmail, "agent-password");
+      const { token, ...agentCookie } = await ctx.portal.sessionCookie(agentEmail, "agent-password");
       const fixtures = ctx.portal.fixtures(token);
-      const client = await fixtures.client({ first_name: "Ana", last_name: "Pereira" });
-      const { booking } = await fixtures.paidSession(client.id, { mentorId, topic: `Salary talks ${tag}` });
+      const clientEmail = `ana-${tag}@example.com`;
+      const client = await fixtures.client({ first_name: "Ana", last_name: "Pereira", email: clientEmail });
+      // Four days ahead or more: a session can be moved until 24 hours before it.
+      const week_start = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+      const [first] = (
+        await fixtures.api.call(endpoints.schedule, { body: { mentor_id: mentorId, time_zone: "UTC", week_start } })
+      ).slots;
+      const { booking } = await fixtures.paidSession(client.id, { mentorId, start: first!.start, topic: `Salary talks ${tag}` });
 
       await mentorPage.reload();
       const row = mentorPage.getByTestId(`session-${booking.id}`);
@@ -102,10 +124,60 @@ journeys("the mentor's agenda in Chromium", (ctx) => {
       await expectToast(mentorPage, javaScriptEnabled, "Your week was saved.");
       await expect(mentorPage.getByLabel("Tuesday").inputValue()).resolves.toBe("09:00-17:00");
 
+      // The agent moves it, in the browser, to another free time of the mentor's.
+      const agentSide = await newContext(ctx.browser, javaScriptEnabled, { width });
+      await signInAs(agentSide.context, ctx.portal.base, agentCookie);
+      const agentPage = await agentSide.context.newPage();
+      await agentPage.goto(ctx.portal.base + "/bookings");
+      await agentPage
+        .getByTestId(`booking-${booking.id}`)
+        .getByRole("link", { name: /^Move…/ })
+        .click();
+      await agentPage.waitForURL(new RegExp(`/bookings/${booking.id}/move$`));
+      const slot = agentPage.locator("a.slot").first();
+      const movedTo = (await slot.getAttribute("data-start"))!;
+      await slot.click();
+      await agentPage.getByRole("button", { name: "Move the session" }).click();
+      await agentPage.waitForURL(/\/bookings$/);
+      await expectToast(agentPage, javaScriptEnabled, /^The session moved to /);
+      expect(await agentPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      // Everyone invited gets the moved invite: the same UID, its SEQUENCE one higher, the new time.
+      const uid = inviteOf(mail).uid;
+      for (const [to, subject] of [
+        [mentorEmail, /^Moved: session with Ana P\./],
+        [agentEmail, /^Moved: mentor session with /],
+        [clientEmail, /^Moved: mentor session with /],
+      ] as const) {
+        const [moved] = await ctx.portal.mailTo(to, subject);
+        expect(inviteOf(moved), to).toEqual({ uid, sequence: 1, start: movedTo });
+      }
+
+      // Once it has taken place, the mentor marks it held, with a summary for the agent.
+      ctx.portal.sessionTookPlace(booking.id);
+      await mentorPage.goto(ctx.portal.base + "/mentoring");
+      await mentorPage
+        .getByTestId(`session-${booking.id}`)
+        .getByRole("link", { name: /^Mark it/ })
+        .click();
+      await mentorPage.getByLabel("It was held").check();
+      await mentorPage.getByLabel("Summary for the agent").fill(`Practised the salary talk ${tag}; next: the offer letter.`);
+      await mentorPage.getByRole("button", { name: "Mark the session" }).click();
+      await mentorPage.waitForURL(/\/mentoring$/);
+      await expectToast(mentorPage, javaScriptEnabled, "Marked held: Ana P.'s agent can read your summary.");
+      await agentPage.goto(`${ctx.portal.base}/clients/${client.id}`);
+      await expect
+        .poll(() => agentPage.locator("main").innerText(), settle)
+        .toContain(`Practised the salary talk ${tag}; next: the offer letter.`);
+      // The month's statement lists it.
+      await mentorPage.goto(ctx.portal.base + "/mentoring/statement");
+      await expect.poll(() => mentorPage.locator("main").innerText(), settle).toContain("Ana P.");
+
       expect(unexpected(office.problems)).toEqual([]);
       expect(unexpected(side.problems)).toEqual([]);
+      expect(unexpected(agentSide.problems)).toEqual([]);
       await office.context.close();
       await side.context.close();
+      await agentSide.context.close();
     });
   });
 });

@@ -74,7 +74,7 @@ export async function signInAs(context: BrowserContext, base: string, cookie: { 
  * Waits for a toast with this text: the toast itself with JavaScript on (an older one may still be
  * leaving), the printed flash with it off.
  */
-export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string): Promise<void> {
+export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string | RegExp): Promise<void> {
   const candidates = javaScriptEnabled ? page.locator(".Toastify__toast") : page.getByTestId("flash");
   await candidates.filter({ hasText: text }).first().waitFor({ state: "visible", timeout: 5000 });
 }

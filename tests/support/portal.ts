@@ -113,6 +113,20 @@ export async function startPortal(
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    /**
+     * Lets a session take place: its hour moved to the one just past. The server runs in its own process on the
+     * real clock, so a journey that goes on after a session (marking it, the statement) cannot wait for it; this
+     * is the one write the journeys make into the app's tables for it, and it names what it stands for.
+     */
+    sessionTookPlace(bookingId: number) {
+      const start = new Date(Date.now() - 90 * 60_000);
+      start.setUTCMinutes(0, 0, 0);
+      db.prepare("update mentor_bookings set start_at = ?, end_at = ? where id = ?").run(
+        start.toISOString(),
+        new Date(start.getTime() + 3_600_000).toISOString(),
+        bookingId,
+      );
+    },
     expireAllTokens() {
       db.prepare("update api_tokens set expires_at = ?").run(new Date(Date.now() - 60_000).toISOString());
     },

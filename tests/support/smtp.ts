@@ -57,7 +57,7 @@ export async function startSmtp() {
 export type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 
 /** The calendar part of a message (the invite), as text. */
-export function calendarOf(m: Received): string | null {
+export function calendarOf(m: Pick<Received, "parsed">): string | null {
   const part = m.parsed.attachments.find((a) => a.contentType.startsWith("text/calendar") || a.filename?.endsWith(".ics"));
   return part ? part.content.toString("utf8") : null;
 }
