@@ -26,13 +26,13 @@ export default function Terms() {
       <h2>4. Mentor sessions</h2>
       <p>
         A booked slot is held while you pay, and a session is booked at least 12 hours before it starts. A paid session can be
-        cancelled up to 24 hours before it starts, and is then refunded in full; a cancellation after that is not refunded.
-        Until the same moment it can be moved to another free time of the same mentor, at no charge.
+        cancelled up to 24 hours before it starts, and is then refunded in full; a cancellation after that is not refunded. Until
+        the same moment it can be moved to another free time of the same mentor, at no charge.
       </p>
       <p>
-        If the mentor cannot give a session at its time, they ask for another: you may then choose any of their free times
-        within 14 days after the original one at no charge, or cancel it with a full refund, whenever that is. If no new time
-        is chosen before the session, it is cancelled and refunded in full. A session the mentor cancels is refunded in full.
+        If the mentor cannot give a session at its time, they ask for another: you may then choose any of their free times within
+        14 days after the original one at no charge, or cancel it with a full refund, whenever that is. If no new time is chosen
+        before the session, it is cancelled and refunded in full. A session the mentor cancels is refunded in full.
       </p>
       <p>
         Each session has its own link to join. After it, the mentor records whether it was held. A session the client does not
