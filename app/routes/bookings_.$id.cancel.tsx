@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError } from "../components/form";
+import { SessionDetails } from "../components/session-details";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
-import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
@@ -82,24 +82,7 @@ export default function CancelBooking() {
         <Link to="/bookings">Bookings</Link>
       </p>
       <h1>Cancel this session?</h1>
-      <dl className="details">
-        <div>
-          <dt>Client</dt>
-          <dd>{b.client_name}</dd>
-        </div>
-        <div>
-          <dt>Mentor</dt>
-          <dd>{b.mentor_name}</dd>
-        </div>
-        <div>
-          <dt>When (your zone, {timeZone})</dt>
-          <dd>{formatDateTime(b.start_at, timeZone)}</dd>
-        </div>
-        <div>
-          <dt>Topic</dt>
-          <dd>{b.topic}</dd>
-        </div>
-      </dl>
+      <SessionDetails b={b} timeZone={timeZone} whenLabel="When" />
       <FormError message={failure?.formError} />
       {open ? (
         <>

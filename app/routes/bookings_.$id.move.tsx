@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { moveBlocker } from "../../lib/rules";
 import { FormError } from "../components/form";
+import { SessionDetails } from "../components/session-details";
 import { Toast } from "../components/toasts";
 import { ZoneNote } from "../components/zone-note";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -94,24 +95,7 @@ export default function MoveBooking() {
         <Link to="/bookings">Bookings</Link>
       </p>
       <h1>Move the session</h1>
-      <dl className="details">
-        <div>
-          <dt>Client</dt>
-          <dd>{b.client_name}</dd>
-        </div>
-        <div>
-          <dt>Mentor</dt>
-          <dd>{b.mentor_name}</dd>
-        </div>
-        <div>
-          <dt>Now (your zone, {timeZone})</dt>
-          <dd data-testid="current-time">{formatDateTime(b.start_at, timeZone)}</dd>
-        </div>
-        <div>
-          <dt>Topic</dt>
-          <dd>{b.topic}</dd>
-        </div>
-      </dl>
+      <SessionDetails b={b} timeZone={timeZone} whenLabel="Now" />
       {b.move_request ? (
         <p className="notice" data-testid="move-request">
           {b.mentor_name} asked for a new time: “{b.move_request.reason}”. Choose any free time until{" "}

@@ -8,25 +8,16 @@ import { sql, type Kysely } from "kysely";
 import { kinds, type SignInKind } from "../accounts/kinds.js";
 import { hashToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
-import { firstNameAndInitial, joinUrl } from "../services/session-facts.js";
+import { firstNameAndInitial, joinUrl, sessionCore, sessionsWithPeople } from "../services/session-facts.js";
 import type { Facts, Line, Recipient, SessionFacts } from "./messages.js";
 import { enqueue } from "./outbox.js";
 
 type Db = Kysely<Database>;
 
 async function sessionOf(trx: Db, bookingId: number) {
-  const row = await trx
-    .selectFrom("mentor_bookings")
-    .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
-    .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
-    .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
+  const row = await sessionsWithPeople(trx)
     .select([
-      "mentor_bookings.id",
-      "mentor_bookings.status",
-      "mentor_bookings.start_at",
-      "mentor_bookings.end_at",
-      "mentor_bookings.topic",
-      "mentor_bookings.sequence",
+      ...sessionCore,
       "mentors.name as mentor_name",
       "mentors.time_zone as mentor_zone",
       "mentors.email as mentor_email",

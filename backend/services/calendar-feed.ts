@@ -12,7 +12,7 @@ import type { ApiFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { icsName } from "../mail/compose.js";
-import { firstNameAndInitial, joinUrl } from "./session-facts.js";
+import { firstNameAndInitial, joinUrl, sessionCore, sessionsWithPeople } from "./session-facts.js";
 
 type Db = Kysely<Database>;
 export type FeedKind = "agent" | "mentor";
@@ -67,18 +67,9 @@ export async function calendarFeed(
 ): Promise<ApiFile> {
   const owner = await ownerOf(db, token);
   if (!owner) throw new NotFound("No such feed.");
-  const rows = await db
-    .selectFrom("mentor_bookings")
-    .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
-    .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
-    .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
+  const rows = await sessionsWithPeople(db)
     .select([
-      "mentor_bookings.id",
-      "mentor_bookings.status",
-      "mentor_bookings.start_at",
-      "mentor_bookings.end_at",
-      "mentor_bookings.topic",
-      "mentor_bookings.sequence",
+      ...sessionCore,
       "mentors.name as mentor_name",
       "clients.first_name",
       "clients.last_name",

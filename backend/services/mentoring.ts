@@ -16,7 +16,7 @@ import { clientEvent } from "./case-file.js";
 import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
 import { replaceHours } from "./office-mentors.js";
-import { firstNameAndInitial, joinUrl } from "./session-facts.js";
+import { firstNameAndInitial, joinUrl, sessionsWithPeople } from "./session-facts.js";
 import { settleWeekChange, type WeekRules } from "./week-change.js";
 
 type MentorProfileValues = z.output<typeof mentorProfileBody>;
@@ -25,11 +25,7 @@ type MentorHoursValues = z.output<typeof mentorHoursBody>;
 const PAST_SHOWN = 50;
 
 export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now = new Date()): Promise<MentorAgenda> {
-  const base = db
-    .selectFrom("mentor_bookings")
-    .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
-    .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
-    .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
+  const base = sessionsWithPeople(db)
     .select([
       "mentor_bookings.id",
       "mentor_bookings.start_at",

@@ -13,7 +13,7 @@ import type { Database } from "../db/schema.js";
 import { Conflict } from "../errors.js";
 import { when } from "../mail/compose.js";
 import { cancelPaidIn, getBooking } from "./bookings.js";
-import { firstNameAndInitial } from "./session-facts.js";
+import { firstNameAndInitial, sessionsWithPeople } from "./session-facts.js";
 import { askMoveIn } from "./session-moves.js";
 import { isSlot, isTimeOff, type Availability } from "./slots.js";
 
@@ -26,10 +26,7 @@ export type Week = { hours: Availability[]; time_off: Array<{ starts_on: string;
 
 /** Sessions to come that the week leaves out: the ones outside its hours or on its days off. */
 async function outside(trx: Db, mentorId: number, week: Week, now: Date) {
-  const rows = await trx
-    .selectFrom("mentor_bookings")
-    .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
-    .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
+  const rows = await sessionsWithPeople(trx)
     .select([
       "mentor_bookings.id",
       "mentor_bookings.agent_id",

@@ -116,6 +116,7 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
         `/orders/${orderId}/receipt`,
         "/bookings",
         `/bookings/${booking.id}/cancel`,
+        `/bookings/${booking.id}/move`,
         "/contact",
         "/account",
         "/account/zone?back=%2Fbookings",
@@ -189,8 +190,15 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(/\/mentoring$/);
       const found: string[] = [];
+      // The demo mentor's next session: its page asks the agent for a new time.
+      const next = ctx.portal.db
+        .prepare(
+          "select b.id from mentor_bookings b join mentors m on m.id = b.mentor_id where m.email = ? and b.start_at > ? order by b.start_at limit 1",
+        )
+        .get(demoMentor.email, new Date().toISOString()) as { id: number };
       for (const path of [
         "/mentoring",
+        `/mentoring/sessions/${next.id}`,
         "/mentoring/hours",
         "/mentoring/profile",
         "/account",
