@@ -26,7 +26,7 @@ const hoursForm = {
 const profileForm = {
   fields: profileFields,
   schema: mentorProfileBody,
-  toBody: (values: Record<string, string>): MentorProfileBody => ({
+  toBody: (values: Record<string, string>): Omit<MentorProfileBody, "affected"> => ({
     bio: values.bio!,
     expertise: list(values.expertise!),
     languages: list(values.languages!),
@@ -36,6 +36,7 @@ const profileForm = {
   fieldOf: (path: readonly (string | number)[]) => String(path[0] ?? "") || null,
   back: "/mentoring/profile",
   name: () => "Your profile",
+  decisions: true as const,
 };
 
 export function saveWeek(request: Request, context: AppLoadContext, save: (body: MentorHoursBody) => Promise<MentorOwnProfile>) {

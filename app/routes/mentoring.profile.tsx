@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, fieldProps, TextAreaField, ZoneField } from "../components/form";
 import { CatalogueForm } from "../components/office-catalogue-forms";
-import { MeetingLinkField } from "../components/week-fields";
+import { AffectedSessions, MeetingLinkField } from "../components/week-fields";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -49,6 +49,7 @@ export default function MentorProfilePage() {
         <Field label="Languages" required hint="Separated by commas, e.g. English, German" {...f("languages")} />
         <ZoneField zones={zones} {...f("time_zone")} />
         <MeetingLinkField f={f} sessions="every session of yours" />
+        <AffectedSessions failure={failure} />
         <div className="form__wide">
           <TextAreaField label="Bio" rows={5} required maxLength={2000} {...f("bio")} />
         </div>

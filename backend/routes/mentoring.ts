@@ -18,6 +18,6 @@ export function mentoringRoutes(serve: Server, { db, week }: { db: Kysely<Databa
     return mentorSession(db, caller.id, params.id);
   });
   serve(endpoints.mentorProfile, async ({ caller }) => ownProfile(db, caller.id));
-  serve(endpoints.saveMentorProfile, async ({ caller, body }) => saveOwnProfile(db, caller.id, body));
+  serve(endpoints.saveMentorProfile, async ({ caller, body }) => saveOwnProfile(db, caller.id, body, week));
   serve(endpoints.saveMentorHours, async ({ caller, body }) => saveOwnHours(db, caller.id, body, week));
 }

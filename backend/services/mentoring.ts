@@ -159,7 +159,13 @@ export async function ownProfile(db: Kysely<Database>, mentorId: number): Promis
 }
 
 /** Their bio, expertise, languages, zone and standing link: saved, and audited as the mentor's own change. */
-export async function saveOwnProfile(db: Kysely<Database>, mentorId: number, v: MentorProfileValues, now = new Date()) {
+export async function saveOwnProfile(
+  db: Kysely<Database>,
+  mentorId: number,
+  v: MentorProfileValues,
+  rules: WeekRules,
+  now = new Date(),
+) {
   const before = await ownProfile(db, mentorId);
   const after = {
     bio: v.bio,
@@ -168,7 +174,19 @@ export async function saveOwnProfile(db: Kysely<Database>, mentorId: number, v: 
     time_zone: v.time_zone,
     meeting_url: v.meeting_url ?? null,
   };
-  await db.transaction().execute(async (trx) => {
+  const refunds = await db.transaction().execute(async (trx) => {
+    await lockMentor(trx, mentorId, "update");
+    // The same hours read in a new zone are other instants: sessions they leave out are decided on first.
+    const due =
+      v.time_zone === before.time_zone
+        ? []
+        : await settleWeekChange(
+            trx,
+            mentorId,
+            { hours: before.availability, time_off: before.time_off, time_zone: v.time_zone },
+            { affected: v.affected, reason: v.affected_reason, by: "mentor", cutoffHours: rules.cutoffHours },
+            now,
+          );
     await trx.updateTable("mentors").set(after).where("id", "=", mentorId).execute();
     await audit(
       trx,
@@ -182,7 +200,9 @@ export async function saveOwnProfile(db: Kysely<Database>, mentorId: number, v: 
       },
       now,
     );
+    return due;
   });
+  for (const orderId of refunds) await rules.settle(orderId);
   return ownProfile(db, mentorId);
 }
 

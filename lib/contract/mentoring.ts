@@ -59,13 +59,16 @@ export type OutcomeBody = z.input<typeof outcomeBody>;
 export type MentorAgenda = { time_zone: string; upcoming: MentorSession[]; past: MentorSession[] };
 
 /** What a mentor keeps of their own profile: how agents read them, their zone and where they meet. */
-export const mentorProfileBody = mentorInput.pick({
-  bio: true,
-  expertise: true,
-  languages: true,
-  time_zone: true,
-  meeting_url: true,
-});
+export const mentorProfileBody = mentorInput
+  .pick({
+    bio: true,
+    expertise: true,
+    languages: true,
+    time_zone: true,
+    meeting_url: true,
+  })
+  // A new zone moves the week's hours: confirmed sessions it leaves out need a decision, as a change of hours does.
+  .extend(sessionDecisions);
 export type MentorProfileBody = z.input<typeof mentorProfileBody>;
 
 /** Their weekly hours and days off, with the office's rules (ranges of a day never overlap, days as YYYY-MM-DD). */

@@ -93,6 +93,33 @@ describe.each(testDatabases)("a mentor's week against their sessions on $name", 
     await saveOwnHours(ctx.database.db, 7, { hours: profile.availability, time_off: [], affected: {} }, noSettle);
   });
 
+  it("a new zone moves the mentor's hours: sessions it leaves out are listed first, then decided on", async () => {
+    const mentor = await ctx.api.newMentor(6, "week.zone@example.com");
+    const [a] = await freeTimes(6, 16);
+    const session = (await fixtures.paidSession(clientId, { mentorId: 6, start: a })).booking;
+    const own = (await ctx.api.call("GET", "mentor/profile", { token: mentor.token })).json.data;
+    const profile = {
+      bio: own.bio,
+      expertise: own.expertise,
+      languages: own.languages,
+      time_zone: "Pacific/Auckland",
+      meeting_url: own.meeting_url,
+    };
+    const refused = await ctx.api.call("POST", "mentor/profile", { token: mentor.token, body: profile });
+    expect(refused.status).toBe(409);
+    expect(refused.json.errors).toHaveProperty(`affected.${session.id}`);
+    const saved = await ctx.api.call("POST", "mentor/profile", {
+      token: mentor.token,
+      body: { ...profile, affected: { [session.id]: "ask_move" } },
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.data.time_zone).toBe("Pacific/Auckland");
+    expect(await row(session.id)).toMatchObject({
+      status: "confirmed",
+      move_reason: "My hours changed: I am no longer free at this time.",
+    });
+  });
+
   it("staff's change: a day off over a session is refused with it listed, then saved with the decision", async () => {
     const [a] = await freeTimes(8, 12);
     const session = (await fixtures.paidSession(clientId, { mentorId: 8, start: a })).booking;
