@@ -12,12 +12,18 @@ export const clientStatusLabels: Record<(typeof clientStatuses)[number], string>
   completed: "Completed",
 };
 
+/** The languages the portal writes to clients in (the languages issue adds Arabic, Spanish and French). */
+export const clientLanguages = ["en"] as const;
+export const clientLanguageLabels: Record<(typeof clientLanguages)[number], string> = { en: "English" };
+
 /** The client's own fields, in form order. */
 export const clientFieldNames = [
   "first_name",
   "last_name",
   "email",
   "phone",
+  "time_zone",
+  "language",
   "nationality",
   "current_country",
   "destination_country",

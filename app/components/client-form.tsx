@@ -1,6 +1,13 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
+import {
+  clientFieldNames,
+  clientLanguageLabels,
+  clientLanguages,
+  clientStatuses,
+  clientStatusLabels,
+  fieldLimits,
+} from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
 import { CountryField, Field, fieldProps, FormError, SelectField, TextAreaField } from "./form";
@@ -8,12 +15,17 @@ import { CountryField, Field, fieldProps, FormError, SelectField, TextAreaField 
 /** The add and edit form for a client. What was typed wins over what was stored. */
 export function ClientForm({
   countries,
+  zones,
+  agentZone,
   client,
   failure,
   submitLabel,
   cancelTo,
 }: {
   countries: Country[];
+  /** The zones to choose the client's own from, and the agent's (used for the client's e-mails when none is chosen) */
+  zones: readonly string[];
+  agentZone: string;
   client?: Client;
   /** With `duplicate`: the agent already has a client with this email, and is asked before a second one is saved */
   failure?: FormFailure & { duplicate?: { id: number; name: string } };
@@ -53,6 +65,20 @@ export function ClientForm({
         hint="With the country code, e.g. +49 30 1234567"
         maxLength={fieldLimits.phone}
         {...f("phone")}
+      />
+      <SelectField
+        label="Client's time zone"
+        hint={`Their e-mails and calendar invites show times in it. Left as yours (${agentZone}), they follow yours.`}
+        placeholder={`Same as yours (${agentZone})`}
+        options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+        {...f("time_zone")}
+      />
+      <SelectField
+        label="Language"
+        hint="What the portal writes to the client in."
+        options={clientLanguages.map((l) => ({ value: l, label: clientLanguageLabels[l] }))}
+        {...f("language")}
+        defaultValue={f("language").defaultValue || "en"}
       />
       <CountryField label="Nationality" countries={countries} {...f("nationality")} />
       <CountryField label="Current country" countries={countries} {...f("current_country")} />

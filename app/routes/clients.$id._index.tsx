@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientStatusLabels } from "../../lib/client-fields";
+import { clientLanguageLabels, clientStatusLabels } from "../../lib/client-fields";
 import type { TimelineEntry } from "../../lib/contract";
 import { expiryWindow } from "../../lib/documents";
 import { AttentionList } from "../components/attention-list";
@@ -141,6 +141,8 @@ export default function ClientPage() {
   const rows: Array<[string, string]> = [
     ["Email", client.email],
     ["Phone", client.phone ?? "—"],
+    ["Time zone", client.time_zone ?? `Yours (${timeZone})`],
+    ["Language", clientLanguageLabels[client.language] ?? client.language],
     ["Nationality", countryName(countries, client.nationality)],
     ["Current country", countryName(countries, client.current_country)],
     ["Destination country", countryName(countries, client.destination_country)],

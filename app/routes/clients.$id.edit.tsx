@@ -7,19 +7,20 @@ import { requireAgent } from "../lib/auth.server";
 import { saveClient, type ClientFormFailure } from "../lib/clients.server";
 import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
+import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.client.first_name} ${data.client.last_name} · Waypoint Consultancy` : "Client not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
   const [view, countries] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { client: view.client, countries };
+  return { client: view.client, countries, zones: zoneChoices(agent.time_zone), agentZone: agent.time_zone };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -33,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditClient() {
-  const { client, countries } = useLoaderData<typeof loader>();
+  const { client, countries, zones, agentZone } = useLoaderData<typeof loader>();
   const failure = useActionData<ClientFormFailure>();
   return (
     <section className="container page">
@@ -43,6 +44,8 @@ export default function EditClient() {
       </h1>
       <ClientForm
         countries={countries}
+        zones={zones}
+        agentZone={agentZone}
         client={client}
         failure={failure}
         submitLabel="Save changes"

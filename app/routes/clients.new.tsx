@@ -6,13 +6,14 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { saveClient, type ClientFormFailure } from "../lib/clients.server";
 import { endpoints } from "../lib/endpoints.server";
+import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Waypoint Consultancy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api, agent } = await requireAgent(request, context);
   const countries = await api.countries().catch((e) => apiLoaderError(e, request, context));
-  return { countries };
+  return { countries, zones: zoneChoices(agent.time_zone), agentZone: agent.time_zone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,13 +25,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewClient() {
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, zones, agentZone } = useLoaderData<typeof loader>();
   const failure = useActionData<ClientFormFailure>();
   return (
     <section className="container page">
       <p className="eyebrow">Clients</p>
       <h1>Add a client</h1>
-      <ClientForm countries={countries} failure={failure} submitLabel="Add client" cancelTo="/clients" />
+      <ClientForm
+        countries={countries}
+        zones={zones}
+        agentZone={agentZone}
+        failure={failure}
+        submitLabel="Add client"
+        cancelTo="/clients"
+      />
       <Toast toast={failure?.toast} />
     </section>
   );

@@ -24,6 +24,7 @@ import { mentorAccounts } from "./migrations/017-mentor-accounts.js";
 import { sessionOutcomes } from "./migrations/018-session-outcomes.js";
 import { sessionMoves } from "./migrations/019-session-moves.js";
 import { calendarFeeds } from "./migrations/020-calendar-feeds.js";
+import { clientZoneLanguage } from "./migrations/021-client-zone-language.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -47,6 +48,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "018-session-outcomes": sessionOutcomes(kind),
     "019-session-moves": sessionMoves(kind),
     "020-calendar-feeds": calendarFeeds(),
+    "021-client-zone-language": clientZoneLanguage(),
   };
 }
 

@@ -133,6 +133,10 @@ export interface ClientsTable {
   archived_at: string | null;
   /** Names and e-mail folded for search (lib/search.ts); null only for a row written before it existed */
   search_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's own zone for their e-mails and invites; null: their agent's */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the client is written to in (lib/client-fields.ts `clientLanguages`) */
+  language: ColumnType<string, string | undefined, string>;
 }
 
 export interface CartItemsTable {

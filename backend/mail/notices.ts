@@ -1,7 +1,7 @@
 /**
  * The notices the portal sends, each written in the transaction of what caused it (`trx`): the facts are read
- * there and kept in the outbox row, so the message tells what was true when it happened. Clients have no zone of
- * their own in the portal: their messages use their agent's zone, named, and the invite puts the session in their
+ * there and kept in the outbox row, so the message tells what was true when it happened. A client's messages use the
+ * client's own zone when their agent has set one (else the agent's), named; the invite puts the session in their
  * calendar in whatever zone they live.
  */
 import { sql, type Kysely } from "kysely";
@@ -25,6 +25,7 @@ async function sessionOf(trx: Db, bookingId: number) {
       "clients.first_name",
       "clients.last_name",
       "clients.email as client_email",
+      "clients.time_zone as client_zone",
       "agents.name as agent_name",
       "agents.email as agent_email",
       "agents.time_zone as agent_zone",
@@ -49,7 +50,7 @@ async function sessionOf(trx: Db, bookingId: number) {
   };
   const agent: Recipient = { email: row.agent_email, name: row.agent_name, zone: row.agent_zone, role: "agent" };
   const client: Recipient | null = row.client_email
-    ? { email: row.client_email, name: client_name, zone: row.agent_zone, role: "client" }
+    ? { email: row.client_email, name: client_name, zone: row.client_zone ?? row.agent_zone, role: "client" }
     : null;
   // A mentor staff have given an address hears of their sessions in their own zone.
   const mentor: Recipient | null = row.mentor_email

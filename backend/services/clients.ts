@@ -140,6 +140,8 @@ function row(values: ClientValues) {
     last_name: values.last_name,
     email: values.email,
     phone: values.phone ?? null,
+    time_zone: values.time_zone ?? null,
+    language: values.language,
     nationality: values.nationality ?? null,
     current_country: values.current_country ?? null,
     destination_country: values.destination_country ?? null,

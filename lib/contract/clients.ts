@@ -1,6 +1,6 @@
 /** The agent's clients and their case files. */
 import { z } from "zod";
-import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "../client-fields.js";
+import { clientFieldNames, clientLanguages, clientStatuses, clientStatusLabels, fieldLimits } from "../client-fields.js";
 import type { CartItem } from "./cart.js";
 import type { Country } from "./catalogue.js";
 import type { ClientDocument } from "./documents.js";
@@ -18,6 +18,7 @@ import {
   requiredText,
   searchField,
 } from "./fields.js";
+import { isTimeZone } from "../intl.js";
 import type { Booking } from "./mentors.js";
 
 export { clientFieldNames, clientStatuses, clientStatusLabels };
@@ -45,6 +46,19 @@ export const clientInput = z.object({
   last_name: requiredText(fieldLimits.last_name, "Last name"),
   email: emailField,
   phone: phoneField,
+  /** Their own zone for their e-mails and invites; blank: their agent's */
+  time_zone: z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: "Time zone must be text" })
+      .refine((tz) => isTimeZone(tz), "Choose a time zone from the list")
+      .nullable()
+      .optional(),
+  ),
+  language: z.preprocess(
+    (v) => (v === "" || v === undefined || v === null ? "en" : v),
+    z.enum(clientLanguages, { errorMap: () => ({ message: "Choose a language from the list" }) }),
+  ),
   nationality: countryCode("Nationality"),
   current_country: countryCode("Current country"),
   destination_country: countryCode("Destination country"),
@@ -90,6 +104,9 @@ export type Client = {
   last_name: string;
   email: string;
   phone: string | null;
+  /** The client's own zone (null: their agent's is used for their e-mails) */
+  time_zone: string | null;
+  language: (typeof clientLanguages)[number];
   nationality: string | null;
   current_country: string | null;
   destination_country: string | null;

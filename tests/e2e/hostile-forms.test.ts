@@ -39,6 +39,8 @@ describe("hostile form posts to the portal", () => {
   let clientId = 0;
   /** A client the delete form may really delete */
   let spareId = 0;
+  /** A paid session the move form may really move */
+  let bookingId = 0;
 
   beforeAll(async () => {
     portal = await startPortal({
@@ -69,6 +71,7 @@ describe("hostile form posts to the portal", () => {
       body: JSON.stringify({ first_name: "Spare", last_name: "Client", email: "spare@example.com" }),
     });
     spareId = ((await spare.json()) as { data: { id: number } }).data.id;
+    bookingId = (await portal.fixtures(token).paidSession(clientId, { topic: "Hostile" })).booking.id;
   });
   afterAll(async () => {
     await portal?.stop();
@@ -93,6 +96,8 @@ describe("hostile form posts to the portal", () => {
       ["/contact", ["name", "email", "phone", "subject", "message"]],
       ["/mentors/1/book", ["client_id", "topic", "start"]],
       ["/bookings", ["intent", "id"]],
+      [`/bookings/${bookingId}/move`, ["start"]],
+      ["/account", ["intent", "had", "name", "time_zone"]],
       ["/payment/demo/demo_cs_nothing", ["intent"]],
       ["/authentication", ["email", "password", "redirectTo"]],
       [`/clients/${spareId}/delete`, ["intent"]],

@@ -469,6 +469,25 @@ describe("an agent's forms", () => {
     );
     const ok = await respond(action, await formRequest(at, { ...base, last_name: "Edited" }, cookie), { id: String(client.id) });
     redirected(ok, `/clients/${client.id}`);
+    // The client's own zone (issue 24): one not on the list is said beside it; a real one is kept.
+    await refused(
+      await respond(action, await formRequest(at, { ...base, time_zone: "Mars/Olympus" }, cookie), { id: String(client.id) }),
+      ["time_zone"],
+      { time_zone: "Mars/Olympus" },
+    );
+    redirected(
+      await respond(action, await formRequest(at, { ...base, time_zone: "America/Sao_Paulo", language: "en" }, cookie), {
+        id: String(client.id),
+      }),
+      `/clients/${client.id}`,
+    );
+    const { loader } = await route("clients.$id.edit");
+    const shown = (await (await respond(loader!, request(at, { cookie }), { id: String(client.id) })).json()) as {
+      client: { time_zone: string | null; language: string };
+      zones: string[];
+    };
+    expect(shown.client).toMatchObject({ time_zone: "America/Sao_Paulo", language: "en" });
+    expect(shown.zones).toContain("America/Sao_Paulo");
   });
 
   it("a note with no text is said beside it; a note is added and the page stays", async () => {
