@@ -1,6 +1,7 @@
 /** The agent's clients and their case files. */
 import { z } from "zod";
 import { clientFieldNames, clientLanguages, clientStatuses, clientStatusLabels, fieldLimits } from "../client-fields.js";
+import { isTimeZone } from "../intl.js";
 import type { CartItem } from "./cart.js";
 import type { Country } from "./catalogue.js";
 import type { ClientDocument } from "./documents.js";
@@ -18,7 +19,6 @@ import {
   requiredText,
   searchField,
 } from "./fields.js";
-import { isTimeZone } from "../intl.js";
 import type { Booking } from "./mentors.js";
 
 export { clientFieldNames, clientStatuses, clientStatusLabels };
