@@ -3,6 +3,7 @@
  * the long token in the address is the key. An unknown, replaced or deactivated account's token: 404.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { SERVER_BUSY } from "../../lib/messages";
 import { ApiCallError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -24,6 +25,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 404) return new Response("No such feed.", { status: 404 });
+    // The database away: the calendar asks again later (it keeps what it has meanwhile).
+    if (error instanceof ApiCallError && error.unavailable) {
+      return new Response(SERVER_BUSY, { status: 503, headers: { "Retry-After": "60" } });
+    }
     throw error;
   }
 }

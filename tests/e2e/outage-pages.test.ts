@@ -43,7 +43,7 @@ function pagePaths(): string[] {
         .split(".")
         .filter((s) => s !== "_index")
         .map((s) => s.replace(/_$/, "").replace(/\[dot\]/g, "."))
-        .map((s) => (s === "$sessionId" ? "demo_cs_none" : s.startsWith("$") ? "1" : s));
+        .map((s) => (s === "$sessionId" ? "demo_cs_none" : s === "$token" ? "x".repeat(43) : s.startsWith("$") ? "1" : s));
       return "/" + segments.join("/");
     })
     .filter((p) => !SKIP.has(p))
