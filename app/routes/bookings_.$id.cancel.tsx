@@ -57,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** What cancelling does to the money, by the rule of Terms §4. */
 function refundSentence(
-  b: { status: string; start_at: string; price_minor: number; currency: string },
+  b: { status: string; start_at: string; price_minor: number; currency: string; move_request: unknown },
   now: string,
   cutoffHours: number,
   demo: boolean,
@@ -65,7 +65,8 @@ function refundSentence(
   if (b.status === "held") return "It is not paid yet: the slot is given back and the session leaves your cart.";
   const price = formatMoney(b.price_minor, b.currency);
   const hoursLeft = (Date.parse(b.start_at) - Date.parse(now)) / 3_600_000;
-  if (hoursLeft < cutoffHours) {
+  // The mentor asked for a new time: the change is theirs, so it is refunded in full whenever it is cancelled.
+  if (hoursLeft < cutoffHours && !b.move_request) {
     return `It starts in less than ${cutoffHours} hours: under Terms §4 it is cancelled without a refund (${price} is not returned).`;
   }
   return demo ? `${price} is refunded (a demo payment: no money moves).` : `${price} is refunded to the card it was paid with.`;
