@@ -86,19 +86,18 @@ export async function book(
   // Not found is the query's answer (getClient's NotFound); a database that does not answer is an outage (503).
   const client = await getClient(db, agentId, input.client_id);
   if (client.archived_at) throw new Conflict("This client is archived: nothing more can be booked for them.");
-  const mentor = await getMentor(db, input.mentor_id);
   const start = new Date(input.start);
-  checkBookable(mentor, start, rules, now);
   await releaseExpiredHolds(db, now);
   const startAt = start.toISOString();
   const endAt = new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString();
   const stamp = now.toISOString();
   try {
     const id = await changeCart(db, agentId, async (trx) => {
-      // The mentor's week read again under its lock: a change of hours saved at this moment is seen whole, and
-      // sees this hold once it is made (backend/services/week-change.ts).
-      await lockMentor(trx, mentor.id, "share");
-      checkBookable(await getMentor(trx, mentor.id), start, rules, now);
+      // The mentor's week read under its lock: a change of hours saved at this moment is seen whole, and sees
+      // this hold once it is made (backend/services/week-change.ts).
+      await lockMentor(trx, input.mentor_id, "share");
+      const mentor = await getMentor(trx, input.mentor_id);
+      checkBookable(mentor, start, rules, now);
       const holds = await trx
         .selectFrom("mentor_bookings")
         .select(["mentor_id"])

@@ -13,39 +13,65 @@ import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { audit } from "./audit.js";
 import { clientEvent } from "./case-file.js";
-import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
 import { replaceHours } from "./office-mentors.js";
 import { firstNameAndInitial, joinUrl, sessionsWithPeople } from "./session-facts.js";
-import { settleWeekChange, type WeekRules } from "./week-change.js";
+import { changeWeek, type WeekRules } from "./week-change.js";
 
 type MentorProfileValues = z.output<typeof mentorProfileBody>;
 type MentorHoursValues = z.output<typeof mentorHoursBody>;
 
 const PAST_SHOWN = 50;
 
+/** The sessions a mentor sees: the paid ones (confirmed, or cancelled once paid), with whom and where. */
+function agendaQuery(db: Kysely<Database>, mentorId: number) {
+  return (
+    sessionsWithPeople(db)
+      .select([
+        "mentor_bookings.id",
+        "mentor_bookings.start_at",
+        "mentor_bookings.end_at",
+        "mentor_bookings.status",
+        "mentor_bookings.topic",
+        "clients.first_name",
+        "clients.last_name",
+        "agents.name as agent_name",
+        "agents.email as agent_email",
+        joinUrl.as("join_url"),
+        "mentor_bookings.outcome",
+        "mentor_bookings.outcome_summary",
+        "mentor_bookings.move_requested_at",
+        "mentor_bookings.move_reason",
+      ])
+      .where("mentor_bookings.mentor_id", "=", mentorId)
+      // Held sessions are not sold yet, released ones never were: the mentor hears of a session once it is paid.
+      .where("mentor_bookings.status", "in", ["confirmed", "canceled"])
+      .where((eb) => eb.or([eb("mentor_bookings.status", "=", "confirmed"), eb("mentor_bookings.order_id", "is not", null)]))
+  );
+}
+
+type AgendaRow = Awaited<ReturnType<ReturnType<typeof agendaQuery>["execute"]>>[number];
+
+/** A session as its mentor is shown it: the client by first name and initial, never a paper or a price. */
+function shown(r: AgendaRow): MentorSession {
+  return {
+    id: r.id,
+    start_at: r.start_at,
+    end_at: r.end_at,
+    status: r.status === "canceled" ? "canceled" : "confirmed",
+    topic: r.topic,
+    client: firstNameAndInitial(r.first_name, r.last_name),
+    agent: { name: r.agent_name, email: r.agent_email },
+    join_url: r.join_url,
+    outcome: (r.outcome as MentorSession["outcome"]) ?? null,
+    outcome_summary: r.outcome_summary ?? null,
+    move_requested:
+      r.move_requested_at && r.status === "confirmed" ? { reason: r.move_reason ?? "", at: r.move_requested_at } : null,
+  };
+}
+
 export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now = new Date()): Promise<MentorAgenda> {
-  const base = sessionsWithPeople(db)
-    .select([
-      "mentor_bookings.id",
-      "mentor_bookings.start_at",
-      "mentor_bookings.end_at",
-      "mentor_bookings.status",
-      "mentor_bookings.topic",
-      "clients.first_name",
-      "clients.last_name",
-      "agents.name as agent_name",
-      "agents.email as agent_email",
-      joinUrl.as("join_url"),
-      "mentor_bookings.outcome",
-      "mentor_bookings.outcome_summary",
-      "mentor_bookings.move_requested_at",
-      "mentor_bookings.move_reason",
-    ])
-    .where("mentor_bookings.mentor_id", "=", mentorId)
-    // Held sessions are not sold yet, released ones never were: the mentor hears of a session once it is paid.
-    .where("mentor_bookings.status", "in", ["confirmed", "canceled"])
-    .where((eb) => eb.or([eb("mentor_bookings.status", "=", "confirmed"), eb("mentor_bookings.order_id", "is not", null)]));
+  const base = agendaQuery(db, mentorId);
   const at = now.toISOString();
   const [{ time_zone }, upcoming, past] = await Promise.all([
     db.selectFrom("mentors").select("time_zone").where("id", "=", mentorId).executeTakeFirstOrThrow(),
@@ -61,20 +87,6 @@ export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now =
       .limit(PAST_SHOWN)
       .execute(),
   ]);
-  const shown = (r: (typeof upcoming)[number]): MentorSession => ({
-    id: r.id,
-    start_at: r.start_at,
-    end_at: r.end_at,
-    status: r.status === "canceled" ? "canceled" : "confirmed",
-    topic: r.topic,
-    client: firstNameAndInitial(r.first_name, r.last_name),
-    agent: { name: r.agent_name, email: r.agent_email },
-    join_url: r.join_url,
-    outcome: (r.outcome as MentorSession["outcome"]) ?? null,
-    outcome_summary: r.outcome_summary ?? null,
-    move_requested:
-      r.move_requested_at && r.status === "confirmed" ? { reason: r.move_reason ?? "", at: r.move_requested_at } : null,
-  });
   return { time_zone, upcoming: upcoming.map(shown), past: past.map(shown) };
 }
 
@@ -83,19 +95,18 @@ const outcomeWords: Record<SessionOutcome, string> = {
   client_no_show: "not attended: the client did not come",
 };
 
+/** One of the mentor's sessions as their agenda shows it (another mentor's: not found). */
+export async function mentorSession(db: Kysely<Database>, mentorId: number, bookingId: number) {
+  const row = await agendaQuery(db, mentorId).where("mentor_bookings.id", "=", bookingId).executeTakeFirst();
+  if (!row) throw new NotFound("No such session.");
+  return shown(row);
+}
+
 /**
  * The mentor marks their session once it has started: held (with a summary, which goes on the client's timeline
  * for the agent) or the client did not come. One guarded update (the mentor's own, confirmed, started, not marked
  * yet), so two marks at once leave one; another mentor's session is not found.
  */
-/** One of the mentor's sessions as their agenda shows it (another mentor's: not found). */
-export async function mentorSession(db: Kysely<Database>, mentorId: number, bookingId: number, now = new Date()) {
-  const agenda = await mentorAgenda(db, mentorId, now);
-  const session = [...agenda.upcoming, ...agenda.past].find((x) => x.id === bookingId);
-  if (!session) throw new NotFound("No such session.");
-  return session;
-}
-
 export async function markOutcome(
   db: Kysely<Database>,
   mentorId: number,
@@ -146,7 +157,7 @@ export async function markOutcome(
       now,
     );
   });
-  return mentorSession(db, mentorId, bookingId, now);
+  return mentorSession(db, mentorId, bookingId);
 }
 
 /** The mentor's own profile and week, as they edit them. */
@@ -174,35 +185,32 @@ export async function saveOwnProfile(
     time_zone: v.time_zone,
     meeting_url: v.meeting_url ?? null,
   };
-  const refunds = await db.transaction().execute(async (trx) => {
-    await lockMentor(trx, mentorId, "update");
-    // The same hours read in a new zone are other instants: sessions they leave out are decided on first.
-    const due =
-      v.time_zone === before.time_zone
-        ? []
-        : await settleWeekChange(
-            trx,
-            mentorId,
-            { hours: before.availability, time_off: before.time_off, time_zone: v.time_zone },
-            { affected: v.affected, reason: v.affected_reason, by: "mentor", cutoffHours: rules.cutoffHours },
-            now,
-          );
-    await trx.updateTable("mentors").set(after).where("id", "=", mentorId).execute();
-    await audit(
-      trx,
-      {
-        staffId: null,
-        mentorId,
-        kind: "mentor.profile",
-        subject: `mentor:${mentorId}`,
-        before: { time_zone: before.time_zone, meeting_url: before.meeting_url, expertise: before.expertise },
-        after: { time_zone: v.time_zone, meeting_url: v.meeting_url ?? null, expertise: v.expertise },
-      },
-      now,
-    );
-    return due;
-  });
-  for (const orderId of refunds) await rules.settle(orderId);
+  // The same hours read in a new zone are other instants: sessions they leave out are decided on first.
+  const week =
+    v.time_zone === before.time_zone ? null : { hours: before.availability, time_off: before.time_off, time_zone: v.time_zone };
+  const change = { week, affected: v.affected, reason: v.affected_reason, by: "mentor" as const };
+  await changeWeek(
+    db,
+    mentorId,
+    change,
+    rules,
+    async (trx) => {
+      await trx.updateTable("mentors").set(after).where("id", "=", mentorId).execute();
+      await audit(
+        trx,
+        {
+          staffId: null,
+          mentorId,
+          kind: "mentor.profile",
+          subject: `mentor:${mentorId}`,
+          before: { time_zone: before.time_zone, meeting_url: before.meeting_url, expertise: before.expertise },
+          after: { time_zone: v.time_zone, meeting_url: v.meeting_url ?? null, expertise: v.expertise },
+        },
+        now,
+      );
+    },
+    now,
+  );
   return ownProfile(db, mentorId);
 }
 
@@ -218,30 +226,29 @@ export async function saveOwnHours(
   now = new Date(),
 ) {
   const before = await ownProfile(db, mentorId);
-  const refunds = await db.transaction().execute(async (trx) => {
-    await lockMentor(trx, mentorId, "update");
-    const due = await settleWeekChange(
-      trx,
-      mentorId,
-      { hours: v.hours, time_off: v.time_off, time_zone: before.time_zone },
-      { affected: v.affected, reason: v.affected_reason, by: "mentor", cutoffHours: rules.cutoffHours },
-      now,
-    );
-    await replaceHours(trx, mentorId, v);
-    await audit(
-      trx,
-      {
-        staffId: null,
-        mentorId,
-        kind: "mentor.hours",
-        subject: `mentor:${mentorId}`,
-        before: { hours: before.availability, time_off: before.time_off },
-        after: { hours: v.hours, time_off: v.time_off, ...(Object.keys(v.affected).length ? { sessions: v.affected } : {}) },
-      },
-      now,
-    );
-    return due;
-  });
-  for (const orderId of refunds) await rules.settle(orderId);
+  const week = { hours: v.hours, time_off: v.time_off, time_zone: before.time_zone };
+  const change = { week, affected: v.affected, reason: v.affected_reason, by: "mentor" as const };
+  await changeWeek(
+    db,
+    mentorId,
+    change,
+    rules,
+    async (trx) => {
+      await replaceHours(trx, mentorId, v);
+      await audit(
+        trx,
+        {
+          staffId: null,
+          mentorId,
+          kind: "mentor.hours",
+          subject: `mentor:${mentorId}`,
+          before: { hours: before.availability, time_off: before.time_off },
+          after: { hours: v.hours, time_off: v.time_off, ...(Object.keys(v.affected).length ? { sessions: v.affected } : {}) },
+        },
+        now,
+      );
+    },
+    now,
+  );
   return ownProfile(db, mentorId);
 }

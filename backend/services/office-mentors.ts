@@ -8,10 +8,9 @@ import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Invalid } from "../errors.js";
 import { audit } from "./audit.js";
-import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
 import { checkCountry } from "./office-catalogue.js";
-import { settleWeekChange, type WeekRules } from "./week-change.js";
+import { changeWeek, type WeekRules } from "./week-change.js";
 
 export async function getOfficeMentor(db: Kysely<Database>, id: number, now = new Date()): Promise<OfficeMentor> {
   const mentor = await getMentor(db, id, { inactive: true });
@@ -125,17 +124,13 @@ export async function editMentor(
 ) {
   const before = await getOfficeMentor(db, id, now);
   await checkCountry(db, v.country_code!);
-  const refunds = await db
-    .transaction()
-    .execute(async (trx) => {
-      await lockMentor(trx, id, "update");
-      const due = await settleWeekChange(
-        trx,
-        id,
-        { hours: v.hours, time_off: v.time_off, time_zone: v.time_zone },
-        { affected: v.affected ?? {}, reason: v.affected_reason, by: "staff", cutoffHours: rules.cutoffHours },
-        now,
-      );
+  const week = { hours: v.hours, time_off: v.time_off, time_zone: v.time_zone };
+  await changeWeek(
+    db,
+    id,
+    { week, affected: v.affected, reason: v.affected_reason, by: "staff" },
+    rules,
+    async (trx) => {
       if (before.email && before.email !== (v.email ?? null)) {
         // A new address (or none): whoever holds the old one is signed out, and links sent there stop working.
         await endSessions(trx, "mentor", id);
@@ -167,10 +162,9 @@ export async function editMentor(
         },
         now,
       );
-      return due;
-    })
-    .catch(sameEmail);
-  for (const orderId of refunds) await rules.settle(orderId);
+    },
+    now,
+  ).catch(sameEmail);
   return getOfficeMentor(db, id, now);
 }
 

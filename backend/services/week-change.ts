@@ -7,12 +7,13 @@
  *
  * The change and bookings are kept apart by the mentor's lock (mentor-lock.ts).
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { SessionDecision } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { Conflict } from "../errors.js";
 import { when } from "../mail/compose.js";
 import { cancelPaidIn, getBooking } from "./bookings.js";
+import { lockMentor } from "./mentor-lock.js";
 import { firstNameAndInitial, sessionsWithPeople } from "./session-facts.js";
 import { askMoveIn } from "./session-moves.js";
 import { isSlot, isTimeOff, type Availability } from "./slots.js";
@@ -52,7 +53,7 @@ async function outside(trx: Db, mentorId: number, week: Week, now: Date) {
  * Under the mentor's lock, in the change's transaction: the sessions the new week leaves out, each dealt with as
  * decided, or the change refused with what is missing. Returns the orders with a refund now due.
  */
-export async function settleWeekChange(
+async function settleWeekChange(
   trx: Db,
   mentorId: number,
   week: Week,
@@ -98,4 +99,39 @@ export async function settleWeekChange(
     }
   }
   return refunds;
+}
+
+/**
+ * A change of a mentor's week (hours, days off, zone; `week` null when it moves nothing) with whatever else the
+ * change writes (`write`), in one transaction under the mentor's lock: the sessions the new week leaves out are
+ * dealt with as decided first, then the change is written, then what was cancelled is refunded.
+ */
+export async function changeWeek<T>(
+  db: Db,
+  mentorId: number,
+  change: {
+    week: Week | null;
+    affected?: Record<string, SessionDecision>;
+    reason?: string | null;
+    by: "mentor" | "staff";
+  },
+  rules: WeekRules,
+  write: (trx: Transaction<Database>) => Promise<T>,
+  now: Date,
+): Promise<T> {
+  const { result, due } = await db.transaction().execute(async (trx) => {
+    await lockMentor(trx, mentorId, "update");
+    const due = change.week
+      ? await settleWeekChange(
+          trx,
+          mentorId,
+          change.week,
+          { affected: change.affected ?? {}, reason: change.reason, by: change.by, cutoffHours: rules.cutoffHours },
+          now,
+        )
+      : [];
+    return { result: await write(trx), due };
+  });
+  for (const orderId of due) await rules.settle(orderId);
+  return result;
 }
