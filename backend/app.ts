@@ -21,6 +21,8 @@ import { cartRoutes } from "./routes/cart.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
 import { clientRoutes } from "./routes/clients.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
+import { clientAreaRoutes } from "./routes/client-area.js";
+import { remindRequests } from "./services/document-requests.js";
 import { documentRoutes } from "./routes/documents.js";
 import { feedRoutes } from "./routes/feeds.js";
 import { mentoringRoutes } from "./routes/mentoring.js";
@@ -130,7 +132,17 @@ export async function createApi(
   const week = { cutoffHours: cancelCutoffHours, settle: (orderId: number) => settleRefunds(payments, orderId) };
   officeCatalogueRoutes(serve, { db, publicUrl: deps.publicUrl, week });
   dashboardRoutes(serve, { db, contactLimiter });
-  documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads });
+  documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads, publicUrl: deps.publicUrl });
+  clientAreaRoutes(serve, {
+    db,
+    publicUrl: deps.publicUrl,
+    mail: {
+      publicUrl: deps.publicUrl,
+      company: deps.mail?.company ?? { name: "Waypoint Consultancy", address: "" },
+      cancelCutoffHours,
+    },
+    limiters: forgotLimiters,
+  });
   clientRoutes(serve, { db });
   catalogueRoutes(serve, { db });
   cartRoutes(serve, { db });
@@ -150,7 +162,8 @@ export async function createApi(
     },
     /** The mail worker's round: the reminders now due, then what the outbox holds (server.ts runs it every few seconds). */
     async mailTick(opts: { now?: Date; worker?: string } = {}): Promise<MailTally> {
-      const reminders = await queueReminders(db, cancelCutoffHours, opts.now);
+      const reminders =
+        (await queueReminders(db, cancelCutoffHours, opts.now)) + (await remindRequests(db, deps.publicUrl, opts.now));
       if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
       const tally = await deliverDue(
         db,

@@ -8,11 +8,11 @@ import type { Kysely } from "kysely";
 import type { AccountKind, AnswerOf, BodyOf, EndpointDef, ParamsOf, QueryOf } from "../lib/contract.js";
 import type { ApiFile } from "../lib/transport.js";
 import { guard, type Caller } from "./accounts/guard.js";
-import type { SignInKind } from "./accounts/kinds.js";
+import type { TokenKind } from "./accounts/kinds.js";
 import type { Database } from "./db/schema.js";
 import { handler, parse, send, sendFile } from "./http.js";
 
-type KindsOf<E> = E extends { auth: readonly (infer K extends AccountKind)[] } ? Extract<K, SignInKind> : never;
+type KindsOf<E> = E extends { auth: readonly (infer K extends AccountKind)[] } ? Extract<K, TokenKind> : never;
 
 /** What a handler of endpoint E receives. */
 export type Served<E> = {

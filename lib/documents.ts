@@ -21,13 +21,19 @@ export const documentsByService: Record<number, Array<Exclude<DocumentKind, "oth
   [SERVICES.relocation]: ["passport", "visa", "address"],
   [SERVICES.jobPlacement]: ["cv", "passport", "degree"],
 };
-export const documentStatuses = ["missing", "uploaded", "accepted"] as const;
+/** rejected: the agent turned the last file down with a reason, and the document is asked for again */
+export const documentStatuses = ["missing", "uploaded", "accepted", "rejected"] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
 export const documentStatusLabels: Record<DocumentStatus, string> = {
   missing: "Missing",
   uploaded: "Uploaded",
   accepted: "Accepted",
+  rejected: "Rejected",
 };
+/** What a client may send from their own area in all: files and bytes (the agent's own uploads do not count). */
+export const CLIENT_QUOTA = { files: 50, bytes: 200 * 1024 * 1024 } as const;
+/** How many files one upload from the client's area may hold (a document in several pages or photos). */
+export const MAX_FILES_PER_UPLOAD = 10;
 /** The file types a document may be, by what its bytes say (never its name), with their names for people. */
 export const documentTypes = { "application/pdf": "PDF", "image/jpeg": "JPEG", "image/png": "PNG" } as const;
 export type DocumentType = keyof typeof documentTypes;

@@ -4,11 +4,11 @@ import type { Kysely } from "kysely";
 import type { AccountKind } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { ApiError, handler } from "../http.js";
-import { isSignInKind, kinds, signInKinds, type SignInKind } from "./kinds.js";
+import { allTokenKinds, isTokenKind, tokenKinds, type TokenKind } from "./kinds.js";
 import { personForToken, type Person } from "./tokens.js";
 
 /** A signed-in caller: its kind, its account's id, the token it came with, and who it is. */
-export type Caller<K extends SignInKind = SignInKind> = { kind: K; id: number; token: string; person: Person };
+export type Caller<K extends TokenKind = TokenKind> = { kind: K; id: number; token: string; person: Person };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -37,9 +37,9 @@ export function bearerToken(req: Request): string | null {
  * token of another kind (an agent's in the back office, a staff member's in an agent's call): 403.
  */
 export function guard(db: Kysely<Database>, allowed: readonly AccountKind[]): RequestHandler {
-  const mine = allowed.filter(isSignInKind);
-  const others = signInKinds.filter((k) => !mine.includes(k));
-  const refusal = mine[0] ? kinds[mine[0]].onlyFor : "This call is not for your kind of account.";
+  const mine = allowed.filter(isTokenKind);
+  const others = allTokenKinds.filter((k) => !mine.includes(k));
+  const refusal = mine[0] ? tokenKinds[mine[0]].onlyFor : "This call is not for your kind of account.";
   return handler(async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw new ApiError(401, SIGN_IN_FIRST);

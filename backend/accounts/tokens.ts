@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import { kinds, type SignInKind } from "./kinds.js";
+import { tokenKinds as kinds, type KindTable, type TokenKind as SignInKind } from "./kinds.js";
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -16,14 +16,14 @@ export type Person = { id: number; name: string; email: string; time_zone: strin
 
 /** A new token for the account, noted as its sign-in; its expired tokens are cleared while we are here. */
 export async function issueToken(db: Kysely<Database>, kind: SignInKind, id: number, ttlDays: number, now = new Date()) {
-  const t = kinds[kind];
+  const t: KindTable = kinds[kind];
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ttlDays * 86_400_000).toISOString();
   await db.transaction().execute(async (trx) => {
     await sql`insert into ${sql.table(t.tokens)} (${sql.ref(t.owner)}, token_hash, created_at, expires_at)
       values (${id}, ${hashToken(token)}, ${now.toISOString()}, ${expiresAt})`.execute(trx);
     await sql`update ${sql.table(t.accounts)} set last_sign_in_at = ${now.toISOString()} where id = ${id}`.execute(trx);
-    if ("noted" in t) await t.noted(trx, id, "sign_in", now);
+    await t.noted?.(trx, id, "sign_in", now);
   });
   await sql`delete from ${sql.table(t.tokens)} where ${sql.ref(t.owner)} = ${id} and expires_at <= ${now.toISOString()}`.execute(
     db,
@@ -39,11 +39,11 @@ export async function personForToken(
   now = new Date(),
 ): Promise<{ person: Person; expires_at: string } | null> {
   if (token.length > 200) return null;
-  const t = kinds[kind];
+  const t: KindTable = kinds[kind];
   const { rows } = await sql<Person & { expires_at: string }>`
-    select a.id, a.name, a.email, a.time_zone, t.expires_at
+    select ${t.person ?? sql`a.id, a.name, a.email, a.time_zone`}, t.expires_at
     from ${sql.table(t.tokens)} t join ${sql.table(t.accounts)} a on a.id = ${sql.ref(`t.${t.owner}`)}
-    where t.token_hash = ${hashToken(token)} and t.expires_at > ${now.toISOString()} and a.active = 1`.execute(db);
+    where t.token_hash = ${hashToken(token)} and t.expires_at > ${now.toISOString()} and ${t.live ?? sql`a.active = 1`}`.execute(db);
   const row = rows[0];
   if (!row) return null;
   const { expires_at, ...person } = row;

@@ -25,6 +25,7 @@ import { sessionOutcomes } from "./migrations/018-session-outcomes.js";
 import { sessionMoves } from "./migrations/019-session-moves.js";
 import { calendarFeeds } from "./migrations/020-calendar-feeds.js";
 import { clientZoneLanguage } from "./migrations/021-client-zone-language.js";
+import { clientAccess } from "./migrations/022-client-access.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -49,6 +50,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "019-session-moves": sessionMoves(kind),
     "020-calendar-feeds": calendarFeeds(),
     "021-client-zone-language": clientZoneLanguage(),
+    "022-client-access": clientAccess(kind),
   };
 }
 

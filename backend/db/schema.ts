@@ -137,6 +137,14 @@ export interface ClientsTable {
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   /** The language the client is written to in (lib/client-fields.ts `clientLanguages`) */
   language: ColumnType<string, string | undefined, string>;
+  /** When the agent first let the client in (a document request); null: the client has no access */
+  access_opened_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the agent ended the client's access (every link and session ended); cleared by a new request */
+  access_ended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's own uploads, counted for the quota (lib/documents.ts `CLIENT_QUOTA`) */
+  upload_files: ColumnType<number, number | undefined, number>;
+  upload_bytes: ColumnType<number, number | undefined, number>;
 }
 
 export interface CartItemsTable {
@@ -307,6 +315,10 @@ export interface ClientDocumentsTable {
   accepted_at: string | null;
   created_at: string;
   updated_at: string;
+  /** A rejected document is missing again (status "missing"), with the agent's reason and the file it was about */
+  rejected_at: ColumnType<string | null, string | null | undefined, string | null>;
+  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  rejected_file_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Every file uploaded for a document (the newest is the document's current one); the bytes are in the file store. */
@@ -320,6 +332,55 @@ export interface DocumentFilesTable {
   size_bytes: number;
   sha256: string;
   uploaded_at: string;
+  /** 1: the client sent it from their own area */
+  from_client: ColumnType<number, number | undefined, number>;
+  /** A further page of an upload: the first file's id (null: a file of its own, or the first page) */
+  part_of: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A client's session in their own area, opened by a link (issue 24): stored hashed, as every kind's tokens. */
+export interface ClientTokensTable {
+  id: Generated<number>;
+  client_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A one-time link that signs a client in: e-mailed with a request (7 days) or asked for at /my/sign-in (1 hour). */
+export interface ClientLinksTable {
+  id: Generated<number>;
+  client_id: number;
+  token_hash: string;
+  /** request | sign_in */
+  purpose: string;
+  request_id: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An agent's request to a client for documents of the checklist. */
+export interface DocumentRequestsTable {
+  id: Generated<number>;
+  agent_id: number;
+  client_id: number;
+  message: string | null;
+  created_at: string;
+  last_sent_at: string;
+  times_sent: Generated<number>;
+  /** The first time the client opened their area through one of its links */
+  opened_at: string | null;
+  reminded_at: string | null;
+  withdrawn_at: string | null;
+}
+
+export interface DocumentRequestItemsTable {
+  id: Generated<number>;
+  request_id: number;
+  document_id: number;
+  /** The client's first upload into it after the request */
+  answered_at: string | null;
 }
 
 export interface StripeEventsTable {
@@ -356,5 +417,9 @@ export interface Database {
   client_notes: ClientNotesTable;
   client_documents: ClientDocumentsTable;
   document_files: DocumentFilesTable;
+  client_tokens: ClientTokensTable;
+  client_links: ClientLinksTable;
+  document_requests: DocumentRequestsTable;
+  document_request_items: DocumentRequestItemsTable;
   mentor_bookings: MentorBookingsTable;
 }

@@ -45,7 +45,27 @@ export type Facts =
       message: { id: number; name: string; email: string; phone: string | null; subject: string; message: string; at: string };
     }
   | { kind: "account.password_link"; to: Recipient; purpose: "set" | "reset"; link: string; expires_at: string }
-  | { kind: "account.password_changed"; to: Recipient; at: string; how: "reset" | "account" | "link" };
+  | { kind: "account.password_changed"; to: Recipient; at: string; how: "reset" | "account" | "link" }
+  | {
+      kind: "client.documents_requested";
+      to: Recipient;
+      agent: { name: string; email: string };
+      items: string[];
+      message: string | null;
+      reminder: boolean;
+      link: string;
+      expires_at: string;
+    }
+  | {
+      kind: "client.document_rejected";
+      to: Recipient;
+      agent: { name: string; email: string };
+      title: string;
+      reason: string;
+      link: string;
+      expires_at: string;
+    }
+  | { kind: "client.sign_in_link"; to: Recipient; agent: { name: string; email: string }; link: string; expires_at: string };
 
 export type Kind = Facts["kind"];
 
@@ -289,6 +309,65 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
           { link: { text: "Reset your password", href: `${ctx.publicUrl}/forgot-password` } },
         ],
         "You get this e-mail because the password of your account changed.",
+      );
+    }
+    case "client.documents_requested": {
+      const { to, agent } = facts;
+      const list = facts.items.join(", ");
+      return compose(
+        ctx,
+        facts.reminder
+          ? `Reminder: ${agent.name} is still waiting for your documents`
+          : `${agent.name} asks you for documents`,
+        greet(to),
+        [
+          {
+            p: facts.reminder
+              ? `${agent.name}, your agent at ${ctx.company.name}, is still waiting for: ${list}.`
+              : `${agent.name}, your agent at ${ctx.company.name}, asks you to send: ${list}.`,
+          },
+          ...(facts.message ? [{ p: `${agent.name} writes: “${facts.message}”` }] : []),
+          {
+            p: "Open your own page through this link to send them (PDF, JPEG or PNG, up to 10 MB each; a document in several pages can go as several files).",
+          },
+          { link: { text: "Send your documents", href: facts.link } },
+          {
+            p: `The link works once, until ${when(facts.expires_at, to.zone)}. Later, ask for a new one at ${ctx.publicUrl}/my/sign-in with this e-mail address.`,
+          },
+          { p: `Questions? Reply to this e-mail or write to ${agent.name} at ${agent.email}.` },
+        ],
+        `You get this e-mail because ${agent.name}, your agent, asked you for documents.`,
+      );
+    }
+    case "client.document_rejected": {
+      const { to, agent } = facts;
+      return compose(
+        ctx,
+        `Please send your ${facts.title} again`,
+        greet(to),
+        [
+          { p: `${agent.name}, your agent at ${ctx.company.name}, could not accept the ${facts.title} you sent.` },
+          { rows: [["Why", facts.reason]] },
+          { p: "Please send it again through your own page." },
+          { link: { text: "Send it again", href: facts.link } },
+          { p: `The link works once, until ${when(facts.expires_at, to.zone)}.` },
+          { p: `Questions? Reply to this e-mail or write to ${agent.name} at ${agent.email}.` },
+        ],
+        `You get this e-mail because ${agent.name}, your agent, reviewed a document you sent.`,
+      );
+    }
+    case "client.sign_in_link": {
+      const { to, agent } = facts;
+      return compose(
+        ctx,
+        `Your link to ${ctx.company.name}`,
+        greet(to),
+        [
+          { p: `Here is your link to your own page at ${ctx.company.name}, where you send documents to ${agent.name}.` },
+          { link: { text: "Open your page", href: facts.link } },
+          { p: `The link works once, until ${when(facts.expires_at, to.zone)}. If you did not ask for it, ignore this e-mail.` },
+        ],
+        "You get this e-mail because a link was asked for this address.",
       );
     }
   }

@@ -29,7 +29,12 @@ export type MailDeps = MailContext & {
 };
 
 /** Facts that are secret (a password link): kept until the message is sent, then blanked in the row. */
-const SECRET_KINDS = new Set(["account.password_link"]);
+const SECRET_KINDS = new Set([
+  "account.password_link",
+  "client.documents_requested",
+  "client.document_rejected",
+  "client.sign_in_link",
+]);
 
 export async function enqueue(
   trx: Kysely<Database>,

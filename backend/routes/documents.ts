@@ -1,8 +1,9 @@
 /**
  * A client's documents (lib/contract/documents.ts): the checklist, one document with its files, adding one,
  * uploading a file (the bytes are the body, any content type: the type is read from the bytes), accepting it, its
- * expiry, and the download. Every call is the agent's own client's: another agent's is 404, like a client that does
- * not exist.
+ * expiry, rejecting it with a reason, and the download. Every call is the agent's own client's: another agent's is
+ * 404, like a client that does not exist. The client's own upload and download (their area) share the body's
+ * reading and the upload slots.
  */
 import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
@@ -17,7 +18,15 @@ import type { FileStore } from "../files/store.js";
 import { IN_PROCESS } from "../http.js";
 import type { Server } from "../serve.js";
 import { documentFile, uploadDocument } from "../services/document-files.js";
-import { acceptDocument, addDocument, clientDocuments, documentDetail, setDocumentExpiry } from "../services/documents.js";
+import { clientUpload, myFile } from "../services/client-area.js";
+import {
+  acceptDocument,
+  addDocument,
+  clientDocuments,
+  documentDetail,
+  rejectDocument,
+  setDocumentExpiry,
+} from "../services/documents.js";
 
 /** Aborted when the caller goes away before its answer: the file store stops what it was doing for it. */
 function whileAsked(res: Response): AbortSignal {
@@ -59,16 +68,19 @@ export function documentRoutes(
     db,
     files,
     uploads: bounds = { perAgent: UPLOADS_PER_SENDER, inAll: UPLOADS_IN_ALL },
+    publicUrl,
   }: {
     db: Kysely<Database>;
     files: FileStore;
     uploads?: { perAgent: number; inAll: number };
+    publicUrl: string;
   },
 ) {
   // Each upload holds up to 10 MB while it is read: a few at once per agent, and a bound in all. A call in process
   // comes from the portal, whose own slot (lib/body-limit.ts) already holds for it.
-  const uploads = new UploadSlots(bounds.perAgent, bounds.inAll).guard((req, res) =>
-    res.locals[IN_PROCESS as unknown as string] ? null : `agent:${req.caller!.id}`,
+  const slots = new UploadSlots(bounds.perAgent, bounds.inAll);
+  const uploads = slots.guard((req, res) =>
+    res.locals[IN_PROCESS as unknown as string] ? null : `${req.caller!.kind}:${req.caller!.id}`,
   );
 
   serve(endpoints.clientDocuments, async ({ caller, params }) => clientDocuments(db, caller.id, params.clientId));
@@ -99,6 +111,9 @@ export function documentRoutes(
   serve(endpoints.acceptDocument, async ({ caller, params, body }) =>
     acceptDocument(db, caller.id, params.clientId, params.documentId, body.file_id),
   );
+  serve(endpoints.rejectDocument, async ({ caller, params, body }) =>
+    rejectDocument(db, caller.id, params.clientId, params.documentId, body, publicUrl),
+  );
   serve(endpoints.setDocumentExpiry, async ({ caller, params, body }) =>
     setDocumentExpiry(db, caller.id, params.clientId, params.documentId, body.expires_on ?? null),
   );
@@ -106,4 +121,19 @@ export function documentRoutes(
     const file = await documentFile(db, files, caller.id, params.clientId, params.documentId, params.fileId);
     return { bytes: file.bytes, type: file.type, name: file.name };
   });
+
+  // The client's own: the same reading of the body, the same slots (a client is one sender like an agent).
+  serve(
+    endpoints.myUpload,
+    async ({ caller, params, query, req, res }) => {
+      const { file, owned } = await receiveFile(req);
+      try {
+        return await clientUpload(db, files, caller.id, params.documentId, { file, ...query }, whileAsked(res));
+      } finally {
+        if (owned) await (file as Spooled).dispose();
+      }
+    },
+    [uploads],
+  );
+  serve(endpoints.myFile, async ({ caller, params }) => myFile(db, files, caller.id, params.documentId, params.fileId));
 }

@@ -28,7 +28,13 @@ export type ClientEventKind =
   | "document.uploaded"
   | "document.accepted"
   | "document.expiry"
-  | "document.expiring";
+  | "document.expiring"
+  | "document.rejected"
+  | "request.sent"
+  | "request.withdrawn"
+  | "client.signed_in"
+  | "client.access_ended"
+  | "client.erased";
 
 /**
  * An order line's name for the timeline: a session's line keeps its time in UTC text, which the timeline (shown in

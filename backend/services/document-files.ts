@@ -59,6 +59,9 @@ export async function sniffDocument(head: Uint8Array, size = head.byteLength): P
   throw new Invalid(message, { file: [message] });
 }
 
+/** A new upload answers a rejection: the reason is history (on the timeline), no longer the document's state. */
+export const noRejection = { rejected_at: null, reject_reason: null, rejected_file_id: null };
+
 /**
  * Stores an upload as the document's current file: the type from its first bytes, the file (spooled to disk, never
  * in memory whole) copied into the store under a key of its own, then (in one transaction) the file's record, the document uploaded (no longer accepted), the expiry if
@@ -102,7 +105,7 @@ export async function uploadDocument(
       const expiry = upload.expires_on ? { expires_on: upload.expires_on, expiry_noted_on: null } : {};
       const updated = await trx
         .updateTable("client_documents")
-        .set({ file_id: file.id, status: "uploaded", accepted_at: null, updated_at: stamp, ...expiry })
+        .set({ file_id: file.id, status: "uploaded", accepted_at: null, updated_at: stamp, ...noRejection, ...expiry })
         .where("id", "=", documentId)
         .where("agent_id", "=", agentId)
         .where(({ exists, selectFrom }) =>

@@ -17,6 +17,8 @@ import {
 import { SERVICES } from "../../lib/rules.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
+import { issueClientLink } from "../accounts/client-links.js";
+import { documentRejected } from "../mail/notices.js";
 import { clientEvent } from "./case-file.js";
 import { NO_DOCUMENT, ownClient, ownedClient } from "./ownership.js";
 
@@ -26,16 +28,35 @@ export function documentTitle(d: { kind: string; title: string | null }) {
   return d.kind === "other" ? (d.title ?? "Document") : documentKindNames[d.kind as Exclude<DocumentKind, "other">];
 }
 
-function toFile(
-  f: Pick<Selectable<DocumentFilesTable>, "id" | "file_name" | "content_type" | "size_bytes" | "uploaded_at">,
-): DocumentFile {
+type FileRow = Pick<
+  Selectable<DocumentFilesTable>,
+  "id" | "file_name" | "content_type" | "size_bytes" | "uploaded_at" | "from_client" | "part_of"
+>;
+export const fileColumns = ["id", "file_name", "content_type", "size_bytes", "uploaded_at", "from_client", "part_of"] as const;
+
+function toFile(f: FileRow): DocumentFile {
   return {
     id: f.id,
     file_name: f.file_name,
     content_type: f.content_type,
     size_bytes: Number(f.size_bytes),
     uploaded_at: new Date(f.uploaded_at).toISOString(),
+    from_client: Number(f.from_client) === 1,
+    part_of: f.part_of,
   };
+}
+
+/** Whether a document is in a request of its client's that is still open. */
+export const inOpenRequest = sql<boolean>`exists (select 1 from document_request_items i
+  join document_requests r on r.id = i.request_id where i.document_id = d.id and r.withdrawn_at is null)`;
+
+/** How many files the current upload has: its first file and the pages added to it. */
+const currentUploadSize = sql<number>`(select count(*) from document_files g
+  where g.id = coalesce(f.part_of, f.id) or g.part_of = coalesce(f.part_of, f.id))`;
+
+/** The status people see: a missing document the agent turned a file down for is "rejected". */
+export function shownStatus(d: { status: string; rejected_at: string | null }): ClientDocument["status"] {
+  return d.status === "missing" && d.rejected_at ? "rejected" : (d.status as ClientDocument["status"]);
 }
 
 function documentsQuery(db: Kysely<Database>, agentId: number) {
@@ -52,12 +73,19 @@ function documentsQuery(db: Kysely<Database>, agentId: number) {
       "d.expires_on",
       "d.accepted_at",
       "d.created_at",
+      "d.rejected_at",
+      "d.reject_reason",
+      "d.rejected_file_id",
       "s.name as service",
       "f.id as f_id",
       "f.file_name",
       "f.content_type",
       "f.size_bytes",
       "f.uploaded_at",
+      "f.from_client",
+      "f.part_of",
+      currentUploadSize.as("file_count"),
+      inOpenRequest.as("in_request"),
     ])
     .where("d.agent_id", "=", agentId);
 }
@@ -65,13 +93,14 @@ function documentsQuery(db: Kysely<Database>, agentId: number) {
 type DocumentRow = Awaited<ReturnType<ReturnType<typeof documentsQuery>["execute"]>>[number];
 
 function toDocument(r: DocumentRow): ClientDocument {
+  const status = shownStatus(r);
   return {
     id: r.id,
     client_id: r.client_id,
     kind: r.kind as DocumentKind,
     title: documentTitle(r),
     service: r.service ?? null,
-    status: r.status as ClientDocument["status"],
+    status,
     expires_on: r.expires_on,
     accepted_at: r.accepted_at ? new Date(r.accepted_at).toISOString() : null,
     file:
@@ -83,7 +112,15 @@ function toDocument(r: DocumentRow): ClientDocument {
             content_type: r.content_type!,
             size_bytes: r.size_bytes!,
             uploaded_at: r.uploaded_at!,
+            from_client: r.from_client!,
+            part_of: r.part_of ?? null,
           }),
+    file_count: Number(r.file_count ?? 0),
+    rejection:
+      status === "rejected"
+        ? { reason: r.reject_reason ?? "", at: new Date(r.rejected_at!).toISOString(), file_id: r.rejected_file_id ?? null }
+        : null,
+    asked: status === "rejected" || (status === "missing" && Boolean(Number(r.in_request))),
     created_at: new Date(r.created_at).toISOString(),
   };
 }
@@ -110,7 +147,7 @@ export async function documentDetail(
   if (!row) throw new NotFound(NO_DOCUMENT);
   const files = await db
     .selectFrom("document_files")
-    .select(["id", "file_name", "content_type", "size_bytes", "uploaded_at"])
+    .select(fileColumns)
     .where("document_id", "=", documentId)
     .where("agent_id", "=", agentId)
     .orderBy("id", "desc")
@@ -281,6 +318,100 @@ export async function acceptDocument(
       },
       now,
     );
+  });
+  return documentDetail(db, agentId, clientId, documentId);
+}
+
+/**
+ * Turns the file the agent looked at down, with a reason: only while it is still the current one and not yet
+ * reviewed (the same guard as accepting, so a client's newer upload or another review wins the race). The document
+ * is missing again with the reason kept, asked for again in its open requests, and the client, when the file was
+ * theirs, is e-mailed the reason with a link to send another.
+ */
+export async function rejectDocument(
+  db: Kysely<Database>,
+  agentId: number,
+  clientId: number,
+  documentId: number,
+  input: { file_id: number; reason: string },
+  publicUrl: string,
+  now = new Date(),
+) {
+  const doc = await ownDocument(db, agentId, clientId, documentId, { live: false });
+  if (doc.status === "missing") throw new Conflict("There is no file to reject: nothing was uploaded since the last review.");
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("client_documents")
+      .set({
+        status: "missing",
+        file_id: null,
+        accepted_at: null,
+        rejected_at: stamp,
+        reject_reason: input.reason,
+        rejected_file_id: input.file_id,
+        updated_at: stamp,
+      })
+      .where("id", "=", documentId)
+      .where("agent_id", "=", agentId)
+      .where("status", "=", "uploaded")
+      .where("file_id", "=", input.file_id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) {
+      const current = await ownDocument(trx, agentId, clientId, documentId, { live: false });
+      throw new Conflict(
+        current.file_id !== input.file_id
+          ? "A newer file was uploaded meanwhile: look at it before rejecting."
+          : "This document is already accepted: it cannot be rejected now.",
+      );
+    }
+    // Asked for again: the open requests wait for a new file.
+    await trx
+      .updateTable("document_request_items")
+      .set({ answered_at: null })
+      .where("document_id", "=", documentId)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("document_requests as r")
+            .select("r.id")
+            .whereRef("r.id", "=", "document_request_items.request_id")
+            .where("r.withdrawn_at", "is", null),
+        ),
+      )
+      .execute();
+    const file = await trx
+      .selectFrom("document_files")
+      .select(["file_name", "from_client"])
+      .where("id", "=", input.file_id)
+      .executeTakeFirst();
+    await clientEvent(
+      trx,
+      {
+        agentId,
+        clientId,
+        kind: "document.rejected",
+        summary: `${doc.title} rejected (${file?.file_name ?? "file"}${Number(file?.from_client) === 1 ? ", from the client" : ""}): ${input.reason}`,
+        ref: `document:${documentId}`,
+      },
+      now,
+    );
+    const client = await trx
+      .selectFrom("clients")
+      .select(["access_ended_at", "archived_at"])
+      .where("id", "=", clientId)
+      .executeTakeFirstOrThrow();
+    if (Number(file?.from_client) === 1 && !client.access_ended_at && !client.archived_at) {
+      const request = await trx
+        .selectFrom("document_request_items as i")
+        .innerJoin("document_requests as r", "r.id", "i.request_id")
+        .select("r.id")
+        .where("i.document_id", "=", documentId)
+        .where("r.withdrawn_at", "is", null)
+        .orderBy("r.id", "desc")
+        .executeTakeFirst();
+      const link = await issueClientLink(trx, clientId, "request", request?.id ?? null, publicUrl, now);
+      await documentRejected(trx, { clientId, documentId, title: doc.title, reason: input.reason }, link, now);
+    }
   });
   return documentDetail(db, agentId, clientId, documentId);
 }

@@ -33,7 +33,17 @@ export {
   type DocumentType,
 };
 
-export type DocumentFile = { id: number; file_name: string; content_type: string; size_bytes: number; uploaded_at: string };
+export type DocumentFile = {
+  id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  uploaded_at: string;
+  /** Sent by the client from their own area */
+  from_client: boolean;
+  /** A further page of an upload: the id of its first file */
+  part_of: number | null;
+};
 export type ClientDocument = {
   id: number;
   client_id: number;
@@ -46,8 +56,14 @@ export type ClientDocument = {
   /** YYYY-MM-DD */
   expires_on: string | null;
   accepted_at: string | null;
-  /** The current file (the newest upload) */
+  /** The current file (the newest upload's last page) */
   file: DocumentFile | null;
+  /** How many files the current upload has (a CV in two files: 2) */
+  file_count: number;
+  /** Why the agent turned the last file down (status "rejected") */
+  rejection: { reason: string; at: string; file_id: number | null } | null;
+  /** Asked of the client in a request that is still open */
+  asked: boolean;
   created_at: string;
 };
 /** One document with every file uploaded for it, newest first. */
@@ -80,6 +96,10 @@ export const documentUploadQuery = z.object({
 });
 
 export const documentAcceptBody = z.object({ file_id: idParam });
+export const documentRejectBody = z.object({
+  file_id: idParam,
+  reason: requiredText(500, "Reason"),
+});
 
 // ---- endpoints ------------------------------------------------------------------
 
@@ -131,6 +151,15 @@ export const documentEndpoints = {
     summary: "Accepts a document's file",
     params: oneDocument,
     body: documentAcceptBody,
+    answer: answer<DocumentDetail>(),
+  }),
+  rejectDocument: endpoint({
+    method: "POST",
+    path: "agent/clients/:clientId/documents/:documentId/reject",
+    auth: ["agent"],
+    summary: "Rejects a document's file with a reason: the document is asked for again (the client is e-mailed)",
+    params: oneDocument,
+    body: documentRejectBody,
     answer: answer<DocumentDetail>(),
   }),
   setDocumentExpiry: endpoint({

@@ -5,6 +5,7 @@
 import { accountEndpoints, ownAccount } from "./account.js";
 import { cartEndpoints } from "./cart.js";
 import { catalogueEndpoints } from "./catalogue.js";
+import { clientAreaEndpoints } from "./client-area.js";
 import { clientEndpoints } from "./clients.js";
 import { dashboardEndpoints } from "./dashboard.js";
 import { documentEndpoints } from "./documents.js";
@@ -23,6 +24,7 @@ export const endpoints = {
   ...cartEndpoints,
   ...catalogueEndpoints,
   ...clientEndpoints,
+  ...clientAreaEndpoints,
   ...dashboardEndpoints,
   ...documentEndpoints,
   ...mentorEndpoints,
