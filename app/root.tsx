@@ -67,6 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let staff = session.get("staff") ?? null;
   const mentorToken = session.get("mentorToken");
   let mentor = session.get("mentor") ?? null;
+  const clientToken = session.get("clientToken");
+  const client = session.get("client") ?? null;
   let cartCount: number | null = null;
   let toast: ToastMessage | null = null;
   let sessionChanged = false;
@@ -119,6 +121,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       agent: token ? agent : null,
       staff: staffToken ? staff : null,
       mentor: mentorToken ? mentor : null,
+      client: clientToken ? client : null,
       cartCount,
       toast,
       csrfToken,
@@ -157,6 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
             agent={data?.agent ?? null}
             staff={data?.staff ?? null}
             mentor={data?.mentor ?? null}
+            client={data?.client ?? null}
             cartCount={data?.cartCount ?? null}
             site={site}
           />

@@ -19,10 +19,9 @@ import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./ra
 import { accountRoutes } from "./routes/account.js";
 import { cartRoutes } from "./routes/cart.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
+import { clientAreaRoutes } from "./routes/client-area.js";
 import { clientRoutes } from "./routes/clients.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
-import { clientAreaRoutes } from "./routes/client-area.js";
-import { remindRequests } from "./services/document-requests.js";
 import { documentRoutes } from "./routes/documents.js";
 import { feedRoutes } from "./routes/feeds.js";
 import { mentoringRoutes } from "./routes/mentoring.js";
@@ -33,6 +32,7 @@ import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { serveOn } from "./serve.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
 import { noteExpiringDocuments } from "./services/document-expiry.js";
+import { remindRequests } from "./services/document-requests.js";
 import { releaseExpiredHolds } from "./services/holds.js";
 import { lapseMoveRequests } from "./services/session-moves.js";
 

@@ -32,8 +32,11 @@ export const documentStatusLabels: Record<DocumentStatus, string> = {
 };
 /** What a client may send from their own area in all: files and bytes (the agent's own uploads do not count). */
 export const CLIENT_QUOTA = { files: 50, bytes: 200 * 1024 * 1024 } as const;
-/** How many files one upload from the client's area may hold (a document in several pages or photos). */
-export const MAX_FILES_PER_UPLOAD = 10;
+/**
+ * How many files one upload from the client's area may hold (a document in several pages or photos): five of the
+ * largest fit in the portal's bound on an upload's body (lib/body-limit.ts).
+ */
+export const MAX_FILES_PER_UPLOAD = 5;
 /** The file types a document may be, by what its bytes say (never its name), with their names for people. */
 export const documentTypes = { "application/pdf": "PDF", "image/jpeg": "JPEG", "image/png": "PNG" } as const;
 export type DocumentType = keyof typeof documentTypes;

@@ -63,6 +63,7 @@ export function DocumentChecklist({
               </th>
               <td data-label="Status">
                 <DocumentStatus status={d.status} />
+                {d.asked ? <span className="tag tag--asked"> asked</span> : null}
               </td>
               <td data-label="Expires">
                 <Expiry on={d.expires_on} today={today} horizon={horizon} />
@@ -76,15 +77,19 @@ export function DocumentChecklist({
                     <span className="muted">
                       {" "}
                       · {fileSize(d.file.size_bytes)} · {formatDateTime(d.file.uploaded_at, timeZone)}
+                      {d.file_count > 1 ? ` · ${d.file_count} files` : ""}
                     </span>
+                    {d.file.from_client ? <span className="tag tag--client"> from the client</span> : null}
                   </>
+                ) : d.rejection ? (
+                  <span className="muted">Rejected: {d.rejection.reason}</span>
                 ) : (
                   "—"
                 )}
               </td>
               <td>
                 <Link to={documentPath(clientId, d.id)} className="button button--small button--ghost">
-                  {d.status === "missing" ? "Upload" : d.status === "uploaded" ? "Review" : "Open"}
+                  {d.status === "missing" || d.status === "rejected" ? "Upload" : d.status === "uploaded" ? "Review" : "Open"}
                   <span className="visually-hidden"> {d.title}</span>
                 </Link>
               </td>
@@ -100,8 +105,9 @@ type UploadFailure = { formError?: string; fieldErrors?: FieldErrors; values?: R
 
 /**
  * The upload form: a plain multipart post without JavaScript (the page's action answers); with it, the same form
- * sent by XMLHttpRequest to the upload route, so the agent sees how far the file has gone, and a file over 10 MB
- * is refused before a byte is sent.
+ * sent by XMLHttpRequest to the upload route, so the sender sees how far the files have gone, and a file over 10 MB
+ * (or too many files) is refused before a byte is sent. The agent's form has the expiry date; the client's takes
+ * several files at once (`multiple`), and names its document in `hidden` for the page's own action.
  */
 export function UploadForm({
   action,
@@ -109,12 +115,23 @@ export function UploadForm({
   failure,
   expiresOn,
   title,
+  multiple,
+  idPrefix = "",
+  hidden = {},
+  label = "File",
 }: {
   action: string;
   uploadUrl: string;
   failure?: UploadFailure;
-  expiresOn: string | null;
+  /** The expiry field's value; undefined: no expiry field */
+  expiresOn?: string | null;
   title: string;
+  /** At most this many files at once */
+  multiple?: number;
+  /** Field ids' prefix, for a page with several upload forms */
+  idPrefix?: string;
+  hidden?: Record<string, string>;
+  label?: string;
 }) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
@@ -124,20 +141,26 @@ export function UploadForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const data = new FormData(form);
-    const file = data.get("file");
+    const chosen = data.getAll("file").filter((f): f is File => f instanceof File && Boolean(f.name || f.size));
     event.preventDefault();
     // Said before a byte is sent, as the server would say it.
-    const problem =
-      !(file instanceof File) || (!file.name && file.size === 0)
-        ? "Choose a file to upload."
-        : file.size > MAX_DOCUMENT_BYTES
-          ? TOO_LARGE_HINT
+    const large = chosen.find((f) => f.size > MAX_DOCUMENT_BYTES);
+    const problem = !chosen.length
+      ? multiple
+        ? "Choose one or more files to upload."
+        : "Choose a file to upload."
+      : multiple && chosen.length > multiple
+        ? `Choose at most ${multiple} files at once.`
+        : large
+          ? multiple
+            ? `${large.name}: ${TOO_LARGE_HINT}`
+            : TOO_LARGE_HINT
           : null;
     if (problem) {
       setLocal({
         formError: FIX_FIELDS,
         fieldErrors: { file: [problem] },
-        values: { expires_on: String(data.get("expires_on") ?? "") },
+        values: { expires_on: String(data.get("expires_on") ?? ""), ...hidden },
       });
       return;
     }
@@ -182,26 +205,38 @@ export function UploadForm({
       aria-label={`Upload ${title}`}
     >
       <AuthenticityTokenInput />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <FormError message={shown?.formError} />
       <Field
-        label="File"
+        label={label}
         name="file"
+        id={`${idPrefix}file`}
         type="file"
+        multiple={Boolean(multiple)}
         accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-        hint={`${Object.values(documentTypes).join(", ")}; up to 10 MB.`}
+        hint={
+          multiple
+            ? `${Object.values(documentTypes).join(", ")}; up to 10 MB each; up to ${multiple} files at once (a document in several pages).`
+            : `${Object.values(documentTypes).join(", ")}; up to 10 MB.`
+        }
         errors={shown?.fieldErrors?.file}
         autoFocusOnError
         disabled={busy}
       />
-      <Field
-        label="Expires on (optional)"
-        name="expires_on"
-        type="date"
-        defaultValue={shown?.values?.expires_on ?? expiresOn ?? ""}
-        errors={shown?.fieldErrors?.expires_on}
-        hint="For a passport, visa or permit: the dashboard warns 60 days before."
-        disabled={busy}
-      />
+      {expiresOn !== undefined ? (
+        <Field
+          label="Expires on (optional)"
+          name="expires_on"
+          id={`${idPrefix}expires_on`}
+          type="date"
+          defaultValue={shown?.values?.expires_on ?? expiresOn ?? ""}
+          errors={shown?.fieldErrors?.expires_on}
+          hint="For a passport, visa or permit: the dashboard warns 60 days before."
+          disabled={busy}
+        />
+      ) : null}
       {busy ? (
         <p className="upload-progress" role="status">
           <progress max={100} value={progress}>

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { AgentPublic, MentorPublic, StaffPublic } from "../../lib/contract";
+import type { AgentPublic, ClientPublic, MentorPublic, StaffPublic } from "../../lib/contract";
 import { normalizePath } from "../lib/paths";
 
 /**
@@ -76,12 +76,14 @@ export function SiteHeader({
   agent,
   staff,
   mentor,
+  client,
   cartCount,
   site,
 }: {
   agent: AgentPublic | null;
   staff: StaffPublic | null;
   mentor: MentorPublic | null;
+  client: ClientPublic | null;
   cartCount: number | null;
   site: SiteInfo;
 }) {
@@ -228,6 +230,13 @@ export function SiteHeader({
                 <SectionLink to="/mentoring/profile/">Profile</SectionLink>
                 <SectionLink to="/mentoring/statement/">Statement</SectionLink>
                 <SectionLink to="/account/">Account</SectionLink>
+                <SignOut />
+              </>
+            ) : client ? (
+              <>
+                <SectionLink to="/my/" end>
+                  Your page
+                </SectionLink>
                 <SignOut />
               </>
             ) : (

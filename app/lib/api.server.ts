@@ -130,6 +130,8 @@ function queryString(query: Record<string, unknown> | undefined) {
 export async function expireSession(request: Request, context: AppLoadContext): Promise<Response> {
   const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", "Session Expired!")));
   const url = new URL(request.url);
+  // A client's session (their own area) ends on the page that sends them a fresh link.
+  if (/^\/my(\/|$)/.test(url.pathname)) return redirect("/my/sign-in", { headers });
   const back = request.method === "GET" && !isPublicPath(url.pathname) ? url.pathname + url.search : null;
   return redirect(signInUrl(back), { headers });
 }

@@ -1,7 +1,7 @@
 /** Who is signed in to the portal, and the redirects that go with signing in and out. */
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { endpoints } from "../../lib/contract.js";
-import type { LoginData, MentorLoginData, StaffLoginData } from "../../lib/contract.js";
+import type { ClientLoginData, LoginData, MentorLoginData, StaffLoginData } from "../../lib/contract.js";
 import { apiFor, sessionOf } from "./context.server.js";
 import { safeRedirectPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
@@ -33,9 +33,19 @@ export async function getMentor(request: Request, context: AppLoadContext) {
   return mentorToken && mentor ? { mentorToken, mentor, session, api: apiFor(context, mentorToken) } : null;
 }
 
-/** Whether an agent or a mentor is signed in: the back office is not theirs to know of. */
+/** The signed-in client (their own area), its session, and an API client bound to its token; null for anyone else. */
+export async function getClient(request: Request, context: AppLoadContext) {
+  const session = await sessionOf(context, request);
+  const clientToken = session.get("clientToken");
+  const client = session.get("client");
+  return clientToken && client ? { clientToken, client, session, api: apiFor(context, clientToken) } : null;
+}
+
+/** Whether an agent, a mentor or a client is signed in: the back office is not theirs to know of. */
 async function signedInElsewhere(request: Request, context: AppLoadContext) {
-  return Boolean((await getSignedIn(request, context)) ?? (await getMentor(request, context)));
+  return Boolean(
+    (await getSignedIn(request, context)) ?? (await getMentor(request, context)) ?? (await getClient(request, context)),
+  );
 }
 
 /**
@@ -58,6 +68,7 @@ export async function requireAgent(request: Request, context: AppLoadContext) {
     // is their agenda.
     if (await getStaff(request, context)) throw redirect("/office");
     if (await getMentor(request, context)) throw redirect("/mentoring");
+    if (await getClient(request, context)) throw redirect("/my");
     const url = new URL(request.url);
     throw redirect(signInUrl(url.pathname + url.search));
   }
@@ -75,6 +86,8 @@ export async function requireAccountHolder(request: Request, context: AppLoadCon
   if (staff) return { kind: "staff" as const, session: staff.session, api: staff.api };
   const mentor = await getMentor(request, context);
   if (mentor) return { kind: "mentor" as const, session: mentor.session, api: mentor.api };
+  // A client has no account page: their own area is all there is.
+  if (await getClient(request, context)) throw redirect("/my");
   const url = new URL(request.url);
   throw redirect(signInUrl(url.pathname + url.search));
 }
@@ -107,7 +120,7 @@ export async function signInStaff(request: Request, context: AppLoadContext, log
 export async function requireMentor(request: Request, context: AppLoadContext) {
   const mentor = await getMentor(request, context);
   if (mentor) return mentor;
-  if ((await getSignedIn(request, context)) ?? (await getStaff(request, context))) {
+  if ((await getSignedIn(request, context)) ?? (await getStaff(request, context)) ?? (await getClient(request, context))) {
     throw new Response("Not found", { status: 404 });
   }
   const url = new URL(request.url);
@@ -125,6 +138,29 @@ export async function signInMentor(request: Request, context: AppLoadContext, lo
   return redirect(to.startsWith("/mentoring") || to.startsWith("/account") ? to : "/mentoring", { headers });
 }
 
+/**
+ * The signed-in client, for their own area. An agent, staff member or mentor gets "Not found" (the area is a
+ * client's), a visitor the page that sends a fresh link.
+ */
+export async function requireClient(request: Request, context: AppLoadContext) {
+  const client = await getClient(request, context);
+  if (client) return client;
+  if ((await getSignedIn(request, context)) ?? (await getStaff(request, context)) ?? (await getMentor(request, context))) {
+    throw new Response("Not found", { status: 404 });
+  }
+  throw redirect("/my/sign-in");
+}
+
+/** A client's new session, opened by their link (the id rotates): their own area. */
+export async function signInClient(request: Request, context: AppLoadContext, login: ClientLoginData) {
+  const headers = await replaceSession(request, context, (session) => {
+    session.set("clientToken", login.token);
+    session.set("client", login.client);
+    session.flash("toast", makeToast("success", `Welcome, ${login.client.name}!`));
+  });
+  return redirect("/my", { headers });
+}
+
 /** Ends the session on both sides: the API revokes the token, the portal drops the session. */
 export async function signOut(request: Request, context: AppLoadContext) {
   const signedIn = await getSignedIn(request, context);
@@ -133,6 +169,9 @@ export async function signOut(request: Request, context: AppLoadContext) {
   if (staff) await staff.api.call(endpoints.officeLogout).catch(() => undefined);
   const mentor = await getMentor(request, context);
   if (mentor) await mentor.api.call(endpoints.mentorLogout).catch(() => undefined);
+  const client = await getClient(request, context);
+  if (client) await client.api.call(endpoints.clientLogout).catch(() => undefined);
   const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
-  return redirect("/authentication/", { headers });
+  // A client signs in again by a link: the page that sends one.
+  return redirect(client ? "/my/sign-in" : "/authentication/", { headers });
 }

@@ -26,6 +26,10 @@ export {
   noteBody,
   documentAddBody,
   documentExpiryBody,
+  documentRejectBody,
+  documentRequestBody,
+  clientSignInBody,
+  clientLinkBody,
 } from "../../lib/contract.js";
 
 /** A button that acts on one row: `intent` names the act, `id` the row. */

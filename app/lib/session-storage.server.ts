@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import type { AgentPublic, MentorPublic, StaffPublic } from "../../lib/contract.js";
+import type { AgentPublic, ClientPublic, MentorPublic, StaffPublic } from "../../lib/contract.js";
 import type { SessionTable } from "../../lib/session-table.js";
 import type { ToastMessage } from "./toast.js";
 
@@ -17,6 +17,9 @@ export type SessionData = {
   staff: StaffPublic;
   mentorToken: string;
   mentor: MentorPublic;
+  /** A client signed in by a link (their own area, /my) */
+  clientToken: string;
+  client: ClientPublic;
 };
 export type SessionFlash = { toast: ToastMessage };
 export type PortalSession = Session<SessionData, SessionFlash>;

@@ -15,25 +15,40 @@ import { spool, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 /** The file part, spooled to a temporary file (lib/spool.ts): the caller disposes of it when done. */
 export type UploadedFile = { file: Spooled; name: string; type: string };
 
-export type UploadForm = { formData: FormData; file: UploadedFile | null; problem: string | null };
+/** `file`: the first file part; `files`: every one (a form with `multiple`), in the order sent. */
+export type UploadForm = { formData: FormData; file: UploadedFile | null; files: UploadedFile[]; problem: string | null };
 
 /**
- * Reads the form; the file part goes to a temporary file as it arrives (its first 10 MB; past them it is counted
- * and dropped), never into memory whole.
+ * Reads the form; each file part goes to a temporary file as it arrives (its first 10 MB; past them it is counted
+ * and dropped), never into memory whole. At most `maxFiles` files are kept (the rest are read and dropped, and said).
  */
-export async function readUpload(request: Request): Promise<UploadForm> {
-  let file: UploadedFile | null = null;
+export async function readUpload(request: Request, opts: { maxFiles?: number } = {}): Promise<UploadForm> {
+  const maxFiles = opts.maxFiles ?? 1;
+  const files: UploadedFile[] = [];
   let problem: string | null = null;
+  let chosen = 0;
   const fileHandler = async (part: { name: string; filename?: string; contentType: string; data: AsyncIterable<Uint8Array> }) => {
     if (part.name !== "file" || part.filename === undefined) return undefined;
     const spooled = await spool(part.data, MAX_DOCUMENT_BYTES, UPLOAD_BODY_LIMIT);
-    if (spooled.tooLarge) problem = TOO_LARGE_HINT;
-    else if (!part.filename && spooled.size === 0) {
-      problem = "Choose a file to upload.";
+    if (!part.filename && spooled.size === 0) {
+      // The empty part a form sends when no file was chosen.
       await spooled.file?.dispose();
+      return "none";
+    }
+    chosen += 1;
+    if (spooled.tooLarge) {
+      problem ??= maxFiles > 1 ? `${part.filename || "A file"}: ${TOO_LARGE_HINT}` : TOO_LARGE_HINT;
+    } else if (files.length >= maxFiles) {
+      await spooled.file?.dispose();
+      if (maxFiles === 1) {
+        // One file expected: the last one chosen wins, as before.
+        await files.pop()?.file.dispose();
+        files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType });
+      } else {
+        problem ??= `Choose at most ${maxFiles} files at once.`;
+      }
     } else {
-      await file?.file.dispose();
-      file = { file: spooled.file!, name: part.filename || "document", type: part.contentType };
+      files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType });
     }
     return part.filename || "none";
   };
@@ -42,10 +57,10 @@ export async function readUpload(request: Request): Promise<UploadForm> {
       request,
       unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
     );
-    if (!file && !problem) problem = "Choose a file to upload.";
-    return { formData, file, problem };
+    if (!chosen && !problem) problem = maxFiles > 1 ? "Choose one or more files to upload." : "Choose a file to upload.";
+    return { formData, file: files[0] ?? null, files, problem };
   } catch (error) {
-    await (file as UploadedFile | null)?.file.dispose();
+    await Promise.all(files.map((f) => f.file.dispose()));
     if (error instanceof TooMuchToRead) throw new Response(TOO_LARGE_HINT, { status: 413 });
     // Not multipart, a broken one, a text field of over 16 KB (MaxPartSizeExceededError), a body cut short.
     throw new Response("This form could not be read. Reload the page and try again.", { status: 400 });

@@ -29,12 +29,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
-  const [view, countries] = await Promise.all([
+  const [view, countries, requests] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
+    api.call(endpoints.documentRequests, { params: { clientId: id } }),
   ]).catch((e) => apiLoaderError(e, request, context));
   const cutoffHours = getSettings().bookings.cancelCutoffHours;
-  return { ...view, countries, timeZone: agent.time_zone, now: new Date().toISOString(), cutoffHours };
+  const open = requests.requests.filter((r) => !r.withdrawn_at).length;
+  return {
+    ...view,
+    access: { ...requests.access, open },
+    countries,
+    timeZone: agent.time_zone,
+    now: new Date().toISOString(),
+    cutoffHours,
+  };
 }
 
 /** A note on the client (append-only: a correction is a new note), or a document added to the checklist. */
@@ -90,6 +99,12 @@ const kindLabels: Record<string, string> = {
   "document.accepted": "Document",
   "document.expiry": "Document",
   "document.expiring": "Expiry",
+  "document.rejected": "Document",
+  "request.sent": "Request",
+  "request.withdrawn": "Request",
+  "client.signed_in": "Client's page",
+  "client.access_ended": "Client's page",
+  "client.erased": "Erased",
 };
 
 function refLink(ref: string | null, clientId: number) {
@@ -97,6 +112,7 @@ function refLink(ref: string | null, clientId: number) {
   if (kind === "document" && id) return { to: `/clients/${clientId}/documents/${id}`, label: "The document" };
   if (kind === "order" && id) return { to: `/orders/${id}`, label: `Order ${id}` };
   if (kind === "booking") return { to: "/bookings", label: "Sessions" };
+  if (kind === "request") return { to: `/clients/${clientId}/requests`, label: "The requests" };
   return null;
 }
 
@@ -129,7 +145,7 @@ function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; t
 }
 
 export default function ClientPage() {
-  const { client, cart, timeline, attention, documents, sessions, countries, timeZone, now, cutoffHours } =
+  const { client, cart, timeline, attention, documents, sessions, countries, timeZone, now, cutoffHours, access } =
     useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   // Which form failed: the document form sends its intent back with what was typed.
@@ -205,6 +221,20 @@ export default function ClientPage() {
       ) : null}
       <h2 id="documents">Documents</h2>
       <DocumentChecklist clientId={client.id} documents={documents} timeZone={timeZone} today={today} horizon={horizon} />
+      <div className="client-access">
+        <p data-testid="client-access-summary">
+          {access.state === "open"
+            ? `${client.first_name}'s own page is open${access.last_sign_in_at ? `, last opened ${formatDateTime(access.last_sign_in_at, timeZone)}` : ", not opened yet"}; ${access.open === 1 ? "1 request" : `${access.open} requests`} open.`
+            : access.state === "ended"
+              ? `You ended ${client.first_name}'s access to their own page.`
+              : `${client.first_name} sends documents on a page of their own once you ask for them.`}
+        </p>
+        {client.archived_at ? null : (
+          <Link to={`/clients/${client.id}/requests`} className="button button--primary">
+            Ask the client for documents
+          </Link>
+        )}
+      </div>
       <Form
         method="post"
         className="form form--inline add-document"

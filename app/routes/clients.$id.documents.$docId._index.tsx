@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { expiryWindow, fileSize } from "../../lib/documents";
 import { documentPath, DocumentStatus, downloadPath, Expiry, UploadForm } from "../components/documents";
-import { Field, FormError } from "../components/form";
+import { Field, FormError, TextAreaField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -16,7 +16,7 @@ import { receiveUpload } from "../lib/documents.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { routeId } from "../lib/params";
-import { documentExpiryBody, rowIntent } from "../lib/schemas.server";
+import { documentExpiryBody, documentRejectBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
@@ -42,6 +42,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const here = documentPath(clientId, documentId);
+  if (formData.get("intent") === "reject") {
+    const values = textFields(formData, ["intent", "file_id", "reason"]);
+    const { data, failure } = validateForm(documentRejectBody, values);
+    if (failure) return failure;
+    try {
+      const doc = await api.call(endpoints.rejectDocument, { params: { clientId, documentId }, body: data });
+      return await redirectWithToast(request, context, here, {
+        type: "success",
+        message: `${doc.title} rejected: it is asked for again.`,
+      });
+    } catch (error) {
+      return apiActionError(error, request, context, values);
+    }
+  }
   if (formData.get("intent") === "accept") {
     const { data, failure } = validateForm(rowIntent("accept"), textFields(formData, ["intent", "id"]));
     if (failure) return failure;
@@ -77,7 +91,12 @@ export default function DocumentPage() {
   const here = documentPath(d.client_id, d.id);
   // Which form failed: the expiry form sends its intent back with what was typed.
   const expiryFailure = failure?.values?.intent === "expiry" ? failure : undefined;
-  const uploadFailure = expiryFailure ? undefined : failure;
+  const rejectFailure = failure?.values?.intent === "reject" ? failure : undefined;
+  const uploadFailure = expiryFailure || rejectFailure ? undefined : failure;
+  // The current upload: its first file and the pages added to it (a CV sent as two files), in the order sent.
+  const root = d.file ? (d.file.part_of ?? d.file.id) : null;
+  const current = d.files.filter((f) => root !== null && (f.id === root || f.part_of === root)).reverse();
+  const earlier = d.files.filter((f) => !current.includes(f));
   return (
     <section className="container page">
       <p className="eyebrow">
@@ -113,31 +132,63 @@ export default function DocumentPage() {
         </div>
       </dl>
 
-      <h2>Current file</h2>
+      <h2>{current.length > 1 ? `Current upload: ${current.length} files` : "Current file"}</h2>
+      {d.rejection ? (
+        <p className="notice notice--error" data-testid="rejection">
+          Rejected {formatDateTime(d.rejection.at, timeZone)}: {d.rejection.reason}
+        </p>
+      ) : null}
       {d.file ? (
         <div className="document-file">
-          <p>
-            <strong>{d.file.file_name}</strong>
-            <span className="muted">
-              {" "}
-              · {fileSize(d.file.size_bytes)} · uploaded {formatDateTime(d.file.uploaded_at, timeZone)}
-            </span>
-          </p>
-          <div className="actions">
-            <a href={downloadPath(d.client_id, d.id, d.file.id)} className="button button--ghost" download>
-              Download
-            </a>
-            {d.status === "uploaded" ? (
+          <ul className="list-reset">
+            {current.map((f) => (
+              <li key={f.id}>
+                <a href={downloadPath(d.client_id, d.id, f.id)} download>
+                  <strong>{f.file_name}</strong>
+                </a>
+                <span className="muted">
+                  {" "}
+                  · {fileSize(f.size_bytes)} · uploaded {formatDateTime(f.uploaded_at, timeZone)}
+                </span>
+                {f.from_client ? <span className="tag tag--client"> from the client</span> : null}
+              </li>
+            ))}
+          </ul>
+          {d.status === "uploaded" ? (
+            <div className="actions">
               <Form method="post" className="inline-form">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="intent" value="accept" />
                 <input type="hidden" name="id" value={d.file.id} />
                 <button type="submit" className="button button--primary" disabled={busy}>
-                  Accept this file
+                  {current.length > 1 ? "Accept these files" : "Accept this file"}
                 </button>
               </Form>
-            ) : null}
-          </div>
+            </div>
+          ) : null}
+          {d.status === "uploaded" ? (
+            <Form method="post" className="form reject-form" noValidate aria-labelledby="reject">
+              <h3 id="reject">Or reject {current.length > 1 ? "them" : "it"}</h3>
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="reject" />
+              <input type="hidden" name="file_id" value={d.file.id} />
+              <FormError message={rejectFailure?.formError} />
+              <TextAreaField
+                label="Why (the client reads this)"
+                name="reason"
+                id="reject-reason"
+                rows={2}
+                maxLength={500}
+                hint="e.g. The second page is cut off. The document is asked for again."
+                defaultValue={rejectFailure?.values?.reason ?? ""}
+                errors={rejectFailure?.fieldErrors?.reason}
+                autoFocusOnError
+              />
+              <button type="submit" className="button button--danger" disabled={busy}>
+                Reject
+              </button>
+            </Form>
+          ) : null}
         </div>
       ) : (
         <p className="empty-state">No file yet.</p>
@@ -167,11 +218,11 @@ export default function DocumentPage() {
         </button>
       </Form>
 
-      {d.files.length > 1 ? (
+      {earlier.length ? (
         <>
           <h2>Earlier files</h2>
           <ul className="list-reset earlier-files">
-            {d.files.slice(1).map((f) => (
+            {earlier.map((f) => (
               <li key={f.id}>
                 <a href={downloadPath(d.client_id, d.id, f.id)} download>
                   {f.file_name}

@@ -92,12 +92,7 @@ export async function useClientLink(db: Db, token: string, now = new Date()): Pr
       .where("used_at", "is", null)
       .where("expires_at", ">", stamp)
       .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("clients as c")
-            .select("c.id")
-            .whereRef("c.id", "=", "client_links.client_id")
-            .where(accessOpen),
-        ),
+        exists(selectFrom("clients as c").select("c.id").whereRef("c.id", "=", "client_links.client_id").where(accessOpen)),
       )
       .returning(["client_id", "request_id", "purpose"])
       .executeTakeFirst();

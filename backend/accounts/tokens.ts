@@ -43,7 +43,9 @@ export async function personForToken(
   const { rows } = await sql<Person & { expires_at: string }>`
     select ${t.person ?? sql`a.id, a.name, a.email, a.time_zone`}, t.expires_at
     from ${sql.table(t.tokens)} t join ${sql.table(t.accounts)} a on a.id = ${sql.ref(`t.${t.owner}`)}
-    where t.token_hash = ${hashToken(token)} and t.expires_at > ${now.toISOString()} and ${t.live ?? sql`a.active = 1`}`.execute(db);
+    where t.token_hash = ${hashToken(token)} and t.expires_at > ${now.toISOString()} and ${t.live ?? sql`a.active = 1`}`.execute(
+    db,
+  );
   const row = rows[0];
   if (!row) return null;
   const { expires_at, ...person } = row;

@@ -155,7 +155,8 @@ export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, 
     // Where it meets: the place a calendar shows and the link it opens. A session without one (written before
     // sessions had rooms) links to the portal's page of sessions.
     ...(s.join_url && method === "REQUEST" ? { location: s.join_url } : {}),
-    url: s.join_url ?? `${ctx.publicUrl}${{ mentor: "/mentoring", client: "/my", agent: "/bookings", staff: "/office" }[to.role]}`,
+    url:
+      s.join_url ?? `${ctx.publicUrl}${{ mentor: "/mentoring", client: "/my", agent: "/bookings", staff: "/office" }[to.role]}`,
   });
   return { method, content: cal.toString() };
 }

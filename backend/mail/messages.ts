@@ -316,9 +316,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
       const list = facts.items.join(", ");
       return compose(
         ctx,
-        facts.reminder
-          ? `Reminder: ${agent.name} is still waiting for your documents`
-          : `${agent.name} asks you for documents`,
+        facts.reminder ? `Reminder: ${agent.name} is still waiting for your documents` : `${agent.name} asks you for documents`,
         greet(to),
         [
           {

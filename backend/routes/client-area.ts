@@ -6,13 +6,7 @@
 import type { Kysely } from "kysely";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { endpoints } from "../../lib/contract.js";
-import {
-  askForClientLink,
-  clientAccess,
-  clientLinkInfo,
-  endClientAccess,
-  useClientLink,
-} from "../accounts/client-links.js";
+import { askForClientLink, clientAccess, clientLinkInfo, endClientAccess, useClientLink } from "../accounts/client-links.js";
 import { revokeToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
 import type { MailContext } from "../mail/compose.js";

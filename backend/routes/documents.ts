@@ -17,8 +17,8 @@ import { TooLarge } from "../errors.js";
 import type { FileStore } from "../files/store.js";
 import { IN_PROCESS } from "../http.js";
 import type { Server } from "../serve.js";
-import { documentFile, uploadDocument } from "../services/document-files.js";
 import { clientUpload, myFile } from "../services/client-area.js";
+import { documentFile, uploadDocument } from "../services/document-files.js";
 import {
   acceptDocument,
   addDocument,

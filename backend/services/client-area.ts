@@ -17,8 +17,8 @@ import { sessionOf } from "../mail/notices.js";
 import { clientEvent } from "./case-file.js";
 import { cleanFileName, noRejection, sniffDocument } from "./document-files.js";
 import { documentTitle, inOpenRequest, shownStatus } from "./documents.js";
-import { joinUrl, sessionsWithPeople } from "./session-facts.js";
 import { NO_DOCUMENT } from "./ownership.js";
+import { joinUrl, sessionsWithPeople } from "./session-facts.js";
 
 type Db = Kysely<Database>;
 
@@ -230,9 +230,7 @@ export async function clientUpload(
       const updated = await update.executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) {
         throw new Conflict(
-          continues !== null
-            ? "Your agent has just looked at this document: send the file again as a new upload."
-            : accepted,
+          continues !== null ? "Your agent has just looked at this document: send the file again as a new upload." : accepted,
         );
       }
       await trx
@@ -287,7 +285,13 @@ export async function myFile(db: Db, store: FileStore, clientId: number, documen
 }
 
 /** An upcoming confirmed session of the client's as a calendar file: the invite's UID and SEQUENCE, in their zone. */
-export async function mySessionInvite(db: Db, ctx: MailContext, clientId: number, bookingId: number, now = new Date()): Promise<ApiFile> {
+export async function mySessionInvite(
+  db: Db,
+  ctx: MailContext,
+  clientId: number,
+  bookingId: number,
+  now = new Date(),
+): Promise<ApiFile> {
   const owned = await db
     .selectFrom("mentor_bookings")
     .select("id")

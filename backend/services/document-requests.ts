@@ -6,9 +6,9 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { DocumentRequest } from "../../lib/contract.js";
+import { issueClientLink, openAccess } from "../accounts/client-links.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
-import { issueClientLink, openAccess } from "../accounts/client-links.js";
 import { documentsRequested } from "../mail/notices.js";
 import { clientEvent } from "./case-file.js";
 import { documentTitle, shownStatus } from "./documents.js";
@@ -41,26 +41,24 @@ async function requestRows(db: Db, agentId: number, clientId: number, requestId?
     .orderBy("i.id")
     .execute();
   const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
-  return requests.map(
-    (r): DocumentRequest => ({
-      id: r.id,
-      message: r.message,
-      created_at: new Date(r.created_at).toISOString(),
-      last_sent_at: new Date(r.last_sent_at).toISOString(),
-      times_sent: Number(r.times_sent),
-      opened_at: iso(r.opened_at),
-      reminded_at: iso(r.reminded_at),
-      withdrawn_at: iso(r.withdrawn_at),
-      items: items
-        .filter((i) => i.request_id === r.id)
-        .map((i) => ({
-          document_id: i.document_id,
-          title: documentTitle(i),
-          status: shownStatus(i),
-          answered_at: iso(i.answered_at),
-        })),
-    }),
-  );
+  return requests.map((r): DocumentRequest => ({
+    id: r.id,
+    message: r.message,
+    created_at: new Date(r.created_at).toISOString(),
+    last_sent_at: new Date(r.last_sent_at).toISOString(),
+    times_sent: Number(r.times_sent),
+    opened_at: iso(r.opened_at),
+    reminded_at: iso(r.reminded_at),
+    withdrawn_at: iso(r.withdrawn_at),
+    items: items
+      .filter((i) => i.request_id === r.id)
+      .map((i) => ({
+        document_id: i.document_id,
+        title: documentTitle(i),
+        status: shownStatus(i),
+        answered_at: iso(i.answered_at),
+      })),
+  }));
 }
 
 export async function documentRequests(db: Db, agentId: number, clientId: number) {
@@ -178,7 +176,13 @@ export async function resendRequest(
       .returning(["times_sent", "message"])
       .executeTakeFirst();
     if (!sent) {
-      const exists = await trx.selectFrom("document_requests").select("id").where("id", "=", requestId).where("agent_id", "=", agentId).where("client_id", "=", clientId).executeTakeFirst();
+      const exists = await trx
+        .selectFrom("document_requests")
+        .select("id")
+        .where("id", "=", requestId)
+        .where("agent_id", "=", agentId)
+        .where("client_id", "=", clientId)
+        .executeTakeFirst();
       if (!exists) throw new NotFound(NO_REQUEST);
       throw new Conflict("This request was withdrawn: send a new one instead.");
     }
@@ -193,7 +197,13 @@ export async function resendRequest(
     );
     await clientEvent(
       trx,
-      { agentId, clientId, kind: "request.sent", summary: `You sent your request again: ${titles.join(", ")}`, ref: `request:${requestId}` },
+      {
+        agentId,
+        clientId,
+        kind: "request.sent",
+        summary: `You sent your request again: ${titles.join(", ")}`,
+        ref: `request:${requestId}`,
+      },
       now,
     );
   });
@@ -214,7 +224,13 @@ export async function withdrawRequest(db: Db, agentId: number, clientId: number,
       .where("withdrawn_at", "is", null)
       .executeTakeFirst();
     if (Number(withdrawn.numUpdatedRows) !== 1) {
-      const exists = await trx.selectFrom("document_requests").select("id").where("id", "=", requestId).where("agent_id", "=", agentId).where("client_id", "=", clientId).executeTakeFirst();
+      const exists = await trx
+        .selectFrom("document_requests")
+        .select("id")
+        .where("id", "=", requestId)
+        .where("agent_id", "=", agentId)
+        .where("client_id", "=", clientId)
+        .executeTakeFirst();
       if (!exists) throw new NotFound(NO_REQUEST);
       return; // withdrawn already: nothing more to do
     }
@@ -227,7 +243,13 @@ export async function withdrawRequest(db: Db, agentId: number, clientId: number,
       .execute();
     await clientEvent(
       trx,
-      { agentId, clientId, kind: "request.withdrawn", summary: "You withdrew a request for documents", ref: `request:${requestId}` },
+      {
+        agentId,
+        clientId,
+        kind: "request.withdrawn",
+        summary: "You withdrew a request for documents",
+        ref: `request:${requestId}`,
+      },
       now,
     );
   });
@@ -275,7 +297,14 @@ export async function remindRequests(db: Db, publicUrl: string, now = new Date()
       const link = await issueClientLink(trx, r.client_id, "request", r.id, publicUrl, now);
       await documentsRequested(
         trx,
-        { clientId: r.client_id, requestId: r.id, items: titles, message: r.message, times: Number(r.times_sent), reminder: true },
+        {
+          clientId: r.client_id,
+          requestId: r.id,
+          items: titles,
+          message: r.message,
+          times: Number(r.times_sent),
+          reminder: true,
+        },
         link,
         now,
       );

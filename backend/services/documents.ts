@@ -15,9 +15,9 @@ import {
   type DocumentKind,
 } from "../../lib/contract.js";
 import { SERVICES } from "../../lib/rules.js";
+import { issueClientLink } from "../accounts/client-links.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
-import { issueClientLink } from "../accounts/client-links.js";
 import { documentRejected } from "../mail/notices.js";
 import { clientEvent } from "./case-file.js";
 import { NO_DOCUMENT, ownClient, ownedClient } from "./ownership.js";

@@ -11,10 +11,17 @@ import { emailField, idParam, optionalText, requiredText } from "./fields.js";
 
 // ---- the agent's requests -----------------------------------------------------
 
-/** The items to ask for: one or more checklist ids (a form's checkboxes send one value each). */
+/** The items to ask for: one or more checklist ids, as a list or as one text with commas ("4,7"). */
 export const documentRequestBody = z.object({
   document_ids: z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    (v) =>
+      v === undefined || v === null
+        ? []
+        : Array.isArray(v)
+          ? v
+          : typeof v === "string"
+            ? v.split(",").filter((s) => s.trim() !== "")
+            : [v],
     z
       .array(idParam, { invalid_type_error: "Choose the documents to ask for" })
       .min(1, "Choose at least one document to ask for")
@@ -56,9 +63,7 @@ export type DocumentRequests = { access: ClientAccess; requests: DocumentRequest
 
 /** A one-time link's token: 43 URL-safe characters; anything else is no link. */
 export const clientLinkBody = z.object({
-  token: z
-    .string({ required_error: "This link is not valid" })
-    .regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid"),
+  token: z.string({ required_error: "This link is not valid" }).regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid"),
 });
 export const clientSignInBody = z.object({ email: emailField });
 

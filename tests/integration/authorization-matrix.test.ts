@@ -22,6 +22,7 @@ type Victim = {
   bookingId: number;
   documentId: number;
   fileId: number;
+  requestId: number;
 };
 type Entry = {
   /** Answer with no token and with an expired one (401 for guarded routes) */
@@ -125,6 +126,57 @@ const matrix: Record<string, Entry> = {
     body: () => ({ expires_on: "2030-01-01" }),
     intruder: 404,
   },
+  "POST /agent/clients/:clientId/documents/:documentId/reject": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/documents/${v.documentId}/reject`,
+    body: (v) => ({ file_id: v.fileId, reason: "Planted" }),
+    intruder: 404,
+  },
+  // Asking another agent's client for documents, or ending their access: not found, nothing sent or changed.
+  "GET /api/clients/:clientId/document-requests": {
+    anonymous: 401,
+    path: (v) => `/api/clients/${v.clientId}/document-requests`,
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/document-requests": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/document-requests`,
+    body: (v) => ({ document_ids: [v.documentId] }),
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/document-requests/:requestId/resend": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/document-requests/${v.requestId}/resend`,
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/document-requests/:requestId/withdraw": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/document-requests/${v.requestId}/withdraw`,
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/end-access": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/end-access`,
+    intruder: 404,
+  },
+  // The client's own (issue 24): the link calls are public (no body: 400); the rest a client's token only, so an
+  // agent's is refused for its kind.
+  "POST /my/link/check": { anonymous: 400, intruder: 400 },
+  "POST /my/link": { anonymous: 400, intruder: 400 },
+  "POST /my/sign-in": { anonymous: 400, intruder: 400 },
+  "POST /my/logout": { anonymous: 401, intruder: 403 },
+  "GET /my/case": { anonymous: 401, intruder: 403 },
+  "POST /my/documents/:documentId/file": {
+    anonymous: 401,
+    path: (v) => `/my/documents/${v.documentId}/file?name=forged.pdf`,
+    intruder: 403,
+  },
+  "GET /my/documents/:documentId/files/:fileId": {
+    anonymous: 401,
+    path: (v) => `/my/documents/${v.documentId}/files/${v.fileId}`,
+    intruder: 403,
+  },
+  "GET /my/sessions/:id/invite": { anonymous: 401, path: (v) => `/my/sessions/${v.bookingId}/invite`, intruder: 403 },
   "GET /api/clients/:clientId/documents/:documentId/files/:fileId": {
     anonymous: 401,
     path: (v) => `/api/clients/${v.clientId}/documents/${v.documentId}/files/${v.fileId}`,
@@ -319,7 +371,12 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
         bytes: Buffer.from("%PDF-1.4\n% the victim's contract\n%%EOF\n"),
       },
     );
+    const asked = await ctx.api.call("POST", `agent/clients/${clientId}/document-requests`, {
+      token: v.token,
+      body: { document_ids: [document.json.data.id] },
+    });
     victim = {
+      requestId: asked.json.data.id,
       documentId: document.json.data.id,
       fileId: uploaded.json.data.file.id,
       token: v.token,
@@ -415,18 +472,40 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       .json.data.token as string;
     // Mentor 2: the staff calls below deactivate mentor 1, which would end its sessions.
     const mentor = (await ctx.api.newMentor(2, "kinds-matrix-mentor@example.com")).token;
-    const tokens = { agent: (await ctx.api.newAgent("kinds-matrix@example.com")).token, staff, mentor } as const;
+    // A client of another agent's, signed in to their own area by the link their agent's request e-mailed.
+    const own = await ctx.api.newAgent("kinds-matrix-owner@example.com");
+    const theirs = await ctx.api.call("POST", "agent/addclient", {
+      token: own.token,
+      body: { first_name: "Kim", last_name: "Client", email: "kim-matrix@example.com" },
+    });
+    const theirDoc = await ctx.api.call("POST", `agent/clients/${theirs.json.data.id}/documents`, {
+      token: own.token,
+      body: { title: "Payslip" },
+    });
+    await ctx.api.call("POST", `agent/clients/${theirs.json.data.id}/document-requests`, {
+      token: own.token,
+      body: { document_ids: [theirDoc.json.data.id] },
+    });
+    const mailed = await ctx.database.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("to_address", "=", "kim-matrix@example.com")
+      .executeTakeFirstOrThrow();
+    const link = /token=([A-Za-z0-9_-]{43})/.exec(mailed.payload)![1];
+    const client = (await ctx.api.call("POST", "my/link", { body: { token: link } })).json.data.token as string;
+    const tokens = { agent: (await ctx.api.newAgent("kinds-matrix@example.com")).token, staff, mentor, client } as const;
     const refusals = {
       agent: "This is for agents.",
       staff: "This is for the consultancy's staff.",
       mentor: "This is for mentors.",
+      client: "This is for clients.",
     };
     const checked = { allowed: 0, refused: 0 };
     for (const endpoint of allEndpoints) {
       const key = endpointKey(endpoint);
       // Would end the token used below.
-      if (key === "POST /agent/logout" || key === "POST /office/logout" || key === "POST /mentor/logout") continue;
-      for (const kind of ["agent", "staff", "mentor"] as const) {
+      if (["POST /agent/logout", "POST /office/logout", "POST /mentor/logout", "POST /my/logout"].includes(key)) continue;
+      for (const kind of ["agent", "staff", "mentor", "client"] as const) {
         const res = await call(key, tokens[kind]);
         if (endpoint.auth === "public") {
           // Open to anyone: a token of any kind is never turned away for its kind.
@@ -445,7 +524,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
         expect(JSON.stringify(res.json), key).not.toContain("vic@example.com");
       }
     }
-    expect(checked.allowed).toBeGreaterThan(80);
-    expect(checked.refused).toBeGreaterThan(170);
+    expect(checked.allowed).toBeGreaterThan(85);
+    expect(checked.refused).toBeGreaterThan(300);
   });
 });

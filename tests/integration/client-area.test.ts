@@ -6,11 +6,10 @@
  * the quota holds; and the client reaches nothing but their own area.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
-import { pdfBytes, pngBytes } from "../support/files.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { pdfBytes, pngBytes } from "../support/files.js";
 
 describe.each(testDatabases)("the client's own area on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -79,11 +78,17 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     expect(mail.text).toContain("Your passport's photo page, please.");
     expect(mail.replyTo).toBe("client-area-agent@example.com");
     // The outbox keeps no link once the message is sent.
-    const kept = await ctx.database.db.selectFrom("outbox").select("payload").where("kind", "=", "client.documents_requested").execute();
+    const kept = await ctx.database.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("kind", "=", "client.documents_requested")
+      .execute();
     expect(kept.map((k) => k.payload).join("")).not.toContain(link);
 
     // The landing page's check does not use the link up; using it does, once.
-    expect((await ctx.api.call("POST", "my/link/check", { body: { token: link } })).json.data).toMatchObject({ first_name: "Lina" });
+    expect((await ctx.api.call("POST", "my/link/check", { body: { token: link } })).json.data).toMatchObject({
+      first_name: "Lina",
+    });
     const token = await signInWith(link);
     const again = await ctx.api.call("POST", "my/link", { body: { token: link } });
     expect(again.status).toBe(404);
@@ -145,7 +150,9 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     expect(resent.status).toBe(201);
     const current = (await asAgent("GET", `api/clients/${client.id}/documents/${cv.id}`)).json.data;
     expect(current.rejection).toBeNull();
-    expect((await asAgent("POST", `agent/clients/${client.id}/documents/${cv.id}/accept`, { file_id: current.file.id })).status).toBe(200);
+    expect(
+      (await asAgent("POST", `agent/clients/${client.id}/documents/${cv.id}/accept`, { file_id: current.file.id })).status,
+    ).toBe(200);
     const more = await upload(token, cv.id, "late.pdf", pdfBytes("late"));
     expect(more.status).toBe(409);
     expect(more.json.message).toMatch(/accepted already/);
@@ -272,7 +279,9 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     const { booking } = await fixtures.paidSession(client.id, { topic: "Interview practice" });
     const token = await signInWith(link);
     const sessions = (await ctx.api.call("GET", "my/case", { token })).json.data.sessions;
-    expect(sessions).toEqual([expect.objectContaining({ id: booking.id, topic: "Interview practice", join_url: expect.stringMatching(/^https:/) })]);
+    expect(sessions).toEqual([
+      expect.objectContaining({ id: booking.id, topic: "Interview practice", join_url: expect.stringMatching(/^https:/) }),
+    ]);
     const ics = await ctx.api.call("GET", `my/sessions/${booking.id}/invite`, { token });
     expect(ics.status).toBe(200);
     expect(ics.headers.get("content-type")).toMatch(/text\/calendar/);

@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
-import { pdfBytes } from "../support/files.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { pdfBytes } from "../support/files.js";
 
 describe.each(testDatabases)("client races on $name", (target) => {
   // Five uploads of one client at once: more than a sender's usual slots (lib/body-limit.ts), which would answer 429.
@@ -52,9 +52,8 @@ describe.each(testDatabases)("client races on $name", (target) => {
       // The file the agent is looking at.
       const seen = await upload(token, doc.id, 1000 + round);
       expect(seen.status).toBe(201);
-      const looked = (
-        await ctx.api.call("GET", `api/clients/${client.id}/documents/${doc.id}`, { token: agent.token })
-      ).json.data.file.id as number;
+      const looked = (await ctx.api.call("GET", `api/clients/${client.id}/documents/${doc.id}`, { token: agent.token })).json.data
+        .file.id as number;
       const review = round % 2 === 0 ? "accept" : "reject";
       const results = await Promise.all([
         ...Array.from({ length: 5 }, (_, i) => upload(token, doc.id, round * 10 + i).then((r) => ({ side: "upload", r }))),
@@ -97,7 +96,11 @@ describe.each(testDatabases)("client races on $name", (target) => {
         .where("document_id", "=", doc.id)
         .where("from_client", "=", 1)
         .executeTakeFirstOrThrow();
-      const counted = await ctx.database.db.selectFrom("clients").select("upload_files").where("id", "=", client.id).executeTakeFirstOrThrow();
+      const counted = await ctx.database.db
+        .selectFrom("clients")
+        .select("upload_files")
+        .where("id", "=", client.id)
+        .executeTakeFirstOrThrow();
       expect(Number(counted.upload_files)).toBe(Number(recorded.n));
       // Back to a reviewable state for the next round.
       if (now.status === "accepted") {

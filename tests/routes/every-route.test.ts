@@ -11,6 +11,9 @@ import { endpoints } from "../../lib/contract.js";
 import {
   agentToken,
   apiAs,
+  clientLinkFor,
+  clientSends,
+  clientSession,
   fixturesAs,
   mentorCookie,
   newAgent,
@@ -21,7 +24,7 @@ import {
   staffToken,
 } from "../support/route-context.js";
 
-type Who = "public" | "agent" | "staff" | "mentor" | "account";
+type Who = "public" | "agent" | "staff" | "mentor" | "account" | "client";
 type Ids = Record<string, string>;
 type Entry = {
   who: Who;
@@ -103,6 +106,30 @@ const routes: Record<string, Entry> = {
       params: { id: ids.client!, docId: ids.doc!, fileId: ids.file! },
     }),
     owned: true,
+  },
+  "clients.$id.requests": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/requests`, params: { id: ids.client! } }),
+    owned: true,
+  },
+  // The client's own area (issue 24): signed in by a link; the landing page and the link form are public.
+  "my.sign-in": { who: "public", at: () => ({ path: "/my/sign-in" }) },
+  "my.link": { who: "public", at: (ids) => ({ path: `/my/link?token=${ids.clientLink}` }) },
+  "my._index": { who: "client", at: () => ({ path: "/my" }) },
+  "my.documents.$docId.upload": {
+    who: "client",
+    at: (ids) => ({ path: `/my/documents/${ids.clientDoc}/upload`, params: { docId: ids.clientDoc! } }),
+  },
+  "my.documents.$docId.files.$fileId": {
+    who: "client",
+    at: (ids) => ({
+      path: `/my/documents/${ids.clientDoc}/files/${ids.clientFile}`,
+      params: { docId: ids.clientDoc!, fileId: ids.clientFile! },
+    }),
+  },
+  "my.sessions.$id.invite[.]ics": {
+    who: "client",
+    at: (ids) => ({ path: `/my/sessions/${ids.booking}/invite.ics`, params: { id: ids.booking! } }),
   },
   "clients.$id.documents.$docId.upload": {
     who: "agent",
@@ -189,7 +216,13 @@ for (const file of fs.readdirSync(routesDir)) {
 }
 
 const ids: Ids = {};
-const cookies: Record<"agent" | "staff" | "mentor" | "stranger", string> = { agent: "", staff: "", mentor: "", stranger: "" };
+const cookies: Record<"agent" | "staff" | "mentor" | "stranger" | "client", string> = {
+  agent: "",
+  staff: "",
+  mentor: "",
+  stranger: "",
+  client: "",
+};
 
 beforeAll(async () => {
   // The records live with an agent of their own; a second agent plays the stranger.
@@ -225,6 +258,13 @@ beforeAll(async () => {
   cookies.stranger = await signedInCookie(stranger.email, stranger.password);
   cookies.staff = await staffCookie();
   cookies.mentor = await mentorCookie();
+  // The client of the records, signed in to their own area, with a file of their own sent.
+  const asked = await make.document(client.id, { title: "Payslip", file: false });
+  const own = await clientSession(login.token, client.id, [asked.id]);
+  cookies.client = own.cookie;
+  ids.clientLink = await clientLinkFor(login.token, client.id, [asked.id]);
+  ids.clientDoc = String(asked.id);
+  ids.clientFile = String(await clientSends(own.token, asked.id));
   const office = await apiAs(await staffToken());
   const link = await office.call(endpoints.agentPasswordLink, { params: { id: login.agent.id } });
   ids.link = new URL(link.password_link).searchParams.get("token")!;
@@ -244,7 +284,7 @@ describe("every route of the portal", () => {
   it("is in this table, and every entry is a route file", () => {
     expect(Object.keys(routes).sort()).toEqual([...modules.keys()].sort());
     for (const name of Object.keys(routes).filter((name) => !withLoader.includes(name))) {
-      expect(routes[name]!.who === "public" || name === "clients.$id.documents.$docId.upload", name).toBe(true);
+      expect(routes[name]!.who === "public" || name.endsWith(".upload"), name).toBe(true);
       expect(modules.get(name)!.default, name).toBeTypeOf(name.endsWith(".upload") ? "undefined" : "function");
     }
   });
@@ -255,7 +295,7 @@ describe("every route of the portal", () => {
   });
 
   it.each(ofKind("agent"))(
-    "%s: the agent's; a visitor is sent to sign in, staff to the office, a mentor to theirs",
+    "%s: the agent's; a visitor is sent to sign in, staff to the office, a mentor and a client to theirs",
     async (name) => {
       const { path: at } = routes[name]!.at(ids);
       const visitor = await load(name);
@@ -265,6 +305,8 @@ describe("every route of the portal", () => {
       expect([staff.status, staff.headers.get("Location")]).toEqual([302, "/office"]);
       const mentor = await load(name, cookies.mentor);
       expect([mentor.status, mentor.headers.get("Location")]).toEqual([302, "/mentoring"]);
+      const client = await load(name, cookies.client);
+      expect([client.status, client.headers.get("Location")]).toEqual([302, "/my"]);
       const agent = await load(name, cookies.agent);
       expect(agent.status).toBe(routes[name]!.ok ?? 200);
     },
@@ -294,13 +336,14 @@ describe("every route of the portal", () => {
   });
 
   it.each(ofKind("staff"))(
-    "%s: the office's; a visitor is sent to sign in, an agent or a mentor gets Not found",
+    "%s: the office's; a visitor is sent to sign in, an agent, a mentor or a client gets Not found",
     async (name) => {
       const visitor = await load(name);
       expect(visitor.status).toBe(302);
       expect(visitor.headers.get("Location")).toMatch(/^\/authentication\/\?redirectTo=%2Foffice/);
       expect((await load(name, cookies.agent)).status).toBe(404);
       expect((await load(name, cookies.mentor)).status).toBe(404);
+      expect((await load(name, cookies.client)).status).toBe(404);
       expect((await load(name, cookies.staff)).status).toBe(routes[name]!.ok ?? 200);
     },
   );
@@ -322,7 +365,35 @@ describe("every route of the portal", () => {
     expect(visitor.headers.get("Location")).toBe(`/authentication/?${new URLSearchParams({ redirectTo: at })}`);
     expect((await load(name, cookies.agent)).status).toBe(404);
     expect((await load(name, cookies.staff)).status).toBe(404);
+    expect((await load(name, cookies.client)).status).toBe(404);
     expect((await load(name, cookies.mentor)).status).toBe(routes[name]!.ok ?? 200);
+  });
+
+  it.each(ofKind("client"))(
+    "%s: the client's; a visitor is sent for a link, an agent, staff or a mentor gets Not found",
+    async (name) => {
+      const visitor = await load(name);
+      expect([visitor.status, visitor.headers.get("Location")]).toEqual([302, "/my/sign-in"]);
+      expect((await load(name, cookies.agent)).status).toBe(404);
+      expect((await load(name, cookies.staff)).status).toBe(404);
+      expect((await load(name, cookies.mentor)).status).toBe(404);
+      expect((await load(name, cookies.client)).status).toBe(routes[name]!.ok ?? 200);
+    },
+  );
+
+  it("a client's page shows their own case and agent, never prices, orders, notes or the agent's own files", async () => {
+    const text = await (await load("my._index", cookies.client)).text();
+    expect(text).toContain("Payslip");
+    expect(text).toContain(ids.ownerEmail);
+    // The checklist's items are the client's to see; the files the agent keeps (the fixture's PDF) are not.
+    for (const secret of ["fixture.pdf", "price", "order", "passport_number", "notes"]) expect(text).not.toContain(secret);
+  });
+
+  it("the link's landing page greets the client without using the link; a made-up or used link signs no one in", async () => {
+    const page = await (await load("my.link")).text();
+    expect(page).toContain('"ok":true');
+    const made = await respond(modules.get("my.link")!.loader!, request(`/my/link?token=${"y".repeat(43)}`));
+    expect(await made.text()).toContain("expired, was used already");
   });
 
   it("a mentor's agenda names the session's client by first name and initial, never their papers or the price", async () => {
@@ -341,6 +412,8 @@ describe("every route of the portal", () => {
     expect((await load(name, cookies.agent)).status).toBe(200);
     expect((await load(name, cookies.staff)).status).toBe(200);
     expect((await load(name, cookies.mentor)).status).toBe(200);
+    const client = await load(name, cookies.client);
+    expect([client.status, client.headers.get("Location")]).toEqual([302, "/my"]);
   });
 
   it.each([...modules.entries()].filter(([name, m]) => m.action && routes[name]!.who !== "public").map(([name]) => name))(
@@ -356,6 +429,7 @@ describe("every route of the portal", () => {
         for (const [kind, to] of [
           ["staff", "/office"],
           ["mentor", "/mentoring"],
+          ["client", "/my"],
         ] as const) {
           const other = await post(cookies[kind]);
           const location = name.endsWith(".upload")
@@ -367,10 +441,24 @@ describe("every route of the portal", () => {
       if (who === "mentor") {
         expect((await post(cookies.agent)).status, name).toBe(404);
         expect((await post(cookies.staff)).status, name).toBe(404);
+        expect((await post(cookies.client)).status, name).toBe(404);
+      }
+      if (who === "client") {
+        for (const kind of ["agent", "staff", "mentor"] as const) {
+          const other = await post(cookies[kind]);
+          const status = name.endsWith(".upload") ? other.status : other.status;
+          expect(status, `${name} as ${kind}`).toBe(404);
+        }
+        const location = name.endsWith(".upload")
+          ? ((await res.json()) as { redirectTo?: string }).redirectTo
+          : res.headers.get("Location");
+        expect(location, `${name}: ${res.status}`).toBe("/my/sign-in");
+        return;
       }
       if (who === "staff") {
         expect((await post(cookies.agent)).status, name).toBe(404);
         expect((await post(cookies.mentor)).status, name).toBe(404);
+        expect((await post(cookies.client)).status, name).toBe(404);
       }
       // The upload's script path answers in JSON where the page's form would be redirected.
       const location = name.endsWith(".upload")

@@ -100,6 +100,49 @@ export async function mentorCookie(): Promise<string> {
   return sessionCookie({ mentorToken: login.token, mentor: login.mentor });
 }
 
+/**
+ * The agent asks its client for documents (through the API), and the link e-mailed for it is read from the outbox,
+ * where it waits to be sent: the link's token, unused.
+ */
+export async function clientLinkFor(agentApiToken: string, clientId: number, documentIds: number[]) {
+  const sent = await transport({
+    method: "POST",
+    path: `agent/clients/${clientId}/document-requests`,
+    headers: { Authorization: `Bearer ${agentApiToken}` },
+    body: { document_ids: documentIds },
+  });
+  if (sent.status !== 201) throw new Error(`request refused: ${JSON.stringify(sent.payload)}`);
+  const row = await database.db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("kind", "=", "client.documents_requested")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  return /token=([A-Za-z0-9_-]{43})/.exec(row.payload)![1]!;
+}
+
+/** A portal session of the client, signed in by a fresh link of theirs: its cookie, and the client's API token. */
+export async function clientSession(agentApiToken: string, clientId: number, documentIds: number[]) {
+  const token = await clientLinkFor(agentApiToken, clientId, documentIds);
+  const answer = await transport({ method: "POST", path: "my/link", headers: {}, body: { token } });
+  if (answer.status !== 200) throw new Error(`client link refused: ${JSON.stringify(answer.payload)}`);
+  const login = (answer.payload as { data: { token: string; client: unknown } }).data;
+  return { cookie: await sessionCookie({ clientToken: login.token, client: login.client }), token: login.token };
+}
+
+/** A PDF the client sends for one of their documents (through the API): the stored file's id. */
+export async function clientSends(clientApiToken: string, documentId: number, name = "sent.pdf") {
+  const { pdfBytes } = await import("./files.js");
+  const answer = await transport({
+    method: "POST",
+    path: `my/documents/${documentId}/file?name=${encodeURIComponent(name)}`,
+    headers: { Authorization: `Bearer ${clientApiToken}` },
+    upload: { bytes: pdfBytes(name), type: "application/pdf" },
+  });
+  if (answer.status !== 201) throw new Error(`client upload refused: ${JSON.stringify(answer.payload)}`);
+  return (answer.payload as { data: { files: Array<{ id: number }> } }).data.files.at(-1)!.id;
+}
+
 /** A portal session holding `values`, stored as the portal stores one: its cookie, for a request's header. */
 async function sessionCookie(values: Record<string, unknown>) {
   const session = await sessions.getSession();

@@ -1,0 +1,94 @@
+/**
+ * Where a client's e-mailed link lands (issue 24, point 3). Opening it uses nothing (mail programs open links to
+ * scan them): the page greets the client and a button signs them in, which uses the link once. A link that was
+ * used, has expired or whose access the agent ended shows a clear page and signs no one in.
+ */
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { SERVER_BUSY } from "../../lib/messages";
+import { ApiCallError } from "../lib/api.server";
+import { signInClient } from "../lib/auth.server";
+import { apiFor } from "../lib/context.server";
+import { endpoints } from "../lib/endpoints.server";
+import { clientLinkBody } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+
+export const meta: MetaFunction = () => [{ title: "Your page · Waypoint Consultancy" }, { name: "robots", content: "noindex" }];
+
+type Gone = { ok: false; message: string };
+
+async function check(context: ActionFunctionArgs["context"], token: string | null) {
+  const parsed = clientLinkBody.safeParse({ token });
+  if (!parsed.success)
+    return { ok: false, message: "This link is not complete. Copy the whole link from the e-mail." } satisfies Gone;
+  try {
+    const info = await apiFor(context).call(endpoints.clientLinkCheck, { body: parsed.data });
+    return { ok: true as const, token: parsed.data.token, ...info };
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: error.message } satisfies Gone;
+    if (error instanceof ApiCallError && error.unavailable) throw new Response(SERVER_BUSY, { status: 503 });
+    throw error;
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const state = await check(context, new URL(request.url).searchParams.get("token"));
+  return state.ok ? state : { ...state, token: null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const parsed = clientLinkBody.safeParse({ token: formData.get("token") });
+  if (!parsed.success) return { ok: false, message: "This link is not complete. Copy the whole link from the e-mail." };
+  try {
+    const login = await apiFor(context).call(endpoints.clientLinkUse, { body: parsed.data });
+    return await signInClient(request, context, login);
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: error.message };
+    if (error instanceof ApiCallError && error.unavailable) return { ok: false, message: SERVER_BUSY };
+    throw error;
+  }
+}
+
+export default function ClientLink() {
+  const state = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="container page auth-page">
+      <div className="auth-card">
+        {state.ok ? (
+          <>
+            <h1>Hello {state.first_name}</h1>
+            <p>This link opens your own page, where you send your documents to your agent and see your sessions.</p>
+            <Form method="post" className="form" replace>
+              <AuthenticityTokenInput />
+              <input type="hidden" name="token" value={state.token} />
+              <button type="submit" className="button button--primary button--block" disabled={busy}>
+                {busy ? "Opening…" : "Open my page"}
+              </button>
+            </Form>
+            <p className="muted">The link works once: after that, ask for a new one with your e-mail address.</p>
+          </>
+        ) : (
+          <LinkGone message={state.message} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function LinkGone({ message }: { message: string }) {
+  return (
+    <div data-testid="link-gone">
+      <h1>This link can no longer be used</h1>
+      <p role="alert">{message}</p>
+      <p>
+        <a href="/my/sign-in" className="button button--primary">
+          Get a new link
+        </a>
+      </p>
+    </div>
+  );
+}
