@@ -55,5 +55,6 @@ export function expiryWindow(now: Date, zone: string) {
 
 /** "1.2 MB", "830 KB": a file's size for people. */
 export function fileSize(bytes: number) {
+  if (bytes === 0) return "0 KB";
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

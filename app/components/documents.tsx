@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, FieldErrors } from "../../lib/contract";
@@ -134,6 +134,8 @@ export function UploadForm({
   label?: string;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const revalidator = useRevalidator();
   const [progress, setProgress] = useState<number | null>(null);
   const [local, setLocal] = useState<UploadFailure | null>(null);
   const shown = local ?? failure;
@@ -185,7 +187,11 @@ export function UploadForm({
         answer = null;
       }
       if (answer?.redirectTo) {
+        const to = new URL(answer.redirectTo, window.location.href);
         navigate(answer.redirectTo);
+        // Back to this very page (another anchor of it): a hash change loads nothing, so the page is read again
+        // for the new state and the toast.
+        if (to.pathname === location.pathname && to.search === location.search) revalidator.revalidate();
         return;
       }
       setLocal(answer ?? { formError: "The server is busy. Nothing was lost: please try again." });
@@ -212,7 +218,7 @@ export function UploadForm({
       <Field
         label={label}
         name="file"
-        id={`${idPrefix}file`}
+        {...(idPrefix ? { id: `${idPrefix}file` } : {})}
         type="file"
         multiple={Boolean(multiple)}
         accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
@@ -229,7 +235,7 @@ export function UploadForm({
         <Field
           label="Expires on (optional)"
           name="expires_on"
-          id={`${idPrefix}expires_on`}
+          {...(idPrefix ? { id: `${idPrefix}expires_on` } : {})}
           type="date"
           defaultValue={shown?.values?.expires_on ?? expiresOn ?? ""}
           errors={shown?.fieldErrors?.expires_on}

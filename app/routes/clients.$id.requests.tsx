@@ -151,9 +151,10 @@ export default function ClientRequests() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const choices = offered(documents);
-  const ticked = failure?.values?.document_ids
-    ? new Set(failure.values.document_ids.split(","))
-    : new Set(choices.filter((d) => d.status === "missing" || d.status === "rejected").map((d) => String(d.id)));
+  const ticked =
+    failure?.values?.document_ids !== undefined
+      ? new Set(failure.values.document_ids.split(","))
+      : new Set(choices.filter((d) => d.status === "missing" || d.status === "rejected").map((d) => String(d.id)));
   const idsError = failure?.fieldErrors?.document_ids?.[0];
   const archived = Boolean(client.archived_at);
   return (
