@@ -23,6 +23,9 @@ const publicPages = [
   "/set-password?token=no-such-link-0123456789",
   "/forgot-password",
   "/forgot-password?sent=1",
+  "/my/sign-in",
+  "/my/sign-in?sent=1",
+  `/my/link?token=${"x".repeat(43)}`,
   "/no-such-page",
 ];
 
@@ -104,6 +107,7 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
         `/clients/${client.id}/plans`,
         `/clients/${client.id}/delete`,
         `/clients/${client.id}/documents/${document.id}`,
+        `/clients/${client.id}/requests`,
         "/joblist",
         `/joblist/${job!.id}`,
         "/relocation",
@@ -211,6 +215,38 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
           ...(await placeholders(page, path, width)),
         );
       }
+      await context.close();
+      expect(found.join("\n")).toBe("");
+    });
+
+    it(`a client, ${width} px: no critical or serious violation on the client's own page`, async () => {
+      // A client asked for a document, with a paid session: the page has every part. Their agent is one of their own
+      // (the demo agent's cart holds the workspace walk's open checkout).
+      const agent = await ctx.portal.createAgent(`a11y-agent-${width}@example.com`, "Agnieszka Wiśniewska-Kowalczyk");
+      const make = ctx.portal.fixtures((await ctx.portal.sessionCookie(agent.email, agent.password)).token);
+      const email = `a11y-client-${width}@example.com`;
+      const client = await make.client({ first_name: "Amara", last_name: "Okafor-Lindqvist", email });
+      const doc = await make.document(client.id, { title: "Proof of address abroad", file: false });
+      await make.document(client.id, { title: "Signed employment contract", file: false });
+      await make.api.call(endpoints.requestDocuments, {
+        params: { clientId: client.id },
+        body: { document_ids: [doc.id], message: "A utility bill from the last three months, please." },
+      });
+      await make.paidSession(client.id, { topic: "Interview practice for a long job title" });
+      const [mail] = await ctx.portal.mailTo(email, /asks you for documents/);
+      const link = /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43})/.exec(mail!.parsed.text ?? "")![1]!;
+      const { context } = await newContext(ctx.browser, true, { width });
+      const page = await context.newPage();
+      const found: string[] = [];
+      await page.goto(link);
+      found.push(...(await violations(page, "/my/link", width)), ...(await sideways(page, "/my/link", width)));
+      await page.getByRole("button", { name: "Open my page" }).click();
+      await page.waitForURL(/\/my$/);
+      found.push(
+        ...(await violations(page, "/my", width)),
+        ...(await sideways(page, "/my", width)),
+        ...(await placeholders(page, "/my", width)),
+      );
       await context.close();
       expect(found.join("\n")).toBe("");
     });

@@ -41,6 +41,9 @@ describe("hostile form posts to the portal", () => {
   let spareId = 0;
   /** A paid session the move form may really move */
   let bookingId = 0;
+  /** A document of the client's with a file the reject form may really reject */
+  let documentId = 0;
+  let fileId = 0;
 
   beforeAll(async () => {
     portal = await startPortal({
@@ -72,6 +75,9 @@ describe("hostile form posts to the portal", () => {
     });
     spareId = ((await spare.json()) as { data: { id: number } }).data.id;
     bookingId = (await portal.fixtures(token).paidSession(clientId, { topic: "Hostile" })).booking.id;
+    const doc = await portal.fixtures(token).document(clientId, { title: "Hostile scan" });
+    documentId = doc.id;
+    fileId = doc.files[0]!.id;
   });
   afterAll(async () => {
     await portal?.stop();
@@ -101,6 +107,10 @@ describe("hostile form posts to the portal", () => {
       ["/payment/demo/demo_cs_nothing", ["intent"]],
       ["/authentication", ["email", "password", "redirectTo"]],
       [`/clients/${spareId}/delete`, ["intent"]],
+      [`/clients/${clientId}/requests`, ["intent", "document_ids", "message", "id"]],
+      [`/clients/${clientId}/documents/${documentId}`, ["intent", "file_id", "reason", "id", "expires_on"]],
+      ["/my/sign-in", ["email"]],
+      ["/my/link", ["token"]],
     ];
     for (const [path, names] of forms) {
       await fc.assert(
@@ -128,6 +138,94 @@ describe("hostile form posts to the portal", () => {
       }),
       { numRuns: 25 },
     );
+    expect(portal.output()).not.toMatch(/"level":50/);
+  });
+
+  it("a client's page: hostile uploads (any bytes, names, counts, documents) never give a 5xx, and nothing but a document is kept", async () => {
+    const email = "hostile-client@example.com";
+    const client = await fetch(`${portal.base}/backend/agent/addclient`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ first_name: "Hana", last_name: "Hostile", email }),
+    });
+    const theirs = ((await client.json()) as { data: { id: number } }).data.id;
+    const doc = await portal.fixtures(token).document(theirs, { title: "Anything", file: false });
+    await portal.fixtures(token).api.call((await import("../../lib/contract.js")).endpoints.requestDocuments, {
+      params: { clientId: theirs },
+      body: { document_ids: [doc.id] },
+    });
+    const [mail] = await portal.mailTo(email, /asks you for documents/);
+    const link = /token=([A-Za-z0-9_-]{43})/.exec(mail!.parsed.text ?? "")![1]!;
+    // Opened in a browser of the client's own (the agent's session stays where it is).
+    const csrfCookie = cookies.split("; ").find((c) => c.startsWith("csrf="))!;
+    const opened = await fetch(`${portal.base}/my/link`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: csrfCookie, Origin: portal.base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf, token: link }),
+    });
+    expect(opened.status).toBe(302);
+    const session = opened.headers
+      .getSetCookie()
+      .find((c) => !c.startsWith("csrf="))!
+      .split(";")[0]!;
+    const asClient = `${session}; ${csrfCookie}`;
+    const pdf = Buffer.from("%PDF-1.4\n% hostile\n%%EOF\n");
+    const file = fc.record({
+      name: fc.oneof(hostileText, fc.constantFrom("../../etc/passwd", "a.pdf", "x.html", "")),
+      bytes: fc.oneof(
+        fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a)),
+        fc.constant(pdf),
+        fc.constant(Buffer.from("<html><script>alert(1)</script></html>")),
+      ),
+      type: fc.constantFrom("application/pdf", "text/html", "image/png", "", "application/octet-stream"),
+    });
+    const upload = fc.record({
+      files: fc.array(file, { maxLength: 7 }),
+      document: fc.oneof(
+        fc.constant(String(doc.id)),
+        hostileText.map((t) => t.slice(0, 40)),
+      ),
+      route: fc.constantFrom("page", "script"),
+    });
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(upload, async (u) => {
+        const form = new FormData();
+        form.set("csrf", csrf);
+        form.set("document_id", u.document);
+        for (const f of u.files) form.append("file", new Blob([f.bytes], { type: f.type }), f.name);
+        const path =
+          u.route === "page"
+            ? `/my?index&document=${encodeURIComponent(u.document)}`
+            : `/my/documents/${encodeURIComponent(u.document)}/upload`;
+        const res = await fetch(portal.base + path, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: asClient, Origin: portal.base },
+          body: form,
+        });
+        expect(res.status, `${path} ${u.files.length} files`).toBeLessThan(500);
+        statuses.add(res.status);
+      }),
+      {
+        numRuns: 40,
+        examples: [
+          [{ files: [{ name: "scan.pdf", bytes: pdf, type: "application/pdf" }], document: String(doc.id), route: "page" }],
+        ],
+      },
+    );
+    // Some were taken (a redirect back to the page), some refused beside the field (400): the forms were read.
+    expect(statuses.has(302)).toBe(true);
+    expect(statuses.has(400)).toBe(true);
+    // What was kept is documents only: every stored file of the client's is a PDF, JPEG or PNG.
+    const kept = portal.db
+      .prepare(
+        "select f.content_type from document_files f join client_documents d on d.id = f.document_id where d.client_id = ?",
+      )
+      .all(theirs) as Array<{ content_type: string }>;
+    expect(kept.length).toBeGreaterThan(0);
+    for (const k of kept) expect(["application/pdf", "image/jpeg", "image/png"]).toContain(k.content_type);
     expect(portal.output()).not.toMatch(/"level":50/);
   });
 
