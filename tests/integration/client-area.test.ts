@@ -5,14 +5,21 @@
  * reminder goes once after three days; requests are sent again and withdrawn; the agent ends the client's access;
  * the quota holds; and the client reaches nothing but their own area.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { folderStore } from "../../backend/files/folder.js";
+import { eraseClient } from "../../backend/services/client-erase.js";
 import { httpTransport } from "../../lib/http-transport.js";
+import { checkDatabase } from "../../scripts/check-db.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
 
 describe.each(testDatabases)("the client's own area on $name", (target) => {
-  const ctx = useSeededApi(target);
+  const store = folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "client-area-files-")));
+  const ctx = useSeededApi(target, { files: store });
   let agent: { id: number; token: string };
   let fixtures: ReturnType<typeof agentFixtures>;
 
@@ -290,5 +297,76 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     const other = await askedClient("sessions-other@example.com");
     const otherToken = await signInWith(other.link);
     expect((await ctx.api.call("GET", `my/sessions/${booking.id}/invite`, { token: otherToken })).status).toBe(404);
+  });
+
+  it("erases a client on request: files and records gone, order lines and paid sessions kept, audited", async () => {
+    const { client, passport, link } = await askedClient("erase-me@example.com");
+    const token = await signInWith(link);
+    await upload(token, passport.id, "passport.pdf", pdfBytes("erase me"));
+    const agentsOwn = await fixtures.document(client.id, { title: "Agent's scan" });
+    await asAgent("POST", `agent/clients/${client.id}/notes`, { body: "Prefers mornings" });
+    const { orderId } = await fixtures.paidPlan(client.id);
+    const { booking } = await fixtures.paidSession(client.id, { topic: "Erase practice" });
+    const keys = (
+      await ctx.database.db
+        .selectFrom("document_files as f")
+        .innerJoin("client_documents as d", "d.id", "f.document_id")
+        .select("f.storage_key")
+        .where("d.client_id", "=", client.id)
+        .execute()
+    ).map((k) => k.storage_key);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(await store.get(key)).not.toBeNull();
+    const linesBefore = await ctx.database.db.selectFrom("order_items").selectAll().where("client_id", "=", client.id).execute();
+
+    const erased = await eraseClient(ctx.database.db, store, client.id);
+    expect(erased).toMatchObject({ files_removed: 2, kept: { order_lines: linesBefore.length, sessions: 1 } });
+    for (const key of keys) expect(await store.get(key)).toBeNull();
+    for (const table of [
+      "client_documents",
+      "document_requests",
+      "client_links",
+      "client_tokens",
+      "client_notes",
+      "client_events",
+      "cart_items",
+    ] as const) {
+      const left = await ctx.database.db.selectFrom(table).select("id").where("client_id", "=", client.id).execute();
+      expect(left, table).toEqual([]);
+    }
+    expect(
+      await ctx.database.db.selectFrom("document_files").select("id").where("id", "=", agentsOwn.files[0]!.id).execute(),
+    ).toEqual([]);
+    // The record of money is as it was; the client's row names no one.
+    expect(await ctx.database.db.selectFrom("order_items").selectAll().where("client_id", "=", client.id).execute()).toEqual(
+      linesBefore,
+    );
+    const row = await ctx.database.db.selectFrom("clients").selectAll().where("id", "=", client.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      first_name: "Erased",
+      email: `erased-client-${client.id}@invalid`,
+      passport_number: null,
+      phone: null,
+    });
+    expect(row.archived_at).not.toBeNull();
+    expect(JSON.stringify(row)).not.toContain("Haddad");
+    expect((await asAgent("GET", `api/orders/${orderId}`)).json.data.status).toBe("paid");
+    const session = await ctx.database.db
+      .selectFrom("mentor_bookings")
+      .select("status")
+      .where("id", "=", booking.id)
+      .executeTakeFirstOrThrow();
+    expect(session.status).toBe("confirmed");
+    const audited = await ctx.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("kind", "=", "client.erased")
+      .where("subject", "=", `client:${client.id}`)
+      .execute();
+    expect(audited).toHaveLength(1);
+    // The link and the session are dead; the database is consistent; running it again erases nothing more.
+    expect((await ctx.api.call("GET", "my/case", { token })).status).toBe(401);
+    expect(await checkDatabase(ctx.database.db)).toEqual([]);
+    expect((await eraseClient(ctx.database.db, store, client.id)).files_removed).toBe(0);
   });
 });
