@@ -43,7 +43,6 @@ describe("hostile form posts to the portal", () => {
   let bookingId = 0;
   /** A document of the client's with a file the reject form may really reject */
   let documentId = 0;
-  let fileId = 0;
 
   beforeAll(async () => {
     portal = await startPortal({
@@ -77,7 +76,6 @@ describe("hostile form posts to the portal", () => {
     bookingId = (await portal.fixtures(token).paidSession(clientId, { topic: "Hostile" })).booking.id;
     const doc = await portal.fixtures(token).document(clientId, { title: "Hostile scan" });
     documentId = doc.id;
-    fileId = doc.files[0]!.id;
   });
   afterAll(async () => {
     await portal?.stop();
