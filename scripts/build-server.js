@@ -3,7 +3,11 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { index: "server.ts", "office-user": "backend/db/office-user-cli.ts", "client-erase": "backend/db/client-erase-cli.ts" },
+  entryPoints: {
+    index: "server.ts",
+    "office-user": "backend/db/office-user-cli.ts",
+    "client-erase": "backend/db/client-erase-cli.ts",
+  },
   outdir: "server-build",
   bundle: true,
   platform: "node",
