@@ -65,6 +65,15 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "same item twice in one client's cart",
     sql`select count(*) as n from (select client_id, item_type, item_id from cart_items group by client_id, item_type, item_id having count(*) > 1) t`,
   );
+  // Clients' own uploads (issue 24): the quota's count is what was recorded; requests ask only their client's.
+  await count(
+    "clients whose upload count disagrees with the files they sent",
+    sql`select count(*) as n from clients c where c.upload_files <> (select count(*) from document_files f join client_documents d on d.id = f.document_id where d.client_id = c.id and f.from_client = 1)`,
+  );
+  await count(
+    "request items naming another client's document",
+    sql`select count(*) as n from document_request_items i join document_requests r on r.id = i.request_id join client_documents d on d.id = i.document_id where d.client_id <> r.client_id`,
+  );
   return problems;
 }
 

@@ -147,8 +147,8 @@ export type OfficeOrder = OfficeOrderRow & {
 
 export const orderReviewBody = z.object({ note: requiredText(1000, "Note") });
 export const orderRefundBody = z.object({
-  /** The order lines to refund; every line not refunded yet when absent */
-  item_ids: z.array(idParam).max(100).optional(),
+  /** The order lines to refund; every line not refunded yet when absent (an empty list names none: 400) */
+  item_ids: z.array(idParam).min(1, "Choose the lines to refund").max(100).optional(),
   note: requiredText(1000, "Note"),
 });
 

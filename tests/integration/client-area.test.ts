@@ -269,6 +269,19 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     const over = await upload(token, passport.id, "p2.pdf", pdfBytes("2"));
     expect(over.status).toBe(413);
     expect(over.json.message).toMatch(/as many files as your page holds/);
+    // The count back to what was sent (the 49 was this test's own), as npm run db:check wants it.
+    const sentFiles = await ctx.database.db
+      .selectFrom("document_files as f")
+      .innerJoin("client_documents as d", "d.id", "f.document_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("d.client_id", "=", client.id)
+      .where("f.from_client", "=", 1)
+      .executeTakeFirstOrThrow();
+    await ctx.database.db
+      .updateTable("clients")
+      .set({ upload_files: Number(sentFiles.n) })
+      .where("id", "=", client.id)
+      .execute();
     // The client's token opens no agent's, office's or mentor's call; an agent's opens none of the client's.
     expect((await ctx.api.call("GET", `api/clients/${client.id}/documents`, { token })).status).toBe(403);
     expect((await ctx.api.call("GET", "office/agents", { token })).status).toBe(403);

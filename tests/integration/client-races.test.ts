@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { httpTransport } from "../../lib/http-transport.js";
+import { checkDatabase } from "../../scripts/check-db.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { pdfBytes } from "../support/files.js";
@@ -102,6 +103,7 @@ describe.each(testDatabases)("client races on $name", (target) => {
         .where("id", "=", client.id)
         .executeTakeFirstOrThrow();
       expect(Number(counted.upload_files)).toBe(Number(recorded.n));
+      expect(await checkDatabase(ctx.database.db)).toEqual([]);
       // Back to a reviewable state for the next round.
       if (now.status === "accepted") {
         await ctx.database.db

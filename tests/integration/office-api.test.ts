@@ -528,6 +528,9 @@ describe.each(testDatabases)("office API on $name", (target) => {
       409,
     );
     expect((await office("POST", `office/orders/${a.orderId}/refund`, { item_ids: [999999], note: "No" })).status).toBe(404);
+    // An empty list names no line (it reached PostgreSQL as "in ()" and failed there as a 500).
+    const none = await office("POST", `office/orders/${a.orderId}/refund`, { item_ids: [], note: "None" });
+    expect([none.status, none.json.errors]).toEqual([400, { item_ids: ["Choose the lines to refund"] }]);
     expect((await office("POST", `office/orders/${a.orderId}/retry-refunds`)).status).toBe(409);
     // The agent sees the refund on its order.
     const seen = (await api.call("GET", `api/orders/${a.orderId}`, { token: a.token })).json.data;
