@@ -3,8 +3,8 @@
  * no post, however large and from whomever, is ever held in memory whole:
  *
  * - a form post to a page: 256 kB (the largest form, a client's with its notes, is a few kB);
- * - a document's upload page, for a visitor with a session: 64 MB read at most, of which only the file's first
- *   10 MB are kept (app/lib/upload.server.ts): a 12 MB scan is answered beside the field, not by a broken page;
+ * - a document's upload page (the agent's, and the client's own page), for a visitor with a session: 64 MB read at
+ *   most, of which only each file's first 10 MB are kept (app/lib/upload.server.ts): a 12 MB scan is answered beside the field, not by a broken page;
  * - the API's own bodies are bounded where they are parsed: JSON 100 kB (backend/app.ts), an upload 10 MB
  *   (backend/routes/documents.ts), the Stripe webhook 1 MB (backend/routes/payments.ts).
  *
@@ -23,8 +23,11 @@ export const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
 const DRAIN_BYTES = 32 * 1024 * 1024;
 const DRAIN_MS = 5000;
 
-/** The pages that take a document's file (the plain form and the script's upload route). */
-const UPLOAD_PAGE = /^\/clients\/\d+\/documents\/\d+(?:\/upload)?(?:\.data)?\/?$/;
+/**
+ * The pages that take a document's file (the plain form and the script's upload route): the agent's, and the
+ * client's own page (whose only post is an upload) with its upload route.
+ */
+const UPLOAD_PAGE = /^(?:\/clients\/\d+\/documents\/\d+(?:\/upload)?|\/my(?:\/documents\/\d+\/upload)?)(?:\.data)?\/?$/;
 
 const TOO_LARGE_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -63,10 +63,10 @@ journeys("a client's own page in Chromium", (ctx) => {
 
       const item = (title: string) =>
         me.locator(".my-document").filter({ has: me.getByRole("heading", { name: title, exact: true }) });
-      // The passport in one file.
+      // The passport in one file, a scan's size (3 MB: more than any other form may send).
       await item("Passport")
         .getByLabel("Files")
-        .setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: pdfBytes("passport") });
+        .setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: pdfBytes("passport", 3 * 1024 * 1024) });
       await item("Passport").getByRole("button", { name: "Upload" }).click();
       await expectToast(me, javaScriptEnabled, "Passport: your file was sent to your agent.");
       // The CV as two files.
