@@ -8,6 +8,8 @@ const publicPaths = new Set([
   "/authentication",
   "/set-password",
   "/forgot-password",
+  "/my/sign-in",
+  "/my/link",
 ]);
 
 export function normalizePath(pathname: string): string {

@@ -32,6 +32,8 @@ journeys("a client's own page in Chromium", (ctx) => {
       await agent.goto(`${ctx.portal.base}/clients/${clientId}`);
       await agent.getByRole("link", { name: "Ask the client for documents" }).click();
       await agent.waitForURL(/\/requests$/);
+      // The new page drawn (with JavaScript the address changes before it is).
+      await expect.poll(() => agent.locator("h1").innerText(), settle).toBe("Ask Lina for documents");
       // Nothing ticked: refused beside the list, nothing sent.
       for (const box of await agent.locator('input[name="document_ids"]').all()) await box.uncheck();
       await agent.getByRole("button", { name: "Send the request" }).click();

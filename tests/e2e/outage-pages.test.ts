@@ -21,7 +21,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 /** Pages a visitor may see signed out (the portal's own list), and the not-found page. */
 const isPublic = (path: string) => isPublicPath(path) || path === "/no-such-page";
 /** Not pages: the benchmark's baseline, sign-out's post, the upload's script route. */
-const SKIP = new Set(["/bench/remix-baseline", "/logout", "/clients/1/documents/1/upload"]);
+const SKIP = new Set(["/bench/remix-baseline", "/logout", "/clients/1/documents/1/upload", "/my/documents/1/upload"]);
 /** Forms that need nothing of the API to be shown: served as they are (what they send is then said busy). */
 const NEEDS_NOTHING = new Set(["/contact", "/office/agents/new", "/office/plans/new"]);
 /** The query a page needs to get as far as the API. */
@@ -58,6 +58,7 @@ describe.runIf(pgUrl)("the API's database refusing connections, seen from the po
   let agentCookie = "";
   let staffCookie = "";
   let mentorCookie = "";
+  let clientCookie = "";
 
   beforeAll(async () => {
     dbName = `portal_outage_${Date.now().toString(36)}`;
@@ -91,6 +92,24 @@ describe.runIf(pgUrl)("the API's database refusing connections, seen from the po
     agentCookie = await cookie({ token: agent.token, agent: agent.agent });
     staffCookie = await cookie({ staffToken: staff.token, staff: staff.staff });
     mentorCookie = await cookie({ mentorToken: mentor.token, mentor: mentor.mentor });
+    // A client of the demo agent's, signed in by the link their request e-mailed.
+    const authed = async (path: string, body: unknown) =>
+      (
+        (await (
+          await fetch(`${api.base}/backend/${path}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${agent.token}` },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { data: any }
+      ).data;
+    const client = await authed("agent/addclient", { first_name: "Out", last_name: "Age", email: "outage-client@example.com" });
+    const doc = await authed(`agent/clients/${client.id}/documents`, { title: "Payslip" });
+    await authed(`agent/clients/${client.id}/document-requests`, { document_ids: [doc.id] });
+    const [mail] = await api.mailTo("outage-client@example.com", /asks you for documents/);
+    const link = /token=([A-Za-z0-9_-]{43})/.exec(mail!.parsed.text ?? "")![1];
+    const opened = await call("my/link", { token: link });
+    clientCookie = await cookie({ clientToken: opened.token, client: opened.client });
   });
   afterAll(async () => {
     await portal?.stop();
@@ -111,7 +130,13 @@ describe.runIf(pgUrl)("the API's database refusing connections, seen from the po
     proxy.cut();
     const wrong: string[] = [];
     for (const path of paths) {
-      const cookie = path.startsWith("/office") ? staffCookie : path.startsWith("/mentoring") ? mentorCookie : agentCookie;
+      const cookie = path.startsWith("/office")
+        ? staffCookie
+        : path.startsWith("/mentoring")
+          ? mentorCookie
+          : path.startsWith("/my")
+            ? clientCookie
+            : agentCookie;
       const res = await fetch(portal.base + path + (QUERY[path] ?? ""), { headers: { Cookie: cookie }, redirect: "manual" });
       const text = await res.text();
       if (isPublic(path)) {

@@ -76,7 +76,7 @@ export async function signInAs(context: BrowserContext, base: string, cookie: { 
  */
 export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string | RegExp): Promise<void> {
   const candidates = javaScriptEnabled ? page.locator(".Toastify__toast") : page.getByTestId("flash");
-  await candidates.filter({ hasText: text }).first().waitFor({ state: "visible", timeout: 5000 });
+  await candidates.filter({ hasText: text }).first().waitFor({ state: "visible", timeout: 10_000 });
 }
 
 /** Polls until a page shows what is expected: navigation and rendering may lag behind a URL change. */
