@@ -50,8 +50,13 @@ describe("the client's forms in the portal", () => {
     ];
   });
 
-  const post = (fn: typeof requests.action, path: string, fields: Record<string, string | string[]>, params = {}, as = cookie) =>
-    formRequest(path, fields, as).then((req) => respond(fn, req, params));
+  const post = (
+    fn: Parameters<typeof respond>[0],
+    path: string,
+    fields: Record<string, string | string[]>,
+    params = {},
+    as = cookie,
+  ) => formRequest(path, fields, as).then((req) => respond(fn, req, params));
 
   it("asks for documents: nothing ticked is refused beside the list with the word kept; ticked ones are sent", async () => {
     const at = `/clients/${clientId}/requests`;
