@@ -84,6 +84,9 @@ async function main() {
   // A Host or Referer that cannot be read is a 400, before anything builds a URL from it.
   app.use(wellFormedHeaders());
 
+  const PREVIEW_PATH = /^\/clients\/\d+\/documents\/\d+\/files\/\d+\/?$/;
+  /** A client's document shown in its own page, the one thing this site frames (issue 25). */
+  const isPreview = (req: express.Request) => PREVIEW_PATH.test(req.path) && req.query.preview === "1";
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -95,13 +98,15 @@ async function main() {
         directives: {
           "default-src": ["'self'"],
           "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          "style-src": ["'self'"],
+          // A previewed PDF is drawn by the browser's viewer, whose styles are inline (Chrome's, at least).
+          "style-src": ["'self'", (req) => (isPreview(req as express.Request) ? "'unsafe-inline'" : "'self'")],
           "img-src": ["'self'", "data:"],
           "font-src": ["'self'"],
           "connect-src": ["'self'", ...(isDev ? ["ws://localhost:*"] : [])],
           // A checkout form post is answered with a redirect to Stripe's hosted page.
           "form-action": ["'self'", ...(settings.payments.mode === "stripe" ? ["https://checkout.stripe.com"] : [])],
-          "frame-ancestors": ["'none'"],
+          // Nothing is framed, but a client's document previewed in its own page (a frame of this site).
+          "frame-ancestors": [(req) => (isPreview(req as express.Request) ? "'self'" : "'none'")],
           "base-uri": ["'self'"],
           "object-src": ["'none'"],
         },
@@ -172,6 +177,7 @@ async function main() {
       contactLimitPerHour: settings.contactLimitPerHour,
       payments: settings.payments,
       bookings: settings.bookings,
+      site: settings.site,
       publicUrl: settings.publicUrl,
       clientIpSecret: settings.clientIpSecret,
       logger,

@@ -17,6 +17,7 @@ import { settleRefunds } from "./payments/refunds.js";
 import { createStripe } from "./payments/stripe-client.js";
 import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
 import { accountRoutes } from "./routes/account.js";
+import { businessRoutes } from "./routes/business.js";
 import { cartRoutes } from "./routes/cart.js";
 import { catalogueRoutes } from "./routes/catalogue.js";
 import { clientAreaRoutes } from "./routes/client-area.js";
@@ -26,11 +27,13 @@ import { documentRoutes } from "./routes/documents.js";
 import { feedRoutes } from "./routes/feeds.js";
 import { mentoringRoutes } from "./routes/mentoring.js";
 import { mentorRoutes } from "./routes/mentors.js";
+import { officeAccountRoutes } from "./routes/office-accounts.js";
 import { officeCatalogueRoutes } from "./routes/office-catalogue.js";
 import { officeRoutes } from "./routes/office.js";
 import { paymentRoutes, stripeWebhookRoute } from "./routes/payments.js";
 import { serveOn } from "./serve.js";
 import { defaultBookingRules, type BookingRules } from "./services/bookings.js";
+import { businessDefaults, LiveBusiness } from "./services/business-settings.js";
 import { noteExpiringDocuments } from "./services/document-expiry.js";
 import { remindRequests } from "./services/document-requests.js";
 import { releaseExpiredHolds } from "./services/holds.js";
@@ -53,6 +56,8 @@ export type ApiDeps = {
   };
   payments: PaymentsSettings;
   bookings?: Partial<BookingRules>;
+  /** The business settings' first values (the office's saved ones win): backend/services/business-settings.ts */
+  site?: { phone: string; chatUrl: string; copyrightYear: number };
   /** Where browsers reach the portal (Stripe's success and cancel addresses) */
   publicUrl: string;
   /** The secret the portal signs visitors' addresses with (lib/client-ip.ts) */
@@ -83,6 +88,26 @@ export async function createApi(
   deps: ApiDeps,
 ): Promise<Router & { sweep(): Promise<void>; mailTick(opts?: { now?: Date; worker?: string }): Promise<MailTally> }> {
   const { db } = deps.database;
+  const rules = { ...defaultBookingRules, ...deps.bookings };
+  const company = deps.mail?.company ?? { name: "Waypoint Consultancy", address: "" };
+  const business = new LiveBusiness(
+    db,
+    businessDefaults({
+      company,
+      site: deps.site ?? { phone: "+1 555 010 0100", chatUrl: "https://wa.me/15550100100", copyrightYear: 2025 },
+      bookings: rules,
+    }),
+  );
+  // The booking rules the owner sets, read live; the others (horizon, holds per mentor) stay the environment's.
+  const liveRules: BookingRules = Object.defineProperties(
+    { ...rules },
+    {
+      holdMinutes: { get: () => business.current.hold_minutes, enumerable: true },
+      cancelCutoffHours: { get: () => business.current.cancel_cutoff_hours, enumerable: true },
+      minNoticeHours: { get: () => business.current.min_notice_hours, enumerable: true },
+    },
+  );
+  const liveCompany = () => ({ name: business.current.company_name, address: business.current.company_address });
   const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
   // The one sign-in page tries an agent's account, then a staff account: each has its own counters, so a wrong
   // password counts once in each, never twice in one.
@@ -113,13 +138,27 @@ export async function createApi(
   stripeWebhookRoute(serve, payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null);
   api.use(jsonBody(100 * 1024));
   api.use(guardInput());
+  // The business settings as saved now (at most a second old: another instance may have saved them), read after
+  // the body (a refused body is answered as before). A database slow to answer does not hold a request for more than
+  // a moment: it goes on with the settings last read, and its own queries say whether the database is there.
+  api.use((_req, _res, next) => {
+    const read = business.refresh().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 250);
+      timer.unref();
+    });
+    void Promise.race([read, waited]).then(() => {
+      clearTimeout(timer);
+      next();
+    });
+  });
   const forgotLimiters = {
     byIp: createLimiter(deps.database, "forgot_ip", deps.forgotLimitPerHour ?? 10, 3600),
     // The mails, not the answers: three an hour for an address asked from one place, ten from everywhere.
     byPair: createLimiter(deps.database, "forgot_pair", 3, 3600),
     byEmail: createLimiter(deps.database, "forgot_mails", 10, 3600),
   };
-  const cancelCutoffHours = { ...defaultBookingRules, ...deps.bookings }.cancelCutoffHours;
   accountRoutes(serve, {
     db,
     limiters: { agent: limiter, staff: officeLimiter, mentor: mentorLimiter },
@@ -127,9 +166,22 @@ export async function createApi(
     publicUrl: deps.publicUrl,
     forgotLimiters,
   });
-  officeRoutes(serve, { db, publicUrl: deps.publicUrl, payments, cancelCutoffHours });
+  officeRoutes(serve, {
+    db,
+    publicUrl: deps.publicUrl,
+    payments,
+    get cancelCutoffHours() {
+      return liveRules.cancelCutoffHours;
+    },
+  });
+  officeAccountRoutes(serve, { db, publicUrl: deps.publicUrl });
   // A change of a mentor's week that cancels sessions refunds them through the payments (week-change.ts).
-  const week = { cutoffHours: cancelCutoffHours, settle: (orderId: number) => settleRefunds(payments, orderId) };
+  const week = {
+    get cutoffHours() {
+      return liveRules.cancelCutoffHours;
+    },
+    settle: (orderId: number) => settleRefunds(payments, orderId),
+  };
   officeCatalogueRoutes(serve, { db, publicUrl: deps.publicUrl, week });
   dashboardRoutes(serve, { db, contactLimiter });
   documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads, publicUrl: deps.publicUrl });
@@ -138,8 +190,12 @@ export async function createApi(
     publicUrl: deps.publicUrl,
     mail: {
       publicUrl: deps.publicUrl,
-      company: deps.mail?.company ?? { name: "Waypoint Consultancy", address: "" },
-      cancelCutoffHours,
+      get company() {
+        return liveCompany();
+      },
+      get cancelCutoffHours() {
+        return liveRules.cancelCutoffHours;
+      },
     },
     limiters: forgotLimiters,
   });
@@ -147,13 +203,22 @@ export async function createApi(
   catalogueRoutes(serve, { db });
   cartRoutes(serve, { db });
   paymentRoutes(serve, payments);
-  mentorRoutes(serve, payments, { ...defaultBookingRules, ...deps.bookings });
+  mentorRoutes(serve, payments, liveRules);
   mentoringRoutes(serve, { db, week });
-  feedRoutes(serve, { db, publicUrl: deps.publicUrl, company: deps.mail?.company.name ?? "Waypoint Consultancy" });
+  feedRoutes(serve, {
+    db,
+    publicUrl: deps.publicUrl,
+    get company() {
+      return liveCompany().name;
+    },
+  });
+  businessRoutes(serve, { db, business });
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return Object.assign(api, {
     async sweep() {
+      await business.refresh();
+      const cancelCutoffHours = liveRules.cancelCutoffHours;
       await releaseExpiredHolds(db);
       // Sessions whose mentor asked for a new time that none was chosen for: cancelled at their start, refunded.
       for (const orderId of await lapseMoveRequests(db, cancelCutoffHours)) await settleRefunds(payments, orderId);
@@ -162,12 +227,14 @@ export async function createApi(
     },
     /** The mail worker's round: the reminders now due, then what the outbox holds (server.ts runs it every few seconds). */
     async mailTick(opts: { now?: Date; worker?: string } = {}): Promise<MailTally> {
+      await business.refresh();
+      const cancelCutoffHours = liveRules.cancelCutoffHours;
       const reminders =
         (await queueReminders(db, cancelCutoffHours, opts.now)) + (await remindRequests(db, deps.publicUrl, opts.now));
       if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
       const tally = await deliverDue(
         db,
-        { ...deps.mail, publicUrl: deps.publicUrl, cancelCutoffHours, logger: deps.logger },
+        { ...deps.mail, company: liveCompany(), publicUrl: deps.publicUrl, cancelCutoffHours, logger: deps.logger },
         opts,
       );
       return { reminders, ...tally };

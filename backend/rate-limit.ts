@@ -86,3 +86,30 @@ export async function createLoginLimiter(database: Db, settings: LoginLimitSetti
   };
 }
 export type LoginLimiter = Awaited<ReturnType<typeof createLoginLimiter>>;
+
+/** The limits on a public call that e-mails an address (a reset link, a client's link): its asker and its mails. */
+export type MailLimiters = { byIp: RateLimiterAbstract; byPair: RateLimiterAbstract; byEmail: RateLimiterAbstract };
+
+/**
+ * The asker's address is limited (429: theirs to wait, `what` names the asks); the mails are capped without a word,
+ * per address asked from one place and per address from everywhere. Resolves whether a mail may go. `scope` keeps
+ * two calls sharing the limiters from counting against each other.
+ */
+export async function mayMail(limiters: MailLimiters, ip: string, address: string, what: string, scope = ""): Promise<boolean> {
+  try {
+    await limiters.byIp.consume(`${scope}${ip}`);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) throw tooMany(e, what);
+    throw e;
+  }
+  const spend = async (limiter: RateLimiterAbstract, key: string) => {
+    try {
+      await limiter.consume(key);
+      return true;
+    } catch (e) {
+      if (e instanceof RateLimiterRes) return false;
+      throw e;
+    }
+  };
+  return (await spend(limiters.byPair, `${scope}${address}|${ip}`)) && (await spend(limiters.byEmail, `${scope}${address}`));
+}

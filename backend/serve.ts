@@ -10,7 +10,7 @@ import type { ApiFile } from "../lib/transport.js";
 import { guard, type Caller } from "./accounts/guard.js";
 import type { TokenKind } from "./accounts/kinds.js";
 import type { Database } from "./db/schema.js";
-import { handler, parse, send, sendFile } from "./http.js";
+import { ApiError, handler, parse, send, sendFile } from "./http.js";
 
 type KindsOf<E> = E extends { auth: readonly (infer K extends AccountKind)[] } ? Extract<K, TokenKind> : never;
 
@@ -34,6 +34,14 @@ export type Server = <E extends EndpointDef>(
   before?: RequestHandler[],
 ) => void;
 
+export const OWNERS_ONLY = "Only an owner of the office may do this.";
+
+/** After the guard: an owner's token passes, any other staff member's is refused (403). */
+const ownersOnly: RequestHandler = (req, _res, next) => {
+  if (req.caller?.kind === "staff" && req.caller.person.role === "owner") return next();
+  next(new ApiError(403, OWNERS_ONLY));
+};
+
 /** A function that registers endpoints on `router`, guarded against `db`'s tokens. */
 export function serveOn(router: Router, db: Kysely<Database>): Server {
   const guards = new Map<string, RequestHandler>();
@@ -44,7 +52,11 @@ export function serveOn(router: Router, db: Kysely<Database>): Server {
     return found;
   };
   return (endpoint, handle, before = []) => {
-    const chain = [...(endpoint.auth === "public" ? [] : [guardFor(endpoint.auth)]), ...before];
+    const chain = [
+      ...(endpoint.auth === "public" ? [] : [guardFor(endpoint.auth)]),
+      ...(endpoint.owner ? [ownersOnly] : []),
+      ...before,
+    ];
     const method = endpoint.method === "GET" ? "get" : "post";
     router[method](
       `/${endpoint.path}`,

@@ -12,9 +12,14 @@ export const clientStatusLabels: Record<(typeof clientStatuses)[number], string>
   completed: "Completed",
 };
 
-/** The languages the portal writes to clients in (the languages issue adds Arabic, Spanish and French). */
-export const clientLanguages = ["en"] as const;
-export const clientLanguageLabels: Record<(typeof clientLanguages)[number], string> = { en: "English" };
+/** The languages the portal writes to clients in (issue 26): their e-mails, invites and own page. */
+export const clientLanguages = ["en", "ar", "es", "fr"] as const;
+export const clientLanguageLabels: Record<(typeof clientLanguages)[number], string> = {
+  en: "English",
+  ar: "Arabic (العربية)",
+  es: "Spanish (español)",
+  fr: "French (français)",
+};
 
 /** The client's own fields, in form order. */
 export const clientFieldNames = [

@@ -5,3 +5,9 @@ export const FIX_FIELDS = "Please correct the highlighted fields.";
 
 /** What a page says when the API or the database did not answer (DESIGN §4): nothing typed is lost. */
 export const SERVER_BUSY = "Server busy";
+
+/** A sign-in refused: the same words whether the email is known or not. */
+export const WRONG_CREDENTIALS_MESSAGE = "Email or password is incorrect.";
+
+/** A sign-in by a deactivated account. */
+export const DEACTIVATED_MESSAGE = "This account has been deactivated. Ask the consultancy to reactivate it.";

@@ -8,11 +8,17 @@ import { numberFormatter } from "./intl.js";
 const currencies = new Map<string, { fmt: Intl.NumberFormat; unit: number }>();
 
 export function formatMoney(minor: number, currency: string): string {
-  let known = currencies.get(currency);
+  return formatMoneyIn("en-US", minor, currency);
+}
+
+/** The same amount as a reader of another language writes it ("1490,00 US$" in Spanish): `Intl` with its locale. */
+export function formatMoneyIn(locale: string, minor: number, currency: string): string {
+  const key = `${locale} ${currency}`;
+  let known = currencies.get(key);
   if (!known) {
-    const fmt = numberFormatter("en-US", { style: "currency", currency });
+    const fmt = numberFormatter(locale, { style: "currency", currency });
     known = { fmt, unit: 10 ** (fmt.resolvedOptions().maximumFractionDigits ?? 2) };
-    currencies.set(currency, known);
+    currencies.set(key, known);
   }
   return known.fmt.format(minor / known.unit);
 }

@@ -43,3 +43,8 @@ export const mentorFields = [
 ] as const;
 
 export const newAgentFields = ["name", "email", "phone", "time_zone"] as const;
+
+/** A staff account's role: owners also manage the staff accounts and the business settings. */
+export const staffRoles = ["owner", "staff"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export const staffRoleLabels: Record<StaffRole, string> = { owner: "Owner", staff: "Staff" };

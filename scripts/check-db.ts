@@ -22,6 +22,22 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "cart items of one agent for another agent's client",
     sql`select count(*) as n from cart_items i join clients c on c.id = i.client_id where c.agent_id <> i.agent_id`,
   );
+  // The office always has an active owner (issue 25): staff accounts exist, none of them an active owner.
+  await count(
+    "staff accounts and no active owner among them",
+    sql`select case when exists (select 1 from staff) and not exists (select 1 from staff where role = 'owner' and active = 1) then 1 else 0 end as n`,
+  );
+  // A client's case file is their agent's: every part of it carries that agent's id (a hand-over moves them all).
+  for (const table of ["client_events", "client_notes", "client_documents", "document_requests"] as const) {
+    await count(
+      `${table} rows of another agent than their client's`,
+      sql`select count(*) as n from ${sql.table(table)} t join clients c on c.id = t.client_id where c.agent_id <> t.agent_id`,
+    );
+  }
+  await count(
+    "document files of another agent than their document's",
+    sql`select count(*) as n from document_files f join client_documents d on d.id = f.document_id where d.agent_id <> f.agent_id`,
+  );
   await count("cart items with a negative price", sql`select count(*) as n from cart_items where price_minor < 0`);
   await count(
     "mentor-session cart items whose booking is not held",

@@ -136,7 +136,7 @@ export async function useClientLink(db: Db, token: string, now = new Date()): Pr
   });
   const found = await personForToken(db, "client", session, now);
   if (!found) throw new NotFound(LINK_GONE);
-  return { token: session, expires_at: expiresAt, client: found.person };
+  return { token: session, expires_at: expiresAt, client: { ...found.person, language: found.person.language ?? "en" } };
 }
 
 /**

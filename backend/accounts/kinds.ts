@@ -31,6 +31,7 @@ export const kinds = {
     tokens: "staff_tokens",
     owner: "staff_id",
     onlyFor: "This is for the consultancy's staff.",
+    person: sql`a.id, a.name, a.email, a.time_zone, a.role`,
     noted: (db, id, what, now) => audit(db, { staffId: id, kind: `staff.${what}`, subject: `staff:${id}` }, now),
   },
   // A mentor without an e-mail address (staff have not invited them) has no way in.
@@ -55,7 +56,7 @@ export const tokenKinds = {
     owner: "client_id",
     onlyFor: "This is for clients.",
     person: sql`a.id, a.first_name || ' ' || a.last_name as name, a.email,
-      coalesce(a.time_zone, (select g.time_zone from agents g where g.id = a.agent_id)) as time_zone`,
+      coalesce(a.time_zone, (select g.time_zone from agents g where g.id = a.agent_id)) as time_zone, a.language`,
     live: sql`a.archived_at is null and a.access_ended_at is null`,
   },
 } as const satisfies Record<AccountKind, KindTable>;

@@ -4,6 +4,7 @@
  * once its password is right.
  */
 import { sql, type Kysely } from "kysely";
+import { DEACTIVATED_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from "../../lib/messages.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
@@ -14,8 +15,8 @@ import { issueToken, personForToken, type Person } from "./tokens.js";
 // Verified against when the email is unknown, so both answers take the same time.
 const dummyHash = hashPassword("not-a-real-password");
 
-export const WRONG_CREDENTIALS = "Email or password is incorrect.";
-export const DEACTIVATED = "This account has been deactivated. Ask the consultancy to reactivate it.";
+export const WRONG_CREDENTIALS = WRONG_CREDENTIALS_MESSAGE;
+export const DEACTIVATED = DEACTIVATED_MESSAGE;
 
 /** The account of this kind with this email, with what a sign-in checks. */
 export async function accountByEmail(db: Kysely<Database>, kind: SignInKind, email: string) {
@@ -55,8 +56,8 @@ export async function signIn(
   if (!account.active) throw new ApiError(403, DEACTIVATED);
   await before?.(account.id);
   const { token, expiresAt } = await issueToken(db, kind, account.id, ttlDays);
-  // Read after `before`, which may set the agent's zone.
-  const person = before ? (await personForToken(db, kind, token))?.person : undefined;
+  // Read as every call reads it (a staff member's role with it), after `before`, which may set the agent's zone.
+  const person = (await personForToken(db, kind, token))?.person;
   const { id, name, email: address, time_zone } = account;
   return { token, expires_at: expiresAt, person: person ?? { id: Number(id), name, email: address, time_zone } };
 }

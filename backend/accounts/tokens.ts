@@ -12,7 +12,16 @@ export function hashToken(token: string): string {
 }
 
 /** Who a live token is: the same four fields for every kind. */
-export type Person = { id: number; name: string; email: string; time_zone: string };
+/** Who a token is; `role` for staff only (owner or staff, read at every call: a change takes effect at once) */
+export type Person = {
+  id: number;
+  name: string;
+  email: string;
+  time_zone: string;
+  role?: "owner" | "staff";
+  /** A client's language (their page and e-mails) */
+  language?: string;
+};
 
 /** A new token for the account, noted as its sign-in; its expired tokens are cleared while we are here. */
 export async function issueToken(db: Kysely<Database>, kind: SignInKind, id: number, ttlDays: number, now = new Date()) {

@@ -32,6 +32,26 @@ export interface StaffTable {
   last_sign_in_at: string | null;
   time_zone: Generated<string>;
   phone: string | null;
+  /** owner: everything, staff accounts and business settings among it; staff: the rest of the back office */
+  role: Generated<"owner" | "staff">;
+}
+
+/** A change of an account's e-mail address, waiting for the new address to confirm it (the link stored hashed). */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  /** agent | staff | mentor */
+  account_kind: string;
+  account_id: number;
+  new_email: string;
+  old_email: string;
+  token_hash: string;
+  /** The staff member who asked for it */
+  requested_by: number | null;
+  created_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  /** Replaced by a later change, or the account was deactivated */
+  canceled_at: string | null;
 }
 
 export interface StaffTokensTable {

@@ -26,6 +26,9 @@ import { sessionMoves } from "./migrations/019-session-moves.js";
 import { calendarFeeds } from "./migrations/020-calendar-feeds.js";
 import { clientZoneLanguage } from "./migrations/021-client-zone-language.js";
 import { clientAccess } from "./migrations/022-client-access.js";
+import { staffRoles } from "./migrations/023-staff-roles.js";
+import { businessSettings } from "./migrations/024-business-settings.js";
+import { contactReplies } from "./migrations/025-contact-replies.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -51,6 +54,9 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "020-calendar-feeds": calendarFeeds(),
     "021-client-zone-language": clientZoneLanguage(),
     "022-client-access": clientAccess(kind),
+    "023-staff-roles": staffRoles(kind),
+    "024-business-settings": businessSettings(kind),
+    "025-contact-replies": contactReplies(kind),
   };
 }
 

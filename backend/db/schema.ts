@@ -13,6 +13,7 @@ import type {
   PortalSessionsTable,
   StaffTable,
   StaffTokensTable,
+  EmailChangesTable,
 } from "./account-tables.js";
 
 export type * from "./account-tables.js";
@@ -170,6 +171,17 @@ export interface ContactMessagesTable {
   /** When staff marked it handled, and who */
   handled_at: string | null;
   handled_by: number | null;
+  /** The agent who sent it from their workspace (null: a visitor, or a message from before it was kept) */
+  agent_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A reply staff sent to a contact message (through the outbox), kept with it. */
+export interface ContactRepliesTable {
+  id: Generated<number>;
+  message_id: number;
+  staff_id: number;
+  body: string;
+  created_at: string;
 }
 
 export interface OrdersTable {
@@ -253,6 +265,14 @@ export interface MentorBookingsTable {
   move_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A business setting an owner saved in the office (issue 25): its value as JSON; unsaved ones are the environment's. */
+export interface BusinessSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: number | null;
 }
 
 /** E-mail waiting to be sent, sent, or given up on (docs/decisions/006-mail-outbox.md). */
@@ -407,6 +427,9 @@ export interface Database {
   mentor_time_off: MentorTimeOffTable;
   staff: StaffTable;
   staff_tokens: StaffTokensTable;
+  email_changes: EmailChangesTable;
+  business_settings: BusinessSettingsTable;
+  contact_replies: ContactRepliesTable;
   password_links: PasswordLinksTable;
   audit_log: AuditLogTable;
   orders: OrdersTable;

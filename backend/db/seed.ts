@@ -141,6 +141,8 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
         email: staff.email,
         name: staff.name,
         password_hash: await hashPassword(staff.password),
+        // The demo's back office is run by its owner, who invites the rest.
+        role: "owner",
         created_at: now.toISOString(),
         last_sign_in_at: null,
       })

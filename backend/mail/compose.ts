@@ -6,7 +6,14 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { dateFormatter } from "../../lib/intl.js";
 import { formatMoney } from "../../lib/money.js";
 
-export type Recipient = { email: string; name: string; zone: string; role: "agent" | "client" | "staff" | "mentor" };
+export type Recipient = {
+  email: string;
+  name: string;
+  zone: string;
+  role: "agent" | "client" | "staff" | "mentor";
+  /** The language the recipient is written to in (a client's, from their record); absent: English (issue 26) */
+  lang?: string;
+};
 
 export type SessionFacts = {
   booking_id: number;
@@ -51,9 +58,9 @@ export type Rendered = {
   ics?: { method: "REQUEST" | "CANCEL"; content: string };
 };
 
-/** "Tue 10 Mar 2026, 14:00 (Europe/Lisbon)" */
-export function when(iso: string, zone: string) {
-  const text = dateFormatter("en-GB", {
+/** "Tue 10 Mar 2026, 14:00 (Europe/Lisbon)"; in another locale as its readers write it ("mar, 10 mar 2026, 14:00"). */
+export function when(iso: string, zone: string, locale = "en-GB") {
+  const text = dateFormatter(locale, {
     weekday: "short",
     day: "numeric",
     month: "short",
@@ -79,7 +86,21 @@ export type Block =
   | { link: { text: string; href: string } }
   | { lines: Line[]; total?: string; zone: string };
 
-export function compose(ctx: MailContext, subject: string, greeting: string, blocks: Block[], why: string): Rendered {
+/**
+ * A message from its blocks, as plain text and HTML. `lang` is the language it is written in: the HTML says so, and
+ * a right-to-left one (Arabic) is laid out right to left, labels on the right.
+ */
+export function compose(
+  ctx: MailContext,
+  subject: string,
+  greeting: string,
+  blocks: Block[],
+  why: string,
+  lang = "en",
+): Rendered {
+  const rtl = lang === "ar";
+  const start = rtl ? "right" : "left";
+  const end = rtl ? "left" : "right";
   const text: string[] = [greeting, ""];
   const html: string[] = [`<p>${escape(greeting)}</p>`];
   for (const b of blocks) {
@@ -90,7 +111,7 @@ export function compose(ctx: MailContext, subject: string, greeting: string, blo
       text.push(...b.rows.map(([k, v]) => `${k}: ${v}`), "");
       html.push(
         `<table role="presentation" cellpadding="4">${b.rows
-          .map(([k, v]) => `<tr><th align="left" valign="top">${escape(k)}</th><td>${escape(v)}</td></tr>`)
+          .map(([k, v]) => `<tr><th align="${start}" valign="top">${escape(k)}</th><td>${escape(v)}</td></tr>`)
           .join("")}</table>`,
       );
     } else if ("link" in b) {
@@ -107,16 +128,16 @@ export function compose(ctx: MailContext, subject: string, greeting: string, blo
       if (b.total) text.push(`Total: ${b.total}`);
       text.push("");
       html.push(
-        `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="left">Client</th><th align="right">Amount</th></tr></thead><tbody>${b.lines
+        `<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="${start}">Item</th><th align="${start}">Client</th><th align="${end}">Amount</th></tr></thead><tbody>${b.lines
           .map(
             (l) =>
               `<tr><td>${escape(label(l))}${l.reason ? `<br><small>${escape(l.reason)}</small>` : ""}</td><td>${escape(
                 l.client_name,
-              )}</td><td align="right">${escape(money(l.price_minor, l.currency))}</td></tr>`,
+              )}</td><td align="${end}">${escape(money(l.price_minor, l.currency))}</td></tr>`,
           )
           .join(
             "",
-          )}</tbody>${b.total ? `<tfoot><tr><th align="left" colspan="2">Total</th><th align="right">${escape(b.total)}</th></tr></tfoot>` : ""}</table>`,
+          )}</tbody>${b.total ? `<tfoot><tr><th align="${start}" colspan="2">Total</th><th align="${end}">${escape(b.total)}</th></tr></tfoot>` : ""}</table>`,
       );
     }
   }
@@ -126,7 +147,7 @@ export function compose(ctx: MailContext, subject: string, greeting: string, blo
   return {
     subject,
     text: text.join("\n"),
-    html: `<!doctype html><html><head><meta charset="utf-8"><title>${escape(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${html.join("\n")}</body></html>`,
+    html: `<!doctype html><html lang="${escape(lang)}" dir="${rtl ? "rtl" : "ltr"}"><head><meta charset="utf-8"><title>${escape(subject)}</title></head><body dir="${rtl ? "rtl" : "ltr"}" style="font-family:sans-serif;line-height:1.5;text-align:${start}">${html.join("\n")}</body></html>`,
     ics: undefined,
   };
 }
@@ -135,7 +156,14 @@ export function compose(ctx: MailContext, subject: string, greeting: string, blo
  * A session's invite, or its cancellation: the same UID, so calendars update the one event, and a SEQUENCE that
  * grows with each move (a cancellation's is one more than the last invite's), so the newest one wins.
  */
-export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, method: "REQUEST" | "CANCEL") {
+export function sessionInvite(
+  ctx: MailContext,
+  to: Recipient,
+  s: SessionFacts,
+  method: "REQUEST" | "CANCEL",
+  /** The invite's words in the recipient's language (a client's; the others' are English) */
+  words?: { summary: string; description: string },
+) {
   const host = new URL(ctx.publicUrl).hostname || "portal";
   const cal = ical({
     prodId: { company: ctx.company.name, product: "portal", language: "EN" },
@@ -147,8 +175,10 @@ export function sessionInvite(ctx: MailContext, to: Recipient, s: SessionFacts, 
     sequence: (s.sequence ?? 0) + (method === "CANCEL" ? 1 : 0),
     start: new Date(s.start_at),
     end: new Date(s.end_at),
-    summary: `Mentor session: ${s.mentor_name} with ${to.role === "mentor" ? (s.client_short ?? s.client_name) : s.client_name}`,
-    description: `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`,
+    summary:
+      words?.summary ??
+      `Mentor session: ${s.mentor_name} with ${to.role === "mentor" ? (s.client_short ?? s.client_name) : s.client_name}`,
+    description: words?.description ?? `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`,
     status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: icsName(ctx.company.name), email: s.agent_email },
     attendees: [{ name: icsName(to.name), email: to.email }],

@@ -4,6 +4,7 @@
  * recipient's zone with the zone named (and the mentor's for sessions), money with its currency, and a footer
  * saying why the recipient got it. Sessions carry a calendar invite (a cancellation, its cancel).
  */
+import { clientMessage, isClientMessage, type ClientFacts } from "./client-messages.js";
 import {
   compose,
   money,
@@ -39,13 +40,40 @@ export type Facts =
       to: Recipient;
       order: { id: number; paid_at: string; amount_minor: number; currency: string; mode: string; lines: Line[] };
     }
-  | { kind: "refund.notice"; to: Recipient; order_id: number; state: "done" | "due"; item_ids: number[]; lines: Line[] }
+  | {
+      kind: "refund.notice";
+      to: Recipient;
+      order_id: number;
+      state: "done" | "due";
+      item_ids: number[];
+      lines: Line[];
+      /** A demo order: no card was charged, no money moves (absent from messages written before it was said) */
+      demo?: boolean;
+    }
   | {
       kind: "contact.received";
       message: { id: number; name: string; email: string; phone: string | null; subject: string; message: string; at: string };
     }
+  | {
+      kind: "contact.reply";
+      to: Recipient;
+      /** The message answered, quoted below the reply */
+      message: { subject: string; message: string; at: string };
+      reply: string;
+      staff_name: string;
+    }
   | { kind: "account.password_link"; to: Recipient; purpose: "set" | "reset"; link: string; expires_at: string }
   | { kind: "account.password_changed"; to: Recipient; at: string; how: "reset" | "account" | "link" }
+  | { kind: "account.email_change"; to: Recipient; old_email: string; link: string; expires_at: string }
+  | { kind: "account.email_changed"; to: Recipient; new_email: string; at: string }
+  | {
+      kind: "agent.clients_handed_over";
+      to: Recipient;
+      /** from: the clients left this agent; to: this agent took them */
+      role: "from" | "to";
+      other: { name: string; email: string };
+      clients: string[];
+    }
   | {
       kind: "client.documents_requested";
       to: Recipient;
@@ -85,7 +113,6 @@ function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {
 const greet = (to: { name: string }) => `Hello ${to.name},`;
 
 const whyAgent = "You get this e-mail because you are the agent on this account.";
-const whyClient = (s: SessionFacts) => `You get this e-mail because ${s.agent_name}, your agent, booked this session for you.`;
 
 export function render(facts: Facts, ctx: MailContext): Rendered {
   // The mentor's own words for their sessions (mentor-messages.ts).
@@ -98,6 +125,8 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
   ) {
     return mentorSessionMessage(facts, ctx);
   }
+  // A client's in the client's language (client-messages.ts); what is left of a session's messages is the agent's.
+  if (isClientMessage(facts)) return clientMessage(facts as ClientFacts, ctx);
   switch (facts.kind) {
     case "booking.confirmed": {
       const { to, session: s } = facts;
@@ -105,20 +134,16 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
         { p: `Your mentor session with ${s.mentor_name} is confirmed. The invite is attached: add it to your calendar.` },
         { rows: sessionRows(to, s) },
       ];
-      if (to.role === "agent") {
-        blocks.push({
-          p: `To cancel, open Mentor sessions in the portal. Cancelled until ${when(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString(), to.zone)}, it is refunded; after that and until the start, it is cancelled without a refund (Terms §4).`,
-        });
-        blocks.push({ link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } });
-      } else {
-        blocks.push({ p: `To change or cancel it, ask ${s.agent_name} (${s.agent_email}).` });
-      }
+      blocks.push({
+        p: `To cancel, open Mentor sessions in the portal. Cancelled until ${when(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString(), to.zone)}, it is refunded; after that and until the start, it is cancelled without a refund (Terms §4).`,
+      });
+      blocks.push({ link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } });
       const r = compose(
         ctx,
         `Confirmed: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
         greet(to),
         blocks,
-        to.role === "agent" ? whyAgent : whyClient(s),
+        whyAgent,
       );
       return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
     }
@@ -133,13 +158,11 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
         [
           { p: `A reminder: your mentor session with ${s.mentor_name} is coming up.` },
           { rows: sessionRows(to, s) },
-          to.role === "agent"
-            ? {
-                p: `It can still be moved, or cancelled with a refund, until ${cutoff}; after that it can be cancelled without a refund (Terms §4).`,
-              }
-            : { p: `If you cannot come, tell ${s.agent_name} (${s.agent_email}) before ${cutoff}.` },
+          {
+            p: `It can still be moved, or cancelled with a refund, until ${cutoff}; after that it can be cancelled without a refund (Terms §4).`,
+          },
         ],
-        to.role === "agent" ? whyAgent : whyClient(s),
+        whyAgent,
       );
       return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
     }
@@ -162,13 +185,13 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
         },
         { rows: sessionRows(to, s) },
       ];
-      if (to.role === "agent") blocks.push({ p: refund });
+      blocks.push({ p: refund });
       const r = compose(
         ctx,
         `Cancelled: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
         greet(to),
         blocks,
-        to.role === "agent" ? whyAgent : whyClient(s),
+        whyAgent,
       );
       return { ...r, ics: sessionInvite(ctx, to, s, "CANCEL") };
     }
@@ -183,11 +206,9 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
             p: `Your mentor session with ${s.mentor_name} has moved from ${when(facts.from.start_at, to.zone)} to ${when(s.start_at, to.zone)}. The updated invite is attached: your calendar moves the event.`,
           },
           { rows: sessionRows(to, s) },
-          to.role === "agent"
-            ? { link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } }
-            : { p: `To change it again, ask ${s.agent_name} (${s.agent_email}).` },
+          { link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } },
         ],
-        to.role === "agent" ? whyAgent : whyClient(s),
+        whyAgent,
       );
       return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
     }
@@ -244,13 +265,35 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
           {
             p:
               facts.state === "done"
-                ? `We have refunded these items of order ${facts.order_id}. The money reaches the card it was paid with within 5 to 10 days.`
+                ? facts.demo
+                  ? `We have marked these items of order ${facts.order_id} refunded. It was a demo payment: nothing was charged, so no money moves.`
+                  : `We have refunded these items of order ${facts.order_id}. The money reaches the card it was paid with within 5 to 10 days.`
                 : `These items of order ${facts.order_id} are due a refund. The consultancy is making it; you will get an e-mail when it is done.`,
           },
           { lines: facts.lines, total: money(total, currency), zone: to.zone },
           { link: { text: `Order ${facts.order_id}`, href: `${ctx.publicUrl}/orders/${facts.order_id}` } },
         ],
         whyAgent,
+      );
+    }
+    case "contact.reply": {
+      const { to, message } = facts;
+      return compose(
+        ctx,
+        `Re: ${message.subject}`,
+        greet(to),
+        [
+          { p: facts.reply },
+          { p: `${facts.staff_name}, ${ctx.company.name}` },
+          {
+            rows: [
+              ["You wrote on", when(message.at, to.zone)],
+              ["Subject", message.subject],
+            ],
+          },
+          { p: message.message },
+        ],
+        "You get this e-mail because you wrote to us through our contact form. Reply to it to write back.",
       );
     }
     case "contact.received": {
@@ -311,62 +354,67 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
         "You get this e-mail because the password of your account changed.",
       );
     }
-    case "client.documents_requested": {
-      const { to, agent } = facts;
-      const list = facts.items.join(", ");
+    case "account.email_change": {
+      const { to } = facts;
       return compose(
         ctx,
-        facts.reminder ? `Reminder: ${agent.name} is still waiting for your documents` : `${agent.name} asks you for documents`,
+        `Confirm your new e-mail address for ${ctx.company.name}`,
         greet(to),
         [
           {
-            p: facts.reminder
-              ? `${agent.name}, your agent at ${ctx.company.name}, is still waiting for: ${list}.`
-              : `${agent.name}, your agent at ${ctx.company.name}, asks you to send: ${list}.`,
+            p: `${ctx.company.name} is changing the e-mail address of your account from ${facts.old_email} to this one. Confirm it through this link; until you do, nothing changes and you sign in with ${facts.old_email}.`,
           },
-          ...(facts.message ? [{ p: `${agent.name} writes: “${facts.message}”` }] : []),
-          {
-            p: "Open your own page through this link to send them (PDF, JPEG or PNG, up to 10 MB each; a document in several pages can go as several files).",
-          },
-          { link: { text: "Send your documents", href: facts.link } },
-          {
-            p: `The link works once, until ${when(facts.expires_at, to.zone)}. Later, ask for a new one at ${ctx.publicUrl}/my/sign-in with this e-mail address.`,
-          },
-          { p: `Questions? Reply to this e-mail or write to ${agent.name} at ${agent.email}.` },
+          { link: { text: "Confirm this address", href: facts.link } },
+          { p: `The link works once, until ${when(facts.expires_at, to.zone)}. If you did not expect this e-mail, ignore it.` },
         ],
-        `You get this e-mail because ${agent.name}, your agent, asked you for documents.`,
+        "You get this e-mail because this address was given as the new address of an account.",
       );
     }
-    case "client.document_rejected": {
-      const { to, agent } = facts;
+    case "account.email_changed": {
+      const { to } = facts;
       return compose(
         ctx,
-        `Please send your ${facts.title} again`,
+        `Your ${ctx.company.name} e-mail address was changed`,
         greet(to),
         [
-          { p: `${agent.name}, your agent at ${ctx.company.name}, could not accept the ${facts.title} you sent.` },
-          { rows: [["Why", facts.reason]] },
-          { p: "Please send it again through your own page." },
-          { link: { text: "Send it again", href: facts.link } },
-          { p: `The link works once, until ${when(facts.expires_at, to.zone)}.` },
-          { p: `Questions? Reply to this e-mail or write to ${agent.name} at ${agent.email}.` },
+          {
+            p: `On ${when(facts.at, to.zone)} the e-mail address of your account changed from this one to ${facts.new_email}. From now on you sign in with ${facts.new_email}, and our e-mails go there.`,
+          },
+          { p: "If you did not ask for this, reply to this e-mail or call us at once." },
         ],
-        `You get this e-mail because ${agent.name}, your agent, reviewed a document you sent.`,
+        "You get this e-mail because it was the address of your account.",
       );
     }
-    case "client.sign_in_link": {
-      const { to, agent } = facts;
+    case "agent.clients_handed_over": {
+      const { to, other } = facts;
+      const n = facts.clients.length;
+      const list = facts.clients.join(", ");
+      const some = n === 1 ? "a client" : `${n} clients`;
       return compose(
         ctx,
-        `Your link to ${ctx.company.name}`,
+        facts.role === "to" ? `${other.name}'s clients are now yours (${n})` : `Your clients went to ${other.name} (${n})`,
         greet(to),
-        [
-          { p: `Here is your link to your own page at ${ctx.company.name}, where you send documents to ${agent.name}.` },
-          { link: { text: "Open your page", href: facts.link } },
-          { p: `The link works once, until ${when(facts.expires_at, to.zone)}. If you did not ask for it, ignore this e-mail.` },
-        ],
-        "You get this e-mail because a link was asked for this address.",
+        facts.role === "to"
+          ? [
+              { p: `The office handed ${some} of ${other.name} (${other.email}) to you: ${list}.` },
+              {
+                p: "Their case files came with them: notes, timeline, documents, requests and sessions. Their orders stay with the agent who paid them.",
+              },
+              { link: { text: "Open your clients", href: `${ctx.publicUrl}/clients` } },
+            ]
+          : [
+              { p: `The office handed ${some} of yours to ${other.name} (${other.email}): ${list}.` },
+              {
+                p: "Their case files and sessions went with them; items of your cart that named them were taken out. Your orders stay yours.",
+              },
+            ],
+        "You get this e-mail because the office moved clients to or from you.",
       );
     }
+    // Always to a client: written above, in the client's language.
+    case "client.documents_requested":
+    case "client.document_rejected":
+    case "client.sign_in_link":
+      return clientMessage(facts, ctx);
   }
 }

@@ -27,6 +27,7 @@ export async function sessionOf(trx: Db, bookingId: number) {
       "clients.last_name",
       "clients.email as client_email",
       "clients.time_zone as client_zone",
+      "clients.language as client_language",
       "agents.name as agent_name",
       "agents.email as agent_email",
       "agents.time_zone as agent_zone",
@@ -51,7 +52,13 @@ export async function sessionOf(trx: Db, bookingId: number) {
   };
   const agent: Recipient = { email: row.agent_email, name: row.agent_name, zone: row.agent_zone, role: "agent" };
   const client: Recipient | null = row.client_email
-    ? { email: row.client_email, name: client_name, zone: row.client_zone ?? row.agent_zone, role: "client" }
+    ? {
+        email: row.client_email,
+        name: client_name,
+        zone: row.client_zone ?? row.agent_zone,
+        role: "client",
+        lang: row.client_language,
+      }
     : null;
   // A mentor staff have given an address hears of their sessions in their own zone.
   const mentor: Recipient | null = row.mentor_email
@@ -248,7 +255,7 @@ async function linesOf(
 /** Refund done (money moved, or marked refunded in the demo mode) or due, for some lines of an order: to the agent. */
 export async function refundNotice(trx: Db, orderId: number, itemIds: number[], state: "done" | "due", now = new Date()) {
   if (!itemIds.length) return;
-  const order = await trx.selectFrom("orders").select("agent_id").where("id", "=", orderId).executeTakeFirst();
+  const order = await trx.selectFrom("orders").select(["agent_id", "mode"]).where("id", "=", orderId).executeTakeFirst();
   const to = order ? await agentRecipient(trx, order.agent_id) : null;
   if (!to) return;
   const items = await trx.selectFrom("order_items").selectAll().where("id", "in", itemIds).orderBy("position").execute();
@@ -257,13 +264,59 @@ export async function refundNotice(trx: Db, orderId: number, itemIds: number[], 
     {
       dedupeKey: `refund.${state}:${orderId}:${[...itemIds].sort((a, b) => a - b).join(",")}`,
       to: to.email,
-      facts: { kind: "refund.notice", to, order_id: orderId, state, item_ids: itemIds, lines: await linesOf(trx, items) },
+      facts: {
+        kind: "refund.notice",
+        to,
+        order_id: orderId,
+        state,
+        item_ids: itemIds,
+        lines: await linesOf(trx, items),
+        demo: order?.mode === "demo",
+      },
     },
     now,
   );
 }
 
 /** A contact-us message: to the staff inbox, with reply-to set to the sender. */
+/** Staff's reply to a contact message, to its sender (reply-to: the staff inbox, set when it is sent). */
+export async function contactReply(trx: Db, replyId: number, now = new Date()) {
+  const r = await trx
+    .selectFrom("contact_replies")
+    .innerJoin("contact_messages as m", "m.id", "contact_replies.message_id")
+    .innerJoin("staff", "staff.id", "contact_replies.staff_id")
+    .leftJoin("agents", "agents.id", "m.agent_id")
+    .select([
+      "contact_replies.body",
+      "staff.name as staff_name",
+      "m.name",
+      "m.email",
+      "m.subject",
+      "m.message",
+      "m.created_at",
+      "agents.time_zone as agent_zone",
+    ])
+    .where("contact_replies.id", "=", replyId)
+    .executeTakeFirst();
+  if (!r) return;
+  const to: Recipient = { email: r.email, name: r.name, zone: r.agent_zone ?? "UTC", role: r.agent_zone ? "agent" : "client" };
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `contact.reply:${replyId}`,
+      to: r.email,
+      facts: {
+        kind: "contact.reply",
+        to,
+        message: { subject: r.subject, message: r.message, at: new Date(r.created_at).toISOString() },
+        reply: r.body,
+        staff_name: r.staff_name,
+      },
+    },
+    now,
+  );
+}
+
 export async function contactReceived(trx: Db, messageId: number, now = new Date()) {
   const m = await trx.selectFrom("contact_messages").selectAll().where("id", "=", messageId).executeTakeFirst();
   if (!m) return;
@@ -338,6 +391,75 @@ export async function passwordChanged(
   );
 }
 
+/** A link that confirms an account's new address, to the new address (the account is not changed yet). */
+export async function emailChangeLink(
+  trx: Db,
+  account: { kind: SignInKind; id: number },
+  link: { url: string; token: string; expiresAt: string; email: string },
+  now = new Date(),
+) {
+  const who = await accountRecipient(trx, account.kind, account.id);
+  if (!who) return;
+  const to = { ...who, email: link.email };
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `account.email_change:${hashToken(link.token).slice(0, 32)}`,
+      to: link.email,
+      facts: { kind: "account.email_change", to, old_email: who.email, link: link.url, expires_at: link.expiresAt },
+    },
+    now,
+  );
+}
+
+/** Told to the address an account had: it changed (if it was not its person's wish, they say so). */
+export async function emailChanged(
+  trx: Db,
+  account: { kind: SignInKind; id: number },
+  change: { from: string; to: string },
+  now = new Date(),
+) {
+  const who = await accountRecipient(trx, account.kind, account.id);
+  if (!who) return;
+  const to = { ...who, email: change.from };
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `account.email_changed:${account.kind}:${account.id}:${now.toISOString()}`,
+      to: change.from,
+      facts: { kind: "account.email_changed", to, new_email: change.to, at: now.toISOString() },
+    },
+    now,
+  );
+}
+
+/** Both agents of a hand-over are told: the giver whom they no longer look after, the taker whom they now do. */
+export async function clientsHandedOver(trx: Db, move: { fromId: number; toId: number; clients: string[] }, now = new Date()) {
+  const from = await accountRecipient(trx, "agent", move.fromId);
+  const to = await accountRecipient(trx, "agent", move.toId);
+  if (!from || !to) return;
+  for (const [who, role, other] of [
+    [from, "from", to],
+    [to, "to", from],
+  ] as const) {
+    await enqueue(
+      trx,
+      {
+        dedupeKey: `agent.clients_handed_over:${role}:${move.fromId}:${move.toId}:${now.toISOString()}`,
+        to: who.email,
+        facts: {
+          kind: "agent.clients_handed_over",
+          to: who,
+          role,
+          other: { name: other.name, email: other.email },
+          clients: move.clients,
+        },
+      },
+      now,
+    );
+  }
+}
+
 // ---- the client's own area (issue 24) -----------------------------------------
 
 /** A client as their messages address them: their own zone when the agent set one (else the agent's), named. */
@@ -350,6 +472,7 @@ async function clientPeople(trx: Db, clientId: number) {
       "clients.last_name",
       "clients.email",
       "clients.time_zone",
+      "clients.language",
       "agents.name as agent_name",
       "agents.email as agent_email",
       "agents.time_zone as agent_zone",
@@ -362,6 +485,7 @@ async function clientPeople(trx: Db, clientId: number) {
     name: `${row.first_name} ${row.last_name}`,
     zone: row.time_zone ?? row.agent_zone,
     role: "client",
+    lang: row.language,
   };
   return { to, agent: { name: row.agent_name, email: row.agent_email } };
 }

@@ -31,6 +31,7 @@ export type MailDeps = MailContext & {
 /** Facts that are secret (a password link): kept until the message is sent, then blanked in the row. */
 const SECRET_KINDS = new Set([
   "account.password_link",
+  "account.email_change",
   "client.documents_requested",
   "client.document_rejected",
   "client.sign_in_link",
@@ -148,7 +149,8 @@ export async function deliverDue(
       const result = await deps.mailer.send({
         from: deps.from,
         to,
-        replyTo: claimed.reply_to,
+        // Staff's reply to a contact message: the sender's answer comes back to the staff inbox.
+        replyTo: claimed.reply_to ?? (claimed.kind === "contact.reply" ? deps.staffInbox : null),
         subject: message.subject,
         text: message.text,
         html: message.html,

@@ -4,7 +4,6 @@
  * page tries each.
  */
 import type { Kysely } from "kysely";
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import {
   endpoints,
   ownAccount,
@@ -22,7 +21,7 @@ import { signIn, underLimits, DEACTIVATED } from "../accounts/sign-in.js";
 import { issueToken, personForToken, revokeToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
-import { tooMany, type LoginLimiter } from "../rate-limit.js";
+import { mayMail, type LoginLimiter, type MailLimiters } from "../rate-limit.js";
 import type { Server } from "../serve.js";
 import { adoptBrowserZone, setAgentZone } from "../services/accounts.js";
 import { cartCount } from "../services/cart.js";
@@ -33,7 +32,7 @@ export type AccountDeps = {
   limiters: Record<SignInKind, LoginLimiter>;
   tokenTtlDays: number;
   publicUrl: string;
-  forgotLimiters: { byIp: RateLimiterAbstract; byPair: RateLimiterAbstract; byEmail: RateLimiterAbstract };
+  forgotLimiters: MailLimiters;
 };
 
 export function accountRoutes(serve: Server, deps: AccountDeps) {
@@ -93,7 +92,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     await revokeToken(db, "mentor", caller.token);
     return { signed_out: true as const };
   });
-  serve(endpoints.officeMe, async ({ caller }) => ({ staff: caller.person }));
+  serve(endpoints.officeMe, async ({ caller }) => ({ staff: caller.person as StaffPublic }));
   serve(endpoints.mentorMe, async ({ caller }) => ({ mentor: caller.person }));
   serve(endpoints.saveSettings, async ({ caller, body }) => setAgentZone(db, caller.id, body.time_zone));
 
@@ -122,17 +121,10 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
    * the owner, asking from elsewhere, still gets the link (a shared per-email limit refused the owner for an hour).
    */
   serve(endpoints.forgotPassword, async ({ body, req }) => {
-    const ip = ipOf(req.clientIp);
-    const { byIp, byPair, byEmail } = deps.forgotLimiters;
-    try {
-      await byIp.consume(ip);
-    } catch (e) {
-      if (e instanceof RateLimiterRes) throw tooMany(e, "reset requests");
-      throw e;
-    }
     const address = body.email.toLowerCase();
-    const mayMail = await spend(byPair, `${address}|${ip}`).then((ok) => ok && spend(byEmail, address));
-    return mayMail ? requestPasswordReset(db, body.email, deps.publicUrl) : { sent: true as const };
+    return (await mayMail(deps.forgotLimiters, ipOf(req.clientIp), address, "reset requests"))
+      ? requestPasswordReset(db, body.email, deps.publicUrl)
+      : { sent: true as const };
   });
 
   // Public: whose a set-password link is, and using it (which signs its person in).
@@ -156,15 +148,4 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
           : { kind: "agent", login: { ...login, agent: person as AgentPublic } }
     ) satisfies PasswordSet;
   });
-}
-
-/** One point of a limiter, if it has one left. */
-async function spend(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
-  try {
-    await limiter.consume(key);
-    return true;
-  } catch (e) {
-    if (e instanceof RateLimiterRes) return false;
-    throw e;
-  }
 }

@@ -4,13 +4,12 @@
  * served with the agent's (backend/routes/documents.ts).
  */
 import type { Kysely } from "kysely";
-import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { endpoints } from "../../lib/contract.js";
 import { askForClientLink, clientAccess, clientLinkInfo, endClientAccess, useClientLink } from "../accounts/client-links.js";
 import { revokeToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
 import type { MailContext } from "../mail/compose.js";
-import { tooMany } from "../rate-limit.js";
+import { mayMail, type MailLimiters } from "../rate-limit.js";
 import type { Server } from "../serve.js";
 import { myCase, mySessionInvite } from "../services/client-area.js";
 import { documentRequests, requestDocuments, resendRequest, withdrawRequest } from "../services/document-requests.js";
@@ -22,7 +21,7 @@ export function clientAreaRoutes(
     publicUrl: string;
     mail: MailContext;
     /** The same limits as password resets: the asker's address, and the mails per address */
-    limiters: { byIp: RateLimiterAbstract; byPair: RateLimiterAbstract; byEmail: RateLimiterAbstract };
+    limiters: MailLimiters;
   },
 ) {
   const { db, publicUrl } = deps;
@@ -46,17 +45,10 @@ export function clientAreaRoutes(
   serve(endpoints.clientLinkUse, async ({ body }) => useClientLink(db, body.token));
   // The same answer for any address; the asker's address is limited (429), the mails capped without a word.
   serve(endpoints.clientSignInLink, async ({ body, req }) => {
-    const ip = req.clientIp ?? "unknown";
-    try {
-      await deps.limiters.byIp.consume(`my:${ip}`);
-    } catch (e) {
-      if (e instanceof RateLimiterRes) throw tooMany(e, "link requests");
-      throw e;
-    }
     const address = body.email.toLowerCase();
-    const mayMail =
-      (await spend(deps.limiters.byPair, `my:${address}|${ip}`)) && (await spend(deps.limiters.byEmail, `my:${address}`));
-    return mayMail ? askForClientLink(db, address, publicUrl) : { sent: true as const };
+    return (await mayMail(deps.limiters, req.clientIp ?? "unknown", address, "link requests", "my:"))
+      ? askForClientLink(db, address, publicUrl)
+      : { sent: true as const };
   });
   serve(endpoints.clientLogout, async ({ caller }) => {
     await revokeToken(db, "client", caller.token);
@@ -64,14 +56,4 @@ export function clientAreaRoutes(
   });
   serve(endpoints.myCase, async ({ caller }) => myCase(db, caller.id));
   serve(endpoints.mySessionInvite, async ({ caller, params }) => mySessionInvite(db, deps.mail, caller.id, params.id));
-}
-
-async function spend(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
-  try {
-    await limiter.consume(key);
-    return true;
-  } catch (e) {
-    if (e instanceof RateLimiterRes) return false;
-    throw e;
-  }
 }

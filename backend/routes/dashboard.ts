@@ -2,6 +2,8 @@
 import type { Kysely } from "kysely";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { endpoints } from "../../lib/contract.js";
+import { bearerToken } from "../accounts/guard.js";
+import { personForToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
 import { tooMany } from "../rate-limit.js";
 import type { Server } from "../serve.js";
@@ -25,8 +27,11 @@ export function dashboardRoutes(
       if (e instanceof RateLimiterRes) throw tooMany(e, "messages");
       throw e;
     }
-    // A bot filled the field people never see: answer as usual, keep nothing.
-    if (!body.website) await saveContactMessage(db, body);
+    // A bot filled the field people never see: answer as usual, keep nothing. An agent writing from their
+    // workspace comes with their token: the office sees whose message it is.
+    const token = bearerToken(req);
+    const agent = token ? await personForToken(db, "agent", token) : null;
+    if (!body.website) await saveContactMessage(db, body, agent?.person.id ?? null);
     return { received: true as const };
   });
 }

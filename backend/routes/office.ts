@@ -23,7 +23,7 @@ import {
 } from "../services/office-agents.js";
 import { cancelForAgent, listOfficeBookings } from "../services/office-bookings.js";
 import { getOfficeOrder, listOfficeOrders, refundOrder, retryRefunds, reviewOrder } from "../services/office-orders.js";
-import { listMessages, listOutbox, markMessageHandled, officeOverview, retryOutbox } from "../services/office.js";
+import { listMessages, listOutbox, markMessageHandled, officeOverview, replyToMessage, retryOutbox } from "../services/office.js";
 
 export function officeRoutes(
   serve: Server,
@@ -35,6 +35,7 @@ export function officeRoutes(
   serve(endpoints.officeOverview, async ({ caller }) => officeOverview(db, new Date(), caller.person.time_zone));
   serve(endpoints.officeMessages, async ({ query }) => listMessages(db, { status: query.status, q: query.q, page: query.page }));
   serve(endpoints.markMessageHandled, async ({ caller, params }) => markMessageHandled(db, caller.id, params.id));
+  serve(endpoints.replyToMessage, async ({ caller, params, body }) => replyToMessage(db, caller.id, params.id, body.body));
   serve(endpoints.officeOutbox, async ({ query }) => listOutbox(db, query));
   serve(endpoints.retryOutbox, async ({ caller, params }) => retryOutbox(db, caller.id, params.id));
 
@@ -72,5 +73,7 @@ export function officeRoutes(
     markMentorAbsent(deps.payments, caller.id, params.id, body.note),
   );
 
-  serve(endpoints.officeAudit, async ({ query }) => listAudit(db, { kind: query.kind, staff: query.staff, page: query.page }));
+  serve(endpoints.officeAudit, async ({ query }) =>
+    listAudit(db, { kind: query.kind, staff: query.staff, signIns: query.sign_ins === "show", page: query.page }),
+  );
 }

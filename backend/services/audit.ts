@@ -1,5 +1,6 @@
 /** The audit log: every staff change writes its row in the change's own transaction; staff read it in the office. */
 import type { Kysely } from "kysely";
+import { describeAudit } from "../../lib/audit-words.js";
 import type { AuditEntry } from "../../lib/contract.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
@@ -36,7 +37,15 @@ export async function audit(
 
 export async function listAudit(
   db: Kysely<Database>,
-  opts: { kind?: string | null; subject?: string | null; staff?: string | null; page?: number | null; perPage?: number },
+  opts: {
+    kind?: string | null;
+    subject?: string | null;
+    staff?: string | null;
+    /** Staff sign-ins are many and rarely what is looked for: left out unless asked for */
+    signIns?: boolean;
+    page?: number | null;
+    perPage?: number;
+  },
 ): Promise<{ items: AuditEntry[]; page: number; per_page: number; total: number; pages: number }> {
   const perPage = opts.perPage ?? 50;
   const page = opts.page ?? 1;
@@ -46,6 +55,7 @@ export async function listAudit(
     .leftJoin("mentors", "mentors.id", "audit_log.mentor_id");
   if (opts.kind) q = q.where("audit_log.kind", "like", `${opts.kind.replace(/[%_\\]/g, "")}%`);
   if (opts.subject) q = q.where("audit_log.subject", "=", opts.subject);
+  if (!opts.signIns) q = q.where("audit_log.kind", "<>", "staff.sign_in");
   if (opts.staff) {
     const like = containsPattern(opts.staff);
     q = q.where((eb) =>
@@ -70,11 +80,14 @@ export async function listAudit(
     .execute();
   const total = Number(n);
   return {
-    items: rows.map((r) => ({
-      ...r,
-      before: r.before === null ? null : JSON.parse(r.before),
-      after: r.after === null ? null : JSON.parse(r.after),
-    })),
+    items: rows.map((r) => {
+      const entry = {
+        ...r,
+        before: r.before === null ? null : (JSON.parse(r.before) as unknown),
+        after: r.after === null ? null : (JSON.parse(r.after) as unknown),
+      };
+      return { ...entry, summary: describeAudit(entry) };
+    }),
     page,
     per_page: perPage,
     total,

@@ -34,7 +34,8 @@ export type ClientEventKind =
   | "request.withdrawn"
   | "client.signed_in"
   | "client.access_ended"
-  | "client.erased";
+  | "client.erased"
+  | "client.handed_over";
 
 /**
  * An order line's name for the timeline: a session's line keeps its time in UTC text, which the timeline (shown in

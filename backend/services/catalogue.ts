@@ -1,6 +1,6 @@
 /** Countries, jobs, relocation packages and service plans: what an agent can choose from. */
 import { sql, type Kysely } from "kysely";
-import type { Country, Job, Relocation, ServicePlan } from "../../lib/contract.js";
+import type { Country, Job, PublicPlan, Relocation, ServicePlan } from "../../lib/contract.js";
 import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
@@ -145,4 +145,16 @@ export async function plansForClient(db: Kysely<Database>, agentId: number, clie
   return plans
     .filter((p) => p.service_id !== SERVICES.relocation || relocationOpen)
     .map((p) => ({ ...p, in_cart: chosen.has(p.id), bought: bought.get(boughtKey(clientId, p.id)) ?? null }));
+}
+
+/** A service's published plans for its public page: what they are and cost, nothing of any agent or client. */
+export async function publicPlans(db: Kysely<Database>, serviceId: number): Promise<PublicPlan[]> {
+  return db
+    .selectFrom("service_plans")
+    .select(["id", "service_id", "name", "description", "price_minor", "currency"])
+    .where("published", "=", 1)
+    .where("service_id", "=", serviceId)
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
 }

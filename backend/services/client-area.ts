@@ -5,7 +5,7 @@
  * the signed-in client's own id.
  */
 import type { Kysely } from "kysely";
-import { documentTypes, type MyCase, type MyDocument } from "../../lib/contract.js";
+import { documentTypes, type DocumentKind, type MyCase, type MyDocument } from "../../lib/contract.js";
 import { CLIENT_QUOTA, fileSize } from "../../lib/documents.js";
 import type { ApiFile, UploadFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
@@ -16,13 +16,11 @@ import { sessionInvite } from "../mail/compose.js";
 import { sessionOf } from "../mail/notices.js";
 import { clientEvent } from "./case-file.js";
 import { cleanFileName, noRejection, sniffDocument } from "./document-files.js";
-import { documentTitle, inOpenRequest, shownStatus } from "./documents.js";
+import { documentTitle, inOpenRequest, isAsked, kindOrder, shownStatus } from "./documents.js";
 import { NO_DOCUMENT } from "./ownership.js";
 import { joinUrl, sessionsWithPeople } from "./session-facts.js";
 
 type Db = Kysely<Database>;
-
-const kindOrder = ["passport", "visa", "address", "cv", "degree", "other"];
 
 export const QUOTA_FULL = `You have sent as many files as your page holds (${CLIENT_QUOTA.files} files, ${fileSize(CLIENT_QUOTA.bytes)}). Write to your agent.`;
 
@@ -64,7 +62,7 @@ async function myDocuments(db: Db, clientId: number, only?: number): Promise<MyD
         id: r.id,
         title: documentTitle(r),
         status,
-        asked: status === "rejected" || (status === "missing" && Boolean(Number(r.in_request))),
+        asked: isAsked(status, r.in_request),
         reject_reason: status === "rejected" ? r.reject_reason : null,
         files: files
           .filter((f) => root !== null && f.document_id === r.id && (f.id === root || f.part_of === root))
@@ -75,7 +73,7 @@ async function myDocuments(db: Db, clientId: number, only?: number): Promise<MyD
             size_bytes: Number(f.size_bytes),
             uploaded_at: new Date(f.uploaded_at).toISOString(),
           })),
-        kind: r.kind,
+        kind: r.kind as DocumentKind,
       };
     })
     .sort((a, b) => Number(b.asked) - Number(a.asked) || kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || a.id - b.id)

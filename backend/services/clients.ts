@@ -213,7 +213,9 @@ export async function deleteClient(db: Kysely<Database>, agentId: number, client
       .where("end_at", ">", now)
       .executeTakeFirst();
     if (paid) {
-      throw new Conflict("This client has paid mentor sessions to come: cancel them in Bookings before deleting the client.");
+      throw new Conflict(
+        "This client has paid mentor sessions to come: cancel them in Mentor sessions before deleting the client.",
+      );
     }
     const inCart = await trx.selectFrom("cart_items").select("id").where("client_id", "=", clientId).execute();
     if (inCart.length && (await openOrderOf(trx, agentId))) throw new Conflict(CART_LOCKED);

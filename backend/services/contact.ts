@@ -6,6 +6,7 @@ import { contactReceived } from "../mail/notices.js";
 export async function saveContactMessage(
   db: Kysely<Database>,
   message: { name: string; email: string; phone?: string | null; subject: string; message: string },
+  agentId: number | null = null,
 ) {
   await db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -16,6 +17,7 @@ export async function saveContactMessage(
         phone: message.phone ?? null,
         subject: message.subject,
         message: message.message,
+        agent_id: agentId,
         created_at: new Date().toISOString(),
       })
       .returning("id")

@@ -66,6 +66,18 @@ export async function documentRequests(db: Db, agentId: number, clientId: number
   return requestRows(db, agentId, clientId);
 }
 
+/** The agent's own request of this client, or 404 (said when a guarded update found nothing to change). */
+async function requestExists(db: Db, agentId: number, clientId: number, requestId: number) {
+  const found = await db
+    .selectFrom("document_requests")
+    .select("id")
+    .where("id", "=", requestId)
+    .where("agent_id", "=", agentId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  if (!found) throw new NotFound(NO_REQUEST);
+}
+
 async function oneRequest(db: Db, agentId: number, clientId: number, requestId: number) {
   const [request] = await requestRows(db, agentId, clientId, requestId);
   if (!request) throw new NotFound(NO_REQUEST);
@@ -176,14 +188,7 @@ export async function resendRequest(
       .returning(["times_sent", "message"])
       .executeTakeFirst();
     if (!sent) {
-      const exists = await trx
-        .selectFrom("document_requests")
-        .select("id")
-        .where("id", "=", requestId)
-        .where("agent_id", "=", agentId)
-        .where("client_id", "=", clientId)
-        .executeTakeFirst();
-      if (!exists) throw new NotFound(NO_REQUEST);
+      await requestExists(trx, agentId, clientId, requestId);
       throw new Conflict("This request was withdrawn: send a new one instead.");
     }
     await openAccess(trx, clientId, now);
@@ -224,14 +229,7 @@ export async function withdrawRequest(db: Db, agentId: number, clientId: number,
       .where("withdrawn_at", "is", null)
       .executeTakeFirst();
     if (Number(withdrawn.numUpdatedRows) !== 1) {
-      const exists = await trx
-        .selectFrom("document_requests")
-        .select("id")
-        .where("id", "=", requestId)
-        .where("agent_id", "=", agentId)
-        .where("client_id", "=", clientId)
-        .executeTakeFirst();
-      if (!exists) throw new NotFound(NO_REQUEST);
+      await requestExists(trx, agentId, clientId, requestId);
       return; // withdrawn already: nothing more to do
     }
     await trx

@@ -8,7 +8,6 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import {
   documentKindNames,
-  documentsByService,
   type ClientDocument,
   type DocumentDetail,
   type DocumentFile,
@@ -19,10 +18,16 @@ import { issueClientLink } from "../accounts/client-links.js";
 import type { Database, DocumentFilesTable } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { documentRejected } from "../mail/notices.js";
+import { serviceDocuments } from "./business-settings.js";
 import { clientEvent } from "./case-file.js";
 import { NO_DOCUMENT, ownClient, ownedClient } from "./ownership.js";
 
-const kindOrder: DocumentKind[] = ["passport", "visa", "address", "cv", "degree", "other"];
+/** The checklist's order: the standard documents in a fixed order (passport first), then the agent's own. */
+export const kindOrder: DocumentKind[] = ["passport", "visa", "address", "cv", "degree", "other"];
+
+/** Whether the agent is waiting for a document from the client: rejected, or missing and in an open request. */
+export const isAsked = (status: ClientDocument["status"], inRequest: unknown) =>
+  status === "rejected" || (status === "missing" && Boolean(Number(inRequest)));
 
 export function documentTitle(d: { kind: string; title: string | null }) {
   return d.kind === "other" ? (d.title ?? "Document") : documentKindNames[d.kind as Exclude<DocumentKind, "other">];
@@ -120,7 +125,7 @@ function toDocument(r: DocumentRow): ClientDocument {
       status === "rejected"
         ? { reason: r.reject_reason ?? "", at: new Date(r.rejected_at!).toISOString(), file_id: r.rejected_file_id ?? null }
         : null,
-    asked: status === "rejected" || (status === "missing" && Boolean(Number(r.in_request))),
+    asked: isAsked(status, r.in_request),
     created_at: new Date(r.created_at).toISOString(),
   };
 }
@@ -202,7 +207,7 @@ export async function requestDocuments(
             ? SERVICES.mentorship
             : (await trx.selectFrom("service_plans").select("service_id").where("id", "=", line.item_id).executeTakeFirst())
                 ?.service_id;
-    const kinds = serviceId ? (documentsByService[serviceId] ?? []) : [];
+    const kinds = serviceId ? await serviceDocuments(trx, serviceId) : [];
     if (!kinds.length) continue;
     const added = await trx
       .insertInto("client_documents")
@@ -427,6 +432,12 @@ export async function setDocumentExpiry(
 ) {
   const doc = await ownDocument(db, agentId, clientId, documentId, { live: false });
   if (doc.expires_on === expiresOn) return documentDetail(db, agentId, clientId, documentId);
+  // An expiry date is the date of a paper someone has: a document with no file has none to give yet.
+  if (expiresOn && !doc.file_id) {
+    throw new Conflict("Upload the document first: its expiry date is the file's.", {
+      expires_on: ["Upload the document first: its expiry date is the file's"],
+    });
+  }
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("client_documents")

@@ -3,7 +3,7 @@
  * seen from a time zone. The booking lifecycle is in bookings.ts.
  */
 import type { Kysely } from "kysely";
-import type { Mentor, MentorDirectory, MentorListItem, MentorProfile, Schedule } from "../../lib/contract.js";
+import type { Mentor, MentorDirectory, MentorListItem, MentorProfile, PublicMentor, Schedule } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
 import { firstFreeStart, slotsBetween, weekWindow, withoutTimeOff } from "./slots.js";
@@ -45,6 +45,26 @@ export async function listMentors(db: Kysely<Database>, filter: { expertise?: st
 function matching(filter: { expertise?: string | null; language?: string | null }) {
   const has = (list: string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
   return (m: Pick<Mentor, "expertise" | "languages">) => has(m.expertise, filter.expertise) && has(m.languages, filter.language);
+}
+
+/** What a visitor sees of a mentor (issue 26): who they are, what they know, the languages they speak; no rate, hours or slots. */
+const toPublic = (m: Mentor): PublicMentor => ({
+  id: m.id,
+  name: m.name,
+  title: m.title,
+  bio: m.bio,
+  expertise: m.expertise,
+  languages: m.languages,
+  country_code: m.country_code,
+  photo_url: m.photo_url,
+});
+
+export async function publicMentors(db: Kysely<Database>): Promise<PublicMentor[]> {
+  return (await listMentors(db, {})).map(toPublic);
+}
+
+export async function publicMentor(db: Kysely<Database>, id: number): Promise<PublicMentor> {
+  return toPublic(await getMentor(db, id));
 }
 
 /** An active mentor with its weekly hours (`inactive: true`: any, for the back office). */

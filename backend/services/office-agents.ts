@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { OfficeAgent, OfficeAgentDetail } from "../../lib/contract.js";
 import { agentSearchText, foldForSearch } from "../../lib/search.js";
+import { pendingEmail } from "../accounts/email-changes.js";
 import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
 import { endSessions } from "../accounts/tokens.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -177,6 +178,7 @@ export async function getOfficeAgentDetail(db: Kysely<Database>, id: number): Pr
   ]);
   return {
     agent,
+    pending_email: await pendingEmail(db, "agent", id),
     clients: clients.map((c) => ({
       id: c.id,
       name: `${c.first_name} ${c.last_name}`,

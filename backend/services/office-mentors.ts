@@ -2,6 +2,7 @@
 import { type Kysely } from "kysely";
 import type { MentorValues, OfficeMentor, SessionDecision } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { pendingEmail } from "../accounts/email-changes.js";
 import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
 import { endSessions } from "../accounts/tokens.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -38,6 +39,7 @@ export async function getOfficeMentor(db: Kysely<Database>, id: number, now = ne
     email: row.email,
     meeting_url: row.meeting_url,
     signed_up: Number(row.password_length) > 0,
+    pending_email: await pendingEmail(db, "mentor", id, now),
   };
 }
 

@@ -24,6 +24,8 @@ export async function listOfficeOrders(
   opts: {
     status?: string | null;
     agent?: string | null;
+    /** A client named on one of the order's lines */
+    client?: string | null;
     refund?: "due" | null;
     /** `from` and `to` are days in this zone (the staff member's); UTC when absent */
     zone?: string;
@@ -41,6 +43,17 @@ export async function listOfficeOrders(
     const like = containsPattern(opts.agent);
     q = q.where((eb) =>
       eb.or([eb(eb.fn("lower", ["agents.name"]), "like", like), eb(eb.fn("lower", ["agents.email"]), "like", like)]),
+    );
+  }
+  if (opts.client) {
+    const like = containsPattern(opts.client);
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("order_items")
+          .select("order_items.id")
+          .whereRef("order_items.order_id", "=", "orders.id")
+          .where((eb) => eb(eb.fn("lower", ["order_items.client_name"]), "like", like)),
+      ),
     );
   }
   if (opts.refund === "due") {

@@ -6,6 +6,7 @@ import { addDays, dayIn } from "../../lib/days.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
+import { contactReply } from "../mail/notices.js";
 import { retryMessage } from "../mail/outbox.js";
 import { audit } from "./audit.js";
 import { unmarkedSessions } from "./office-bookings.js";
@@ -75,14 +76,18 @@ export async function officeOverview(db: Kysely<Database>, now = new Date(), zon
 /** The contact-us inbox, newest first; `status` unread (the default), handled or all; `q` in name, email or subject. */
 export async function listMessages(
   db: Kysely<Database>,
-  opts: { status?: "unread" | "handled" | "all" | null; q?: string | null; page?: number | null; perPage?: number },
+  opts: { status?: "unread" | "handled" | "all" | null; q?: string | null; id?: number; page?: number | null; perPage?: number },
 ) {
   const perPage = opts.perPage ?? 25;
   const page = opts.page ?? 1;
-  let q = db.selectFrom("contact_messages").leftJoin("staff", "staff.id", "contact_messages.handled_by");
+  let q = db
+    .selectFrom("contact_messages")
+    .leftJoin("staff", "staff.id", "contact_messages.handled_by")
+    .leftJoin("agents", "agents.id", "contact_messages.agent_id");
   const status = opts.status ?? "unread";
   if (status === "unread") q = q.where("contact_messages.handled_at", "is", null);
   if (status === "handled") q = q.where("contact_messages.handled_at", "is not", null);
+  if (opts.id) q = q.where("contact_messages.id", "=", opts.id);
   if (opts.q) {
     const like = containsPattern(opts.q);
     q = q.where((eb) =>
@@ -105,6 +110,8 @@ export async function listMessages(
       "contact_messages.created_at",
       "contact_messages.handled_at",
       "staff.name as handled_by_name",
+      "agents.id as agent_id",
+      "agents.name as agent_name",
     ])
     .orderBy("contact_messages.created_at", "desc")
     .orderBy("contact_messages.id", "desc")
@@ -112,7 +119,62 @@ export async function listMessages(
     .offset((page - 1) * perPage)
     .execute();
   const total = Number(n);
-  return { items: rows as ContactMessage[], page, per_page: perPage, total, pages: Math.max(1, Math.ceil(total / perPage)) };
+  const replies = await repliesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items: ContactMessage[] = rows.map(({ agent_id, agent_name, ...m }) => ({
+    ...m,
+    agent: agent_id && agent_name ? { id: agent_id, name: agent_name } : null,
+    replies: replies.get(m.id) ?? [],
+  }));
+  return { items, page, per_page: perPage, total, pages: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+async function repliesOf(db: Kysely<Database>, messageIds: number[]) {
+  const byMessage = new Map<number, ContactMessage["replies"]>();
+  if (!messageIds.length) return byMessage;
+  const rows = await db
+    .selectFrom("contact_replies")
+    .innerJoin("staff", "staff.id", "contact_replies.staff_id")
+    .select([
+      "contact_replies.id",
+      "contact_replies.message_id",
+      "contact_replies.body",
+      "contact_replies.created_at",
+      "staff.name as staff_name",
+    ])
+    .where("contact_replies.message_id", "in", messageIds)
+    .orderBy("contact_replies.id")
+    .execute();
+  for (const { message_id, ...r } of rows) byMessage.set(message_id, [...(byMessage.get(message_id) ?? []), r]);
+  return byMessage;
+}
+
+/**
+ * Answers a contact message: the reply is kept with it and e-mailed to its sender through the outbox (reply-to: the
+ * staff inbox), the message marked handled, and the audit row written, in one transaction.
+ */
+export async function replyToMessage(db: Kysely<Database>, staffId: number, id: number, body: string, now = new Date()) {
+  await db.transaction().execute(async (trx) => {
+    const message = await trx.selectFrom("contact_messages").select(["id", "handled_at"]).where("id", "=", id).executeTakeFirst();
+    if (!message) throw new NotFound("No such message.");
+    const { id: replyId } = await trx
+      .insertInto("contact_replies")
+      .values({ message_id: id, staff_id: staffId, body, created_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await contactReply(trx, replyId, now);
+    await trx
+      .updateTable("contact_messages")
+      .set({ handled_at: now.toISOString(), handled_by: staffId })
+      .where("id", "=", id)
+      .where("handled_at", "is", null)
+      .execute();
+    await audit(trx, { staffId, kind: "message.reply", subject: `message:${id}`, after: { reply: body } }, now);
+  });
+  const found = await listMessages(db, { status: "all", id });
+  return found.items[0]!;
 }
 
 /** Marks a message handled (once: a second marking changes nothing), with its audit row, in one transaction. */
@@ -137,7 +199,7 @@ export async function markMessageHandled(db: Kysely<Database>, staffId: number, 
   return { handled: true as const };
 }
 
-/** The outbox, newest first: failed by default (what needs a person). */
+/** The outbox, newest first: everything by default, or one status. */
 export async function listOutbox(
   db: Kysely<Database>,
   opts: { status?: OutboxEntry["status"] | "all" | null; page?: number | null; perPage?: number },
@@ -145,7 +207,8 @@ export async function listOutbox(
   const perPage = opts.perPage ?? 25;
   const page = opts.page ?? 1;
   let q = db.selectFrom("outbox");
-  const status = opts.status ?? "failed";
+  // Everything recent by default: the failed ones are a filter away (and counted on the overview).
+  const status = opts.status ?? "all";
   if (status !== "all") q = q.where("status", "=", status);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await q

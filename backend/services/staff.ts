@@ -12,7 +12,10 @@ export function staffByEmail(db: Kysely<Database>, email: string) {
     .executeTakeFirst();
 }
 
-/** A staff account (no password yet: its person sets one through a link), or the one there is with this email. */
+/**
+ * A staff account (no password yet: its person sets one through a link), or the one there is with this email. Made
+ * by `npm run office:user`, whose user runs the install: an owner (the back office invites the others).
+ */
 export async function createStaff(db: Kysely<Database>, input: { email: string; name: string }, now = new Date()) {
   const existing = await staffByEmail(db, input.email);
   if (existing) return { staff: { id: existing.id, name: existing.name, email: existing.email }, created: false };
@@ -24,6 +27,7 @@ export async function createStaff(db: Kysely<Database>, input: { email: string; 
           email: input.email,
           name: input.name,
           password_hash: null,
+          role: "owner",
           created_at: now.toISOString(),
           last_sign_in_at: null,
         })

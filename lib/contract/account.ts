@@ -35,7 +35,8 @@ export const agentSettingsBody = z.object({ time_zone: timeZoneField });
 export type AgentSettingsBody = z.input<typeof agentSettingsBody>;
 
 /** `time_zone`: the staff member's own, in which the back office shows times and days */
-export type StaffPublic = { id: number; name: string; email: string; time_zone: string };
+/** `role`: owner (the staff accounts and business settings too) or staff (the rest) */
+export type StaffPublic = { id: number; name: string; email: string; time_zone: string; role: "owner" | "staff" };
 export type StaffLoginData = { token: string; expires_at: string; staff: StaffPublic };
 
 /** A signed-in mentor: `time_zone` is the mentor's own, in which their agenda is shown */

@@ -7,7 +7,7 @@ import type { EndpointDef } from "./endpoint.js";
 export const INDEX_START = "<!-- endpoints: written by npm run docs:api from lib/contract/ -->";
 export const INDEX_END = "<!-- /endpoints -->";
 
-const who = (e: EndpointDef) => (e.auth === "public" ? "anyone" : e.auth.join(", "));
+const who = (e: EndpointDef) => (e.auth === "public" ? "anyone" : e.owner ? "staff (owners)" : e.auth.join(", "));
 
 export function apiIndex(list: EndpointDef[]): string {
   const rows = list.map((e) => `| \`${e.method} ${e.path}\` | ${who(e)} | ${e.summary.replace(/\|/g, "\\|")} |`);

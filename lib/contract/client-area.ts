@@ -67,7 +67,8 @@ export const clientLinkBody = z.object({
 });
 export const clientSignInBody = z.object({ email: emailField });
 
-export type ClientPublic = { id: number; name: string; email: string; time_zone: string };
+/** A signed-in client; `language` is the one their page and e-mails are in (issue 26) */
+export type ClientPublic = { id: number; name: string; email: string; time_zone: string; language: string };
 export type ClientLoginData = { token: string; expires_at: string; client: ClientPublic };
 export type ClientLinkInfo = { first_name: string; expires_at: string };
 

@@ -23,6 +23,8 @@ export type EndpointDef = {
   /** Under the API's mount (`/backend/`), with `:name` for each path parameter */
   path: string;
   auth: Access;
+  /** Staff endpoints only an owner may call (the staff accounts, the business settings); other staff: 403 */
+  owner?: true;
   /** One line for docs/api.md's index and the tests' messages */
   summary: string;
   params?: Record<string, ZodTypeAny>;

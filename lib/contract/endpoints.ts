@@ -3,6 +3,7 @@
  * docs/api.md and the authorization matrix to.
  */
 import { accountEndpoints, ownAccount } from "./account.js";
+import { businessEndpoints } from "./business.js";
 import { cartEndpoints } from "./cart.js";
 import { catalogueEndpoints } from "./catalogue.js";
 import { clientAreaEndpoints } from "./client-area.js";
@@ -13,6 +14,7 @@ import type { EndpointDef } from "./endpoint.js";
 import { feedEndpointsTable, ownFeed } from "./feeds.js";
 import { mentoringEndpoints } from "./mentoring.js";
 import { mentorEndpoints } from "./mentors.js";
+import { officeAccountEndpoints } from "./office-accounts.js";
 import { officeCatalogueEndpoints } from "./office-catalogue.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
@@ -31,6 +33,8 @@ export const endpoints = {
   ...mentoringEndpoints,
   ...officeEndpoints,
   ...officeCatalogueEndpoints,
+  ...officeAccountEndpoints,
+  ...businessEndpoints,
   ...orderEndpoints,
   ...feedEndpointsTable,
 };

@@ -15,6 +15,7 @@ import {
   timeZoneField,
 } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
+import type { PendingEmail } from "./office-accounts.js";
 
 // ---- the back office: catalogue and mentors ---------------------------------
 
@@ -138,6 +139,8 @@ export type OfficeMentor = MentorProfile & {
   email: string | null;
   signed_up: boolean;
   meeting_url: string | null;
+  /** A change of address waiting for the new address to confirm it */
+  pending_email: PendingEmail | null;
 };
 
 export const activeBody = z.object({

@@ -17,6 +17,7 @@ import {
   blankToNull,
 } from "./fields.js";
 import type { BookingStatus, Booking } from "./mentors.js";
+import type { PendingEmail } from "./office-accounts.js";
 import { orderStatuses, type Order, type OrderStatus } from "./orders.js";
 
 export const newAgentBody = z.object({
@@ -38,6 +39,8 @@ export const officeListQuery = z.object({
   kind: z.preprocess(blankToNull, z.string().trim().max(50).nullable().optional()),
   /** The audit log: a staff member's name or email */
   staff: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+  /** The audit log: staff sign-ins are left out unless this says `show` */
+  sign_ins: optionalChoice(["show"], "Choose whether to show sign-ins"),
 });
 
 export type OfficeOverview = {
@@ -95,7 +98,19 @@ export type ContactMessage = {
   created_at: string;
   handled_at: string | null;
   handled_by_name: string | null;
+  /** The agent who sent it from their workspace; null for a visitor */
+  agent: { id: number; name: string } | null;
+  /** Staff replies, oldest first (each sent by e-mail through the outbox) */
+  replies: Array<{ id: number; body: string; staff_name: string; created_at: string }>;
 };
+
+export const contactReplyBody = z.object({
+  body: z
+    .string({ required_error: "Write the reply", invalid_type_error: "The reply must be text" })
+    .trim()
+    .min(1, "Write the reply")
+    .max(5000, "A reply has at most 5,000 characters"),
+});
 
 /** What staff say of a mentor's absence (kept on the session, the refund and the audit). */
 export const mentorAbsentBody = z.object({
@@ -113,6 +128,8 @@ export type AuditEntry = {
   mentor_name: string | null;
   kind: string;
   subject: string | null;
+  /** What happened, in words (lib/audit-words.ts) */
+  summary: string;
   before: unknown;
   after: unknown;
   created_at: string;
@@ -121,6 +138,8 @@ export type AuditEntry = {
 export const officeOrdersQuery = z.object({
   status: optionalChoice(orderStatuses, "Choose a status from the list"),
   agent: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
+  /** A client named on one of the order's lines (name, as the line has it) */
+  client: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
   /** `due`: only orders with a line whose refund is due (waiting for Stripe or for a retry) */
   refund: optionalChoice(["due"], "Choose a refund state from the list"),
   from: optionalDay,
@@ -167,6 +186,8 @@ export type OfficeBooking = Booking & { agent_id: number; agent_name: string };
 /** What staff see of one agent: its account, its clients by name and status only, its orders and sessions. */
 export type OfficeAgentDetail = {
   agent: OfficeAgent;
+  /** A change of address waiting for the new address to confirm it */
+  pending_email: PendingEmail | null;
   clients: Array<{ id: number; name: string; status: (typeof clientStatuses)[number]; archived: boolean }>;
   orders: Array<{
     id: number;
@@ -214,6 +235,16 @@ export const officeEndpoints = {
     summary: "Marks a message handled",
     params: id,
     answer: answer<{ handled: true }>(),
+  }),
+  replyToMessage: endpoint({
+    method: "POST",
+    path: "office/messages/:id/reply",
+    auth: staff,
+    summary: "Answers a contact message by e-mail (through the outbox); the reply is kept with it, the message handled",
+    params: id,
+    body: contactReplyBody,
+    created: true,
+    answer: answer<ContactMessage>(),
   }),
   officeOutbox: endpoint({
     method: "GET",

@@ -1,0 +1,178 @@
+/**
+ * What a client is written, in the client's language (issue 26): their sessions (confirmed, reminded, cancelled,
+ * moved), the documents their agent asks for or could not accept, and their sign-in link. The words are the
+ * catalogue's (`mail.*` in lib/i18n), the dates as the language writes them in the client's zone (named), the
+ * invite's title and text in the language too; Arabic is laid out right to left. A message written before clients
+ * had a language (no `lang` in its facts) is English.
+ */
+import { translator } from "../../lib/i18n/index.js";
+import { intlLocale, isLang, type Lang } from "../../lib/i18n/languages.js";
+import { compose, sessionInvite, when, type MailContext, type Recipient, type Rendered, type SessionFacts } from "./compose.js";
+import type { Facts } from "./messages.js";
+
+export type ClientFacts = Extract<
+  Facts,
+  {
+    kind:
+      | "booking.confirmed"
+      | "booking.reminder"
+      | "booking.cancelled"
+      | "booking.moved"
+      | "client.documents_requested"
+      | "client.document_rejected"
+      | "client.sign_in_link";
+  }
+>;
+
+const clientKinds = new Set<Facts["kind"]>([
+  "booking.confirmed",
+  "booking.reminder",
+  "booking.cancelled",
+  "booking.moved",
+  "client.documents_requested",
+  "client.document_rejected",
+  "client.sign_in_link",
+]);
+
+/** Whether this message goes to a client, to be written by clientMessage. */
+export function isClientMessage(facts: Facts): boolean {
+  return clientKinds.has(facts.kind) && "to" in facts && facts.to.role === "client";
+}
+
+function langOf(to: Recipient): Lang {
+  return isLang(to.lang) ? to.lang : "en";
+}
+
+export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
+  const { to } = facts;
+  const lang = langOf(to);
+  const t = translator(lang);
+  const at = (iso: string) => when(iso, to.zone, intlLocale(lang));
+  const hello = t("mail.hello", { name: to.name });
+  // The page a link opens is in the same language (the root reads `lang` on the client's link page).
+  const inLang = (link: string) => (lang === "en" ? link : `${link}${link.includes("?") ? "&" : "?"}lang=${lang}`);
+  const company = ctx.company.name;
+  const write = (subject: string, blocks: Parameters<typeof compose>[3], why: string) =>
+    compose(ctx, subject, hello, blocks, why, lang);
+
+  const sessionRows = (s: SessionFacts): Array<[string, string]> => {
+    const rows: Array<[string, string]> = [
+      [t("mail.mentor"), s.mentor_name],
+      [t("mail.client"), s.client_name],
+      [t("mail.topic"), s.topic],
+      [t("mail.starts"), at(s.start_at)],
+      [t("mail.ends"), at(s.end_at)],
+    ];
+    if (s.mentor_zone !== to.zone) rows.push([t("mail.mentorZone"), when(s.start_at, s.mentor_zone, intlLocale(lang))]);
+    if (s.join_url) rows.push([t("mail.join"), s.join_url]);
+    return rows;
+  };
+  const invite = (s: SessionFacts, method: "REQUEST" | "CANCEL") =>
+    sessionInvite(ctx, to, s, method, {
+      summary: t("mail.inviteSummary", { mentor: s.mentor_name, client: s.client_name }),
+      description: t("mail.inviteDescription", { topic: s.topic, agent: s.agent_name, company }),
+    });
+
+  switch (facts.kind) {
+    case "booking.confirmed": {
+      const s = facts.session;
+      const r = write(
+        t("mail.confirmedSubject", { mentor: s.mentor_name, when: at(s.start_at) }),
+        [
+          { p: t("mail.confirmed", { mentor: s.mentor_name }) },
+          { rows: sessionRows(s) },
+          { p: t("mail.askAgent", { agent: s.agent_name, email: s.agent_email }) },
+        ],
+        t("mail.whyBooked", { agent: s.agent_name }),
+      );
+      return { ...r, ics: invite(s, "REQUEST") };
+    }
+    case "booking.reminder": {
+      const s = facts.session;
+      const cutoff = at(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString());
+      const r = write(
+        t("mail.reminderSubject", { mentor: s.mentor_name, when: at(s.start_at) }),
+        [
+          { p: t("mail.reminder", { mentor: s.mentor_name }) },
+          { rows: sessionRows(s) },
+          { p: t("mail.cannotCome", { agent: s.agent_name, email: s.agent_email, cutoff }) },
+        ],
+        t("mail.whyBooked", { agent: s.agent_name }),
+      );
+      return { ...r, ics: invite(s, "REQUEST") };
+    }
+    case "booking.cancelled": {
+      const s = facts.session;
+      const key = {
+        mentor: "mail.cancelledByMentor",
+        mentor_change: "mail.cancelledMentorChange",
+        staff: "mail.cancelledByStaff",
+        agent: "mail.cancelled",
+      }[facts.by];
+      const r = write(
+        t("mail.cancelledSubject", { mentor: s.mentor_name, when: at(s.start_at) }),
+        [{ p: t(key, { mentor: s.mentor_name }) }, { rows: sessionRows(s) }],
+        t("mail.whyBooked", { agent: s.agent_name }),
+      );
+      return { ...r, ics: invite(s, "CANCEL") };
+    }
+    case "booking.moved": {
+      const s = facts.session;
+      const r = write(
+        t("mail.movedSubject", { mentor: s.mentor_name, when: at(s.start_at) }),
+        [
+          { p: t("mail.moved", { mentor: s.mentor_name, from: at(facts.from.start_at), to: at(s.start_at) }) },
+          { rows: sessionRows(s) },
+          { p: t("mail.askAgainAgent", { agent: s.agent_name, email: s.agent_email }) },
+        ],
+        t("mail.whyBooked", { agent: s.agent_name }),
+      );
+      return { ...r, ics: invite(s, "REQUEST") };
+    }
+    case "client.documents_requested": {
+      const { agent } = facts;
+      const list = new Intl.ListFormat(intlLocale(lang), { type: "conjunction" }).format(facts.items);
+      return write(
+        facts.reminder
+          ? t("mail.documentsReminderSubject", { agent: agent.name })
+          : t("mail.documentsSubject", { agent: agent.name }),
+        [
+          { p: t(facts.reminder ? "mail.documentsReminder" : "mail.documents", { agent: agent.name, company, list }) },
+          ...(facts.message ? [{ p: t("mail.agentWrites", { agent: agent.name, message: facts.message }) }] : []),
+          { p: t("mail.howToSend") },
+          { link: { text: t("mail.sendDocuments"), href: inLang(facts.link) } },
+          { p: t("mail.linkOnceLater", { until: at(facts.expires_at), url: inLang(`${ctx.publicUrl}/my/sign-in`) }) },
+          { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
+        ],
+        t("mail.whyDocuments", { agent: agent.name }),
+      );
+    }
+    case "client.document_rejected": {
+      const { agent } = facts;
+      return write(
+        t("mail.rejectedSubject", { title: facts.title }),
+        [
+          { p: t("mail.rejected", { agent: agent.name, company, title: facts.title }) },
+          { rows: [[t("mail.why"), facts.reason]] },
+          { p: t("mail.sendAgainText") },
+          { link: { text: t("mail.sendAgain"), href: inLang(facts.link) } },
+          { p: t("mail.linkOnce", { until: at(facts.expires_at) }) },
+          { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
+        ],
+        t("mail.whyRejected", { agent: agent.name }),
+      );
+    }
+    case "client.sign_in_link": {
+      const { agent } = facts;
+      return write(
+        t("mail.linkSubject", { company }),
+        [
+          { p: t("mail.link", { company, agent: agent.name }) },
+          { link: { text: t("mail.openPage"), href: inLang(facts.link) } },
+          { p: t("mail.linkOnceIgnore", { until: at(facts.expires_at) }) },
+        ],
+        t("mail.whyLink"),
+      );
+    }
+  }
+}

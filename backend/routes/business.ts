@@ -1,0 +1,22 @@
+/** The business settings (lib/contract/business.ts): every page reads them; owners change them in the office. */
+import type { Kysely } from "kysely";
+import { endpoints } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import type { Server } from "../serve.js";
+import { saveBusiness, siteFacts, type LiveBusiness } from "../services/business-settings.js";
+import { publicPlans } from "../services/catalogue.js";
+import { publicMentor, publicMentors } from "../services/mentors.js";
+
+export function businessRoutes(serve: Server, deps: { db: Kysely<Database>; business: LiveBusiness }) {
+  const { db, business } = deps;
+  serve(endpoints.site, async () => siteFacts(business.current));
+  serve(endpoints.publicPlans, async ({ query }) => publicPlans(db, query.service_id));
+  serve(endpoints.publicMentors, async () => publicMentors(db));
+  serve(endpoints.publicMentor, async ({ params }) => publicMentor(db, params.id));
+  serve(endpoints.businessSettings, async () => business.refresh(0));
+  serve(endpoints.saveBusiness, async ({ caller, body }) => {
+    const saved = await saveBusiness(db, caller.id, body as Parameters<typeof saveBusiness>[2], business.defaults);
+    business.set(saved.values);
+    return saved;
+  });
+}

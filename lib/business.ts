@@ -1,0 +1,237 @@
+/**
+ * The business settings (issue 25, point 3): what the owner sets in the office, field by field, as plain values the
+ * browser's build may import. The API keeps them (backend/services/business-settings.ts); the environment gives
+ * only their first values.
+ */
+import { documentsByService, type DocumentKind } from "./documents.js";
+import { serviceContent } from "./services-content.js";
+
+export const weekdayShort = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+/** One field per weekday, 0 Sunday: "09:00-18:00", or empty when the office is closed that day */
+export const openingField = (weekday: number) => `hours_${weekday}` as const;
+export const serviceIds = [1, 2, 3] as const;
+export type ServiceId = (typeof serviceIds)[number];
+export const serviceTextFields = ["tagline", "intro", "includes", "for_whom"] as const;
+export const serviceField = (id: ServiceId, field: (typeof serviceTextFields)[number] | "documents") =>
+  `service_${id}_${field}` as const;
+
+/** Every setting, flat, as the office's form has them. */
+export type BusinessValues = {
+  company_name: string;
+  company_address: string;
+  tax_id: string | null;
+  phone: string;
+  chat_url: string | null;
+  /** The zone the opening hours are given in */
+  hours_zone: string;
+  hours_0: string;
+  hours_1: string;
+  hours_2: string;
+  hours_3: string;
+  hours_4: string;
+  hours_5: string;
+  hours_6: string;
+  copyright_year: number;
+  hold_minutes: number;
+  cancel_cutoff_hours: number;
+  min_notice_hours: number;
+} & {
+  [K in `service_${ServiceId}_documents`]: Array<Exclude<DocumentKind, "other">>;
+} & {
+  [K in `service_${ServiceId}_${(typeof serviceTextFields)[number]}`]: string;
+};
+
+export type BusinessKey = keyof BusinessValues;
+
+/** How the audit log and the form name each setting. */
+export const businessLabels: Record<BusinessKey, string> = {
+  company_name: "Company name",
+  company_address: "Company address",
+  tax_id: "Tax id",
+  phone: "Phone",
+  chat_url: "Chat link",
+  hours_zone: "Opening hours' time zone",
+  hours_0: "Hours on Sundays",
+  hours_1: "Hours on Mondays",
+  hours_2: "Hours on Tuesdays",
+  hours_3: "Hours on Wednesdays",
+  hours_4: "Hours on Thursdays",
+  hours_5: "Hours on Fridays",
+  hours_6: "Hours on Saturdays",
+  copyright_year: "Footer's year",
+  hold_minutes: "Hold minutes",
+  cancel_cutoff_hours: "Cancellation cut-off (hours)",
+  min_notice_hours: "Minimum notice (hours)",
+  service_1_documents: "Documents Mentorship asks for",
+  service_2_documents: "Documents Relocation asks for",
+  service_3_documents: "Documents Job Placement asks for",
+  service_1_tagline: "Mentorship's tagline",
+  service_1_intro: "Mentorship's introduction",
+  service_1_includes: "What Mentorship includes",
+  service_1_for_whom: "Whom Mentorship is for",
+  service_2_tagline: "Relocation's tagline",
+  service_2_intro: "Relocation's introduction",
+  service_2_includes: "What Relocation includes",
+  service_2_for_whom: "Whom Relocation is for",
+  service_3_tagline: "Job Placement's tagline",
+  service_3_intro: "Job Placement's introduction",
+  service_3_includes: "What Job Placement includes",
+  service_3_for_whom: "Whom Job Placement is for",
+};
+
+/** What the public pages and the agents' pages show of the business (the `site` call). */
+export type SiteFacts = {
+  company: { name: string; address: string; tax_id: string | null };
+  phone: string;
+  chat_url: string;
+  hours_zone: string;
+  /** 0 Sunday … 6 Saturday: [open, close] as "HH:MM" in `hours_zone`, or null when closed */
+  hours: Array<[string, string] | null>;
+  copyright_year: number;
+  hold_minutes: number;
+  cancel_cutoff_hours: number;
+  min_notice_hours: number;
+  services: Record<ServiceId, { tagline: string; intro: string; includes: string[]; for_whom: string }>;
+};
+
+const money = (v: unknown) => String(v);
+const list = (v: unknown) => (Array.isArray(v) && v.length ? v.join(", ") : "none");
+const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "nothing" : `“${String(v)}”`);
+const hours = (v: unknown) => (v ? String(v).replace("-", "–").replace(/^0/, "").replace(/–0/, "–") : "closed");
+
+/** One setting's change in words: "Cancellation cut-off changed from 24 to 48 hours", "Hours on Tuesdays: 9:00–17:00". */
+export function describeSetting(key: string, before: unknown, after: unknown): string {
+  const label = businessLabels[key as BusinessKey] ?? key;
+  if (/^hours_\d$/.test(key)) return `${label}: ${hours(after)} (was ${hours(before)})`;
+  if (key === "hold_minutes") return `Hold time changed from ${money(before)} to ${money(after)} minutes`;
+  if (key === "cancel_cutoff_hours") return `Cancellation cut-off changed from ${money(before)} to ${money(after)} hours`;
+  if (key === "min_notice_hours") return `Minimum notice changed from ${money(before)} to ${money(after)} hours`;
+  if (key.endsWith("_documents")) return `${label}: ${list(after)} (was ${list(before)})`;
+  if (key.endsWith("_intro") || key.endsWith("_includes") || key.endsWith("_for_whom")) return `${label} rewritten`;
+  return `${label} changed from ${shown(before)} to ${shown(after)}`;
+}
+
+/** What the environment says, before any owner saved a setting. */
+export type BusinessDefaults = {
+  company: { name: string; address: string; taxId?: string | null };
+  site: { phone: string; chatUrl: string; copyrightYear: number };
+  bookings: { holdMinutes: number; cancelCutoffHours: number; minNoticeHours: number };
+};
+
+export function businessDefaults(env: BusinessDefaults): BusinessValues {
+  const services = Object.fromEntries(
+    serviceIds.flatMap((id) => {
+      const c = serviceContent[id];
+      return [
+        [`service_${id}_documents`, [...(documentsByService[id] ?? [])]],
+        [`service_${id}_tagline`, c.tagline],
+        [`service_${id}_intro`, c.intro],
+        [`service_${id}_includes`, c.includes.join("\n")],
+        [`service_${id}_for_whom`, c.forWhom],
+      ];
+    }),
+  );
+  return {
+    company_name: env.company.name,
+    company_address: env.company.address,
+    tax_id: env.company.taxId ?? null,
+    phone: env.site.phone,
+    chat_url: env.site.chatUrl,
+    hours_zone: "UTC",
+    hours_0: "",
+    hours_1: "09:00-18:00",
+    hours_2: "09:00-18:00",
+    hours_3: "09:00-18:00",
+    hours_4: "09:00-18:00",
+    hours_5: "09:00-18:00",
+    hours_6: "",
+    copyright_year: env.site.copyrightYear,
+    hold_minutes: env.bookings.holdMinutes,
+    cancel_cutoff_hours: env.bookings.cancelCutoffHours,
+    min_notice_hours: env.bookings.minNoticeHours,
+    ...services,
+  } as BusinessValues;
+}
+
+/** What the pages show, from the settings. */
+export function siteFacts(v: BusinessValues): SiteFacts {
+  const day = (h: string): [string, string] | null => {
+    const [open, close] = h.split("-");
+    return open && close ? [open, close] : null;
+  };
+  return {
+    company: { name: v.company_name, address: v.company_address, tax_id: v.tax_id },
+    phone: v.phone,
+    chat_url: v.chat_url ?? `https://wa.me/${v.phone.replace(/\D/g, "")}`,
+    hours_zone: v.hours_zone,
+    hours: [v.hours_0, v.hours_1, v.hours_2, v.hours_3, v.hours_4, v.hours_5, v.hours_6].map(day),
+    copyright_year: v.copyright_year,
+    hold_minutes: v.hold_minutes,
+    cancel_cutoff_hours: v.cancel_cutoff_hours,
+    min_notice_hours: v.min_notice_hours,
+    services: Object.fromEntries(
+      serviceIds.map((id) => [
+        id,
+        {
+          tagline: v[`service_${id}_tagline`],
+          intro: v[`service_${id}_intro`],
+          includes: v[`service_${id}_includes`]
+            .split("\n")
+            .map((l) => l.trim())
+            .filter(Boolean),
+          for_whom: v[`service_${id}_for_whom`],
+        },
+      ]),
+    ) as SiteFacts["services"],
+  };
+}
+
+/** How far `zone`'s clock is ahead of UTC at `at`, in milliseconds. */
+function zoneOffset(zone: string, at: Date): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a wall-clock time of a day is in `zone` ("2026-11-24", "09:00"). */
+function atWallTime(day: string, time: string, zone: string): Date {
+  const guess = Date.parse(`${day}T${time}:00Z`);
+  const first = guess - zoneOffset(zone, new Date(guess));
+  // Once more, for a day whose offset changes between the guess and the answer (a clock change).
+  return new Date(guess - zoneOffset(zone, new Date(first)));
+}
+
+/**
+ * Today's opening hours, as a viewer in `viewerZone` reads them: "Open today 10:00–19:00" (the office's hours moved
+ * into the viewer's zone), or "Closed today". "Today" is the office's day.
+ */
+export function todaysHours(
+  site: Pick<SiteFacts, "hours" | "hours_zone">,
+  viewerZone: string,
+  now = new Date(),
+  say: (hours: { from: string; to: string } | null) => string = (h) => (h ? `Open today ${h.from}–${h.to}` : "Closed today"),
+): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: site.hours_zone }).format(now);
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+  const hours = site.hours[weekday];
+  if (!hours) return say(null);
+  const time = (d: Date) =>
+    new Intl.DateTimeFormat("en-GB", { timeZone: viewerZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+  const [open, close] = hours.map((t) =>
+    t === "24:00" ? atWallTime(day, "23:59", site.hours_zone) : atWallTime(day, t, site.hours_zone),
+  );
+  return say({ from: time(open!), to: time(close!) });
+}

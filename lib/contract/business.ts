@@ -1,0 +1,177 @@
+/** The business settings (issue 25, point 3): read by every page (`site`), changed by an owner in the office. */
+import { z } from "zod";
+import type { BusinessValues, SiteFacts } from "../business.js";
+import { documentKinds } from "../documents.js";
+import { answer, endpoint } from "./endpoint.js";
+import { blankToNull, idParam, optionalText, requiredText, timeZoneField } from "./fields.js";
+import type { Mentor } from "./mentors.js";
+
+const whole = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ invalid_type_error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} is at least ${min}`)
+    .max(max, `${label} is at most ${max}`);
+
+const HOURS = /^([01]\d|2[0-3]):([0-5]\d)\s*[-–]\s*([01]\d|2[0-4]):([0-5]\d)$/;
+/** "09:00-18:00" (opening before closing), or empty for a closed day */
+const openingHours = (day: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z
+      .string({ invalid_type_error: `${day} must be text` })
+      .trim()
+      .refine((v) => v === "" || HOURS.test(v), `Write ${day} as 09:00-18:00, or leave it empty when closed`)
+      .refine((v) => {
+        const m = HOURS.exec(v);
+        return !m || `${m[1]}:${m[2]}` < `${m[3]}:${m[4]}`;
+      }, `On ${day} the office must open before it closes`)
+      .transform((v) => v.replace(/\s*[-–]\s*/, "-")),
+  );
+
+type StandardKind = Exclude<(typeof documentKinds)[number], "other">;
+const standardKinds = documentKinds.filter((k): k is StandardKind => k !== "other");
+/** The standard documents a service asks for (said of the whole list, not of one box) */
+const docs = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(z.string({ invalid_type_error: "Choose documents from the list" }), {
+      invalid_type_error: "Choose documents from the list",
+    })
+    .max(5, "Choose documents from the list")
+    .refine((v) => v.every((k) => (standardKinds as string[]).includes(k)), "Choose documents from the list")
+    .transform((v) => [...new Set(v)] as StandardKind[]),
+);
+
+const serviceTexts = (name: string) => ({
+  tagline: requiredText(200, `${name}'s tagline`),
+  intro: requiredText(2000, `${name}'s introduction`),
+  includes: requiredText(1000, `What ${name} includes`),
+  for_whom: requiredText(500, `Whom ${name} is for`),
+});
+const s1 = serviceTexts("Mentorship");
+const s2 = serviceTexts("Relocation");
+const s3 = serviceTexts("Job Placement");
+
+export const businessBody = z.object({
+  company_name: requiredText(100, "Company name"),
+  company_address: requiredText(300, "Company address"),
+  tax_id: optionalText(50, "Tax id"),
+  phone: requiredText(40, "Phone").refine((v) => /^[+()\d\s./-]{3,40}$/.test(v) && /\d{3}/.test(v.replace(/\D/g, "")), {
+    message: "Write the phone number with digits, spaces and + ( ) - only",
+  }),
+  chat_url: z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: "The chat link must be text" })
+      .trim()
+      .max(300, "The chat link is at most 300 characters")
+      .url("The chat link must be an address such as https://wa.me/15550100100")
+      .refine((v) => /^https?:\/\//i.test(v), "The chat link must start with https://")
+      .nullable(),
+  ),
+  hours_zone: timeZoneField,
+  hours_0: openingHours("Sundays"),
+  hours_1: openingHours("Mondays"),
+  hours_2: openingHours("Tuesdays"),
+  hours_3: openingHours("Wednesdays"),
+  hours_4: openingHours("Thursdays"),
+  hours_5: openingHours("Fridays"),
+  hours_6: openingHours("Saturdays"),
+  copyright_year: whole("The footer's year", 2000, 2100),
+  hold_minutes: whole("Hold minutes", 5, 240),
+  cancel_cutoff_hours: whole("The cancellation cut-off", 0, 720),
+  min_notice_hours: whole("The minimum notice", 0, 720),
+  service_1_documents: docs,
+  service_2_documents: docs,
+  service_3_documents: docs,
+  service_1_tagline: s1.tagline,
+  service_1_intro: s1.intro,
+  service_1_includes: s1.includes,
+  service_1_for_whom: s1.for_whom,
+  service_2_tagline: s2.tagline,
+  service_2_intro: s2.intro,
+  service_2_includes: s2.includes,
+  service_2_for_whom: s2.for_whom,
+  service_3_tagline: s3.tagline,
+  service_3_intro: s3.intro,
+  service_3_includes: s3.includes,
+  service_3_for_whom: s3.for_whom,
+});
+
+/** A published plan as the public service pages show it (issue 26): no cart, no client. */
+export type PublicPlan = {
+  id: number;
+  service_id: number;
+  name: string;
+  description: string;
+  price_minor: number;
+  currency: string;
+};
+
+export const publicPlansQuery = z.object({
+  service_id: z.coerce
+    .number({ invalid_type_error: "Choose a service: 1, 2 or 3" })
+    .int("Choose a service: 1, 2 or 3")
+    .min(1, "Choose a service: 1, 2 or 3")
+    .max(3, "Choose a service: 1, 2 or 3"),
+});
+
+/** A mentor as the public pages show them (issue 26): no rate, no hours, no free slots, no contact details. */
+export type PublicMentor = Pick<
+  Mentor,
+  "id" | "name" | "title" | "bio" | "expertise" | "languages" | "country_code" | "photo_url"
+>;
+
+/** Each change of a save, in words (also what the audit log says). */
+export type BusinessSaved = { values: BusinessValues; changes: string[] };
+
+export const businessEndpoints = {
+  site: endpoint({
+    method: "GET",
+    path: "site",
+    auth: "public",
+    summary: "What every page shows of the business: contact, opening hours, booking rules, the services' text",
+    answer: answer<SiteFacts>(),
+  }),
+  publicPlans: endpoint({
+    method: "GET",
+    path: "site/plans",
+    auth: "public",
+    summary: "A service's published plans and prices, for its public page (a plan published in the office shows at once)",
+    query: publicPlansQuery,
+    answer: answer<PublicPlan[]>(),
+  }),
+  publicMentors: endpoint({
+    method: "GET",
+    path: "site/mentors",
+    auth: "public",
+    summary: "The active mentors as the public pages show them: name, photo, expertise, languages (no rates or slots)",
+    answer: answer<PublicMentor[]>(),
+  }),
+  publicMentor: endpoint({
+    method: "GET",
+    path: "site/mentors/:id",
+    auth: "public",
+    summary: "One active mentor's public profile",
+    params: { id: idParam },
+    answer: answer<PublicMentor>(),
+  }),
+  businessSettings: endpoint({
+    method: "GET",
+    path: "office/settings",
+    auth: ["staff"],
+    owner: true,
+    summary: "The business settings (owners only)",
+    answer: answer<BusinessValues>(),
+  }),
+  saveBusiness: endpoint({
+    method: "POST",
+    path: "office/settings",
+    auth: ["staff"],
+    owner: true,
+    summary: "Saves the business settings: in effect at once, each change audited in words",
+    body: businessBody,
+    answer: answer<BusinessSaved>(),
+  }),
+};
