@@ -3,7 +3,11 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { isLang, langOfPath } from "../lib/i18n/languages";
+import { CatalogueProvider } from "./lib/catalogue-script";
 import { NonceProvider } from "./lib/nonce";
+import { catalogueJson, renderI18n } from "./lib/server-i18n.server";
 
 /** How long a response may stream before pending data is rejected (single fetch's replacement for abortDelay). */
 export const streamTimeout = 5_000;
@@ -17,6 +21,10 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  // The language the root decided (the address's, or the client's own); an error before the root ran: the address's.
+  const rootLang = (remixContext.staticHandlerContext.loaderData?.root as { lang?: unknown } | undefined)?.lang;
+  const lang = isLang(rootLang) ? rootLang : langOfPath(new URL(request.url).pathname);
+  const i18n = renderI18n(lang);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     function respond() {
@@ -31,9 +39,13 @@ export default function handleRequest(
     // all it refers to) alive for six seconds, which under load is most of the server's heap.
     const cutOff = setTimeout(() => abort(), streamTimeout + 1_000);
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      <I18nextProvider i18n={i18n}>
+        <CatalogueProvider value={catalogueJson(lang)}>
+          <NonceProvider value={nonce}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </NonceProvider>
+        </CatalogueProvider>
+      </I18nextProvider>,
       {
         nonce,
         onShellReady() {

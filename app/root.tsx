@@ -13,21 +13,25 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { dirOf, isLang, langOfPath, type Lang } from "../lib/i18n/languages";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
 import { ApiCallError, apiLoaderError } from "./lib/api.server";
+import { CatalogueScript } from "./lib/catalogue-script";
 import { apiFor, sessionOf } from "./lib/context.server";
 import { endpoints } from "./lib/endpoints.server";
+import { browserLang, catalogueVersion, chosenLang, translator } from "./lib/i18n.server";
 import { useNonce } from "./lib/nonce";
-import { isAuthenticationPath, normalizePath } from "./lib/paths";
+import { isAuthenticationPath, isLocalizedPath, normalizePath } from "./lib/paths";
 import { csrf } from "./lib/security.server";
 import { commitSession } from "./lib/session.server";
-import { getSettings } from "./lib/settings.server";
+import { loadSite } from "./lib/site.server";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
 import appCss from "./styles/app.css";
 
@@ -37,16 +41,18 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = ({ error }) => [
-  // An error page is named by what went wrong ("Page not found · …"), like every other page by what it shows.
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
+  // An error page is named by what went wrong ("Page not found · …"), like every other page by what it shows, in
+  // the page's language (the root's words; English when the root itself failed).
   {
     title: error
-      ? `${describeError(error).title} · Waypoint Consultancy`
+      ? `${describeError(error, data?.errorTitles, () => "").title} · Waypoint Consultancy`
       : "Waypoint Consultancy: mentorship, relocation and job placement",
   },
   {
     name: "description",
-    content: "Mentorship, relocation and job placement for people moving abroad for work, through their agents.",
+    content:
+      data?.description ?? "Mentorship, relocation and job placement for people moving abroad for work, through their agents.",
   },
 ];
 
@@ -55,12 +61,22 @@ export const meta: MetaFunction = ({ error }) => [
  * the badge (one call). A token the API no longer knows ends the session.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const settings = getSettings();
   const session = await sessionOf(context, request);
   const headers = new Headers();
   const token = session.get("token");
   const sessionAgent = session.get("agent");
   const pathname = new URL(request.url).pathname;
+  // The page's language: its address's; a client's own pages the client's (their record's, else the one their
+  // e-mail's link names, else the one they chose); the workspace and the office are in English for now.
+  const clientSession = session.get("client");
+  const url = new URL(request.url);
+  const lang: Lang = /^\/my(\/|$)/.test(pathname)
+    ? pickLang(clientSession?.language, url.searchParams.get("lang"), await chosenLang(request))
+    : langOfPath(pathname);
+  const localized = isLocalizedPath(pathname);
+  // A visitor who has not chosen yet and whose browser asks for another language we speak: said, never acted on.
+  const suggested = localized && !(await chosenLang(request)) ? await browserLang(request) : null;
+  const t = translator(lang);
 
   let agent = sessionAgent ?? null;
   const staffToken = session.get("staffToken");
@@ -125,10 +141,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartCount,
       toast,
       csrfToken,
-      site: settings.site,
+      site: await loadSite(context),
+      lang,
+      catalogue: catalogueVersion,
+      localized,
+      suggestion:
+        suggested && suggested !== lang
+          ? {
+              lang: suggested,
+              text: translator(suggested)("common.suggestion"),
+              link: translator(suggested)("common.suggestionLink"),
+            }
+          : null,
+      description: t("home.description"),
+      myTitle: t("my.title"),
+      errorTitles: {
+        notFound: t("errors.notFoundTitle"),
+        busy: t("errors.busyTitle"),
+        forbidden: t("errors.forbiddenTitle"),
+        failed: t("errors.failedTitle"),
+        broken: t("errors.brokenTitle"),
+      },
     },
     { headers },
   );
+}
+
+/** The first of these that is a language of ours, else English. */
+function pickLang(...candidates: Array<string | null | undefined>): Lang {
+  return candidates.find((c): c is Lang => isLang(c)) ?? "en";
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
@@ -140,20 +181,28 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const location = useLocation();
   const path = normalizePath(location.pathname).toLowerCase();
-  const isHome = path === "/" || path === "/home";
-  const site = data?.site ?? { phone: "", chatUrl: "/", copyrightYear: 2025 };
+  const isHome = path === "/" || path === "/home" || /^\/(ar|es|fr)$/.test(path);
+  const site = data?.site ?? null;
+  const lang = data?.lang ?? langOfPath(location.pathname);
+  const { t, i18n } = useTranslation();
+  // A link to a page in another language (after signing in, say) changes the browser's language too (its catalogue
+  // is fetched then); the same language changes nothing.
+  useEffect(() => {
+    if (i18n.language !== lang) i18n.changeLanguage(lang).catch((error: unknown) => console.error(error));
+  }, [i18n, lang]);
 
   return (
-    <html lang="en">
+    <html lang={lang} dir={dirOf(lang)} data-catalogue={data?.catalogue}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <CatalogueScript nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to content
+          {t("common.skip")}
         </a>
         <FormContext data={data}>
           <SiteHeader
@@ -163,6 +212,8 @@ export function Layout({ children }: { children: ReactNode }) {
             client={data?.client ?? null}
             cartCount={data?.cartCount ?? null}
             site={site}
+            localized={data?.localized ?? false}
+            suggestion={data?.suggestion ?? null}
           />
           <main id="main" className="site-main">
             {/* Toasts live in the main landmark, just below the header (never over its links). */}
@@ -171,7 +222,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
         </FormContext>
-        {isHome ? null : <SiteFooter copyrightYear={site.copyrightYear} />}
+        {isHome ? null : <SiteFooter copyrightYear={site?.copyright_year ?? new Date().getFullYear()} />}
         <ScrollTopButton />
         <RouteLoading />
         <ScrollRestoration nonce={nonce} />
@@ -192,40 +243,54 @@ export default function App() {
   return <Outlet />;
 }
 
-/** What an error page says: its status, its title (also the page's <title>) and a sentence. */
-function describeError(error: unknown): { status: number; title: string; message: string } {
-  const fallback = {
-    status: 500,
-    title: "Something went wrong",
-    message: "We could not show this page. Please try again in a moment.",
-  };
+type ErrorWords = { notFound: string; busy: string; forbidden: string; failed: string; broken: string };
+const englishErrorTitles: ErrorWords = {
+  notFound: "Page not found",
+  busy: SERVER_BUSY,
+  forbidden: "Not allowed",
+  failed: "That did not work",
+  broken: "Something went wrong",
+};
+
+/**
+ * What an error page says: its status, its title (also the page's <title>) and a sentence, in the page's language.
+ * A refusal's own words (a 4xx with a message of the API's) are shown as they came.
+ */
+function describeError(
+  error: unknown,
+  titles: ErrorWords = englishErrorTitles,
+  say: (key: string) => string,
+): { status: number; title: string; message: string } {
+  const fallback = { status: 500, title: titles.broken, message: say("errors.broken") };
   if (!isRouteErrorResponse(error)) return fallback;
   const status = error.status;
-  const text = typeof error.data === "string" ? error.data : null;
-  if (status === 404) {
-    return {
-      status,
-      title: "Page not found",
-      message: "There is nothing at this address. It may have moved, or the link may be mistyped.",
-    };
-  }
-  if (status === 503)
-    return { status, title: SERVER_BUSY, message: "The server is busy right now. Please try again in a moment." };
-  if (status === 403) return { status, title: "Not allowed", message: text ?? "You cannot do that." };
-  if (status < 500) return { status, title: "That did not work", message: text ?? fallback.message };
+  const text = typeof error.data === "string" && error.data !== "Not found" ? error.data : null;
+  if (status === 404) return { status, title: titles.notFound, message: say("errors.notFound") };
+  if (status === 503) return { status, title: titles.busy, message: say("errors.busy") };
+  if (status === 403) return { status, title: titles.forbidden, message: text ?? say("errors.forbidden") };
+  if (status < 500) return { status, title: titles.failed, message: text ?? fallback.message };
   return { ...fallback, status };
 }
 
 export function ErrorBoundary() {
-  const { status, title, message } = describeError(useRouteError());
+  const { t } = useTranslation();
+  const lang = langOfPath(useLocation().pathname);
+  const titles: ErrorWords = {
+    notFound: t("errors.notFoundTitle"),
+    busy: t("errors.busyTitle"),
+    forbidden: t("errors.forbiddenTitle"),
+    failed: t("errors.failedTitle"),
+    broken: t("errors.brokenTitle"),
+  };
+  const { status, title, message } = describeError(useRouteError(), titles, (key) => t(key));
   return (
     <section className="container page error-page" data-status={status}>
-      <p className="eyebrow">Error {status}</p>
+      <p className="eyebrow">{t("errors.label", { status })}</p>
       <h1>{title}</h1>
       <p>{message}</p>
       <p>
-        <Link to="/" className="button button--primary">
-          Go to the home page
+        <Link to={lang === "en" ? "/" : `/${lang}`} className="button button--primary">
+          {t("errors.home")}
         </Link>
       </p>
     </section>

@@ -87,9 +87,13 @@ export function useRefreshWhenHoldsLapse(items: CartItem[], now: string) {
 }
 
 /** Sums per currency: a cart may mix USD plans with EUR packages. */
+/** Whether an item can be paid as it is: a session whose hold lapsed cannot (it is booked again first). */
+export const lapsedHold = (i: CartItem) => Boolean(i.session && i.session.status !== "held");
+
+/** What the items cost, by currency: a lapsed hold is not counted (it cannot be paid until booked again). */
 export function cartTotals(items: CartItem[]): string[] {
   const byCurrency = new Map<string, number>();
-  for (const i of items) byCurrency.set(i.currency, (byCurrency.get(i.currency) ?? 0) + i.price_minor);
+  for (const i of items) byCurrency.set(i.currency, (byCurrency.get(i.currency) ?? 0) + (lapsedHold(i) ? 0 : i.price_minor));
   return [...byCurrency].map(([currency, minor]) => formatMoney(minor, currency));
 }
 
@@ -110,12 +114,12 @@ export function CartTable({
 }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table--stack">
         <TableHead columns={["Item", { num: "Price" }, ...(removable ? [null] : [])]} />
         <tbody>
           {items.map((item) => (
             <tr key={item.id}>
-              <td>
+              <td data-label="Item">
                 {itemLabel(item, timeZone)}
                 {item.session ? <HoldState session={item.session} timeZone={timeZone} now={now} /> : null}
                 {item.session?.status === "held" ? (
@@ -134,9 +138,11 @@ export function CartTable({
                   </p>
                 ) : null}
               </td>
-              <td className="num">{formatMoney(item.price_minor, item.currency)}</td>
+              <td className="num" data-label="Price">
+                {formatMoney(item.price_minor, item.currency)}
+              </td>
               {removable ? (
-                <td className="num">
+                <td className="num row-actions">
                   <Form method="post" action="/cart">
                     <AuthenticityTokenInput />
                     <input type="hidden" name="intent" value="remove" />

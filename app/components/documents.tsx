@@ -1,15 +1,23 @@
 import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, FieldErrors } from "../../lib/contract";
 import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { formatDateTime } from "../lib/dates";
+import { useSay } from "../lib/lang";
 import { Field, FormError } from "./form";
 import { TableHead } from "./table-head";
 
 export function DocumentStatus({ status }: { status: ClientDocument["status"] }) {
-  return <span className={`doc-status doc-status--${status}`}>{documentStatusLabels[status]}</span>;
+  // In the page's language: the client's own page is in the client's (the English words are documentStatusLabels').
+  const { t } = useTranslation();
+  return (
+    <span className={`doc-status doc-status--${status}`}>
+      {t(`my.status.${status}`, { defaultValue: documentStatusLabels[status] })}
+    </span>
+  );
 }
 
 /** The expiry, with "expired" or "soon" beside it when it is (soon: within the notice window, as the dashboard says). */
@@ -136,6 +144,9 @@ export function UploadForm({
   const navigate = useNavigate();
   const location = useLocation();
   const revalidator = useRevalidator();
+  // Words in the page's language (a client's page is in the client's; the workspace's in English).
+  const { t } = useTranslation();
+  const say = useSay();
   const [progress, setProgress] = useState<number | null>(null);
   const [local, setLocal] = useState<UploadFailure | null>(null);
   const shown = local ?? failure;
@@ -149,13 +160,13 @@ export function UploadForm({
     const large = chosen.find((f) => f.size > MAX_DOCUMENT_BYTES);
     const problem = !chosen.length
       ? multiple
-        ? "Choose one or more files to upload."
+        ? t("my.chooseMany")
         : "Choose a file to upload."
       : multiple && chosen.length > multiple
-        ? `Choose at most ${multiple} files at once.`
+        ? t("my.atMost", { count: multiple })
         : large
           ? multiple
-            ? `${large.name}: ${TOO_LARGE_HINT}`
+            ? `${large.name}: ${t("my.tooLarge")}`
             : TOO_LARGE_HINT
           : null;
     if (problem) {
@@ -176,7 +187,7 @@ export function UploadForm({
     };
     xhr.onerror = () => {
       setProgress(null);
-      setLocal({ formError: "The upload did not reach the server. Check the connection and try again." });
+      setLocal({ formError: t("my.unreachable") });
     };
     xhr.onload = () => {
       setProgress(null);
@@ -194,7 +205,7 @@ export function UploadForm({
         if (to.pathname === location.pathname && to.search === location.search) revalidator.revalidate();
         return;
       }
-      setLocal(answer ?? { formError: "The server is busy. Nothing was lost: please try again." });
+      setLocal(answer ?? { formError: t("my.busy") });
     };
     xhr.send(data);
   }
@@ -208,13 +219,13 @@ export function UploadForm({
       className="form upload-form"
       noValidate
       onSubmit={onSubmit}
-      aria-label={`Upload ${title}`}
+      aria-label={t("my.uploadLabel", { title })}
     >
       <AuthenticityTokenInput />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <FormError message={shown?.formError} />
+      <FormError message={say(shown?.formError)} />
       <Field
         label={label}
         name="file"
@@ -222,12 +233,8 @@ export function UploadForm({
         type="file"
         multiple={Boolean(multiple)}
         accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-        hint={
-          multiple
-            ? `${Object.values(documentTypes).join(", ")}; up to 10 MB each; up to ${multiple} files at once (a document in several pages).`
-            : `${Object.values(documentTypes).join(", ")}; up to 10 MB.`
-        }
-        errors={shown?.fieldErrors?.file}
+        hint={multiple ? t("my.hintMany", { count: multiple }) : `${Object.values(documentTypes).join(", ")}; up to 10 MB.`}
+        errors={say.all(shown?.fieldErrors?.file)}
         autoFocusOnError
         disabled={busy}
       />
@@ -248,11 +255,11 @@ export function UploadForm({
           <progress max={100} value={progress}>
             {progress}%
           </progress>{" "}
-          Uploading… {progress}%
+          {t("my.uploading")} {progress}%
         </p>
       ) : null}
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? "Uploading…" : "Upload"}
+        {busy ? t("my.uploading") : t("my.upload")}
       </button>
     </form>
   );

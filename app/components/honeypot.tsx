@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 
 /**
@@ -7,9 +8,10 @@ import type { HoneypotInputProps } from "remix-utils/honeypot/server";
  */
 export function HoneypotFields({ props }: { props: HoneypotInputProps }) {
   const { nameFieldName, validFromFieldName, encryptedValidFrom } = props;
+  const { t } = useTranslation();
   return (
     <div className="hp-wrap" aria-hidden="true">
-      <label htmlFor={nameFieldName}>Please leave this field blank</label>
+      <label htmlFor={nameFieldName}>{t("common.honeypot")}</label>
       <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
       {validFromFieldName && encryptedValidFrom ? (
         <input type="hidden" name={validFromFieldName} value={encryptedValidFrom} readOnly />

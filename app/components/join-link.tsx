@@ -1,10 +1,13 @@
+import { useTranslation } from "react-i18next";
+
 /** Where a confirmed session meets: the link to join it, opened in a new tab (the portal stays open beside it). */
-export function JoinLink({ url, label = "Join the session" }: { url: string | null; label?: string }) {
+export function JoinLink({ url, label }: { url: string | null; label?: string }) {
+  const { t } = useTranslation();
   if (!url) return null;
   return (
     <a href={url} className="button button--small" target="_blank" rel="noopener noreferrer" data-testid="join-link">
-      {label}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      {label ?? t("my.join")}
+      <span className="visually-hidden"> {t("my.newTab")}</span>
     </a>
   );
 }

@@ -56,15 +56,17 @@ function AfterLines({ item, timeZone, demo }: { item: OrderItem; timeZone: strin
 export function OrderItems({ order, timeZone }: { order: Order; timeZone: string }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table--stack">
         <TableHead columns={["Item", "Client", { num: "Price" }]} />
         <tbody>
           {order.items.map((item) => (
             <Fragment key={item.id}>
               <tr>
-                <td>{itemLabel(item, timeZone)}</td>
-                <td>{item.client_name}</td>
-                <td className="num">{formatMoney(item.price_minor, item.currency)}</td>
+                <td data-label="Item">{itemLabel(item, timeZone)}</td>
+                <td data-label="Client">{item.client_name}</td>
+                <td className="num" data-label="Price">
+                  {formatMoney(item.price_minor, item.currency)}
+                </td>
               </tr>
               <AfterLines item={item} timeZone={timeZone} demo={order.mode === "demo"} />
             </Fragment>

@@ -16,14 +16,25 @@ export function RouteLoading() {
 }
 
 export function ScrollTopButton() {
-  const [visible, setVisible] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  // The footer has its own "Back to top": once it is in view the button steps aside, covering none of its links.
+  const [footerShown, setFooterShown] = useState(false);
   useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_AFTER_PX);
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_TOP_AFTER_PX);
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+    const footer = document.querySelector(".site-footer");
+    const seen =
+      footer && "IntersectionObserver" in window
+        ? new IntersectionObserver(([e]) => setFooterShown(Boolean(e?.isIntersecting)))
+        : null;
+    if (footer) seen?.observe(footer);
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      seen?.disconnect();
+    };
   }, []);
-  if (!visible) return null;
+  if (!scrolled || footerShown) return null;
   return (
     <button
       type="button"

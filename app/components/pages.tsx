@@ -17,14 +17,16 @@ export function Pages({
   return (
     <nav className="pagination" aria-label="Pages">
       <span>
-        {total} {noun}
-        {total === 1 ? "" : "s"} · page {page} of {pages}
+        {total.toLocaleString("en-GB")} {total === 1 ? noun : plural(noun)} · page {page} of {pages}
       </span>
       {page > 1 ? <Link to={url(page - 1)}>← Previous</Link> : null}
       {page < pages ? <Link to={url(page + 1)}>Next →</Link> : null}
     </nav>
   );
 }
+
+/** "entry" → "entries", "agent" → "agents". */
+const plural = (noun: string) => (/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`);
 
 /** A list query's page number from the address: 1 unless a whole number from 1 up is given. */
 export function pageOf(url: URL): number {

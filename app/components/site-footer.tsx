@@ -1,13 +1,29 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useLocalPath } from "../lib/lang";
 
 export function SiteFooter({ copyrightYear }: { copyrightYear: number }) {
+  const { t } = useTranslation();
+  const local = useLocalPath();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
-        <Link to="/terms/">Terms &amp; Conditions</Link>
-        <p>© {copyrightYear} Waypoint Consultancy. All rights reserved.</p>
+        <nav aria-label={t("common.footerNav")}>
+          <ul className="site-footer__links">
+            <li>
+              <Link to={local("/terms/")}>{t("common.terms")}</Link>
+            </li>
+            <li>
+              <Link to={local("/privacy/")}>{t("common.privacy")}</Link>
+            </li>
+            <li>
+              <Link to={local("/contact/")}>{t("common.contact")}</Link>
+            </li>
+          </ul>
+        </nav>
+        <p>{t("common.rights", { year: copyrightYear })}</p>
         <a href="#top" className="back-to-top">
-          Back to top
+          {t("common.backToTop")}
         </a>
       </div>
     </footer>

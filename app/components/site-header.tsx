@@ -1,8 +1,15 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { todaysHours, type SiteFacts } from "../../lib/business";
 import type { AgentPublic, ClientPublic, MentorPublic, StaffPublic } from "../../lib/contract";
+import { dirOf, languageNames, languages, type Lang } from "../../lib/i18n/languages";
+import { useLang, useLocalPath } from "../lib/lang";
 import { normalizePath } from "../lib/paths";
+
+/** The root's suggestion of another language, written in that language (the visitor reads it, not this page's). */
+export type LanguageSuggestion = { lang: Lang; text: string; link: string };
 
 /**
  * Where an agent works: reachable from every page, in the phone menu too; NavLink marks the current place. The
@@ -13,7 +20,7 @@ const WORKSPACE_LINKS = [
   { to: "/joblist/", label: "Jobs" },
   { to: "/relocation/", label: "Relocation" },
   { to: "/mentors/", label: "Mentors" },
-  { to: "/bookings/", label: "Bookings" },
+  { to: "/bookings/", label: "Mentor sessions" },
   { to: "/orders/", label: "Orders" },
   { to: "/contact/", label: "Contact" },
   { to: "/account/", label: "Account" },
@@ -53,8 +60,6 @@ function SectionLink({
   );
 }
 
-export type SiteInfo = { phone: string; chatUrl: string; copyrightYear: number };
-
 const STICKY_AFTER_PX = 170;
 
 /** The back office's own places, for staff. */
@@ -66,10 +71,13 @@ const OFFICE_LINKS = [
   { to: "/office/plans/", label: "Plans", end: false },
   { to: "/office/mentors/", label: "Mentors", end: false },
   { to: "/office/orders/", label: "Orders", end: false },
-  { to: "/office/bookings/", label: "Sessions", end: false },
+  { to: "/office/bookings/", label: "Mentor sessions", end: false },
   { to: "/office/messages/", label: "Messages", end: false },
   { to: "/office/outbox/", label: "E-mail", end: false },
   { to: "/office/audit/", label: "Audit log", end: false },
+  /** An owner's only */
+  { to: "/office/staff/", label: "Staff", end: false, owners: true },
+  { to: "/office/settings/", label: "Settings", end: false, owners: true },
 ] as const;
 
 export function SiteHeader({
@@ -79,17 +87,38 @@ export function SiteHeader({
   client,
   cartCount,
   site,
+  localized,
+  suggestion,
 }: {
   agent: AgentPublic | null;
   staff: StaffPublic | null;
   mentor: MentorPublic | null;
   client: ClientPublic | null;
   cartCount: number | null;
-  site: SiteInfo;
+  /** null only on an error page drawn without the root's data */
+  site: SiteFacts | null;
+  /** A public page written in every language: it shows the language switch */
+  localized: boolean;
+  suggestion: LanguageSuggestion | null;
 }) {
+  const { t } = useTranslation();
+  const local = useLocalPath();
   const [sticky, setSticky] = useState(false);
+  // The opening hours in the viewer's zone: a signed-in person's own; a visitor's browser's once scripts run (the
+  // office's own zone until then, and without JavaScript).
+  const signedInZone = agent?.time_zone ?? staff?.time_zone ?? mentor?.time_zone ?? null;
+  const [browserZone, setBrowserZone] = useState<string | null>(null);
+  useEffect(() => {
+    if (!signedInZone) setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
+  }, [signedInZone]);
+  const zone = signedInZone ?? browserZone ?? site?.hours_zone ?? "UTC";
   const services = useRef<HTMLDetailsElement>(null);
   const menu = useRef<HTMLInputElement>(null);
+  // The phone menu: without scripts a checkbox opens it (CSS); with them, a button that says it opens a menu and
+  // whether it is open (aria-expanded), as screen readers expect of a menu button.
+  const [scripted, setScripted] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setScripted(true), []);
   const location = useLocation();
 
   // On scroll: the bar sticks after STICKY_AFTER_PX, and the page learns where the header ends on screen, for the
@@ -139,65 +168,112 @@ export function SiteHeader({
   useEffect(() => {
     services.current?.removeAttribute("open");
     if (menu.current) menu.current.checked = false;
+    setMenuOpen(false);
   }, [location.pathname, location.search]);
 
   return (
-    <header className={sticky ? "site-header is-sticky" : "site-header"} id="top" ref={header}>
+    <header
+      className={["site-header", sticky ? "is-sticky" : "", menuOpen ? "menu-open" : ""].filter(Boolean).join(" ")}
+      id="top"
+      ref={header}
+    >
       <div className="topbar">
         <div className="container topbar__inner">
-          <span className="topbar__hours">Mon–Fri, 9:00–18:00 UTC</span>
-          <a href={site.chatUrl} className="chat-link" rel="noopener noreferrer">
-            Chat with us
-          </a>
-          <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="phone-link">
-            {site.phone}
-          </a>
+          {site ? (
+            <>
+              <span className="topbar__hours" data-testid="opening-hours">
+                {todaysHours(site, zone, new Date(), (h) => (h ? t("common.openToday", h) : t("common.closedToday")))}{" "}
+                <bdi dir="ltr">({zone.replaceAll("_", " ")})</bdi>
+              </span>
+              <a href={site.chat_url} className="chat-link" rel="noopener noreferrer">
+                {t("common.chat")}
+              </a>
+              <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="phone-link" data-testid="site-phone">
+                <bdi dir="ltr">{site.phone}</bdi>
+              </a>
+            </>
+          ) : null}
+          {localized ? <LanguageSwitch /> : null}
         </div>
       </div>
+      {suggestion ? (
+        <p className="language-suggestion container" lang={suggestion.lang} dir={dirOf(suggestion.lang)}>
+          {suggestion.text}{" "}
+          <a href={`/language/${suggestion.lang}?back=${encodeURIComponent(location.pathname + location.search)}`}>
+            {suggestion.link}
+          </a>
+        </p>
+      ) : null}
       <div className="site-header__bar container">
-        <Link to="/" className="brand">
+        <Link to={local("/")} className="brand">
           <span className="brand__mark" aria-hidden="true">
             W
           </span>
           {/* Named by what it shows ("Waypoint"), then what it is: voice users can say what they see. */}
           <span className="brand__name">Waypoint</span>
-          <span className="visually-hidden"> Consultancy, home</span>
+          <span className="visually-hidden"> {t("common.brandHome")}</span>
         </Link>
 
-        <input type="checkbox" id="nav-toggle" className="nav-toggle" ref={menu} />
-        <label htmlFor="nav-toggle" className="nav-toggle__label">
-          Menu
-        </label>
+        {scripted ? (
+          <button
+            type="button"
+            className="nav-toggle__label nav-toggle__button"
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            aria-haspopup="true"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {t("common.menu")}
+          </button>
+        ) : (
+          <>
+            <input type="checkbox" id="nav-toggle" className="nav-toggle" ref={menu} />
+            <label htmlFor="nav-toggle" className="nav-toggle__label">
+              {t("common.menu")}
+            </label>
+          </>
+        )}
 
-        <nav className="site-nav" aria-label="Main">
+        <nav className="site-nav" aria-label={t("common.mainNav")} id="main-nav">
           <ul className="site-nav__links">
             <li>
-              <SectionLink to="/" end aliases={["/home"]}>
-                Home
+              <SectionLink to={local("/")} end aliases={["/home"]}>
+                {t("common.home")}
               </SectionLink>
             </li>
             <li>
-              <SectionLink to="/about/">About us</SectionLink>
+              <SectionLink to={local("/about/")}>{t("common.about")}</SectionLink>
             </li>
             <li className="dropdown">
               <details ref={services}>
-                <summary>Services</summary>
+                <summary>{t("common.services")}</summary>
                 <ul className="dropdown__menu">
                   <li>
-                    <Link to="/servicesPage/?id=1">Mentorship</Link>
+                    <Link to={local("/servicesPage/?id=1")}>{t("services.s1.name")}</Link>
                   </li>
                   <li>
-                    <Link to="/servicesPage/?id=2">Relocation</Link>
+                    <Link to={local("/servicesPage/?id=2")}>{t("services.s2.name")}</Link>
                   </li>
                   <li>
-                    <Link to="/servicesPage/?id=3">Job Placement</Link>
+                    <Link to={local("/servicesPage/?id=3")}>{t("services.s3.name")}</Link>
                   </li>
                 </ul>
               </details>
             </li>
+            {agent || staff ? null : (
+              <li>
+                <SectionLink to={local("/our-mentors/")}>{t("common.ourMentors")}</SectionLink>
+              </li>
+            )}
             <li>
-              <SectionLink to="/terms/">Terms &amp; Conditions</SectionLink>
+              <SectionLink to={local("/terms/")}>{t("common.terms")}</SectionLink>
             </li>
+            {agent || staff ? null : (
+              // An agent's Contact is in the workspace's menu; a visitor writes from the public form.
+              <li>
+                <SectionLink to={local("/contact/")}>{t("common.contact")}</SectionLink>
+              </li>
+            )}
           </ul>
 
           <div className="site-nav__account">
@@ -235,13 +311,13 @@ export function SiteHeader({
             ) : client ? (
               <>
                 <SectionLink to="/my/" end>
-                  Your page
+                  {t("my.title")}
                 </SectionLink>
                 <SignOut />
               </>
             ) : (
-              <Link to="/authentication/" className="button button--primary">
-                SIGN IN
+              <Link to={local("/authentication/")} className="button button--primary">
+                {t("common.signIn")}
               </Link>
             )}
           </div>
@@ -250,7 +326,7 @@ export function SiteHeader({
         {staff ? (
           <nav className="workspace-nav" aria-label="Back office">
             <ul>
-              {OFFICE_LINKS.map((l) => (
+              {OFFICE_LINKS.filter((l) => !("owners" in l) || staff.role === "owner").map((l) => (
                 <li key={l.to}>
                   <SectionLink to={l.to} end={l.end}>
                     {l.label}
@@ -278,12 +354,43 @@ export function SiteHeader({
 
 /** A full page load: nothing of the signed-in session stays in the page's memory. */
 function SignOut() {
+  const { t } = useTranslation();
   return (
     <Form method="post" action="/logout" className="signout-form" reloadDocument>
       <AuthenticityTokenInput />
       <button type="submit" className="button button--ghost">
-        Sign out
+        {t("common.signOut")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The same page in another language: plain links (a full page load, scripts or not) through `/language/:lang`,
+ * which keeps the choice in a cookie. Each name is written in its own language and marked so.
+ */
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { pathname, search } = useLocation();
+  const back = encodeURIComponent(pathname + search);
+  return (
+    <nav className="language-switch" aria-label={t("common.language")}>
+      <ul>
+        {languages.map((l) => (
+          <li key={l}>
+            {l === lang ? (
+              <span aria-current="true" lang={l}>
+                {languageNames[l]}
+              </span>
+            ) : (
+              <a href={`/language/${l}?back=${back}`} lang={l} hrefLang={l} dir={dirOf(l)}>
+                {languageNames[l]}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -19,6 +19,7 @@ import {
   type NeedsInput,
 } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import type { ApiCall, ApiTransport, UploadFile } from "../../lib/transport.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
@@ -169,6 +170,14 @@ export async function apiActionError(error: unknown, request: Request, context: 
       { status: 503 },
     );
   }
-  // Said once, in the form: beside each field, with one summary above; not again as a toast.
-  return data<FormFailure>({ formError: error.message, fieldErrors: error.errors, values }, { status: error.status });
+  // Said once: beside each field, with a summary above that points to them (not the field's own words again);
+  // a refusal of the whole form (no field named) is the summary itself. Never again as a toast.
+  // A message that says more than the fields (a conflict with a choice to make, "invite them once they have an
+  // address") stays as the summary.
+  const fields = error.errors && Object.keys(error.errors).some((k) => k !== "form") ? error.errors : undefined;
+  const repeatsAField = error.status === 400 && fields !== undefined && Object.values(fields).flat().includes(error.message);
+  return data<FormFailure>(
+    { formError: repeatsAField ? FIX_FIELDS : error.message, fieldErrors: error.errors, values },
+    { status: error.status },
+  );
 }

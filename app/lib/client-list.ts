@@ -18,8 +18,11 @@ export type ClientListFilter = {
 
 export function clientListFilter(url: URL): Required<ClientListFilter> {
   const get = (k: string) => (url.searchParams.get(k) ?? "").trim();
-  const sort = get("sort");
-  const dir = get("dir");
+  // The form's one "Sort by" choice (order=name-asc, usable on a phone, where the table's headings are not shown),
+  // or a heading's link (sort=name&dir=asc).
+  const order = /^(name|destination|status|activity)-(asc|desc)$/.exec(get("order"));
+  const sort = order ? order[1]! : get("sort");
+  const dir = order ? order[2]! : get("dir");
   const status = get("status");
   const destination = get("destination").toUpperCase();
   return {

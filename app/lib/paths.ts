@@ -1,16 +1,29 @@
-/** Routes a visitor may see without signing in (spec §2), trailing slash or not. */
-const publicPaths = new Set([
+import { pathWithoutLang } from "../../lib/i18n/languages";
+
+/**
+ * The public pages written in every language (issue 26), at `/…` in English and `/ar/…`, `/es/…`, `/fr/…`: the
+ * header's language switch, the suggestion and the sitemap are for these.
+ */
+export const localizedPaths = [
   "/",
-  "/home",
   "/about",
-  "/terms",
   "/servicesPage",
+  "/terms",
+  "/privacy",
+  "/contact",
   "/authentication",
-  "/set-password",
   "/forgot-password",
-  "/my/sign-in",
-  "/my/link",
-]);
+  "/set-password",
+  "/our-mentors",
+] as const;
+
+export function isLocalizedPath(pathname: string): boolean {
+  const p = normalizePath(pathWithoutLang(pathname)).toLowerCase();
+  return localizedPaths.some((q) => q.toLowerCase() === p) || /^\/our-mentors\/\d+$/.test(p);
+}
+
+/** Routes a visitor may see without signing in (spec §2), trailing slash or not, in any language. */
+const publicPaths = new Set([...localizedPaths, "/home", "/my/sign-in", "/my/link", "/confirm-email"]);
 
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, "");
@@ -18,12 +31,14 @@ export function normalizePath(pathname: string): string {
 }
 
 export function isPublicPath(pathname: string): boolean {
-  const p = normalizePath(pathname);
-  return publicPaths.has(p) || [...publicPaths].some((q) => q.toLowerCase() === p.toLowerCase());
+  const p = normalizePath(pathWithoutLang(pathname));
+  return (
+    publicPaths.has(p) || [...publicPaths].some((q) => q.toLowerCase() === p.toLowerCase()) || /^\/our-mentors\/\d+$/i.test(p)
+  );
 }
 
 export function isAuthenticationPath(pathname: string): boolean {
-  return normalizePath(pathname).toLowerCase() === "/authentication";
+  return normalizePath(pathWithoutLang(pathname)).toLowerCase() === "/authentication";
 }
 
 export function signInUrl(redirectTo?: string | null): string {

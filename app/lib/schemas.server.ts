@@ -30,6 +30,12 @@ export {
   documentRequestBody,
   clientSignInBody,
   clientLinkBody,
+  emailChangeBody,
+  emailChangeToken,
+  newStaffBody,
+  handOverBody,
+  businessBody,
+  contactReplyBody,
 } from "../../lib/contract.js";
 
 /** A button that acts on one row: `intent` names the act, `id` the row. */

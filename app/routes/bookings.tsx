@@ -10,9 +10,9 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { getSettings } from "../lib/settings.server";
+import { loadSite } from "../lib/site.server";
 
-export const meta: MetaFunction = () => [{ title: "Bookings · Waypoint Consultancy" }];
+export const meta: MetaFunction = () => [{ title: "Mentor sessions · Waypoint Consultancy" }];
 
 /** The states the agenda filters by: what the agent has to act on, not the database's words. */
 const states = {
@@ -77,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       (!filter.state || stateOf(b) === filter.state),
   );
   const live = (b: Booking) => (b.status === "held" || b.status === "confirmed") && b.end_at > at;
-  const cutoffHours = getSettings().bookings.cancelCutoffHours;
+  const cutoffHours = (await loadSite(context)).cancel_cutoff_hours;
   const withActions = (b: Booking) => ({
     ...b,
     state: stateOf(b),
@@ -158,7 +158,7 @@ export default function Bookings() {
   return (
     <section className="container page">
       <p className="eyebrow">Mentorship</p>
-      <h1>Bookings</h1>
+      <h1>Mentor sessions</h1>
       <ZoneNote
         own={timeZone}
         extra={`Paid sessions can be moved, or cancelled with a refund, up to ${cutoffHours} hours before they start.`}

@@ -11,6 +11,7 @@ import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { getSettings } from "../lib/settings.server";
+import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cancel a session · Waypoint Consultancy" }];
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     booking,
     timeZone: agent.time_zone,
     now: new Date().toISOString(),
-    cutoffHours: settings.bookings.cancelCutoffHours,
+    cutoffHours: (await loadSite(context)).cancel_cutoff_hours,
     demo: settings.payments.mode === "demo",
   };
 }
@@ -80,7 +81,7 @@ export default function CancelBooking() {
   return (
     <section className="container page narrow">
       <p className="eyebrow">
-        <Link to="/bookings">Bookings</Link>
+        <Link to="/bookings">Mentor sessions</Link>
       </p>
       <h1>Cancel this session?</h1>
       <SessionDetails b={b} timeZone={timeZone} whenLabel="When" />

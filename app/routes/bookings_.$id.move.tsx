@@ -12,7 +12,7 @@ import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
-import { getSettings } from "../lib/settings.server";
+import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Move a session · Waypoint Consultancy" }];
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const booking = bookings.find((b) => b.id === id);
   if (!booking) throw new Response("Not found", { status: 404 });
   const now = new Date();
-  const blocked = moveBlocker(booking, getSettings().bookings.cancelCutoffHours, now);
+  const blocked = moveBlocker(booking, (await loadSite(context)).cancel_cutoff_hours, now);
   const tz = agent.time_zone;
   const schedule = blocked
     ? null
@@ -92,7 +92,7 @@ export default function MoveBooking() {
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/bookings">Bookings</Link>
+        <Link to="/bookings">Mentor sessions</Link>
       </p>
       <h1>Move the session</h1>
       <SessionDetails b={b} timeZone={timeZone} whenLabel="Now" />

@@ -8,7 +8,7 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "../../lib/contract";
-import { CartTable, cartTotals, useRefreshWhenHoldsLapse } from "../components/cart-items";
+import { CartTable, cartTotals, lapsedHold, useRefreshWhenHoldsLapse } from "../components/cart-items";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError, apiRedirectError, type ApiClient } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -19,6 +19,7 @@ import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { getSettings } from "../lib/settings.server";
+import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy" }];
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     payment,
     timeZone: agent.time_zone,
     demo: getSettings().payments.mode === "demo",
-    cutoffHours: getSettings().bookings.cancelCutoffHours,
+    cutoffHours: (await loadSite(context)).cancel_cutoff_hours,
     now: new Date().toISOString(),
   };
 }
@@ -118,7 +119,7 @@ function IntentButton(props: { intent: string; primary?: boolean; busy: boolean;
 export default function Cart() {
   const { items, payment, timeZone, now, demo, cutoffHours } = useLoaderData<typeof loader>();
   useRefreshWhenHoldsLapse(items, now);
-  const lapsed = items.filter((i) => i.session && i.session.status !== "held");
+  const lapsed = items.filter(lapsedHold);
   const withdrawn = items.filter((i) => !i.offered);
   const navigation = useNavigation();
   const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
@@ -167,6 +168,7 @@ export default function Cart() {
           <div className="cart-footer">
             <p className="cart-total">
               Total: <strong data-testid="cart-total">{cartTotals(items).join(" + ")}</strong>
+              {lapsed.length ? <span className="muted"> (a lapsed hold is not counted)</span> : null}
             </p>
             {payment ? null : withdrawn.length ? (
               <p className="notice" role="status">

@@ -19,7 +19,7 @@ import { textFields, validateForm } from "../lib/forms.server";
 import { routeId } from "../lib/params";
 import { documentAddBody, noteBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
-import { getSettings } from "../lib/settings.server";
+import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.countries(),
     api.call(endpoints.documentRequests, { params: { clientId: id } }),
   ]).catch((e) => apiLoaderError(e, request, context));
-  const cutoffHours = getSettings().bookings.cancelCutoffHours;
+  const cutoffHours = (await loadSite(context)).cancel_cutoff_hours;
   const open = requests.requests.filter((r) => !r.withdrawn_at).length;
   return {
     ...view,
@@ -111,7 +111,7 @@ function refLink(ref: string | null, clientId: number) {
   const [kind, id] = (ref ?? "").split(":");
   if (kind === "document" && id) return { to: `/clients/${clientId}/documents/${id}`, label: "The document" };
   if (kind === "order" && id) return { to: `/orders/${id}`, label: `Order ${id}` };
-  if (kind === "booking") return { to: "/bookings", label: "Sessions" };
+  if (kind === "booking") return { to: "/bookings", label: "Mentor sessions" };
   if (kind === "request") return { to: `/clients/${clientId}/requests`, label: "The requests" };
   return null;
 }

@@ -123,7 +123,11 @@ export default function DocumentPage() {
         <div>
           <dt>Expires</dt>
           <dd>
-            <Expiry on={d.expires_on} today={today} horizon={horizon} />
+            {d.file || d.expires_on ? (
+              <Expiry on={d.expires_on} today={today} horizon={horizon} />
+            ) : (
+              <span className="muted">Set once a file is uploaded</span>
+            )}
           </dd>
         </div>
         <div>
@@ -151,6 +155,9 @@ export default function DocumentPage() {
                   · {fileSize(f.size_bytes)} · uploaded {formatDateTime(f.uploaded_at, timeZone)}
                 </span>
                 {f.from_client ? <span className="tag tag--client"> from the client</span> : null}
+                {d.status === "uploaded" ? (
+                  <Preview file={f} href={`${downloadPath(d.client_id, d.id, f.id)}?preview=1`} />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -196,27 +203,39 @@ export default function DocumentPage() {
 
       <h2 id="upload">{d.file ? "Upload a new file" : "Upload the file"}</h2>
       {d.file ? <p className="muted">The new file replaces the current one; earlier files are kept below.</p> : null}
-      <UploadForm action={here} uploadUrl={`${here}/upload`} failure={uploadFailure} expiresOn={d.expires_on} title={d.title} />
+      <UploadForm
+        action={here}
+        uploadUrl={`${here}/upload`}
+        failure={uploadFailure}
+        // The first upload may say when the paper expires; once there is a file, its own form below does.
+        expiresOn={d.file ? undefined : d.expires_on}
+        title={d.title}
+      />
 
-      <h2 id="expiry">Expiry date</h2>
-      <Form method="post" className="form" noValidate aria-labelledby="expiry">
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="expiry" />
-        <FormError message={expiryFailure?.formError} />
-        <Field
-          label="Expires on"
-          name="expires_on"
-          id="expiry-expires_on"
-          type="date"
-          defaultValue={expiryFailure?.values?.expires_on ?? d.expires_on ?? ""}
-          errors={expiryFailure?.fieldErrors?.expires_on}
-          hint="Leave it empty for a document that does not expire."
-          autoFocusOnError
-        />
-        <button type="submit" className="button button--ghost" disabled={busy}>
-          Save the expiry date
-        </button>
-      </Form>
+      {/* One expiry field on the page: with the first upload, or here once there is a file (the date is the paper's). */}
+      {d.file ? (
+        <>
+          <h2 id="expiry">Expiry date</h2>
+          <Form method="post" className="form" noValidate aria-labelledby="expiry">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="expiry" />
+            <FormError message={expiryFailure?.formError} />
+            <Field
+              label="Expires on"
+              name="expires_on"
+              id="expiry-expires_on"
+              type="date"
+              defaultValue={expiryFailure?.values?.expires_on ?? d.expires_on ?? ""}
+              errors={expiryFailure?.fieldErrors?.expires_on}
+              hint="Leave it empty for a document that does not expire."
+              autoFocusOnError
+            />
+            <button type="submit" className="button button--ghost" disabled={busy}>
+              Save the expiry date
+            </button>
+          </Form>
+        </>
+      ) : null}
 
       {earlier.length ? (
         <>
@@ -239,4 +258,27 @@ export default function DocumentPage() {
       <Toast toast={failure?.toast} />
     </section>
   );
+}
+
+/**
+ * A file to review before accepting it, in the page: an image as itself, a PDF in a frame (served inline after the
+ * same checks as a download: lib/download.ts); anything else only as the link above.
+ */
+function Preview({ file, href }: { file: { file_name: string; content_type: string }; href: string }) {
+  if (file.content_type === "image/png" || file.content_type === "image/jpeg") {
+    return (
+      <figure className="doc-preview" data-testid="doc-preview">
+        <img src={href} alt={`Preview of ${file.file_name}`} loading="lazy" />
+      </figure>
+    );
+  }
+  if (file.content_type === "application/pdf") {
+    return (
+      <figure className="doc-preview" data-testid="doc-preview">
+        {/* Not sandboxed: Chrome draws no PDF in a sandboxed frame; the file is served as a PDF only (lib/download.ts). */}
+        <iframe src={href} title={`Preview of ${file.file_name}`} loading="lazy" />
+      </figure>
+    );
+  }
+  return null;
 }

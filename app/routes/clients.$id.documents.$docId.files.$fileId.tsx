@@ -1,9 +1,9 @@
 /**
- * A document's file, for the client's own agent only (another agent: 404): always a download, never shown in the
- * browser (lib/download.ts).
+ * A document's file, for the client's own agent only (another agent: 404): a download, or with `?preview=1` a PDF
+ * or image shown in the document's page (inline, still sandboxed: lib/download.ts).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentHeaders } from "../../lib/download";
+import { attachmentHeaders, previewHeaders } from "../../lib/download";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -16,5 +16,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       params: { clientId: routeId(params.id), documentId: routeId(params.docId), fileId: routeId(params.fileId) },
     })
     .catch((e) => apiLoaderError(e, request, context));
-  return new Response(file.bytes as unknown as BodyInit, { headers: attachmentHeaders(file) });
+  const preview = new URL(request.url).searchParams.get("preview") === "1";
+  return new Response(file.bytes as unknown as BodyInit, { headers: preview ? previewHeaders(file) : attachmentHeaders(file) });
 }

@@ -1,32 +1,12 @@
 /**
- * The upload form's JavaScript path (app/components/documents.tsx): the same upload as the page's own post, answered
- * in JSON so the page can show progress and stay put on a failure: `{ redirectTo }` when done (the toast is in the
- * session), else the form's failure.
+ * The upload form's JavaScript path (app/components/documents.tsx): the same upload as the page's own post,
+ * answered in JSON (app/lib/upload-answer.server.ts).
  */
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveUpload } from "../lib/documents.server";
-import { asResponse } from "../lib/forms.server";
 import { routeId } from "../lib/params";
-
-async function answer(outcome: unknown) {
-  const response = asResponse(outcome);
-  const location = response.headers.get("Location");
-  if (location)
-    return json(
-      { redirectTo: location },
-      { headers: response.headers.has("Set-Cookie") ? { "Set-Cookie": response.headers.get("Set-Cookie")! } : {} },
-    );
-  if (response.headers.get("Content-Type")?.includes("application/json"))
-    return json(await response.json(), { status: response.status });
-  return json({ formError: (await response.text()) || "The upload could not be read." }, { status: response.status });
-}
+import { answerUpload } from "../lib/upload-answer.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  try {
-    return await answer(await receiveUpload(request, context, routeId(params.id), routeId(params.docId)));
-  } catch (thrown) {
-    // A redirect to sign in (the session expired), a 403 for an old form, a 400 for a body that is not a form.
-    if (thrown instanceof Response) return answer(thrown);
-    throw thrown;
-  }
+  return answerUpload(() => receiveUpload(request, context, routeId(params.id), routeId(params.docId)));
 }

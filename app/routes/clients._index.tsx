@@ -35,6 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const sortLabels = { name: "Name", destination: "Destination", status: "Status", activity: "Last activity" } as const;
+/** The sorts the form offers (on a phone the table's headings, which sort too, are not shown). */
+const sortChoices = [
+  ["activity-desc", "Latest activity first"],
+  ["activity-asc", "Oldest activity first"],
+  ["name-asc", "Name, A to Z"],
+  ["name-desc", "Name, Z to A"],
+  ["destination-asc", "Destination, A to Z"],
+  ["status-asc", "Status"],
+] as const;
 
 export default function Clients() {
   const { filter, result, timeZone } = useLoaderData<typeof loader>();
@@ -56,6 +65,7 @@ export default function Clients() {
       </th>
     );
   };
+  const order = `${filter.sort || "activity"}-${filter.dir || (filter.sort && filter.sort !== "activity" ? "asc" : "desc")}`;
   return (
     <section className="container page">
       <div className="page-head">
@@ -74,8 +84,6 @@ export default function Clients() {
       </div>
 
       <Form method="get" className="filter-form" role="search">
-        {filter.sort ? <input type="hidden" name="sort" value={filter.sort} /> : null}
-        {filter.dir ? <input type="hidden" name="dir" value={filter.dir} /> : null}
         <div className="field">
           <label htmlFor="client-search">Search by name or email</label>
           <input id="client-search" type="search" name="q" defaultValue={filter.q} maxLength={fieldLimits.search} />
@@ -96,6 +104,17 @@ export default function Clients() {
           any="Any destination"
           options={countries.map((c) => ({ value: c.code, label: c.name }))}
         />
+        <div className="field">
+          <label htmlFor="client-order">Sort by</label>
+          {/* Keyed by the order shown: a column heading's link changes it without a reload, and the select follows. */}
+          <select id="client-order" name="order" key={order} defaultValue={order}>
+            {sortChoices.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field field--check">
           <input id="client-attention" type="checkbox" name="attention" value="1" defaultChecked={filter.attention === "1"} />
           <label htmlFor="client-attention">Needs attention</label>

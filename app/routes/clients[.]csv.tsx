@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { clientStatusLabels } from "../../lib/client-fields";
 import type { Client } from "../../lib/contract";
-import { spreadsheetCell } from "../../lib/csv.js";
+import { csvTime, spreadsheetCell } from "../../lib/csv.js";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { clientListFilter } from "../lib/client-list";
@@ -17,6 +17,8 @@ import { endpoints } from "../lib/endpoints.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const filter = clientListFilter(new URL(request.url));
+  // Times as the agent reads them elsewhere: in the agent's own zone, to the minute.
+  const zone = agent.time_zone;
   const clients: Client[] = [];
   try {
     const countries = await api.countries();
@@ -39,8 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         countryName(countries, c.destination_country).replace("—", ""),
         c.date_of_birth ?? "",
         clientStatusLabels[c.status],
-        c.last_activity_at ?? "",
-        c.created_at,
+        csvTime(c.last_activity_at, zone),
+        csvTime(c.created_at, zone),
       ].map(spreadsheetCell),
     );
     const csv = stringify(rows, {
@@ -55,8 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         "Destination country",
         "Date of birth",
         "Status",
-        "Last activity (UTC)",
-        "Added (UTC)",
+        `Last activity (${zone})`,
+        `Added (${zone})`,
       ],
       bom: true,
     });

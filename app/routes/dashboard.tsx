@@ -33,7 +33,7 @@ export default function Dashboard() {
       testId: "count-cart",
     },
     {
-      label: "Open bookings",
+      label: "Mentor sessions to come",
       count: counts.open_bookings,
       to: "/bookings",
       text: "Mentor sessions booked and not yet held.",

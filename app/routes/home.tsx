@@ -1,2 +1,2 @@
-// /home shows the same page as / (spec §2).
-export { default, meta } from "./_index";
+// /home shows the same page as / (spec §2); its canonical address is /.
+export { default, loader, meta } from "./($lang)._index";

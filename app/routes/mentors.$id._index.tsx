@@ -58,6 +58,12 @@ export default function MentorPage() {
       </p>
       <h1>{mentor.name}</h1>
       <p className="lead">{mentor.title}</p>
+      {/* The free times come after the bio: on a phone that is a long way down, so the way there comes first. */}
+      <p>
+        <a href="#week" className="button button--primary jump-to-slots" data-testid="jump-to-slots">
+          See {mentor.name.split(" ")[0]}&apos;s free times
+        </a>
+      </p>
       <div className="section--split">
         <div>
           <p>{mentor.bio}</p>

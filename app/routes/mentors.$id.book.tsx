@@ -17,7 +17,7 @@ import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { bookBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
-import { getSettings } from "../lib/settings.server";
+import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Book a session · Waypoint Consultancy" }];
@@ -27,17 +27,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const start = new URL(request.url).searchParams.get("start") ?? "";
   if (Number.isNaN(Date.parse(start))) throw new Response("Choose a time from the mentor's week.", { status: 400 });
-  const [mentor, clients] = await Promise.all([
+  const [mentor, clients, site] = await Promise.all([
     api.call(endpoints.mentor, { body: { mentor_id: id } }),
     clientChoices(api, agent.id),
+    loadSite(context),
   ]).catch((e) => apiLoaderError(e, request, context));
   return {
     mentor,
     clients,
     start,
     tz: viewerZone(request, agent.time_zone),
-    holdMinutes: getSettings().bookings.holdMinutes,
-    cutoffHours: getSettings().bookings.cancelCutoffHours,
+    holdMinutes: site.hold_minutes,
+    cutoffHours: site.cancel_cutoff_hours,
     now: new Date().toISOString(),
   };
 }
@@ -75,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await api.call(endpoints.book, {
       body: { mentor_id: mentorId, client_id: input.client_id, start: input.start, topic: input.topic },
     });
-    const minutes = getSettings().bookings.holdMinutes;
+    const minutes = (await loadSite(context)).hold_minutes;
     return await redirectWithToast(request, context, "/cart/", {
       type: "success",
       message: `Session held for ${minutes} minutes: pay the cart to confirm it.`,

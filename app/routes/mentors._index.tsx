@@ -1,11 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ForClient } from "../components/for-client";
 import { FilterSelect } from "../components/form";
 import { pageOf, Pages } from "../components/pages";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
+import { chosenClient } from "../lib/chosen-client.server";
 import { dayLabel, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
@@ -21,10 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language: (url.searchParams.get("language") ?? "").slice(0, 100),
   };
   // One page of the directory: the API works out the next free slot for this page's mentors only.
-  const directory = await api
-    .call(endpoints.mentorDirectory, { query: { ...filter, page: pageOf(url) } })
-    .catch((e) => apiLoaderError(e, request, context));
-  return { directory, filter, timeZone: agent.time_zone };
+  const [directory, forClient] = await Promise.all([
+    api.call(endpoints.mentorDirectory, { query: { ...filter, page: pageOf(url) } }),
+    chosenClient(api, request),
+  ]).catch((e) => apiLoaderError(e, request, context));
+  return { directory, filter, timeZone: agent.time_zone, forClient };
 }
 
 function initials(name: string) {
@@ -38,12 +41,13 @@ function initials(name: string) {
 
 export default function Mentors() {
   const client = useChosenClient();
-  const { directory, filter, timeZone } = useLoaderData<typeof loader>();
+  const { directory, filter, timeZone, forClient } = useLoaderData<typeof loader>();
   const { items: mentors, expertise, languages } = directory;
   return (
     <section className="container page">
       <p className="eyebrow">Mentorship</p>
       <h1>Mentors</h1>
+      <ForClient client={forClient} what="Choosing a mentor" />
       <ZoneNote own={timeZone} />
       <Form method="get" className="filter-form" role="search">
         <FilterSelect

@@ -6,6 +6,7 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { fileSize, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
 import { DocumentStatus, UploadForm } from "../components/documents";
 import { JoinLink } from "../components/join-link";
@@ -14,10 +15,14 @@ import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireClient } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { useIntlLocale } from "../lib/lang";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
 
-export const meta: MetaFunction = () => [{ title: "Your page · Waypoint Consultancy" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
+  return [{ title: `${root?.myTitle ?? "Your page"} · Waypoint Consultancy` }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireClient(request, context);
@@ -36,33 +41,41 @@ export default function MyPage() {
   const failure = useActionData<FormFailure>();
   const zone = client.time_zone;
   const asked = documents.filter((d) => d.asked);
+  // The client's language (the root's, from the client's record): words from the catalogue, dates as it writes them.
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const at = (iso: string) => formatDateTime(iso, zone, locale);
   return (
     <section className="container page my-page">
-      <h1>Hello {client.first_name}</h1>
+      <h1>{t("my.hello", { name: client.first_name })}</h1>
       <p className="lead">
         {asked.length
-          ? `Your agent is waiting for ${asked.length === 1 ? "one document" : `${asked.length} documents`} from you.`
-          : "Your agent is not waiting for anything from you right now."}
+          ? asked.length === 1
+            ? t("my.waitingOne")
+            : t("my.waitingMany", { count: asked.length })
+          : t("my.notWaiting")}
       </p>
 
       <aside className="card my-agent" aria-labelledby="my-agent">
-        <h2 id="my-agent">Your agent</h2>
+        <h2 id="my-agent">{t("my.yourAgent")}</h2>
         <p>
           <strong>{agent.name}</strong>
           <br />
-          <a href={`mailto:${agent.email}`}>{agent.email}</a>
+          <a href={`mailto:${agent.email}`} dir="ltr">
+            {agent.email}
+          </a>
         </p>
         {messages.length ? (
           <blockquote className="my-message">
             <p>{messages[0]!.text}</p>
             <footer className="muted">
-              {agent.name}, {formatDateTime(messages[0]!.at, zone)}
+              {agent.name}, <bdi>{at(messages[0]!.at)}</bdi>
             </footer>
           </blockquote>
         ) : null}
       </aside>
 
-      <h2 id="documents">Your documents</h2>
+      <h2 id="documents">{t("my.documents")}</h2>
       {documents.length ? (
         <ul className="list-reset my-documents">
           {documents.map((d) => {
@@ -72,30 +85,30 @@ export default function MyPage() {
                 <div className="my-document__head">
                   <h3>{d.title}</h3>
                   <DocumentStatus status={d.status} />
-                  {d.asked ? <span className="tag tag--asked">Asked by your agent</span> : null}
+                  {d.asked ? <span className="tag tag--asked">{t("my.askedTag")}</span> : null}
                 </div>
                 {d.reject_reason ? (
                   <p className="notice notice--error">
-                    <strong>Not accepted:</strong> {d.reject_reason} Please send it again.
+                    <strong>{t("my.notAccepted")}</strong> {d.reject_reason} {t("my.sendAgain")}
                   </p>
                 ) : null}
                 {d.files.length ? (
-                  <ul className="list-reset my-files" aria-label={`Files you sent for ${d.title}`}>
+                  <ul className="list-reset my-files" aria-label={t("my.filesFor", { title: d.title })}>
                     {d.files.map((f) => (
                       <li key={f.id}>
                         <a href={`/my/documents/${d.id}/files/${f.id}`} download>
-                          {f.file_name}
+                          <bdi>{f.file_name}</bdi>
                         </a>
                         <span className="muted">
                           {" "}
-                          · {fileSize(f.size_bytes)} · sent {formatDateTime(f.uploaded_at, zone)}
+                          · <bdi dir="ltr">{fileSize(f.size_bytes)}</bdi> · {t("my.sent", { when: at(f.uploaded_at) })}
                         </span>
                       </li>
                     ))}
                   </ul>
                 ) : null}
                 {d.status === "accepted" ? (
-                  <p className="muted">Accepted by your agent: nothing more is needed.</p>
+                  <p className="muted">{t("my.accepted")}</p>
                 ) : (
                   <UploadForm
                     action={`/my?index&document=${d.id}`}
@@ -105,7 +118,7 @@ export default function MyPage() {
                     multiple={MAX_FILES_PER_UPLOAD}
                     idPrefix={`document-${d.id}-`}
                     hidden={{ document_id: String(d.id) }}
-                    label={d.status === "uploaded" ? "Send a new version" : "Files"}
+                    label={d.status === "uploaded" ? t("my.newVersion") : t("my.files")}
                   />
                 )}
               </li>
@@ -113,34 +126,40 @@ export default function MyPage() {
           })}
         </ul>
       ) : (
-        <p className="empty-state">Your agent has not asked you for any documents yet.</p>
+        <p className="empty-state">{t("my.noDocuments")}</p>
       )}
       <p className="muted" data-testid="my-uploads">
-        You have sent {uploads.files} of {uploads.max_files} files ({fileSize(uploads.bytes)} of {fileSize(uploads.max_bytes)}).
+        {t("my.usage", {
+          files: uploads.files,
+          max: uploads.max_files,
+          bytes: fileSize(uploads.bytes),
+          maxBytes: fileSize(uploads.max_bytes),
+        })}
       </p>
 
-      <h2 id="sessions">Your upcoming sessions</h2>
+      <h2 id="sessions">{t("my.sessions")}</h2>
       {sessions.length ? (
         <ul className="list-reset my-sessions">
           {sessions.map((s) => (
             <li key={s.id} className="card">
               <p>
-                <strong>{formatDateTime(s.start_at, zone)}</strong> <span className="muted">({zone})</span>
+                <strong>{at(s.start_at)}</strong>{" "}
+                <bdi dir="ltr" className="muted">
+                  ({zone})
+                </bdi>
               </p>
-              <p>
-                With {s.mentor_name}: {s.topic}
-              </p>
+              <p>{t("my.withMentor", { mentor: s.mentor_name, topic: s.topic })}</p>
               <div className="actions">
                 <JoinLink url={s.join_url} />
                 <a href={`/my/sessions/${s.id}/invite.ics`} className="button button--small button--ghost" download>
-                  Add to calendar
+                  {t("my.addToCalendar")}
                 </a>
               </div>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="empty-state">No sessions booked for you.</p>
+        <p className="empty-state">{t("my.noSessions")}</p>
       )}
       <Toast toast={failure?.toast} />
     </section>

@@ -5,16 +5,21 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SERVER_BUSY } from "../../lib/messages";
 import { ApiCallError } from "../lib/api.server";
 import { signInClient } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { useLang, useSay } from "../lib/lang";
 import { clientLinkBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
-export const meta: MetaFunction = () => [{ title: "Your page · Waypoint Consultancy" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
+  return [{ title: `${root?.myTitle ?? "Your page"} · Waypoint Consultancy` }, { name: "robots", content: "noindex" }];
+};
 
 type Gone = { ok: false; message: string };
 
@@ -55,21 +60,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ClientLink() {
   const state = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
   return (
     <section className="container page auth-page">
       <div className="auth-card">
         {state.ok ? (
           <>
-            <h1>Hello {state.first_name}</h1>
-            <p>This link opens your own page, where you send your documents to your agent and see your sessions.</p>
+            <h1>{t("my.hello", { name: state.first_name })}</h1>
+            <p>{t("my.linkIntro")}</p>
             <Form method="post" className="form" replace>
               <AuthenticityTokenInput />
               <input type="hidden" name="token" value={state.token} />
               <button type="submit" className="button button--primary button--block" disabled={busy}>
-                {busy ? "Opening…" : "Open my page"}
+                {busy ? t("my.opening") : t("my.open")}
               </button>
             </Form>
-            <p className="muted">The link works once: after that, ask for a new one with your e-mail address.</p>
+            <p className="muted">{t("my.linkOnce")}</p>
           </>
         ) : (
           <LinkGone message={state.message} />
@@ -80,13 +86,16 @@ export default function ClientLink() {
 }
 
 function LinkGone({ message }: { message: string }) {
+  const { t } = useTranslation();
+  const say = useSay();
+  const lang = useLang();
   return (
     <div data-testid="link-gone">
-      <h1>This link can no longer be used</h1>
-      <p role="alert">{message}</p>
+      <h1>{t("my.goneTitle")}</h1>
+      <p role="alert">{say(message)}</p>
       <p>
-        <a href="/my/sign-in" className="button button--primary">
-          Get a new link
+        <a href={lang === "en" ? "/my/sign-in" : `/my/sign-in?lang=${lang}`} className="button button--primary">
+          {t("my.getNewLink")}
         </a>
       </p>
     </div>

@@ -4,8 +4,10 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { isLang } from "../../lib/i18n/languages";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
@@ -14,17 +16,26 @@ import { getClient } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { chosenLang, translator } from "../lib/i18n.server";
+import { useLocalPath, useSay } from "../lib/lang";
 import { clientSignInBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Your page: get a link · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Your page: get a link"} · Waypoint Consultancy` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const chosen = url.searchParams.get("lang");
+  const lang = isLang(chosen) ? chosen : ((await chosenLang(request)) ?? "en");
   return {
-    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sent: url.searchParams.get("sent") === "1",
     signedIn: Boolean(await getClient(request, context)),
     honeypot: honeypot.getInputProps(),
+    title: translator(lang)("my.signInTitle"),
   };
 }
 
@@ -36,9 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     await apiFor(context).call(endpoints.clientSignInLink, { body: { email: data.email } });
-    return await redirectWithToast(request, context, "/my/sign-in?sent=1", {
+    const chosen = new URL(request.url).searchParams.get("lang");
+    const lang = isLang(chosen) ? chosen : ((await chosenLang(request)) ?? "en");
+    return await redirectWithToast(request, context, `/my/sign-in?sent=1${lang === "en" ? "" : `&lang=${lang}`}`, {
       type: "success",
-      message: "If your agent has opened a page for that address, a link is on its way.",
+      message: translator(lang)("my.linkSent"),
     });
   } catch (error) {
     return apiActionError(error, request, context, values);
@@ -49,51 +62,49 @@ export default function ClientSignIn() {
   const { sent, signedIn, honeypot: trap } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
+  const say = useSay();
+  const local = useLocalPath();
   return (
     <section className="container page auth-page">
       <div className="auth-card">
-        <h1>Your page with us</h1>
+        <h1>{t("my.signInHeading")}</h1>
         {signedIn ? (
           <p className="notice" role="status">
-            You are signed in. <a href="/my">Go to your page</a>.
+            <Trans i18nKey="my.signedIn" components={{ go: <a href="/my" /> }} />
           </p>
         ) : null}
         {sent ? (
           <div className="notice" role="status" data-testid="link-sent">
             <p>
-              <strong>If your agent has opened a page for that address, a link is on its way.</strong>
+              <strong>{t("my.linkSent")}</strong>
             </p>
-            <p className="muted">
-              It works once, within an hour. Nothing arrived? Look in your spam folder, ask again below, or write to your agent.
-            </p>
+            <p className="muted">{t("my.linkSentMore")}</p>
           </div>
         ) : (
-          <p className="muted">
-            Clients of the consultancy send their documents and see their sessions on a page of their own. Enter the e-mail
-            address your agent has for you and we&apos;ll send you a link to it. No password needed.
-          </p>
+          <p className="muted">{t("my.signInIntro")}</p>
         )}
-        <FormError message={failure?.formError} />
+        <FormError message={say(failure?.formError)} />
         <Form method="post" className="form" noValidate>
           <AuthenticityTokenInput />
           <HoneypotFields props={trap} />
           <Field
-            label="Email"
+            label={t("fields.email")}
             name="email"
             type="email"
             autoComplete="email"
             required
             maxLength={fieldLimits.email}
             defaultValue={failure?.values?.email ?? ""}
-            errors={failure?.fieldErrors?.email}
+            errors={say.all(failure?.fieldErrors?.email)}
             autoFocusOnError
           />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? "Sending…" : "Send me a link"}
+            {busy ? t("my.sending") : t("my.sendLink")}
           </button>
         </Form>
         <p className="auth-card__aside">
-          Agents, staff and mentors: <a href="/authentication">sign in here</a>.
+          <Trans i18nKey="my.othersSignIn" components={{ go: <a href={local("/authentication")} /> }} />
         </p>
       </div>
       <Toast toast={failure?.toast} />

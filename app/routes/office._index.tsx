@@ -18,7 +18,7 @@ export default function OfficeOverview() {
   const { staff, overview } = useLoaderData<typeof loader>();
   const cards = [
     { label: "Unread messages", n: overview.unread_messages, to: "/office/messages", testId: "unread-messages" },
-    { label: "E-mails that failed", n: overview.mail_failed, to: "/office/outbox", testId: "mail-failed" },
+    { label: "E-mails that failed", n: overview.mail_failed, to: "/office/outbox?status=failed", testId: "mail-failed" },
     { label: "Flagged orders", n: overview.flagged_orders, to: "/office/orders?status=flagged", testId: "flagged-orders" },
     { label: "Refunds due (lines)", n: overview.refunds_due, to: "/office/orders?refund=due", testId: "refunds-due" },
     {

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientStatusLabels } from "../../lib/client-fields";
+import { PendingEmailNote } from "../components/email-change";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabels } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
@@ -26,7 +27,7 @@ const bookingStatus = { held: "Held", confirmed: "Confirmed", released: "Release
 
 export default function OfficeAgent() {
   const zone = useOfficeZone();
-  const { agent, clients, orders, bookings } = useLoaderData<typeof loader>();
+  const { agent, clients, orders, bookings, pending_email } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
       <p className="eyebrow">
@@ -36,7 +37,9 @@ export default function OfficeAgent() {
       <dl className="details">
         <div>
           <dt>Email</dt>
-          <dd>{agent.email}</dd>
+          <dd>
+            {agent.email} · <Link to={`/office/agents/${agent.id}/email`}>Change</Link>
+          </dd>
         </div>
         <div>
           <dt>Phone</dt>
@@ -55,9 +58,17 @@ export default function OfficeAgent() {
           <dd>{agent.last_sign_in_at ? formatDateTime(agent.last_sign_in_at, zone) : "Never"}</dd>
         </div>
       </dl>
+      <PendingEmailNote pending={pending_email} />
       <p className="muted">Read only: the agent&apos;s clients are the agent&apos;s; here only their names and status show.</p>
 
-      <h2>Clients ({clients.length})</h2>
+      <div className="page-head">
+        <h2>Clients ({clients.length})</h2>
+        {clients.length ? (
+          <Link to={`/office/agents/${agent.id}/hand-over`} className="button button--ghost">
+            Hand over clients
+          </Link>
+        ) : null}
+      </div>
       {clients.length ? (
         <ul className="list-reset order-lines" data-testid="agent-clients">
           {clients.map((c) => (

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { auditSubject } from "../../lib/audit-words";
 import { useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
@@ -12,15 +13,17 @@ export const meta: MetaFunction = () => [{ title: "Audit log · Back office · W
 
 const kinds = [
   ["", "Everything"],
-  ["staff.", "Staff accounts and sign-ins"],
+  ["staff.", "Staff accounts"],
   ["agent.", "Agents' accounts"],
+  ["account.", "E-mail address changes"],
+  ["settings.", "Business settings"],
   ["message.", "Messages"],
   ["job.", "Jobs"],
   ["relocation.", "Relocation packages"],
   ["plan.", "Service plans"],
   ["mentor.", "Mentors"],
   ["order.", "Orders"],
-  ["booking.", "Sessions"],
+  ["booking.", "Mentor sessions"],
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,26 +32,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("kind") ?? "";
   const kind = kinds.find(([k]) => k === asked)?.[0] ?? "";
   const staff = (url.searchParams.get("staff") ?? "").slice(0, 100);
+  const signIns = url.searchParams.get("sign_ins") === "show";
   const result = await api
-    .call(endpoints.officeAudit, { query: { kind, staff, page: pageOf(url) } })
+    .call(endpoints.officeAudit, { query: { kind, staff, page: pageOf(url), sign_ins: signIns ? "show" : undefined } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { kind, staff, result };
+  return { kind, staff, signIns, result };
 }
-
-const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
 
 export default function OfficeAudit() {
   const zone = useOfficeZone();
-  const { kind, staff, result } = useLoaderData<typeof loader>();
+  const { kind, staff, signIns, result } = useLoaderData<typeof loader>();
   const url = (page: number) =>
-    `?${new URLSearchParams({ ...(kind ? { kind } : {}), ...(staff ? { staff } : {}), page: String(page) })}`;
+    `?${new URLSearchParams({
+      ...(kind ? { kind } : {}),
+      ...(staff ? { staff } : {}),
+      ...(signIns ? { sign_ins: "show" } : {}),
+      page: String(page),
+    })}`;
   return (
     <section className="container page">
       <p className="eyebrow">
         <Link to="/office">Back office</Link>
       </p>
       <h1>Audit log</h1>
-      <p className="muted">Every staff change and staff sign-in, newest first. Read only. Times in {zone}.</p>
+      <p className="muted">
+        Every staff change (and, when asked for, each staff sign-in), newest first. Read only. Times in {zone}.
+      </p>
       <Form method="get" className="search-form">
         <label htmlFor="audit-kind">Show</label>
         <div className="search-form__row">
@@ -70,35 +79,41 @@ export default function OfficeAudit() {
             defaultValue={staff}
             maxLength={100}
           />
+          <label className="check">
+            <input type="checkbox" name="sign_ins" value="show" defaultChecked={signIns} /> Show sign-ins
+          </label>
           <button type="submit" className="button button--ghost">
             Filter
           </button>
         </div>
       </Form>
+
       {result.total === 0 ? (
         <p className="empty-state">Nothing recorded yet.</p>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <TableHead columns={["When", "Who", "What", "Before", "After"]} />
+          {/* Focusable, so that a keyboard can scroll it should a long entry ever need it. */}
+          <div className="table-wrap" role="region" aria-label="Audit log entries" tabIndex={0}>
+            <table className="table table--stack audit-table">
+              <TableHead columns={["When", "Who", "About", "What happened"]} />
               <tbody>
-                {result.items.map((e) => (
-                  <tr key={e.id} data-testid="audit-row">
-                    <td data-label="When">{formatDateTime(e.created_at, zone)}</td>
-                    <td data-label="Who">{e.staff_name ?? (e.mentor_name ? `${e.mentor_name} (mentor)` : "Command line")}</td>
-                    <td data-label="What">
-                      {e.kind}
-                      {e.subject ? <span className="muted"> ({e.subject})</span> : null}
-                    </td>
-                    <td data-label="Before">
-                      <code>{show(e.before)}</code>
-                    </td>
-                    <td data-label="After">
-                      <code>{show(e.after)}</code>
-                    </td>
-                  </tr>
-                ))}
+                {result.items.map((e) => {
+                  const about = auditSubject(e.subject);
+                  return (
+                    <tr key={e.id} data-testid="audit-row">
+                      <td data-label="When" className="nowrap">
+                        {formatDateTime(e.created_at, zone)}
+                      </td>
+                      <td data-label="Who">{e.staff_name ?? (e.mentor_name ? `${e.mentor_name} (mentor)` : "Command line")}</td>
+                      <td data-label="About">
+                        {about ? about.href ? <Link to={about.href}>{about.label}</Link> : about.label : "—"}
+                      </td>
+                      <td data-label="What happened" data-testid="audit-summary">
+                        {e.summary}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

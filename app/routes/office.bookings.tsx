@@ -12,7 +12,7 @@ import { textFields, validateForm } from "../lib/forms.server";
 import { formatMoney, refundLabels } from "../lib/money";
 import { mentorAbsentBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
-import { getSettings } from "../lib/settings.server";
+import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sessions · Back office · Waypoint Consultancy" }];
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     mentor: Number.isInteger(mentor) && mentor > 0 ? String(mentor) : "",
     mentors: mentors.map((m) => ({ id: m.id, name: m.name })),
     now: new Date().toISOString(),
-    cutoffHours: getSettings().bookings.cancelCutoffHours,
+    cutoffHours: (await loadSite(context)).cancel_cutoff_hours,
   };
 }
 

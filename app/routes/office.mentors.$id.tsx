@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PendingEmailNote } from "../components/email-change";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -46,6 +47,11 @@ export default function EditMentor() {
               ? "Not signed up yet. "
               : "No e-mail address: cannot sign in. "}
           <Link to={`/office/mentors/${mentor.id}/statement`}>Monthly statement</Link>.{" "}
+          {mentor.email ? (
+            <>
+              <Link to={`/office/mentors/${mentor.id}/email`}>Change the e-mail address</Link>.{" "}
+            </>
+          ) : null}
           {mentor.email && mentor.active ? (
             <Link to={`/office/mentors/${mentor.id}/invite`}>
               {mentor.signed_up ? "Send a new password link" : "Invite to sign in"}
@@ -55,6 +61,7 @@ export default function EditMentor() {
       }
       toast={failure?.toast}
     >
+      <PendingEmailNote pending={mentor.pending_email} />
       <MentorForm mentor={mentor} countries={countries} zones={zones} failure={failure} submitLabel="Save the mentor" />
     </OfficeFormPage>
   );

@@ -1,13 +1,15 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { SERVER_BUSY } from "../../lib/messages";
+import { TextAreaField } from "../components/form";
 import { OfficeSearch, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
-import { apiLoaderError, apiRedirectError } from "../lib/api.server";
+import { ApiCallError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { rowIntent } from "../lib/schemas.server";
+import { contactReplyBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
@@ -27,13 +29,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { q, status, result };
 }
 
+type ReplyFailure = { reply: { id: number; body: string; error: string } };
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const formData = await readForm(request);
   await checkForm(formData, request);
+  const back = `/office/messages${new URL(request.url).search}`;
+  if (formData.get("intent") === "reply") {
+    const row = rowIntent("reply").safeParse({ intent: "reply", id: formData.get("id") });
+    if (!row.success) throw new Response("Unknown action.", { status: 400 });
+    const typed = String(formData.get("body") ?? "");
+    const body = contactReplyBody.safeParse({ body: typed });
+    const refuse = (error: string, status = 400) =>
+      data<ReplyFailure>({ reply: { id: row.data.id, body: typed, error } }, { status });
+    if (!body.success) return refuse(body.error.issues[0]?.message ?? "Write the reply");
+    try {
+      const message = await api.call(endpoints.replyToMessage, { params: { id: row.data.id }, body: body.data });
+      return await redirectWithToast(request, context, back, { type: "success", message: `Reply sent to ${message.email}.` });
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status !== 401)
+        return refuse(error.unavailable ? SERVER_BUSY : error.message, error.status);
+      return apiRedirectError(error, request, context, back);
+    }
+  }
   const parsed = rowIntent("handled").safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
-  const back = `/office/messages${new URL(request.url).search}`;
   try {
     await api.call(endpoints.markMessageHandled, { params: { id: parsed.data.id } });
     return await redirectWithToast(request, context, back, { type: "success", message: "Marked handled." });
@@ -45,7 +66,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function OfficeMessages() {
   const zone = useOfficeZone();
   const { q, status, result } = useLoaderData<typeof loader>();
+  const failed = useActionData<ReplyFailure>()?.reply;
   const navigation = useNavigation();
+  const busy = (id: number) => navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
   const url = (page: number) => `?${new URLSearchParams({ status, ...(q ? { q } : {}), page: String(page) })}`;
   return (
     <section className="container page">
@@ -75,16 +98,56 @@ export default function OfficeMessages() {
                   {m.handled_at ? null : <span className="badge">Unread</span>} {m.subject}
                 </h2>
                 <p className="muted">
-                  From {m.name} &lt;{m.email}&gt;{m.phone ? `, ${m.phone}` : ""} · {formatDateTime(m.created_at, zone)}
+                  From {m.name} &lt;{m.email}&gt;{m.phone ? `, ${m.phone}` : ""}
+                  {m.agent ? (
+                    <>
+                      {" "}
+                      · agent <Link to={`/office/agents/${m.agent.id}`}>{m.agent.name}</Link>
+                    </>
+                  ) : (
+                    " · a visitor"
+                  )}{" "}
+                  · {formatDateTime(m.created_at, zone)}
                 </p>
                 <p className="notes">{m.message}</p>
+                {m.replies.length ? (
+                  <ul className="list-reset replies" aria-label={`Replies to ${m.subject}`}>
+                    {m.replies.map((r) => (
+                      <li key={r.id} className="reply" data-testid="message-reply">
+                        <p className="muted">
+                          {r.staff_name} replied · {formatDateTime(r.created_at, zone)}
+                        </p>
+                        <p className="notes">{r.body}</p>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                <details className="reply-form" open={failed?.id === m.id}>
+                  <summary>
+                    Reply by e-mail<span className="visually-hidden"> to {m.name}</span>
+                  </summary>
+                  <Form method="post" className="form" noValidate key={failed?.id === m.id ? failed.body : "empty"}>
+                    <AuthenticityTokenInput />
+                    <input type="hidden" name="intent" value="reply" />
+                    <input type="hidden" name="id" value={m.id} />
+                    <TextAreaField
+                      label={`Your reply to ${m.email}`}
+                      id={`reply-${m.id}`}
+                      name="body"
+                      rows={5}
+                      maxLength={5000}
+                      required
+                      defaultValue={failed?.id === m.id ? failed.body : ""}
+                      errors={failed?.id === m.id ? [failed.error] : undefined}
+                      autoFocusOnError
+                      hint="Sent from the consultancy's address; their answer comes back to the staff inbox. Kept here with the message."
+                    />
+                    <button type="submit" className="button button--small button--primary" disabled={busy(m.id)}>
+                      {busy(m.id) ? "Sending…" : "Send the reply"}
+                    </button>
+                  </Form>
+                </details>
                 <div className="form__actions">
-                  <a
-                    className="button button--small button--ghost"
-                    href={`mailto:${m.email}?${new URLSearchParams({ subject: `Re: ${m.subject}` }).toString().replace(/\+/g, "%20")}`}
-                  >
-                    Reply<span className="visually-hidden"> to {m.name}</span>
-                  </a>
                   {m.handled_at ? (
                     <span className="muted">
                       Handled {formatDateTime(m.handled_at, zone)}
@@ -95,11 +158,7 @@ export default function OfficeMessages() {
                       <AuthenticityTokenInput />
                       <input type="hidden" name="intent" value="handled" />
                       <input type="hidden" name="id" value={m.id} />
-                      <button
-                        type="submit"
-                        className="button button--small button--primary"
-                        disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(m.id)}
-                      >
+                      <button type="submit" className="button button--small button--primary" disabled={busy(m.id)}>
                         Mark handled<span className="visually-hidden">: {m.subject}</span>
                       </button>
                     </Form>

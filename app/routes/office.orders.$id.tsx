@@ -243,7 +243,7 @@ export default function OfficeOrder() {
         <ul className="list-reset order-lines" data-testid="office-order-history">
           {order.history.map((h) => (
             <li key={h.id}>
-              {formatDateTime(h.created_at, zone)}: {h.kind} by {h.staff_name ?? "the command line"}
+              {formatDateTime(h.created_at, zone)}: {h.summary}, by {h.staff_name ?? "the command line"}
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
+import { officeOrdersFilter } from "../lib/office-orders";
 import { queryOf } from "../lib/paths";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Back office · Waypoint Consultancy" }];
@@ -19,24 +20,10 @@ const statuses = ["pending", "paid", "flagged", "failed", "expired", "canceled"]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const url = new URL(request.url);
-  const filter = {
-    status: url.searchParams.get("status") ?? "",
-    agent: (url.searchParams.get("agent") ?? "").slice(0, 100),
-    refund: url.searchParams.get("refund") === "due" ? "due" : "",
-    from: url.searchParams.get("from") ?? "",
-    to: url.searchParams.get("to") ?? "",
-  };
+  const given = officeOrdersFilter(url);
+  const filter = { status: "", agent: "", client: "", refund: "", from: "", to: "", ...given };
   try {
-    const result = await api.call(endpoints.officeOrders, {
-      query: {
-        status: filter.status || undefined,
-        agent: filter.agent || undefined,
-        refund: filter.refund || undefined,
-        from: filter.from || undefined,
-        to: filter.to || undefined,
-        page: pageOf(url),
-      },
-    });
+    const result = await api.call(endpoints.officeOrders, { query: { ...given, page: pageOf(url) } });
     return { filter, result, errors: null };
   } catch (error) {
     // A filter that is not one (a date like 2026-02-30) is said beside it, with an empty list.
@@ -77,6 +64,10 @@ export default function OfficeOrders() {
         <div className="field">
           <label htmlFor="orders-agent">Agent (name or email)</label>
           <input id="orders-agent" name="agent" type="search" defaultValue={filter.agent} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-client">Client (name)</label>
+          <input id="orders-client" name="client" type="search" defaultValue={filter.client} maxLength={100} />
         </div>
         {(["from", "to"] as const).map((k) => (
           <div key={k} className={errors?.[k] ? "field field--invalid" : "field"}>
@@ -134,6 +125,11 @@ export default function OfficeOrders() {
             </table>
           </div>
           <Pages page={result.page} pages={result.pages} total={result.total} noun="order" url={url} />
+          <p>
+            <a href={`/office/orders.csv${queryOf(filter)}`} className="button button--ghost" download>
+              Download these orders (CSV)
+            </a>
+          </p>
         </>
       )}
     </section>

@@ -14,7 +14,7 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "E-mail · Back office · Waypoint Consultancy" }];
 
-const statuses = ["failed", "pending", "sent", "skipped", "all"] as const;
+const statuses = ["all", "failed", "pending", "sent", "skipped"] as const;
 const statusLabels: Record<(typeof statuses)[number], string> = {
   failed: "Failed",
   pending: "Waiting to be sent",
@@ -32,13 +32,20 @@ const kinds: Record<string, string> = {
   "contact.received": "Contact form notice",
   "account.password_link": "Password link",
   "account.password_changed": "Password changed",
+  "account.email_change": "New address to confirm",
+  "account.email_changed": "Address changed",
+  "agent.clients_handed_over": "Clients handed over",
+  "contact.reply": "Reply to a contact message",
+  "client.documents_requested": "Documents asked of a client",
+  "client.document_rejected": "A client's document rejected",
+  "client.sign_in_link": "A client's sign-in link",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const url = new URL(request.url);
   const asked = url.searchParams.get("status");
-  const status = statuses.find((s) => s === asked) ?? "failed";
+  const status = statuses.find((s) => s === asked) ?? "all";
   const result = await api
     .call(endpoints.officeOutbox, { query: { status, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { itemLabel } from "../components/cart-items";
 import { TotalRow } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
@@ -9,7 +10,7 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
-import { getSettings } from "../lib/settings.server";
+import { loadSite } from "../lib/site.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Receipt for order ${data.order.id} · Waypoint Consultancy` : "Receipt not found" },
@@ -23,7 +24,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .catch((e) => apiLoaderError(e, request, context));
   // Only a paid order has a receipt: anything else is not one to print.
   if (!order.paid_at) throw new Response("This order is not paid: it has no receipt.", { status: 404 });
-  return { order, agent, timeZone: agent.time_zone, company: getSettings().mail.company };
+  return { order, agent, timeZone: agent.time_zone, company: (await loadSite(context)).company };
+}
+
+/**
+ * A Print button once scripts run (it calls the browser's print); without them, the way to the browser's own Print
+ * menu, said in words.
+ */
+function PrintBar() {
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  return (
+    <p className="no-print receipt__print">
+      {scripted ? (
+        <button type="button" className="button button--primary" onClick={() => window.print()}>
+          Print
+        </button>
+      ) : null}{" "}
+      <span className="muted">To keep a copy, print this page or save it as a PDF from your browser&apos;s Print menu.</span>
+    </p>
+  );
 }
 
 export default function Receipt() {
@@ -39,6 +59,12 @@ export default function Receipt() {
           <strong>{company.name}</strong>
           <br />
           {company.address}
+          {company.tax_id ? (
+            <>
+              <br />
+              Tax id: <bdi dir="ltr">{company.tax_id}</bdi>
+            </>
+          ) : null}
         </div>
         <h1>Receipt</h1>
       </header>
@@ -65,19 +91,21 @@ export default function Receipt() {
         </div>
       </dl>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table table--stack">
           <TableHead columns={["Item", "Client", { num: "Amount" }]} />
           <tbody>
             {order.items.map((i) => (
               <tr key={i.id}>
-                <td>
+                <td data-label="Item">
                   {itemLabel(i, timeZone)}
                   {i.refund_status ? (
                     <span className="muted"> · {i.refund_status === "refunded" ? "refunded" : "refund due"}</span>
                   ) : null}
                 </td>
-                <td>{i.client_name}</td>
-                <td className="num">{money(i.price_minor)}</td>
+                <td data-label="Client">{i.client_name}</td>
+                <td className="num" data-label="Amount">
+                  {money(i.price_minor)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -89,7 +117,7 @@ export default function Receipt() {
           </tfoot>
         </table>
       </div>
-      <p className="muted no-print">To keep a copy, print this page or save it as a PDF from your browser&apos;s Print menu.</p>
+      <PrintBar />
     </section>
   );
 }

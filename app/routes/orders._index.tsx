@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
 import { orderStatusLabels } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
@@ -14,19 +14,42 @@ export const meta: MetaFunction = () => [{ title: "Orders · Waypoint Consultanc
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
-  const orders = await api
+  const all = await api
     .call(endpoints.orders, { params: { agentId: agent.id } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { orders, timeZone: agent.time_zone };
+  // Checkouts the agent cancelled (or that lapsed unpaid) took no money: they can be left out of the list.
+  const hide = new URL(request.url).searchParams.get("hide") === "unpaid";
+  const unpaid = (s: string) => s === "canceled" || s === "expired" || s === "failed";
+  const orders = hide ? all.filter((o) => !unpaid(o.status)) : all;
+  return {
+    orders,
+    timeZone: agent.time_zone,
+    hide,
+    hidden: all.length - orders.length,
+    unpaidCount: all.filter((o) => unpaid(o.status)).length,
+  };
 }
 
 export default function Orders() {
-  const { orders, timeZone } = useLoaderData<typeof loader>();
+  const { orders, timeZone, hide, hidden, unpaidCount } = useLoaderData<typeof loader>();
   return (
     <section className="container page">
       <p className="eyebrow">Orders</p>
       <h1>Your orders</h1>
       {orders.length ? <ZoneNote own={timeZone} /> : null}
+      {unpaidCount ? (
+        <Form method="get" className="search-form">
+          <div className="search-form__row">
+            <label className="check">
+              <input type="checkbox" name="hide" value="unpaid" defaultChecked={hide} /> Hide cancelled and lapsed checkouts
+            </label>
+            <button type="submit" className="button button--ghost button--small">
+              Show
+            </button>
+          </div>
+          {hide ? <p className="muted">{hidden === 1 ? "1 checkout hidden." : `${hidden} checkouts hidden.`}</p> : null}
+        </Form>
+      ) : null}
       {orders.length === 0 ? (
         <p className="empty-state">
           No orders yet. Orders appear here once you check out your <Link to="/cart">cart</Link>.

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { fieldLimits, passwordRules } from "../../lib/client-fields";
+import { fieldLimits } from "../../lib/client-fields";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { Field, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
@@ -9,20 +10,27 @@ import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.serve
 import { signIn, signInMentor, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { useLocalPath, useSay } from "../lib/lang";
+import { publicPage } from "../lib/page-lang.server";
 import { setPasswordBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { seoMeta } from "../lib/seo";
 
-export const meta: MetaFunction = () => [{ title: "Choose your password · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
-/** A one-time link from the consultancy: whose it is, or that it can no longer be used. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/** A one-time link from the consultancy: whose it is, or that it can no longer be used. Never listed by search engines. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { seo } = await publicPage(request, context, params.lang, "setPassword", { index: false });
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
   try {
     const who = await apiFor(context).call(endpoints.passwordCheck, { body: { token } });
-    return { token, who, gone: null };
+    return { token, who, gone: null, seo };
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 400 || error.status === 404)) {
-      return data({ token, who: null, gone: error.status === 404 ? error.message : "This link is not valid." }, { status: 404 });
+      return data(
+        { token, who: null, gone: error.status === 404 ? error.message : "This link is not valid.", seo },
+        { status: 404 },
+      );
     }
     throw error;
   }
@@ -53,42 +61,58 @@ export default function SetPassword() {
   const { token, who, gone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
+  const say = useSay();
+  const local = useLocalPath();
   return (
     <section className="container page auth-page">
       <div className="auth-card">
-        <h1>{who?.purpose === "reset" ? "Choose a new password" : "Choose your password"}</h1>
+        <h1>{who?.purpose === "reset" ? t("setPassword.headingReset") : t("setPassword.heading")}</h1>
         {who ? (
           <>
             <p className="muted">
-              For {who.name} ({who.email}), {who.kind === "staff" ? "staff of" : "an agent of"} Waypoint Consultancy.
-              {who.purpose === "reset" ? " Saving it signs you out of every other session." : ""}
+              <Trans
+                i18nKey={
+                  who.kind === "staff"
+                    ? "setPassword.forStaff"
+                    : who.kind === "mentor"
+                      ? "setPassword.forMentor"
+                      : "setPassword.forAgent"
+                }
+                values={{ name: who.name, email: who.email }}
+                components={{ email: <bdi dir="ltr" /> }}
+              />
+              {who.purpose === "reset" ? ` ${t("setPassword.resetNote")}` : ""}
             </p>
-            <FormError message={failure?.formError} />
+            <FormError message={say(failure?.formError)} />
             <Form method="post" className="form" noValidate>
               <AuthenticityTokenInput />
               <input type="hidden" name="token" value={token} />
               <input type="text" name="username" autoComplete="username" value={who.email} readOnly hidden />
               <Field
-                label="New password"
+                label={t("setPassword.newPassword")}
                 name="password"
                 type="password"
                 autoComplete="new-password"
                 required
                 maxLength={fieldLimits.password}
-                hint={passwordRules}
-                errors={failure?.fieldErrors?.password}
+                hint={t("messages.passwordRules")}
+                errors={say.all(failure?.fieldErrors?.password)}
                 autoFocusOnError
                 autoFocus={!failure}
               />
               <button type="submit" className="button button--primary button--block" disabled={busy}>
-                {busy ? "Saving…" : "Save and sign in"}
+                {busy ? t("setPassword.busy") : t("setPassword.submit")}
               </button>
             </Form>
           </>
         ) : (
           <p className="empty-state" data-testid="link-gone">
-            {gone} <Link to="/authentication">Sign in</Link> if you have a password already, or{" "}
-            <Link to="/forgot-password">ask for a new link</Link>.
+            {say(gone)}{" "}
+            <Trans
+              i18nKey="setPassword.goneHelp"
+              components={{ signIn: <Link to={local("/authentication")} />, ask: <Link to={local("/forgot-password")} /> }}
+            />
           </p>
         )}
       </div>

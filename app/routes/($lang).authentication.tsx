@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { Field, FormError } from "../components/form";
@@ -10,11 +11,14 @@ import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.serve
 import { getMentor, getSignedIn, getStaff, signIn, signInMentor, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { useLocalPath, useSay } from "../lib/lang";
+import { publicPage } from "../lib/page-lang.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { loginBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
+import { seoMeta } from "../lib/seo";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 /** A return address with CR, LF or other control characters is refused outright (a header-splitting attempt). */
 function checkedRedirectTo(value: FormDataEntryValue | null) {
@@ -24,12 +28,13 @@ function checkedRedirectTo(value: FormDataEntryValue | null) {
   return typeof value === "string" ? value : null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSignedIn(request, context)) throw redirect(safeRedirectPath(redirectTo));
   if (await getStaff(request, context)) throw redirect("/office");
   if (await getMentor(request, context)) throw redirect("/mentoring");
-  return { redirectTo: redirectTo ?? "", demo: context.demoSignIn, honeypot: honeypot.getInputProps() };
+  const { seo } = await publicPage(request, context, params.lang, "signIn");
+  return { redirectTo: redirectTo ?? "", demo: context.demoSignIn, honeypot: honeypot.getInputProps(), seo };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -73,7 +78,10 @@ export default function Authentication() {
   const { redirectTo, demo, honeypot: trap } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormFailure>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/authentication");
+  const busy = navigation.state === "submitting" && /^(\/(ar|es|fr))?\/authentication/.test(navigation.formAction ?? "");
+  const { t } = useTranslation();
+  const say = useSay();
+  const local = useLocalPath();
   const errors = actionData?.fieldErrors ?? {};
   const form = useRef<HTMLFormElement>(null);
   const [zone, setZone] = useState("");
@@ -91,47 +99,51 @@ export default function Authentication() {
   return (
     <section className="container page auth-page">
       <div className="auth-card">
-        <h1>Sign in</h1>
-        <p className="muted">For agents of Waypoint Consultancy.</p>
-        <FormError message={actionData?.formError} />
+        <h1>{t("signIn.heading")}</h1>
+        <p className="muted" data-testid="sign-in-for">
+          <Trans i18nKey="signIn.for" components={{ go: <Link to="/my/sign-in" /> }} />
+        </p>
+        <FormError message={say(actionData?.formError)} />
         <Form method="post" noValidate className="form" ref={form}>
           <AuthenticityTokenInput />
           <HoneypotFields props={trap} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="time_zone" value={zone} />
           <Field
-            label="Email"
+            label={t("fields.email")}
             maxLength={fieldLimits.email}
             name="email"
             type="email"
             autoComplete="username"
             required
             defaultValue={actionData?.values?.email ?? ""}
-            errors={errors.email}
+            errors={say.all(errors.email)}
             // The page is there to sign in: typing starts in Email (after a refusal, in the field to correct).
             {...(actionData ? {} : { autoFocus: true })}
             autoFocusOnError
           />
           <Field
-            label="Password"
+            label={t("fields.password")}
             maxLength={fieldLimits.password}
             name="password"
             type="password"
             autoComplete="current-password"
             required
-            errors={errors.password}
+            errors={say.all(errors.password)}
             autoFocusOnError={!errors.email}
           />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? "Signing in…" : "Sign in"}
+            {busy ? t("signIn.busy") : t("signIn.submit")}
           </button>
         </Form>
         <p className="auth-card__aside">
-          <Link to="/forgot-password">Forgot your password?</Link>
+          <Link to={local("/forgot-password")}>{t("signIn.forgot")}</Link>
+          {" · "}
+          <Link to={local("/privacy")}>{t("common.privacy")}</Link>
         </p>
         {demo ? (
           <p className="demo-hint">
-            Demo account: <code>{demo.email}</code> / <code>{demo.password}</code>
+            {t("signIn.demo")} <code dir="ltr">{demo.email}</code> / <code dir="ltr">{demo.password}</code>
           </p>
         ) : null}
       </div>

@@ -1,0 +1,58 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { fieldLimits } from "../../lib/client-fields";
+import type { FormFailure } from "../lib/api.server";
+import { formatDateTime } from "../lib/dates";
+import type { EmailChangePage } from "../lib/email-change.server";
+import { Field, fieldProps, FormError } from "./form";
+import { useOfficeZone } from "./office";
+import { Toast } from "./toasts";
+
+/** A change of address waiting for its confirmation, as the office's pages say it. */
+export function PendingEmailNote({ pending }: { pending: { email: string; expires_at: string } | null }) {
+  const zone = useOfficeZone();
+  if (!pending) return null;
+  return (
+    <p className="notice" data-testid="pending-email">
+      Waiting for <strong>{pending.email}</strong> to confirm the change (the link works until{" "}
+      {formatDateTime(pending.expires_at, zone)}, {zone}).
+    </p>
+  );
+}
+
+/** The page that asks an account's new address to confirm it (agents, mentors, staff alike). */
+export function EmailChangeScreen() {
+  const { account, back } = useLoaderData<EmailChangePage>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  const f = fieldProps(["email"], failure);
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">
+        <Link to={back}>{account.name}</Link>
+      </p>
+      <h1>Change {account.name}&apos;s e-mail address</h1>
+      <p className="muted">
+        Now: {account.email ?? "none"}. We e-mail a link to the new address; the address changes only when it is used (within 48
+        hours), and the old address is told.
+      </p>
+      <PendingEmailNote pending={account.pending} />
+      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+        <AuthenticityTokenInput />
+        <FormError message={failure?.formError} />
+        <Field
+          label="New e-mail address"
+          type="email"
+          required
+          maxLength={fieldLimits.email}
+          autoComplete="off"
+          {...f("email")}
+        />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Sending…" : "Send the confirmation link"}
+        </button>
+      </Form>
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/** The page's language in components: the root decides it; links to public pages stay in it. */
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { intlLocale, langOfPath, pathInLang, type Lang } from "../../lib/i18n/languages";
+import { localizeMessage } from "../../lib/i18n/messages";
+
+type RootLang = { lang?: Lang } | undefined;
+
+export function useLang(): Lang {
+  const root = useRouteLoaderData("root") as RootLang;
+  const { pathname } = useLocation();
+  return root?.lang ?? langOfPath(pathname);
+}
+
+/** The locale for `Intl` (dates, numbers, money) in the page's language. */
+export function useIntlLocale(): string {
+  return intlLocale(useLang());
+}
+
+/** A public page's address in the page's language: `/about/` → `/ar/about/` on an Arabic page. */
+export function useLocalPath(): (path: string) => string {
+  const lang = useLang();
+  return (path: string) => pathInLang(path, lang);
+}
+
+/**
+ * What the API or a form said (in English), in the page's language: `say(message)`, `say.all(fieldErrors)`.
+ * A message the catalogue does not know is shown as it came.
+ */
+export function useSay() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const say = (message: string | null | undefined): string | undefined =>
+    message ? localizeMessage(t, message, locale) : undefined;
+  const all = (errors: string[] | undefined) => errors?.map((m) => localizeMessage(t, m, locale));
+  return Object.assign(say, { all });
+}

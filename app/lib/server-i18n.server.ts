@@ -1,0 +1,36 @@
+/**
+ * The server's i18next for rendering: one instance per language, made once and only read (a render never changes
+ * its language), so requests share them.
+ */
+import { createInstance, type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { i18nOptions, resources } from "../../lib/i18n/index.js";
+import type { Lang } from "../../lib/i18n/languages.js";
+
+const instances = new Map<Lang, i18n>();
+
+export function renderI18n(lang: Lang): i18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createInstance();
+    void instance.use(initReactI18next).init({ ...i18nOptions, lng: lang, resources, initImmediate: false });
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+const scripts = new Map<Lang, string>();
+
+/**
+ * A language's catalogue as the browser needs it, as JSON safe inside a <script> element: all but the e-mails'
+ * words (`mail`, server only), made once per language.
+ */
+export function catalogueJson(lang: Lang): string {
+  let json = scripts.get(lang);
+  if (!json) {
+    const { mail: _mail, ...pages } = resources[lang].translation;
+    json = JSON.stringify(pages).replace(/</g, "\\u003c");
+    scripts.set(lang, json);
+  }
+  return json;
+}

@@ -1,0 +1,54 @@
+/** One mentor's public profile (issue 26): no rate, no free slots; booking is the agent's. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { PublicMentorCard } from "../components/public-mentor";
+import { apiLoaderError } from "../lib/api.server";
+import { apiFor } from "../lib/context.server";
+import { endpoints } from "../lib/endpoints.server";
+import { translator } from "../lib/i18n.server";
+import { useLocalPath } from "../lib/lang";
+import { pageLang, pageSeo } from "../lib/page-lang.server";
+import { routeId } from "../lib/params";
+import { seoMeta } from "../lib/seo";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const lang = await pageLang(request, context, params.lang);
+  const id = routeId(params.id);
+  const mentor = await apiFor(context)
+    .call(endpoints.publicMentor, { params: { id } })
+    .catch((e) => apiLoaderError(e, request, context));
+  const t = translator(lang);
+  return {
+    mentor,
+    seo: pageSeo(
+      request,
+      lang,
+      `${mentor.name} · ${t("mentors.title")} · Waypoint Consultancy`,
+      `${mentor.name}: ${mentor.title}. ${t("mentors.intro")}`,
+      {
+        path: `/our-mentors/${mentor.id}`,
+      },
+    ),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function OurMentor() {
+  const { mentor } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const local = useLocalPath();
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">
+        <Link to={local("/our-mentors/")}>{t("mentors.all")}</Link>
+      </p>
+      <PublicMentorCard mentor={mentor} full />
+      <p>{t("mentors.book")}</p>
+      <p>
+        <Trans i18nKey="mentors.noAgent" components={{ go: <Link to={local("/contact/")} /> }} />
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatMoneyIn } from "../../lib/money";
+import { serviceById } from "../../lib/services-content";
+import { apiFor } from "../lib/context.server";
+import { endpoints } from "../lib/endpoints.server";
+import { translator } from "../lib/i18n.server";
+import { useIntlLocale, useLocalPath } from "../lib/lang";
+import { pageLang, pageSeo } from "../lib/page-lang.server";
+import { seoMeta } from "../lib/seo";
+import { loadSite } from "../lib/site.server";
+
+/**
+ * A service's page: its steps from the catalogue, its text as the owner wrote it in the office (English; the other
+ * languages have the catalogue's), and its published plans with their prices, read live.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const lang = await pageLang(request, context, params.lang);
+  const service = serviceById(new URL(request.url).searchParams.get("id"));
+  if (!service) throw new Response("Not found", { status: 404 });
+  const [site, plans] = await Promise.all([
+    loadSite(context),
+    apiFor(context).call(endpoints.publicPlans, { query: { service_id: service.id } }),
+  ]);
+  const text = site.services[service.id];
+  const t = translator(lang);
+  const key = `services.s${service.id}`;
+  const name = t(`${key}.name`);
+  return {
+    lang,
+    id: service.id,
+    // The office's words, in English only.
+    own: lang === "en" ? { tagline: text.tagline, intro: text.intro, includes: text.includes, forWhom: text.for_whom } : null,
+    steps: service.steps.length,
+    plans,
+    seo: pageSeo(request, lang, `${name} · Waypoint Consultancy`, `${t(`${key}.tagline`)} ${t(`${key}.intro`)}`.slice(0, 300), {
+      path: `/servicesPage?id=${service.id}`,
+    }),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function ServicePage() {
+  const { lang, id, own, steps, plans } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const local = useLocalPath();
+  const locale = useIntlLocale();
+  const key = `services.s${id}`;
+  const includes = own?.includes ?? Object.values(t(`${key}.includes`, { returnObjects: true }) as Record<string, string>);
+  return (
+    <article className="container page">
+      <p className="eyebrow">{t("service.eyebrow")}</p>
+      <h1>{t(`${key}.name`)}</h1>
+      <p className="lead">{own?.tagline ?? t(`${key}.tagline`)}</p>
+      <div className="prose">
+        <p>{own?.intro ?? t(`${key}.intro`)}</p>
+      </div>
+      <h2>{t("service.how")}</h2>
+      <ol className="cards cards--steps">
+        {Array.from({ length: steps }, (_, i) => (
+          <li className="card" key={i}>
+            <h3>{t(`${key}.steps.${i}.title`)}</h3>
+            <p>{t(`${key}.steps.${i}.text`)}</p>
+          </li>
+        ))}
+      </ol>
+
+      <section className="section" aria-labelledby="plans-heading">
+        <h2 id="plans-heading">{t("service.plans")}</h2>
+        {plans.length ? (
+          <>
+            <ul className="cards plan-cards" data-testid="public-plans">
+              {plans.map((plan) => (
+                <li className="card" key={plan.id}>
+                  {/* The plan's name and text are the office's, in English: marked so for readers and screen readers. */}
+                  <h3 lang="en" dir="ltr">
+                    {plan.name}
+                  </h3>
+                  <p className="price">
+                    <bdi dir="ltr">{formatMoneyIn(locale, plan.price_minor, plan.currency)}</bdi>
+                  </p>
+                  {lang === "en" ? <p>{plan.description}</p> : null}
+                </li>
+              ))}
+            </ul>
+            <p className="muted">{t("service.plansNote")}</p>
+          </>
+        ) : (
+          <p className="empty-state">{t("service.plansNone")}</p>
+        )}
+      </section>
+
+      <div className="section--split section">
+        <div>
+          <h2>{t("service.included")}</h2>
+          <ul className="checklist">
+            {includes.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2>{t("service.forWhom")}</h2>
+          <p>{own?.forWhom ?? t(`${key}.forWhom`)}</p>
+          <p className="actions">
+            <Link to="/dashboard/" className="button button--primary">
+              {t("service.agents")}
+            </Link>
+            {id === 1 ? (
+              <Link to={local("/our-mentors/")} className="button button--ghost">
+                {t("service.mentors")}
+              </Link>
+            ) : null}
+            <Link to={local("/contact/")} className="button button--ghost">
+              {t("service.ask")}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}

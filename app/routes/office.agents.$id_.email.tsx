@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmailChangeScreen } from "../components/email-change";
+import { emailChangeAction, emailChangeLoader } from "../lib/email-change.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Change ${data.account.name}'s e-mail · Back office · Waypoint Consultancy` : "Not found" },
+];
+
+export const loader = (args: LoaderFunctionArgs) => emailChangeLoader("agent", args);
+export const action = (args: ActionFunctionArgs) => emailChangeAction("agent", args);
+
+export default EmailChangeScreen;

@@ -1,0 +1,130 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { clientStatusLabels } from "../../lib/client-fields";
+import { fieldProps, FormError, SelectField } from "../components/form";
+import { Toast } from "../components/toasts";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
+import { validateForm } from "../lib/forms.server";
+import { routeId } from "../lib/params";
+import { handOverBody } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Hand over ${data.agent.name}'s clients · Back office · Waypoint Consultancy` : "Agent not found" },
+];
+
+/** Handing some or all of an agent's clients to another agent, with their case files. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const id = routeId(params.id);
+  return await (async () => {
+    const detail = await api.call(endpoints.officeAgentDetail, { params: { id } });
+    // Every other active agent, a page at a time (the list answers 25 a page).
+    const others: Array<{ id: number; name: string; email: string }> = [];
+    for (let page = 1; page <= 40; page++) {
+      const result = await api.call(endpoints.officeAgents, { query: { page } });
+      others.push(
+        ...result.items.filter((a) => a.active && a.id !== id).map((a) => ({ id: a.id, name: a.name, email: a.email })),
+      );
+      if (page >= result.pages) break;
+    }
+    return { agent: detail.agent, clients: detail.clients, others };
+  })().catch((e) => apiLoaderError(e, request, context));
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const id = routeId(params.id);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const chosen = formData.getAll("client_id").map(String);
+  const values = { to_agent_id: String(formData.get("to_agent_id") ?? ""), client_id: chosen.join(",") };
+  // An empty choice is a list of none, which the schema refuses beside the clients (absent would mean all).
+  const { data: body, failure } = validateForm(handOverBody, { ...values, client_ids: chosen } as unknown as Record<
+    string,
+    string
+  >);
+  if (failure) return failure;
+  try {
+    const moved = await api.call(endpoints.handOverClients, { params: { id }, body });
+    const n = moved.moved.length;
+    return await redirectWithToast(request, context, `/office/agents/${body.to_agent_id}`, {
+      type: "success",
+      message: `${n} client${n === 1 ? "" : "s"} handed over, with their case files. Both agents were e-mailed.`,
+    });
+  } catch (error) {
+    return apiActionError(error, request, context, values);
+  }
+}
+
+export default function HandOver() {
+  const { agent, clients, others } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  const f = fieldProps(["to_agent_id", "client_ids"], failure);
+  const kept = failure?.values?.client_id?.split(",");
+  const clientError = failure?.fieldErrors?.client_ids?.[0];
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">
+        <Link to={`/office/agents/${agent.id}`}>{agent.name}</Link>
+      </p>
+      <h1>Hand over {agent.name}&apos;s clients</h1>
+      <p className="muted">
+        The clients go with their notes, timeline, documents, requests and sessions; items of {agent.name}&apos;s cart that name
+        them are taken out. Their orders stay {agent.name}&apos;s. Both agents are e-mailed.
+      </p>
+      {clients.length === 0 ? (
+        <p className="empty-state">{agent.name} has no client.</p>
+      ) : others.length === 0 ? (
+        <p className="empty-state">There is no other active agent to take them.</p>
+      ) : (
+        <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+          <AuthenticityTokenInput />
+          <FormError message={failure?.formError} />
+          <SelectField
+            label="To agent"
+            placeholder="Choose an agent"
+            options={others.map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))}
+            {...f("to_agent_id")}
+          />
+          <fieldset
+            className={clientError ? "field field--invalid" : "field"}
+            aria-describedby={clientError ? "client-ids-error" : undefined}
+          >
+            <legend>Clients ({clients.length})</legend>
+            <ul className="list-reset checklist">
+              {clients.map((c) => (
+                <li key={c.id}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      name="client_id"
+                      value={c.id}
+                      defaultChecked={kept ? kept.includes(String(c.id)) : true}
+                    />{" "}
+                    {c.name} · {clientStatusLabels[c.status]}
+                    {c.archived ? " · archived" : ""}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {clientError ? (
+              <p className="field__error" id="client-ids-error">
+                {clientError}
+              </p>
+            ) : null}
+          </fieldset>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? "Handing over…" : "Hand over the chosen clients"}
+          </button>
+        </Form>
+      )}
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { businessLabels, serviceField, serviceIds, weekdayShort, type BusinessValues } from "../../lib/business";
+import { documentKindNames } from "../../lib/documents";
+import { serviceContent } from "../../lib/services-content";
+import { Field, fieldProps, FormError, TextAreaField, ZoneField } from "../components/form";
+import { OfficeHead } from "../components/office";
+import { Toast } from "../components/toasts";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
+import { validateForm } from "../lib/forms.server";
+import { businessBody } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+import { zoneChoices } from "../lib/zones.server";
+
+export const meta: MetaFunction = () => [{ title: "Business settings · Back office · Waypoint Consultancy" }];
+
+/** Every field of the form, in its order (the first refused one takes the focus). */
+const fields = Object.keys(businessLabels) as Array<keyof BusinessValues>;
+const listFields = serviceIds.map((id) => serviceField(id, "documents"));
+const docKinds = Object.keys(documentKindNames) as Array<keyof typeof documentKindNames>;
+
+/** The business settings: an owner's page (another staff member: not found). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, staff } = await requireStaff(request, context);
+  const values = await api.call(endpoints.businessSettings).catch((e) => apiLoaderError(e, request, context));
+  return { values, zones: zoneChoices(values.hours_zone ?? staff.time_zone) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const typed: Record<string, string> = {};
+  const input: Record<string, unknown> = {};
+  for (const name of fields) {
+    if ((listFields as string[]).includes(name)) {
+      const chosen = formData.getAll(name).map(String);
+      typed[name] = chosen.join(",");
+      input[name] = chosen;
+    } else {
+      typed[name] = String(formData.get(name) ?? "");
+      input[name] = typed[name];
+    }
+  }
+  const { data: body, failure } = validateForm(businessBody, input as Record<string, string>);
+  if (failure) return failure;
+  try {
+    const saved = await api.call(endpoints.saveBusiness, { body });
+    const message = saved.changes.length ? `Saved. ${saved.changes.join(". ")}.` : "Nothing changed.";
+    return await redirectWithToast(request, context, "/office/settings", { type: "success", message });
+  } catch (error) {
+    return apiActionError(error, request, context, typed);
+  }
+}
+
+export default function BusinessSettings() {
+  const { values, zones } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  const stored = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v === null ? "" : String(v)]),
+  );
+  const f = fieldProps(fields, failure, stored);
+  const label = (name: keyof BusinessValues) => businessLabels[name];
+  return (
+    <section className="container page">
+      <OfficeHead title="Business settings" />
+      <p className="muted">
+        In effect as soon as they are saved, on every page and in every e-mail; each change is in the audit log. A setting never
+        saved here keeps the value the server was started with.
+      </p>
+      <Form method="post" className="form settings-form" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
+        <AuthenticityTokenInput />
+        <FormError message={failure?.formError} />
+
+        <fieldset>
+          <legend>The company (on receipts)</legend>
+          <Field label={label("company_name")} required maxLength={100} {...f("company_name")} />
+          <TextAreaField label={label("company_address")} required maxLength={300} rows={2} {...f("company_address")} />
+          <Field label={`${label("tax_id")} (optional)`} maxLength={50} {...f("tax_id")} />
+        </fieldset>
+
+        <fieldset>
+          <legend>Contact (in every page&apos;s header)</legend>
+          <Field label={label("phone")} type="tel" required maxLength={40} {...f("phone")} />
+          <Field
+            label={`${label("chat_url")} (optional)`}
+            type="url"
+            maxLength={300}
+            hint="Empty: a WhatsApp link to the phone number."
+            {...f("chat_url")}
+          />
+          <Field label={label("copyright_year")} inputMode="numeric" required {...f("copyright_year")} />
+        </fieldset>
+
+        <fieldset>
+          <legend>Opening hours</legend>
+          <p className="field__hint">Each day as 09:00-18:00, or empty when closed. Visitors see them in their own time zone.</p>
+          <ZoneField zones={zones} label={label("hours_zone")} {...f("hours_zone")} />
+          <div className="field-grid">
+            {weekdayShort.map((day, i) => {
+              const name = `hours_${i}` as keyof BusinessValues;
+              return <Field key={day} label={label(name)} placeholder="closed" maxLength={20} {...f(name)} />;
+            })}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Mentor sessions</legend>
+          <Field
+            label={label("hold_minutes")}
+            inputMode="numeric"
+            hint="How long a booked slot is held while the agent pays."
+            {...f("hold_minutes")}
+          />
+          <Field
+            label={label("cancel_cutoff_hours")}
+            inputMode="numeric"
+            hint="Until this many hours before the start, a paid session is cancelled with a refund or moved."
+            {...f("cancel_cutoff_hours")}
+          />
+          <Field
+            label={label("min_notice_hours")}
+            inputMode="numeric"
+            hint="Sessions are booked at least this many hours ahead."
+            {...f("min_notice_hours")}
+          />
+        </fieldset>
+
+        {serviceIds.map((id) => {
+          const name = serviceContent[id].name;
+          const docs = serviceField(id, "documents");
+          const chosen = (failure?.values?.[docs] ?? stored[docs] ?? "").split(",");
+          const docError = failure?.fieldErrors?.[docs]?.[0];
+          return (
+            <fieldset key={id}>
+              <legend>{name}</legend>
+              <fieldset
+                className={docError ? "field field--invalid" : "field"}
+                aria-describedby={docError ? `${docs}-error` : undefined}
+              >
+                <legend>Documents asked for once it is paid</legend>
+                <ul className="list-reset checkbox-row">
+                  {docKinds.map((kind) => (
+                    <li key={kind}>
+                      <label>
+                        <input type="checkbox" name={docs} value={kind} defaultChecked={chosen.includes(kind)} />{" "}
+                        {documentKindNames[kind]}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+                {docError ? (
+                  <p className="field__error" id={`${docs}-error`}>
+                    {docError}
+                  </p>
+                ) : null}
+              </fieldset>
+              <Field label={label(serviceField(id, "tagline"))} required maxLength={200} {...f(serviceField(id, "tagline"))} />
+              <TextAreaField
+                label={label(serviceField(id, "intro"))}
+                required
+                maxLength={2000}
+                rows={4}
+                {...f(serviceField(id, "intro"))}
+              />
+              <TextAreaField
+                label={label(serviceField(id, "includes"))}
+                hint="One item a line."
+                required
+                maxLength={1000}
+                rows={4}
+                {...f(serviceField(id, "includes"))}
+              />
+              <TextAreaField
+                label={label(serviceField(id, "for_whom"))}
+                required
+                maxLength={500}
+                rows={2}
+                {...f(serviceField(id, "for_whom"))}
+              />
+            </fieldset>
+          );
+        })}
+
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Saving…" : "Save the settings"}
+        </button>
+      </Form>
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { staffRoleLabels } from "../../lib/office-fields";
+import { PendingEmailNote } from "../components/email-change";
+import { useOfficeZone } from "../components/office";
+import { apiLoaderError, apiRedirectError } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
+import { routeId } from "../lib/params";
+import { checkForm, readForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `${loaded.member.name} · Staff · Back office · Waypoint Consultancy` : "Not found" },
+];
+
+/** One staff account, as an owner manages it: role, deactivation, a new password link, the address. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, staff } = await requireStaff(request, context);
+  const id = routeId(params.id);
+  const all = await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context));
+  const member = all.find((s) => s.id === id);
+  if (!member) throw new Response("Not found", { status: 404 });
+  return { member, self: member.id === staff.id };
+}
+
+const intents = ["make-owner", "make-staff", "deactivate", "reactivate", "password-link"] as const;
+type LinkShown = { link: { url: string; expires_at: string } };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const id = routeId(params.id);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const intent = String(formData.get("intent") ?? "") as (typeof intents)[number];
+  if (!intents.includes(intent)) throw new Response("Unknown action.", { status: 400 });
+  const back = `/office/staff/${id}`;
+  try {
+    if (intent === "password-link") {
+      const link = await api.call(endpoints.staffPasswordLink, { params: { id } });
+      return data<LinkShown>({ link: { url: link.password_link, expires_at: link.link_expires_at } });
+    }
+    const member =
+      intent === "make-owner" || intent === "make-staff"
+        ? await api.call(endpoints.setStaffRole, { params: { id }, body: { role: intent === "make-owner" ? "owner" : "staff" } })
+        : await api.call(endpoints.setStaffActive, { params: { id }, body: { active: intent === "reactivate" } });
+    const message =
+      intent === "deactivate"
+        ? `${member.name} is deactivated: their sessions have ended.`
+        : intent === "reactivate"
+          ? `${member.name} can sign in again.`
+          : `${member.name} is now ${member.role === "owner" ? "an owner" : "staff"}.`;
+    return await redirectWithToast(request, context, back, { type: "success", message });
+  } catch (error) {
+    return apiRedirectError(error, request, context, back);
+  }
+}
+
+export default function StaffMember() {
+  const zone = useOfficeZone();
+  const { member, self } = useLoaderData<typeof loader>();
+  const shown = useActionData<LinkShown>();
+  const busy = useNavigation().state === "submitting";
+  const button = (intent: (typeof intents)[number], label: string, primary = false) => (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={primary ? "button button--primary" : "button button--ghost"}
+      disabled={busy}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to="/office/staff">Staff</Link>
+      </p>
+      <h1>{member.name}</h1>
+      {shown?.link ? (
+        <div className="notice" role="status" data-testid="password-link">
+          <p>
+            A new set-password link, valid once until {formatDateTime(shown.link.expires_at, zone)} ({zone}); earlier links no
+            longer work. We e-mailed it to {member.email}; you can also hand it over:
+          </p>
+          <p>
+            <code className="password-link">{shown.link.url}</code>
+          </p>
+        </div>
+      ) : null}
+      <dl className="details">
+        <div>
+          <dt>Email</dt>
+          <dd>
+            {member.email} · <Link to={`/office/staff/${member.id}/email`}>Change</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>Role</dt>
+          <dd data-testid="staff-role">{staffRoleLabels[member.role]}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="staff-status">{!member.active ? "Deactivated" : member.password_set ? "Active" : "Invited"}</dd>
+        </div>
+        <div>
+          <dt>Last sign-in ({zone})</dt>
+          <dd>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at, zone) : "Never"}</dd>
+        </div>
+      </dl>
+      <PendingEmailNote pending={member.pending_email} />
+      <Form method="post" className="form__actions">
+        <AuthenticityTokenInput />
+        {member.role === "owner"
+          ? button("make-staff", self ? "Step down to staff" : "Make staff")
+          : button("make-owner", "Make an owner")}
+        {member.active ? button("deactivate", "Deactivate") : button("reactivate", "Reactivate", true)}
+        {member.active ? button("password-link", "New password link") : null}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { fieldLimits } from "../../lib/client-fields";
+import type { NewStaffData } from "../../lib/contract";
+import { staffRoleLabels, staffRoles } from "../../lib/office-fields";
+import { Field, fieldProps, FormError, SelectField, ZoneField } from "../components/form";
+import { useOfficeZone } from "../components/office";
+import { Toast } from "../components/toasts";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
+import { textFields, validateForm } from "../lib/forms.server";
+import { newStaffBody } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { zoneChoices } from "../lib/zones.server";
+
+export const meta: MetaFunction = () => [{ title: "Invite a staff member · Back office · Waypoint Consultancy" }];
+
+const fields = ["name", "email", "role", "time_zone"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, staff } = await requireStaff(request, context);
+  // An owner's page: the list answers only to owners.
+  await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context));
+  return { zones: zoneChoices(staff.time_zone) };
+}
+
+type Created = { created: NewStaffData };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireStaff(request, context);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const values = textFields(formData, fields);
+  const { data: body, failure } = validateForm(newStaffBody, values);
+  if (failure) return failure;
+  try {
+    return data<Created>({ created: await api.call(endpoints.createStaffMember, { body }) }, { status: 201 });
+  } catch (error) {
+    return apiActionError(error, request, context, values);
+  }
+}
+
+export default function InviteStaff() {
+  const zone = useOfficeZone();
+  const { zones } = useLoaderData<typeof loader>();
+  const answer = useActionData<FormFailure | Created>();
+  const busy = useNavigation().state === "submitting";
+  if (answer && "created" in answer) {
+    const { staff, password_link, link_expires_at } = answer.created;
+    return (
+      <section className="container page narrow">
+        <p className="eyebrow">
+          <Link to="/office/staff">Staff</Link>
+        </p>
+        <h1>{staff.name} is invited</h1>
+        <div className="notice" role="status" data-testid="password-link">
+          <p>
+            We e-mailed this link to {staff.name} ({staff.email}); you can also hand it over. It sets their password, once, until{" "}
+            {formatDateTime(link_expires_at, zone)} ({zone}); it is shown only now.
+          </p>
+          <p>
+            <code className="password-link">{password_link}</code>
+          </p>
+        </div>
+        <p className="form__actions">
+          <Link to="/office/staff" className="button button--primary">
+            Back to the staff
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  const failure = answer;
+  const f = fieldProps(fields, failure);
+  return (
+    <section className="container page narrow">
+      <p className="eyebrow">
+        <Link to="/office/staff">Staff</Link>
+      </p>
+      <h1>Invite a staff member</h1>
+      <p className="muted">They choose a password through a one-time link, e-mailed to them and shown here once.</p>
+      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+        <AuthenticityTokenInput />
+        <FormError message={failure?.formError} />
+        <Field label="Name" required maxLength={fieldLimits.name} {...f("name")} />
+        <Field label="Email" type="email" required maxLength={fieldLimits.email} {...f("email")} />
+        <SelectField
+          label="Role"
+          hint="Owners also manage the staff accounts and the business settings."
+          options={staffRoles.map((r) => ({ value: r, label: staffRoleLabels[r] }))}
+          {...f("role", "staff")}
+        />
+        <ZoneField zones={zones} {...f("time_zone", zone)} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Inviting…" : "Invite"}
+        </button>
+      </Form>
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
