@@ -18,6 +18,12 @@ const publicPages = [
   "/home",
   "/about",
   "/terms",
+  "/privacy",
+  "/our-mentors",
+  "/our-mentors/1",
+  "/contact",
+  "/es/contact",
+  "/ar/our-mentors",
   "/servicesPage?id=1",
   "/authentication",
   "/set-password?token=no-such-link-0123456789",
@@ -26,6 +32,7 @@ const publicPages = [
   "/my/sign-in",
   "/my/sign-in?sent=1",
   `/my/link?token=${"x".repeat(43)}`,
+  `/confirm-email?token=${"x".repeat(43)}`,
   "/no-such-page",
 ];
 
@@ -70,9 +77,9 @@ async function placeholders(page: Page, path: string, width: number): Promise<st
   return left.length ? [`${path} @${width}px: unfilled ${[...new Set(left)].join(", ")}`] : [];
 }
 
-// A walk is one test: axe on some 25 pages, about a second each on a quiet machine and two or three on a busy one.
+// A walk is one test: axe on some 30 to 40 pages, one or two seconds each on a quiet machine and up to five on a busy one.
 // The suite's 30 s per test is for a step that hangs; here it would only measure the machine.
-journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
+journeys("accessibility (axe) in Chromium", { timeout: 360_000 }, (ctx) => {
   /**
    * The signed-in pages, with real ids from the demo agent's data and records of its own made through the API once
    * (a paid order, a paid session on /bookings, a document with a file): both widths walk the same pages.
@@ -170,6 +177,14 @@ journeys("accessibility (axe) in Chromium", { timeout: 180_000 }, (ctx) => {
         "/office/bookings?holds=lapsing",
         "/office/orders?refund=due",
         "/office/outbox?status=all",
+        "/office/staff",
+        "/office/staff/new",
+        "/office/staff/1",
+        "/office/staff/1/email",
+        "/office/settings",
+        `/office/agents/${ctx.portal.demoAgentId()}/email`,
+        `/office/agents/${ctx.portal.demoAgentId()}/hand-over`,
+        "/office/mentors/1/email",
         "/account",
       ]) {
         await page.goto(ctx.portal.base + path);

@@ -30,7 +30,7 @@ journeys("foundation journeys in Chromium", (ctx) => {
           expect(await footer.getByRole("link", { name: "Terms & Conditions" }).count()).toBe(1);
         }
         // Signed out: SIGN IN is offered, the agent links are not.
-        expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
+        expect(await page.getByRole("link", { name: "Sign in", exact: true }).count()).toBe(1);
         expect(await page.getByRole("link", { name: "Dashboard", exact: true }).count()).toBe(0);
       }
       expect(problems).toEqual([]);
@@ -96,7 +96,7 @@ journeys("foundation journeys in Chromium", (ctx) => {
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL(/\/authentication\/$/);
       await expectToast(page, javaScriptEnabled, "You have signed out.");
-      expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
+      expect(await page.getByRole("link", { name: "Sign in", exact: true }).count()).toBe(1);
       // The API token is revoked, not only forgotten by the browser.
       const check = await fetch(`${ctx.portal.base}/backend/agent/tokencheck`, {
         method: "POST",
@@ -119,7 +119,7 @@ journeys("foundation journeys in Chromium", (ctx) => {
       await page.getByRole("link", { name: "About us" }).click();
       await page.waitForURL(/\/authentication\//);
       await expectToast(page, javaScriptEnabled, "Session Expired!");
-      expect(await page.getByRole("link", { name: "SIGN IN", exact: true }).count()).toBe(1);
+      expect(await page.getByRole("link", { name: "Sign in", exact: true }).count()).toBe(1);
       // The portal session is gone too: a guarded page asks for sign-in again.
       await page.goto(ctx.portal.base + "/dashboard");
       expect(new URL(page.url()).pathname).toBe("/authentication/");
@@ -160,7 +160,16 @@ journeys("foundation journeys in Chromium", (ctx) => {
       }
       const about = page.getByRole("link", { name: "About us" });
       expect(await about.isVisible()).toBe(false);
-      await page.locator("label", { hasText: "Menu" }).click();
+      if (javaScriptEnabled) {
+        // Announced as a button that opens a menu, and whether it is open (not as a checkbox).
+        const button = page.getByRole("button", { name: "Menu" });
+        await expect(button.getAttribute("aria-expanded")).resolves.toBe("false");
+        expect(await page.getByRole("checkbox").count()).toBe(0);
+        await button.click();
+        await expect(button.getAttribute("aria-expanded")).resolves.toBe("true");
+      } else {
+        await page.locator("label", { hasText: "Menu" }).click();
+      }
       expect(await about.isVisible()).toBe(true);
       expect(problems).toEqual([]);
       await context.close();

@@ -158,7 +158,7 @@ journeys("e-mail and accounts in Chromium", (ctx) => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/office$/);
     await page.getByRole("link", { name: "E-mails that failed" }).click();
-    await page.waitForURL(/\/office\/outbox$/);
+    await page.waitForURL(/\/office\/outbox\?status=failed$/);
     await expect.poll(() => page.locator("main").innerText(), settle).toContain("No e-mail has failed.");
     await page.getByLabel("Show").selectOption("sent");
     await page.getByRole("button", { name: "Show" }).click();

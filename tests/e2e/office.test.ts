@@ -106,10 +106,25 @@ journeys("the back office in Chromium", (ctx) => {
       await staffPage.goto(ctx.portal.base + "/office/messages");
       const message = staffPage.locator(".message").filter({ hasText: subject });
       await expect.poll(() => message.innerText(), settle).toContain(`From Ana Agent ${tag} <ana-${tag}@example.com>`);
-      await expect(message.getByRole("link", { name: /^Reply/ }).getAttribute("href")).resolves.toMatch(/^mailto:ana-/);
-      await message.getByRole("button", { name: /^Mark handled/ }).click();
-      await expectToast(staffPage, javaScriptEnabled, "Marked handled.");
+      await expect(message.innerText()).resolves.toContain(`agent Ana Agent ${tag}`);
+      // A reply from the office: an empty one is refused beside the box; a written one is sent and kept.
+      await message.getByText("Reply by e-mail").click();
+      await message.getByRole("button", { name: "Send the reply" }).click();
+      const box = staffPage.locator(".message").filter({ hasText: subject }).getByLabel(`Your reply to ana-${tag}@example.com`);
+      await expect
+        .poll(() => staffPage.locator(".message").filter({ hasText: subject }).locator(".field__error").innerText(), settle)
+        .toBe("Write the reply");
+      await box.fill(`Yes, monthly from now on (${tag}).`);
+      await staffPage.locator(".message").filter({ hasText: subject }).getByRole("button", { name: "Send the reply" }).click();
+      await expectToast(staffPage, javaScriptEnabled, `Reply sent to ana-${tag}@example.com.`);
+      // Answered is handled: gone from the unread list, kept with the message under "All".
       await expect.poll(() => staffPage.locator(".message").filter({ hasText: subject }).count(), settle).toBe(0);
+      await staffPage.goto(`${ctx.portal.base}/office/messages?status=all&q=${encodeURIComponent(subject)}`);
+      await expect
+        .poll(() => staffPage.getByTestId("message-reply").first().innerText(), settle)
+        .toContain(`Yes, monthly from now on (${tag}).`);
+      const [reply] = await ctx.portal.mailTo(`ana-${tag}@example.com`, new RegExp(`^Re: ${subject}$`));
+      expect(reply?.parsed.text).toContain(`Yes, monthly from now on (${tag}).`);
 
       // Deactivated: the agent's open session ends on its next page.
       await staffPage.goto(`${ctx.portal.base}/office/agents?q=ana-${tag}`);
@@ -126,15 +141,23 @@ journeys("the back office in Chromium", (ctx) => {
         .poll(() => agentPage.locator(".form-error").innerText(), settle)
         .toBe("This account has been deactivated. Ask the consultancy to reactivate it.");
 
-      // The audit log has each change, by whom.
+      // The audit log has each change, by whom, in words; sign-ins only when asked for.
       await staffPage.goto(ctx.portal.base + "/office/audit");
       const log = await staffPage.getByTestId("audit-row").allInnerTexts();
-      for (const kind of ["agent.deactivate", "message.handled", "agent.create", "staff.sign_in"]) {
+      for (const said of ["Deactivated (sessions ended)", "Replied to a contact message", `Added agent “Ana Agent ${tag}”`]) {
         expect(
-          log.some((r) => r.includes(kind) && r.includes(demoStaff.name)),
-          kind,
+          log.some((r) => r.includes(said) && r.includes(demoStaff.name)),
+          said,
         ).toBe(true);
       }
+      expect(log.some((r) => r.includes("Signed in"))).toBe(false);
+      await staffPage.getByLabel("Show sign-ins").check();
+      await staffPage.getByRole("button", { name: "Filter" }).click();
+      await staffPage.waitForURL(/sign_ins=show/);
+      await expect
+        .poll(async () => (await staffPage.getByTestId("audit-row").allInnerTexts()).some((r) => r.includes("Signed in")), settle)
+        .toBe(true);
+      await expect(staffPage.locator(".pagination").innerText()).resolves.toMatch(/^\d+ entries · page 1 of \d+/);
       expect(unexpected(office.problems).filter((p) => !p.includes("status of 201"))).toEqual([]);
       expect(unexpected(agentSide.problems).filter((p) => !/status of 40[34]/.test(p))).toEqual([]);
       await agentSide.context.close();
@@ -352,9 +375,10 @@ journeys("the back office in Chromium", (ctx) => {
       await staffPage.getByLabel("Why refund (the agent sees it)").fill("Client found the job on their own.");
       await staffPage.getByRole("button", { name: "Refund the chosen lines" }).click();
       await expectToast(staffPage, javaScriptEnabled, "Refunded. This order has");
-      await expect
-        .poll(() => staffPage.getByTestId("office-order-history").innerText(), settle)
-        .toContain(`order.refund by ${demoStaff.name}`);
+      await expect.poll(() => staffPage.getByTestId("office-order-history").innerText(), settle).toContain(`Refunded 1 line ($`);
+      await expect(staffPage.getByTestId("office-order-history").innerText()).resolves.toContain(
+        `“Client found the job on their own.”, by ${demoStaff.name}`,
+      );
 
       const agent = await newContext(ctx.browser, javaScriptEnabled);
       await signInAs(agent.context, ctx.portal.base, cookie);

@@ -211,8 +211,14 @@ describe("the production server", () => {
       .filter((l) => l.includes('"url":"/backend/'))
       .map((l) => JSON.parse(l).req.url.replace(/\/\d+$/, "/:id"))
       .sort();
-    // The cart page also asks whether a payment is open (the cart is locked under one).
-    expect(apiCalls).toEqual(["/backend/agent/tokencheck", "/backend/api/cart/list/:id", "/backend/stripe/open-checkout"]);
+    // The cart page also asks whether a payment is open (the cart is locked under one); the business's facts
+    // (header, cut-off) are read once, shared by the root and the page.
+    expect(apiCalls).toEqual([
+      "/backend/agent/tokencheck",
+      "/backend/api/cart/list/:id",
+      "/backend/site",
+      "/backend/stripe/open-checkout",
+    ]);
   });
 
   it("writes one JSON log line per request", async () => {

@@ -252,11 +252,45 @@ const matrix: Record<string, Entry> = {
     intruder: 403,
   },
   "GET /office/audit": { anonymous: 401, intruder: 403 },
+  // The office's accounts (issue 25): staff accounts are an owner's (another staff member: 403, below); an agent's
+  // token is refused whatever it aims at; a hand-over to the same agent moves nothing (400 for staff).
+  "GET /office/staff": { anonymous: 401, intruder: 403 },
+  "POST /office/staff": { anonymous: 401, intruder: 403 },
+  "POST /office/staff/:id/active": { anonymous: 401, path: () => "/office/staff/1/active", intruder: 403 },
+  "POST /office/staff/:id/role": { anonymous: 401, path: () => "/office/staff/1/role", intruder: 403 },
+  "POST /office/staff/:id/password-link": { anonymous: 401, path: () => "/office/staff/1/password-link", intruder: 403 },
+  "POST /office/staff/:id/email": { anonymous: 401, path: () => "/office/staff/1/email", intruder: 403 },
+  "POST /office/agents/:id/email": {
+    anonymous: 401,
+    path: (v) => `/office/agents/${v.agentId}/email`,
+    body: () => ({ email: "planted@example.com" }),
+    intruder: 403,
+  },
+  "POST /office/mentors/:id/email": { anonymous: 401, path: () => "/office/mentors/1/email", intruder: 403 },
+  "POST /office/agents/:id/hand-over": {
+    anonymous: 401,
+    path: (v) => `/office/agents/${v.agentId}/hand-over`,
+    body: (v) => ({ to_agent_id: v.agentId }),
+    intruder: 403,
+  },
+  // The business settings: an owner's; what every page shows of them is public.
+  "GET /office/settings": { anonymous: 401, intruder: 403 },
+  "POST /office/settings": { anonymous: 401, intruder: 403 },
+  "GET /site": { anonymous: 200, intruder: 200 },
+  // A service's published plans, for its public page (issue 26): no cart, no client; a bad service is a 400.
+  "GET /site/plans": { anonymous: 200, path: () => "/site/plans?service_id=1", intruder: 200 },
+  // The mentors as visitors see them: public, no rates or slots (tests/integration/business-settings.test.ts).
+  "GET /site/mentors": { anonymous: 200, intruder: 200 },
+  "GET /site/mentors/:id": { anonymous: 200, path: () => "/site/mentors/1", intruder: 200 },
+  // Public: the link is the proof (no body: 400).
+  "POST /email-change/check": { anonymous: 400, intruder: 400 },
+  "POST /email-change/confirm": { anonymous: 400, intruder: 400 },
   "GET /office/account": { anonymous: 401, intruder: 403 },
   "POST /office/account": { anonymous: 401, intruder: 403 },
   "POST /office/password": { anonymous: 401, intruder: 403 },
   "POST /office/sign-out-others": { anonymous: 401, intruder: 403 },
   "GET /office/outbox": { anonymous: 401, intruder: 403 },
+  "POST /office/messages/:id/reply": { anonymous: 401, path: () => "/office/messages/1/reply", intruder: 403 },
   "POST /office/outbox/:id/retry": { anonymous: 401, path: () => "/office/outbox/1/retry", intruder: 403 },
   "GET /office/countries": { anonymous: 401, intruder: 403 },
   "GET /office/orders": { anonymous: 401, intruder: 403 },
@@ -427,7 +461,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     for (const key of Object.keys(matrix)) {
       const none = await call(key);
       expect(none.status, `${key} without a token`).toBe(matrix[key]!.anonymous);
-      expect(none.json.status, key).toBe(false);
+      expect(none.json.status, key).toBe(none.status < 400);
       const expired = await call(key, expiredToken);
       const want = matrix[key]!.anonymous === 401 ? 401 : matrix[key]!.anonymous;
       expect(expired.status, `${key} with an expired token`).toBe(want);
@@ -493,20 +527,29 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       .executeTakeFirstOrThrow();
     const link = /token=([A-Za-z0-9_-]{43})/.exec(mailed.payload)![1];
     const client = (await ctx.api.call("POST", "my/link", { body: { token: link } })).json.data.token as string;
-    const tokens = { agent: (await ctx.api.newAgent("kinds-matrix@example.com")).token, staff, mentor, client } as const;
+    // A staff member who is not an owner: every staff endpoint but the owners' own.
+    const member = (await ctx.api.newStaff("kinds-matrix-member@example.com", "staff")).token;
+    const tokens = { agent: (await ctx.api.newAgent("kinds-matrix@example.com")).token, staff, member, mentor, client } as const;
     const refusals = {
       agent: "This is for agents.",
       staff: "This is for the consultancy's staff.",
       mentor: "This is for mentors.",
       client: "This is for clients.",
     };
-    const checked = { allowed: 0, refused: 0 };
+    const checked = { allowed: 0, refused: 0, ownersOnly: 0 };
     for (const endpoint of allEndpoints) {
       const key = endpointKey(endpoint);
       // Would end the token used below.
       if (["POST /agent/logout", "POST /office/logout", "POST /mentor/logout", "POST /my/logout"].includes(key)) continue;
-      for (const kind of ["agent", "staff", "mentor", "client"] as const) {
-        const res = await call(key, tokens[kind]);
+      for (const who of ["agent", "staff", "member", "mentor", "client"] as const) {
+        const res = await call(key, tokens[who]);
+        const kind = who === "member" ? "staff" : who;
+        if (who === "member" && endpoint.owner) {
+          checked.ownersOnly++;
+          expect(res.status, `${key} with a staff member's token`).toBe(403);
+          expect(res.json.message, key).toBe("Only an owner of the office may do this.");
+          continue;
+        }
         if (endpoint.auth === "public") {
           // Open to anyone: a token of any kind is never turned away for its kind.
           expect(res.json.message ?? "", `${key} (public) with a ${kind} token`).not.toMatch(/^This is for /);
@@ -514,17 +557,20 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
         }
         if (endpoint.auth.includes(kind)) {
           checked.allowed++;
-          expect(res.status, `${key} with a ${kind} token`).not.toBe(401);
-          expect(res.json.message ?? "", key).not.toMatch(/^This is for /);
+          expect(res.status, `${key} with a ${who} token`).not.toBe(401);
+          expect(res.json.message ?? "", key).not.toMatch(/^This is for |^Only an owner/);
         } else {
           checked.refused++;
           expect(res.status, `${key} with a ${kind} token`).toBe(403);
           expect(res.json.message, key).toBe(refusals[endpoint.auth[0] as keyof typeof refusals]);
         }
-        expect(JSON.stringify(res.json), key).not.toContain("vic@example.com");
+        // The office's outbox is staff's record of whom the portal e-mailed: its addresses are the office's to see.
+        if (!(kind === "staff" && key === "GET /office/outbox"))
+          expect(JSON.stringify(res.json), key).not.toContain("vic@example.com");
       }
     }
     expect(checked.allowed).toBeGreaterThan(85);
     expect(checked.refused).toBeGreaterThan(300);
+    expect(checked.ownersOnly).toBe(allEndpoints.filter((e) => e.owner).length);
   });
 });

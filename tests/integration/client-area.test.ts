@@ -81,7 +81,7 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     });
     const mail = lastMail("lina@example.com");
     expect(mail.subject).toBe("Test Agent asks you for documents");
-    expect(mail.text).toContain("Passport scan, CV");
+    expect(mail.text).toContain("asks you to send: Passport scan and CV.");
     expect(mail.text).toContain("Your passport's photo page, please.");
     expect(mail.replyTo).toBe("client-area-agent@example.com");
     // The outbox keeps no link once the message is sent.

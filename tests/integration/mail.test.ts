@@ -224,6 +224,9 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(refunds.map((m) => m.parsed.subject)).toEqual([`Refunded: ${usd(line.price_minor)} on order ${orderId}`]);
     expect(refunds[0]!.parsed.text).toContain(`${line.description}, for Cam Client: ${usd(line.price_minor)}`);
     expect(refunds[0]!.parsed.text).toContain("Refunded by the consultancy: Client found the job alone.");
+    // A demo order: the e-mail speaks of no card (nothing was charged).
+    expect(refunds[0]!.parsed.text).toContain("It was a demo payment: nothing was charged, so no money moves.");
+    expect(refunds[0]!.parsed.text).not.toMatch(/card/i);
     const due = await database.db
       .selectFrom("outbox")
       .select("status")
@@ -430,6 +433,59 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(subjects(a.email).filter((t) => t.startsWith("Cancelled"))).toHaveLength(1);
     expect(subjects(a.clientEmail).filter((t) => t.startsWith("Cancelled"))).toHaveLength(1);
   });
+  it("writes to a client in the client's language (issue 26): Spanish and Arabic, dates in their zone, Arabic right to left, the invite too", async () => {
+    const a = await agentInLondon("languages");
+    const client = async (first: string, email: string, language: string, zone: string) => {
+      const c = await api.call("POST", "agent/addclient", {
+        token: a.token,
+        body: { first_name: first, last_name: "Cliente", email, language, time_zone: zone },
+      });
+      expect(c.status, JSON.stringify(c.json)).toBe(201);
+      return c.json.data.id as number;
+    };
+    const lucia = await client("Lucía", `lucia-${n}@example.com`, "es", "Europe/Madrid");
+    const layla = await client("Layla", `layla-${n}@example.com`, "ar", "Asia/Dubai");
+    for (const id of [lucia, layla]) {
+      const doc = await api.call("POST", `agent/clients/${id}/documents`, { token: a.token, body: { title: "Passport" } });
+      const asked = await api.call("POST", `agent/clients/${id}/document-requests`, {
+        token: a.token,
+        body: { document_ids: [doc.json.data.id], message: null },
+      });
+      expect(asked.status, JSON.stringify(asked.json)).toBe(201);
+    }
+    await bookAndPay({ token: a.token, clientId: lucia }, [MENTOR_TOLD.replace("04-05", "05-03")]);
+    await bookAndPay({ token: a.token, clientId: layla }, [MENTOR_TOLD.replace("04-05", "05-10")]);
+    for (let i = 0; i < 4; i++) await api.mailTick();
+
+    // Spanish: the request and the confirmation, in Spanish, the time in Madrid's zone, named.
+    const es = smtp.to(`lucia-${n}@example.com`);
+    expect(es.map((m) => m.parsed.subject).sort()).toEqual(
+      ["Confirmada: sesión con Wei Chen, lun, 3 may 2027, 23:00 (Europe/Madrid)", "Lena Agent le pide unos documentos"].sort(),
+    );
+    const esConfirmed = es.find((m) => m.parsed.subject?.startsWith("Confirmada"))!;
+    expect(esConfirmed.parsed.text).toContain("Hola, Lucía Cliente:");
+    expect(esConfirmed.parsed.text).toContain("Empieza: lun, 3 may 2027, 23:00 (Europe/Madrid)");
+    expect(esConfirmed.parsed.text).toContain("Para cambiarla o cancelarla, pídaselo a Lena Agent");
+    expect(esConfirmed.parsed.html).toContain('<html lang="es" dir="ltr">');
+    expect(calendarOf(esConfirmed)).toContain("SUMMARY:Sesión con un mentor: Wei Chen con Lucía Cliente");
+    const esAsked = es.find((m) => m.parsed.subject === "Lena Agent le pide unos documentos")!;
+    expect(esAsked.parsed.text).toContain("le pide que envíe: Passport.");
+    expect(esAsked.parsed.text).toMatch(/El enlace sirve una sola vez, hasta el [^.]+ 2\d{3}, \d\d:\d\d \(Europe\/Madrid\)\./);
+
+    // Arabic: right to left, Latin digits, Dubai's zone.
+    const ar = smtp.to(`layla-${n}@example.com`);
+    expect(ar.map((m) => m.parsed.subject).sort()).toEqual(
+      ["Lena Agent يطلب منك مستندات", "تأكيد: جلسة مع المرشد Wei Chen، الثلاثاء، 11 مايو 2027، 01:00 (Asia/Dubai)"].sort(),
+    );
+    const arConfirmed = ar.find((m) => m.parsed.subject?.startsWith("تأكيد"))!;
+    expect(arConfirmed.parsed.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arConfirmed.parsed.html).toContain('<body dir="rtl"');
+    expect(arConfirmed.parsed.html).toContain('<th align="right" valign="top">تبدأ</th>');
+    expect(arConfirmed.parsed.text).toContain("مرحبًا Layla Cliente،");
+    expect(calendarOf(arConfirmed)).toContain("SUMMARY:جلسة مع المرشد: Wei Chen مع Layla Cliente");
+    // The agent's own e-mails stay in English.
+    expect(subjects(a.email).filter((s) => s.startsWith("Confirmed")).length).toBe(2);
+  });
 });
 
 describe.each(testDatabases)("a slow relay on $name", (target) => {
@@ -524,7 +580,7 @@ describe.each(testDatabases)("a failing mail server on $name", (target) => {
     const staff = (await api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } }))
       .json.data.token;
     expect((await api.call("GET", "office/overview", { token: staff })).json.data.mail_failed).toBe(1);
-    const failed = (await api.call("GET", "office/outbox", { token: staff })).json.data;
+    const failed = (await api.call("GET", "office/outbox?status=failed", { token: staff })).json.data;
     expect(failed.items).toMatchObject([{ id: row.id, kind: "contact.received", status: "failed", to_address: null }]);
 
     smtp.state.failing = false;

@@ -80,6 +80,8 @@ describe.runIf(pgUrl)("the database refusing connections", () => {
       const [method, pattern] = route.split(" ") as ["GET" | "POST", string];
       // The Stripe webhook is off in the demo payment mode (404 with or without a database).
       if (pattern === "/stripe/webhook") continue;
+      // What every page shows of the business is served as last read, so that public pages still draw.
+      if (pattern === "/site") continue;
       const path = pattern
         .replace(/^\//, "")
         .replace(/:[a-zA-Z]+/g, (p) =>
@@ -90,7 +92,9 @@ describe.runIf(pgUrl)("the database refusing connections", () => {
               : "1",
         );
       const token = pattern.startsWith("/office/") ? staffToken : agentToken;
-      const res = await api.call(method, path, { token, body: method === "POST" ? PUBLIC_BODY : undefined });
+      // A call whose query names what it reads gets a good one (else it is refused before the database is asked).
+      const query = pattern === "/site/plans" ? "?service_id=1" : "";
+      const res = await api.call(method, path + query, { token, body: method === "POST" ? PUBLIC_BODY : undefined });
       answers.push(`${route} → ${res.status} ${res.json?.message ?? ""}`);
     }
     const wrong = answers.filter((a) => !/→ 503 Server busy/.test(a));

@@ -21,10 +21,11 @@ import {
   respond,
   signedInCookie,
   staffCookie,
+  staffMemberCookie,
   staffToken,
 } from "../support/route-context.js";
 
-type Who = "public" | "agent" | "staff" | "mentor" | "account" | "client";
+type Who = "public" | "agent" | "staff" | "owner" | "mentor" | "account" | "client";
 type Ids = Record<string, string>;
 type Entry = {
   who: Who;
@@ -38,16 +39,28 @@ type Entry = {
 
 const routes: Record<string, Entry> = {
   $: { who: "agent", at: () => ({ path: "/no-such-page", params: { "*": "no-such-page" } }), ok: 404 },
-  _index: { who: "public", at: () => ({ path: "/" }) },
-  about: { who: "public", at: () => ({ path: "/about" }) },
+  // The public pages in every language (issue 26): English at /…, the others at /ar/…, /es/…, /fr/….
+  "($lang)._index": { who: "public", at: () => ({ path: "/ar", params: { lang: "ar" } }) },
+  "($lang).about": { who: "public", at: () => ({ path: "/about" }) },
   home: { who: "public", at: () => ({ path: "/home" }) },
-  terms: { who: "public", at: () => ({ path: "/terms" }) },
-  servicesPage: { who: "public", at: () => ({ path: "/servicesPage?id=1" }) },
+  "($lang).terms": { who: "public", at: () => ({ path: "/fr/terms", params: { lang: "fr" } }) },
+  "($lang).privacy": { who: "public", at: () => ({ path: "/es/privacy", params: { lang: "es" } }) },
+  "($lang).servicesPage": { who: "public", at: () => ({ path: "/es/servicesPage?id=1", params: { lang: "es" } }) },
+  "($lang).contact": { who: "public", at: () => ({ path: "/contact" }) },
+  "($lang).our-mentors._index": { who: "public", at: () => ({ path: "/fr/our-mentors", params: { lang: "fr" } }) },
+  "($lang).our-mentors.$id": {
+    who: "public",
+    at: (ids) => ({ path: `/ar/our-mentors/${ids.mentor}`, params: { lang: "ar", id: ids.mentor! } }),
+  },
+  "locales.$lang": { who: "public", at: () => ({ path: "/locales/ar", params: { lang: "ar" } }) },
+  "language.$lang": { who: "public", at: () => ({ path: "/language/es?back=/about", params: { lang: "es" } }), ok: 302 },
+  "robots[.]txt": { who: "public", at: () => ({ path: "/robots.txt" }) },
+  "sitemap[.]xml": { who: "public", at: () => ({ path: "/sitemap.xml" }) },
   // The benchmark's baseline exists only when BENCH_BASELINES=on.
   "bench.remix-baseline": { who: "public", at: () => ({ path: "/bench/remix-baseline" }), ok: 404 },
-  authentication: { who: "public", at: () => ({ path: "/authentication" }) },
-  "forgot-password": { who: "public", at: () => ({ path: "/forgot-password" }) },
-  "set-password": { who: "public", at: (ids) => ({ path: `/set-password?token=${ids.link}` }) },
+  "($lang).authentication": { who: "public", at: () => ({ path: "/ar/authentication", params: { lang: "ar" } }) },
+  "($lang).forgot-password": { who: "public", at: () => ({ path: "/forgot-password" }) },
+  "($lang).set-password": { who: "public", at: (ids) => ({ path: `/set-password?token=${ids.link}` }) },
   logout: { who: "public", at: () => ({ path: "/logout" }), ok: 302 },
   // A calendar feed is reached by its token alone (a made-up one: no feed).
   "feeds.$token.calendar[.]ics": {
@@ -58,7 +71,6 @@ const routes: Record<string, Entry> = {
   account: { who: "account", at: () => ({ path: "/account" }) },
   "account_.zone": { who: "account", at: () => ({ path: "/account/zone?back=%2Fbookings" }) },
   dashboard: { who: "agent", at: () => ({ path: "/dashboard" }) },
-  contact: { who: "agent", at: () => ({ path: "/contact" }) },
   bookings: { who: "agent", at: () => ({ path: "/bookings" }) },
   "bookings_.$id.cancel": {
     who: "agent",
@@ -178,6 +190,7 @@ const routes: Record<string, Entry> = {
   "office.messages": { who: "staff", at: () => ({ path: "/office/messages" }) },
   "office.outbox": { who: "staff", at: () => ({ path: "/office/outbox" }) },
   "office.orders._index": { who: "staff", at: () => ({ path: "/office/orders" }) },
+  "office.orders[.]csv": { who: "staff", at: () => ({ path: "/office/orders.csv" }) },
   "office.orders.$id": { who: "staff", at: (ids) => ({ path: `/office/orders/${ids.order}`, params: { id: ids.order! } }) },
   "office.jobs._index": { who: "staff", at: () => ({ path: "/office/jobs" }) },
   "office.jobs.new": { who: "staff", at: () => ({ path: "/office/jobs/new" }) },
@@ -202,6 +215,26 @@ const routes: Record<string, Entry> = {
   "office.plans.$id": { who: "staff", at: (ids) => ({ path: `/office/plans/${ids.plan}`, params: { id: ids.plan! } }) },
   "office.relocations._index": { who: "staff", at: () => ({ path: "/office/relocations" }) },
   "office.relocations.new": { who: "staff", at: () => ({ path: "/office/relocations/new" }) },
+  "office.agents.$id_.email": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/agents/${ids.agent}/email`, params: { id: ids.agent! } }),
+  },
+  "office.agents.$id_.hand-over": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/agents/${ids.agent}/hand-over`, params: { id: ids.agent! } }),
+  },
+  "office.mentors.$id_.email": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/mentors/${ids.mentor}/email`, params: { id: ids.mentor! } }),
+  },
+  // The staff accounts: an owner's (another staff member: Not found).
+  "office.staff._index": { who: "owner", at: () => ({ path: "/office/staff" }) },
+  "office.staff.new": { who: "owner", at: () => ({ path: "/office/staff/new" }) },
+  "office.staff.$id": { who: "owner", at: () => ({ path: "/office/staff/1", params: { id: "1" } }) },
+  "office.settings": { who: "owner", at: () => ({ path: "/office/settings" }) },
+  "office.staff.$id_.email": { who: "owner", at: () => ({ path: "/office/staff/1/email", params: { id: "1" } }) },
+  // A made-up link: a page that says it can no longer be used.
+  "confirm-email": { who: "public", at: () => ({ path: `/confirm-email?token=${"z".repeat(43)}` }) },
   "office.relocations.$id": {
     who: "staff",
     at: (ids) => ({ path: `/office/relocations/${ids.relocation}`, params: { id: ids.relocation! } }),
@@ -216,9 +249,10 @@ for (const file of fs.readdirSync(routesDir)) {
 }
 
 const ids: Ids = {};
-const cookies: Record<"agent" | "staff" | "mentor" | "stranger" | "client", string> = {
+const cookies: Record<"agent" | "staff" | "member" | "mentor" | "stranger" | "client", string> = {
   agent: "",
   staff: "",
+  member: "",
   mentor: "",
   stranger: "",
   client: "",
@@ -257,6 +291,7 @@ beforeAll(async () => {
   cookies.agent = await signedInCookie(owner.email, owner.password);
   cookies.stranger = await signedInCookie(stranger.email, stranger.password);
   cookies.staff = await staffCookie();
+  cookies.member = await staffMemberCookie();
   cookies.mentor = await mentorCookie();
   // The client of the records, signed in to their own area, with a file of their own sent.
   const asked = await make.document(client.id, { title: "Payslip", file: false });
@@ -331,8 +366,35 @@ describe("every route of the portal", () => {
       expect((await respond(modules.get(name)!.loader!, request(at, { cookie: cookies.agent }), params)).status, at).toBe(404);
     }
     for (const at of ["/servicesPage?id=9", "/servicesPage", "/servicesPage?id=abc"]) {
-      expect((await respond(modules.get("servicesPage")!.loader!, request(at))).status, at).toBe(404);
+      expect((await respond(modules.get("($lang).servicesPage")!.loader!, request(at))).status, at).toBe(404);
     }
+  });
+
+  it("a language page whose first segment is no language is no page; a language chosen with the switch is followed", async () => {
+    const about = modules.get("($lang).about")!.loader!;
+    // /xx/about: a visitor is sent to sign in, as at any unknown address; an agent gets Not found.
+    const visitor = await respond(about, request("/xx/about"), { lang: "xx" });
+    expect([visitor.status, visitor.headers.get("Location")?.startsWith("/authentication")]).toEqual([302, true]);
+    expect((await respond(about, request("/xx/about", { cookie: cookies.agent }), { lang: "xx" })).status).toBe(404);
+    expect((await respond(about, request("/en/about"), { lang: "en" })).status).toBe(302);
+    // The switch keeps the choice: the English address then opens the page in the chosen language, query and all.
+    const { langCookie } = await import("../../app/lib/i18n.server.js");
+    const chosen = (await langCookie.serialize("es")).split(";")[0]!;
+    const followed = await respond(about, request("/about?from=footer", { cookie: chosen }));
+    expect([followed.status, followed.headers.get("Location")]).toEqual([302, "/es/about?from=footer"]);
+    // Without a choice, Accept-Language is never followed: the page answers in English.
+    const asked = await respond(about, request("/about", { headers: { "Accept-Language": "ar,fr;q=0.8" } }));
+    expect([asked.status, ((await asked.json()) as { lang: string }).lang]).toEqual([200, "en"]);
+    const switched = await respond(modules.get("language.$lang")!.loader!, request("/language/ar?back=%2Fterms"), { lang: "ar" });
+    expect([switched.headers.get("Location"), switched.headers.get("Set-Cookie")?.startsWith("lang=")]).toEqual([
+      "/ar/terms",
+      true,
+    ]);
+    // A way back that is not this site's is not followed.
+    const away = await respond(modules.get("language.$lang")!.loader!, request("/language/fr?back=%2F%2Fevil.example"), {
+      lang: "fr",
+    });
+    expect(away.headers.get("Location")).toBe("/fr");
   });
 
   it.each(ofKind("staff"))(
@@ -347,6 +409,26 @@ describe("every route of the portal", () => {
       expect((await load(name, cookies.staff)).status).toBe(routes[name]!.ok ?? 200);
     },
   );
+
+  it.each(ofKind("staff"))("%s: a staff member who is not an owner sees it too", async (name) => {
+    expect((await load(name, cookies.member)).status).toBe(routes[name]!.ok ?? 200);
+  });
+
+  it.each(ofKind("owner"))(
+    "%s: an owner's; another staff member, an agent, a mentor or a client gets Not found, a visitor sign-in",
+    async (name) => {
+      const visitor = await load(name);
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("Location")).toMatch(/^\/authentication\/\?redirectTo=%2Foffice/);
+      for (const who of ["member", "agent", "mentor", "client"] as const)
+        expect((await load(name, cookies[who])).status, who).toBe(404);
+      expect((await load(name, cookies.staff)).status).toBe(200);
+    },
+  );
+
+  it("the address confirmation page changes nothing on opening; a made-up link says it cannot be used", async () => {
+    expect(await (await load("confirm-email")).text()).toContain("expired, was used already");
+  });
 
   it("staff see an agent's clients by name only, and their own account on /account, never an agent's", async () => {
     const detail = await (await load("office.agents.$id", cookies.staff)).text();
@@ -455,7 +537,7 @@ describe("every route of the portal", () => {
         expect(location, `${name}: ${res.status}`).toBe("/my/sign-in");
         return;
       }
-      if (who === "staff") {
+      if (who === "staff" || who === "owner") {
         expect((await post(cookies.agent)).status, name).toBe(404);
         expect((await post(cookies.mentor)).status, name).toBe(404);
         expect((await post(cookies.client)).status, name).toBe(404);

@@ -11,6 +11,7 @@ import { hostileRedirects } from "../support/hostile-redirects.js";
 import {
   agentToken,
   apiAs,
+  database,
   fixturesAs,
   mentorCookie,
   formRequest,
@@ -63,13 +64,13 @@ beforeAll(async () => {
 
 describe("signing in and the password forms", () => {
   it("sign-in: a malformed e-mail and no password are said beside their fields, the e-mail kept", async () => {
-    const { action } = await route("authentication");
+    const { action } = await route("($lang).authentication");
     const res = await respond(action, await formRequest("/authentication", { email: "not-an-email", password: "" }));
     await refused(res, ["email", "password"], { email: "not-an-email" });
   });
 
   it("sign-in: a wrong password is one message for the form, the e-mail kept", async () => {
-    const { action } = await route("authentication");
+    const { action } = await route("($lang).authentication");
     const res = await respond(action, await formRequest("/authentication", { email: agent.email, password: "wrong-password-1" }));
     expect(res.status).toBe(400);
     const failure = (await res.json()) as Failure;
@@ -78,7 +79,7 @@ describe("signing in and the password forms", () => {
   });
 
   it("sign-in: success goes where the visitor was going, never off the portal", async () => {
-    const { action } = await route("authentication");
+    const { action } = await route("($lang).authentication");
     for (const [redirectTo, to] of [
       ["/clients?q=a", "/clients?q=a"],
       ["https://evil.example/x", "/dashboard/"],
@@ -96,7 +97,7 @@ describe("signing in and the password forms", () => {
   });
 
   it("sign-in from a hostile link: whatever the return address, the agent lands on the portal", async () => {
-    const { action } = await route("authentication");
+    const { action } = await route("($lang).authentication");
     for (const value of hostileRedirects.filter((v) => !hasControlCharacters(v))) {
       const res = await respond(
         action,
@@ -108,7 +109,7 @@ describe("signing in and the password forms", () => {
   });
 
   it("sign-in: a return address with a line break is refused with 400", async () => {
-    const { loader } = await route("authentication");
+    const { loader } = await route("($lang).authentication");
     const res = await respond(
       loader!,
       request(`/authentication?redirectTo=${encodeURIComponent("/clients\r\nSet-Cookie: x=1")}`),
@@ -117,7 +118,7 @@ describe("signing in and the password forms", () => {
   });
 
   it("a signed-in agent opening the sign-in page goes where the link says, on the portal only", async () => {
-    const { loader } = await route("authentication");
+    const { loader } = await route("($lang).authentication");
     redirected(await respond(loader!, request("/authentication?redirectTo=%2Forders", { cookie })), "/orders");
     for (const value of hostileRedirects) {
       const res = await respond(loader!, request(`/authentication?${new URLSearchParams({ redirectTo: value })}`, { cookie }));
@@ -129,7 +130,7 @@ describe("signing in and the password forms", () => {
   });
 
   it("sign-in: a mentor signs in on the same page and lands on their agenda (or their account), nowhere else", async () => {
-    const { action, loader } = await route("authentication");
+    const { action, loader } = await route("($lang).authentication");
     const mentor = { email: "mentor@example.com", password: "mentor-password" };
     for (const [redirectTo, to] of [
       ["", "/mentoring"],
@@ -155,7 +156,7 @@ describe("signing in and the password forms", () => {
   });
 
   it("set password: a mentor's invitation signs them in to their agenda", async () => {
-    const { action } = await route("set-password");
+    const { action } = await route("($lang).set-password");
     const office = await apiAs(await staffToken());
     const three = await office.call(endpoints.officeMentor, { params: { id: 3 } });
     await office.call(endpoints.editMentor, {
@@ -404,7 +405,7 @@ describe("signing in and the password forms", () => {
   });
 
   it("forgot password: a malformed address is said beside it; any good one gets the same neutral answer", async () => {
-    const { action } = await route("forgot-password");
+    const { action } = await route("($lang).forgot-password");
     await refused(await respond(action, await formRequest("/forgot-password", { email: "nope" })), ["email"], { email: "nope" });
     const known = await respond(action, await formRequest("/forgot-password", { email: agent.email }));
     const unknown = await respond(action, await formRequest("/forgot-password", { email: "nobody-at-all@example.com" }));
@@ -413,7 +414,7 @@ describe("signing in and the password forms", () => {
   });
 
   it("set password: a short password is said beside it; a link that is not valid says so", async () => {
-    const { action } = await route("set-password");
+    const { action } = await route("($lang).set-password");
     const res = await respond(action, await formRequest("/set-password", { token: "x".repeat(43), password: "short" }));
     await refused(res, ["password"]);
     const gone = await respond(
@@ -525,7 +526,7 @@ describe("an agent's forms", () => {
   });
 
   it("contact: empty fields are said beside them; a message is sent and the form starts again", async () => {
-    const { action } = await route("contact");
+    const { action } = await route("($lang).contact");
     await refused(await respond(action, await formRequest("/contact", { subject: "Hello", message: "" }, cookie)), ["message"], {
       subject: "Hello",
     });
@@ -538,6 +539,36 @@ describe("an agent's forms", () => {
       ),
     );
     redirected(res, /^\/contact/);
+  });
+
+  it("contact, for a visitor in Spanish: no account needed, the fields said in Spanish, thanked in Spanish, kept in the office's inbox", async () => {
+    const { action, loader } = await route("($lang).contact");
+    const page = await respond(loader!, request("/es/contact"), { lang: "es" });
+    expect(page.status).toBe(200);
+    const bad = await refused(
+      await respond(action, await formRequest("/es/contact", { subject: "Lisboa", message: "Hola" }), { lang: "es" }),
+      ["name", "email", "message"],
+    );
+    // The form's failure keeps the API's words (the page says them in Spanish: tests/e2e/languages.test.ts).
+    expect(bad.values?.subject).toBe("Lisboa");
+    const subject = `Reubicación a Lisboa ${Date.now()}`;
+    const res = await respond(
+      action,
+      await formRequest("/es/contact", {
+        name: "Lucía Fernández",
+        email: "lucia@example.com",
+        subject,
+        message: "¿Trabajan ustedes con familias con dos hijos?",
+      }),
+      { lang: "es" },
+    );
+    redirected(res, "/es/contact");
+    const row = await database.db
+      .selectFrom("contact_messages")
+      .select(["name", "email", "agent_id"])
+      .where("subject", "=", subject)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: "Lucía Fernández", email: "lucia@example.com", agent_id: null });
   });
 });
 
@@ -579,6 +610,74 @@ describe("the office's forms", () => {
     await refused(await respond(action, await formRequest(at, typed, staff)), [...fields], typed);
   });
 
+  it("invite a staff member: bad fields said beside them, what was typed kept; a good one shows the link once", async () => {
+    const { action } = await route("office.staff.new");
+    await refused(
+      await respond(
+        action,
+        await formRequest("/office/staff/new", { name: "Sam", email: "bad", role: "boss", time_zone: "UTC" }, staff),
+      ),
+      ["email", "role"],
+      { name: "Sam" },
+    );
+    const res = await respond(
+      action,
+      await formRequest(
+        "/office/staff/new",
+        { name: "Sam", email: `sam-${Date.now()}@example.com`, role: "staff", time_zone: "UTC" },
+        staff,
+      ),
+    );
+    expect(res.status).toBe(201);
+    expect(JSON.stringify(await res.json())).toMatch(/set-password\?token=/);
+  });
+
+  it("change an agent's address: a bad or taken address is said beside it; a good one asks for confirmation", async () => {
+    const agent = await newAgent("email-form");
+    const other = await newAgent("email-taken");
+    const { action } = await route("office.agents.$id_.email");
+    const at = `/office/agents/${agent.id}/email`;
+    const params = { id: String(agent.id) };
+    await refused(await respond(action, await formRequest(at, { email: "nope" }, staff), params), ["email"], { email: "nope" });
+    const taken = await respond(action, await formRequest(at, { email: other.email }, staff), params);
+    expect(taken.status).toBe(409);
+    const failure = (await taken.json()) as { fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+    expect([failure.fieldErrors?.email, failure.values?.email]).toEqual([
+      ["Another account uses this address already."],
+      other.email,
+    ]);
+    redirected(
+      await respond(action, await formRequest(at, { email: `moved-${Date.now()}@example.com` }, staff), params),
+      at.replace("/email", ""),
+    );
+  });
+
+  it("hand over clients: no agent or no client chosen is said beside it; a good choice moves them", async () => {
+    const giver = await newAgent("hand-giver");
+    const taker = await newAgent("hand-taker");
+    const own = await fixturesAs((await agentToken(giver.email, giver.password)).token);
+    const client = await own.client({ first_name: "Handed" });
+    const { action } = await route("office.agents.$id_.hand-over");
+    const at = `/office/agents/${giver.id}/hand-over`;
+    const params = { id: String(giver.id) };
+    await refused(await respond(action, await formRequest(at, { client_id: String(client.id) }, staff), params), ["to_agent_id"]);
+    await refused(
+      await respond(action, await formRequest(at, { to_agent_id: String(taker.id) }, staff), params),
+      ["client_ids"],
+      {
+        to_agent_id: String(taker.id),
+      },
+    );
+    redirected(
+      await respond(
+        action,
+        await formRequest(at, { to_agent_id: String(taker.id), client_id: String(client.id) }, staff),
+        params,
+      ),
+      `/office/agents/${taker.id}`,
+    );
+  });
+
   it("refunding an order line without a note is said beside the note", async () => {
     const client = await make.client();
     const { orderId } = await make.paidPlan(client.id);
@@ -590,6 +689,23 @@ describe("the office's forms", () => {
 });
 
 describe("lists page and search on the server", () => {
+  it("the office's orders as CSV: the list's filters (a client's name among them), times in the staff zone to the minute", async () => {
+    const client = await make.client({ first_name: "Csvina", last_name: "Ordered" });
+    const { orderId } = await make.paidPlan(client.id);
+    const { loader } = await route("office.orders[.]csv");
+    const res = await respond(loader!, request("/office/orders.csv?client=csvina", { cookie: staff }));
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const text = (await res.text()).replace(/^\uFEFF/, "");
+    const [head, ...rows] = text.trim().split("\n");
+    expect(head).toMatch(/^Order,Placed \([A-Za-z_/]+\),Status,Agent,Agent email,Clients,Currency,Total,Refund due$/);
+    expect(rows).toHaveLength(1);
+    const cells = rows[0]!.split(",");
+    expect(cells[0]).toBe(String(orderId));
+    expect(cells[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(cells[2]).toBe("Paid");
+    expect(cells[5]).toBe("Csvina Ordered");
+  });
+
   it("the client list: 20 a page, newest first, a second page, a search, and nothing found said", async () => {
     const owner = await newAgent("paging");
     const own = await fixturesAs((await agentToken(owner.email, owner.password)).token);

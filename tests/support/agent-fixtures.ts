@@ -33,7 +33,16 @@ export function agentFixtures(transport: ApiTransport, token: string) {
     api,
     emptyCart,
     /** A client of this agent's (a unique e-mail unless one is given). */
-    client(values: Partial<{ first_name: string; last_name: string; email: string; destination_country: string }> = {}) {
+    client(
+      values: Partial<{
+        first_name: string;
+        last_name: string;
+        email: string;
+        destination_country: string;
+        language: "en" | "ar" | "es" | "fr";
+        time_zone: string;
+      }> = {},
+    ) {
       return api.call(endpoints.addClient, {
         body: { first_name: "Fixture", last_name: "Client", email: `fixture-${unique()}@example.com`, ...values },
       });

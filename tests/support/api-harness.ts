@@ -9,6 +9,7 @@ import type { Db } from "../../backend/db/connection.js";
 import { folderStore } from "../../backend/files/folder.js";
 import type { FileStore } from "../../backend/files/store.js";
 import { smtpMailer, type Mailer, type OutgoingMail } from "../../backend/mail/transport.js";
+import { hashPassword } from "../../backend/services/passwords.js";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import { createAgent as createAgentFixture, createMentorAccount } from "./fixtures.js";
 
@@ -125,11 +126,32 @@ export async function startApi(
     return { id: mentorId, token: res.json.data.token as string };
   }
 
+  /** A staff account of this role with a password, signed in: its id and token. */
+  async function newStaff(email: string, role: "owner" | "staff" = "staff") {
+    const password = "staff-member-password";
+    const { id } = await database.db
+      .insertInto("staff")
+      .values({
+        email,
+        name: `Staff ${email.split("@")[0]}`,
+        role,
+        password_hash: await hashPassword(password),
+        created_at: new Date().toISOString(),
+        last_sign_in_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const res = await call("POST", "office/login", { body: { email, password } });
+    if (res.status !== 200) throw new Error(`staff login failed: ${res.status} ${JSON.stringify(res.json)}`);
+    return { id, token: res.json.data.token as string };
+  }
+
   return {
     base,
     call,
     newAgent,
     newMentor,
+    newStaff,
     login,
     createAgent,
     /** Errors the API logged (a 500 logs one) */

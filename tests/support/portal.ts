@@ -127,6 +127,20 @@ export async function startPortal(
         bookingId,
       );
     },
+    /**
+     * Moves a paid session to start `hours` from now (on the hour's 7th minute, clear of any slot): a journey about
+     * the cancellation cut-off needs a session on the near side of one rule and the far side of another, whatever
+     * day the test runs on and whatever hours the mentors keep. Like sessionTookPlace, it names what it stands for.
+     */
+    sessionStartsIn(bookingId: number, hours: number) {
+      const start = new Date(Date.now() + hours * 3_600_000);
+      start.setUTCMinutes(7, 0, 0);
+      db.prepare("update mentor_bookings set start_at = ?, end_at = ? where id = ?").run(
+        start.toISOString(),
+        new Date(start.getTime() + 3_600_000).toISOString(),
+        bookingId,
+      );
+    },
     expireAllTokens() {
       db.prepare("update api_tokens set expires_at = ?").run(new Date(Date.now() - 60_000).toISOString());
     },

@@ -20,6 +20,7 @@ const { inProcessTransport } = await import("../../backend/in-process.js");
 const { migrateToLatest } = await import("../../backend/db/migrate.js");
 const { seedDemoData, seedReferenceData } = await import("../../backend/db/seed.js");
 const { openDatabase } = await import("../../backend/db/connection.js");
+const { hashPassword } = await import("../../backend/services/passwords.js");
 const { sessionTable } = await import("../../backend/db/session-table.js");
 const { getSettings } = await import("../../lib/env.server.js");
 const { createPortalSessionStorage } = await import("../../app/lib/session-storage.server.js");
@@ -75,10 +76,33 @@ export async function signedInCookie(email = demo.email, password = demo.passwor
   return sessionCookie({ token: login.token, agent: login.agent });
 }
 
-/** The demo staff member's API token and who they are. */
-async function staffLogin() {
-  const answer = await transport({ method: "POST", path: "office/login", headers: {}, body: demo.staff });
+/** The demo staff member's API token and who they are (or another staff account's, by e-mail and password). */
+async function staffLogin(body: { email: string; password: string } = demo.staff) {
+  const answer = await transport({ method: "POST", path: "office/login", headers: {}, body });
+  if (answer.status !== 200) throw new Error(`staff sign-in refused: ${JSON.stringify(answer.payload)}`);
   return (answer.payload as StaffLogin).data;
+}
+
+/**
+ * The cookie of a session signed in as a staff member who is not an owner (made here once, with a password): the
+ * owner-only pages are not theirs.
+ */
+export async function staffMemberCookie(): Promise<string> {
+  const body = { email: "route-member@example.com", password: "route-member-password" };
+  await database.db
+    .insertInto("staff")
+    .values({
+      email: body.email,
+      name: "Route Member",
+      role: "staff",
+      password_hash: await hashPassword(body.password),
+      created_at: new Date().toISOString(),
+      last_sign_in_at: null,
+    })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+  const login = await staffLogin(body);
+  return sessionCookie({ staffToken: login.token, staff: login.staff });
 }
 
 /** The demo staff member's API token, for the office's calls. */
@@ -172,7 +196,7 @@ export async function newAgent(label = "agent") {
   const password = "route-test-password";
   const token = new URL(made.password_link).searchParams.get("token")!;
   await createApiClient(transport).call(endpoints.passwordSet, { body: { token, password } });
-  return { email, password };
+  return { id: made.agent.id, email, password };
 }
 
 export function request(pathname: string, init: RequestInit & { cookie?: string } = {}) {

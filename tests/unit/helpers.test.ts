@@ -8,8 +8,8 @@ import {
   safeRedirectPath,
   signInUrl,
 } from "../../app/lib/paths.js";
-import { serviceById } from "../../app/lib/services-content.js";
 import { countryList } from "../../backend/db/seed.js";
+import { serviceById } from "../../lib/services-content.js";
 import { hostileRedirects } from "../support/hostile-redirects.js";
 
 describe("paths", () => {

@@ -1,0 +1,282 @@
+/**
+ * Issue 26 in Chromium: every public page in Arabic, Spanish and French, with scripts off at 375 px and on at
+ * 1280 px: `lang` and `dir` right, no catalogue key and no English sentence of the catalogue on the page, nothing
+ * wider than the window, axe 0 critical or serious, and (scripts on) hydration that says what the server said.
+ * Then the switch (same page, choice kept), the suggestion (never a redirect), the public enquiry form in Spanish,
+ * a refused sign-in in Arabic, and /robots.txt and /sitemap.xml.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { endpoints } from "../../lib/contract.js";
+import { catalogues } from "../../lib/i18n/index.js";
+import { dirOf, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
+import { expectToast, journeys, newContext, settle, unexpected } from "../support/browser.js";
+
+const pages = [
+  "/",
+  "/about",
+  "/servicesPage?id=1",
+  "/servicesPage?id=2",
+  "/servicesPage?id=3",
+  "/terms",
+  "/privacy",
+  "/contact",
+  "/our-mentors",
+  "/our-mentors/1",
+  "/authentication",
+  "/forgot-password",
+  "/forgot-password?sent=1",
+  `/set-password?token=${"x".repeat(43)}`,
+  // An error page in the page's language (no such service).
+  "/servicesPage?id=9",
+];
+
+const at = (lang: Lang, page: string) => (page === "/" ? `/${lang}` : `/${lang}${page}`);
+
+/** Every English text of the catalogue of four words or more, its placeholders and tags taken out. */
+function englishSentences(): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === "string") {
+      for (const part of v.split(/\{\{\w+\}\}|<\/?\w+>/)) if (part.trim().split(/\s+/).length >= 4) out.push(part.trim());
+    } else for (const child of Object.values(v as object)) walk(child);
+  };
+  walk(catalogues.en);
+  return out;
+}
+const english = englishSentences();
+const groups = Object.keys(catalogues.en).join("|");
+const keyPattern = new RegExp(`\\b(${groups})\\.[A-Za-z0-9_.]+\\b`);
+
+async function check(page: Page, lang: Lang, where: string, width: number, axe = true): Promise<string[]> {
+  const found: string[] = [];
+  const [htmlLang, htmlDir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+  if (htmlLang !== lang || htmlDir !== dirOf(lang)) found.push(`${where}: <html lang="${htmlLang}" dir="${htmlDir}">`);
+  // What is marked as written in another language (the suggestion, a plan's English name) is not this page's text.
+  const text = await page.evaluate((lang) => {
+    let all = document.body.innerText;
+    for (const other of document.querySelectorAll<HTMLElement>(`body [lang]:not([lang="${lang}"])`)) {
+      all = all.replace(other.innerText, "");
+    }
+    return all;
+  }, lang);
+  const key = keyPattern.exec(text);
+  if (key) found.push(`${where}: a catalogue key is shown: ${key[0]}`);
+  const left = english.filter((sentence) => text.includes(sentence));
+  if (left.length) found.push(`${where}: English left: "${left[0]}"`);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (wide > width) found.push(`${where}: ${wide} px wide at ${width}`);
+  if (!axe) return found;
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  for (const v of result.violations.filter((v) => v.impact === "critical" || v.impact === "serious")) {
+    found.push(`${where}: ${v.id} (${v.impact}) e.g. ${v.nodes[0]?.target.join(" ")}`);
+  }
+  return found;
+}
+
+journeys("the public pages in every language, in Chromium", { timeout: 240_000 }, (ctx) => {
+  for (const lang of prefixedLanguages) {
+    // axe runs in the page's own scripts: with them off it is run on the same pages below, drawn alike by the server.
+    it(`${lang}: every public page with scripts off at 375 px`, async () => {
+      const { context, problems } = await newContext(ctx.browser, false, { width: 375 });
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const p of pages) {
+        await page.goto(ctx.portal.base + at(lang, p));
+        found.push(...(await check(page, lang, `${at(lang, p)} @375 (scripts off)`, 375, false)));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+      expect(unexpected(problems).filter((p) => !p.includes("status of 404"))).toEqual([]);
+    });
+
+    it(`${lang}: every public page with scripts on at 1280 and 375 px, hydrated as drawn, axe 0 critical or serious`, async () => {
+      const found: string[] = [];
+      const problems: string[] = [];
+      for (const width of [1280, 375]) {
+        const made = await newContext(ctx.browser, true, { width });
+        const page = await made.context.newPage();
+        for (const p of pages) {
+          await page.goto(ctx.portal.base + at(lang, p));
+          await page.waitForLoadState("networkidle");
+          found.push(...(await check(page, lang, `${at(lang, p)} @${width}`, width)));
+        }
+        problems.push(...made.problems);
+        await made.context.close();
+      }
+      expect(found).toEqual([]);
+      // A hydration that found other words than the server's would be logged as an error here.
+      expect(unexpected(problems).filter((p) => !p.includes("status of 404"))).toEqual([]);
+    });
+  }
+
+  it("Arabic at 375 px with scripts on: mirrored, and the screenshots of the home and sign-in pages kept", async () => {
+    const { context } = await newContext(ctx.browser, true, { width: 375 });
+    const page = await context.newPage();
+    const out = path.resolve("test-results");
+    fs.mkdirSync(out, { recursive: true });
+    for (const [p, file] of [
+      ["/ar", "arabic-home-375.png"],
+      ["/ar/authentication", "arabic-sign-in-375.png"],
+    ] as const) {
+      await page.goto(ctx.portal.base + p);
+      await page.waitForLoadState("networkidle");
+      expect(await check(page, "ar", `${p} @375 (scripts on)`, 375)).toEqual([]);
+      await page.screenshot({ path: path.join(out, file), fullPage: true });
+    }
+    // Right to left: the brand starts at the right edge; the phone number and e-mail addresses read left to right.
+    await page.goto(ctx.portal.base + "/ar");
+    const brand = await page.locator(".brand").boundingBox();
+    expect(brand!.x + brand!.width).toBeGreaterThan(375 / 2);
+    expect(await page.getByTestId("site-phone").locator("bdi").getAttribute("dir")).toBe("ltr");
+    await context.close();
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? "scripts on" : "scripts off";
+
+    it(`the switch opens the same page in another language and the choice is kept (${mode})`, async () => {
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/servicesPage?id=2");
+      await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Español" }).click();
+      await page.waitForURL(/\/es\/servicesPage\?id=2$/);
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Reubicación");
+      // The choice is kept: the English address of another page opens it in Spanish.
+      await page.goto(ctx.portal.base + "/terms");
+      expect(new URL(page.url()).pathname).toBe("/es/terms");
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Términos y condiciones");
+      // Links stay in the language; English chosen again is kept too.
+      await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
+      await page.waitForURL(/\/terms$/);
+      await page.goto(ctx.portal.base + "/about");
+      expect(new URL(page.url()).pathname).toBe("/about");
+      await context.close();
+    });
+
+    it(`the browser's language is suggested, never followed (${mode})`, async () => {
+      const context = await ctx.browser.newContext({ javaScriptEnabled, locale: "fr-FR" });
+      const page = await context.newPage();
+      const res = await page.goto(ctx.portal.base + "/about");
+      expect([res?.status(), new URL(page.url()).pathname]).toEqual([200, "/about"]);
+      const suggestion = page.locator(".language-suggestion");
+      await expect.poll(() => suggestion.innerText(), settle).toContain("Cette page existe aussi en français.");
+      expect(await suggestion.getAttribute("lang")).toBe("fr");
+      await suggestion.getByRole("link").click();
+      await page.waitForURL(/\/fr\/about$/);
+      // Chosen: no suggestion any more, in French or in English.
+      expect(await page.locator(".language-suggestion").count()).toBe(0);
+      await context.close();
+    });
+
+    it(`a visitor writes to the firm in Spanish: what is missing is said in Spanish, then the message is sent (${mode})`, async () => {
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width: 375 });
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/es/contact");
+      const subject = `Reubicación con familia (${mode})`;
+      await page.getByLabel("Asunto").fill(subject);
+      await page.getByLabel("Mensaje").fill("Hola");
+      await page.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expect
+        .poll(() => page.locator("#field-message-error").innerText(), settle)
+        .toBe("Cuéntenos un poco más (al menos 10 caracteres)");
+      await expect(page.locator("#field-email-error").innerText()).resolves.toBe("Escriba su correo electrónico");
+      await expect(page.getByLabel("Asunto").inputValue()).resolves.toBe(subject);
+      await page.getByLabel("Nombre").fill("Lucía Fernández");
+      await page.getByLabel("Correo electrónico").fill("lucia.fernandez@example.com");
+      await page.getByLabel("Mensaje").fill("¿Trabajan ustedes con familias con dos hijos en edad escolar?");
+      await page.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expectToast(page, javaScriptEnabled, "¡Gracias! Le responderemos en un día laborable.");
+      expect(new URL(page.url()).pathname).toBe("/es/contact");
+      const row = ctx.portal.db.prepare("select name, email, agent_id from contact_messages where subject = ?").get(subject) as {
+        name: string;
+        email: string;
+        agent_id: number | null;
+      };
+      expect(row).toEqual({ name: "Lucía Fernández", email: "lucia.fernandez@example.com", agent_id: null });
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    });
+
+    it(`a refused sign-in is said in Arabic, the email kept (${mode})`, async () => {
+      const { context } = await newContext(ctx.browser, javaScriptEnabled);
+      const page = await context.newPage();
+      await page.goto(ctx.portal.base + "/ar/authentication");
+      await page.getByLabel("البريد الإلكتروني").fill("nobody-here@example.com");
+      await page.getByLabel("كلمة المرور").fill("not-the-password-1");
+      await page.getByRole("button", { name: "تسجيل الدخول" }).last().click();
+      await expect
+        .poll(() => page.locator(".form-error").innerText(), settle)
+        .toBe("البريد الإلكتروني أو كلمة المرور غير صحيحة.");
+      await expect(page.getByLabel("البريد الإلكتروني").inputValue()).resolves.toBe("nobody-here@example.com");
+      expect(new URL(page.url()).pathname).toBe("/ar/authentication");
+      await context.close();
+    });
+  }
+
+  for (const [lang, width, javaScriptEnabled] of [
+    ["ar", 375, false],
+    ["es", 1280, true],
+    ["fr", 375, true],
+  ] as const) {
+    it(`a client whose language is ${lang}: the e-mailed link, the link page and their own page in it (${width} px, scripts ${javaScriptEnabled ? "on" : "off"})`, async () => {
+      const agent = await ctx.portal.createAgent(`lang-agent-${lang}@example.com`, "Agnès Agent");
+      const make = ctx.portal.fixtures((await ctx.portal.sessionCookie(agent.email, agent.password)).token);
+      const email = `lang-client-${lang}@example.com`;
+      const client = await make.client({
+        first_name: "Nour",
+        last_name: "Haddad",
+        email,
+        language: lang,
+        time_zone: "Asia/Dubai",
+      });
+      const doc = await make.document(client.id, { title: "Passport", file: false });
+      await make.api.call(endpoints.requestDocuments, { params: { clientId: client.id }, body: { document_ids: [doc.id] } });
+      await make.paidSession(client.id, { topic: "Interview practice" });
+      const [mail] = await ctx.portal.mailTo(
+        email,
+        new RegExp(catalogues[lang].mail.documentsSubject.replace("{{agent}}", "Agnès Agent")),
+      );
+      expect(mail, "the request in the client's language").toBeTruthy();
+      const link = /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43}&lang=[a-z]{2})/.exec(mail!.parsed.text ?? "")![1]!;
+      expect(link.endsWith(`&lang=${lang}`)).toBe(true);
+      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width });
+      const page = await context.newPage();
+      await page.goto(link);
+      const found = await check(page, lang, `/my/link (${lang})`, width, javaScriptEnabled);
+      await page.getByRole("button", { name: catalogues[lang].my.open }).click();
+      await page.waitForURL(/\/my$/);
+      await expect.poll(() => page.locator("h1").innerText(), settle).toBe(catalogues[lang].my.hello.replace("{{name}}", "Nour"));
+      found.push(...(await check(page, lang, `/my (${lang})`, width, javaScriptEnabled)));
+      expect(found).toEqual([]);
+      expect(await page.locator(".lead").innerText()).toBe(catalogues[lang].my.waitingOne);
+      // The page to ask for a new link, in the language its link names.
+      await page.goto(`${ctx.portal.base}/my/sign-in?lang=${lang}`);
+      expect(await check(page, lang, `/my/sign-in?lang=${lang}`, width, javaScriptEnabled)).toEqual([]);
+      await context.close();
+      expect(unexpected(problems)).toEqual([]);
+    });
+  }
+
+  it("robots.txt and sitemap.xml answer 200 (never sign-in), the sitemap with every public page in every language", async () => {
+    const robots = await fetch(ctx.portal.base + "/robots.txt", { redirect: "manual" });
+    expect(robots.status).toBe(200);
+    const rules = await robots.text();
+    expect(rules).toContain("Disallow: /office");
+    expect(rules).toMatch(/Sitemap: http:\/\/\S+\/sitemap\.xml/);
+    const sitemap = await fetch(ctx.portal.base + "/sitemap.xml", { redirect: "manual" });
+    expect([sitemap.status, sitemap.headers.get("content-type")]).toEqual([200, "application/xml; charset=utf-8"]);
+    const xml = await sitemap.text();
+    for (const p of ["/", "/ar", "/es/about", "/fr/privacy", "/ar/servicesPage?id=3", "/es/contact", "/fr/authentication"]) {
+      expect(xml).toContain(`${p}</loc>`);
+    }
+    expect(xml).not.toContain("set-password");
+    expect(xml).toContain('hreflang="x-default"');
+  });
+});

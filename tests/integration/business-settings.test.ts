@@ -1,0 +1,210 @@
+/**
+ * Issue 25, point 3, on each database: the business settings are an owner's; a save writes what changed, audits
+ * each change in words, and takes effect at once (the site's facts, the hold time of the next booking, the
+ * documents a paid service asks for); bad input is refused field by field; a setting never saved stays the
+ * environment's.
+ */
+import { describe, expect, it } from "vitest";
+import { demoStaff } from "../../backend/db/demo-data.js";
+import { testDatabases, useSeededApi } from "../support/databases.js";
+
+describe.each(testDatabases)("business settings on $name", (target) => {
+  const ctx = useSeededApi(target);
+  const as = (token: string) => (method: "GET" | "POST", path: string, body?: unknown) =>
+    ctx.api.call(method, path, { token, body });
+  const owner = async () =>
+    as(
+      (await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } })).json.data
+        .token,
+    );
+
+  it("are an owner's: another staff member and an agent are refused; every page may read the public facts", async () => {
+    const member = await ctx.api.newStaff("settings-member@example.com");
+    expect((await as(member.token)("GET", "office/settings")).status).toBe(403);
+    expect((await as(member.token)("POST", "office/settings", {})).json.message).toBe("Only an owner of the office may do this.");
+    const agent = await ctx.api.newAgent("settings-agent@example.com");
+    expect((await as(agent.token)("GET", "office/settings")).status).toBe(403);
+    const site = await ctx.api.call("GET", "site");
+    expect(site.status).toBe(200);
+    expect(site.json.data).toMatchObject({ cancel_cutoff_hours: 24, hold_minutes: 30, hours_zone: "UTC" });
+    expect(site.json.data.hours[1]).toEqual(["09:00", "18:00"]);
+    expect(site.json.data.hours[0]).toBeNull();
+    // Nothing secret: the public facts are what the header, the footer and the receipts show.
+    expect(Object.keys(site.json.data).sort()).toEqual(
+      [
+        "company",
+        "phone",
+        "chat_url",
+        "hours_zone",
+        "hours",
+        "copyright_year",
+        "hold_minutes",
+        "cancel_cutoff_hours",
+        "min_notice_hours",
+        "services",
+      ].sort(),
+    );
+  });
+
+  it("shows a service's published plans on its public page at once, and a withdrawn one no more (issue 26)", async () => {
+    const office = await owner();
+    const plans = async () =>
+      (await ctx.api.call("GET", "site/plans?service_id=3")).json.data as Array<{ id: number; name: string }>;
+    const before = await plans();
+    const made = await office("POST", "office/plans", {
+      service_id: 3,
+      name: "Nurse placement, Ireland",
+      description: "Registration with the nursing board and three introductions.",
+      price_minor: 120000,
+    });
+    expect(made.status).toBe(201);
+    const id = made.json.data.id as number;
+    // Withdrawn, it is not shown; published again, it is, as the office wrote it.
+    expect((await office("POST", `office/plans/${id}/published`, { published: false })).status).toBe(200);
+    expect((await plans()).map((p) => p.id)).not.toContain(id);
+    expect((await office("POST", `office/plans/${id}/published`, { published: true })).status).toBe(200);
+    const shown = (await plans()).find((p) => p.id === id);
+    expect(shown).toEqual({
+      id,
+      service_id: 3,
+      name: "Nurse placement, Ireland",
+      description: "Registration with the nursing board and three introductions.",
+      price_minor: 120000,
+      currency: expect.any(String),
+    });
+    expect((await plans()).length).toBe(before.length + 1);
+    expect((await office("POST", `office/plans/${id}/published`, { published: false })).status).toBe(200);
+    expect((await plans()).map((p) => p.id)).not.toContain(id);
+    // No service, or one that is not ours: a 400 that says so.
+    for (const query of ["", "?service_id=9", "?service_id=abc"]) {
+      const bad = await ctx.api.call("GET", `site/plans${query}`);
+      expect([bad.status, JSON.stringify(bad.json)]).toEqual([400, expect.stringContaining("Choose a service: 1, 2 or 3")]);
+    }
+  });
+
+  it("shows visitors the active mentors without rates, hours, slots or contact details (issue 26)", async () => {
+    const list = await ctx.api.call("GET", "site/mentors");
+    expect(list.status).toBe(200);
+    const mentors = list.json.data as Array<Record<string, unknown>>;
+    expect(mentors.length).toBeGreaterThan(0);
+    for (const m of mentors) {
+      expect(Object.keys(m).sort()).toEqual([
+        "bio",
+        "country_code",
+        "expertise",
+        "id",
+        "languages",
+        "name",
+        "photo_url",
+        "title",
+      ]);
+    }
+    const one = await ctx.api.call("GET", `site/mentors/${mentors[0]!.id}`);
+    expect(one.json.data).toEqual(mentors[0]);
+    // An inactive mentor is not shown; an id that is no mentor is a 404.
+    const office = await owner();
+    expect((await office("POST", `office/mentors/${mentors[0]!.id}/active`, { active: false })).status).toBe(200);
+    expect((await ctx.api.call("GET", `site/mentors/${mentors[0]!.id}`)).status).toBe(404);
+    expect(((await ctx.api.call("GET", "site/mentors")).json.data as Array<{ id: number }>).map((m) => m.id)).not.toContain(
+      mentors[0]!.id,
+    );
+    expect((await office("POST", `office/mentors/${mentors[0]!.id}/active`, { active: true })).status).toBe(200);
+    expect((await ctx.api.call("GET", "site/mentors/999999")).status).toBe(404);
+  });
+
+  it("refuses bad input beside each field and changes nothing", async () => {
+    const office = await owner();
+    const values = (await office("GET", "office/settings")).json.data;
+    const bad = await office("POST", "office/settings", {
+      ...values,
+      company_name: "",
+      phone: "call us",
+      chat_url: "javascript:alert(1)",
+      hours_2: "17:00-09:00",
+      hours_3: "nine to five",
+      hold_minutes: "0",
+      cancel_cutoff_hours: "-1",
+      service_1_documents: ["cv", "tattoo"],
+      service_2_intro: "",
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.errors).sort()).toEqual(
+      [
+        "cancel_cutoff_hours",
+        "chat_url",
+        "company_name",
+        "hold_minutes",
+        "hours_2",
+        "hours_3",
+        "phone",
+        "service_1_documents",
+        "service_2_intro",
+      ].sort(),
+    );
+    expect(bad.json.errors.hours_2).toEqual(["On Tuesdays the office must open before it closes"]);
+    expect((await office("GET", "office/settings")).json.data).toEqual(values);
+    expect(await ctx.database.db.selectFrom("business_settings").selectAll().execute()).toEqual([]);
+  });
+
+  it("saves what changed, audited in words, in effect at once; an unchanged save writes nothing", async () => {
+    const office = await owner();
+    const values = (await office("GET", "office/settings")).json.data;
+    const saved = await office("POST", "office/settings", {
+      ...values,
+      cancel_cutoff_hours: 48,
+      hold_minutes: "45",
+      phone: "+351 21 000 0000",
+      hours_2: "09:00-17:00",
+      tax_id: "PT 123 456 789",
+      service_1_documents: ["cv", "passport"],
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.data.changes).toEqual([
+      "Tax id changed from nothing to “PT 123 456 789”",
+      "Phone changed from “+1 555 010 0100” to “+351 21 000 0000”",
+      "Hours on Tuesdays: 9:00–17:00 (was 9:00–18:00)",
+      "Hold time changed from 30 to 45 minutes",
+      "Cancellation cut-off changed from 24 to 48 hours",
+      "Documents Mentorship asks for: cv, passport (was cv)",
+    ]);
+    const audit = await ctx.database.db.selectFrom("audit_log").selectAll().where("kind", "=", "settings.changed").execute();
+    expect(audit.map((a) => a.subject).sort()).toEqual(
+      ["cancel_cutoff_hours", "hold_minutes", "hours_2", "phone", "service_1_documents", "tax_id"]
+        .map((k) => `setting:${k}`)
+        .sort(),
+    );
+    const site = (await ctx.api.call("GET", "site")).json.data;
+    expect(site).toMatchObject({ phone: "+351 21 000 0000", cancel_cutoff_hours: 48, hold_minutes: 45 });
+    expect(site.company.tax_id).toBe("PT 123 456 789");
+    expect(site.hours[2]).toEqual(["09:00", "17:00"]);
+    expect(
+      (await office("POST", "office/settings", { ...values, ...(await office("GET", "office/settings")).json.data })).json.data
+        .changes,
+    ).toEqual([]);
+
+    // The next hold lasts the new time; a paid Mentorship plan asks for the new documents.
+    const agent = await ctx.api.newAgent("settings-effect@example.com");
+    const a = as(agent.token);
+    const client = (await a("POST", "agent/addclient", { first_name: "Set", last_name: "Tings", email: "set@example.com" })).json
+      .data.id;
+    const week = await a("POST", "api/Mentorbooking", { mentor_id: 1, time_zone: "UTC" });
+    const next = await a("POST", "api/Mentorbooking", { mentor_id: 1, week_start: week.json.data.next_week, time_zone: "UTC" });
+    const before = Date.now();
+    const held = await a("POST", "api/Mentorbooking/book", {
+      mentor_id: 1,
+      client_id: client,
+      start: next.json.data.slots[0].start,
+      topic: "Settings",
+    });
+    expect(held.status, JSON.stringify(held.json)).toBe(201);
+    const heldUntil = Date.parse(held.json.data.held_until);
+    expect(heldUntil - before).toBeGreaterThanOrEqual(45 * 60_000 - 1000);
+    expect(heldUntil - before).toBeLessThan(46 * 60_000);
+    await a("POST", "agent/deletecart", { id: (await a("GET", `api/cart/list/${agent.id}`)).json.data[0].id });
+    await a("POST", "agent/addcart", { client_id: client, item_type: "service_plan", item_id: 1 });
+    const checkout = await a("POST", "stripe/create-checkout-session");
+    expect((await a("POST", `stripe/demo/complete/${checkout.json.data.session_id}`)).status).toBe(200);
+    const docs = (await a("POST", `agent/viewClient/${client}`)).json.data.documents.map((d: { kind: string }) => d.kind).sort();
+    expect(docs).toEqual(["cv", "passport"]);
+  });
+});

@@ -1,0 +1,64 @@
+/** The audit log in words (issue 25, point 4): each kind of entry as a sentence, never raw JSON. */
+import { describe, expect, it } from "vitest";
+import { auditSubject, describeAudit } from "../../lib/audit-words.js";
+
+const say = (kind: string, before: unknown, after: unknown, subject: string | null = null) =>
+  describeAudit({ kind, subject, before, after });
+
+describe("the audit log's words", () => {
+  it("says a mentor's edit field by field: money as dollars, hours day by day", () => {
+    const before = {
+      rate_minor: 9500,
+      time_zone: "Europe/Lisbon",
+      hours: [
+        { weekday: 2, start_minute: 540, end_minute: 1080 },
+        { weekday: 3, start_minute: 540, end_minute: 720 },
+      ],
+    };
+    const after = {
+      rate_minor: 10500,
+      time_zone: "Europe/Lisbon",
+      hours: [
+        { weekday: 2, start_minute: 540, end_minute: 1020 },
+        { weekday: 3, start_minute: 540, end_minute: 720 },
+        { weekday: 3, start_minute: 780, end_minute: 960 },
+      ],
+    };
+    expect(say("mentor.edit", before, after, "mentor:3")).toBe(
+      "Rate changed from $95.00 to $105.00; Hours on Tuesdays: 9:00–17:00; Hours on Wednesdays: 9:00–12:00, 13:00–16:00",
+    );
+  });
+
+  it("says each kind the office writes as a sentence", () => {
+    expect(say("staff.sign_in", null, null)).toBe("Signed in");
+    expect(say("agent.deactivate", { active: true }, { active: false })).toBe("Deactivated (sessions ended)");
+    expect(say("staff.role", { role: "owner" }, { role: "staff" })).toBe("Role changed from Owner to Staff");
+    expect(say("agent.create", null, { name: "Ana", email: "ana@example.com", time_zone: "UTC" })).toBe(
+      "Added agent “Ana” (ana@example.com)",
+    );
+    expect(say("settings.changed", 24, 48, "setting:cancel_cutoff_hours")).toBe(
+      "Cancellation cut-off changed from 24 to 48 hours",
+    );
+    expect(say("settings.changed", "09:00-18:00", "09:00-17:00", "setting:hours_2")).toBe(
+      "Hours on Tuesdays: 9:00–17:00 (was 9:00–18:00)",
+    );
+    expect(say("order.refund", null, { lines: [1, 2], amount_minor: 58000, note: "Client moved" })).toBe(
+      "Refunded 2 lines ($580.00): “Client moved”",
+    );
+    expect(
+      say("agent.clients_handed_over", { agent: "Gia" }, { agent: "Tom", agent_id: 2, clients: ["Ana Moved", "Ben Moved"] }),
+    ).toBe("Handed 2 clients from Gia to Tom: Ana Moved, Ben Moved");
+    expect(say("job.publish", { published: false }, { published: true })).toBe("Published");
+    // Nothing of it is JSON.
+    for (const s of [say("mentor.hours", { hours: [] }, { hours: [{ weekday: 1, start_minute: 60, end_minute: 120 }] })]) {
+      expect(s).not.toMatch(/[{}[\]"]/);
+    }
+  });
+
+  it("names what an entry is about, with a link where the office has a page for it", () => {
+    expect(auditSubject("agent:3")).toEqual({ label: "Agent 3", href: "/office/agents/3" });
+    expect(auditSubject("setting:phone")).toEqual({ label: "Business settings", href: "/office/settings" });
+    expect(auditSubject("message:9")).toEqual({ label: "Message 9", href: null });
+    expect(auditSubject(null)).toBeNull();
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The catalogues (issue 26): every language has every key of the English source, nothing empty, the same
+ * placeholders and tags, no sentence left in English, and the firm's terms as the glossary gives them.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { catalogues, translator } from "../../lib/i18n/index.js";
+import { languages, prefixedLanguages } from "../../lib/i18n/languages.js";
+import { localizeMessage } from "../../lib/i18n/messages.js";
+
+/** Every key of a catalogue as a dotted path, with its text. */
+function flatten(value: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const at = prefix ? `${prefix}.${key}` : key;
+    if (typeof v === "string") out.set(at, v);
+    else for (const [k, s] of flatten(v, at)) out.set(k, s);
+  }
+  return out;
+}
+
+const english = flatten(catalogues.en);
+const marks = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
+
+describe("the catalogues", () => {
+  it.each(prefixedLanguages)("%s has every English key, and no other", (lang) => {
+    const keys = [...flatten(catalogues[lang]).keys()].sort();
+    expect(keys).toEqual([...english.keys()].sort());
+  });
+
+  it.each(languages)("%s has no empty text, and the same placeholders and tags as English", (lang) => {
+    const texts = flatten(catalogues[lang]);
+    const wrong: string[] = [];
+    for (const [key, text] of texts) {
+      if (!text.trim()) wrong.push(`${key}: empty`);
+      const want = marks(english.get(key)!);
+      if (marks(text).join() !== want.join()) wrong.push(`${key}: has ${marks(text).join()} for ${want.join()}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(prefixedLanguages)("%s leaves no sentence in English", (lang) => {
+    const texts = flatten(catalogues[lang]);
+    // A text of three words or more written exactly as in English was not translated (names and codes are shorter).
+    const same = [...english].filter(([key, text]) => text.split(/\s+/).length >= 3 && texts.get(key) === text);
+    expect(same.map(([key]) => key)).toEqual([]);
+  });
+
+  it("names the services and the agent as the glossary does", () => {
+    const glossary = fs.readFileSync(path.join(import.meta.dirname, "../../docs/glossary.md"), "utf8");
+    const row = (english: string) => {
+      const line = glossary.split("\n").find((l) => l.startsWith(`| ${english} |`));
+      if (!line) throw new Error(`no glossary row for ${english}`);
+      const [, ar, es, fr] = line
+        .split("|")
+        .slice(1)
+        .map((c) => c.trim());
+      return { en: english, ar, es, fr } as Record<(typeof languages)[number], string>;
+    };
+    for (const [n, english] of [
+      [1, "Mentorship"],
+      [2, "Relocation"],
+      [3, "Job Placement"],
+    ] as const) {
+      for (const lang of languages) expect(translator(lang)(`services.s${n}.name`)).toBe(row(english)[lang]);
+    }
+    // Each language's pages speak of the agent in the glossary's word.
+    for (const lang of prefixedLanguages) {
+      const word = row("agent")[lang];
+      expect(flatten(catalogues[lang]).get("home.agentSignIn")!.toLowerCase()).toContain(
+        lang === "ar" ? "الوكلاء" : word.toLowerCase(),
+      );
+    }
+  });
+
+  it("says the API's English messages in each language, and leaves an unknown one as it came", () => {
+    const es = translator("es");
+    expect(localizeMessage(es, "Enter a valid email address", "es-ES")).toBe("Escriba una dirección de correo válida");
+    expect(localizeMessage(es, "Subject is required", "es-ES")).toBe("Rellene el campo «Asunto»");
+    expect(localizeMessage(translator("ar"), "Too many messages. Please try again in 5 minutes.", "ar-u-nu-latn")).toBe(
+      "محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد 5 دقائق.",
+    );
+    expect(localizeMessage(es, "Something nobody wrote down", "es-ES")).toBe("Something nobody wrote down");
+  });
+
+  it("fails on a missing key: a catalogue without one is found", () => {
+    const broken = structuredClone(catalogues.fr) as unknown as { home: Record<string, string> };
+    delete broken.home.heading;
+    expect([...flatten(broken).keys()].sort()).not.toEqual([...english.keys()].sort());
+  });
+});
