@@ -4,6 +4,8 @@
  * API writes the sentence into each entry it answers.
  */
 import { describeSetting } from "./business.js";
+import { clientLanguageLabels } from "./client-fields.js";
+import { isLang } from "./i18n/languages.js";
 
 const weekdays = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
 const roles: Record<string, string> = { owner: "Owner", staff: "Staff" };
@@ -37,6 +39,8 @@ function hoursChanges(before: unknown, after: unknown): string[] {
   return said;
 }
 
+const languageName = (v: unknown) => (isLang(v) ? clientLanguageLabels[v] : typeof v === "string" && v ? v : "English");
+
 const fieldNames: Record<string, string> = {
   rate_minor: "Rate",
   price_minor: "Price",
@@ -58,6 +62,7 @@ const fieldNames: Record<string, string> = {
   company: "Company",
   includes: "What it includes",
   languages: "Languages",
+  language: "Language",
 };
 
 /** Each field that differs between two records, in words. */
@@ -69,6 +74,7 @@ function fieldChanges(before: Obj, after: Obj): string[] {
     if (key === "hours") said.push(...hoursChanges(b, a));
     else if (key === "time_off") said.push("Days off changed");
     else if (key === "sessions") said.push(`Sessions outside the new hours: ${Object.keys(isObj(a) ? a : {}).length}`);
+    else if (key === "language") said.push(`Writes in ${languageName(a)} (was ${languageName(b)})`);
     else if (key.endsWith("_minor")) said.push(`${fieldNames[key] ?? key} changed from ${dollars(b)} to ${dollars(a)}`);
     else if (key === "bio" || key === "description") said.push(`${fieldNames[key]} rewritten`);
     else if (Array.isArray(a) || Array.isArray(b)) {

@@ -3,6 +3,8 @@
  * can name them without shipping zod to the browser; the contract builds its schema from the same names, and a
  * test holds the two together.
  */
+import { languages } from "./i18n/languages.js";
+
 export const clientStatuses = ["prospect", "active", "on_hold", "completed"] as const;
 
 export const clientStatusLabels: Record<(typeof clientStatuses)[number], string> = {
@@ -12,8 +14,8 @@ export const clientStatusLabels: Record<(typeof clientStatuses)[number], string>
   completed: "Completed",
 };
 
-/** The languages the portal writes to clients in (issue 26): their e-mails, invites and own page. */
-export const clientLanguages = ["en", "ar", "es", "fr"] as const;
+/** The languages the portal writes to clients and mentors in (issue 26): their e-mails, invites and own page. */
+export const clientLanguages = languages;
 export const clientLanguageLabels: Record<(typeof clientLanguages)[number], string> = {
   en: "English",
   ar: "Arabic (العربية)",

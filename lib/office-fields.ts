@@ -30,6 +30,7 @@ export const mentorFields = [
   "name",
   "email",
   "meeting_url",
+  "language",
   "title",
   "bio",
   "expertise",

@@ -1,16 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import {
-  clientFieldNames,
-  clientLanguageLabels,
-  clientLanguages,
-  clientStatuses,
-  clientStatusLabels,
-  fieldLimits,
-} from "../../lib/client-fields";
+import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
 import { CountryField, Field, fieldProps, FormError, SelectField, TextAreaField } from "./form";
+import { LanguageField } from "./language-field";
 
 /** The add and edit form for a client. What was typed wins over what was stored. */
 export function ClientForm({
@@ -73,13 +67,7 @@ export function ClientForm({
         options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
         {...f("time_zone")}
       />
-      <SelectField
-        label="Language"
-        hint="What the portal writes to the client in."
-        options={clientLanguages.map((l) => ({ value: l, label: clientLanguageLabels[l] }))}
-        {...f("language")}
-        defaultValue={f("language").defaultValue || "en"}
-      />
+      <LanguageField hint="What the portal writes to the client in." {...f("language")} />
       <CountryField label="Nationality" countries={countries} {...f("nationality")} />
       <CountryField label="Current country" countries={countries} {...f("current_country")} />
       <CountryField label="Destination country" countries={countries} {...f("destination_country")} />

@@ -3,6 +3,7 @@ import { hoursField, mentorFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
 import { CountryField, Field, fieldProps, TextAreaField, ZoneField } from "./form";
+import { LanguageField } from "./language-field";
 import { CatalogueForm } from "./office-catalogue-forms";
 import { AffectedSessions, MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
 
@@ -35,6 +36,7 @@ export function MentorForm({
     rate: dollarsText(mentor?.rate_minor),
     photo_url: mentor?.photo_url ?? "",
     meeting_url: mentor?.meeting_url ?? "",
+    language: mentor?.language ?? "en",
     ...weekText(mentor),
   };
   const f = fieldProps(fieldOrder, failure, stored);
@@ -56,6 +58,7 @@ export function MentorForm({
       <Field label="Rate (USD an hour)" inputMode="decimal" required {...f("rate")} />
       <Field label="Photo address (optional)" type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
       <MeetingLinkField f={f} sessions="every session" />
+      <LanguageField hint="What the mentor's e-mails and calendar invites are written in." {...f("language")} />
       <div className="form__wide">
         <TextAreaField label="Bio" rows={4} required maxLength={2000} {...f("bio")} />
       </div>

@@ -10,7 +10,7 @@ import { list, weekOf } from "./office-mentors.server.js";
 import { mentorHoursBody, mentorProfileBody } from "./schemas.server.js";
 
 export const weekFields = ["time_off", ...weekdayNames.map((_, i) => hoursField(i))] as const;
-export const profileFields = ["bio", "expertise", "languages", "time_zone", "meeting_url"] as const;
+export const profileFields = ["bio", "expertise", "languages", "time_zone", "meeting_url", "language"] as const;
 
 const hoursForm = {
   fields: weekFields,
@@ -32,6 +32,7 @@ const profileForm = {
     languages: list(values.languages!),
     time_zone: values.time_zone!,
     meeting_url: values.meeting_url,
+    language: values.language,
   }),
   fieldOf: (path: readonly (string | number)[]) => String(path[0] ?? "") || null,
   back: "/mentoring/profile",

@@ -87,6 +87,7 @@ const mentorForm = {
       rate_minor: dollarsOf(values, "rate", fieldErrors, { missing: rate, wrong: rate }) ?? 0,
       photo_url: values.photo_url,
       meeting_url: values.meeting_url,
+      language: values.language,
       ...week,
     };
   },

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, fieldProps, TextAreaField, ZoneField } from "../components/form";
+import { LanguageField } from "../components/language-field";
 import { CatalogueForm } from "../components/office-catalogue-forms";
 import { AffectedSessions, MeetingLinkField } from "../components/week-fields";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -15,8 +16,11 @@ export const meta: MetaFunction = () => [{ title: "Your profile · Waypoint Cons
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireMentor(request, context);
   const profile = await api.call(endpoints.mentorProfile).catch((e) => apiLoaderError(e, request, context));
-  const { name, title, bio, expertise, languages, time_zone, meeting_url } = profile;
-  return { profile: { name, title, bio, expertise, languages, time_zone, meeting_url }, zones: zoneChoices(time_zone) };
+  const { name, title, bio, expertise, languages, time_zone, meeting_url, language } = profile;
+  return {
+    profile: { name, title, bio, expertise, languages, time_zone, meeting_url, language },
+    zones: zoneChoices(time_zone),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,6 +37,7 @@ export default function MentorProfilePage() {
     languages: profile.languages.join(", "),
     time_zone: profile.time_zone,
     meeting_url: profile.meeting_url ?? "",
+    language: profile.language,
   });
   return (
     <section className="container page">
@@ -49,6 +54,7 @@ export default function MentorProfilePage() {
         <Field label="Languages" required hint="Separated by commas, e.g. English, German" {...f("languages")} />
         <ZoneField zones={zones} {...f("time_zone")} />
         <MeetingLinkField f={f} sessions="every session of yours" />
+        <LanguageField hint="What the portal's e-mails and calendar invites to you are written in." {...f("language")} />
         <AffectedSessions failure={failure} />
         <div className="form__wide">
           <TextAreaField label="Bio" rows={5} required maxLength={2000} {...f("bio")} />

@@ -29,6 +29,7 @@ import { clientAccess } from "./migrations/022-client-access.js";
 import { staffRoles } from "./migrations/023-staff-roles.js";
 import { businessSettings } from "./migrations/024-business-settings.js";
 import { contactReplies } from "./migrations/025-contact-replies.js";
+import { mentorLanguage } from "./migrations/026-mentor-language.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -57,6 +58,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "023-staff-roles": staffRoles(kind),
     "024-business-settings": businessSettings(kind),
     "025-contact-replies": contactReplies(kind),
+    "026-mentor-language": mentorLanguage(),
   };
 }
 

@@ -95,6 +95,8 @@ export interface MentorsTable {
   meeting_url: string | null;
   /** The private calendar feed's token (null until the mentor makes one) */
   feed_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the mentor is written to in (lib/client-fields.ts `clientLanguages`) */
+  language: ColumnType<string, string | undefined, string>;
 }
 
 export interface MentorAvailabilityTable {

@@ -6,8 +6,8 @@
  * had a language (no `lang` in its facts) is English.
  */
 import { translator } from "../../lib/i18n/index.js";
-import { intlLocale, isLang, type Lang } from "../../lib/i18n/languages.js";
-import { compose, sessionInvite, when, type MailContext, type Recipient, type Rendered, type SessionFacts } from "./compose.js";
+import { asLang, intlLocale } from "../../lib/i18n/languages.js";
+import { compose, sessionInvite, when, type MailContext, type Rendered, type SessionFacts } from "./compose.js";
 import type { Facts } from "./messages.js";
 
 export type ClientFacts = Extract<
@@ -39,13 +39,9 @@ export function isClientMessage(facts: Facts): boolean {
   return clientKinds.has(facts.kind) && "to" in facts && facts.to.role === "client";
 }
 
-function langOf(to: Recipient): Lang {
-  return isLang(to.lang) ? to.lang : "en";
-}
-
 export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
   const { to } = facts;
-  const lang = langOf(to);
+  const lang = asLang(to.lang);
   const t = translator(lang);
   const at = (iso: string) => when(iso, to.zone, intlLocale(lang));
   const hello = t("mail.hello", { name: to.name });

@@ -4,6 +4,8 @@
  * recipient's zone with the zone named (and the mentor's for sessions), money with its currency, and a footer
  * saying why the recipient got it. Sessions carry a calendar invite (a cancellation, its cancel).
  */
+import { translator } from "../../lib/i18n/index.js";
+import { asLang, intlLocale, pathInLang } from "../../lib/i18n/languages.js";
 import { clientMessage, isClientMessage, type ClientFacts } from "./client-messages.js";
 import {
   compose,
@@ -317,74 +319,11 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
         "You get this e-mail because this address is the consultancy's staff inbox.",
       );
     }
-    case "account.password_link": {
-      const { to } = facts;
-      const reset = facts.purpose === "reset";
-      return compose(
-        ctx,
-        reset ? `Reset your password for ${ctx.company.name}` : `Set your password for ${ctx.company.name}`,
-        greet(to),
-        [
-          {
-            p: reset
-              ? "Someone (we hope you) asked to reset the password of this account. Choose a new one through this link. If it was not you, ignore this e-mail: your password stays as it is."
-              : `${ctx.company.name} made an account for you. Choose your password through this link to sign in.`,
-          },
-          { link: { text: reset ? "Reset your password" : "Set your password", href: facts.link } },
-          { p: `The link works once, until ${when(facts.expires_at, to.zone)}.` },
-        ],
-        reset
-          ? "You get this e-mail because a password reset was asked for this address."
-          : "You get this e-mail because an account was made for this address.",
-      );
-    }
-    case "account.password_changed": {
-      const { to } = facts;
-      return compose(
-        ctx,
-        `Your ${ctx.company.name} password was changed`,
-        greet(to),
-        [
-          {
-            p: `The password of your account was changed on ${when(facts.at, to.zone)}${facts.how === "reset" ? " through a reset link" : ""}. Every other session of the account was signed out.`,
-          },
-          { p: `If this was not you, reset your password now and tell the consultancy.` },
-          { link: { text: "Reset your password", href: `${ctx.publicUrl}/forgot-password` } },
-        ],
-        "You get this e-mail because the password of your account changed.",
-      );
-    }
-    case "account.email_change": {
-      const { to } = facts;
-      return compose(
-        ctx,
-        `Confirm your new e-mail address for ${ctx.company.name}`,
-        greet(to),
-        [
-          {
-            p: `${ctx.company.name} is changing the e-mail address of your account from ${facts.old_email} to this one. Confirm it through this link; until you do, nothing changes and you sign in with ${facts.old_email}.`,
-          },
-          { link: { text: "Confirm this address", href: facts.link } },
-          { p: `The link works once, until ${when(facts.expires_at, to.zone)}. If you did not expect this e-mail, ignore it.` },
-        ],
-        "You get this e-mail because this address was given as the new address of an account.",
-      );
-    }
-    case "account.email_changed": {
-      const { to } = facts;
-      return compose(
-        ctx,
-        `Your ${ctx.company.name} e-mail address was changed`,
-        greet(to),
-        [
-          {
-            p: `On ${when(facts.at, to.zone)} the e-mail address of your account changed from this one to ${facts.new_email}. From now on you sign in with ${facts.new_email}, and our e-mails go there.`,
-          },
-          { p: "If you did not ask for this, reply to this e-mail or call us at once." },
-        ],
-        "You get this e-mail because it was the address of your account.",
-      );
-    }
+    case "account.password_link":
+    case "account.password_changed":
+    case "account.email_change":
+    case "account.email_changed":
+      return accountMessage(facts, ctx);
     case "agent.clients_handed_over": {
       const { to, other } = facts;
       const n = facts.clients.length;
@@ -416,5 +355,73 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "client.document_rejected":
     case "client.sign_in_link":
       return clientMessage(facts, ctx);
+  }
+}
+
+/**
+ * An account's password and address e-mails, from the catalogue's `accountMail`: in a mentor's language (issue 26),
+ * in English for agents and staff (no `lang`). The pages their links open are in the same language.
+ */
+function accountMessage(
+  facts: Extract<
+    Facts,
+    { kind: "account.password_link" | "account.password_changed" | "account.email_change" | "account.email_changed" }
+  >,
+  ctx: MailContext,
+): Rendered {
+  const { to } = facts;
+  const lang = asLang(to.lang);
+  const t = translator(lang);
+  const at = (iso: string) => when(iso, to.zone, intlLocale(lang));
+  const company = ctx.company.name;
+  const inLang = (href: string) => {
+    const url = new URL(href);
+    url.pathname = pathInLang(url.pathname, lang);
+    return url.toString();
+  };
+  const write = (subject: string, blocks: Block[], why: string) =>
+    compose(ctx, subject, t("mail.hello", { name: to.name }), blocks, why, lang);
+  switch (facts.kind) {
+    case "account.password_link": {
+      const reset = facts.purpose === "reset";
+      return write(
+        t(reset ? "accountMail.resetSubject" : "accountMail.setSubject", { company }),
+        [
+          { p: t(reset ? "accountMail.reset" : "accountMail.set", { company }) },
+          { link: { text: t(reset ? "accountMail.resetLink" : "accountMail.setLink"), href: inLang(facts.link) } },
+          { p: t("accountMail.linkOnce", { until: at(facts.expires_at) }) },
+        ],
+        t(reset ? "accountMail.whyReset" : "accountMail.whySet"),
+      );
+    }
+    case "account.password_changed":
+      return write(
+        t("accountMail.changedSubject", { company }),
+        [
+          { p: t(facts.how === "reset" ? "accountMail.changedByReset" : "accountMail.changed", { when: at(facts.at) }) },
+          { p: t("accountMail.notYou") },
+          { link: { text: t("accountMail.resetLink"), href: inLang(`${ctx.publicUrl}/forgot-password`) } },
+        ],
+        t("accountMail.whyChanged"),
+      );
+    case "account.email_change":
+      return write(
+        t("accountMail.emailChangeSubject", { company }),
+        [
+          { p: t("accountMail.emailChange", { company, old: facts.old_email }) },
+          { link: { text: t("accountMail.confirmAddress"), href: facts.link } },
+          { p: t("accountMail.emailChangeLinkOnce", { until: at(facts.expires_at) }) },
+        ],
+        t("accountMail.whyEmailChange"),
+      );
+    case "account.email_changed":
+      return write(
+        t("accountMail.emailChangedSubject", { company }),
+        [
+          { p: t("accountMail.emailChanged", { when: at(facts.at), new: facts.new_email }) },
+          { p: t("accountMail.emailChangedNotYou") },
+        ],
+        t("accountMail.whyEmailChanged"),
+      );
   }
 }

@@ -22,6 +22,7 @@ export async function sessionOf(trx: Db, bookingId: number) {
       "mentors.name as mentor_name",
       "mentors.time_zone as mentor_zone",
       "mentors.email as mentor_email",
+      "mentors.language as mentor_language",
       joinUrl.as("join_url"),
       "clients.first_name",
       "clients.last_name",
@@ -60,9 +61,9 @@ export async function sessionOf(trx: Db, bookingId: number) {
         lang: row.client_language,
       }
     : null;
-  // A mentor staff have given an address hears of their sessions in their own zone.
+  // A mentor staff have given an address hears of their sessions in their own zone and language.
   const mentor: Recipient | null = row.mentor_email
-    ? { email: row.mentor_email, name: row.mentor_name, zone: row.mentor_zone, role: "mentor" }
+    ? { email: row.mentor_email, name: row.mentor_name, zone: row.mentor_zone, role: "mentor", lang: row.mentor_language }
     : null;
   return { session, agent, client, mentor, status: row.status };
 }
@@ -349,7 +350,13 @@ async function accountRecipient(trx: Db, kind: SignInKind, id: number): Promise<
     .select(["email", "name", "time_zone"])
     .where("id", "=", id)
     .executeTakeFirst();
-  return a?.email ? { email: a.email, name: a.name, zone: a.time_zone, role: kind } : null;
+  if (!a?.email) return null;
+  // A mentor is written to in their own language; agents and staff in English, the office's (issue 26).
+  const lang =
+    kind === "mentor"
+      ? (await trx.selectFrom("mentors").select("language").where("id", "=", id).executeTakeFirst())?.language
+      : undefined;
+  return { email: a.email, name: a.name, zone: a.time_zone, role: kind, ...(lang ? { lang } : {}) };
 }
 
 /** A set-password link (made by staff or the office:user command) or a reset link, to the account's address. */

@@ -9,6 +9,7 @@ import type {
   MentorSession,
   SessionOutcome,
 } from "../../lib/contract.js";
+import { asLang } from "../../lib/i18n/languages.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { audit } from "./audit.js";
@@ -164,9 +165,9 @@ export async function markOutcome(
 export async function ownProfile(db: Kysely<Database>, mentorId: number): Promise<MentorOwnProfile> {
   const [profile, row] = await Promise.all([
     getMentor(db, mentorId, { inactive: true }),
-    db.selectFrom("mentors").select("meeting_url").where("id", "=", mentorId).executeTakeFirstOrThrow(),
+    db.selectFrom("mentors").select(["meeting_url", "language"]).where("id", "=", mentorId).executeTakeFirstOrThrow(),
   ]);
-  return { ...profile, meeting_url: row.meeting_url };
+  return { ...profile, meeting_url: row.meeting_url, language: asLang(row.language) };
 }
 
 /** Their bio, expertise, languages, zone and standing link: saved, and audited as the mentor's own change. */
@@ -184,6 +185,7 @@ export async function saveOwnProfile(
     languages: JSON.stringify(v.languages),
     time_zone: v.time_zone,
     meeting_url: v.meeting_url ?? null,
+    language: v.language ?? before.language,
   };
   // The same hours read in a new zone are other instants: sessions they leave out are decided on first.
   const week =
@@ -203,8 +205,18 @@ export async function saveOwnProfile(
           mentorId,
           kind: "mentor.profile",
           subject: `mentor:${mentorId}`,
-          before: { time_zone: before.time_zone, meeting_url: before.meeting_url, expertise: before.expertise },
-          after: { time_zone: v.time_zone, meeting_url: v.meeting_url ?? null, expertise: v.expertise },
+          before: {
+            time_zone: before.time_zone,
+            meeting_url: before.meeting_url,
+            expertise: before.expertise,
+            language: before.language,
+          },
+          after: {
+            time_zone: v.time_zone,
+            meeting_url: v.meeting_url ?? null,
+            expertise: v.expertise,
+            language: after.language,
+          },
         },
         now,
       );

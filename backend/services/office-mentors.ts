@@ -1,6 +1,7 @@
 /** Mentors as staff keep them: profile, weekly hours and time off, rate, active or not. */
 import { type Kysely } from "kysely";
 import type { MentorValues, OfficeMentor, SessionDecision } from "../../lib/contract.js";
+import { asLang } from "../../lib/i18n/languages.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { pendingEmail } from "../accounts/email-changes.js";
 import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
@@ -21,6 +22,7 @@ export async function getOfficeMentor(db: Kysely<Database>, id: number, now = ne
       "active",
       "email",
       "meeting_url",
+      "language",
       eb.fn<number>("coalesce", [eb.fn<number>("length", ["password_hash"]), eb.val(0)]).as("password_length"),
       eb
         .selectFrom("mentor_bookings")
@@ -38,6 +40,7 @@ export async function getOfficeMentor(db: Kysely<Database>, id: number, now = ne
     upcoming_sessions: Number(row.upcoming ?? 0),
     email: row.email,
     meeting_url: row.meeting_url,
+    language: asLang(row.language),
     signed_up: Number(row.password_length) > 0,
     pending_email: await pendingEmail(db, "mentor", id, now),
   };
@@ -62,6 +65,8 @@ function mentorRow(v: MentorValues) {
     currency: "USD",
     photo_url: v.photo_url ?? null,
     meeting_url: v.meeting_url ?? null,
+    // Left out, the language stays (the column's default for a new mentor: English).
+    ...(v.language ? { language: v.language } : {}),
   };
 }
 
@@ -152,6 +157,7 @@ export async function editMentor(
             time_zone: before.time_zone,
             hours: before.availability,
             time_off: before.time_off,
+            language: before.language,
           },
           after: {
             email: v.email ?? null,
@@ -159,6 +165,7 @@ export async function editMentor(
             time_zone: v.time_zone,
             hours: v.hours,
             time_off: v.time_off,
+            language: v.language ?? before.language,
             ...(Object.keys(v.affected ?? {}).length ? { sessions: v.affected } : {}),
           },
         },

@@ -1,6 +1,6 @@
 /** The agent's clients and their case files. */
 import { z } from "zod";
-import { clientFieldNames, clientLanguages, clientStatuses, clientStatusLabels, fieldLimits } from "../client-fields.js";
+import { clientFieldNames, type clientLanguages, clientStatuses, clientStatusLabels, fieldLimits } from "../client-fields.js";
 import { isTimeZone } from "../intl.js";
 import type { CartItem } from "./cart.js";
 import type { Country } from "./catalogue.js";
@@ -10,6 +10,7 @@ import type { Page } from "./fields.js";
 import {
   blankToNull,
   countryCode,
+  writtenLanguage,
   emailField,
   idParam,
   isRealDate,
@@ -55,10 +56,8 @@ export const clientInput = z.object({
       .nullable()
       .optional(),
   ),
-  language: z.preprocess(
-    (v) => (v === "" || v === undefined || v === null ? "en" : v),
-    z.enum(clientLanguages, { errorMap: () => ({ message: "Choose a language from the list" }) }),
-  ),
+  // A client's form always has the field: left blank, the client is written to in English.
+  language: writtenLanguage.transform((v) => v ?? "en"),
   nationality: countryCode("Nationality"),
   current_country: countryCode("Current country"),
   destination_country: countryCode("Destination country"),

@@ -1,6 +1,6 @@
 /** What every area of the contract is built of: the envelope, ids, texts, days, zones, money and paging. */
 import { z } from "zod";
-import { fieldLimits } from "../client-fields.js";
+import { clientLanguages, fieldLimits } from "../client-fields.js";
 import type { FieldErrors } from "../field-errors.js";
 import { isTimeZone } from "../intl.js";
 
@@ -43,6 +43,17 @@ export const boundedDay = (format: string) =>
     .refine((v) => v >= "2000-01-01" && v <= "2100-12-31", "Choose a date between 2000 and 2100");
 
 /** "" and whitespace become null, so an empty form field and a missing JSON field mean the same. */
+/**
+ * The language a person is written to in (their e-mails and invites, a client's own page): one of the portal's.
+ * Left out or blank, it stays as it is (English for someone new).
+ */
+export const writtenLanguage = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.enum(clientLanguages, { errorMap: () => ({ message: "Choose a language from the list" }) }).optional(),
+);
+
+export type WrittenLanguage = (typeof clientLanguages)[number];
+
 export const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 export const optionalText = (max: number, label: string) =>
   z.preprocess(

@@ -1,7 +1,7 @@
 /** The mentor's own area: the sessions they give (issue 23). */
 import { z } from "zod";
 import { answer, endpoint } from "./endpoint.js";
-import { idParam, requiredText } from "./fields.js";
+import { idParam, requiredText, type WrittenLanguage } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
 import { mentorInput, sessionDecisions } from "./office-catalogue.js";
 
@@ -66,6 +66,7 @@ export const mentorProfileBody = mentorInput
     languages: true,
     time_zone: true,
     meeting_url: true,
+    language: true,
   })
   // A new zone moves the week's hours: confirmed sessions it leaves out need a decision, as a change of hours does.
   .extend(sessionDecisions);
@@ -76,7 +77,7 @@ export const mentorHoursBody = mentorInput.pick({ hours: true, time_off: true })
 export type MentorHoursBody = z.input<typeof mentorHoursBody>;
 
 /** The mentor's own profile as they edit it: what agents see of them, their week and where they meet. */
-export type MentorOwnProfile = MentorProfile & { meeting_url: string | null };
+export type MentorOwnProfile = MentorProfile & { meeting_url: string | null; language: WrittenLanguage };
 
 /** A calendar month, YYYY-MM (this month when absent). */
 export const statementQuery = z.object({

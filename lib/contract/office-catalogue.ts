@@ -3,8 +3,10 @@ import { z } from "zod";
 import { employmentTypes } from "../office-fields.js";
 import type { Job, Relocation } from "./catalogue.js";
 import { answer, endpoint } from "./endpoint.js";
-import { idParam, searchPageQuery, type Page } from "./fields.js";
 import {
+  idParam,
+  searchPageQuery,
+  type Page,
   blankToNull,
   boundedDay,
   countryCode,
@@ -13,6 +15,8 @@ import {
   optionalText,
   requiredText,
   timeZoneField,
+  writtenLanguage,
+  type WrittenLanguage,
 } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
 import type { PendingEmail } from "./office-accounts.js";
@@ -92,6 +96,8 @@ export const mentorInput = z.object({
   photo_url: httpsAddress("Enter the photo's address, https://…"),
   /** The mentor's standing meeting link, used for every session when set (else each session has a room of its own) */
   meeting_url: httpsAddress("Enter the meeting link's address, https://…"),
+  /** The language the mentor's e-mails and invites are written in (left out: unchanged; English for a new mentor) */
+  language: writtenLanguage,
   time_off: z
     .array(
       z
@@ -139,6 +145,7 @@ export type OfficeMentor = MentorProfile & {
   email: string | null;
   signed_up: boolean;
   meeting_url: string | null;
+  language: WrittenLanguage;
   /** A change of address waiting for the new address to confirm it */
   pending_email: PendingEmail | null;
 };

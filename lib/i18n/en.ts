@@ -309,6 +309,61 @@ export const en = {
     linkOnceIgnore: "The link works once, until {{until}}. If you did not ask for it, ignore this e-mail.",
     whyLink: "You get this e-mail because a link was asked for this address.",
   },
+  /** What a mentor is written of the sessions they give (issue 26: in the mentor's language) */
+  mentorMail: {
+    bookedBy: "Booked by",
+    agenda: "Your agenda",
+    why: "You get this e-mail because you mentor for {{company}}.",
+    confirmedSubject: "New session: {{client}}, {{when}}",
+    confirmed: "A session with you has been booked and paid. The invite is attached: add it to your calendar.",
+    writeAgent: "For anything about the session, write to {{agent}}, the agent who booked it.",
+    reminderSubject: "Reminder: session with {{client}}, {{when}}",
+    reminder: "A reminder: your session with {{client}} starts in about 24 hours.",
+    movedSubject: "Moved: session with {{client}}, now {{when}}",
+    moved:
+      "Your session with {{client}} has moved from {{from}} to {{to}}. The updated invite is attached: your calendar moves the event.",
+    cancelledSubject: "Cancelled: session with {{client}}, {{when}}",
+    cancelledNoNewTime:
+      "You asked to move your session with {{client}} and no new time was chosen before it: it is cancelled, and the client refunded. The calendar cancellation is attached.",
+    cancelledNewHours:
+      "Your session with {{client}} is cancelled, as your new hours leave it out; the client is refunded in full. The calendar cancellation is attached.",
+    cancelledByStaff:
+      "Your session with {{client}} has been cancelled by the consultancy. The calendar cancellation is attached.",
+    cancelledByAgent:
+      "Your session with {{client}} has been cancelled by {{agent}}, the agent who booked it. The calendar cancellation is attached.",
+    inviteSummary: "Mentor session: {{mentor}} with {{client}}",
+    inviteDescription: "Topic: {{topic}}\nBooked by {{agent}} through {{company}}.",
+  },
+  /** What an account is written of its password and address (in the mentor's language; English for the others) */
+  accountMail: {
+    setSubject: "Set your password for {{company}}",
+    set: "{{company}} made an account for you. Choose your password through this link to sign in.",
+    setLink: "Set your password",
+    whySet: "You get this e-mail because an account was made for this address.",
+    resetSubject: "Reset your password for {{company}}",
+    reset:
+      "Someone (we hope you) asked to reset the password of this account. Choose a new one through this link. If it was not you, ignore this e-mail: your password stays as it is.",
+    resetLink: "Reset your password",
+    whyReset: "You get this e-mail because a password reset was asked for this address.",
+    linkOnce: "The link works once, until {{until}}.",
+    changedSubject: "Your {{company}} password was changed",
+    changed: "The password of your account was changed on {{when}}. Every other session of the account was signed out.",
+    changedByReset:
+      "The password of your account was changed on {{when}} through a reset link. Every other session of the account was signed out.",
+    notYou: "If this was not you, reset your password now and tell the consultancy.",
+    whyChanged: "You get this e-mail because the password of your account changed.",
+    emailChangeSubject: "Confirm your new e-mail address for {{company}}",
+    emailChange:
+      "{{company}} is changing the e-mail address of your account from {{old}} to this one. Confirm it through this link; until you do, nothing changes and you sign in with {{old}}.",
+    confirmAddress: "Confirm this address",
+    emailChangeLinkOnce: "The link works once, until {{until}}. If you did not expect this e-mail, ignore it.",
+    whyEmailChange: "You get this e-mail because this address was given as the new address of an account.",
+    emailChangedSubject: "Your {{company}} e-mail address was changed",
+    emailChanged:
+      "On {{when}} the e-mail address of your account changed from this one to {{new}}. From now on you sign in with {{new}}, and our e-mails go there.",
+    emailChangedNotYou: "If you did not ask for this, reply to this e-mail or call us at once.",
+    whyEmailChanged: "You get this e-mail because it was the address of your account.",
+  },
   my: {
     title: "Your page",
     hello: "Hello {{name}}",

@@ -371,6 +371,58 @@ export const es: Catalogue = {
     linkOnceIgnore: "El enlace sirve una sola vez, hasta el {{until}}. Si no lo ha pedido, ignore este correo.",
     whyLink: "Recibe este correo porque se ha pedido un enlace para esta dirección.",
   },
+  mentorMail: {
+    bookedBy: "Reservada por",
+    agenda: "Su agenda",
+    why: "Recibe este correo porque es mentor de {{company}}.",
+    confirmedSubject: "Nueva sesión: {{client}}, {{when}}",
+    confirmed: "Se ha reservado y pagado una sesión con usted. Le adjuntamos la invitación: añádala a su calendario.",
+    writeAgent: "Para cualquier cuestión sobre la sesión, escriba a {{agent}}, el agente que la reservó.",
+    reminderSubject: "Recordatorio: sesión con {{client}}, {{when}}",
+    reminder: "Le recordamos que su sesión con {{client}} empieza dentro de unas 24 horas.",
+    movedSubject: "Nueva hora: sesión con {{client}}, ahora el {{when}}",
+    moved:
+      "Su sesión con {{client}} ha pasado del {{from}} al {{to}}. Le adjuntamos la invitación actualizada: su calendario moverá el evento.",
+    cancelledSubject: "Cancelada: sesión con {{client}}, {{when}}",
+    cancelledNoNewTime:
+      "Usted pidió cambiar la hora de su sesión con {{client}} y no se eligió otra antes de la sesión: queda cancelada y se le reembolsa al cliente. Le adjuntamos la cancelación para su calendario.",
+    cancelledNewHours:
+      "Su sesión con {{client}} queda cancelada, porque su nuevo horario ya no la incluye; se le reembolsa al cliente el importe íntegro. Le adjuntamos la cancelación para su calendario.",
+    cancelledByStaff: "La consultora ha cancelado su sesión con {{client}}. Le adjuntamos la cancelación para su calendario.",
+    cancelledByAgent:
+      "{{agent}}, el agente que la reservó, ha cancelado su sesión con {{client}}. Le adjuntamos la cancelación para su calendario.",
+    inviteSummary: "Sesión con un mentor: {{mentor}} con {{client}}",
+    inviteDescription: "Tema: {{topic}}\nReservada por {{agent}} a través de {{company}}.",
+  },
+  accountMail: {
+    setSubject: "Elija su contraseña para {{company}}",
+    set: "{{company}} le ha creado una cuenta. Elija su contraseña con este enlace para iniciar sesión.",
+    setLink: "Elegir mi contraseña",
+    whySet: "Recibe este correo porque se ha creado una cuenta para esta dirección.",
+    resetSubject: "Restablezca su contraseña de {{company}}",
+    reset:
+      "Alguien (esperamos que usted) ha pedido restablecer la contraseña de esta cuenta. Elija una nueva con este enlace. Si no fue usted, ignore este correo: su contraseña no cambia.",
+    resetLink: "Restablecer mi contraseña",
+    whyReset: "Recibe este correo porque se ha pedido restablecer la contraseña de esta dirección.",
+    linkOnce: "El enlace sirve una sola vez, hasta el {{until}}.",
+    changedSubject: "Se ha cambiado su contraseña de {{company}}",
+    changed: "La contraseña de su cuenta se cambió el {{when}}. Se han cerrado todas las demás sesiones de la cuenta.",
+    changedByReset:
+      "La contraseña de su cuenta se cambió el {{when}} con un enlace de restablecimiento. Se han cerrado todas las demás sesiones de la cuenta.",
+    notYou: "Si no fue usted, restablezca su contraseña ahora mismo y avise a la consultora.",
+    whyChanged: "Recibe este correo porque ha cambiado la contraseña de su cuenta.",
+    emailChangeSubject: "Confirme su nueva dirección de correo para {{company}}",
+    emailChange:
+      "{{company}} va a cambiar la dirección de correo de su cuenta de {{old}} a esta. Confírmelo con este enlace; mientras no lo haga, no cambia nada y usted sigue iniciando sesión con {{old}}.",
+    confirmAddress: "Confirmar esta dirección",
+    emailChangeLinkOnce: "El enlace sirve una sola vez, hasta el {{until}}. Si no esperaba este correo, ignórelo.",
+    whyEmailChange: "Recibe este correo porque esta dirección se indicó como la nueva dirección de una cuenta.",
+    emailChangedSubject: "Se ha cambiado su dirección de correo de {{company}}",
+    emailChanged:
+      "El {{when}}, la dirección de correo de su cuenta pasó de esta a {{new}}. A partir de ahora inicia sesión con {{new}}, y nuestros correos le llegarán allí.",
+    emailChangedNotYou: "Si usted no lo pidió, responda a este correo o llámenos enseguida.",
+    whyEmailChanged: "Recibe este correo porque esta era la dirección de su cuenta.",
+  },
   my: {
     title: "Su página",
     hello: "Hola, {{name}}",

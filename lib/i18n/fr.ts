@@ -376,6 +376,59 @@ export const fr: Catalogue = {
     linkOnceIgnore: "Le lien ne sert qu’une fois, jusqu’au {{until}}. Si vous ne l’avez pas demandé, ignorez cet e-mail.",
     whyLink: "Vous recevez cet e-mail parce qu’un lien a été demandé pour cette adresse.",
   },
+  mentorMail: {
+    bookedBy: "Réservée par",
+    agenda: "Votre agenda",
+    why: "Vous recevez cet e-mail parce que vous êtes mentor pour {{company}}.",
+    confirmedSubject: "Nouvelle séance : {{client}}, {{when}}",
+    confirmed: "Une séance avec vous a été réservée et payée. L’invitation est jointe : ajoutez-la à votre agenda.",
+    writeAgent: "Pour toute question sur la séance, écrivez à {{agent}}, l’agent qui l’a réservée.",
+    reminderSubject: "Rappel : séance avec {{client}}, {{when}}",
+    reminder: "Petit rappel : votre séance avec {{client}} commence dans 24 heures environ.",
+    movedSubject: "Déplacée : séance avec {{client}}, désormais le {{when}}",
+    moved:
+      "Votre séance avec {{client}} passe du {{from}} au {{to}}. L’invitation mise à jour est jointe : votre agenda déplacera l’événement.",
+    cancelledSubject: "Annulée : séance avec {{client}}, {{when}}",
+    cancelledNoNewTime:
+      "Vous avez demandé à déplacer votre séance avec {{client}} et aucun autre créneau n’a été choisi avant la séance : elle est annulée et le client remboursé. L’annulation pour votre agenda est jointe.",
+    cancelledNewHours:
+      "Votre séance avec {{client}} est annulée, car vos nouveaux horaires ne la comprennent plus ; le client est remboursé intégralement. L’annulation pour votre agenda est jointe.",
+    cancelledByStaff: "Le cabinet a annulé votre séance avec {{client}}. L’annulation pour votre agenda est jointe.",
+    cancelledByAgent:
+      "{{agent}}, l’agent qui l’avait réservée, a annulé votre séance avec {{client}}. L’annulation pour votre agenda est jointe.",
+    inviteSummary: "Séance de mentorat : {{mentor}} avec {{client}}",
+    inviteDescription: "Sujet : {{topic}}\nRéservée par {{agent}} via {{company}}.",
+  },
+  accountMail: {
+    setSubject: "Choisissez votre mot de passe pour {{company}}",
+    set: "{{company}} vous a créé un compte. Choisissez votre mot de passe avec ce lien pour vous connecter.",
+    setLink: "Choisir mon mot de passe",
+    whySet: "Vous recevez cet e-mail parce qu’un compte a été créé pour cette adresse.",
+    resetSubject: "Réinitialisez votre mot de passe pour {{company}}",
+    reset:
+      "Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de ce compte. Choisissez-en un nouveau avec ce lien. Si ce n’était pas vous, ignorez cet e-mail : votre mot de passe reste le même.",
+    resetLink: "Réinitialiser mon mot de passe",
+    whyReset: "Vous recevez cet e-mail parce qu’une réinitialisation du mot de passe a été demandée pour cette adresse.",
+    linkOnce: "Le lien ne sert qu’une fois, jusqu’au {{until}}.",
+    changedSubject: "Votre mot de passe {{company}} a été modifié",
+    changed:
+      "Le mot de passe de votre compte a été modifié le {{when}}. Toutes les autres sessions du compte ont été déconnectées.",
+    changedByReset:
+      "Le mot de passe de votre compte a été modifié le {{when}} au moyen d’un lien de réinitialisation. Toutes les autres sessions du compte ont été déconnectées.",
+    notYou: "Si ce n’était pas vous, réinitialisez votre mot de passe tout de suite et prévenez le cabinet.",
+    whyChanged: "Vous recevez cet e-mail parce que le mot de passe de votre compte a changé.",
+    emailChangeSubject: "Confirmez votre nouvelle adresse e-mail pour {{company}}",
+    emailChange:
+      "{{company}} change l’adresse e-mail de votre compte de {{old}} à celle-ci. Confirmez-le avec ce lien ; tant que vous ne l’avez pas fait, rien ne change et vous vous connectez avec {{old}}.",
+    confirmAddress: "Confirmer cette adresse",
+    emailChangeLinkOnce: "Le lien ne sert qu’une fois, jusqu’au {{until}}. Si vous n’attendiez pas cet e-mail, ignorez-le.",
+    whyEmailChange: "Vous recevez cet e-mail parce que cette adresse a été indiquée comme nouvelle adresse d’un compte.",
+    emailChangedSubject: "Votre adresse e-mail {{company}} a été modifiée",
+    emailChanged:
+      "Le {{when}}, l’adresse e-mail de votre compte est passée de celle-ci à {{new}}. Désormais, vous vous connectez avec {{new}}, et nos e-mails y sont envoyés.",
+    emailChangedNotYou: "Si vous ne l’avez pas demandé, répondez à cet e-mail ou appelez-nous sans attendre.",
+    whyEmailChanged: "Vous recevez cet e-mail parce que c’était l’adresse de votre compte.",
+  },
   my: {
     title: "Votre page",
     hello: "Bonjour {{name}}",

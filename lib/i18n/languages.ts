@@ -16,6 +16,11 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
 
+/** A stored language as one of the portal's (English for anything else). */
+export function asLang(value: unknown): Lang {
+  return isLang(value) ? value : defaultLang;
+}
+
 export function dirOf(lang: Lang): "ltr" | "rtl" {
   return lang === "ar" ? "rtl" : "ltr";
 }

@@ -10,7 +10,8 @@ import type { Db } from "../../backend/db/connection.js";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
-import { createMentorAccount } from "../support/fixtures.js";
+import type { OfficeMentor } from "../../lib/contract.js";
+import { createMentorAccount, officeMentorBody } from "../support/fixtures.js";
 import { calendarOf, startSmtp, type Received, type Smtp } from "../support/smtp.js";
 
 /** Wei Chen works Mondays 17:00–20:00 in Toronto: 22:00 UTC before North America's DST change (14 March 2027), 21:00 after. */
@@ -485,6 +486,86 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(calendarOf(arConfirmed)).toContain("SUMMARY:جلسة مع المرشد: Wei Chen مع Layla Cliente");
     // The agent's own e-mails stay in English.
     expect(subjects(a.email).filter((s) => s.startsWith("Confirmed")).length).toBe(2);
+  });
+
+  it("writes to a mentor in the mentor's language (issue 26): the booking and its invite in Spanish, the set-password link in Arabic, right to left, to the Arabic page", async () => {
+    // Wei (an address since the mentor test) chooses Spanish in the office's form; the office's audit says so.
+    const mentorEmail = "wei.es@example.com";
+    await createMentorAccount(database.db, { mentorId, email: mentorEmail });
+    const office = (await api.call("GET", `office/mentors/${mentorId}`, { token: staffToken })).json.data as OfficeMentor;
+    expect(office.language).toBe("en");
+    const saved = await api.call("POST", `office/mentors/${mentorId}`, {
+      token: staffToken,
+      body: officeMentorBody(office, { language: "es" }),
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.data.language).toBe("es");
+    const audit = await api.call("GET", "office/audit", { token: staffToken });
+    expect(JSON.stringify(audit.json.data)).toContain("Writes in Spanish (español) (was English)");
+    // A language that is not the portal's is refused beside the field, nothing changed.
+    const wrong = await api.call("POST", `office/mentors/${mentorId}`, {
+      token: staffToken,
+      body: { ...officeMentorBody(office), language: "de" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors).toEqual({ language: ["Choose a language from the list"] });
+
+    const a = await agentInLondon("mentor-es");
+    const { ids } = await bookAndPay(a, [MENTOR_TOLD.replace("04-05", "05-17")]);
+    for (let i = 0; i < 3; i++) await api.mailTick();
+    const booked = smtp.to(mentorEmail);
+    expect(booked.map((m) => m.parsed.subject)).toEqual(["Nueva sesión: Cam C., lun, 17 may 2027, 17:00 (America/Toronto)"]);
+    const mail = booked[0]!;
+    expect(mail.parsed.text).toContain("Hola, Wei Chen:");
+    expect(mail.parsed.text).toContain("Se ha reservado y pagado una sesión con usted.");
+    expect(mail.parsed.text).toContain(`Reservada por: Lena Agent (${a.email})`);
+    expect(mail.parsed.text).toContain("Empieza: lun, 17 may 2027, 17:00 (America/Toronto)");
+    expect(mail.parsed.html).toContain('<html lang="es" dir="ltr">');
+    expect(calendarOf(mail)).toContain("SUMMARY:Sesión con un mentor: Wei Chen con Cam C.");
+    expect(invite(mail)).toMatchObject({ method: "REQUEST", uid: `booking-${ids[0]}@portal.test` });
+    // The client (English) and the agent are written to as before.
+    expect(subjects(a.clientEmail)).toContain("Confirmed: mentor session with Wei Chen, Mon, 17 May 2027, 22:00 (Europe/London)");
+
+    // Cancelled by the agent: in Spanish too, with the calendar's cancellation.
+    await api.call("POST", "api/Mentorbooking/cancel", { token: a.token, body: { id: ids[0] } });
+    await api.mailTick();
+    const cancelled = smtp.to(mentorEmail).find((m) => m.parsed.subject?.startsWith("Cancelada"))!;
+    expect(cancelled.parsed.subject).toBe("Cancelada: sesión con Cam C., lun, 17 may 2027, 17:00 (America/Toronto)");
+    expect(cancelled.parsed.text).toContain("Lena Agent, el agente que la reservó, ha cancelado su sesión con Cam C.");
+    expect(invite(cancelled)).toMatchObject({ method: "CANCEL" });
+
+    // Arabic, chosen by the mentor: the office's new link is written right to left and opens the Arabic page.
+    const mentorLogin = await api.call("POST", "mentor/login", { body: { email: mentorEmail, password: "mentor-password" } });
+    const mentorToken = mentorLogin.json.data.token as string;
+    const own = (await api.call("GET", "mentor/profile", { token: mentorToken })).json.data;
+    expect(own.language).toBe("es");
+    const chosen = await api.call("POST", "mentor/profile", {
+      token: mentorToken,
+      body: {
+        bio: own.bio,
+        expertise: own.expertise,
+        languages: own.languages,
+        time_zone: own.time_zone,
+        meeting_url: own.meeting_url,
+        language: "ar",
+      },
+    });
+    expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+    expect(chosen.json.data.language).toBe("ar");
+    const link = await api.call("POST", `office/mentors/${mentorId}/password-link`, { token: staffToken });
+    expect(link.status, JSON.stringify(link.json)).toBe(200);
+    await api.mailTick();
+    const setMail = smtp.to(mentorEmail).find((m) => m.parsed.subject === "اختر كلمة المرور لحسابك لدى Waypoint Consultancy")!;
+    expect(setMail, subjects(mentorEmail).join(" | ")).toBeTruthy();
+    expect(setMail.parsed.html).toContain('<html lang="ar" dir="rtl">');
+    expect(setMail.parsed.text).toContain("مرحبًا Wei Chen،");
+    expect(setMail.parsed.text).toContain("http://portal.test/ar/set-password?token=");
+    // Saved again without a language (an older caller), the mentor's stays Arabic.
+    const older = await api.call("POST", "mentor/profile", {
+      token: mentorToken,
+      body: { bio: own.bio, expertise: own.expertise, languages: own.languages, time_zone: own.time_zone },
+    });
+    expect(older.json.data.language).toBe("ar");
   });
 });
 

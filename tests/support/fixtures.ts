@@ -77,6 +77,7 @@ export function officeMentorBody(m: OfficeMentor, changes: Partial<MentorInput> 
     meeting_url: m.meeting_url,
     time_off: m.time_off,
     hours: m.availability,
+    language: m.language,
     ...changes,
   };
 }
