@@ -44,6 +44,21 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** What the API says of a file over the limit, and what the portal's form says (with a hint how to make it smaller). */
 export const TOO_LARGE = "The file is larger than 10 MB.";
 export const TOO_LARGE_HINT = `${TOO_LARGE} Choose a smaller one (a scan at 150–300 dpi is plenty).`;
+/** What an upload is refused with, by the API and the portal's forms alike (and said in a client's language). */
+export const EMPTY_FILE = "The file is empty.";
+export const WRONG_TYPE = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";
+export const CHOOSE_FILE = "Choose a file to upload.";
+export const CHOOSE_FILES = "Choose one or more files to upload.";
+export const atMostFiles = (count: number) => `Choose at most ${count} files at once.`;
+export const QUOTA_FULL = `You have sent as many files as your page holds (${CLIENT_QUOTA.files} files, ${fileSize(CLIENT_QUOTA.bytes)}). Write to your agent.`;
+export const ALREADY_ACCEPTED = "This document is accepted already: nothing more is needed for it.";
+export const JUST_REVIEWED = "Your agent has just looked at this document: send the file again as a new upload.";
+/** A client's upload, done: "CV: your 2 files were sent to your agent." */
+export const sentToAgent = (title: string, count: number) =>
+  `${title}: ${count === 1 ? "your file was" : `your ${count} files were`} sent to your agent.`;
+/** Some files of an upload went before one was refused: "1 of 2 files were sent. scan.gif: …" */
+export const partlySent = (sent: number, count: number, name: string, problem: string) =>
+  `${sent} of ${count} files were sent. ${name}: ${problem}`;
 /** How far ahead an expiry needs the agent (the dashboard's list, the timeline's warning) */
 export const EXPIRY_NOTICE_DAYS = 60;
 

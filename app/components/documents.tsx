@@ -3,7 +3,14 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, FieldErrors } from "../../lib/contract";
-import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents";
+import {
+  CHOOSE_FILE,
+  documentStatusLabels,
+  documentTypes,
+  fileSize,
+  MAX_DOCUMENT_BYTES,
+  TOO_LARGE_HINT,
+} from "../../lib/documents";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { formatDateTime } from "../lib/dates";
 import { useSay } from "../lib/lang";
@@ -161,12 +168,12 @@ export function UploadForm({
     const problem = !chosen.length
       ? multiple
         ? t("my.chooseMany")
-        : "Choose a file to upload."
+        : CHOOSE_FILE
       : multiple && chosen.length > multiple
         ? t("my.atMost", { count: multiple })
         : large
           ? multiple
-            ? `${large.name}: ${t("my.tooLarge")}`
+            ? t("my.fileProblem", { name: large.name, problem: t("my.tooLarge") })
             : TOO_LARGE_HINT
           : null;
     if (problem) {

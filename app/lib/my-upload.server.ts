@@ -6,7 +6,7 @@
  */
 import { data, type AppLoadContext } from "@remix-run/node";
 import { endpoints } from "../../lib/contract.js";
-import { MAX_FILES_PER_UPLOAD } from "../../lib/documents.js";
+import { CHOOSE_FILES, MAX_FILES_PER_UPLOAD, partlySent, sentToAgent } from "../../lib/documents.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { ApiCallError, apiActionError, type FormFailure } from "./api.server.js";
 import { requireClient } from "./auth.server.js";
@@ -23,7 +23,7 @@ export async function receiveMyUpload(request: Request, context: AppLoadContext,
     const values = { ...textFields(formData, ["intent"]), document_id: String(documentId) };
     if (problem || !files.length) {
       return data<FormFailure>(
-        { formError: FIX_FIELDS, fieldErrors: { file: [problem ?? "Choose one or more files to upload."] }, values },
+        { formError: FIX_FIELDS, fieldErrors: { file: [problem ?? CHOOSE_FILES] }, values },
         { status: 400 },
       );
     }
@@ -41,12 +41,12 @@ export async function receiveMyUpload(request: Request, context: AppLoadContext,
       }
       return await redirectWithToast(request, context, `/my#document-${documentId}`, {
         type: "success",
-        message: `${title}: ${sent === 1 ? "your file was" : `your ${sent} files were`} sent to your agent.`,
+        message: sentToAgent(title, sent),
       });
     } catch (error) {
       // Said beside the file, naming what was already sent.
       if (error instanceof ApiCallError && sent > 0) {
-        const message = `${sent} of ${files.length} files were sent. ${files[sent]!.name}: ${error.errors?.file?.[0] ?? error.message}`;
+        const message = partlySent(sent, files.length, files[sent]!.name, error.errors?.file?.[0] ?? error.message);
         return data<FormFailure>({ formError: message, fieldErrors: { file: [message] }, values }, { status: error.status });
       }
       const named =

@@ -3,6 +3,7 @@ import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { getSettings } from "../../lib/env.server.js";
+import { FORM_EXPIRED, FORM_UNREADABLE } from "../../lib/messages.js";
 
 const settings = getSettings();
 
@@ -24,7 +25,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw new Response("This form could not be read. Reload the page and try again.", { status: 400 });
+    throw new Response(FORM_UNREADABLE, { status: 400 });
   }
 }
 
@@ -34,7 +35,7 @@ export async function checkForm(formData: FormData, request: Request, options: {
     await csrf.validate(formData, request.headers);
   } catch (error) {
     if (error instanceof CSRFError) {
-      throw new Response("This form has expired. Reload the page and try again.", { status: 403 });
+      throw new Response(FORM_EXPIRED, { status: 403 });
     }
     throw error;
   }

@@ -9,7 +9,8 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { UPLOAD_BODY_LIMIT } from "../../lib/body-limit.js";
-import { MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents.js";
+import { atMostFiles, CHOOSE_FILE, CHOOSE_FILES, MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents.js";
+import { FORM_UNREADABLE } from "../../lib/messages.js";
 import { spool, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 
 /** The file part, spooled to a temporary file (lib/spool.ts): the caller disposes of it when done. */
@@ -45,7 +46,7 @@ export async function readUpload(request: Request, opts: { maxFiles?: number } =
         await files.pop()?.file.dispose();
         files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType });
       } else {
-        problem ??= `Choose at most ${maxFiles} files at once.`;
+        problem ??= atMostFiles(maxFiles);
       }
     } else {
       files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType });
@@ -57,12 +58,12 @@ export async function readUpload(request: Request, opts: { maxFiles?: number } =
       request,
       unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
     );
-    if (!chosen && !problem) problem = maxFiles > 1 ? "Choose one or more files to upload." : "Choose a file to upload.";
+    if (!chosen && !problem) problem = maxFiles > 1 ? CHOOSE_FILES : CHOOSE_FILE;
     return { formData, file: files[0] ?? null, files, problem };
   } catch (error) {
     await Promise.all(files.map((f) => f.file.dispose()));
     if (error instanceof TooMuchToRead) throw new Response(TOO_LARGE_HINT, { status: 413 });
     // Not multipart, a broken one, a text field of over 16 KB (MaxPartSizeExceededError), a body cut short.
-    throw new Response("This form could not be read. Reload the page and try again.", { status: 400 });
+    throw new Response(FORM_UNREADABLE, { status: 400 });
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import { documentTypes, type DocumentKind, type MyCase, type MyDocument } from "../../lib/contract.js";
-import { CLIENT_QUOTA, fileSize } from "../../lib/documents.js";
+import { ALREADY_ACCEPTED, CLIENT_QUOTA, fileSize, JUST_REVIEWED, QUOTA_FULL } from "../../lib/documents.js";
 import type { ApiFile, UploadFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound, TooLarge } from "../errors.js";
@@ -21,8 +21,6 @@ import { NO_DOCUMENT } from "./ownership.js";
 import { joinUrl, sessionsWithPeople } from "./session-facts.js";
 
 type Db = Kysely<Database>;
-
-export const QUOTA_FULL = `You have sent as many files as your page holds (${CLIENT_QUOTA.files} files, ${fileSize(CLIENT_QUOTA.bytes)}). Write to your agent.`;
 
 /** The client's documents as they see them; `only` narrows to one. */
 async function myDocuments(db: Db, clientId: number, only?: number): Promise<MyDocument[]> {
@@ -178,8 +176,7 @@ export async function clientUpload(
     .where("d.client_id", "=", clientId)
     .executeTakeFirst();
   if (!doc) throw new NotFound(NO_DOCUMENT);
-  const accepted = "This document is accepted already: nothing more is needed for it.";
-  if (doc.status === "accepted") throw new Conflict(accepted);
+  if (doc.status === "accepted") throw new Conflict(ALREADY_ACCEPTED);
   // A further page goes onto the client's own unreviewed upload; otherwise it starts a new one.
   const continues = upload.add && doc.status === "uploaded" && Number(doc.from_client) === 1 ? doc.file_id : null;
   const { file } = upload;
@@ -227,9 +224,7 @@ export async function clientUpload(
       if (continues !== null) update = update.where("file_id", "=", continues).where("status", "=", "uploaded");
       const updated = await update.executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) {
-        throw new Conflict(
-          continues !== null ? "Your agent has just looked at this document: send the file again as a new upload." : accepted,
-        );
+        throw new Conflict(continues !== null ? JUST_REVIEWED : ALREADY_ACCEPTED);
       }
       await trx
         .updateTable("document_request_items")

@@ -5,7 +5,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import { type Kysely } from "kysely";
 import { documentTypes, MAX_DOCUMENT_BYTES, type DocumentDetail, type DocumentType } from "../../lib/contract.js";
-import { fileSize, TOO_LARGE } from "../../lib/documents.js";
+import { EMPTY_FILE, fileSize, TOO_LARGE, WRONG_TYPE } from "../../lib/documents.js";
 import type { UploadFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound, TooLarge } from "../errors.js";
@@ -49,14 +49,13 @@ export function cleanFileName(name: string, type: DocumentType) {
  * name or declared type; anything else is refused.
  */
 export async function sniffDocument(head: Uint8Array, size = head.byteLength): Promise<DocumentType> {
-  if (size === 0) throw new Invalid("The file is empty.", { file: ["The file is empty."] });
+  if (size === 0) throw new Invalid(EMPTY_FILE, { file: [EMPTY_FILE] });
   if (size > MAX_DOCUMENT_BYTES) {
     throw new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
   }
   const found = await fileTypeFromBuffer(head);
   if (found && found.mime in documentTypes) return found.mime as DocumentType;
-  const message = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";
-  throw new Invalid(message, { file: [message] });
+  throw new Invalid(WRONG_TYPE, { file: [WRONG_TYPE] });
 }
 
 /** A new upload answers a rejection: the reason is history (on the timeline), no longer the document's state. */

@@ -5,8 +5,24 @@
  * services' own text comes from lib/services-content.ts (the office's defaults), so it is written once in English.
  */
 import { passwordRules } from "../client-fields.js";
-import { TOO_LARGE_HINT } from "../documents.js";
-import { DEACTIVATED_MESSAGE, FIX_FIELDS, SERVER_BUSY, WRONG_CREDENTIALS_MESSAGE } from "../messages.js";
+import {
+  ALREADY_ACCEPTED,
+  CHOOSE_FILE,
+  CHOOSE_FILES,
+  EMPTY_FILE,
+  JUST_REVIEWED,
+  TOO_LARGE,
+  TOO_LARGE_HINT,
+  WRONG_TYPE,
+} from "../documents.js";
+import {
+  DEACTIVATED_MESSAGE,
+  FIX_FIELDS,
+  FORM_EXPIRED,
+  FORM_UNREADABLE,
+  SERVER_BUSY,
+  WRONG_CREDENTIALS_MESSAGE,
+} from "../messages.js";
 import { serviceContent, type ServiceContent } from "../services-content.js";
 
 function service(s: ServiceContent) {
@@ -79,6 +95,8 @@ export const en = {
     phoneDigits: "A phone number has 7 to 15 digits",
     fieldRequired: "{{field}} is required",
     fieldTooLong: "{{field}} must be at most {{max}} characters",
+    formUnreadable: FORM_UNREADABLE,
+    formExpired: FORM_EXPIRED,
     tooMany: "Too many attempts. Please try again in {{wait}}.",
   },
   fields: {
@@ -390,7 +408,18 @@ export const en = {
     newTab: "(opens in a new tab)",
     status: { missing: "Missing", uploaded: "Uploaded", accepted: "Accepted", rejected: "Rejected" },
     uploadLabel: "Upload {{title}}",
-    chooseMany: "Choose one or more files to upload.",
+    chooseOne: CHOOSE_FILE,
+    tooLargeShort: TOO_LARGE,
+    empty: EMPTY_FILE,
+    wrongType: WRONG_TYPE,
+    quotaFull: "You have sent as many files as your page holds ({{files}} files, {{bytes}}). Write to your agent.",
+    alreadyAccepted: ALREADY_ACCEPTED,
+    justReviewed: JUST_REVIEWED,
+    sentOne: "{{title}}: your file was sent to your agent.",
+    sentMany: "{{title}}: your {{count}} files were sent to your agent.",
+    fileProblem: "{{name}}: {{problem}}",
+    partlySent: "{{sent}} of {{count}} files were sent. {{name}}: {{problem}}",
+    chooseMany: CHOOSE_FILES,
     atMost: "Choose at most {{count}} files at once.",
     tooLarge: TOO_LARGE_HINT,
     hintMany: "PDF, JPEG, PNG; up to 10 MB each; up to {{count}} files at once (a document in several pages).",

@@ -4,7 +4,27 @@
  * matched here, exactly or by its shape, to a catalogue key. One not known is shown as it came.
  */
 import type { TFunction } from "i18next";
-import { DEACTIVATED_MESSAGE, FIX_FIELDS, SERVER_BUSY, WRONG_CREDENTIALS_MESSAGE } from "../messages.js";
+import {
+  ALREADY_ACCEPTED,
+  CHOOSE_FILE,
+  CHOOSE_FILES,
+  CLIENT_QUOTA,
+  EMPTY_FILE,
+  fileSize,
+  JUST_REVIEWED,
+  QUOTA_FULL,
+  TOO_LARGE,
+  TOO_LARGE_HINT,
+  WRONG_TYPE,
+} from "../documents.js";
+import {
+  DEACTIVATED_MESSAGE,
+  FIX_FIELDS,
+  FORM_EXPIRED,
+  FORM_UNREADABLE,
+  SERVER_BUSY,
+  WRONG_CREDENTIALS_MESSAGE,
+} from "../messages.js";
 
 const exact: Record<string, string> = {
   [FIX_FIELDS]: "messages.fixFields",
@@ -28,6 +48,17 @@ const exact: Record<string, string> = {
     "my.linkGone",
   "Enter a phone number: digits, spaces, and an optional leading +": "messages.phoneFormat",
   "A phone number has 7 to 15 digits": "messages.phoneDigits",
+  [FORM_UNREADABLE]: "messages.formUnreadable",
+  [FORM_EXPIRED]: "messages.formExpired",
+  // A client's uploads (their own page).
+  [CHOOSE_FILE]: "my.chooseOne",
+  [CHOOSE_FILES]: "my.chooseMany",
+  [TOO_LARGE]: "my.tooLargeShort",
+  [TOO_LARGE_HINT]: "my.tooLarge",
+  [EMPTY_FILE]: "my.empty",
+  [WRONG_TYPE]: "my.wrongType",
+  [ALREADY_ACCEPTED]: "my.alreadyAccepted",
+  [JUST_REVIEWED]: "my.justReviewed",
 };
 
 /** The fields public forms name in their messages, and their catalogue keys. */
@@ -48,6 +79,22 @@ export function localizeMessage(t: TFunction, message: string, locale: string): 
   if (m && fieldKeys[m[1]!]) return t("messages.fieldRequired", { field: t(fieldKeys[m[1]!]!) });
   m = /^(\w+) must be at most (\d+) characters$/.exec(message);
   if (m && fieldKeys[m[1]!]) return t("messages.fieldTooLong", { field: t(fieldKeys[m[1]!]!), max: Number(m[2]) });
+  const upload = knownUpload(t, message);
+  if (upload) return upload;
+  m = /^Choose at most (\d+) files at once\.$/.exec(message);
+  if (m) return t("my.atMost", { count: Number(m[1]) });
+  m = /^(.+): your file was sent to your agent\.$/.exec(message);
+  if (m) return t("my.sentOne", { title: m[1] });
+  m = /^(.+): your (\d+) files were sent to your agent\.$/.exec(message);
+  if (m) return t("my.sentMany", { title: m[1], count: Number(m[2]) });
+  m = /^(\d+) of (\d+) files were sent\. (.+)$/.exec(message);
+  if (m) {
+    const { name, problem } = namedProblem(t, m[3]!);
+    return t("my.partlySent", { sent: Number(m[1]), count: Number(m[2]), name, problem });
+  }
+  // "scan.tiff: The file must be …": a file's name, then what is wrong with it.
+  const named = namedProblem(t, message);
+  if (named.problem !== named.rest) return t("my.fileProblem", { name: named.name, problem: named.problem });
   m = /^Too many [^.]+\. Please try again in (\d+) (seconds|minutes)\.$/.exec(message);
   if (m) {
     const unit = m[2] === "minutes" ? "minute" : "second";
@@ -55,4 +102,20 @@ export function localizeMessage(t: TFunction, message: string, locale: string): 
     return t("messages.tooMany", { wait });
   }
   return message;
+}
+
+/** An upload's refusal that is not a plain catalogue sentence (the quota names its numbers). */
+function knownUpload(t: TFunction, message: string): string | null {
+  if (message === QUOTA_FULL) return t("my.quotaFull", { files: CLIENT_QUOTA.files, bytes: fileSize(CLIENT_QUOTA.bytes) });
+  return null;
+}
+
+/** "name: problem", the problem said in the language when it is one we know (a file's name may hold ": " too). */
+function namedProblem(t: TFunction, text: string) {
+  for (let at = text.indexOf(": "); at > 0; at = text.indexOf(": ", at + 1)) {
+    const rest = text.slice(at + 2);
+    const said = exact[rest] ? t(exact[rest]) : knownUpload(t, rest);
+    if (said) return { name: text.slice(0, at), problem: said, rest };
+  }
+  return { name: "", problem: text, rest: text };
 }

@@ -14,6 +14,7 @@ import { endpoints } from "../../lib/contract.js";
 import { catalogues } from "../../lib/i18n/index.js";
 import { dirOf, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
 import { expectToast, journeys, newContext, settle, unexpected } from "../support/browser.js";
+import { pdfBytes } from "../support/files.js";
 
 const pages = [
   "/",
@@ -256,6 +257,23 @@ journeys("the public pages in every language, in Chromium", { timeout: 240_000 }
       found.push(...(await check(page, lang, `/my (${lang})`, width, javaScriptEnabled)));
       expect(found).toEqual([]);
       expect(await page.locator(".lead").innerText()).toBe(catalogues[lang].my.waitingOne);
+      // The server's refusal of a file (its bytes are a GIF) is said in the client's language, beside the field; then
+      // a PDF goes, and the thanks are in it too.
+      const passport = page.locator(".my-document").filter({ hasText: "Passport" });
+      await passport
+        .getByLabel(catalogues[lang].my.files)
+        .setInputFiles({
+          name: "passport.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00"),
+        });
+      await passport.getByRole("button", { name: catalogues[lang].my.upload, exact: true }).click();
+      await expect.poll(() => passport.locator(".field__error").innerText(), settle).toBe(catalogues[lang].my.wrongType);
+      await passport
+        .getByLabel(catalogues[lang].my.files)
+        .setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: pdfBytes("passport") });
+      await passport.getByRole("button", { name: catalogues[lang].my.upload, exact: true }).click();
+      await expectToast(page, javaScriptEnabled, catalogues[lang].my.sentOne.replace("{{title}}", "Passport"));
       // The page to ask for a new link, in the language its link names.
       await page.goto(`${ctx.portal.base}/my/sign-in?lang=${lang}`);
       expect(await check(page, lang, `/my/sign-in?lang=${lang}`, width, javaScriptEnabled)).toEqual([]);

@@ -84,6 +84,41 @@ describe("the catalogues", () => {
     expect(localizeMessage(es, "Something nobody wrote down", "es-ES")).toBe("Something nobody wrote down");
   });
 
+  it("says a client's upload refusals and thanks in the client's language, the file's name kept", () => {
+    const es = translator("es");
+    const fr = translator("fr");
+    const ar = translator("ar");
+    const wrongType = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";
+    expect(localizeMessage(es, wrongType, "es-ES")).toBe(
+      "El archivo debe ser un PDF, JPEG o PNG (este no lo es, diga lo que diga su nombre).",
+    );
+    expect(localizeMessage(fr, `scan: page 2.tiff: ${wrongType}`, "fr-FR")).toBe(
+      "scan: page 2.tiff : Le fichier doit être un PDF, un JPEG ou un PNG (celui-ci n’en est pas un, quoi qu’en dise son nom).",
+    );
+    expect(localizeMessage(es, `1 of 3 files were sent. b.gif: ${wrongType}`, "es-ES")).toBe(
+      "Se enviaron 1 de 3 archivos. b.gif: El archivo debe ser un PDF, JPEG o PNG (este no lo es, diga lo que diga su nombre).",
+    );
+    expect(localizeMessage(ar, "Choose at most 5 files at once.", "ar-u-nu-latn")).toBe(
+      "اختر 5 ملفات على الأكثر في المرة الواحدة.",
+    );
+    expect(localizeMessage(fr, "CV: your 2 files were sent to your agent.", "fr-FR")).toBe(
+      "CV : vos 2 fichiers ont été envoyés à votre agent.",
+    );
+    expect(localizeMessage(es, "Passport: your file was sent to your agent.", "es-ES")).toBe(
+      "Passport: su archivo se ha enviado a su agente.",
+    );
+    expect(
+      localizeMessage(ar, "You have sent as many files as your page holds (50 files, 200.0 MB). Write to your agent.", "ar"),
+    ).toBe("لقد أرسلت أقصى عدد من الملفات تتسع له صفحتك (50 ملفًا، 200.0 MB). راسل وكيلك.");
+    expect(localizeMessage(fr, "This form has expired. Reload the page and try again.", "fr-FR")).toBe(
+      "Ce formulaire a expiré. Rechargez la page et réessayez.",
+    );
+    // English pages (the agent's workspace among them) say the same words as before.
+    const en = translator("en");
+    for (const said of [wrongType, "CV: your 2 files were sent to your agent.", `1 of 3 files were sent. b.gif: ${wrongType}`])
+      expect(localizeMessage(en, said, "en-GB")).toBe(said);
+  });
+
   it("fails on a missing key: a catalogue without one is found", () => {
     const broken = structuredClone(catalogues.fr) as unknown as { home: Record<string, string> };
     delete broken.home.heading;
