@@ -260,13 +260,11 @@ journeys("the public pages in every language, in Chromium", { timeout: 240_000 }
       // The server's refusal of a file (its bytes are a GIF) is said in the client's language, beside the field; then
       // a PDF goes, and the thanks are in it too.
       const passport = page.locator(".my-document").filter({ hasText: "Passport" });
-      await passport
-        .getByLabel(catalogues[lang].my.files)
-        .setInputFiles({
-          name: "passport.pdf",
-          mimeType: "application/pdf",
-          buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00"),
-        });
+      await passport.getByLabel(catalogues[lang].my.files).setInputFiles({
+        name: "passport.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00"),
+      });
       await passport.getByRole("button", { name: catalogues[lang].my.upload, exact: true }).click();
       await expect.poll(() => passport.locator(".field__error").innerText(), settle).toBe(catalogues[lang].my.wrongType);
       await passport
