@@ -84,13 +84,16 @@ async function check(page: Page, lang: Lang, where: string, width: number, axe =
 journeys("the public pages in every language, in Chromium", { timeout: 240_000 }, (ctx) => {
   for (const lang of prefixedLanguages) {
     // axe runs in the page's own scripts: with them off it is run on the same pages below, drawn alike by the server.
-    it(`${lang}: every public page with scripts off at 375 px`, async () => {
+    it(`${lang}: every public page with scripts off at 375 and 1280 px`, async () => {
       const { context, problems } = await newContext(ctx.browser, false, { width: 375 });
       const page = await context.newPage();
       const found: string[] = [];
       for (const p of pages) {
         await page.goto(ctx.portal.base + at(lang, p));
         found.push(...(await check(page, lang, `${at(lang, p)} @375 (scripts off)`, 375, false)));
+        await page.setViewportSize({ width: 1280, height: 900 });
+        found.push(...(await check(page, lang, `${at(lang, p)} @1280 (scripts off)`, 1280, false)));
+        await page.setViewportSize({ width: 375, height: 900 });
       }
       await context.close();
       expect(found).toEqual([]);
@@ -221,63 +224,69 @@ journeys("the public pages in every language, in Chromium", { timeout: 240_000 }
     });
   }
 
-  for (const [lang, width, javaScriptEnabled] of [
-    ["ar", 375, false],
-    ["es", 1280, true],
-    ["fr", 375, true],
-  ] as const) {
-    it(`a client whose language is ${lang}: the e-mailed link, the link page and their own page in it (${width} px, scripts ${javaScriptEnabled ? "on" : "off"})`, async () => {
-      const agent = await ctx.portal.createAgent(`lang-agent-${lang}@example.com`, "Agnès Agent");
-      const make = ctx.portal.fixtures((await ctx.portal.sessionCookie(agent.email, agent.password)).token);
-      const email = `lang-client-${lang}@example.com`;
-      const client = await make.client({
-        first_name: "Nour",
-        last_name: "Haddad",
-        email,
-        language: lang,
-        time_zone: "Asia/Dubai",
+  // Each language, scripts off and on; each page at 375 px, and the client's own page at 1280 px too.
+  for (const lang of prefixedLanguages) {
+    for (const javaScriptEnabled of [false, true]) {
+      const mode = javaScriptEnabled ? "on" : "off";
+      const width = 375;
+      it(`a client whose language is ${lang}: the e-mailed link, the link page and their own page in it (375 and 1280 px, scripts ${mode})`, async () => {
+        const agent = await ctx.portal.createAgent(`lang-agent-${lang}-${mode}@example.com`, "Agnès Agent");
+        const make = ctx.portal.fixtures((await ctx.portal.sessionCookie(agent.email, agent.password)).token);
+        const email = `lang-client-${lang}-${mode}@example.com`;
+        const client = await make.client({
+          first_name: "Nour",
+          last_name: "Haddad",
+          email,
+          language: lang,
+          time_zone: "Asia/Dubai",
+        });
+        const doc = await make.document(client.id, { title: "Passport", file: false });
+        await make.api.call(endpoints.requestDocuments, { params: { clientId: client.id }, body: { document_ids: [doc.id] } });
+        await make.paidSession(client.id, { topic: "Interview practice" });
+        const [mail] = await ctx.portal.mailTo(
+          email,
+          new RegExp(catalogues[lang].mail.documentsSubject.replace("{{agent}}", "Agnès Agent")),
+        );
+        expect(mail, "the request in the client's language").toBeTruthy();
+        const link = /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43}&lang=[a-z]{2})/.exec(mail!.parsed.text ?? "")![1]!;
+        expect(link.endsWith(`&lang=${lang}`)).toBe(true);
+        const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width });
+        const page = await context.newPage();
+        await page.goto(link);
+        const found = await check(page, lang, `/my/link (${lang})`, width, javaScriptEnabled);
+        await page.getByRole("button", { name: catalogues[lang].my.open }).click();
+        await page.waitForURL(/\/my$/);
+        await expect
+          .poll(() => page.locator("h1").innerText(), settle)
+          .toBe(catalogues[lang].my.hello.replace("{{name}}", "Nour"));
+        found.push(...(await check(page, lang, `/my (${lang})`, width, javaScriptEnabled)));
+        await page.setViewportSize({ width: 1280, height: 900 });
+        found.push(...(await check(page, lang, `/my (${lang}, 1280 px)`, 1280, javaScriptEnabled)));
+        await page.setViewportSize({ width, height: 900 });
+        expect(found).toEqual([]);
+        expect(await page.locator(".lead").innerText()).toBe(catalogues[lang].my.waitingOne);
+        // The server's refusal of a file (its bytes are a GIF) is said in the client's language, beside the field; then
+        // a PDF goes, and the thanks are in it too.
+        const passport = page.locator(".my-document").filter({ hasText: "Passport" });
+        await passport.getByLabel(catalogues[lang].my.files).setInputFiles({
+          name: "passport.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00"),
+        });
+        await passport.getByRole("button", { name: catalogues[lang].my.upload, exact: true }).click();
+        await expect.poll(() => passport.locator(".field__error").innerText(), settle).toBe(catalogues[lang].my.wrongType);
+        await passport
+          .getByLabel(catalogues[lang].my.files)
+          .setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: pdfBytes("passport") });
+        await passport.getByRole("button", { name: catalogues[lang].my.upload, exact: true }).click();
+        await expectToast(page, javaScriptEnabled, catalogues[lang].my.sentOne.replace("{{title}}", "Passport"));
+        // The page to ask for a new link, in the language its link names.
+        await page.goto(`${ctx.portal.base}/my/sign-in?lang=${lang}`);
+        expect(await check(page, lang, `/my/sign-in?lang=${lang}`, width, javaScriptEnabled)).toEqual([]);
+        await context.close();
+        expect(unexpected(problems)).toEqual([]);
       });
-      const doc = await make.document(client.id, { title: "Passport", file: false });
-      await make.api.call(endpoints.requestDocuments, { params: { clientId: client.id }, body: { document_ids: [doc.id] } });
-      await make.paidSession(client.id, { topic: "Interview practice" });
-      const [mail] = await ctx.portal.mailTo(
-        email,
-        new RegExp(catalogues[lang].mail.documentsSubject.replace("{{agent}}", "Agnès Agent")),
-      );
-      expect(mail, "the request in the client's language").toBeTruthy();
-      const link = /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43}&lang=[a-z]{2})/.exec(mail!.parsed.text ?? "")![1]!;
-      expect(link.endsWith(`&lang=${lang}`)).toBe(true);
-      const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width });
-      const page = await context.newPage();
-      await page.goto(link);
-      const found = await check(page, lang, `/my/link (${lang})`, width, javaScriptEnabled);
-      await page.getByRole("button", { name: catalogues[lang].my.open }).click();
-      await page.waitForURL(/\/my$/);
-      await expect.poll(() => page.locator("h1").innerText(), settle).toBe(catalogues[lang].my.hello.replace("{{name}}", "Nour"));
-      found.push(...(await check(page, lang, `/my (${lang})`, width, javaScriptEnabled)));
-      expect(found).toEqual([]);
-      expect(await page.locator(".lead").innerText()).toBe(catalogues[lang].my.waitingOne);
-      // The server's refusal of a file (its bytes are a GIF) is said in the client's language, beside the field; then
-      // a PDF goes, and the thanks are in it too.
-      const passport = page.locator(".my-document").filter({ hasText: "Passport" });
-      await passport.getByLabel(catalogues[lang].my.files).setInputFiles({
-        name: "passport.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00"),
-      });
-      await passport.getByRole("button", { name: catalogues[lang].my.upload, exact: true }).click();
-      await expect.poll(() => passport.locator(".field__error").innerText(), settle).toBe(catalogues[lang].my.wrongType);
-      await passport
-        .getByLabel(catalogues[lang].my.files)
-        .setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: pdfBytes("passport") });
-      await passport.getByRole("button", { name: catalogues[lang].my.upload, exact: true }).click();
-      await expectToast(page, javaScriptEnabled, catalogues[lang].my.sentOne.replace("{{title}}", "Passport"));
-      // The page to ask for a new link, in the language its link names.
-      await page.goto(`${ctx.portal.base}/my/sign-in?lang=${lang}`);
-      expect(await check(page, lang, `/my/sign-in?lang=${lang}`, width, javaScriptEnabled)).toEqual([]);
-      await context.close();
-      expect(unexpected(problems)).toEqual([]);
-    });
+    }
   }
 
   it("robots.txt and sitemap.xml answer 200 (never sign-in), the sitemap with every public page in every language", async () => {
