@@ -212,11 +212,12 @@ describe("signing in and the password forms", () => {
       languages: "",
       time_zone: "Mars/Olympus",
       meeting_url: "meet.example.com",
+      language: "tlh",
     };
     await refused(
       await respond(profile.action, await formRequest("/mentoring/profile", fields, mentor)),
-      ["bio", "languages", "time_zone", "meeting_url"],
-      { expertise: "Interviews", meeting_url: "meet.example.com" },
+      ["bio", "languages", "time_zone", "meeting_url", "language"],
+      { expertise: "Interviews", meeting_url: "meet.example.com", language: "tlh" },
     );
     const saved = await respond(
       profile.action,
@@ -228,11 +229,17 @@ describe("signing in and the password forms", () => {
           languages: "English, Arabic",
           time_zone: "Europe/Berlin",
           meeting_url: "",
+          language: "fr",
         },
         mentor,
       ),
     );
     redirected(saved, "/mentoring/profile");
+    // The language the portal writes to the mentor in is kept, and the form shows it next time.
+    const reread = (await (await respond(profile.loader!, request("/mentoring/profile", { cookie: mentor }))).json()) as {
+      profile: { language: string };
+    };
+    expect(reread.profile.language).toBe("fr");
   });
 
   it("marking a session: no choice, or held without a summary, is said beside its field; too early is the form's answer", async () => {
