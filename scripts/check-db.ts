@@ -7,6 +7,7 @@ import { openDatabase } from "../backend/db/connection.js";
 import { pendingMigrations } from "../backend/db/migrate.js";
 import type { Database } from "../backend/db/schema.js";
 import { getSettings } from "../lib/env.server.js";
+import { languages } from "../lib/i18n/languages.js";
 
 export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
@@ -90,6 +91,13 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "request items naming another client's document",
     sql`select count(*) as n from document_request_items i join document_requests r on r.id = i.request_id join client_documents d on d.id = i.document_id where d.client_id <> r.client_id`,
   );
+  // Who is written to in a language: one of the portal's (issue 26); a stray code would be written to in English.
+  for (const table of ["clients", "mentors"] as const) {
+    await count(
+      `${table} with a language that is not the portal's`,
+      sql`select count(*) as n from ${sql.table(table)} where language not in (${sql.join(languages.map((l) => sql.lit(l)))})`,
+    );
+  }
   return problems;
 }
 

@@ -81,11 +81,15 @@ describe.each(testDatabases)("the database check on $name", (target) => {
         currency: "USD",
       })
       .execute();
+    // A mentor written to in a language the portal does not have (only a hand edit could make one).
+    const mentor = await ctx.database.db.selectFrom("mentors").select("id").orderBy("id").executeTakeFirstOrThrow();
+    await ctx.database.db.updateTable("mentors").set({ language: "de" }).where("id", "=", mentor.id).execute();
     expect(await checkDatabase(ctx.database.db)).toEqual([
       "1 cart items of one agent for another agent's client",
       "1 held bookings with no cart item",
       "1 paid orders whose items do not add up to the amount",
       "1 paid mentor sessions neither confirmed for their order nor due a refund",
+      "1 mentors with a language that is not the portal's",
     ]);
   });
 });
