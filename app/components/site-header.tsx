@@ -13,17 +13,17 @@ export type LanguageSuggestion = { lang: Lang; text: string; link: string };
 
 /**
  * Where an agent works: reachable from every page, in the phone menu too; NavLink marks the current place. The
- * cart is the account area's own link, with its count.
+ * cart is the account area's own link, with its count. Labels are catalogue keys (the `nav` group).
  */
 const WORKSPACE_LINKS = [
-  { to: "/clients/", label: "Clients" },
-  { to: "/joblist/", label: "Jobs" },
-  { to: "/relocation/", label: "Relocation" },
-  { to: "/mentors/", label: "Mentors" },
-  { to: "/bookings/", label: "Mentor sessions" },
-  { to: "/orders/", label: "Orders" },
-  { to: "/contact/", label: "Contact" },
-  { to: "/account/", label: "Account" },
+  { to: "/clients/", label: "nav.clients" },
+  { to: "/joblist/", label: "nav.jobs" },
+  { to: "/relocation/", label: "nav.relocation" },
+  { to: "/mentors/", label: "nav.mentors" },
+  { to: "/bookings/", label: "nav.sessions" },
+  { to: "/orders/", label: "nav.orders" },
+  { to: "/contact/", label: "nav.contact" },
+  { to: "/account/", label: "nav.account" },
 ] as const;
 
 /**
@@ -64,20 +64,20 @@ const STICKY_AFTER_PX = 170;
 
 /** The back office's own places, for staff. */
 const OFFICE_LINKS = [
-  { to: "/office/", label: "Overview", end: true },
-  { to: "/office/agents/", label: "Agents", end: false },
-  { to: "/office/jobs/", label: "Jobs", end: false },
-  { to: "/office/relocations/", label: "Packages", end: false },
-  { to: "/office/plans/", label: "Plans", end: false },
-  { to: "/office/mentors/", label: "Mentors", end: false },
-  { to: "/office/orders/", label: "Orders", end: false },
-  { to: "/office/bookings/", label: "Mentor sessions", end: false },
-  { to: "/office/messages/", label: "Messages", end: false },
-  { to: "/office/outbox/", label: "E-mail", end: false },
-  { to: "/office/audit/", label: "Audit log", end: false },
+  { to: "/office/", label: "nav.overview", end: true },
+  { to: "/office/agents/", label: "nav.agents", end: false },
+  { to: "/office/jobs/", label: "nav.jobs", end: false },
+  { to: "/office/relocations/", label: "nav.packages", end: false },
+  { to: "/office/plans/", label: "nav.plans", end: false },
+  { to: "/office/mentors/", label: "nav.mentors", end: false },
+  { to: "/office/orders/", label: "nav.orders", end: false },
+  { to: "/office/bookings/", label: "nav.sessions", end: false },
+  { to: "/office/messages/", label: "nav.messages", end: false },
+  { to: "/office/outbox/", label: "nav.email", end: false },
+  { to: "/office/audit/", label: "nav.audit", end: false },
   /** An owner's only */
-  { to: "/office/staff/", label: "Staff", end: false, owners: true },
-  { to: "/office/settings/", label: "Settings", end: false, owners: true },
+  { to: "/office/staff/", label: "nav.staff", end: false, owners: true },
+  { to: "/office/settings/", label: "nav.settings", end: false, owners: true },
 ] as const;
 
 export function SiteHeader({
@@ -279,33 +279,33 @@ export function SiteHeader({
           <div className="site-nav__account">
             {agent ? (
               <>
-                <SectionLink to="/dashboard/">Dashboard</SectionLink>
+                <SectionLink to="/dashboard/">{t("nav.dashboard")}</SectionLink>
                 <SectionLink to="/cart/" className="cart-link">
-                  Cart{" "}
+                  {t("nav.cart")}{" "}
                   <span className="badge" data-testid="cart-count">
                     {cartCount ?? "–"}
                   </span>
-                  <span className="visually-hidden"> items</span>
+                  <span className="visually-hidden"> {t("nav.cartItems")}</span>
                 </SectionLink>
                 <SignOut />
               </>
             ) : staff ? (
               <>
                 <SectionLink to="/office/" end>
-                  Office
+                  {t("nav.office")}
                 </SectionLink>
-                <SectionLink to="/account/">Account</SectionLink>
+                <SectionLink to="/account/">{t("nav.account")}</SectionLink>
                 <SignOut />
               </>
             ) : mentor ? (
               <>
                 <SectionLink to="/mentoring/" end>
-                  Agenda
+                  {t("nav.agenda")}
                 </SectionLink>
-                <SectionLink to="/mentoring/hours/">Hours</SectionLink>
-                <SectionLink to="/mentoring/profile/">Profile</SectionLink>
-                <SectionLink to="/mentoring/statement/">Statement</SectionLink>
-                <SectionLink to="/account/">Account</SectionLink>
+                <SectionLink to="/mentoring/hours/">{t("nav.hours")}</SectionLink>
+                <SectionLink to="/mentoring/profile/">{t("nav.profile")}</SectionLink>
+                <SectionLink to="/mentoring/statement/">{t("nav.statement")}</SectionLink>
+                <SectionLink to="/account/">{t("nav.account")}</SectionLink>
                 <SignOut />
               </>
             ) : client ? (
@@ -324,12 +324,12 @@ export function SiteHeader({
         </nav>
 
         {staff ? (
-          <nav className="workspace-nav" aria-label="Back office">
+          <nav className="workspace-nav" aria-label={t("nav.backOffice")}>
             <ul>
               {OFFICE_LINKS.filter((l) => !("owners" in l) || staff.role === "owner").map((l) => (
                 <li key={l.to}>
                   <SectionLink to={l.to} end={l.end}>
-                    {l.label}
+                    {t(l.label)}
                   </SectionLink>
                 </li>
               ))}
@@ -337,11 +337,11 @@ export function SiteHeader({
           </nav>
         ) : null}
         {agent ? (
-          <nav className="workspace-nav" aria-label="Workspace">
+          <nav className="workspace-nav" aria-label={t("nav.workspace")}>
             <ul>
               {WORKSPACE_LINKS.map((l) => (
                 <li key={l.to}>
-                  <SectionLink to={l.to}>{l.label}</SectionLink>
+                  <SectionLink to={l.to}>{t(l.label)}</SectionLink>
                 </li>
               ))}
             </ul>

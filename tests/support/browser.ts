@@ -110,13 +110,23 @@ export function journeys(title: string, ...args: [Body] | [{ timeout: number }, 
 }
 type Body = (ctx: ReturnType<typeof usePortalAndBrowser>) => void;
 
-/** Chooses the client whose entry (name · email · destination) starts with `name` in a "For client" picker. */
+/**
+ * Chooses the client whose entry (name · email · destination) starts with `name` in a "For client" picker. With
+ * scripts on the address changes before the new page is drawn, so the picker is waited for (up to `settle`).
+ */
 export async function pickClient(page: Page, name: string): Promise<void> {
   const select = page.getByLabel("For client");
-  const options = await select
-    .locator("option")
-    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })));
-  const found = options.find(({ label }) => label === name || label.startsWith(`${name} · `));
+  const read = () =>
+    select
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })));
+  const matches = (label: string) => label === name || label.startsWith(`${name} · `);
+  let options = await read();
+  for (const until = Date.now() + settle.timeout; !options.some((o) => matches(o.label)) && Date.now() < until;) {
+    await page.waitForTimeout(settle.interval);
+    options = await read();
+  }
+  const found = options.find(({ label }) => matches(label));
   if (!found) throw new Error(`No client "${name}" among: ${options.map((o) => o.label).join(" | ")}`);
   await select.selectOption(found.value);
 }
