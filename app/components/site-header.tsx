@@ -118,8 +118,13 @@ export function SiteHeader({
   // whether it is open (aria-expanded), as screen readers expect of a menu button.
   const [scripted, setScripted] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  useEffect(() => setScripted(true), []);
+  // A tap on the checkbox's label before the scripts ran opened the menu: the button that replaces it keeps it open.
+  useEffect(() => {
+    setMenuOpen(menu.current?.checked ?? false);
+    setScripted(true);
+  }, []);
   const location = useLocation();
+  const shownAt = useRef(location.pathname + location.search);
 
   // On scroll: the bar sticks after STICKY_AFTER_PX, and the page learns where the header ends on screen, for the
   // toasts to start below it (app.css, .Toastify__toast-container); a resize of the header moves that edge too.
@@ -166,6 +171,9 @@ export function SiteHeader({
 
   // A client-side navigation does not reload the page: close the open menus ourselves.
   useEffect(() => {
+    const now = location.pathname + location.search;
+    if (now === shownAt.current) return; // the first render, or the same page again
+    shownAt.current = now;
     services.current?.removeAttribute("open");
     if (menu.current) menu.current.checked = false;
     setMenuOpen(false);

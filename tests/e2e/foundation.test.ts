@@ -176,6 +176,29 @@ journeys("foundation journeys in Chromium", (ctx) => {
     });
   });
 
+  it("with JavaScript on at 375 px: a tap on Menu before the scripts have run leaves the menu open once they have", async () => {
+    const { context, problems } = await newContext(ctx.browser, true, { width: 375 });
+    const page = await context.newPage();
+    // Scripts arriving late, as on a slow phone network: the page is drawn and tapped before it is hydrated.
+    await page.route(/\/build\/.*\.js(\?|$)/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(ctx.portal.base + "/about", { waitUntil: "commit" });
+    await page.locator("label", { hasText: "Menu" }).click();
+    const about = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About us" });
+    expect(await about.isVisible()).toBe(true);
+    // Hydrated: the checkbox has become the menu button, which says the menu is open, and the menu still shows.
+    const button = page.getByRole("button", { name: "Menu" });
+    await expect(button.getAttribute("aria-expanded")).resolves.toBe("true");
+    expect(await about.isVisible()).toBe(true);
+    await button.click();
+    await expect(button.getAttribute("aria-expanded")).resolves.toBe("false");
+    expect(await about.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("with JavaScript on: a slow route change shows the loading animation until the page arrives", async () => {
     const { context, problems } = await newContext(ctx.browser, true);
     const page = await context.newPage();
