@@ -141,7 +141,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartCount,
       toast,
       csrfToken,
-      site: await loadSite(context),
+      site: await loadSite(context, lang),
       lang,
       catalogue: catalogueVersion,
       localized,

@@ -5,6 +5,7 @@
 import { Router } from "express";
 import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
+import { serviceTextDefaults } from "../lib/i18n/index.js";
 import { jsonBody } from "./body.js";
 import type { Db } from "./db/connection.js";
 import type { FileStore } from "./files/store.js";
@@ -92,11 +93,14 @@ export async function createApi(
   const company = deps.mail?.company ?? { name: "Waypoint Consultancy", address: "" };
   const business = new LiveBusiness(
     db,
-    businessDefaults({
-      company,
-      site: deps.site ?? { phone: "+1 555 010 0100", chatUrl: "https://wa.me/15550100100", copyrightYear: 2025 },
-      bookings: rules,
-    }),
+    businessDefaults(
+      {
+        company,
+        site: deps.site ?? { phone: "+1 555 010 0100", chatUrl: "https://wa.me/15550100100", copyrightYear: 2025 },
+        bookings: rules,
+      },
+      serviceTextDefaults(),
+    ),
   );
   // The booking rules the owner sets, read live; the others (horizon, holds per mentor) stay the environment's.
   const liveRules: BookingRules = Object.defineProperties(

@@ -4,6 +4,7 @@
  * only their first values.
  */
 import { documentsByService, type DocumentKind } from "./documents.js";
+import { defaultLang, type Lang } from "./i18n/languages.js";
 import { serviceContent } from "./services-content.js";
 
 export const weekdayShort = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
@@ -12,8 +13,24 @@ export const openingField = (weekday: number) => `hours_${weekday}` as const;
 export const serviceIds = [1, 2, 3] as const;
 export type ServiceId = (typeof serviceIds)[number];
 export const serviceTextFields = ["tagline", "intro", "includes", "for_whom"] as const;
-export const serviceField = (id: ServiceId, field: (typeof serviceTextFields)[number] | "documents") =>
-  `service_${id}_${field}` as const;
+export type ServiceTextField = (typeof serviceTextFields)[number];
+export const serviceField = <F extends ServiceTextField | "documents">(id: ServiceId, field: F) =>
+  `service_${id}_${field}` as `service_${ServiceId}_${F}`;
+
+/**
+ * The languages besides English whose service-page text the owner also writes (issue 26): until they do, each is
+ * the catalogue's own translation of the first English text.
+ */
+export const textLangs = ["ar", "es", "fr"] as const;
+export type TextLang = (typeof textLangs)[number];
+export const isTextLang = (v: unknown): v is TextLang => (textLangs as readonly unknown[]).includes(v);
+/** A service text in one of `textLangs`: `service_1_tagline_ar` */
+export const serviceTextField = (id: ServiceId, field: ServiceTextField, lang: TextLang) =>
+  `service_${id}_${field}_${lang}` as const;
+/** The languages' names as the office (in English) says them */
+export const textLangNames: Record<TextLang, string> = { ar: "Arabic", es: "Spanish", fr: "French" };
+/** A service's public text in one language: what the office writes and the service page shows */
+export type ServiceText = { tagline: string; intro: string; includes: string[]; for_whom: string };
 
 /** Every setting, flat, as the office's form has them. */
 export type BusinessValues = {
@@ -38,10 +55,31 @@ export type BusinessValues = {
 } & {
   [K in `service_${ServiceId}_documents`]: Array<Exclude<DocumentKind, "other">>;
 } & {
-  [K in `service_${ServiceId}_${(typeof serviceTextFields)[number]}`]: string;
+  [K in `service_${ServiceId}_${ServiceTextField}`]: string;
+} & {
+  [K in `service_${ServiceId}_${ServiceTextField}_${TextLang}`]: string;
 };
 
 export type BusinessKey = keyof BusinessValues;
+
+const serviceNames: Record<ServiceId, string> = { 1: "Mentorship", 2: "Relocation", 3: "Job Placement" };
+const textLabels: Record<ServiceTextField, (service: string) => string> = {
+  tagline: (s) => `${s}'s tagline`,
+  intro: (s) => `${s}'s introduction`,
+  includes: (s) => `What ${s} includes`,
+  for_whom: (s) => `Whom ${s} is for`,
+};
+/** "Mentorship's tagline in Arabic", for each service, text and language */
+const translatedLabels = Object.fromEntries(
+  serviceIds.flatMap((id) =>
+    serviceTextFields.flatMap((field) =>
+      textLangs.map((lang) => [
+        serviceTextField(id, field, lang),
+        `${textLabels[field](serviceNames[id])} in ${textLangNames[lang]}`,
+      ]),
+    ),
+  ),
+) as Record<`service_${ServiceId}_${ServiceTextField}_${TextLang}`, string>;
 
 /** How the audit log and the form name each setting. */
 export const businessLabels: Record<BusinessKey, string> = {
@@ -77,6 +115,7 @@ export const businessLabels: Record<BusinessKey, string> = {
   service_3_intro: "Job Placement's introduction",
   service_3_includes: "What Job Placement includes",
   service_3_for_whom: "Whom Job Placement is for",
+  ...translatedLabels,
 };
 
 /** What the public pages and the agents' pages show of the business (the `site` call). */
@@ -91,7 +130,8 @@ export type SiteFacts = {
   hold_minutes: number;
   cancel_cutoff_hours: number;
   min_notice_hours: number;
-  services: Record<ServiceId, { tagline: string; intro: string; includes: string[]; for_whom: string }>;
+  /** In the language the page asked for (English unless it said) */
+  services: Record<ServiceId, ServiceText>;
 };
 
 const money = (v: unknown) => String(v);
@@ -107,7 +147,7 @@ export function describeSetting(key: string, before: unknown, after: unknown): s
   if (key === "cancel_cutoff_hours") return `Cancellation cut-off changed from ${money(before)} to ${money(after)} hours`;
   if (key === "min_notice_hours") return `Minimum notice changed from ${money(before)} to ${money(after)} hours`;
   if (key.endsWith("_documents")) return `${label}: ${list(after)} (was ${list(before)})`;
-  if (key.endsWith("_intro") || key.endsWith("_includes") || key.endsWith("_for_whom")) return `${label} rewritten`;
+  if (/_(intro|includes|for_whom)(_[a-z]{2})?$/.test(key)) return `${label} rewritten`;
   return `${label} changed from ${shown(before)} to ${shown(after)}`;
 }
 
@@ -118,7 +158,14 @@ export type BusinessDefaults = {
   bookings: { holdMinutes: number; cancelCutoffHours: number; minNoticeHours: number };
 };
 
-export function businessDefaults(env: BusinessDefaults): BusinessValues {
+/**
+ * The first values of every setting: the environment's, the services' English text as written in code, and its
+ * translations (`translated`: each `service_<id>_<text>_<lang>`, from the catalogues, which only the server loads).
+ */
+export function businessDefaults(
+  env: BusinessDefaults,
+  translated: Record<`service_${ServiceId}_${ServiceTextField}_${TextLang}`, string>,
+): BusinessValues {
   const services = Object.fromEntries(
     serviceIds.flatMap((id) => {
       const c = serviceContent[id];
@@ -150,11 +197,26 @@ export function businessDefaults(env: BusinessDefaults): BusinessValues {
     cancel_cutoff_hours: env.bookings.cancelCutoffHours,
     min_notice_hours: env.bookings.minNoticeHours,
     ...services,
+    ...translated,
   } as BusinessValues;
 }
 
-/** What the pages show, from the settings. */
-export function siteFacts(v: BusinessValues): SiteFacts {
+/** A service's text in one language, from the settings. */
+export function serviceText(v: BusinessValues, id: ServiceId, lang: Lang = defaultLang): ServiceText {
+  const field = (f: ServiceTextField) => (isTextLang(lang) ? v[serviceTextField(id, f, lang)] : v[serviceField(id, f)]);
+  return {
+    tagline: field("tagline"),
+    intro: field("intro"),
+    includes: field("includes")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean),
+    for_whom: field("for_whom"),
+  };
+}
+
+/** What the pages show, from the settings: the services' text in `lang`. */
+export function siteFacts(v: BusinessValues, lang: Lang = defaultLang): SiteFacts {
   const day = (h: string): [string, string] | null => {
     const [open, close] = h.split("-");
     return open && close ? [open, close] : null;
@@ -169,20 +231,7 @@ export function siteFacts(v: BusinessValues): SiteFacts {
     hold_minutes: v.hold_minutes,
     cancel_cutoff_hours: v.cancel_cutoff_hours,
     min_notice_hours: v.min_notice_hours,
-    services: Object.fromEntries(
-      serviceIds.map((id) => [
-        id,
-        {
-          tagline: v[`service_${id}_tagline`],
-          intro: v[`service_${id}_intro`],
-          includes: v[`service_${id}_includes`]
-            .split("\n")
-            .map((l) => l.trim())
-            .filter(Boolean),
-          for_whom: v[`service_${id}_for_whom`],
-        },
-      ]),
-    ) as SiteFacts["services"],
+    services: Object.fromEntries(serviceIds.map((id) => [id, serviceText(v, id, lang)])) as SiteFacts["services"],
   };
 }
 

@@ -35,6 +35,7 @@ export {
   newStaffBody,
   handOverBody,
   businessBody,
+  serviceTextsBody,
   contactReplyBody,
 } from "../../lib/contract.js";
 

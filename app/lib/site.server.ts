@@ -5,22 +5,27 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { businessDefaults, siteFacts, type SiteFacts } from "../../lib/business.js";
+import { serviceTextDefaults } from "../../lib/i18n/index.js";
+import { defaultLang, type Lang } from "../../lib/i18n/languages.js";
 import { ApiCallError } from "./api.server.js";
 import { apiFor, memo } from "./context.server.js";
 import { endpoints } from "./endpoints.server.js";
 import { getSettings } from "./settings.server.js";
 
-function fallback(): SiteFacts {
+function fallback(lang: Lang): SiteFacts {
   const s = getSettings();
-  return siteFacts(businessDefaults({ company: s.mail.company, site: s.site, bookings: s.bookings }));
+  return siteFacts(
+    businessDefaults({ company: s.mail.company, site: s.site, bookings: s.bookings }, serviceTextDefaults()),
+    lang,
+  );
 }
 
-/** Once per request: the root and the page's own loader share the answer. */
-export async function loadSite(context: AppLoadContext): Promise<SiteFacts> {
+/** Once per request and language: the root and the page's own loader share the answer (the services' text in `lang`). */
+export async function loadSite(context: AppLoadContext, lang: Lang = defaultLang): Promise<SiteFacts> {
   try {
-    return await memo(context, "site", () => apiFor(context).call(endpoints.site));
+    return await memo(context, `site:${lang}`, () => apiFor(context).call(endpoints.site, { query: { lang } }));
   } catch (error) {
-    if (error instanceof ApiCallError && error.unavailable) return fallback();
+    if (error instanceof ApiCallError && error.unavailable) return fallback(lang);
     throw error;
   }
 }

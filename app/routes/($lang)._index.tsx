@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
@@ -16,7 +16,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 const SERVICES = [1, 2, 3] as const;
 
 export default function Home() {
-  const { lang } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const local = useLocalPath();
   // A signed-in agent is offered the way back to work, not a second sign-in.
@@ -51,9 +50,8 @@ export default function Home() {
         <div className="cards">
           {SERVICES.map((id) => {
             const name = t(`services.s${id}.name`);
-            // The owner's own words from the office are English; other languages have the catalogue's.
-            const tagline =
-              lang === "en" ? (root?.site?.services[id].tagline ?? t(`services.s${id}.tagline`)) : t(`services.s${id}.tagline`);
+            // The owner's own words from the office, in the page's language (the catalogue's when the API is away).
+            const tagline = root?.site?.services[id].tagline ?? t(`services.s${id}.tagline`);
             return (
               <article className="card" key={id}>
                 <h3>{name}</h3>

@@ -12,15 +12,15 @@ import { seoMeta } from "../lib/seo";
 import { loadSite } from "../lib/site.server";
 
 /**
- * A service's page: its steps from the catalogue, its text as the owner wrote it in the office (English; the other
- * languages have the catalogue's), and its published plans with their prices, read live.
+ * A service's page: its steps from the catalogue, its text as the owner wrote it in the office for the page's
+ * language (the catalogue's translation until then), and its published plans with their prices, read live.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = await pageLang(request, context, params.lang);
   const service = serviceById(new URL(request.url).searchParams.get("id"));
   if (!service) throw new Response("Not found", { status: 404 });
   const [site, plans] = await Promise.all([
-    loadSite(context),
+    loadSite(context, lang),
     apiFor(context).call(endpoints.publicPlans, { query: { service_id: service.id } }),
   ]);
   const text = site.services[service.id];
@@ -30,8 +30,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     lang,
     id: service.id,
-    // The office's words, in English only.
-    own: lang === "en" ? { tagline: text.tagline, intro: text.intro, includes: text.includes, forWhom: text.for_whom } : null,
+    // The office's words, in the page's language.
+    own: { tagline: text.tagline, intro: text.intro, includes: text.includes, forWhom: text.for_whom },
     steps: service.steps.length,
     plans,
     seo: pageSeo(request, lang, `${name} · Waypoint Consultancy`, `${t(`${key}.tagline`)} ${t(`${key}.intro`)}`.slice(0, 300), {
@@ -48,14 +48,14 @@ export default function ServicePage() {
   const local = useLocalPath();
   const locale = useIntlLocale();
   const key = `services.s${id}`;
-  const includes = own?.includes ?? Object.values(t(`${key}.includes`, { returnObjects: true }) as Record<string, string>);
+  const includes = own.includes;
   return (
     <article className="container page">
       <p className="eyebrow">{t("service.eyebrow")}</p>
       <h1>{t(`${key}.name`)}</h1>
-      <p className="lead">{own?.tagline ?? t(`${key}.tagline`)}</p>
+      <p className="lead">{own.tagline}</p>
       <div className="prose">
-        <p>{own?.intro ?? t(`${key}.intro`)}</p>
+        <p>{own.intro}</p>
       </div>
       <h2>{t("service.how")}</h2>
       <ol className="cards cards--steps">
@@ -103,7 +103,7 @@ export default function ServicePage() {
         </div>
         <div>
           <h2>{t("service.forWhom")}</h2>
-          <p>{own?.forWhom ?? t(`${key}.forWhom`)}</p>
+          <p>{own.forWhom}</p>
           <p className="actions">
             <Link to="/dashboard/" className="button button--primary">
               {t("service.agents")}

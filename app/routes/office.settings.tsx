@@ -1,11 +1,20 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { businessLabels, serviceField, serviceIds, weekdayShort, type BusinessValues } from "../../lib/business";
+import {
+  businessLabels,
+  serviceField,
+  serviceIds,
+  textLangNames,
+  textLangs,
+  weekdayShort,
+  type BusinessValues,
+} from "../../lib/business";
 import { documentKindNames } from "../../lib/documents";
 import { serviceContent } from "../../lib/services-content";
 import { Field, fieldProps, FormError, TextAreaField, ZoneField } from "../components/form";
 import { OfficeHead } from "../components/office";
+import { ServiceTextFields } from "../components/service-text-fields";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -19,7 +28,9 @@ import { zoneChoices } from "../lib/zones.server";
 export const meta: MetaFunction = () => [{ title: "Business settings · Back office · Waypoint Consultancy" }];
 
 /** Every field of the form, in its order (the first refused one takes the focus). */
-const fields = Object.keys(businessLabels) as Array<keyof BusinessValues>;
+const fields = (Object.keys(businessLabels) as Array<keyof BusinessValues>).filter(
+  (k) => !textLangs.some((lang) => k.endsWith(`_${lang}`)),
+);
 const listFields = serviceIds.map((id) => serviceField(id, "documents"));
 const docKinds = Object.keys(documentKindNames) as Array<keyof typeof documentKindNames>;
 
@@ -131,6 +142,16 @@ export default function BusinessSettings() {
           />
         </fieldset>
 
+        <p className="field__hint" data-testid="other-languages">
+          The service pages&apos; text below is the English one. In other languages:{" "}
+          {textLangs.map((lang, i) => (
+            <span key={lang}>
+              {i ? " · " : null}
+              <Link to={`/office/settings/texts/${lang}`}>{textLangNames[lang]}</Link>
+            </span>
+          ))}
+          .
+        </p>
         {serviceIds.map((id) => {
           const name = serviceContent[id].name;
           const docs = serviceField(id, "documents");
@@ -160,29 +181,7 @@ export default function BusinessSettings() {
                   </p>
                 ) : null}
               </fieldset>
-              <Field label={label(serviceField(id, "tagline"))} required maxLength={200} {...f(serviceField(id, "tagline"))} />
-              <TextAreaField
-                label={label(serviceField(id, "intro"))}
-                required
-                maxLength={2000}
-                rows={4}
-                {...f(serviceField(id, "intro"))}
-              />
-              <TextAreaField
-                label={label(serviceField(id, "includes"))}
-                hint="One item a line."
-                required
-                maxLength={1000}
-                rows={4}
-                {...f(serviceField(id, "includes"))}
-              />
-              <TextAreaField
-                label={label(serviceField(id, "for_whom"))}
-                required
-                maxLength={500}
-                rows={2}
-                {...f(serviceField(id, "for_whom"))}
-              />
+              <ServiceTextFields id={id} f={f} lang="en" />
             </fieldset>
           );
         })}

@@ -30,12 +30,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 /**
  * Saves what changed (a setting left as it was is not written: it stays the environment's until someone changes
- * it), each change audited in words, in one transaction.
+ * it; a setting `input` does not name is left alone), each change audited in words, in one transaction.
  */
 export async function saveBusiness(
   db: Kysely<Database>,
   staffId: number,
-  input: BusinessValues,
+  input: Partial<BusinessValues>,
   defaults: BusinessValues,
   now = new Date(),
 ): Promise<BusinessSaved> {
@@ -43,6 +43,7 @@ export async function saveBusiness(
     const before = await readBusiness(trx, defaults);
     const said: string[] = [];
     for (const key of Object.keys(defaults) as BusinessKey[]) {
+      if (input[key] === undefined) continue;
       const after = input[key] ?? null;
       if (same(before[key], after)) continue;
       await trx

@@ -1,7 +1,19 @@
 /** The business settings (issue 25, point 3): read by every page (`site`), changed by an owner in the office. */
 import { z } from "zod";
-import type { BusinessValues, SiteFacts } from "../business.js";
+import {
+  businessLabels,
+  serviceField,
+  serviceIds,
+  serviceTextFields,
+  textLangs,
+  type BusinessValues,
+  type ServiceId,
+  type ServiceTextField,
+  type SiteFacts,
+  type TextLang,
+} from "../business.js";
 import { documentKinds } from "../documents.js";
+import { isLang, languages } from "../i18n/languages.js";
 import { answer, endpoint } from "./endpoint.js";
 import { blankToNull, idParam, optionalText, requiredText, timeZoneField } from "./fields.js";
 import type { Mentor } from "./mentors.js";
@@ -99,6 +111,30 @@ export const businessBody = z.object({
   service_3_for_whom: s3.for_whom,
 });
 
+/** The language the services' text is wanted in (English when not said) */
+export const siteQuery = z.object({
+  lang: z.preprocess(
+    (v) => (v === undefined || v === "" ? "en" : v),
+    z.string().refine(isLang, `The language is one of ${languages.join(", ")}`),
+  ),
+});
+
+/** One language's text of every service page (the office writes each language besides English on its own page) */
+export const serviceTextsBody = z.object(
+  Object.fromEntries(
+    serviceIds.flatMap((id) =>
+      serviceTextFields.map((field) => {
+        const name = serviceField(id, field);
+        const max = { tagline: 200, intro: 2000, includes: 1000, for_whom: 500 }[field];
+        return [name, requiredText(max, businessLabels[name])];
+      }),
+    ),
+  ) as Record<`service_${ServiceId}_${ServiceTextField}`, ReturnType<typeof requiredText>>,
+);
+export const textLangParam = z.string().refine((v): v is TextLang => (textLangs as readonly string[]).includes(v), {
+  message: `The language is one of ${textLangs.join(", ")}`,
+});
+
 /** A published plan as the public service pages show it (issue 26): no cart, no client. */
 export type PublicPlan = {
   id: number;
@@ -131,7 +167,8 @@ export const businessEndpoints = {
     method: "GET",
     path: "site",
     auth: "public",
-    summary: "What every page shows of the business: contact, opening hours, booking rules, the services' text",
+    summary: "What every page shows of the business: contact, opening hours, booking rules, the services' text in `lang`",
+    query: siteQuery,
     answer: answer<SiteFacts>(),
   }),
   publicPlans: endpoint({
@@ -172,6 +209,16 @@ export const businessEndpoints = {
     owner: true,
     summary: "Saves the business settings: in effect at once, each change audited in words",
     body: businessBody,
+    answer: answer<BusinessSaved>(),
+  }),
+  saveServiceTexts: endpoint({
+    method: "POST",
+    path: "office/settings/texts/:lang",
+    auth: ["staff"],
+    owner: true,
+    summary: "Saves the service pages' text in Arabic, Spanish or French: in effect at once, each change audited",
+    params: { lang: textLangParam },
+    body: serviceTextsBody,
     answer: answer<BusinessSaved>(),
   }),
 };

@@ -3,6 +3,7 @@
  * one instance per language, made once.
  */
 import { createInstance, type TFunction } from "i18next";
+import { serviceIds, serviceTextField, textLangs, type ServiceId, type ServiceTextField, type TextLang } from "../business.js";
 import { ar } from "./ar.js";
 import { en, type Catalogue } from "./en.js";
 import { es } from "./es.js";
@@ -31,4 +32,22 @@ export function translator(lang: Lang): TFunction {
     made.set(lang, t);
   }
   return t;
+}
+
+/**
+ * The services' public text in each language besides English, as the catalogues translate the first English text:
+ * the business settings' defaults until the owner rewrites them in the office (lib/business.ts).
+ */
+export function serviceTextDefaults(): Record<`service_${ServiceId}_${ServiceTextField}_${TextLang}`, string> {
+  const out: Record<string, string> = {};
+  for (const lang of textLangs) {
+    for (const id of serviceIds) {
+      const s = catalogues[lang].services[`s${id}`];
+      out[serviceTextField(id, "tagline", lang)] = s.tagline;
+      out[serviceTextField(id, "intro", lang)] = s.intro;
+      out[serviceTextField(id, "includes", lang)] = Object.values(s.includes).join("\n");
+      out[serviceTextField(id, "for_whom", lang)] = s.forWhom;
+    }
+  }
+  return out as Record<`service_${ServiceId}_${ServiceTextField}_${TextLang}`, string>;
 }

@@ -1,0 +1,33 @@
+import { businessLabels, serviceField, type ServiceId } from "../../lib/business";
+import { dirOf, type Lang } from "../../lib/i18n/languages";
+import { Field, TextAreaField, type fieldProps } from "./form";
+
+/**
+ * A service page's four texts as the office writes them (business settings): its tagline, introduction, what it
+ * includes (one item a line) and whom it is for, in `lang` (typed in that language's direction).
+ */
+export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnType<typeof fieldProps>; lang: Lang }) {
+  const written = { lang, dir: dirOf(lang) };
+  const name = {
+    tagline: serviceField(id, "tagline"),
+    intro: serviceField(id, "intro"),
+    includes: serviceField(id, "includes"),
+    forWhom: serviceField(id, "for_whom"),
+  };
+  return (
+    <>
+      <Field label={businessLabels[name.tagline]} required maxLength={200} {...written} {...f(name.tagline)} />
+      <TextAreaField label={businessLabels[name.intro]} required maxLength={2000} rows={4} {...written} {...f(name.intro)} />
+      <TextAreaField
+        label={businessLabels[name.includes]}
+        hint="One item a line."
+        required
+        maxLength={1000}
+        rows={4}
+        {...written}
+        {...f(name.includes)}
+      />
+      <TextAreaField label={businessLabels[name.forWhom]} required maxLength={500} rows={2} {...written} {...f(name.forWhom)} />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import {
+  isTextLang,
+  serviceField,
+  serviceIds,
+  serviceTextField,
+  serviceTextFields,
+  textLangNames,
+  type TextLang,
+} from "../../lib/business";
+import { serviceContent } from "../../lib/services-content";
+import { fieldProps, FormError } from "../components/form";
+import { OfficeHead } from "../components/office";
+import { ServiceTextFields } from "../components/service-text-fields";
+import { Toast } from "../components/toasts";
+import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { requireStaff } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
+import { validateForm } from "../lib/forms.server";
+import { serviceTextsBody } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Service pages in ${data ? textLangNames[data.lang] : "another language"} · Back office · Waypoint Consultancy` },
+];
+
+/** The form's fields in their order: each service's tagline, introduction, list and audience. */
+const fields = serviceIds.flatMap((id) => serviceTextFields.map((field) => serviceField(id, field)));
+
+function langOf(param: string | undefined): TextLang {
+  if (!isTextLang(param)) throw new Response("Not found", { status: 404 });
+  return param;
+}
+
+/**
+ * The public service pages' text in Arabic, Spanish or French (issue 26): an owner's page, as the business settings
+ * are. Until the owner writes it, each language shows the portal's own translation of the first English text.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const lang = langOf(params.lang);
+  const { api } = await requireStaff(request, context);
+  const values = await api.call(endpoints.businessSettings).catch((e) => apiLoaderError(e, request, context));
+  const stored = Object.fromEntries(
+    serviceIds.flatMap((id) =>
+      serviceTextFields.map((field) => [serviceField(id, field), values[serviceTextField(id, field, lang)]]),
+    ),
+  );
+  return { lang, stored };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const lang = langOf(params.lang);
+  const { api } = await requireStaff(request, context);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const typed = Object.fromEntries(fields.map((name) => [name, String(formData.get(name) ?? "")]));
+  const { data: body, failure } = validateForm(serviceTextsBody, typed);
+  if (failure) return failure;
+  try {
+    const saved = await api.call(endpoints.saveServiceTexts, { params: { lang }, body });
+    const message = saved.changes.length ? `Saved. ${saved.changes.join(". ")}.` : "Nothing changed.";
+    return await redirectWithToast(request, context, `/office/settings/texts/${lang}`, { type: "success", message });
+  } catch (error) {
+    return apiActionError(error, request, context, typed);
+  }
+}
+
+export default function ServiceTexts() {
+  const { lang, stored } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const busy = useNavigation().state === "submitting";
+  const f = fieldProps(fields, failure, stored);
+  const name = textLangNames[lang];
+  return (
+    <section className="container page">
+      <OfficeHead title={`Service pages in ${name}`} />
+      <p className="muted">
+        What the public pages at <Link to={`/${lang}/servicesPage/?id=1`}>/{lang}/servicesPage</Link> say of each service, in{" "}
+        {name}. Until it is rewritten here it is the portal&apos;s own translation of the first English text: after changing a
+        service&apos;s English text in the <Link to="/office/settings">settings</Link>, change it here too.
+      </p>
+      <Form method="post" className="form settings-form" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
+        <AuthenticityTokenInput />
+        <FormError message={failure?.formError} />
+        {serviceIds.map((id) => (
+          <fieldset key={id}>
+            <legend>{serviceContent[id].name}</legend>
+            <ServiceTextFields id={id} f={f} lang={lang} />
+          </fieldset>
+        ))}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? "Saving…" : `Save the ${name} text`}
+        </button>
+      </Form>
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
