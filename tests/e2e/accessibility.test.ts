@@ -182,6 +182,7 @@ journeys("accessibility (axe) in Chromium", { timeout: 360_000 }, (ctx) => {
         "/office/staff/1",
         "/office/staff/1/email",
         "/office/settings",
+        "/office/settings/texts/ar",
         `/office/agents/${ctx.portal.demoAgentId()}/email`,
         `/office/agents/${ctx.portal.demoAgentId()}/hand-over`,
         "/office/mentors/1/email",

@@ -108,6 +108,17 @@ journeys("the office runs the business in Chromium", (ctx) => {
       await agentPage.goto(ctx.portal.base + "/terms");
       await expect.poll(() => agentPage.getByTestId("terms-cutoff").innerText(), settle).toBe("48 hours");
 
+      // The owner rewrites Mentorship's Spanish tagline on its own page; the Spanish service page says it at once.
+      const tagline = `Mentores que ya hicieron el camino (${tag}).`;
+      await office.goto(ctx.portal.base + "/office/settings");
+      await office.getByTestId("other-languages").getByRole("link", { name: "Spanish" }).click();
+      await expect.poll(() => office.locator("h1").innerText(), settle).toBe("Service pages in Spanish");
+      await office.getByLabel("Mentorship's tagline").fill(tagline);
+      await office.getByRole("button", { name: "Save the Spanish text" }).click();
+      await expectToast(office, javaScriptEnabled, /Mentorship's tagline in Spanish changed from/);
+      await agentPage.goto(ctx.portal.base + "/es/servicesPage?id=1");
+      await expect.poll(() => agentPage.locator("main .lead").innerText(), settle).toBe(tagline);
+
       // The owner hands the client to another agent, who sees it with its case file.
       const taker = await ctx.portal.agentWithApi(`taker-${tag}@example.com`, `Tom Taker ${tag}`);
       const giverId = (

@@ -276,6 +276,7 @@ const matrix: Record<string, Entry> = {
   // The business settings: an owner's; what every page shows of them is public.
   "GET /office/settings": { anonymous: 401, intruder: 403 },
   "POST /office/settings": { anonymous: 401, intruder: 403 },
+  "POST /office/settings/texts/:lang": { anonymous: 401, path: () => "/office/settings/texts/ar", intruder: 403 },
   "GET /site": { anonymous: 200, intruder: 200 },
   // A service's published plans, for its public page (issue 26): no cart, no client; a bad service is a 400.
   "GET /site/plans": { anonymous: 200, path: () => "/site/plans?service_id=1", intruder: 200 },

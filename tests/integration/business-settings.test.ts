@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
+import { catalogues } from "../../lib/i18n/index.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
 describe.each(testDatabases)("business settings on $name", (target) => {
@@ -206,5 +207,64 @@ describe.each(testDatabases)("business settings on $name", (target) => {
     expect((await a("POST", `stripe/demo/complete/${checkout.json.data.session_id}`)).status).toBe(200);
     const docs = (await a("POST", `agent/viewClient/${client}`)).json.data.documents.map((d: { kind: string }) => d.kind).sort();
     expect(docs).toEqual(["cv", "passport"]);
+  });
+
+  it("keeps each language's service text: the catalogue's translation until an owner rewrites it, one language at a time (issue 26)", async () => {
+    const office = await owner();
+    const spanish = async () => (await ctx.api.call("GET", "site?lang=es")).json.data.services[1];
+    const english = async () => (await ctx.api.call("GET", "site")).json.data.services[1];
+    // First, the catalogue's Spanish; the English stays the English.
+    expect((await spanish()).tagline).toBe(catalogues.es.services.s1.tagline);
+    expect((await spanish()).includes).toEqual(Object.values(catalogues.es.services.s1.includes));
+    const englishBefore = await english();
+    expect(englishBefore.tagline).toBe(catalogues.en.services.s1.tagline);
+    expect((await ctx.api.call("GET", "site?lang=xx")).status).toBe(400);
+
+    // The body names the texts as the English ones are named; the language is the address's.
+    const values = (await office("GET", "office/settings")).json.data;
+    const body = Object.fromEntries(
+      [1, 2, 3].flatMap((id) =>
+        ["tagline", "intro", "includes", "for_whom"].map((f) => [`service_${id}_${f}`, values[`service_${id}_${f}_es`]]),
+      ),
+    );
+    const member = await ctx.api.newStaff("texts-member@example.com");
+    expect((await as(member.token)("POST", "office/settings/texts/es", body)).status).toBe(403);
+    expect((await office("POST", "office/settings/texts/de", body)).status).toBe(400);
+    const refused = await office("POST", "office/settings/texts/es", { ...body, service_1_tagline: "  " });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ service_1_tagline: ["Mentorship's tagline is required"] });
+
+    const saved = await office("POST", "office/settings/texts/es", {
+      ...body,
+      service_1_tagline: "Mentores que ya hicieron el mismo camino.",
+      service_1_includes: "Sesiones individuales\nUna revisión de su CV",
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.data.changes).toEqual([
+      `Mentorship's tagline in Spanish changed from “${catalogues.es.services.s1.tagline}” to “Mentores que ya hicieron el mismo camino.”`,
+      "What Mentorship includes in Spanish rewritten",
+    ]);
+    expect(await spanish()).toMatchObject({
+      tagline: "Mentores que ya hicieron el mismo camino.",
+      includes: ["Sesiones individuales", "Una revisión de su CV"],
+    });
+    // Only Spanish changed: English and French are as they were.
+    expect(await english()).toEqual(englishBefore);
+    expect((await ctx.api.call("GET", "site?lang=fr")).json.data.services[1].tagline).toBe(catalogues.fr.services.s1.tagline);
+    const audit = await ctx.database.db
+      .selectFrom("audit_log")
+      .select("subject")
+      .where("kind", "=", "settings.changed")
+      .execute();
+    expect(
+      audit
+        .map((a) => a.subject)
+        .filter((sub) => sub?.endsWith("_es"))
+        .sort(),
+    ).toEqual(["setting:service_1_includes_es", "setting:service_1_tagline_es"]);
+    // The main settings form, which has no Spanish fields, leaves the Spanish alone.
+    const all = (await office("GET", "office/settings")).json.data;
+    expect((await office("POST", "office/settings", all)).json.data.changes).toEqual([]);
+    expect((await spanish()).tagline).toBe("Mentores que ya hicieron el mismo camino.");
   });
 });

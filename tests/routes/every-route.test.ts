@@ -232,6 +232,7 @@ const routes: Record<string, Entry> = {
   "office.staff.new": { who: "owner", at: () => ({ path: "/office/staff/new" }) },
   "office.staff.$id": { who: "owner", at: () => ({ path: "/office/staff/1", params: { id: "1" } }) },
   "office.settings": { who: "owner", at: () => ({ path: "/office/settings" }) },
+  "office.settings_.texts.$lang": { who: "owner", at: () => ({ path: "/office/settings/texts/es", params: { lang: "es" } }) },
   "office.staff.$id_.email": { who: "owner", at: () => ({ path: "/office/staff/1/email", params: { id: "1" } }) },
   // A made-up link: a page that says it can no longer be used.
   "confirm-email": { who: "public", at: () => ({ path: `/confirm-email?token=${"z".repeat(43)}` }) },

@@ -693,6 +693,39 @@ describe("the office's forms", () => {
     const res = await respond(action, await formRequest(at, { intent: "refund", note: "" }, staff), { id: String(orderId) });
     await refused(res, ["refund_note"]);
   });
+
+  it("the service pages in French: an empty text is said beside it, the French typed kept; saved, the French page shows it", async () => {
+    const page = await route("office.settings_.texts.$lang");
+    const at = "/office/settings/texts/fr";
+    const stored = (await (await respond(page.loader!, request(at, { cookie: staff }), { lang: "fr" })).json()) as {
+      stored: Record<string, string>;
+    };
+    const first = stored.stored;
+    expect(first.service_2_tagline).toBeTruthy();
+    const typed = { ...first, service_2_intro: "", service_2_tagline: "Votre installation, réglée avant l'arrivée." };
+    await refused(await respond(page.action, await formRequest(at, typed, staff), { lang: "fr" }), ["service_2_intro"], {
+      service_2_tagline: "Votre installation, réglée avant l'arrivée.",
+    });
+    try {
+      redirected(
+        await respond(page.action, await formRequest(at, { ...typed, service_2_intro: first.service_2_intro! }, staff), {
+          lang: "fr",
+        }),
+        at,
+      );
+      const service = await route("($lang).servicesPage");
+      const shown = (await (await respond(service.loader!, request("/fr/servicesPage?id=2"), { lang: "fr" })).json()) as {
+        own: { tagline: string };
+      };
+      expect(shown.own.tagline).toBe("Votre installation, réglée avant l'arrivée.");
+      // A language the office does not write (English is the settings page's) is not found.
+      expect((await respond(page.loader!, request("/office/settings/texts/en", { cookie: staff }), { lang: "en" })).status).toBe(
+        404,
+      );
+    } finally {
+      await respond(page.action, await formRequest(at, first, staff), { lang: "fr" });
+    }
+  });
 });
 
 describe("lists page and search on the server", () => {
