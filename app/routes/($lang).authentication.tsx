@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { AuthCard } from "../components/auth-card";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
-import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { getMentor, getSignedIn, getStaff, signIn, signInMentor, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
@@ -97,58 +97,54 @@ export default function Authentication() {
   }, [actionData]);
 
   return (
-    <section className="container page auth-page">
-      <div className="auth-card">
-        <h1>{t("signIn.heading")}</h1>
-        <p className="muted" data-testid="sign-in-for">
-          <Trans i18nKey="signIn.for" components={{ go: <Link to="/my/sign-in" /> }} />
+    // Only "Server busy" comes as a toast; a refused sign-in is said in the form.
+    <AuthCard heading={t("signIn.heading")} toast={actionData?.toast}>
+      <p className="muted" data-testid="sign-in-for">
+        <Trans i18nKey="signIn.for" components={{ go: <Link to="/my/sign-in" /> }} />
+      </p>
+      <FormError message={say(actionData?.formError)} />
+      <Form method="post" noValidate className="form" ref={form}>
+        <AuthenticityTokenInput />
+        <HoneypotFields props={trap} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="time_zone" value={zone} />
+        <Field
+          label={t("fields.email")}
+          maxLength={fieldLimits.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.values?.email ?? ""}
+          errors={say.all(errors.email)}
+          // The page is there to sign in: typing starts in Email (after a refusal, in the field to correct).
+          {...(actionData ? {} : { autoFocus: true })}
+          autoFocusOnError
+        />
+        <Field
+          label={t("fields.password")}
+          maxLength={fieldLimits.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={say.all(errors.password)}
+          autoFocusOnError={!errors.email}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? t("signIn.busy") : t("signIn.submit")}
+        </button>
+      </Form>
+      <p className="auth-card__aside">
+        <Link to={local("/forgot-password")}>{t("signIn.forgot")}</Link>
+        {" · "}
+        <Link to={local("/privacy")}>{t("common.privacy")}</Link>
+      </p>
+      {demo ? (
+        <p className="demo-hint">
+          {t("signIn.demo")} <code dir="ltr">{demo.email}</code> / <code dir="ltr">{demo.password}</code>
         </p>
-        <FormError message={say(actionData?.formError)} />
-        <Form method="post" noValidate className="form" ref={form}>
-          <AuthenticityTokenInput />
-          <HoneypotFields props={trap} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <input type="hidden" name="time_zone" value={zone} />
-          <Field
-            label={t("fields.email")}
-            maxLength={fieldLimits.email}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            defaultValue={actionData?.values?.email ?? ""}
-            errors={say.all(errors.email)}
-            // The page is there to sign in: typing starts in Email (after a refusal, in the field to correct).
-            {...(actionData ? {} : { autoFocus: true })}
-            autoFocusOnError
-          />
-          <Field
-            label={t("fields.password")}
-            maxLength={fieldLimits.password}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            errors={say.all(errors.password)}
-            autoFocusOnError={!errors.email}
-          />
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? t("signIn.busy") : t("signIn.submit")}
-          </button>
-        </Form>
-        <p className="auth-card__aside">
-          <Link to={local("/forgot-password")}>{t("signIn.forgot")}</Link>
-          {" · "}
-          <Link to={local("/privacy")}>{t("common.privacy")}</Link>
-        </p>
-        {demo ? (
-          <p className="demo-hint">
-            {t("signIn.demo")} <code dir="ltr">{demo.email}</code> / <code dir="ltr">{demo.password}</code>
-          </p>
-        ) : null}
-      </div>
-      {/* Only "Server busy" comes as a toast; a refused sign-in is said in the form. */}
-      <Toast toast={actionData?.toast} />
-    </section>
+      ) : null}
+    </AuthCard>
   );
 }

@@ -4,8 +4,8 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { AuthCard } from "../components/auth-card";
 import { Field, FormError } from "../components/form";
-import { Toast } from "../components/toasts";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
 import { signIn, signInMentor, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
@@ -65,58 +65,57 @@ export default function SetPassword() {
   const say = useSay();
   const local = useLocalPath();
   return (
-    <section className="container page auth-page">
-      <div className="auth-card">
-        <h1>{who?.purpose === "reset" ? t("setPassword.headingReset") : t("setPassword.heading")}</h1>
-        {who ? (
-          <>
-            <p className="muted">
-              <Trans
-                i18nKey={
-                  who.kind === "staff"
-                    ? "setPassword.forStaff"
-                    : who.kind === "mentor"
-                      ? "setPassword.forMentor"
-                      : "setPassword.forAgent"
-                }
-                values={{ name: who.name, email: who.email }}
-                components={{ email: <bdi dir="ltr" /> }}
-              />
-              {who.purpose === "reset" ? ` ${t("setPassword.resetNote")}` : ""}
-            </p>
-            <FormError message={say(failure?.formError)} />
-            <Form method="post" className="form" noValidate>
-              <AuthenticityTokenInput />
-              <input type="hidden" name="token" value={token} />
-              <input type="text" name="username" autoComplete="username" value={who.email} readOnly hidden />
-              <Field
-                label={t("setPassword.newPassword")}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                maxLength={fieldLimits.password}
-                hint={t("messages.passwordRules")}
-                errors={say.all(failure?.fieldErrors?.password)}
-                autoFocusOnError
-                autoFocus={!failure}
-              />
-              <button type="submit" className="button button--primary button--block" disabled={busy}>
-                {busy ? t("setPassword.busy") : t("setPassword.submit")}
-              </button>
-            </Form>
-          </>
-        ) : (
-          <p className="empty-state" data-testid="link-gone">
-            {say(gone)}{" "}
+    <AuthCard
+      heading={who?.purpose === "reset" ? t("setPassword.headingReset") : t("setPassword.heading")}
+      toast={failure?.toast}
+    >
+      {who ? (
+        <>
+          <p className="muted">
             <Trans
-              i18nKey="setPassword.goneHelp"
-              components={{ signIn: <Link to={local("/authentication")} />, ask: <Link to={local("/forgot-password")} /> }}
+              i18nKey={
+                who.kind === "staff"
+                  ? "setPassword.forStaff"
+                  : who.kind === "mentor"
+                    ? "setPassword.forMentor"
+                    : "setPassword.forAgent"
+              }
+              values={{ name: who.name, email: who.email }}
+              components={{ email: <bdi dir="ltr" /> }}
             />
+            {who.purpose === "reset" ? ` ${t("setPassword.resetNote")}` : ""}
           </p>
-        )}
-      </div>
-      <Toast toast={failure?.toast} />
-    </section>
+          <FormError message={say(failure?.formError)} />
+          <Form method="post" className="form" noValidate>
+            <AuthenticityTokenInput />
+            <input type="hidden" name="token" value={token} />
+            <input type="text" name="username" autoComplete="username" value={who.email} readOnly hidden />
+            <Field
+              label={t("setPassword.newPassword")}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={fieldLimits.password}
+              hint={t("messages.passwordRules")}
+              errors={say.all(failure?.fieldErrors?.password)}
+              autoFocusOnError
+              autoFocus={!failure}
+            />
+            <button type="submit" className="button button--primary button--block" disabled={busy}>
+              {busy ? t("setPassword.busy") : t("setPassword.submit")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="empty-state" data-testid="link-gone">
+          {say(gone)}{" "}
+          <Trans
+            i18nKey="setPassword.goneHelp"
+            components={{ signIn: <Link to={local("/authentication")} />, ask: <Link to={local("/forgot-password")} /> }}
+          />
+        </p>
+      )}
+    </AuthCard>
   );
 }

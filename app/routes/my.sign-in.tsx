@@ -3,21 +3,17 @@
  * for any address (whether a client has it is nobody's business). The link works once, within an hour.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { fieldLimits } from "../../lib/client-fields";
 import { isLang } from "../../lib/i18n/languages";
-import { Field, FormError } from "../components/form";
-import { HoneypotFields } from "../components/honeypot";
-import { Toast } from "../components/toasts";
+import { AuthCard, EmailLinkForm, SentNotice } from "../components/auth-card";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { getClient } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { chosenLang, translator } from "../lib/i18n.server";
-import { useLocalPath, useSay } from "../lib/lang";
+import { useLocalPath } from "../lib/lang";
 import { clientSignInBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -61,53 +57,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ClientSignIn() {
   const { sent, signedIn, honeypot: trap } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
-  const say = useSay();
   const local = useLocalPath();
   return (
-    <section className="container page auth-page">
-      <div className="auth-card">
-        <h1>{t("my.signInHeading")}</h1>
-        {signedIn ? (
-          <p className="notice" role="status">
-            <Trans i18nKey="my.signedIn" components={{ go: <a href="/my" /> }} />
-          </p>
-        ) : null}
-        {sent ? (
-          <div className="notice" role="status" data-testid="link-sent">
-            <p>
-              <strong>{t("my.linkSent")}</strong>
-            </p>
-            <p className="muted">{t("my.linkSentMore")}</p>
-          </div>
-        ) : (
-          <p className="muted">{t("my.signInIntro")}</p>
-        )}
-        <FormError message={say(failure?.formError)} />
-        <Form method="post" className="form" noValidate>
-          <AuthenticityTokenInput />
-          <HoneypotFields props={trap} />
-          <Field
-            label={t("fields.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={fieldLimits.email}
-            defaultValue={failure?.values?.email ?? ""}
-            errors={say.all(failure?.fieldErrors?.email)}
-            autoFocusOnError
-          />
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? t("my.sending") : t("my.sendLink")}
-          </button>
-        </Form>
-        <p className="auth-card__aside">
-          <Trans i18nKey="my.othersSignIn" components={{ go: <a href={local("/authentication")} /> }} />
+    <AuthCard heading={t("my.signInHeading")} toast={failure?.toast}>
+      {signedIn ? (
+        <p className="notice" role="status">
+          <Trans i18nKey="my.signedIn" components={{ go: <a href="/my" /> }} />
         </p>
-      </div>
-      <Toast toast={failure?.toast} />
-    </section>
+      ) : null}
+      {sent ? (
+        <SentNotice testId="link-sent" title={t("my.linkSent")} more={t("my.linkSentMore")} />
+      ) : (
+        <p className="muted">{t("my.signInIntro")}</p>
+      )}
+      <EmailLinkForm
+        failure={failure}
+        trap={trap}
+        label={t("fields.email")}
+        autoComplete="email"
+        submit={t("my.sendLink")}
+        sending={t("my.sending")}
+      />
+      <p className="auth-card__aside">
+        <Trans i18nKey="my.othersSignIn" components={{ go: <a href={local("/authentication")} /> }} />
+      </p>
+    </AuthCard>
   );
 }
