@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { formatDateTime } from "../lib/dates";
 import type { ToastMessage } from "../lib/toast";
 import { Toast } from "./toasts";
 
@@ -117,5 +118,33 @@ export function OfficeFormPage({
       {children}
       <Toast toast={toast} />
     </section>
+  );
+}
+
+/**
+ * A set-password link the office has just made (an invitation or a new link): to whom it was e-mailed, until when it
+ * works, and the link itself, shown this once for staff to hand over.
+ */
+export function PasswordLinkNotice(props: {
+  name: string;
+  email: string | null;
+  url: string;
+  expiresAt: string;
+  /** A new link for someone who had one: the earlier ones stop working */
+  replaces?: boolean;
+}) {
+  const zone = useOfficeZone();
+  return (
+    <div className="notice" role="status" data-testid="password-link">
+      <p>
+        We e-mailed this link to <strong>{props.name}</strong>
+        {props.email ? ` (${props.email})` : ""}; you can also hand it over. It sets their password, once, until{" "}
+        {formatDateTime(props.expiresAt, zone)} ({zone}); it is shown only now
+        {props.replaces ? ", and earlier links no longer work" : ""}.
+      </p>
+      <p>
+        <code className="password-link">{props.url}</code>
+      </p>
+    </div>
   );
 }

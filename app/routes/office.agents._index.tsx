@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { OfficeHead, OfficeSearch, useOfficeZone } from "../components/office";
+import { OfficeHead, OfficeSearch, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
@@ -70,16 +70,13 @@ export default function OfficeAgents() {
     <section className="container page">
       <OfficeHead title="Agents" add={{ to: "/office/agents/new", label: "Add an agent" }} />
       {shown?.link ? (
-        <div className="notice" role="status" data-testid="password-link">
-          <p>
-            A new set-password link for <strong>{shown.link.agent}</strong>, valid once until{" "}
-            {formatDateTime(shown.link.expires_at, zone)} ({zone}) (earlier links no longer work). We e-mailed it to the agent;
-            you can also hand it over:
-          </p>
-          <p>
-            <code className="password-link">{shown.link.url}</code>
-          </p>
-        </div>
+        <PasswordLinkNotice
+          name={shown.link.agent}
+          email={null}
+          url={shown.link.url}
+          expiresAt={shown.link.expires_at}
+          replaces
+        />
       ) : null}
       <OfficeSearch q={q} label="Search by name or email" />
       {result.total === 0 ? (

@@ -5,11 +5,10 @@ import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
 import { newAgentFields } from "../../lib/office-fields";
 import { Field, fieldProps, FormError, ZoneField } from "../components/form";
-import { useOfficeZone } from "../components/office";
+import { PasswordLinkNotice } from "../components/office";
 import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
-import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { newAgentBody } from "../lib/schemas.server";
@@ -46,7 +45,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewAgent() {
-  const zone = useOfficeZone();
   const { zones } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure | Created>();
   const busy = useNavigation().state === "submitting";
@@ -58,15 +56,8 @@ export default function NewAgent() {
           <Link to="/office/agents">Agents</Link>
         </p>
         <h1>{agent.name} can now be invited</h1>
-        <div className="notice" role="status" data-testid="password-link">
-          <p>
-            We e-mailed this link to {agent.name} ({agent.email}); you can also hand it over. It sets their password, once, until{" "}
-            {formatDateTime(link_expires_at, zone)} ({zone}); it is shown only now (a new one can be made from the agents list).
-          </p>
-          <p>
-            <code className="password-link">{password_link}</code>
-          </p>
-        </div>
+        <PasswordLinkNotice name={agent.name} email={agent.email} url={password_link} expiresAt={link_expires_at} />
+        <p className="muted">A new link can be made from the agents list.</p>
         <p className="form__actions">
           <Link to="/office/agents" className="button button--primary">
             Back to the agents

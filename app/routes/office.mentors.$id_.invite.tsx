@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { PasswordLinkNotice } from "../components/office";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
-import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
@@ -14,13 +14,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 /** Inviting a mentor to sign in: a one-time set-password link, e-mailed to them and shown here once. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, staff } = await requireStaff(request, context);
+  const { api } = await requireStaff(request, context);
   const mentor = await api
     .call(endpoints.officeMentor, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
   return {
     mentor: { id: mentor.id, name: mentor.name, email: mentor.email, active: mentor.active, signed_up: mentor.signed_up },
-    zone: staff.time_zone,
   };
 }
 
@@ -39,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function InviteMentor() {
-  const { mentor, zone } = useLoaderData<typeof loader>();
+  const { mentor } = useLoaderData<typeof loader>();
   const answer = useActionData<Sent & FormFailure>();
   const busy = useNavigation().state === "submitting";
   const back = `/office/mentors/${mentor.id}`;
@@ -50,15 +49,13 @@ export default function InviteMentor() {
       </p>
       <h1>Invite {mentor.name} to sign in</h1>
       {answer?.link ? (
-        <div className="notice" role="status" data-testid="password-link">
-          <p>
-            We e-mailed this link to {mentor.name} ({mentor.email}); you can also hand it over. It sets their password, once,
-            until {formatDateTime(answer.link.expires_at, zone)} ({zone}); it is shown only now, and earlier links no longer work.
-          </p>
-          <p>
-            <code className="password-link">{answer.link.url}</code>
-          </p>
-        </div>
+        <PasswordLinkNotice
+          name={mentor.name}
+          email={mentor.email}
+          url={answer.link.url}
+          expiresAt={answer.link.expires_at}
+          replaces
+        />
       ) : null}
       {answer?.formError ? (
         <p className="form-error" role="alert">

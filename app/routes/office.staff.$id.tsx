@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { staffRoleLabels } from "../../lib/office-fields";
 import { PendingEmailNote } from "../components/email-change";
-import { useOfficeZone } from "../components/office";
+import { PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -81,15 +81,13 @@ export default function StaffMember() {
       </p>
       <h1>{member.name}</h1>
       {shown?.link ? (
-        <div className="notice" role="status" data-testid="password-link">
-          <p>
-            A new set-password link, valid once until {formatDateTime(shown.link.expires_at, zone)} ({zone}); earlier links no
-            longer work. We e-mailed it to {member.email}; you can also hand it over:
-          </p>
-          <p>
-            <code className="password-link">{shown.link.url}</code>
-          </p>
-        </div>
+        <PasswordLinkNotice
+          name={member.name}
+          email={member.email}
+          url={shown.link.url}
+          expiresAt={shown.link.expires_at}
+          replaces
+        />
       ) : null}
       <dl className="details">
         <div>

@@ -5,11 +5,10 @@ import { fieldLimits } from "../../lib/client-fields";
 import type { NewStaffData } from "../../lib/contract";
 import { staffRoleLabels, staffRoles } from "../../lib/office-fields";
 import { Field, fieldProps, FormError, SelectField, ZoneField } from "../components/form";
-import { useOfficeZone } from "../components/office";
+import { PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
-import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { newStaffBody } from "../lib/schemas.server";
@@ -56,15 +55,7 @@ export default function InviteStaff() {
           <Link to="/office/staff">Staff</Link>
         </p>
         <h1>{staff.name} is invited</h1>
-        <div className="notice" role="status" data-testid="password-link">
-          <p>
-            We e-mailed this link to {staff.name} ({staff.email}); you can also hand it over. It sets their password, once, until{" "}
-            {formatDateTime(link_expires_at, zone)} ({zone}); it is shown only now.
-          </p>
-          <p>
-            <code className="password-link">{password_link}</code>
-          </p>
-        </div>
+        <PasswordLinkNotice name={staff.name} email={staff.email} url={password_link} expiresAt={link_expires_at} />
         <p className="form__actions">
           <Link to="/office/staff" className="button button--primary">
             Back to the staff
