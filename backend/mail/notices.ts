@@ -359,6 +359,22 @@ async function accountRecipient(trx: Db, kind: SignInKind, id: number): Promise<
   return { email: a.email, name: a.name, zone: a.time_zone, role: kind, ...(lang ? { lang } : {}) };
 }
 
+/**
+ * One e-mail about an account, to its person: at the account's address, or at `address` (a new address being
+ * confirmed, the old one being told). Nothing is sent to an account that has no address.
+ */
+async function accountNotice(
+  trx: Db,
+  account: { kind: SignInKind; id: number },
+  now: Date,
+  notice: { dedupeKey: string; address?: string; facts: (to: Recipient, who: Recipient) => Facts },
+) {
+  const who = await accountRecipient(trx, account.kind, account.id);
+  if (!who) return;
+  const to = notice.address ? { ...who, email: notice.address } : who;
+  await enqueue(trx, { dedupeKey: notice.dedupeKey, to: to.email, facts: notice.facts(to, who) }, now);
+}
+
 /** A set-password link (made by staff or the office:user command) or a reset link, to the account's address. */
 export async function passwordLink(
   trx: Db,
@@ -366,17 +382,10 @@ export async function passwordLink(
   link: { url: string; token: string; expiresAt: string; purpose: "set" | "reset" },
   now = new Date(),
 ) {
-  const to = await accountRecipient(trx, account.kind, account.id);
-  if (!to) return;
-  await enqueue(
-    trx,
-    {
-      dedupeKey: `account.password_link:${hashToken(link.token).slice(0, 32)}`,
-      to: to.email,
-      facts: { kind: "account.password_link", to, purpose: link.purpose, link: link.url, expires_at: link.expiresAt },
-    },
-    now,
-  );
+  await accountNotice(trx, account, now, {
+    dedupeKey: `account.password_link:${hashToken(link.token).slice(0, 32)}`,
+    facts: (to) => ({ kind: "account.password_link", to, purpose: link.purpose, link: link.url, expires_at: link.expiresAt }),
+  });
 }
 
 export async function passwordChanged(
@@ -385,17 +394,10 @@ export async function passwordChanged(
   how: "reset" | "account" | "link",
   now = new Date(),
 ) {
-  const to = await accountRecipient(trx, account.kind, account.id);
-  if (!to) return;
-  await enqueue(
-    trx,
-    {
-      dedupeKey: `account.password_changed:${account.kind}:${account.id}:${now.toISOString()}`,
-      to: to.email,
-      facts: { kind: "account.password_changed", to, at: now.toISOString(), how },
-    },
-    now,
-  );
+  await accountNotice(trx, account, now, {
+    dedupeKey: `account.password_changed:${account.kind}:${account.id}:${now.toISOString()}`,
+    facts: (to) => ({ kind: "account.password_changed", to, at: now.toISOString(), how }),
+  });
 }
 
 /** A link that confirms an account's new address, to the new address (the account is not changed yet). */
@@ -405,18 +407,17 @@ export async function emailChangeLink(
   link: { url: string; token: string; expiresAt: string; email: string },
   now = new Date(),
 ) {
-  const who = await accountRecipient(trx, account.kind, account.id);
-  if (!who) return;
-  const to = { ...who, email: link.email };
-  await enqueue(
-    trx,
-    {
-      dedupeKey: `account.email_change:${hashToken(link.token).slice(0, 32)}`,
-      to: link.email,
-      facts: { kind: "account.email_change", to, old_email: who.email, link: link.url, expires_at: link.expiresAt },
-    },
-    now,
-  );
+  await accountNotice(trx, account, now, {
+    dedupeKey: `account.email_change:${hashToken(link.token).slice(0, 32)}`,
+    address: link.email,
+    facts: (to, who) => ({
+      kind: "account.email_change",
+      to,
+      old_email: who.email,
+      link: link.url,
+      expires_at: link.expiresAt,
+    }),
+  });
 }
 
 /** Told to the address an account had: it changed (if it was not its person's wish, they say so). */
@@ -426,18 +427,11 @@ export async function emailChanged(
   change: { from: string; to: string },
   now = new Date(),
 ) {
-  const who = await accountRecipient(trx, account.kind, account.id);
-  if (!who) return;
-  const to = { ...who, email: change.from };
-  await enqueue(
-    trx,
-    {
-      dedupeKey: `account.email_changed:${account.kind}:${account.id}:${now.toISOString()}`,
-      to: change.from,
-      facts: { kind: "account.email_changed", to, new_email: change.to, at: now.toISOString() },
-    },
-    now,
-  );
+  await accountNotice(trx, account, now, {
+    dedupeKey: `account.email_changed:${account.kind}:${account.id}:${now.toISOString()}`,
+    address: change.from,
+    facts: (to) => ({ kind: "account.email_changed", to, new_email: change.to, at: now.toISOString() }),
+  });
 }
 
 /** Both agents of a hand-over are told: the giver whom they no longer look after, the taker whom they now do. */
