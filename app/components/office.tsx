@@ -100,16 +100,19 @@ export function OfficeFormPage({
   title,
   note,
   toast,
+  narrow = false,
   children,
 }: {
   back: { to: string; label: string };
   title: ReactNode;
   note?: ReactNode;
   toast?: ToastMessage;
+  /** A short form: the page keeps to a readable width */
+  narrow?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section className="container page">
+    <section className={narrow ? "container page narrow" : "container page"}>
       <p className="eyebrow">
         <Link to={back.to}>{back.label}</Link>
       </p>

@@ -5,8 +5,7 @@ import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
 import { newAgentFields } from "../../lib/office-fields";
 import { Field, fieldProps, FormError, ZoneField } from "../components/form";
-import { PasswordLinkNotice } from "../components/office";
-import { Toast } from "../components/toasts";
+import { OfficeFormPage, PasswordLinkNotice } from "../components/office";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -18,6 +17,7 @@ import { zoneChoices } from "../lib/zones.server";
 export const meta: MetaFunction = () => [{ title: "Add an agent · Back office · Waypoint Consultancy" }];
 
 const fields = newAgentFields;
+const back = { to: "/office/agents", label: "Agents" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
@@ -51,11 +51,7 @@ export default function NewAgent() {
   if (answer && "created" in answer) {
     const { agent, password_link, link_expires_at } = answer.created;
     return (
-      <section className="container page narrow">
-        <p className="eyebrow">
-          <Link to="/office/agents">Agents</Link>
-        </p>
-        <h1>{agent.name} can now be invited</h1>
+      <OfficeFormPage narrow back={back} title={`${agent.name} can now be invited`}>
         <PasswordLinkNotice name={agent.name} email={agent.email} url={password_link} expiresAt={link_expires_at} />
         <p className="muted">A new link can be made from the agents list.</p>
         <p className="form__actions">
@@ -66,18 +62,19 @@ export default function NewAgent() {
             Add another
           </Link>
         </p>
-      </section>
+      </OfficeFormPage>
     );
   }
   const failure = answer;
   const f = fieldProps(fields, failure);
   return (
-    <section className="container page narrow">
-      <p className="eyebrow">
-        <Link to="/office/agents">Agents</Link>
-      </p>
-      <h1>Add an agent</h1>
-      <p className="muted">The agent chooses a password through a one-time link, shown once the account is made.</p>
+    <OfficeFormPage
+      narrow
+      back={back}
+      title="Add an agent"
+      note="The agent chooses a password through a one-time link, shown once the account is made."
+      toast={failure?.toast}
+    >
       <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
         <AuthenticityTokenInput />
         <FormError message={failure?.formError} />
@@ -89,7 +86,6 @@ export default function NewAgent() {
           {busy ? "Adding…" : "Add the agent"}
         </button>
       </Form>
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }

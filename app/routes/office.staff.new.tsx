@@ -5,8 +5,7 @@ import { fieldLimits } from "../../lib/client-fields";
 import type { NewStaffData } from "../../lib/contract";
 import { staffRoleLabels, staffRoles } from "../../lib/office-fields";
 import { Field, fieldProps, FormError, SelectField, ZoneField } from "../components/form";
-import { PasswordLinkNotice, useOfficeZone } from "../components/office";
-import { Toast } from "../components/toasts";
+import { OfficeFormPage, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -18,6 +17,7 @@ import { zoneChoices } from "../lib/zones.server";
 export const meta: MetaFunction = () => [{ title: "Invite a staff member · Back office · Waypoint Consultancy" }];
 
 const fields = ["name", "email", "role", "time_zone"] as const;
+const back = { to: "/office/staff", label: "Staff" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, staff } = await requireStaff(request, context);
@@ -50,29 +50,26 @@ export default function InviteStaff() {
   if (answer && "created" in answer) {
     const { staff, password_link, link_expires_at } = answer.created;
     return (
-      <section className="container page narrow">
-        <p className="eyebrow">
-          <Link to="/office/staff">Staff</Link>
-        </p>
-        <h1>{staff.name} is invited</h1>
+      <OfficeFormPage narrow back={back} title={`${staff.name} is invited`}>
         <PasswordLinkNotice name={staff.name} email={staff.email} url={password_link} expiresAt={link_expires_at} />
         <p className="form__actions">
           <Link to="/office/staff" className="button button--primary">
             Back to the staff
           </Link>
         </p>
-      </section>
+      </OfficeFormPage>
     );
   }
   const failure = answer;
   const f = fieldProps(fields, failure);
   return (
-    <section className="container page narrow">
-      <p className="eyebrow">
-        <Link to="/office/staff">Staff</Link>
-      </p>
-      <h1>Invite a staff member</h1>
-      <p className="muted">They choose a password through a one-time link, e-mailed to them and shown here once.</p>
+    <OfficeFormPage
+      narrow
+      back={back}
+      title="Invite a staff member"
+      note="They choose a password through a one-time link, e-mailed to them and shown here once."
+      toast={failure?.toast}
+    >
       <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
         <AuthenticityTokenInput />
         <FormError message={failure?.formError} />
@@ -89,7 +86,6 @@ export default function InviteStaff() {
           {busy ? "Inviting…" : "Invite"}
         </button>
       </Form>
-      <Toast toast={failure?.toast} />
-    </section>
+    </OfficeFormPage>
   );
 }
