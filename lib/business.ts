@@ -3,6 +3,7 @@
  * browser's build may import. The API keeps them (backend/services/business-settings.ts); the environment gives
  * only their first values.
  */
+import { wallClock } from "./days.js";
 import { documentsByService, type DocumentKind } from "./documents.js";
 import { defaultLang, type Lang } from "./i18n/languages.js";
 import { serviceContent } from "./services-content.js";
@@ -237,21 +238,8 @@ export function siteFacts(v: BusinessValues, lang: Lang = defaultLang): SiteFact
 
 /** How far `zone`'s clock is ahead of UTC at `at`, in milliseconds. */
 function zoneOffset(zone: string, at: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  const parts = wallClock(zone, at);
+  const wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 

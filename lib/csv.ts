@@ -1,3 +1,5 @@
+import { wallClock } from "./days.js";
+
 /**
  * A spreadsheet cell that stays text (issue 21, point 7): a value beginning with `=`, `+`, `-`, `@`, a tab or a
  * carriage return is read by Excel, LibreOffice and Google Sheets as a formula (CSV injection). As OWASP advises,
@@ -10,18 +12,6 @@ export function spreadsheetCell(value: string): string {
 /** A time for a spreadsheet: "2026-11-24 18:37" in `zone` (no seconds, no milliseconds, no "T"); empty for none. */
 export function csvTime(iso: string | null | undefined, zone: string): string {
   if (!iso) return "";
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = wallClock(zone, new Date(iso));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }

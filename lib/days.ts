@@ -19,3 +19,23 @@ export function dayIn(zone: string, at: Date | string = new Date()): string {
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The wall clock of an instant in `zone`: "2026", "11", "24", "18", "37", "05" (24-hour, zero-padded). */
+export function wallClock(zone: string, at: Date) {
+  const parts = Object.fromEntries(
+    dateFormatter("en-CA", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(at)
+      .filter((p) => p.type !== "literal")
+      .map((p) => [p.type, p.value]),
+  ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+  return parts;
+}

@@ -1,7 +1,9 @@
 /** Calendar days in a zone (lib/days.ts, lib/day-start.ts): one definition for pages, the API and e-mails. */
 import { describe, expect, it } from "vitest";
+import { todaysHours } from "../../lib/business.js";
+import { csvTime } from "../../lib/csv.js";
 import { dayStart } from "../../lib/day-start.js";
-import { addDays, dayIn } from "../../lib/days.js";
+import { addDays, dayIn, wallClock } from "../../lib/days.js";
 import { expiryWindow } from "../../lib/documents.js";
 
 describe("days in a zone", () => {
@@ -29,5 +31,38 @@ describe("days in a zone", () => {
   it("counts a document's expiry window from the agent's today", () => {
     expect(expiryWindow(at, "Pacific/Kiritimati")).toEqual({ today: "2026-11-24", horizon: "2027-01-23" });
     expect(expiryWindow(at, "Pacific/Pago_Pago")).toEqual({ today: "2026-11-23", horizon: "2027-01-22" });
+  });
+});
+
+describe("wall clocks in a zone", () => {
+  it("reads an instant's clock in a zone, midnight as 00 (never 24)", () => {
+    expect(wallClock("Asia/Kolkata", new Date("2026-11-23T18:30:05Z"))).toEqual({
+      year: "2026",
+      month: "11",
+      day: "24",
+      hour: "00",
+      minute: "00",
+      second: "05",
+    });
+  });
+
+  it("writes a spreadsheet's time in the agent's zone without seconds, and nothing for no time", () => {
+    expect(csvTime("2026-07-01T09:05:59.123Z", "Europe/Lisbon")).toBe("2026-07-01 10:05");
+    expect(csvTime("2026-12-01T09:05:59.123Z", "Europe/Lisbon")).toBe("2026-12-01 09:05");
+    expect(csvTime(null, "UTC")).toBe("");
+  });
+
+  it("says today's opening hours in the viewer's zone, on either side of a clock change, and a closed day", () => {
+    const site = {
+      hours_zone: "Europe/Lisbon",
+      hours: [null, ["09:00", "18:00"], null, null, null, ["09:00", "24:00"], null] as Array<[string, string] | null>,
+    };
+    // A Monday in summer (Lisbon UTC+1, New York UTC-4) and in winter (UTC+0 and UTC-5).
+    expect(todaysHours(site, "America/New_York", new Date("2026-06-01T12:00:00Z"))).toBe("Open today 04:00–13:00");
+    expect(todaysHours(site, "America/New_York", new Date("2026-11-23T12:00:00Z"))).toBe("Open today 04:00–13:00");
+    expect(todaysHours(site, "Asia/Dubai", new Date("2026-11-23T12:00:00Z"))).toBe("Open today 13:00–22:00");
+    // Open until midnight on Fridays; closed on Sundays (Lisbon's day, not the viewer's).
+    expect(todaysHours(site, "Europe/Lisbon", new Date("2026-11-27T12:00:00Z"))).toBe("Open today 09:00–23:59");
+    expect(todaysHours(site, "Pacific/Kiritimati", new Date("2026-11-29T12:00:00Z"))).toBe("Closed today");
   });
 });
