@@ -7,10 +7,16 @@ import { createHash } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { getSettings } from "../../lib/env.server.js";
-import { i18nOptions, resources } from "../../lib/i18n/index.js";
+import { i18nOptions, resources, translator } from "../../lib/i18n/index.js";
 import { defaultLang, isLang, languages, type Lang } from "../../lib/i18n/languages.js";
 
 export { resources, translator } from "../../lib/i18n/index.js";
+
+/**
+ * The workspaces' words on the server (page titles, toasts): the agent's pages and the office are in English for
+ * now (lib/i18n/en-workspace.ts).
+ */
+export const workspaceT = translator(defaultLang);
 
 export const langCookie = createCookie("lang", {
   path: "/",

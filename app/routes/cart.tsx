@@ -6,6 +6,7 @@ import {
   type AppLoadContext,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals, lapsedHold, useRefreshWhenHoldsLapse } from "../components/cart-items";
@@ -15,6 +16,7 @@ import { requireAgent } from "../lib/auth.server";
 import { cartOf } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -22,7 +24,7 @@ import { getSettings } from "../lib/settings.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Cart · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Cart"} · Waypoint Consultancy` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
@@ -36,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     demo: getSettings().payments.mode === "demo",
     cutoffHours: (await loadSite(context)).cancel_cutoff_hours,
     now: new Date().toISOString(),
+    title: workspaceT("work.cart.title"),
   };
 }
 
@@ -55,7 +58,7 @@ async function cancelPayment(request: Request, context: AppLoadContext, api: Api
     await api.call(endpoints.cancelCheckout);
     return await redirectWithToast(request, context, "/cart/", {
       type: "info",
-      message: "Payment cancelled. You can change your cart again.",
+      message: workspaceT("work.cart.cancelled"),
     });
   } catch (error) {
     return apiRedirectError(error, request, context, "/cart/");
@@ -71,12 +74,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "cancel-payment") return cancelPayment(request, context, api);
   if (intent !== "remove") throw new Response("Unknown action.", { status: 400 });
   const parsed = rowIntent("remove").safeParse({ intent, id: formData.get("id") });
-  if (!parsed.success) throw new Response("That is not an item of your cart.", { status: 400 });
+  if (!parsed.success) throw new Response(workspaceT("work.cart.notAnItem"), { status: 400 });
   // Back to the page the agent was on (the cart, or a client's page), never off-site.
   const back = safeBack(request);
   try {
     await api.call(endpoints.deleteCart, { body: { id: parsed.data.id } });
-    return await redirectWithToast(request, context, back, { type: "success", message: "Removed from the cart." });
+    return await redirectWithToast(request, context, back, { type: "success", message: workspaceT("work.cart.removed") });
   } catch (error) {
     return apiRedirectError(error, request, context, back);
   }
@@ -124,72 +127,73 @@ export default function Cart() {
   const navigation = useNavigation();
   const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel-payment";
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">Cart</p>
-      <h1>Your cart</h1>
+      <p className="eyebrow">{t("work.cart.eyebrow")}</p>
+      <h1>{t("work.cart.heading")}</h1>
       {items.some((i) => i.session) || payment ? <ZoneNote own={timeZone} /> : null}
       {payment ? (
         <div className="notice" role="status" data-testid="payment-in-progress">
           <p>
-            <strong>A payment of {formatMoney(payment.amount_minor, payment.currency)} is in progress</strong>
-            {payment.expires_at ? <> until {formatDateTime(payment.expires_at, timeZone)}</> : null}. Your cart is locked until it
-            is paid or cancelled, so what you pay for is exactly what is below.
+            <Trans
+              i18nKey={payment.expires_at ? "work.cart.payingUntil" : "work.cart.paying"}
+              values={{
+                amount: formatMoney(payment.amount_minor, payment.currency),
+                until: payment.expires_at ? formatDateTime(payment.expires_at, timeZone) : "",
+              }}
+              components={{ strong: <strong /> }}
+            />
+            . {t("work.cart.locked")}
           </p>
           <div className="form__actions">
-            <IntentButton intent="checkout" primary busy={checkingOut} busyLabel="Opening checkout…">
-              Continue to payment
+            <IntentButton intent="checkout" primary busy={checkingOut} busyLabel={t("work.cart.opening")}>
+              {t("work.cart.continue")}
             </IntentButton>
-            <IntentButton intent="cancel-payment" busy={cancelling} busyLabel="Cancelling…">
-              Cancel payment
+            <IntentButton intent="cancel-payment" busy={cancelling} busyLabel={t("work.cart.cancelling")}>
+              {t("work.cart.cancelPayment")}
             </IntentButton>
           </div>
         </div>
       ) : null}
       {items.length === 0 ? (
         <div className="empty-state">
-          <p>Your cart is empty. Items you choose for your clients appear here.</p>
+          <p>{t("work.cart.empty")}</p>
           <p>
-            <Link to="/clients">Your clients</Link> · <Link to="/joblist">Jobs</Link> ·{" "}
-            <Link to="/relocation">Relocation packages</Link>
+            <Link to="/clients">{t("work.cart.clients")}</Link> · <Link to="/joblist">{t("work.cart.jobs")}</Link> ·{" "}
+            <Link to="/relocation">{t("work.cart.relocations")}</Link>
           </p>
         </div>
       ) : (
         <>
           {groupByClient(items).map((group) => (
-            <section key={group.id} className="cart-group" aria-label={`Items for ${group.name}`}>
+            <section key={group.id} className="cart-group" aria-label={t("work.cart.itemsFor", { name: group.name })}>
               <h2>
                 <Link to={`/clients/${group.id}`}>{group.name}</Link>
               </h2>
               <CartTable items={group.items} removable={!payment} timeZone={timeZone} now={now} cutoffHours={cutoffHours} />
-              <p className="cart-subtotal">Subtotal: {cartTotals(group.items).join(" + ")}</p>
+              <p className="cart-subtotal">{t("work.cart.subtotal", { amount: cartTotals(group.items).join(" + ") })}</p>
             </section>
           ))}
           <div className="cart-footer">
             <p className="cart-total">
-              Total: <strong data-testid="cart-total">{cartTotals(items).join(" + ")}</strong>
-              {lapsed.length ? <span className="muted"> (a lapsed hold is not counted)</span> : null}
+              {t("work.cart.total")} <strong data-testid="cart-total">{cartTotals(items).join(" + ")}</strong>
+              {lapsed.length ? <span className="muted"> {t("work.cart.lapsedNotCounted")}</span> : null}
             </p>
             {payment ? null : withdrawn.length ? (
               <p className="notice" role="status">
-                {withdrawn.length === 1 ? "An item is" : `${withdrawn.length} items are`} no longer offered: remove{" "}
-                {withdrawn.length === 1 ? "it" : "them"} to pay for the rest.
+                {t("work.cart.withdrawn", { count: withdrawn.length })}
               </p>
             ) : lapsed.length ? (
               <p className="notice" role="status">
-                {lapsed.length === 1 ? "A mentor session's hold has" : `${lapsed.length} mentor sessions' holds have`} lapsed:
-                remove {lapsed.length === 1 ? "it" : "them"} (and book again) to pay for the rest.
+                {t("work.cart.lapsed", { count: lapsed.length })}
               </p>
             ) : (
               <>
-                <IntentButton intent="checkout" primary busy={checkingOut} busyLabel="Opening checkout…">
-                  Checkout
+                <IntentButton intent="checkout" primary busy={checkingOut} busyLabel={t("work.cart.opening")}>
+                  {t("work.cart.checkout")}
                 </IntentButton>
-                <p className="muted">
-                  {demo
-                    ? "A demo payment: nothing is charged, and the order is recorded as paid."
-                    : "You pay by card on Stripe's secure page; we never see the card number."}
-                </p>
+                <p className="muted">{demo ? t("work.cart.demo") : t("work.cart.card")}</p>
               </>
             )}
           </div>

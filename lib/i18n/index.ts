@@ -5,6 +5,7 @@
 import { createInstance, type TFunction } from "i18next";
 import { serviceIds, serviceTextField, textLangs, type ServiceId, type ServiceTextField, type TextLang } from "../business.js";
 import { ar } from "./ar.js";
+import { enWorkspace, type WorkspaceCatalogue } from "./en-workspace.js";
 import { en, type Catalogue } from "./en.js";
 import { es } from "./es.js";
 import { fr } from "./fr.js";
@@ -15,10 +16,12 @@ export { i18nOptions } from "./languages.js";
 export type { Catalogue } from "./en.js";
 export const catalogues: Record<Lang, Catalogue> = { en, ar, es, fr };
 
-export const resources = Object.fromEntries(languages.map((l) => [l, { translation: catalogues[l] }])) as Record<
-  Lang,
-  { translation: Catalogue }
->;
+/** The workspaces' words (the agent's pages and the office), in the languages that offer them: English for now. */
+export const workspaceCatalogues: Partial<Record<Lang, WorkspaceCatalogue>> = { en: enWorkspace };
+
+export const resources = Object.fromEntries(
+  languages.map((l) => [l, { translation: { ...catalogues[l], ...workspaceCatalogues[l] } }]),
+) as Record<Lang, { translation: Catalogue & Partial<WorkspaceCatalogue> }>;
 
 const made = new Map<Lang, TFunction>();
 

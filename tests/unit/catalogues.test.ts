@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { catalogues, translator } from "../../lib/i18n/index.js";
+import { catalogues, resources, translator, workspaceCatalogues } from "../../lib/i18n/index.js";
 import { languages, prefixedLanguages } from "../../lib/i18n/languages.js";
 import { localizeMessage } from "../../lib/i18n/messages.js";
 
@@ -123,5 +123,40 @@ describe("the catalogues", () => {
     const broken = structuredClone(catalogues.fr) as unknown as { home: Record<string, string> };
     delete broken.home.heading;
     expect([...flatten(broken).keys()].sort()).not.toEqual([...english.keys()].sort());
+  });
+
+  it.each(Object.keys(workspaceCatalogues))("%s's workspace words have every English key, and none is empty", (lang) => {
+    const theirs = flatten(workspaceCatalogues[lang as keyof typeof workspaceCatalogues]);
+    const source = flatten(workspaceCatalogues.en);
+    expect([...theirs.keys()].sort()).toEqual([...source.keys()].sort());
+    expect([...theirs].filter(([, text]) => !text.trim()).map(([key]) => key)).toEqual([]);
+  });
+
+  it("has every key the code names: a page or an e-mail never shows a key for want of its text", () => {
+    const known = flatten(resources.en.translation);
+    const groups = new Set([...known.keys()].map((k) => k.split(".")[0]));
+    const used = new Map<string, string>();
+    const read = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) read(at);
+        else if (/\.tsx?$/.test(entry.name)) {
+          const text = fs.readFileSync(at, "utf8");
+          // t("group.key"), workspaceT("group.key"), i18nKey="group.key": the keys written out whole.
+          for (const m of text.matchAll(/(?:\bt|workspaceT|\bsay)\(\s*"([a-zA-Z]+\.[\w.]+)"|i18nKey="([a-zA-Z]+\.[\w.]+)"/g)) {
+            const key = m[1] ?? m[2]!;
+            if (groups.has(key.split(".")[0])) used.set(key, path.relative(process.cwd(), at));
+          }
+        }
+      }
+    };
+    for (const dir of ["app", "backend", "lib"]) read(path.join(process.cwd(), dir));
+    // A key naming a group (an object, for returnObjects) is known too.
+    // And a key said with a count is known by its plural forms (key_one, key_other).
+    const isKnown = (key: string) =>
+      known.has(key) || known.has(`${key}_other`) || [...known.keys()].some((k) => k.startsWith(`${key}.`));
+    const missing = [...used].filter(([key]) => !isKnown(key)).map(([key, file]) => `${key} (${file})`);
+    expect(used.size).toBeGreaterThan(200);
+    expect(missing).toEqual([]);
   });
 });
