@@ -1,5 +1,7 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem, CartSession } from "../../lib/contract";
 import { formatDateTime, timeLabel } from "../lib/dates";
@@ -8,11 +10,14 @@ import { TableHead } from "./table-head";
 
 /** What an item is, with a mentor session's time in the agent's zone (the stored description has it in UTC). */
 export function itemLabel(
+  t: TFunction,
   item: { description: string; session: Pick<CartSession, "mentor_name" | "start_at" | "topic"> | null },
   timeZone: string,
 ): string {
   const s = item.session;
-  return s ? `Mentor session: ${s.mentor_name}, ${formatDateTime(s.start_at, timeZone)} (${s.topic})` : item.description;
+  return s
+    ? t("work.items.session", { mentor: s.mentor_name, time: formatDateTime(s.start_at, timeZone), topic: s.topic })
+    : item.description;
 }
 
 function minutesLeft(until: string, now: string) {
@@ -21,20 +26,25 @@ function minutesLeft(until: string, now: string) {
 
 /** A held session's time left, or that its hold lapsed and the slot must be booked again. */
 function HoldState({ session, timeZone, now }: { session: CartSession; timeZone: string; now: string }) {
+  const { t } = useTranslation();
   if (session.status === "held" && session.held_until) {
-    const left = minutesLeft(session.held_until, now);
     return (
       <p className="hold-note" data-testid="hold-note">
-        Held for you until {timeLabel(session.held_until, timeZone)} ({left} minute{left === 1 ? "" : "s"} left): pay before then
-        to keep it.
+        {t("work.items.heldUntil", {
+          time: timeLabel(session.held_until, timeZone),
+          count: minutesLeft(session.held_until, now),
+        })}
       </p>
     );
   }
   if (session.status === "released" || session.status === "canceled") {
     return (
       <p className="hold-note hold-note--lapsed" data-testid="hold-note">
-        <strong>Released, book again:</strong> the hold lapsed and the slot is no longer kept for you.{" "}
-        <Link to={`/mentors/${session.mentor_id}`}>Book {session.mentor_name} again</Link>, and remove this line.
+        <Trans
+          i18nKey="work.items.released"
+          values={{ mentor: session.mentor_name }}
+          components={{ strong: <strong />, go: <Link to={`/mentors/${session.mentor_id}`} /> }}
+        />
       </p>
     );
   }
@@ -42,11 +52,11 @@ function HoldState({ session, timeZone, now }: { session: CartSession; timeZone:
 }
 
 /** Until when a paid session can be cancelled for a full refund (Terms §4), said before it is paid. */
-export function refundRule(start: string, cutoffHours: number, timeZone: string, now: string): string {
+export function refundRule(t: TFunction, start: string, cutoffHours: number, timeZone: string, now: string): string {
   const until = new Date(Date.parse(start) - cutoffHours * 3_600_000).toISOString();
   return until > now
-    ? `Once paid, refunded in full if cancelled by ${formatDateTime(until, timeZone)}; after that, not refunded.`
-    : `Once paid, not refunded if cancelled: it starts within ${cutoffHours} hours.`;
+    ? t("work.items.refundUntil", { time: formatDateTime(until, timeZone) })
+    : t("work.items.noRefund", { hours: cutoffHours });
 }
 
 function RefundableUntil({
@@ -60,9 +70,10 @@ function RefundableUntil({
   timeZone: string;
   now: string;
 }) {
+  const { t } = useTranslation();
   return (
     <p className="hold-note" data-testid="refundable-until">
-      {refundRule(start, cutoffHours, timeZone, now)}
+      {refundRule(t, start, cutoffHours, timeZone, now)}
     </p>
   );
 }
@@ -112,33 +123,37 @@ export function CartTable({
   /** Paid sessions are refunded when cancelled up to this many hours before they start (Terms §4) */
   cutoffHours: number;
 }) {
+  const { t } = useTranslation();
+  const [itemCol, priceCol] = [t("work.items.item"), t("work.items.price")];
   return (
     <div className="table-wrap">
       <table className="table table--stack">
-        <TableHead columns={["Item", { num: "Price" }, ...(removable ? [null] : [])]} />
+        <TableHead columns={[itemCol, { num: priceCol }, ...(removable ? [null] : [])]} />
         <tbody>
           {items.map((item) => (
             <tr key={item.id}>
-              <td data-label="Item">
-                {itemLabel(item, timeZone)}
+              <td data-label={itemCol}>
+                {itemLabel(t, item, timeZone)}
                 {item.session ? <HoldState session={item.session} timeZone={timeZone} now={now} /> : null}
                 {item.session?.status === "held" ? (
                   <RefundableUntil start={item.session.start_at} cutoffHours={cutoffHours} timeZone={timeZone} now={now} />
                 ) : null}
                 {item.offered ? null : (
                   <p className="hold-note hold-note--lapsed" data-testid="not-offered">
-                    <strong>No longer offered:</strong> remove it to pay for the rest of the cart.
+                    <Trans i18nKey="work.items.notOffered" components={{ strong: <strong /> }} />
                   </p>
                 )}
                 {item.bought ? (
                   <p className="hold-note hold-note--lapsed" data-testid="bought-before">
-                    Already bought for {item.client_name} in{" "}
-                    <Link to={`/orders/${item.bought.order_id}`}>order {item.bought.order_id}</Link>: remove it unless they need a
-                    second one.
+                    <Trans
+                      i18nKey="work.items.bought"
+                      values={{ client: item.client_name, order: item.bought.order_id }}
+                      components={{ go: <Link to={`/orders/${item.bought.order_id}`} /> }}
+                    />
                   </p>
                 ) : null}
               </td>
-              <td className="num" data-label="Price">
+              <td className="num" data-label={priceCol}>
                 {formatMoney(item.price_minor, item.currency)}
               </td>
               {removable ? (
@@ -148,7 +163,8 @@ export function CartTable({
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="id" value={item.id} />
                     <button type="submit" className="button button--small button--ghost">
-                      Remove<span className="visually-hidden"> {itemLabel(item, timeZone)}</span>
+                      {t("work.items.remove")}
+                      <span className="visually-hidden"> {itemLabel(t, item, timeZone)}</span>
                     </button>
                   </Form>
                 </td>

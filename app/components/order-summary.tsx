@@ -1,35 +1,28 @@
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Fragment } from "react";
+import { useTranslation } from "react-i18next";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { itemLabel } from "./cart-items";
 import { TableHead } from "./table-head";
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  pending: "Awaiting payment",
-  paid: "Paid",
-  failed: "Payment failed",
-  expired: "Checkout expired",
-  canceled: "Checkout cancelled",
-  flagged: "Under review",
-};
+/** An order's state in words ("Awaiting payment", "Checkout cancelled"). */
+export const orderStatusLabel = (t: TFunction, status: OrderStatus): string => t(`work.orderStatus.${status}`);
 
 /** The lines that follow an item: its session's cancellation, and its refund (or that one is due). */
 function AfterLines({ item, timeZone, demo }: { item: OrderItem; timeZone: string; demo: boolean }) {
   const cancelled = item.session?.status === "canceled";
+  const { t } = useTranslation();
   return (
     <>
       {cancelled ? (
         <tr className="table__subline" data-testid="cancellation-line">
           <td colSpan={2}>
-            Cancelled: the session{" "}
-            {item.session!.canceled_at ? (
-              <>was cancelled on {formatDateTime(item.session!.canceled_at, timeZone)}</>
-            ) : (
-              "was cancelled"
-            )}
-            .
+            {item.session!.canceled_at
+              ? t("work.order.sessionCancelledOn", { time: formatDateTime(item.session!.canceled_at, timeZone) })
+              : t("work.order.sessionCancelled")}
           </td>
           <td className="num">—</td>
         </tr>
@@ -37,13 +30,9 @@ function AfterLines({ item, timeZone, demo }: { item: OrderItem; timeZone: strin
       {item.refund_status ? (
         <tr className="table__subline" data-testid="refund-note">
           <td colSpan={2}>
-            <strong>{item.refund_status === "refunded" ? "Refunded" : "Refund due"}</strong>
+            <strong>{item.refund_status === "refunded" ? t("work.order.refunded") : t("work.order.refundDue")}</strong>
             {item.refund_reason ? `: ${item.refund_reason}` : null}
-            {item.refund_status === "due"
-              ? demo
-                ? " (A demo payment: nothing to return.)"
-                : " We return it to the card it was paid with."
-              : null}
+            {item.refund_status === "due" ? ` ${demo ? t("work.order.demoNothingBack") : t("work.order.toCard")}` : null}
           </td>
           <td className="num">−{formatMoney(item.price_minor, item.currency)}</td>
         </tr>
@@ -54,17 +43,19 @@ function AfterLines({ item, timeZone, demo }: { item: OrderItem; timeZone: strin
 
 /** What an order holds, client by client, and its total. */
 export function OrderItems({ order, timeZone }: { order: Order; timeZone: string }) {
+  const { t } = useTranslation();
+  const [itemCol, clientCol, priceCol] = [t("work.order.item"), t("work.order.client"), t("work.order.price")];
   return (
     <div className="table-wrap">
       <table className="table table--stack">
-        <TableHead columns={["Item", "Client", { num: "Price" }]} />
+        <TableHead columns={[itemCol, clientCol, { num: priceCol }]} />
         <tbody>
           {order.items.map((item) => (
             <Fragment key={item.id}>
               <tr>
-                <td data-label="Item">{itemLabel(item, timeZone)}</td>
-                <td data-label="Client">{item.client_name}</td>
-                <td className="num" data-label="Price">
+                <td data-label={itemCol}>{itemLabel(t, item, timeZone)}</td>
+                <td data-label={clientCol}>{item.client_name}</td>
+                <td className="num" data-label={priceCol}>
                   {formatMoney(item.price_minor, item.currency)}
                 </td>
               </tr>
@@ -73,16 +64,16 @@ export function OrderItems({ order, timeZone }: { order: Order; timeZone: string
           ))}
         </tbody>
         <tfoot>
-          <TotalRow label="Total" testId="order-total" strong>
+          <TotalRow label={t("work.order.total")} testId="order-total" strong>
             {formatMoney(order.amount_minor, order.currency)}
           </TotalRow>
           {order.refunded_minor ? (
-            <TotalRow label="Refunded" testId="order-refunded">
+            <TotalRow label={t("work.order.totalRefunded")} testId="order-refunded">
               −{formatMoney(order.refunded_minor, order.currency)}
             </TotalRow>
           ) : null}
           {order.refund_due_minor ? (
-            <TotalRow label="Refund due (we will return it to you)" testId="order-refund-due">
+            <TotalRow label={t("work.order.totalRefundDue")} testId="order-refund-due">
               {formatMoney(order.refund_due_minor, order.currency)}
             </TotalRow>
           ) : null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * A column of a table's head: its heading, or `{ num }` for a column of amounts (right-aligned), or null for the
@@ -8,13 +9,14 @@ export type Column = ReactNode | { num: ReactNode } | null;
 
 /** A table's head row, one `<th scope="col">` a column. */
 export function TableHead({ columns }: { columns: readonly Column[] }) {
+  const { t } = useTranslation();
   return (
     <thead>
       <tr>
         {columns.map((column, i) =>
           column === null ? (
             <th scope="col" key={i}>
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t("work.table.actions")}</span>
             </th>
           ) : typeof column === "object" && "num" in column ? (
             <th scope="col" className="num" key={i}>

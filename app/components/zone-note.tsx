@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 
 /**
  * Says which zone the page's times are in, and links to changing the agent's own (/account/zone, which comes back
@@ -11,23 +12,26 @@ export function ZoneNote({ own, shown, extra }: { own: string; shown?: string; e
   const fromLink = shown && shown !== own;
   const ownParams = new URLSearchParams(location.search);
   ownParams.delete("tz");
+  const { t } = useTranslation();
   return (
     <div className="zone-note">
       <p data-testid="zones">
         {fromLink ? (
-          <>
-            Times in <strong>{shown}</strong>, as the link you opened asked. Your zone is {own}:{" "}
-            <Link to={`${location.pathname}${ownParams.size ? `?${ownParams}` : ""}`}>show times in your zone</Link>.
-          </>
+          <Trans
+            i18nKey="work.zone.fromLink"
+            values={{ shown, own }}
+            components={{
+              strong: <strong />,
+              go: <Link to={`${location.pathname}${ownParams.size ? `?${ownParams}` : ""}`} />,
+            }}
+          />
         ) : (
-          <>
-            Times in your zone, <strong>{own}</strong>.
-          </>
+          <Trans i18nKey="work.zone.own" values={{ own }} components={{ strong: <strong /> }} />
         )}
         {extra ? <> {extra}</> : null}
       </p>
       <p className="zone-picker">
-        <Link to={`/account/zone?${new URLSearchParams({ back: here })}`}>Change your time zone</Link>
+        <Link to={`/account/zone?${new URLSearchParams({ back: here })}`}>{t("work.zone.change")}</Link>
       </p>
     </div>
   );

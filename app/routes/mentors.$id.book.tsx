@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { refundRule } from "../components/cart-items";
@@ -93,6 +94,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BookSession() {
+  const { t } = useTranslation();
   const chosen = useChosenClient();
   const { mentor, clients, start, tz, holdMinutes, cutoffHours, now } = useLoaderData<typeof loader>();
   const failure = useActionData<BookFailure>();
@@ -127,7 +129,7 @@ export default function BookSession() {
         <div>
           <dt>Refunds</dt>
           <dd data-testid="refund-rule">
-            {refundRule(start, cutoffHours, tz, now)} (<Link to="/terms">Terms §4</Link>)
+            {refundRule(t, start, cutoffHours, tz, now)} (<Link to="/terms">Terms §4</Link>)
           </dd>
         </div>
       </dl>

@@ -1,9 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { clientStatusLabels } from "../../lib/client-fields";
 import { PendingEmailNote } from "../components/email-change";
 import { useOfficeZone } from "../components/office";
-import { orderStatusLabels } from "../components/order-summary";
+import { orderStatusLabel } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -26,6 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 const bookingStatus = { held: "Held", confirmed: "Confirmed", released: "Released", canceled: "Cancelled" } as const;
 
 export default function OfficeAgent() {
+  const { t } = useTranslation();
   const zone = useOfficeZone();
   const { agent, clients, orders, bookings, pending_email } = useLoaderData<typeof loader>();
   return (
@@ -88,7 +90,7 @@ export default function OfficeAgent() {
           {orders.map((o) => (
             <li key={o.id}>
               <Link to={`/office/orders/${o.id}`}>Order {o.id}</Link> · {formatDateTime(o.created_at, zone)} ({zone}) ·{" "}
-              {orderStatusLabels[o.status]} · {formatMoney(o.amount_minor, o.currency)}
+              {orderStatusLabel(t, o.status)} · {formatMoney(o.amount_minor, o.currency)}
               {o.refund_due_minor ? ` · ${formatMoney(o.refund_due_minor, o.currency)} refund due` : ""}
             </li>
           ))}

@@ -1,10 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { itemLabel } from "../components/cart-items";
 import { FormError, TextAreaField } from "../components/form";
 import { useOfficeZone } from "../components/office";
-import { orderStatusLabels } from "../components/order-summary";
+import { orderStatusLabel } from "../components/order-summary";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -81,6 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OfficeOrder() {
+  const { t } = useTranslation();
   const zone = useOfficeZone();
   const { order } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
@@ -105,7 +107,7 @@ export default function OfficeOrder() {
         <div>
           <dt>Status</dt>
           <dd data-testid="office-order-status">
-            {orderStatusLabels[order.status]}
+            {orderStatusLabel(t, order.status)}
             {order.flag_reason ? `: ${order.flag_reason}` : ""}
           </dd>
         </div>
@@ -153,11 +155,11 @@ export default function OfficeOrder() {
                       value={i.id}
                       aria-describedby={failure?.fieldErrors?.line ? "line-error" : undefined}
                     />
-                    {itemLabel(i, zone)} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
+                    {itemLabel(t, i, zone)} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
                   </label>
                 ) : (
                   <span>
-                    {itemLabel(i, zone)} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
+                    {itemLabel(t, i, zone)} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
                     {i.refund_status ? <strong> · {i.refund_status === "refunded" ? "Refunded" : "Refund due"}</strong> : null}
                     {i.refund_reason ? <span className="muted"> ({i.refund_reason})</span> : null}
                   </span>

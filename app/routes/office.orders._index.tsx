@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { FilterSelect } from "../components/form";
 import { useOfficeZone } from "../components/office";
-import { orderStatusLabels } from "../components/order-summary";
+import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
@@ -35,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function OfficeOrders() {
+  const { t } = useTranslation();
   const zone = useOfficeZone();
   const { filter, result, errors } = useLoaderData<typeof loader>();
   const url = (page: number) => queryOf({ ...filter, page: String(page) });
@@ -51,7 +53,7 @@ export default function OfficeOrders() {
           name="status"
           value={filter.status}
           any="Any status"
-          options={statuses.map((s) => ({ value: s, label: orderStatusLabels[s] }))}
+          options={statuses.map((s) => ({ value: s, label: orderStatusLabel(t, s) }))}
         />
         <FilterSelect
           id="orders-refund"
@@ -111,7 +113,7 @@ export default function OfficeOrders() {
                     </td>
                     <td data-label={`Placed (${zone})`}>{formatDateTime(o.created_at, zone)}</td>
                     <td data-label="Status">
-                      {orderStatusLabels[o.status]}
+                      {orderStatusLabel(t, o.status)}
                       {o.refund_due_minor ? (
                         <span className="muted"> · {formatMoney(o.refund_due_minor, o.currency)} refund due</span>
                       ) : null}

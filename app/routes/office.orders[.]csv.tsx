@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { csvTime, spreadsheetCell } from "../../lib/csv.js";
-import { orderStatusLabels } from "../components/order-summary";
+import { orderStatusLabel } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { officeOrdersFilter } from "../lib/office-orders";
 
 const dollars = (minor: number) => (minor / 100).toFixed(2);
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           [
             String(o.id),
             csvTime(o.created_at, zone),
-            orderStatusLabels[o.status],
+            orderStatusLabel(workspaceT, o.status),
             o.agent_name,
             o.agent_email,
             clients,

@@ -1,15 +1,17 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderItems, orderStatusLabels } from "../components/order-summary";
+import { useTranslation } from "react-i18next";
+import { OrderItems, orderStatusLabel } from "../components/order-summary";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Order ${data.order.id} · Waypoint Consultancy` : "Order not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Order not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -17,40 +19,41 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await api
     .call(endpoints.order, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { order, timeZone: agent.time_zone };
+  return { order, timeZone: agent.time_zone, title: workspaceT("work.order.title", { id: order.id }) };
 }
 
 export default function OrderPage() {
   const { order, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section className="container page narrow">
       <p className="eyebrow">
-        <Link to="/orders">Orders</Link>
+        <Link to="/orders">{t("work.orders.eyebrow")}</Link>
       </p>
-      <h1>Order {order.id}</h1>
+      <h1>{t("work.order.heading", { id: order.id })}</h1>
       <ZoneNote own={timeZone} />
       <dl className="details">
         <div>
-          <dt>Status</dt>
-          <dd data-testid="order-status">{orderStatusLabels[order.status]}</dd>
+          <dt>{t("work.order.status")}</dt>
+          <dd data-testid="order-status">{orderStatusLabel(t, order.status)}</dd>
         </div>
         <div>
-          <dt>Placed</dt>
+          <dt>{t("work.order.placed")}</dt>
           <dd>{formatDateTime(order.created_at, timeZone)}</dd>
         </div>
         <div>
-          <dt>Paid</dt>
+          <dt>{t("work.order.paid")}</dt>
           <dd>{order.paid_at ? formatDateTime(order.paid_at, timeZone) : "—"}</dd>
         </div>
         <div>
-          <dt>Payment</dt>
-          <dd>{order.mode === "demo" ? "Demo payment (nothing charged)" : "Card, through Stripe"}</dd>
+          <dt>{t("work.order.payment")}</dt>
+          <dd>{order.mode === "demo" ? t("work.order.demo") : t("work.order.card")}</dd>
         </div>
       </dl>
       <OrderItems order={order} timeZone={timeZone} />
       {order.paid_at ? (
         <p>
-          <Link to={`/orders/${order.id}/receipt`}>Printable receipt</Link>
+          <Link to={`/orders/${order.id}/receipt`}>{t("work.order.receiptLink")}</Link>
         </p>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { itemLabel } from "../components/cart-items";
 import { TotalRow } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
@@ -8,12 +9,13 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { loadSite } from "../lib/site.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Receipt for order ${data.order.id} · Waypoint Consultancy` : "Receipt not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Receipt not found" },
 ];
 
 /** The e-mailed receipt as a page to print (or save as PDF): a paid order's lines, clients, amounts and currency. */
@@ -23,8 +25,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .call(endpoints.order, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
   // Only a paid order has a receipt: anything else is not one to print.
-  if (!order.paid_at) throw new Response("This order is not paid: it has no receipt.", { status: 404 });
-  return { order, agent, timeZone: agent.time_zone, company: (await loadSite(context)).company };
+  if (!order.paid_at) throw new Response(workspaceT("work.receipt.notPaid"), { status: 404 });
+  return {
+    order,
+    agent,
+    timeZone: agent.time_zone,
+    company: (await loadSite(context)).company,
+    title: workspaceT("work.receipt.title", { id: order.id }),
+  };
 }
 
 /**
@@ -34,14 +42,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 function PrintBar() {
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
+  const { t } = useTranslation();
   return (
     <p className="no-print receipt__print">
       {scripted ? (
         <button type="button" className="button button--primary" onClick={() => window.print()}>
-          Print
+          {t("work.receipt.print")}
         </button>
       ) : null}{" "}
-      <span className="muted">To keep a copy, print this page or save it as a PDF from your browser&apos;s Print menu.</span>
+      <span className="muted">{t("work.receipt.keepCopy")}</span>
     </p>
   );
 }
@@ -49,10 +58,12 @@ function PrintBar() {
 export default function Receipt() {
   const { order, agent, timeZone, company } = useLoaderData<typeof loader>();
   const money = (minor: number) => formatMoney(minor, order.currency);
+  const { t } = useTranslation();
+  const col = { item: t("work.order.item"), client: t("work.order.client"), amount: t("work.order.amount") };
   return (
     <section className="container page narrow receipt" data-testid="receipt">
       <p className="eyebrow no-print">
-        <Link to={`/orders/${order.id}`}>Order {order.id}</Link>
+        <Link to={`/orders/${order.id}`}>{t("work.receipt.orderN", { id: order.id })}</Link>
       </p>
       <header className="receipt__head">
         <div>
@@ -62,58 +73,63 @@ export default function Receipt() {
           {company.tax_id ? (
             <>
               <br />
-              Tax id: <bdi dir="ltr">{company.tax_id}</bdi>
+              {t("work.receipt.taxId")} <bdi dir="ltr">{company.tax_id}</bdi>
             </>
           ) : null}
         </div>
-        <h1>Receipt</h1>
+        <h1>{t("work.receipt.heading")}</h1>
       </header>
       <dl className="details">
         <div>
-          <dt>Order</dt>
+          <dt>{t("work.receipt.order")}</dt>
           <dd>{order.id}</dd>
         </div>
         <div>
-          <dt>Paid</dt>
+          <dt>{t("work.receipt.paid")}</dt>
           <dd>
             {formatDateTime(order.paid_at!, timeZone)} ({timeZone})
           </dd>
         </div>
         <div>
-          <dt>Agent</dt>
+          <dt>{t("work.receipt.agent")}</dt>
           <dd>
             {agent.name} ({agent.email})
           </dd>
         </div>
         <div>
-          <dt>Payment</dt>
-          <dd>{order.mode === "demo" ? "Demo payment (nothing charged)" : "Card, through Stripe"}</dd>
+          <dt>{t("work.receipt.payment")}</dt>
+          <dd>{order.mode === "demo" ? t("work.order.demo") : t("work.order.card")}</dd>
         </div>
       </dl>
       <div className="table-wrap">
         <table className="table table--stack">
-          <TableHead columns={["Item", "Client", { num: "Amount" }]} />
+          <TableHead columns={[col.item, col.client, { num: col.amount }]} />
           <tbody>
             {order.items.map((i) => (
               <tr key={i.id}>
-                <td data-label="Item">
-                  {itemLabel(i, timeZone)}
+                <td data-label={col.item}>
+                  {itemLabel(t, i, timeZone)}
                   {i.refund_status ? (
-                    <span className="muted"> · {i.refund_status === "refunded" ? "refunded" : "refund due"}</span>
+                    <span className="muted">
+                      {" "}
+                      · {i.refund_status === "refunded" ? t("work.receipt.refunded") : t("work.receipt.refundDue")}
+                    </span>
                   ) : null}
                 </td>
-                <td data-label="Client">{i.client_name}</td>
-                <td className="num" data-label="Amount">
+                <td data-label={col.client}>{i.client_name}</td>
+                <td className="num" data-label={col.amount}>
                   {money(i.price_minor)}
                 </td>
               </tr>
             ))}
           </tbody>
           <tfoot>
-            <TotalRow label="Total paid" testId="receipt-total">
+            <TotalRow label={t("work.receipt.totalPaid")} testId="receipt-total">
               {money(order.amount_minor)}
             </TotalRow>
-            {order.refunded_minor ? <TotalRow label="Refunded">−{money(order.refunded_minor)}</TotalRow> : null}
+            {order.refunded_minor ? (
+              <TotalRow label={t("work.order.totalRefunded")}>−{money(order.refunded_minor)}</TotalRow>
+            ) : null}
           </tfoot>
         </table>
       </div>

@@ -1,16 +1,18 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { itemLabel } from "../components/cart-items";
-import { orderStatusLabels } from "../components/order-summary";
+import { orderStatusLabel } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 
-export const meta: MetaFunction = () => [{ title: "Orders · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Orders"} · Waypoint Consultancy` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
@@ -27,64 +29,76 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     hide,
     hidden: all.length - orders.length,
     unpaidCount: all.filter((o) => unpaid(o.status)).length,
+    title: workspaceT("work.orders.title"),
   };
 }
 
 export default function Orders() {
   const { orders, timeZone, hide, hidden, unpaidCount } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const col = {
+    order: t("work.orders.order"),
+    date: t("work.orders.date"),
+    client: t("work.orders.client"),
+    items: t("work.orders.items"),
+    status: t("work.orders.status"),
+    total: t("work.orders.total"),
+  };
   return (
     <section className="container page">
-      <p className="eyebrow">Orders</p>
-      <h1>Your orders</h1>
+      <p className="eyebrow">{t("work.orders.eyebrow")}</p>
+      <h1>{t("work.orders.heading")}</h1>
       {orders.length ? <ZoneNote own={timeZone} /> : null}
       {unpaidCount ? (
         <Form method="get" className="search-form">
           <div className="search-form__row">
             <label className="check">
-              <input type="checkbox" name="hide" value="unpaid" defaultChecked={hide} /> Hide cancelled and lapsed checkouts
+              <input type="checkbox" name="hide" value="unpaid" defaultChecked={hide} /> {t("work.orders.hideUnpaid")}
             </label>
             <button type="submit" className="button button--ghost button--small">
-              Show
+              {t("work.orders.show")}
             </button>
           </div>
-          {hide ? <p className="muted">{hidden === 1 ? "1 checkout hidden." : `${hidden} checkouts hidden.`}</p> : null}
+          {hide ? <p className="muted">{t("work.orders.hidden", { count: hidden })}</p> : null}
         </Form>
       ) : null}
       {orders.length === 0 ? (
         <p className="empty-state">
-          No orders yet. Orders appear here once you check out your <Link to="/cart">cart</Link>.
+          <Trans i18nKey="work.orders.none" components={{ go: <Link to="/cart" /> }} />
         </p>
       ) : (
         <div className="table-wrap">
           <table className="table table--stack">
-            <TableHead columns={["Order", "Date", "Client", "Items", "Status", { num: "Total" }]} />
+            <TableHead columns={[col.order, col.date, col.client, col.items, col.status, { num: col.total }]} />
             <tbody>
               {orders.map((o) => (
                 <tr key={o.id} data-testid={`order-${o.id}`}>
-                  <td data-label="Order">
-                    <Link to={`/orders/${o.id}`}>Order {o.id}</Link>
+                  <td data-label={col.order}>
+                    <Link to={`/orders/${o.id}`}>{t("work.orders.orderN", { id: o.id })}</Link>
                   </td>
-                  <td data-label="Date">{formatDateTime(o.created_at, timeZone)}</td>
-                  <td data-label="Client">
+                  <td data-label={col.date}>{formatDateTime(o.created_at, timeZone)}</td>
+                  <td data-label={col.client}>
                     <ul className="order-lines">
                       {[...new Set(o.items.map((i) => i.client_name))].map((name) => (
                         <li key={name}>{name}</li>
                       ))}
                     </ul>
                   </td>
-                  <td data-label="Items">
+                  <td data-label={col.items}>
                     <ul className="order-lines">
                       {o.items.map((i) => (
                         <li key={i.id}>
-                          {itemLabel(i, timeZone)}
-                          {i.session?.status === "canceled" ? " (session cancelled)" : null}
-                          {i.refund_status ? ` (${i.refund_status === "refunded" ? "refunded" : "refund due"})` : null}
+                          {itemLabel(t, i, timeZone)}
+                          {i.session?.status === "canceled" ? ` ${t("work.orders.sessionCancelled")}` : null}
+                          {i.refund_status
+                            ? ` ${i.refund_status === "refunded" ? t("work.orders.refunded") : t("work.orders.refundDue")}`
+                            : null}
                         </li>
                       ))}
                     </ul>
                   </td>
-                  <td data-label="Status">{orderStatusLabels[o.status]}</td>
-                  <td data-label="Total" className="num">
+                  <td data-label={col.status}>{orderStatusLabel(t, o.status)}</td>
+                  <td data-label={col.total} className="num">
                     {formatMoney(o.amount_minor, o.currency)}
                   </td>
                 </tr>
