@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import type { Booking } from "../../lib/contract";
 import { moveBlocker } from "../../lib/rules";
 import { FilterSelect } from "../components/form";
@@ -10,25 +11,16 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { loadSite } from "../lib/site.server";
 
-export const meta: MetaFunction = () => [{ title: "Mentor sessions · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Mentor sessions"} · Waypoint Consultancy` },
+];
 
 /** The states the agenda filters by: what the agent has to act on, not the database's words. */
-const states = {
-  confirmed: "Confirmed",
-  held: "Held: awaiting payment",
-  move_requested: "The mentor asks for a new time",
-  cancelled: "Cancelled or released",
-} as const;
-type State = keyof typeof states;
-
-const statusLabel: Record<Booking["status"], string> = {
-  held: "Held: awaiting payment",
-  confirmed: "Confirmed",
-  released: "Released (not paid in time)",
-  canceled: "Cancelled",
-};
+const states = ["confirmed", "held", "move_requested", "cancelled"] as const;
+type State = (typeof states)[number];
 
 function stateOf(b: Booking): State {
   if (b.status === "confirmed") return b.move_request ? "move_requested" : "confirmed";
@@ -66,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       "mentor",
       mentors.map((m) => m.value),
     ),
-    state: pick("state", Object.keys(states)) as State | "",
+    state: pick("state", [...states]) as State | "",
   };
   const now = new Date();
   const at = now.toISOString();
@@ -96,55 +88,63 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filter,
     timeZone: agent.time_zone,
     cutoffHours,
+    title: workspaceT("work.bookings.title"),
   };
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["upcoming"][number];
 
 function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcoming: boolean }) {
+  const { t } = useTranslation();
+  const withMentor = t("work.bookings.withMentor", { mentor: b.mentor_name });
   return (
     <tr data-testid={`booking-${b.id}`}>
-      <td data-label="When">
+      <td data-label={t("work.bookings.when")}>
         {formatDateTime(b.start_at, timeZone)}
         <br />
         <span className="muted">
-          {timeLabel(b.start_at, b.mentor_time_zone)} for the mentor ({b.mentor_time_zone})
+          {t("work.bookings.forMentor", { time: timeLabel(b.start_at, b.mentor_time_zone), zone: b.mentor_time_zone })}
         </span>
       </td>
-      <td data-label="Client">
+      <td data-label={t("work.bookings.client")}>
         <Link to={`/clients/${b.client_id}`}>{b.client_name}</Link>
       </td>
-      <td data-label="Mentor and topic">
+      <td data-label={t("work.bookings.mentorAndTopic")}>
         <Link to={`/mentors/${b.mentor_id}`}>{b.mentor_name}</Link>
         <br />
         <span className="muted">{b.topic}</span>
       </td>
-      <td data-label="Status" data-testid="booking-status">
-        {statusLabel[b.status]}
-        {b.refund_status === "due" ? " · refund due" : b.refund_status === "refunded" ? " · refunded" : ""}
+      <td data-label={t("work.bookings.status")} data-testid="booking-status">
+        {t(`work.bookings.statuses.${b.status}`)}
+        {b.refund_status === "due"
+          ? ` · ${t("work.bookings.refundDue")}`
+          : b.refund_status === "refunded"
+            ? ` · ${t("work.bookings.refunded")}`
+            : ""}
         {b.move_request ? (
           <>
             <br />
             <strong data-testid="move-request">
-              {b.mentor_name} asks for a new time: “{b.move_request.reason}”
+              {t("work.bookings.asks", { mentor: b.mentor_name, reason: b.move_request.reason })}
             </strong>
           </>
         ) : null}
       </td>
       <td className="num">
-        {upcoming ? <JoinLink url={b.join_url} label="Join" /> : null}{" "}
+        {upcoming ? <JoinLink url={b.join_url} label={t("work.bookings.join")} /> : null}{" "}
         {b.movable ? (
           <Link
             to={`/bookings/${b.id}/move`}
             className={`button button--small ${b.move_request ? "button--primary" : "button--ghost"}`}
           >
-            {b.move_request ? "Choose a new time" : "Move…"}
-            <span className="visually-hidden"> the session with {b.mentor_name}</span>
+            {b.move_request ? t("work.bookings.chooseTime") : t("work.bookings.move")}
+            <span className="visually-hidden"> {withMentor}</span>
           </Link>
         ) : null}{" "}
         {b.cancellable ? (
           <Link to={`/bookings/${b.id}/cancel`} className="button button--small button--ghost">
-            Cancel…<span className="visually-hidden"> the session with {b.mentor_name}</span>
+            {t("work.bookings.cancel")}
+            <span className="visually-hidden"> {withMentor}</span>
           </Link>
         ) : null}
       </td>
@@ -155,61 +155,65 @@ function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcom
 export default function Bookings() {
   const { upcoming, past, total, clients, mentors, filter, timeZone, cutoffHours } = useLoaderData<typeof loader>();
   const filtered = Boolean(filter.client || filter.mentor || filter.state);
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">Mentorship</p>
-      <h1>Mentor sessions</h1>
-      <ZoneNote
-        own={timeZone}
-        extra={`Paid sessions can be moved, or cancelled with a refund, up to ${cutoffHours} hours before they start.`}
-      />
+      <p className="eyebrow">{t("work.bookings.eyebrow")}</p>
+      <h1>{t("work.bookings.heading")}</h1>
+      <ZoneNote own={timeZone} extra={t("work.bookings.rule", { hours: cutoffHours })} />
       {total === 0 ? (
         <p className="empty-state">
-          No bookings yet. <Link to="/mentors">Find a mentor</Link> for a client.
+          <Trans i18nKey="work.bookings.none" components={{ go: <Link to="/mentors" /> }} />
         </p>
       ) : (
         <>
-          <Form method="get" className="filter-form" role="search" aria-label="Filter the bookings">
+          <Form method="get" className="filter-form" role="search" aria-label={t("work.bookings.filterLabel")}>
             <FilterSelect
               id="filter-client"
-              label="Client"
+              label={t("work.bookings.client")}
               name="client"
               value={filter.client}
-              any="All clients"
+              any={t("work.bookings.allClients")}
               options={clients}
             />
             <FilterSelect
               id="filter-mentor"
-              label="Mentor"
+              label={t("work.bookings.mentor")}
               name="mentor"
               value={filter.mentor}
-              any="All mentors"
+              any={t("work.bookings.allMentors")}
               options={mentors}
             />
             <FilterSelect
               id="filter-state"
-              label="State"
+              label={t("work.bookings.state")}
               name="state"
               value={filter.state}
-              any="Any state"
-              options={Object.entries(states).map(([value, label]) => ({ value, label }))}
+              any={t("work.bookings.anyState")}
+              options={states.map((value) => ({ value, label: t(`work.bookings.states.${value}`) }))}
             />
             <div className="filter-form__actions">
               <button type="submit" className="button button--ghost">
-                Filter
+                {t("work.bookings.filter")}
               </button>
-              {filtered ? <Link to="/bookings">Clear</Link> : null}
+              {filtered ? <Link to="/bookings">{t("work.bookings.clear")}</Link> : null}
             </div>
           </Form>
-          {[["Upcoming", upcoming, true] as const, ["Past and cancelled", past, false] as const].map(
+          {[[t("work.bookings.upcoming"), upcoming, true] as const, [t("work.bookings.past"), past, false] as const].map(
             ([title, rows, isUpcoming]) => (
               <div key={title} className="table-wrap">
                 {rows.length ? (
                   <table className="table table--stack" data-testid={isUpcoming ? "upcoming" : "past"}>
-                    <caption>
-                      {title} ({rows.length})
-                    </caption>
-                    <TableHead columns={["When", "Client", "Mentor and topic", "Status", null]} />
+                    <caption>{t("work.bookings.caption", { title, count: rows.length })}</caption>
+                    <TableHead
+                      columns={[
+                        t("work.bookings.when"),
+                        t("work.bookings.client"),
+                        t("work.bookings.mentorAndTopic"),
+                        t("work.bookings.status"),
+                        null,
+                      ]}
+                    />
                     <tbody>
                       {rows.map((b) => (
                         <BookingRow key={b.id} b={b} timeZone={timeZone} upcoming={isUpcoming} />
@@ -217,9 +221,7 @@ export default function Bookings() {
                     </tbody>
                   </table>
                 ) : (
-                  <p className="empty-state">
-                    {title}: none{filtered ? " with these filters" : ""}.
-                  </p>
+                  <p className="empty-state">{t(filtered ? "work.bookings.emptyFiltered" : "work.bookings.empty", { title })}</p>
                 )}
               </div>
             ),

@@ -1,14 +1,18 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Demo payment · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Demo payment"} · Waypoint Consultancy` },
+];
 
 /**
  * The demo payment mode's stand-in for Stripe's hosted page: no card, no money. "Pay" runs the same
@@ -19,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const state = await api
     .call(endpoints.checkoutSession, { params: { id: params.sessionId ?? "" } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { state, sessionId: params.sessionId!, timeZone: agent.time_zone };
+  return { state, sessionId: params.sessionId!, timeZone: agent.time_zone, title: workspaceT("work.demoPayment.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await api.call(endpoints.demoCancel, { params: { id: sessionId } });
       return await redirectWithToast(request, context, "/cart/", {
         type: "info",
-        message: "Payment cancelled. Your cart is as you left it.",
+        message: workspaceT("work.demoPayment.cancelled"),
       });
     }
   } catch (error) {
@@ -51,30 +55,32 @@ export default function DemoPayment() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   // Like Stripe's page: a checkout past its end can no longer be paid.
+  const { t } = useTranslation();
   const open = state.order.status === "pending" && !(state.order.expires_at && Date.parse(state.order.expires_at) <= Date.now());
   return (
     <section className="container page narrow">
       <div className="demo-banner" role="note">
-        <strong>Demo payment mode.</strong> Nothing is charged: this page stands in for the payment page, as payments are not set
-        up on this portal.
+        <Trans i18nKey="work.demoPayment.banner" components={{ strong: <strong /> }} />
       </div>
-      <p className="eyebrow">Order {state.order.id}</p>
-      <h1>Pay for your order</h1>
+      <p className="eyebrow">{t("work.payment.orderN", { id: state.order.id })}</p>
+      <h1>{t("work.demoPayment.heading")}</h1>
       <OrderItems order={state.order} timeZone={timeZone} />
       {open ? (
         <Form method="post" className="form__actions demo-actions">
           <AuthenticityTokenInput />
           <button type="submit" name="intent" value="pay" className="button button--primary" disabled={busy}>
-            Pay (demo)
+            {t("work.demoPayment.pay")}
           </button>
           <button type="submit" name="intent" value="cancel" className="button button--ghost" disabled={busy}>
-            Cancel
+            {t("work.demoPayment.cancel")}
           </button>
         </Form>
       ) : (
         <p className="notice">
-          This checkout is closed. <Link to={`/orders/${state.order.id}`}>See the order</Link> or go back to the{" "}
-          <Link to="/cart">cart</Link>.
+          <Trans
+            i18nKey="work.demoPayment.closed"
+            components={{ order: <Link to={`/orders/${state.order.id}`} />, cart: <Link to="/cart" /> }}
+          />
         </p>
       )}
     </section>

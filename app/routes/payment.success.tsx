@@ -1,60 +1,55 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Payment · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Payment"} · Waypoint Consultancy` }];
 
 /** Stripe sends the agent back here with ?session_id=…; the API says how the payment stands. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim();
-  if (!sessionId) return data({ missing: true as const, state: null }, { status: 400 });
+  const title = workspaceT("work.payment.title");
+  if (!sessionId) return data({ missing: true as const, state: null, title }, { status: 400 });
   const state = await api
     .call(endpoints.checkoutSession, { params: { id: sessionId } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { missing: false as const, state, timeZone: agent.time_zone };
+  return { missing: false as const, state, timeZone: agent.time_zone, title };
 }
-
-const headline = {
-  paid: { title: "Payment received", text: "Thank you. The order is paid and its items have left your cart." },
-  processing: {
-    title: "Payment processing",
-    text: "The payment method takes a little longer to settle. The order will show as paid once it does.",
-  },
-  unpaid: { title: "Not paid", text: "This order has not been paid. Your cart still holds its items." },
-} as const;
 
 export default function PaymentSuccess() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   if (data.missing) {
     return (
       <section className="container page narrow">
-        <h1>Missing session ID</h1>
+        <h1>{t("work.payment.missingTitle")}</h1>
         <p>
-          This page needs the checkout session it is about. Your orders are listed under <Link to="/orders">Orders</Link>.
+          <Trans i18nKey="work.payment.missing" components={{ go: <Link to="/orders" /> }} />
         </p>
       </section>
     );
   }
   const { payment, order } = data.state;
-  const h = headline[payment];
+
   return (
     <section className="container page narrow">
-      <p className="eyebrow">Order {order.id}</p>
+      <p className="eyebrow">{t("work.payment.orderN", { id: order.id })}</p>
       <h1 data-testid="payment-status" data-status={payment}>
-        {h.title}
+        {t(`work.payment.${payment}.title`)}
       </h1>
-      <p className="lead">{h.text}</p>
+      <p className="lead">{t(`work.payment.${payment}.text`)}</p>
       <OrderItems order={order} timeZone={data.timeZone} />
       <p className="actions">
         <Link to={`/orders/${order.id}`} className="button button--primary">
-          View the order
+          {t("work.payment.viewOrder")}
         </Link>
         <Link to="/dashboard" className="button button--ghost">
-          Dashboard
+          {t("work.payment.dashboard")}
         </Link>
       </p>
     </section>
