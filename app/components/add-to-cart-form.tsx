@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FormFailure } from "../lib/api.server";
 import { useChosenClient } from "../lib/chosen-client";
@@ -10,10 +11,11 @@ import { FormError } from "./form";
 export function AddToCartForm({ clients, failure, label }: { clients: ClientChoice[]; failure?: FormFailure; label: string }) {
   const chosen = useChosenClient();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
   if (!clients.length) {
     return (
       <p className="empty-state">
-        Add a client first: <Link to="/clients/new">add a client</Link>.
+        <Trans i18nKey="work.addToCart.noClients" components={{ go: <Link to="/clients/new" /> }} />
       </p>
     );
   }
@@ -28,7 +30,7 @@ export function AddToCartForm({ clients, failure, label }: { clients: ClientChoi
         autoFocusOnError
       />
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? "Adding…" : label}
+        {busy ? t("work.addToCart.adding") : label}
       </button>
     </Form>
   );

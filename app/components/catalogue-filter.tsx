@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { Country } from "../../lib/contract";
 import { useChosenClient } from "../lib/chosen-client";
 import { FilterSelect } from "./form";
@@ -18,28 +19,36 @@ export function CatalogueFilter({
   clearTo: string;
 }) {
   const client = useChosenClient();
+  const { t } = useTranslation();
   return (
     <Form method="get" className="filter-form" role="search">
       {client ? <input type="hidden" name="client" value={client} /> : null}
       <FilterSelect
         id="filter-country"
-        label="Country"
+        label={t("work.filter.country")}
         name="country"
         value={country}
-        any="All countries"
+        any={t("work.filter.allCountries")}
         options={countries.map((c) => ({ value: c.code, label: c.name }))}
       />
       {withSearch ? (
         <div className="field">
-          <label htmlFor="filter-q">Search</label>
-          <input id="filter-q" type="search" name="q" defaultValue={q} maxLength={100} placeholder="Title, company, city" />
+          <label htmlFor="filter-q">{t("work.filter.search")}</label>
+          <input
+            id="filter-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            placeholder={t("work.filter.searchHint")}
+          />
         </div>
       ) : null}
       <div className="filter-form__actions">
         <button type="submit" className="button button--ghost">
-          Filter
+          {t("work.filter.filter")}
         </button>
-        {country || q ? <Link to={clearTo}>Clear</Link> : null}
+        {country || q ? <Link to={clearTo}>{t("work.filter.clear")}</Link> : null}
       </div>
     </Form>
   );

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ClientChoice } from "../lib/client-choices.server";
 import { SelectField } from "./form";
@@ -23,27 +24,30 @@ export function ClientPicker({
   const [query, setQuery] = useState("");
   const searchId = useId();
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const { t } = useTranslation();
   const shown = words.length ? choices.filter((c) => words.every((w) => c.label.toLowerCase().includes(w))) : choices;
   return (
     <>
       {hydrated && choices.length > 5 ? (
         <div className="field">
-          <label htmlFor={searchId}>Find a client</label>
+          <label htmlFor={searchId}>{t("work.picker.find")}</label>
           <input
             id={searchId}
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Name, email or country"
+            placeholder={t("work.picker.findHint")}
             maxLength={100}
             autoComplete="off"
           />
         </div>
       ) : null}
       <SelectField
-        label="For client"
+        label={t("work.picker.forClient")}
         name="client_id"
-        placeholder={words.length ? `${shown.length} of ${choices.length} clients match` : "Choose a client"}
+        placeholder={
+          words.length ? t("work.picker.matching", { shown: shown.length, count: choices.length }) : t("work.picker.choose")
+        }
         options={shown}
         defaultValue={defaultValue ?? ""}
         errors={errors}

@@ -1,4 +1,8 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** What a list counts, as the catalogue names it ("24 entries"): one of `work.count`'s nouns. */
+export type CountedNoun = "mentor" | "client" | "agent" | "email" | "message" | "job" | "entry" | "order";
 
 /** A list's pages: how many in all, which page this is, and plain links either side (no script needed). */
 export function Pages({
@@ -11,22 +15,19 @@ export function Pages({
   page: number;
   pages: number;
   total: number;
-  noun: string;
+  noun: CountedNoun;
   url: (page: number) => string;
 }) {
+  const { t } = useTranslation();
+  const counted = t(`work.count.${noun}`, { count: total, total: total.toLocaleString("en-GB") });
   return (
-    <nav className="pagination" aria-label="Pages">
-      <span>
-        {total.toLocaleString("en-GB")} {total === 1 ? noun : plural(noun)} · page {page} of {pages}
-      </span>
-      {page > 1 ? <Link to={url(page - 1)}>← Previous</Link> : null}
-      {page < pages ? <Link to={url(page + 1)}>Next →</Link> : null}
+    <nav className="pagination" aria-label={t("work.pages.label")}>
+      <span>{t("work.pages.summary", { counted, page, pages })}</span>
+      {page > 1 ? <Link to={url(page - 1)}>{t("work.pages.previous")}</Link> : null}
+      {page < pages ? <Link to={url(page + 1)}>{t("work.pages.next")}</Link> : null}
     </nav>
   );
 }
-
-/** "entry" → "entries", "agent" → "agents". */
-const plural = (noun: string) => (/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`);
 
 /** A list query's page number from the address: 1 unless a whole number from 1 up is given. */
 export function pageOf(url: URL): number {

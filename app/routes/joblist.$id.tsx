@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -33,14 +34,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function JobPage() {
   const { job, clients } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   const salary =
     job.salary_min_minor !== null && job.salary_max_minor !== null && job.salary_currency
-      ? `${formatMoney(job.salary_min_minor, job.salary_currency)} – ${formatMoney(job.salary_max_minor, job.salary_currency)} a year`
-      : "Not stated";
+      ? t("work.jobs.salaryRange", {
+          from: formatMoney(job.salary_min_minor, job.salary_currency),
+          to: formatMoney(job.salary_max_minor, job.salary_currency),
+        })
+      : t("work.jobs.notStated");
   return (
     <article className="container page">
       <p className="eyebrow">
-        <Link to="/joblist">Jobs</Link>
+        <Link to="/joblist">{t("work.jobs.back")}</Link>
       </p>
       <h1>{job.title}</h1>
       <p className="lead">
@@ -48,25 +53,25 @@ export default function JobPage() {
       </p>
       <dl className="details">
         <div>
-          <dt>Type</dt>
+          <dt>{t("work.jobs.type")}</dt>
           <dd>{job.employment_type}</dd>
         </div>
         <div>
-          <dt>Salary</dt>
+          <dt>{t("work.jobs.salary")}</dt>
           <dd>{salary}</dd>
         </div>
         <div>
-          <dt>Placement fee</dt>
+          <dt>{t("work.jobs.placementFee")}</dt>
           <dd>{formatMoney(job.placement_fee_minor, job.currency)}</dd>
         </div>
         <div>
-          <dt>Posted</dt>
+          <dt>{t("work.jobs.posted")}</dt>
           <dd>{job.posted_at.slice(0, 10)}</dd>
         </div>
       </dl>
       <p className="prose">{job.description}</p>
-      <h2>Place a client on this job</h2>
-      <AddToCartForm clients={clients} failure={failure} label="Add placement to cart" />
+      <h2>{t("work.jobs.place")}</h2>
+      <AddToCartForm clients={clients} failure={failure} label={t("work.jobs.add")} />
     </article>
   );
 }

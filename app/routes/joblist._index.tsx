@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { ForClient } from "../components/for-client";
 import { apiLoaderError } from "../lib/api.server";
@@ -7,9 +8,10 @@ import { requireAgent } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
 import { chosenClient } from "../lib/chosen-client.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 
-export const meta: MetaFunction = () => [{ title: "Jobs · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Jobs"} · Waypoint Consultancy` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
@@ -19,20 +21,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.countries(),
     chosenClient(api, request),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { jobs, countries, filter, forClient };
+  return { jobs, countries, filter, forClient, title: workspaceT("work.jobs.title") };
 }
 
 export default function Jobs() {
   const client = useChosenClient();
   const { jobs, countries, filter, forClient } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">Job Placement</p>
-      <h1>Jobs with visa sponsorship</h1>
-      <ForClient client={forClient} what="Choosing a job" />
+      <p className="eyebrow">{t("work.jobs.eyebrow")}</p>
+      <h1>{t("work.jobs.heading")}</h1>
+      <ForClient client={forClient} what={t("work.jobs.choosing")} />
       <CatalogueFilter countries={countries} country={filter.country} q={filter.q} withSearch clearTo="/joblist" />
       {jobs.length === 0 ? (
-        <p className="empty-state">No job matches these filters.</p>
+        <p className="empty-state">{t("work.jobs.none")}</p>
       ) : (
         <ul className="cards list-reset">
           {jobs.map((job) => (
@@ -43,7 +46,7 @@ export default function Jobs() {
               <p className="muted">
                 {job.company} · {job.city}, {job.country_name} · {job.employment_type}
               </p>
-              <p>Placement fee {formatMoney(job.placement_fee_minor, job.currency)}</p>
+              <p>{t("work.jobs.fee", { amount: formatMoney(job.placement_fee_minor, job.currency) })}</p>
             </li>
           ))}
         </ul>

@@ -1,11 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient } from "../lib/chosen-client";
 import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { useIntlLocale } from "../lib/lang";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
@@ -29,12 +31,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { mentor, schedule, own: agent.time_zone, fromLink: tz !== agent.time_zone };
 }
 
-const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
 export default function MentorPage() {
   const { mentor, schedule, own, fromLink } = useLoaderData<typeof loader>();
   const tz = schedule.time_zone;
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const weekday = (d: number) =>
+    new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 4 + d)));
 
   const days = new Map<string, typeof schedule.slots>();
   for (const slot of schedule.slots) {
@@ -48,20 +53,20 @@ export default function MentorPage() {
   const firstDay = `${schedule.week_start}T12:00:00Z`;
   const lastDay = new Date(Date.parse(firstDay) + 6 * 86_400_000).toISOString();
   const title = schedule.previous_week
-    ? `Free sessions, ${dayLabel(firstDay, "UTC")} to ${dayLabel(lastDay, "UTC")}`
-    : "Free sessions in the next 7 days";
+    ? t("work.mentor.freeBetween", { from: dayLabel(firstDay, "UTC"), to: dayLabel(lastDay, "UTC") })
+    : t("work.mentor.freeNext");
 
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/mentors">Mentors</Link>
+        <Link to="/mentors">{t("work.mentor.back")}</Link>
       </p>
       <h1>{mentor.name}</h1>
       <p className="lead">{mentor.title}</p>
       {/* The free times come after the bio: on a phone that is a long way down, so the way there comes first. */}
       <p>
         <a href="#week" className="button button--primary jump-to-slots" data-testid="jump-to-slots">
-          See {mentor.name.split(" ")[0]}&apos;s free times
+          {t("work.mentor.seeFree", { name: mentor.name.split(" ")[0] })}
         </a>
       </p>
       <div className="section--split">
@@ -69,31 +74,31 @@ export default function MentorPage() {
           <p>{mentor.bio}</p>
           <dl className="details">
             <div>
-              <dt>Expertise</dt>
+              <dt>{t("work.mentor.expertise")}</dt>
               <dd>{mentor.expertise.join(", ")}</dd>
             </div>
             <div>
-              <dt>Languages</dt>
+              <dt>{t("work.mentor.languages")}</dt>
               <dd>{mentor.languages.join(", ")}</dd>
             </div>
             <div>
-              <dt>Based in</dt>
+              <dt>{t("work.mentor.basedIn")}</dt>
               <dd>
                 {mentor.country_name} ({mentor.time_zone})
               </dd>
             </div>
             <div>
-              <dt>Rate</dt>
-              <dd>{formatMoney(mentor.rate_minor, mentor.currency)} an hour</dd>
+              <dt>{t("work.mentor.rate")}</dt>
+              <dd>{t("work.mentors.rate", { amount: formatMoney(mentor.rate_minor, mentor.currency) })}</dd>
             </div>
           </dl>
         </div>
         <div>
-          <h2>Weekly hours ({mentor.time_zone})</h2>
+          <h2>{t("work.mentor.weeklyHours", { zone: mentor.time_zone })}</h2>
           <ul className="list-reset hours">
             {mentor.availability.map((a) => (
               <li key={`${a.weekday}-${a.start_minute}`}>
-                {weekdays[a.weekday]} {hhmm(a.start_minute)}–{hhmm(a.end_minute)}
+                {weekday(a.weekday)} {hhmm(a.start_minute)}–{hhmm(a.end_minute)}
               </li>
             ))}
           </ul>
@@ -101,25 +106,26 @@ export default function MentorPage() {
       </div>
 
       <h2 id="week">{title}</h2>
-      <ZoneNote own={own} shown={tz} extra={`The mentor's zone is ${mentor.time_zone}. Sessions last one hour.`} />
-      <nav className="pagination" aria-label="Days">
+      <ZoneNote own={own} shown={tz} extra={t("work.mentor.zones", { zone: mentor.time_zone })} />
+      <nav className="pagination" aria-label={t("work.mentor.days")}>
         {schedule.previous_week ? (
-          <Link to={withZone({ week: schedule.previous_week })}>← Previous 7 days</Link>
+          <Link to={withZone({ week: schedule.previous_week })}>{t("work.mentor.previous")}</Link>
         ) : (
-          <span className="muted">From today</span>
+          <span className="muted">{t("work.mentor.fromToday")}</span>
         )}
-        <Link to={withZone({ week: schedule.next_week })}>Next 7 days →</Link>
+        <Link to={withZone({ week: schedule.next_week })}>{t("work.mentor.next")}</Link>
       </nav>
       {days.size === 0 ? (
         <p className="empty-state" data-testid="no-slots">
-          No free session in these 7 days.{" "}
+          {t("work.mentor.noneThisWeek")}{" "}
           {schedule.next_free ? (
-            <>
-              The next one is {dayLabel(schedule.next_free, tz)} at {timeLabel(schedule.next_free, tz)}:{" "}
-              <Link to={withZone({ week: dayKey(schedule.next_free, tz) })}>show it</Link>.
-            </>
+            <Trans
+              i18nKey="work.mentor.nextOne"
+              values={{ day: dayLabel(schedule.next_free, tz), time: timeLabel(schedule.next_free, tz) }}
+              components={{ go: <Link to={withZone({ week: dayKey(schedule.next_free, tz) })} /> }}
+            />
           ) : (
-            "None is free in the next three months."
+            t("work.mentor.noneSoon")
           )}
         </p>
       ) : (
@@ -131,9 +137,11 @@ export default function MentorPage() {
                 {slots.map((s) => (
                   <li key={s.start}>
                     <Link className="slot" to={`/mentors/${mentor.id}/book${withZone({ start: s.start })}`} data-start={s.start}>
-                      <span className="visually-hidden">Book {dayLabel(s.start, tz)} </span>
+                      <span className="visually-hidden">{t("work.mentor.book", { day: dayLabel(s.start, tz) })} </span>
                       {timeLabel(s.start, tz)}
-                      <span className="slot__theirs">{timeLabel(s.start, mentor.time_zone)} theirs</span>
+                      <span className="slot__theirs">
+                        {t("work.mentor.theirs", { time: timeLabel(s.start, mentor.time_zone) })}
+                      </span>
                     </Link>
                   </li>
                 ))}

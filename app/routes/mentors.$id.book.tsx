@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { refundRule } from "../components/cart-items";
@@ -14,6 +14,7 @@ import { clientChoices } from "../lib/client-choices.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { bookBody } from "../lib/schemas.server";
@@ -21,13 +22,15 @@ import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Book a session · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Book a session"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const id = routeId(params.id);
   const start = new URL(request.url).searchParams.get("start") ?? "";
-  if (Number.isNaN(Date.parse(start))) throw new Response("Choose a time from the mentor's week.", { status: 400 });
+  if (Number.isNaN(Date.parse(start))) throw new Response(workspaceT("work.book.chooseTime"), { status: 400 });
   const [mentor, clients, site] = await Promise.all([
     api.call(endpoints.mentor, { body: { mentor_id: id } }),
     clientChoices(api, agent.id),
@@ -41,6 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     holdMinutes: site.hold_minutes,
     cutoffHours: site.cancel_cutoff_hours,
     now: new Date().toISOString(),
+    title: workspaceT("work.book.title"),
   };
 }
 
@@ -80,7 +84,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const minutes = (await loadSite(context)).hold_minutes;
     return await redirectWithToast(request, context, "/cart/", {
       type: "success",
-      message: `Session held for ${minutes} minutes: pay the cart to confirm it.`,
+      message: workspaceT("work.book.held", { minutes }),
     });
   } catch (error) {
     // Refused (taken meanwhile, a hold limit): the agent stays on the form with what was typed and, when the
@@ -107,35 +111,35 @@ export default function BookSession() {
       <p className="eyebrow">
         <Link to={`/mentors/${mentor.id}`}>{mentor.name}</Link>
       </p>
-      <h1>Book a session</h1>
+      <h1>{t("work.book.heading")}</h1>
       <dl className="details">
         <div>
-          <dt>When (your time, {tz})</dt>
+          <dt>{t("work.book.when", { zone: tz })}</dt>
           <dd data-testid="when">
             {dayLabel(start, tz)}, {timeLabel(start, tz)}
-            {taken ? <strong> (taken)</strong> : null}
+            {taken ? <strong> {t("work.book.taken")}</strong> : null}
           </dd>
         </div>
         <div>
-          <dt>Mentor's time ({mentor.time_zone})</dt>
+          <dt>{t("work.book.mentorTime", { zone: mentor.time_zone })}</dt>
           <dd>
             {dayLabel(start, mentor.time_zone)}, {timeLabel(start, mentor.time_zone)}
           </dd>
         </div>
         <div>
-          <dt>Price</dt>
+          <dt>{t("work.book.price")}</dt>
           <dd>{formatMoney(mentor.rate_minor, mentor.currency)}</dd>
         </div>
         <div>
-          <dt>Refunds</dt>
+          <dt>{t("work.book.refunds")}</dt>
           <dd data-testid="refund-rule">
-            {refundRule(t, start, cutoffHours, tz, now)} (<Link to="/terms">Terms §4</Link>)
+            {refundRule(t, start, cutoffHours, tz, now)} (<Link to="/terms">{t("work.book.terms")}</Link>)
           </dd>
         </div>
       </dl>
       {clients.length === 0 ? (
         <p className="empty-state">
-          Add a client first: <Link to="/clients/new">add a client</Link>.
+          <Trans i18nKey="work.addToCart.noClients" components={{ go: <Link to="/clients/new" /> }} />
         </p>
       ) : (
         <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
@@ -144,7 +148,7 @@ export default function BookSession() {
           {taken ? (
             alternatives.length ? (
               <fieldset className="field choices" data-testid="alternatives">
-                <legend>Choose another time (your zone, {tz})</legend>
+                <legend>{t("work.book.another", { zone: tz })}</legend>
                 {alternatives.map((alt, i) => (
                   <label key={alt} className="choice">
                     <input type="radio" name="start" value={alt} defaultChecked={i === 0} />
@@ -155,7 +159,11 @@ export default function BookSession() {
             ) : (
               <p className="empty-state">
                 <input type="hidden" name="start" value={start} />
-                No other time is free near this one. <Link to={`/mentors/${mentor.id}`}>See {mentor.name}'s free sessions</Link>.
+                <Trans
+                  i18nKey="work.book.noOther"
+                  values={{ name: mentor.name }}
+                  components={{ go: <Link to={`/mentors/${mentor.id}`} /> }}
+                />
               </p>
             )
           ) : (
@@ -163,14 +171,14 @@ export default function BookSession() {
           )}
           <ClientPicker choices={clients} {...f("client_id")} />
           <Field
-            label="Topic"
+            label={t("work.book.topic")}
             maxLength={fieldLimits.topic}
-            placeholder="e.g. Interview practice for a backend role"
+            placeholder={t("work.book.topicHint")}
             {...f("topic")}
           />
-          <p className="muted">The session is held for {holdMinutes} minutes while you pay the cart; paying confirms it.</p>
+          <p className="muted">{t("work.book.holdNote", { minutes: holdMinutes })}</p>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Holding…" : "Hold this session"}
+            {busy ? t("work.book.holding") : t("work.book.hold")}
           </button>
         </Form>
       )}

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { ForClient } from "../components/for-client";
 import { FilterSelect } from "../components/form";
 import { pageOf, Pages } from "../components/pages";
@@ -10,10 +11,11 @@ import { useChosenClient, withClient } from "../lib/chosen-client";
 import { chosenClient } from "../lib/chosen-client.server";
 import { dayLabel, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { queryOf } from "../lib/paths";
 
-export const meta: MetaFunction = () => [{ title: "Mentors · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Mentors"} · Waypoint Consultancy` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
@@ -27,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call(endpoints.mentorDirectory, { query: { ...filter, page: pageOf(url) } }),
     chosenClient(api, request),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { directory, filter, timeZone: agent.time_zone, forClient };
+  return { directory, filter, timeZone: agent.time_zone, forClient, title: workspaceT("work.mentors.title") };
 }
 
 function initials(name: string) {
@@ -43,38 +45,39 @@ export default function Mentors() {
   const client = useChosenClient();
   const { directory, filter, timeZone, forClient } = useLoaderData<typeof loader>();
   const { items: mentors, expertise, languages } = directory;
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">Mentorship</p>
-      <h1>Mentors</h1>
-      <ForClient client={forClient} what="Choosing a mentor" />
+      <p className="eyebrow">{t("work.mentors.eyebrow")}</p>
+      <h1>{t("work.mentors.heading")}</h1>
+      <ForClient client={forClient} what={t("work.mentors.choosing")} />
       <ZoneNote own={timeZone} />
       <Form method="get" className="filter-form" role="search">
         <FilterSelect
           id="filter-expertise"
-          label="Expertise"
+          label={t("work.mentors.expertise")}
           name="expertise"
           value={filter.expertise}
-          any="Any expertise"
+          any={t("work.mentors.anyExpertise")}
           options={expertise.map((e) => ({ value: e, label: e }))}
         />
         <FilterSelect
           id="filter-language"
-          label="Language"
+          label={t("work.mentors.language")}
           name="language"
           value={filter.language}
-          any="Any language"
+          any={t("work.mentors.anyLanguage")}
           options={languages.map((l) => ({ value: l, label: l }))}
         />
         <div className="filter-form__actions">
           <button type="submit" className="button button--ghost">
-            Filter
+            {t("work.mentors.filter")}
           </button>
-          {filter.expertise || filter.language ? <Link to="/mentors">Clear</Link> : null}
+          {filter.expertise || filter.language ? <Link to="/mentors">{t("work.mentors.clear")}</Link> : null}
         </div>
       </Form>
       {mentors.length === 0 ? (
-        <p className="empty-state">No mentor matches these filters.</p>
+        <p className="empty-state">{t("work.mentors.none")}</p>
       ) : (
         <ul className="cards list-reset">
           {mentors.map((m) => (
@@ -87,23 +90,31 @@ export default function Mentors() {
               </h2>
               <p className="muted">{m.title}</p>
               <p>
-                <strong>Expertise:</strong> {m.expertise.join(", ")}
+                <Trans
+                  i18nKey="work.mentors.expertiseIs"
+                  values={{ list: m.expertise.join(", ") }}
+                  components={{ strong: <strong /> }}
+                />
               </p>
               <p>
-                <strong>Languages:</strong> {m.languages.join(", ")}
+                <Trans
+                  i18nKey="work.mentors.languagesAre"
+                  values={{ list: m.languages.join(", ") }}
+                  components={{ strong: <strong /> }}
+                />
               </p>
               <p>
-                {m.country_name} · {formatMoney(m.rate_minor, m.currency)} an hour
+                {m.country_name} · {t("work.mentors.rate", { amount: formatMoney(m.rate_minor, m.currency) })}
               </p>
               <p data-testid="next-free">
-                <strong>Next free session:</strong>{" "}
+                <strong>{t("work.mentors.nextFree")}</strong>{" "}
                 {m.next_free ? (
                   <Link to={withClient(`/mentors/${m.id}/book?${new URLSearchParams({ start: m.next_free })}`, client)}>
-                    <span className="visually-hidden">Book {m.name}, </span>
+                    <span className="visually-hidden">{t("work.mentors.bookName", { name: m.name })} </span>
                     {dayLabel(m.next_free, timeZone)}, {timeLabel(m.next_free, timeZone)}
                   </Link>
                 ) : (
-                  "none in the next three months"
+                  t("work.mentors.noneSoon")
                 )}
               </p>
             </li>

@@ -146,7 +146,7 @@ export default function OfficeOutbox() {
               </tbody>
             </table>
           </div>
-          <Pages page={result.page} pages={result.pages} total={result.total} noun="e-mail" url={url} />
+          <Pages page={result.page} pages={result.pages} total={result.total} noun="email" url={url} />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -34,25 +35,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function RelocationPage() {
   const { relocation, clients } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
     <article className="container page">
       <p className="eyebrow">
-        <Link to="/relocation">Relocation packages</Link>
+        <Link to="/relocation">{t("work.relocations.back")}</Link>
       </p>
       <h1>{relocation.title}</h1>
       <p className="lead">
-        {relocation.city}, {relocation.country_name} · {relocation.duration_days} days ·{" "}
+        {relocation.city}, {relocation.country_name} · {t("work.relocations.days", { count: relocation.duration_days })} ·{" "}
         {formatMoney(relocation.price_minor, relocation.currency)}
       </p>
       <p className="prose">{relocation.description}</p>
-      <h2>What is included</h2>
+      <h2>{t("work.relocations.included")}</h2>
       <ul className="checklist">
         {relocation.includes.map((i) => (
           <li key={i}>{i}</li>
         ))}
       </ul>
-      <h2>Choose this package for a client</h2>
-      <AddToCartForm clients={clients} failure={failure} label="Add package to cart" />
+      <h2>{t("work.relocations.choose")}</h2>
+      <AddToCartForm clients={clients} failure={failure} label={t("work.relocations.add")} />
     </article>
   );
 }

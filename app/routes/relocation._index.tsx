@@ -1,13 +1,17 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 
-export const meta: MetaFunction = () => [{ title: "Relocation packages · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Relocation packages"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAgent(request, context);
@@ -16,23 +20,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call(endpoints.relocations, { query: { country } }),
     api.countries(),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { packages, countries, country };
+  return { packages, countries, country, title: workspaceT("work.relocations.title") };
 }
 
 export default function Relocations() {
   const client = useChosenClient();
   const { packages, countries, country } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">Relocation</p>
-      <h1>Relocation packages</h1>
-      <p className="muted">
-        A package is a city's bundle of services, bought for one client. Our relocation plans (support through the whole move) are
-        on each client's Service plans page.
-      </p>
+      <p className="eyebrow">{t("work.relocations.eyebrow")}</p>
+      <h1>{t("work.relocations.heading")}</h1>
+      <p className="muted">{t("work.relocations.intro")}</p>
       <CatalogueFilter countries={countries} country={country} clearTo="/relocation" />
       {packages.length === 0 ? (
-        <p className="empty-state">No package for this country yet.</p>
+        <p className="empty-state">{t("work.relocations.none")}</p>
       ) : (
         <ul className="cards list-reset">
           {packages.map((p) => (
@@ -41,7 +43,7 @@ export default function Relocations() {
                 <Link to={withClient(`/relocation/${p.id}`, client)}>{p.title}</Link>
               </h2>
               <p className="muted">
-                {p.city}, {p.country_name} · {p.duration_days} days
+                {p.city}, {p.country_name} · {t("work.relocations.days", { count: p.duration_days })}
               </p>
               <p>{formatMoney(p.price_minor, p.currency)}</p>
             </li>
