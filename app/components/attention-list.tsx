@@ -1,15 +1,10 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { AttentionItem } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 
-const when: Record<AttentionItem["kind"], string> = {
-  hold_lapsing: "Lapses",
-  session_soon: "Starts",
-  refund_due: "",
-  document_expiring: "",
-  document_missing: "",
-  cart_waiting: "Added",
-};
+/** The kinds whose time is said ("Lapses 24 Nov 2026, 18:00"): the others' summary says all. */
+const timed = new Set<AttentionItem["kind"]>(["hold_lapsing", "session_soon", "cart_waiting"]);
 
 /** What needs the agent, most urgent first; each row links to where it is resolved. */
 export function AttentionList({
@@ -23,6 +18,7 @@ export function AttentionList({
   showClient?: boolean;
   empty: string;
 }) {
+  const { t } = useTranslation();
   if (!items.length) return <p className="empty-state">{empty}</p>;
   return (
     <ul className="attention list-reset" data-testid="attention">
@@ -35,10 +31,10 @@ export function AttentionList({
               </>
             ) : null}
             {a.summary}
-            {a.at && when[a.kind] ? (
+            {a.at && timed.has(a.kind) ? (
               <span className="muted">
                 {" "}
-                · {when[a.kind]} {formatDateTime(a.at, timeZone)}
+                · {t(`work.attention.${a.kind}`)} {formatDateTime(a.at, timeZone)}
               </span>
             ) : null}
           </p>

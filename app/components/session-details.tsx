@@ -1,4 +1,5 @@
 /** One of an agent's sessions at the head of a page that acts on it (cancel, move): for whom, with whom, when, about what. */
+import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../lib/dates";
 
 export function SessionDetails({
@@ -10,24 +11,23 @@ export function SessionDetails({
   timeZone: string;
   whenLabel: string;
 }) {
+  const { t } = useTranslation();
   return (
     <dl className="details">
       <div>
-        <dt>Client</dt>
+        <dt>{t("work.session.client")}</dt>
         <dd>{b.client_name}</dd>
       </div>
       <div>
-        <dt>Mentor</dt>
+        <dt>{t("work.session.mentor")}</dt>
         <dd>{b.mentor_name}</dd>
       </div>
       <div>
-        <dt>
-          {whenLabel} (your zone, {timeZone})
-        </dt>
+        <dt>{t("work.session.whenInZone", { when: whenLabel, zone: timeZone })}</dt>
         <dd data-testid="current-time">{formatDateTime(b.start_at, timeZone)}</dd>
       </div>
       <div>
-        <dt>Topic</dt>
+        <dt>{t("work.session.topic")}</dt>
         <dd>{b.topic}</dd>
       </div>
     </dl>

@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError } from "../components/form";
 import { SessionDetails } from "../components/session-details";
@@ -7,6 +9,7 @@ import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
@@ -14,7 +17,9 @@ import { getSettings } from "../lib/settings.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Cancel a session · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Cancel a session"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
@@ -31,6 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     now: new Date().toISOString(),
     cutoffHours: (await loadSite(context)).cancel_cutoff_hours,
     demo: settings.payments.mode === "demo",
+    title: workspaceT("work.cancel.title"),
   };
 }
 
@@ -43,12 +49,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const booking = await api.call(endpoints.cancelBooking, { body: { id } });
     const message =
       booking.refund_status === "refunded"
-        ? "The session was cancelled and refunded."
+        ? workspaceT("work.cancel.refunded")
         : booking.refund_status === "due"
-          ? "The session was cancelled. Its refund is on its way."
+          ? workspaceT("work.cancel.refundDue")
           : booking.order_id
-            ? "The session was cancelled. It is not refunded."
-            : "The session was cancelled.";
+            ? workspaceT("work.cancel.notRefunded")
+            : workspaceT("work.cancel.cancelled");
     return await redirectWithToast(request, context, "/bookings", { type: "success", message });
   } catch (error) {
     // Refused (already cancelled, already started): said here, on the page the agent is on.
@@ -58,19 +64,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** What cancelling does to the money, by the rule of Terms §4. */
 function refundSentence(
+  t: TFunction,
   b: { status: string; start_at: string; price_minor: number; currency: string; move_request: unknown },
   now: string,
   cutoffHours: number,
   demo: boolean,
 ) {
-  if (b.status === "held") return "It is not paid yet: the slot is given back and the session leaves your cart.";
+  if (b.status === "held") return t("work.cancel.unpaid");
   const price = formatMoney(b.price_minor, b.currency);
   const hoursLeft = (Date.parse(b.start_at) - Date.parse(now)) / 3_600_000;
   // The mentor asked for a new time: the change is theirs, so it is refunded in full whenever it is cancelled.
   if (hoursLeft < cutoffHours && !b.move_request) {
-    return `It starts in less than ${cutoffHours} hours: under Terms §4 it is cancelled without a refund (${price} is not returned).`;
+    return t("work.cancel.late", { hours: cutoffHours, price });
   }
-  return demo ? `${price} is refunded (a demo payment: no money moves).` : `${price} is refunded to the card it was paid with.`;
+  return demo ? t("work.cancel.demoRefund", { price }) : t("work.cancel.cardRefund", { price });
 }
 
 export default function CancelBooking() {
@@ -78,34 +85,36 @@ export default function CancelBooking() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const open = (b.status === "held" || b.status === "confirmed") && b.start_at > now;
+  const { t } = useTranslation();
   return (
     <section className="container page narrow">
       <p className="eyebrow">
-        <Link to="/bookings">Mentor sessions</Link>
+        <Link to="/bookings">{t("work.cancel.back")}</Link>
       </p>
-      <h1>Cancel this session?</h1>
-      <SessionDetails b={b} timeZone={timeZone} whenLabel="When" />
+      <h1>{t("work.cancel.heading")}</h1>
+      <SessionDetails b={b} timeZone={timeZone} whenLabel={t("work.cancel.when")} />
       <FormError message={failure?.formError} />
       {open ? (
         <>
           <p className="notice" data-testid="refund-sentence">
-            {refundSentence(b, now, cutoffHours, demo)}
+            {refundSentence(t, b, now, cutoffHours, demo)}
           </p>
           <Form method="post" className="form__actions">
             <AuthenticityTokenInput />
             <button type="submit" className="button button--danger" disabled={busy}>
-              {busy ? "Cancelling…" : "Cancel the session"}
+              {busy ? t("work.cancel.cancelling") : t("work.cancel.confirm")}
             </button>
             <Link to="/bookings" className="button button--ghost">
-              Keep it
+              {t("work.cancel.keep")}
             </Link>
           </Form>
         </>
       ) : (
         <p className="empty-state">
-          This session can no longer be cancelled (
-          {b.status === "canceled" || b.status === "released" ? "it is cancelled already" : "it has started"}).{" "}
-          <Link to="/bookings">Back to bookings</Link>
+          {b.status === "canceled" || b.status === "released"
+            ? t("work.cancel.tooLateCancelled")
+            : t("work.cancel.tooLateStarted")}{" "}
+          <Link to="/bookings">{t("work.cancel.backToBookings")}</Link>
         </p>
       )}
       <Toast toast={failure?.toast} />

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { moveBlocker } from "../../lib/rules";
 import { FormError } from "../components/form";
@@ -10,12 +11,15 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireAgent } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Move a session · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Move a session"} · Waypoint Consultancy` },
+];
 
 /**
  * Moving a paid session (issue 23, point 5): the mentor's free times a week at a time, one chosen (`?start=`),
@@ -57,6 +61,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     slots,
     week: schedule ? { start: schedule.week_start, previous: schedule.previous_week, next: schedule.next_week } : null,
     nextFree: schedule?.next_free ?? null,
+    title: workspaceT("work.move.title"),
   };
 }
 
@@ -70,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const moved = await api.call(endpoints.moveBooking, { body: { id, start } });
     return await redirectWithToast(request, context, "/bookings", {
       type: "success",
-      message: `The session moved to ${formatDateTime(moved.start_at, agent.time_zone)}. The agent, client and mentor get the updated invite.`,
+      message: workspaceT("work.move.moved", { time: formatDateTime(moved.start_at, agent.time_zone) }),
     });
   } catch (error) {
     // Taken meanwhile, moved or cancelled by someone else, past the cut-off: said here, and the week stays.
@@ -89,23 +94,26 @@ export default function MoveBooking() {
   }
   const link = (p: Record<string, string>) => `?${new URLSearchParams(p)}`;
   const error = failure?.fieldErrors?.start?.[0] ?? failure?.formError;
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/bookings">Mentor sessions</Link>
+        <Link to="/bookings">{t("work.cancel.back")}</Link>
       </p>
-      <h1>Move the session</h1>
-      <SessionDetails b={b} timeZone={timeZone} whenLabel="Now" />
+      <h1>{t("work.move.heading")}</h1>
+      <SessionDetails b={b} timeZone={timeZone} whenLabel={t("work.move.now")} />
       {b.move_request ? (
         <p className="notice" data-testid="move-request">
-          {b.mentor_name} asked for a new time: “{b.move_request.reason}”. Choose any free time until{" "}
-          {formatDateTime(b.move_request.until, timeZone)}, at no charge. If none is chosen before the session's time, it is
-          cancelled and refunded in full.
+          {t("work.move.asked", {
+            mentor: b.mentor_name,
+            reason: b.move_request.reason,
+            until: formatDateTime(b.move_request.until, timeZone),
+          })}
         </p>
       ) : null}
       {blocked ? (
         <p className="empty-state">
-          {blocked} <Link to="/bookings">Back to bookings</Link>
+          {blocked} <Link to="/bookings">{t("work.cancel.backToBookings")}</Link>
         </p>
       ) : (
         <>
@@ -115,44 +123,49 @@ export default function MoveBooking() {
               <AuthenticityTokenInput />
               <input type="hidden" name="start" value={chosen} />
               <p>
-                Move it to <strong>{formatDateTime(chosen, timeZone)}</strong> ({timeLabel(chosen, b.mentor_time_zone)} for the
-                mentor, {b.mentor_time_zone})? No charge and no refund: it keeps its price and its join link, and everyone gets
-                the updated invite.
+                <Trans
+                  i18nKey="work.move.confirm"
+                  values={{
+                    time: formatDateTime(chosen, timeZone),
+                    theirs: timeLabel(chosen, b.mentor_time_zone),
+                    zone: b.mentor_time_zone,
+                  }}
+                  components={{ strong: <strong /> }}
+                />
               </p>
               <div className="form__actions">
                 <button type="submit" className="button button--primary" disabled={busy}>
-                  {busy ? "Moving…" : "Move the session"}
+                  {busy ? t("work.move.moving") : t("work.move.move")}
                 </button>
                 <Link to={week ? link({ week: week.start }) : "."} className="button button--ghost">
-                  Choose another time
+                  {t("work.move.another")}
                 </Link>
               </div>
             </Form>
           ) : null}
-          <h2 id="week">{b.mentor_name}'s free times</h2>
-          <ZoneNote
-            own={timeZone}
-            shown={timeZone}
-            extra={`The mentor's zone is ${b.mentor_time_zone}. Sessions last one hour.`}
-          />
+          <h2 id="week">{t("work.move.freeTimes", { mentor: b.mentor_name })}</h2>
+          <ZoneNote own={timeZone} shown={timeZone} extra={t("work.mentor.zones", { zone: b.mentor_time_zone })} />
           {week ? (
-            <nav className="pagination" aria-label="Days">
+            <nav className="pagination" aria-label={t("work.mentor.days")}>
               {week.previous ? (
-                <Link to={link({ week: week.previous })}>← Previous 7 days</Link>
+                <Link to={link({ week: week.previous })}>{t("work.mentor.previous")}</Link>
               ) : (
-                <span className="muted">From today</span>
+                <span className="muted">{t("work.mentor.fromToday")}</span>
               )}
-              <Link to={link({ week: week.next })}>Next 7 days →</Link>
+              <Link to={link({ week: week.next })}>{t("work.mentor.next")}</Link>
             </nav>
           ) : null}
           {days.size === 0 ? (
             <p className="empty-state" data-testid="no-slots">
-              No free time in these 7 days.
+              {t("work.move.noneThisWeek")}
               {nextFree && (!b.move_request || nextFree <= b.move_request.until) ? (
                 <>
                   {" "}
-                  The next one is {dayLabel(nextFree, timeZone)} at {timeLabel(nextFree, timeZone)}:{" "}
-                  <Link to={link({ week: dayKey(nextFree, timeZone) })}>show it</Link>.
+                  <Trans
+                    i18nKey="work.mentor.nextOne"
+                    values={{ day: dayLabel(nextFree, timeZone), time: timeLabel(nextFree, timeZone) }}
+                    components={{ go: <Link to={link({ week: dayKey(nextFree, timeZone) })} /> }}
+                  />
                 </>
               ) : null}
             </p>
@@ -170,9 +183,11 @@ export default function MoveBooking() {
                           data-start={s.start}
                           aria-current={s.start === chosen ? "true" : undefined}
                         >
-                          <span className="visually-hidden">Move to {dayLabel(s.start, timeZone)} </span>
+                          <span className="visually-hidden">{t("work.move.moveTo", { day: dayLabel(s.start, timeZone) })} </span>
                           {timeLabel(s.start, timeZone)}
-                          <span className="slot__theirs">{timeLabel(s.start, b.mentor_time_zone)} theirs</span>
+                          <span className="slot__theirs">
+                            {t("work.mentor.theirs", { time: timeLabel(s.start, b.mentor_time_zone) })}
+                          </span>
                         </Link>
                       </li>
                     ))}

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
+import { useTranslation } from "react-i18next";
+import { clientStatuses, fieldLimits } from "../../lib/client-fields";
 import { FilterSelect } from "../components/form";
 import { Pages } from "../components/pages";
 import { apiLoaderError } from "../lib/api.server";
@@ -9,8 +10,9 @@ import { clientListFilter, filterQuery } from "../lib/client-list";
 import { countryName } from "../lib/countries";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Clients · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Clients"} · Waypoint Consultancy` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
@@ -31,22 +33,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     status,
     last_activity_at,
   }));
-  return { filter, result: { ...result, items }, timeZone: agent.time_zone };
+  return { filter, result: { ...result, items }, timeZone: agent.time_zone, title: workspaceT("work.clients.title") };
 }
 
-const sortLabels = { name: "Name", destination: "Destination", status: "Status", activity: "Last activity" } as const;
+/** The columns that sort, and the catalogue's name of each */
+const sortLabels = { name: "name", destination: "destination", status: "status", activity: "activity" } as const;
 /** The sorts the form offers (on a phone the table's headings, which sort too, are not shown). */
-const sortChoices = [
-  ["activity-desc", "Latest activity first"],
-  ["activity-asc", "Oldest activity first"],
-  ["name-asc", "Name, A to Z"],
-  ["name-desc", "Name, Z to A"],
-  ["destination-asc", "Destination, A to Z"],
-  ["status-asc", "Status"],
-] as const;
+const sortChoices = ["activity-desc", "activity-asc", "name-asc", "name-desc", "destination-asc", "status-asc"] as const;
 
 export default function Clients() {
   const { filter, result, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const countries = result.destinations;
   const filtered = Boolean(filter.q || filter.status || filter.destination || filter.attention);
   const pageUrl = (page: number) => filterQuery(filter, { page: String(page) }) || "?";
@@ -58,9 +55,11 @@ export default function Clients() {
     return (
       <th scope="col" aria-sort={active ? (current === "asc" ? "ascending" : "descending") : undefined}>
         <Link to={filterQuery(filter, { sort: by, dir: next })} className="sort-link">
-          {sortLabels[by]}
+          {t(`work.clients.${sortLabels[by]}`)}
           {active ? (current === "asc" ? " ↑" : " ↓") : ""}
-          <span className="visually-hidden">, sort {next === "asc" ? "ascending" : "descending"}</span>
+          <span className="visually-hidden">
+            {next === "asc" ? t("work.clients.sortAscending") : t("work.clients.sortDescending")}
+          </span>
         </Link>
       </th>
     );
@@ -70,69 +69,72 @@ export default function Clients() {
     <section className="container page">
       <div className="page-head">
         <div>
-          <p className="eyebrow">Clients</p>
-          <h1>Your clients</h1>
+          <p className="eyebrow">{t("work.clients.eyebrow")}</p>
+          <h1>{t("work.clients.heading")}</h1>
         </div>
         <div className="actions">
           <a href={`/clients.csv${filterQuery(filter)}`} className="button button--ghost" download>
-            Export CSV<span className="visually-hidden"> of these clients</span>
+            {t("work.clients.exportCsv")}
+            <span className="visually-hidden"> {t("work.clients.ofThese")}</span>
           </a>
           <Link to="/clients/new" className="button button--primary">
-            Add a client
+            {t("work.clients.add")}
           </Link>
         </div>
       </div>
 
       <Form method="get" className="filter-form" role="search">
         <div className="field">
-          <label htmlFor="client-search">Search by name or email</label>
+          <label htmlFor="client-search">{t("work.clients.search")}</label>
           <input id="client-search" type="search" name="q" defaultValue={filter.q} maxLength={fieldLimits.search} />
         </div>
         <FilterSelect
           id="client-status"
-          label="Status"
+          label={t("work.clients.status")}
           name="status"
           value={filter.status}
-          any="Any status"
-          options={clientStatuses.map((s) => ({ value: s, label: clientStatusLabels[s] }))}
+          any={t("work.clients.anyStatus")}
+          options={clientStatuses.map((s) => ({ value: s, label: t(`work.clientStatus.${s}`) }))}
         />
         <FilterSelect
           id="client-destination"
-          label="Destination"
+          label={t("work.clients.destination")}
           name="destination"
           value={filter.destination}
-          any="Any destination"
+          any={t("work.clients.anyDestination")}
           options={countries.map((c) => ({ value: c.code, label: c.name }))}
         />
         <div className="field">
-          <label htmlFor="client-order">Sort by</label>
+          <label htmlFor="client-order">{t("work.clients.sortBy")}</label>
           {/* Keyed by the order shown: a column heading's link changes it without a reload, and the select follows. */}
           <select id="client-order" name="order" key={order} defaultValue={order}>
-            {sortChoices.map(([value, label]) => (
+            {sortChoices.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`work.clients.sorts.${value}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="field field--check">
           <input id="client-attention" type="checkbox" name="attention" value="1" defaultChecked={filter.attention === "1"} />
-          <label htmlFor="client-attention">Needs attention</label>
+          <label htmlFor="client-attention">{t("work.clients.needsAttention")}</label>
         </div>
         <button type="submit" className="button button--ghost">
-          Search
+          {t("work.clients.searchButton")}
         </button>
-        {filtered ? <Link to={filterQuery({ sort: filter.sort, dir: filter.dir }) || "/clients"}>Clear</Link> : null}
+        {filtered ? (
+          <Link to={filterQuery({ sort: filter.sort, dir: filter.dir }) || "/clients"}>{t("work.clients.clear")}</Link>
+        ) : null}
       </Form>
 
       {result.total === 0 ? (
         filtered ? (
-          <p className="empty-state">No client matches{filter.q ? ` “${filter.q}”` : " these filters"}.</p>
+          <p className="empty-state">{filter.q ? t("work.clients.noMatchQuery", { q: filter.q }) : t("work.clients.noMatch")}</p>
         ) : (
           <div className="empty-state">
-            <p>You have no clients yet.</p>
+            <p>{t("work.clients.none")}</p>
             <Link to="/clients/new" className="button button--primary">
-              Add your first client
+              {t("work.clients.addFirst")}
             </Link>
           </div>
         )
@@ -143,7 +145,7 @@ export default function Clients() {
               <thead>
                 <tr>
                   <SortHead by="name" />
-                  <th scope="col">Email</th>
+                  <th scope="col">{t("work.clients.email")}</th>
                   <SortHead by="destination" />
                   <SortHead by="status" />
                   <SortHead by="activity" />
@@ -152,17 +154,19 @@ export default function Clients() {
               <tbody>
                 {result.items.map((c) => (
                   <tr key={c.id}>
-                    <td data-label="Name">
+                    <td data-label={t("work.clients.name")}>
                       <Link to={`/clients/${c.id}`}>
                         {c.first_name} {c.last_name}
                       </Link>
                     </td>
-                    <td data-label="Email">{c.email}</td>
-                    <td data-label="Destination">
+                    <td data-label={t("work.clients.email")}>{c.email}</td>
+                    <td data-label={t("work.clients.destination")}>
                       {c.destination_country ? countryName(countries, c.destination_country) : "—"}
                     </td>
-                    <td data-label="Status">{clientStatusLabels[c.status]}</td>
-                    <td data-label="Last activity">{c.last_activity_at ? formatDateTime(c.last_activity_at, timeZone) : "—"}</td>
+                    <td data-label={t("work.clients.status")}>{t(`work.clientStatus.${c.status}`)}</td>
+                    <td data-label={t("work.clients.activity")}>
+                      {c.last_activity_at ? formatDateTime(c.last_activity_at, timeZone) : "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>

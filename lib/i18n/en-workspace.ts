@@ -4,6 +4,8 @@
  * (same keys) to `workspaceCatalogues` in ./index.ts, and tests/unit/catalogues.test.ts then holds it to every key.
  * Until then a page in another language never shows these: the workspace and the office are drawn in English.
  */
+import { clientStatusLabels } from "../client-fields.js";
+
 export const enWorkspace = {
   work: {
     dashboard: {
@@ -335,6 +337,84 @@ export const enWorkspace = {
       holdNote: "The session is held for {{minutes}} minutes while you pay the cart; paying confirms it.",
       holding: "Holding…",
       hold: "Hold this session",
+    },
+    session: {
+      client: "Client",
+      mentor: "Mentor",
+      whenInZone: "{{when}} (your zone, {{zone}})",
+      topic: "Topic",
+    },
+    cancel: {
+      title: "Cancel a session",
+      refunded: "The session was cancelled and refunded.",
+      refundDue: "The session was cancelled. Its refund is on its way.",
+      notRefunded: "The session was cancelled. It is not refunded.",
+      cancelled: "The session was cancelled.",
+      unpaid: "It is not paid yet: the slot is given back and the session leaves your cart.",
+      late: "It starts in less than {{hours}} hours: under Terms §4 it is cancelled without a refund ({{price}} is not returned).",
+      demoRefund: "{{price}} is refunded (a demo payment: no money moves).",
+      cardRefund: "{{price}} is refunded to the card it was paid with.",
+      back: "Mentor sessions",
+      heading: "Cancel this session?",
+      when: "When",
+      cancelling: "Cancelling…",
+      confirm: "Cancel the session",
+      keep: "Keep it",
+      tooLateCancelled: "This session can no longer be cancelled (it is cancelled already).",
+      tooLateStarted: "This session can no longer be cancelled (it has started).",
+      backToBookings: "Back to bookings",
+    },
+    move: {
+      title: "Move a session",
+      moved: "The session moved to {{time}}. The agent, client and mentor get the updated invite.",
+      heading: "Move the session",
+      now: "Now",
+      asked:
+        "{{mentor}} asked for a new time: “{{reason}}”. Choose any free time until {{until}}, at no charge. If none is chosen before the session's time, it is cancelled and refunded in full.",
+      confirm:
+        "Move it to <strong>{{time}}</strong> ({{theirs}} for the mentor, {{zone}})? No charge and no refund: it keeps its price and its join link, and everyone gets the updated invite.",
+      moving: "Moving…",
+      move: "Move the session",
+      another: "Choose another time",
+      freeTimes: "{{mentor}}'s free times",
+      noneThisWeek: "No free time in these 7 days.",
+      moveTo: "Move to {{day}}",
+    },
+    clientStatus: { ...clientStatusLabels },
+    attention: { hold_lapsing: "Lapses", session_soon: "Starts", cart_waiting: "Added" },
+    clients: {
+      title: "Clients",
+      eyebrow: "Clients",
+      heading: "Your clients",
+      exportCsv: "Export CSV",
+      ofThese: "of these clients",
+      add: "Add a client",
+      search: "Search by name or email",
+      status: "Status",
+      anyStatus: "Any status",
+      destination: "Destination",
+      anyDestination: "Any destination",
+      sortBy: "Sort by",
+      needsAttention: "Needs attention",
+      searchButton: "Search",
+      clear: "Clear",
+      noMatchQuery: "No client matches “{{q}}”.",
+      noMatch: "No client matches these filters.",
+      none: "You have no clients yet.",
+      addFirst: "Add your first client",
+      name: "Name",
+      email: "Email",
+      activity: "Last activity",
+      sortAscending: ", sort ascending",
+      sortDescending: ", sort descending",
+      sorts: {
+        "activity-desc": "Latest activity first",
+        "activity-asc": "Oldest activity first",
+        "name-asc": "Name, A to Z",
+        "name-desc": "Name, Z to A",
+        "destination-asc": "Destination, A to Z",
+        "status-asc": "Status",
+      },
     },
     receipt: {
       title: "Receipt for order {{id}}",
