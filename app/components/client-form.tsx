@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientFieldNames, clientStatuses, clientStatusLabels, fieldLimits } from "../../lib/client-fields";
+import { clientFieldNames, clientStatuses, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
 import { CountryField, Field, fieldProps, FormError, SelectField, TextAreaField } from "./form";
@@ -33,6 +34,7 @@ export function ClientForm({
   const f = fieldProps(clientFieldNames, failure, stored);
   // The form is keyed by the failure so that, with JavaScript on, a refused post shows what was typed.
   const key = failure ? JSON.stringify(failure.values) : "initial";
+  const { t } = useTranslation();
 
   return (
     <Form method="post" className="form form--grid" noValidate key={key}>
@@ -40,54 +42,84 @@ export function ClientForm({
       {failure?.duplicate ? (
         <div className="notice form__wide" role="alert" data-testid="duplicate-warning">
           <p>
-            You already have a client with this email:{" "}
-            <Link to={`/clients/${failure.duplicate.id}`}>{failure.duplicate.name}</Link>. Open that one, or save this as a second
-            client anyway.
+            <Trans
+              i18nKey="work.clientForm.duplicate"
+              values={{ name: failure.duplicate.name }}
+              components={{ go: <Link to={`/clients/${failure.duplicate.id}`} /> }}
+            />
           </p>
           <input type="hidden" name="duplicate_ok" value="yes" />
         </div>
       ) : (
         <FormError message={failure?.formError} />
       )}
-      <Field label="First name" autoComplete="off" required maxLength={fieldLimits.first_name} {...f("first_name")} />
-      <Field label="Last name" autoComplete="off" required maxLength={fieldLimits.last_name} {...f("last_name")} />
-      <Field label="Email" type="email" autoComplete="off" required maxLength={fieldLimits.email} {...f("email")} />
       <Field
-        label="Phone"
+        label={t("work.clientForm.firstName")}
+        autoComplete="off"
+        required
+        maxLength={fieldLimits.first_name}
+        {...f("first_name")}
+      />
+      <Field
+        label={t("work.clientForm.lastName")}
+        autoComplete="off"
+        required
+        maxLength={fieldLimits.last_name}
+        {...f("last_name")}
+      />
+      <Field
+        label={t("work.clientForm.email")}
+        type="email"
+        autoComplete="off"
+        required
+        maxLength={fieldLimits.email}
+        {...f("email")}
+      />
+      <Field
+        label={t("work.clientForm.phone")}
         type="tel"
         autoComplete="off"
-        hint="With the country code, e.g. +49 30 1234567"
+        hint={t("work.clientForm.phoneHint")}
         maxLength={fieldLimits.phone}
         {...f("phone")}
       />
       <SelectField
-        label="Client's time zone"
-        hint={`Their e-mails and calendar invites show times in it. Left as yours (${agentZone}), they follow yours.`}
-        placeholder={`Same as yours (${agentZone})`}
+        label={t("work.clientForm.zone")}
+        hint={t("work.clientForm.zoneHint", { zone: agentZone })}
+        placeholder={t("work.clientForm.zoneSame", { zone: agentZone })}
         options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
         {...f("time_zone")}
       />
-      <LanguageField hint="What the portal writes to the client in." {...f("language")} />
-      <CountryField label="Nationality" countries={countries} {...f("nationality")} />
-      <CountryField label="Current country" countries={countries} {...f("current_country")} />
-      <CountryField label="Destination country" countries={countries} {...f("destination_country")} />
-      <Field label="Date of birth" type="date" {...f("date_of_birth")} />
-      <Field label="Passport number" autoComplete="off" maxLength={fieldLimits.passport_number} {...f("passport_number")} />
+      <LanguageField hint={t("work.clientForm.languageHint")} {...f("language")} />
+      <CountryField label={t("work.clientForm.nationality")} countries={countries} {...f("nationality")} />
+      <CountryField label={t("work.clientForm.currentCountry")} countries={countries} {...f("current_country")} />
+      <CountryField label={t("work.clientForm.destination")} countries={countries} {...f("destination_country")} />
+      <Field label={t("work.clientForm.birth")} type="date" {...f("date_of_birth")} />
+      <Field
+        label={t("work.clientForm.passport")}
+        autoComplete="off"
+        maxLength={fieldLimits.passport_number}
+        {...f("passport_number")}
+      />
       <SelectField
-        label="Status"
-        options={clientStatuses.map((s) => ({ value: s, label: clientStatusLabels[s] }))}
+        label={t("work.clientForm.status")}
+        options={clientStatuses.map((s) => ({ value: s, label: t(`work.clientStatus.${s}`) }))}
         {...f("status")}
         defaultValue={f("status").defaultValue || "active"}
       />
       <div className="form__wide">
-        <TextAreaField label="Notes" rows={4} maxLength={fieldLimits.notes} {...f("notes")} />
+        <TextAreaField label={t("work.clientForm.notes")} rows={4} maxLength={fieldLimits.notes} {...f("notes")} />
       </div>
       <div className="form__actions form__wide">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : failure?.duplicate ? `${submitLabel} anyway` : submitLabel}
+          {busy
+            ? t("work.clientForm.saving")
+            : failure?.duplicate
+              ? t("work.clientForm.anyway", { label: submitLabel })
+              : submitLabel}
         </button>
         <Link to={cancelTo} className="button button--ghost">
-          Cancel
+          {t("work.clientForm.cancel")}
         </Link>
       </div>
     </Form>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { clientLanguageLabels, clientLanguages } from "../../lib/client-fields";
 import { SelectField } from "./form";
 
@@ -16,9 +17,10 @@ export function LanguageField({
   errors?: string[];
   autoFocusOnError?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <SelectField
-      label="Language"
+      label={t("work.languageField")}
       hint={hint}
       options={clientLanguages.map((l) => ({ value: l, label: clientLanguageLabels[l] }))}
       {...field}

@@ -23,7 +23,9 @@ function fallback(lang: Lang): SiteFacts {
 /** Once per request and language: the root and the page's own loader share the answer (the services' text in `lang`). */
 export async function loadSite(context: AppLoadContext, lang: Lang = defaultLang): Promise<SiteFacts> {
   try {
-    return await memo(context, `site:${lang}`, () => apiFor(context).call(endpoints.site, { query: lang === defaultLang ? {} : { lang } }));
+    return await memo(context, `site:${lang}`, () =>
+      apiFor(context).call(endpoints.site, { query: lang === defaultLang ? {} : { lang } }),
+    );
   } catch (error) {
     if (error instanceof ApiCallError && error.unavailable) return fallback(lang);
     throw error;

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError } from "../components/form";
 import { Toast } from "../components/toasts";
@@ -7,11 +8,14 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Delete client · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Delete client"} · Waypoint Consultancy` },
+];
 
 /** What deleting this client would do to its orders, sessions and cart items, read now. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -32,6 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     held: own.filter((b) => b.status === "held").length,
     sessions: own.length,
     timeZone: agent.time_zone,
+    title: workspaceT("work.deleteClient.title"),
   };
 }
 
@@ -47,11 +52,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiActionError(error, request, context, {});
   }
   const extra = result.removed_cart_items
-    ? ` ${result.removed_cart_items} cart item${result.removed_cart_items === 1 ? " was" : "s were"} removed with them.`
+    ? ` ${workspaceT("work.deleteClient.removedItems", { count: result.removed_cart_items })}`
     : "";
-  const done = result.archived
-    ? "The client was archived: their orders and sessions stay in your records."
-    : "The client was deleted.";
+  const done = result.archived ? workspaceT("work.deleteClient.archived") : workspaceT("work.deleteClient.deleted");
   return redirectWithToast(request, context, "/clients", { type: "success", message: `${done}${extra}` });
 }
 
@@ -60,7 +63,8 @@ export default function DeleteClient() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const archived = orders > 0 || sessions > 0;
-  const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+  const { t } = useTranslation();
+  const name = `${client.first_name} ${client.last_name}`;
   return (
     <section className="container page narrow">
       <p className="eyebrow">
@@ -68,35 +72,35 @@ export default function DeleteClient() {
           {client.first_name} {client.last_name}
         </Link>
       </p>
-      <h1>
-        Delete {client.first_name} {client.last_name}?
-      </h1>
+      <h1>{t("work.deleteClient.heading", { name })}</h1>
       <FormError message={failure?.formError} />
       <ul className="consequences" data-testid="consequences">
         <li>
           {archived ? (
-            <>
-              <strong>Archived, not deleted:</strong> {orders ? plural(orders, "order") : "no order"} and{" "}
-              {sessions ? plural(sessions, "mentor session") : "no mentor session"} stay in your records under their name (refunds
-              due included); the client leaves your client list.
-            </>
+            <Trans
+              i18nKey="work.deleteClient.archivedNotDeleted"
+              values={{
+                orders: t("work.deleteClient.orders", { count: orders }),
+                sessions: t("work.deleteClient.sessions", { count: sessions }),
+              }}
+              components={{ strong: <strong /> }}
+            />
           ) : (
-            <>
-              <strong>Deleted:</strong> no order or mentor session names this client, so nothing of theirs is kept. This cannot be
-              undone.
-            </>
+            <Trans i18nKey="work.deleteClient.deletedForGood" components={{ strong: <strong /> }} />
           )}
         </li>
-        <li>
-          {cart.length ? `${plural(cart.length, "cart item")} for them will be removed.` : "Nothing in your cart is for them."}
-        </li>
-        {held ? <li>{plural(held, "held session")} (not paid) will be released.</li> : null}
+        <li>{cart.length ? t("work.deleteClient.cart", { count: cart.length }) : t("work.deleteClient.cartNone")}</li>
+        {held ? <li>{t("work.deleteClient.held", { count: held })}</li> : null}
       </ul>
       {paidToCome.length ? (
         <div className="notice" role="status" data-testid="delete-blocked">
           <p>
-            <strong>This client cannot be deleted yet:</strong> {plural(paidToCome.length, "paid session")} still to come. Cancel{" "}
-            {paidToCome.length === 1 ? "it" : "them"} first:
+            <Trans
+              i18nKey="work.deleteClient.blocked"
+              count={paidToCome.length}
+              values={{ count: paidToCome.length }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <ul>
             {paidToCome.map((b) => (
@@ -112,10 +116,10 @@ export default function DeleteClient() {
         <Form method="post" className="form__actions">
           <AuthenticityTokenInput />
           <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? "Working…" : archived ? "Yes, archive this client" : "Yes, delete this client"}
+            {busy ? t("work.deleteClient.working") : archived ? t("work.deleteClient.archive") : t("work.deleteClient.delete")}
           </button>
           <Link to={`/clients/${client.id}`} className="button button--ghost">
-            Keep the client
+            {t("work.deleteClient.keep")}
           </Link>
         </Form>
       )}

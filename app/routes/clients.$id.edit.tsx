@@ -1,16 +1,18 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { saveClient, type ClientFormFailure } from "../lib/clients.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Edit ${data.client.first_name} ${data.client.last_name} · Waypoint Consultancy` : "Client not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Client not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -20,7 +22,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { client: view.client, countries, zones: zoneChoices(agent.time_zone), agentZone: agent.time_zone };
+  return {
+    client: view.client,
+    countries,
+    zones: zoneChoices(agent.time_zone),
+    agentZone: agent.time_zone,
+    title: workspaceT("work.clientForm.editTitle", { name: `${view.client.first_name} ${view.client.last_name}` }),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -36,19 +44,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditClient() {
   const { client, countries, zones, agentZone } = useLoaderData<typeof loader>();
   const failure = useActionData<ClientFormFailure>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">Clients</p>
-      <h1>
-        Edit {client.first_name} {client.last_name}
-      </h1>
+      <p className="eyebrow">{t("work.clientForm.eyebrow")}</p>
+      <h1>{t("work.clientForm.editHeading", { name: `${client.first_name} ${client.last_name}` })}</h1>
       <ClientForm
         countries={countries}
         zones={zones}
         agentZone={agentZone}
         client={client}
         failure={failure}
-        submitLabel="Save changes"
+        submitLabel={t("work.clientForm.save")}
         cancelTo={`/clients/${client.id}`}
       />
       <Toast toast={failure?.toast} />

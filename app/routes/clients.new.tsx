@@ -1,19 +1,28 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ClientForm } from "../components/client-form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { saveClient, type ClientFormFailure } from "../lib/clients.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction = () => [{ title: "Add a client · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Add a client"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const countries = await api.countries().catch((e) => apiLoaderError(e, request, context));
-  return { countries, zones: zoneChoices(agent.time_zone), agentZone: agent.time_zone };
+  return {
+    countries,
+    zones: zoneChoices(agent.time_zone),
+    agentZone: agent.time_zone,
+    title: workspaceT("work.clientForm.addTitle"),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,16 +36,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewClient() {
   const { countries, zones, agentZone } = useLoaderData<typeof loader>();
   const failure = useActionData<ClientFormFailure>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">Clients</p>
-      <h1>Add a client</h1>
+      <p className="eyebrow">{t("work.clientForm.eyebrow")}</p>
+      <h1>{t("work.clientForm.addHeading")}</h1>
       <ClientForm
         countries={countries}
         zones={zones}
         agentZone={agentZone}
         failure={failure}
-        submitLabel="Add client"
+        submitLabel={t("work.clientForm.add")}
         cancelTo="/clients"
       />
       <Toast toast={failure?.toast} />
