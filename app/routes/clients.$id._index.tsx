@@ -1,7 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientLanguageLabels, clientStatusLabels } from "../../lib/client-fields";
+import { clientLanguageLabels } from "../../lib/client-fields";
 import type { TimelineEntry } from "../../lib/contract";
 import { expiryWindow } from "../../lib/documents";
 import { AttentionList } from "../components/attention-list";
@@ -16,6 +18,7 @@ import { countryName } from "../lib/countries";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { documentAddBody, noteBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -60,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const doc = await api.call(endpoints.addDocument, { params: { clientId: id }, body: { title: data.title } });
       return await redirectWithToast(request, context, `/clients/${id}/documents/${doc.id}`, {
         type: "success",
-        message: `${doc.title} added to the checklist.`,
+        message: workspaceT("work.client.documentAdded", { title: doc.title }),
       });
     } catch (error) {
       return apiActionError(error, request, context, values);
@@ -71,61 +74,36 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     await api.call(endpoints.addNote, { params: { clientId: id }, body: { body: data.body } });
-    return await redirectWithToast(request, context, `/clients/${id}#timeline`, { type: "success", message: "Note added." });
+    return await redirectWithToast(request, context, `/clients/${id}#timeline`, {
+      type: "success",
+      message: workspaceT("work.client.noteAdded"),
+    });
   } catch (error) {
     return apiActionError(error, request, context, values);
   }
 }
 
-const kindLabels: Record<string, string> = {
-  note: "Note",
-  "client.created": "Added",
-  "client.edited": "Edited",
-  "client.archived": "Archived",
-  "cart.added": "Cart",
-  "cart.removed": "Cart",
-  "order.paid": "Paid",
-  "session.booked": "Session",
-  "session.cancelled": "Session",
-  "session.held": "Session",
-  "session.no_show": "Session",
-  "session.moved": "Session",
-  "session.move_requested": "Session",
-  "refund.due": "Refund",
-  "refund.done": "Refund",
-  "document.requested": "Documents",
-  "document.added": "Documents",
-  "document.uploaded": "Document",
-  "document.accepted": "Document",
-  "document.expiry": "Document",
-  "document.expiring": "Expiry",
-  "document.rejected": "Document",
-  "request.sent": "Request",
-  "request.withdrawn": "Request",
-  "client.signed_in": "Client's page",
-  "client.access_ended": "Client's page",
-  "client.erased": "Erased",
-};
-
-function refLink(ref: string | null, clientId: number) {
+function refLink(t: TFunction, ref: string | null, clientId: number) {
   const [kind, id] = (ref ?? "").split(":");
-  if (kind === "document" && id) return { to: `/clients/${clientId}/documents/${id}`, label: "The document" };
-  if (kind === "order" && id) return { to: `/orders/${id}`, label: `Order ${id}` };
-  if (kind === "booking") return { to: "/bookings", label: "Mentor sessions" };
-  if (kind === "request") return { to: `/clients/${clientId}/requests`, label: "The requests" };
+  if (kind === "document" && id) return { to: `/clients/${clientId}/documents/${id}`, label: t("work.client.theDocument") };
+  if (kind === "order" && id) return { to: `/orders/${id}`, label: t("work.client.orderN", { id }) };
+  if (kind === "booking") return { to: "/bookings", label: t("work.client.sessions") };
+  if (kind === "request") return { to: `/clients/${clientId}/requests`, label: t("work.client.theRequests") };
   return null;
 }
 
 function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; timeZone: string; clientId: number }) {
-  if (!entries.length) return <p className="empty-state">Nothing yet.</p>;
+  const { t, i18n } = useTranslation();
+  if (!entries.length) return <p className="empty-state">{t("work.client.nothingYet")}</p>;
   return (
     <ol className="timeline list-reset" data-testid="timeline">
       {entries.map((e) => {
-        const link = refLink(e.ref, clientId);
+        const link = refLink(t, e.ref, clientId);
+        const kind = `work.client.kinds.${e.kind.replaceAll(".", "_")}`;
         return (
           <li key={e.id} className={e.kind === "note" ? "timeline__item timeline__item--note" : "timeline__item"}>
             <p className="muted timeline__when">
-              <time dateTime={e.at}>{formatDateTime(e.at, timeZone)}</time> · {kindLabels[e.kind] ?? e.kind}
+              <time dateTime={e.at}>{formatDateTime(e.at, timeZone)}</time> · {i18n.exists(kind) ? t(kind) : e.kind}
               {e.author ? ` · ${e.author}` : ""}
             </p>
             <p className={e.kind === "note" ? "notes" : undefined}>
@@ -154,22 +132,23 @@ export default function ClientPage() {
   const { today, horizon } = expiryWindow(new Date(now), timeZone);
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
+  const { t } = useTranslation();
   const rows: Array<[string, string]> = [
-    ["Email", client.email],
-    ["Phone", client.phone ?? "—"],
-    ["Time zone", client.time_zone ?? `Yours (${timeZone})`],
-    ["Language", clientLanguageLabels[client.language] ?? client.language],
-    ["Nationality", countryName(countries, client.nationality)],
-    ["Current country", countryName(countries, client.current_country)],
-    ["Destination country", countryName(countries, client.destination_country)],
-    ["Date of birth", client.date_of_birth ?? "—"],
-    ["Passport number", client.passport_number ?? "—"],
-    ["Status", clientStatusLabels[client.status]],
+    [t("work.client.email"), client.email],
+    [t("work.client.phone"), client.phone ?? "—"],
+    [t("work.client.zone"), client.time_zone ?? t("work.client.zoneYours", { zone: timeZone })],
+    [t("work.client.language"), clientLanguageLabels[client.language] ?? client.language],
+    [t("work.client.nationality"), countryName(countries, client.nationality)],
+    [t("work.client.currentCountry"), countryName(countries, client.current_country)],
+    [t("work.client.destination"), countryName(countries, client.destination_country)],
+    [t("work.client.birth"), client.date_of_birth ?? "—"],
+    [t("work.client.passport"), client.passport_number ?? "—"],
+    [t("work.client.status"), t(`work.clientStatus.${client.status}`)],
   ];
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/clients">Clients</Link>
+        <Link to="/clients">{t("work.client.eyebrow")}</Link>
       </p>
       <div className="page-head">
         <h1>
@@ -177,31 +156,31 @@ export default function ClientPage() {
         </h1>
         <div className="actions">
           <Link to={`/clients/${client.id}/plans`} className="button button--primary">
-            Service plans
+            {t("work.client.plans")}
           </Link>
           <Link to={`/mentors?client=${client.id}`} className="button button--ghost">
-            Book a mentor
+            {t("work.client.bookMentor")}
           </Link>
           <Link to={`/joblist?client=${client.id}`} className="button button--ghost">
-            Place on a job
+            {t("work.client.placeOnJob")}
           </Link>
           <Link to={`/relocation?client=${client.id}`} className="button button--ghost">
-            Relocation package
+            {t("work.client.relocation")}
           </Link>
           <Link to={`/clients/${client.id}#documents`} className="button button--ghost">
-            Documents
+            {t("work.client.documents")}
           </Link>
           <Link to={`/clients/${client.id}/edit`} className="button button--ghost">
-            Edit
+            {t("work.client.edit")}
           </Link>
           <Link to={`/clients/${client.id}/delete`} className="button button--danger">
-            Delete
+            {t("work.client.delete")}
           </Link>
         </div>
       </div>
       {attention.length ? (
         <>
-          <h2>Needs your attention</h2>
+          <h2>{t("work.client.attention")}</h2>
           <AttentionList items={attention} timeZone={timeZone} showClient={false} empty="" />
         </>
       ) : null}
@@ -215,23 +194,29 @@ export default function ClientPage() {
       </dl>
       {client.notes ? (
         <>
-          <h2>Notes</h2>
+          <h2>{t("work.client.notes")}</h2>
           <p className="notes">{client.notes}</p>
         </>
       ) : null}
-      <h2 id="documents">Documents</h2>
+      <h2 id="documents">{t("work.client.documents")}</h2>
       <DocumentChecklist clientId={client.id} documents={documents} timeZone={timeZone} today={today} horizon={horizon} />
       <div className="client-access">
         <p data-testid="client-access-summary">
           {access.state === "open"
-            ? `${client.first_name}'s own page is open${access.last_sign_in_at ? `, last opened ${formatDateTime(access.last_sign_in_at, timeZone)}` : ", not opened yet"}; ${access.open === 1 ? "1 request" : `${access.open} requests`} open.`
+            ? t("work.client.pageOpen", {
+                name: client.first_name,
+                count: access.open,
+                opened: access.last_sign_in_at
+                  ? t("work.client.lastOpened", { time: formatDateTime(access.last_sign_in_at, timeZone) })
+                  : t("work.client.notOpened"),
+              })
             : access.state === "ended"
-              ? `You ended ${client.first_name}'s access to their own page.`
-              : `${client.first_name} sends documents on a page of their own once you ask for them.`}
+              ? t("work.client.pageEnded", { name: client.first_name })
+              : t("work.client.pageNone", { name: client.first_name })}
         </p>
         {client.archived_at ? null : (
           <Link to={`/clients/${client.id}/requests`} className="button button--primary">
-            Ask the client for documents
+            {t("work.client.askDocuments")}
           </Link>
         )}
       </div>
@@ -240,56 +225,68 @@ export default function ClientPage() {
         className="form form--inline add-document"
         noValidate
         key={documentFailure ? "failed-document" : `document-${location.key}`}
-        aria-label="Add a document to the checklist"
+        aria-label={t("work.client.addDocumentLabel")}
       >
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="add-document" />
         <FormError message={documentFailure?.formError} />
         <Field
-          label="Another document"
+          label={t("work.client.anotherDocument")}
           name="title"
           id="document-title"
           maxLength={80}
-          placeholder="e.g. Offer letter"
-          hint="Add it to the checklist, then upload it."
+          placeholder={t("work.client.anotherHint")}
+          hint={t("work.client.anotherNote")}
           defaultValue={documentFailure?.values?.title ?? ""}
           errors={documentFailure?.fieldErrors?.title}
           autoFocusOnError
         />
         <button type="submit" className="button button--ghost" disabled={busy}>
-          Add to the checklist
+          {t("work.client.addToChecklist")}
         </button>
       </Form>
       {sessions.length ? (
         <>
-          <h2 id="sessions">Sessions to come</h2>
+          <h2 id="sessions">{t("work.client.sessionsToCome")}</h2>
           <ul className="list-reset session-list">
             {sessions.map((b) => (
               <li key={b.id} data-testid={`client-session-${b.id}`}>
-                <strong>{formatDateTime(b.start_at, timeZone)}</strong> with{" "}
-                <Link to={`/mentors/${b.mentor_id}`}>{b.mentor_name}</Link>: {b.topic}.{" "}
-                {b.status === "held" ? <span className="muted">Held until it is paid.</span> : <JoinLink url={b.join_url} />}
+                <Trans
+                  i18nKey="work.client.sessionWith"
+                  values={{ time: formatDateTime(b.start_at, timeZone), mentor: b.mentor_name, topic: b.topic }}
+                  components={{ strong: <strong />, go: <Link to={`/mentors/${b.mentor_id}`} /> }}
+                />{" "}
+                {b.status === "held" ? (
+                  <span className="muted">{t("work.client.heldUntilPaid")}</span>
+                ) : (
+                  <JoinLink url={b.join_url} />
+                )}
               </li>
             ))}
           </ul>
         </>
       ) : null}
-      <h2>In the cart for {client.first_name}</h2>
+      <h2>{t("work.client.inCart", { name: client.first_name })}</h2>
       {cart.length ? (
         <>
           <CartTable items={cart} removable timeZone={timeZone} now={now} cutoffHours={cutoffHours} />
           <p className="cart-total">
-            Total: <strong>{cartTotals(cart).join(" + ")}</strong>
+            {t("work.client.total")} <strong>{cartTotals(cart).join(" + ")}</strong>
           </p>
         </>
       ) : (
         <p className="empty-state">
-          Nothing yet. Choose a <Link to={`/clients/${client.id}/plans`}>service plan</Link>, a{" "}
-          <Link to={`/joblist?client=${client.id}`}>job</Link> or a{" "}
-          <Link to={`/relocation?client=${client.id}`}>relocation package</Link>.
+          <Trans
+            i18nKey="work.client.cartEmpty"
+            components={{
+              plans: <Link to={`/clients/${client.id}/plans`} />,
+              jobs: <Link to={`/joblist?client=${client.id}`} />,
+              relocation: <Link to={`/relocation?client=${client.id}`} />,
+            }}
+          />
         </p>
       )}
-      <h2 id="timeline">What happened</h2>
+      <h2 id="timeline">{t("work.client.timeline")}</h2>
       <Form
         method="post"
         className="form note-form"
@@ -300,17 +297,17 @@ export default function ClientPage() {
         <AuthenticityTokenInput />
         <FormError message={noteFailure?.formError} />
         <TextAreaField
-          label="Add a note"
+          label={t("work.client.addNote")}
           name="body"
           rows={3}
           maxLength={2000}
-          hint="Notes are kept as written: to correct one, add another."
+          hint={t("work.client.noteHint")}
           defaultValue={noteFailure?.values?.body ?? ""}
           errors={noteFailure?.fieldErrors?.body}
           autoFocusOnError
         />
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : "Add note"}
+          {busy ? t("work.client.saving") : t("work.client.addNoteButton")}
         </button>
       </Form>
       <Timeline entries={timeline} timeZone={timeZone} clientId={client.id} />
