@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ServicePlan } from "../../lib/contract";
 import { relocationPlanBlocker } from "../../lib/rules";
@@ -8,12 +9,15 @@ import { requireAgent } from "../lib/auth.server";
 import { addAndReturn } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { planChoice } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
-export const meta: MetaFunction = () => [{ title: "Service plans · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Service plans"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
@@ -26,6 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     client: view.client,
     plans,
     timeZone: agent.time_zone,
+    title: workspaceT("work.plans.title"),
   };
 }
 
@@ -35,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const parsed = planChoice.safeParse({ plan_id: formData.get("plan_id") });
-  if (!parsed.success) throw new Response("Choose a plan from the list.", { status: 400 });
+  if (!parsed.success) throw new Response(workspaceT("work.plans.choosePlan"), { status: 400 });
   return addAndReturn(request, context, `/clients/${clientId}/plans`, () =>
     api.call(endpoints.addCart, { body: { client_id: clientId, item_type: "service_plan", item_id: parsed.data.plan_id } }),
   );
@@ -44,6 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 function PlanCard({ plan, clientName, timeZone }: { plan: ServicePlan; clientName: string; timeZone: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("plan_id") === String(plan.id);
+  const { t } = useTranslation();
   return (
     <article className="card plan">
       <h3>{plan.name}</h3>
@@ -51,20 +57,25 @@ function PlanCard({ plan, clientName, timeZone }: { plan: ServicePlan; clientNam
       <p className="price">{formatMoney(plan.price_minor, plan.currency)}</p>
       {plan.bought ? (
         <p className="warning" data-testid="bought-before">
-          Already bought for {clientName}
-          {plan.bought.paid_at ? ` on ${formatDateTime(plan.bought.paid_at, timeZone)}` : ""} (
-          <Link to={`/orders/${plan.bought.order_id}`}>order {plan.bought.order_id}</Link>). Add it again only if they need a
-          second one.
+          <Trans
+            i18nKey={plan.bought.paid_at ? "work.plans.boughtOn" : "work.plans.bought"}
+            values={{
+              name: clientName,
+              order: plan.bought.order_id,
+              time: plan.bought.paid_at ? formatDateTime(plan.bought.paid_at, timeZone) : "",
+            }}
+            components={{ go: <Link to={`/orders/${plan.bought.order_id}`} /> }}
+          />
         </p>
       ) : null}
       {plan.in_cart ? (
-        <p className="in-cart">In the cart</p>
+        <p className="in-cart">{t("work.plans.inCart")}</p>
       ) : (
         <Form method="post">
           <AuthenticityTokenInput />
           <input type="hidden" name="plan_id" value={plan.id} />
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Adding…" : plan.bought ? "Add to cart again" : "Add to cart"}
+            {busy ? t("work.plans.adding") : plan.bought ? t("work.plans.addAgain") : t("work.plans.add")}
             <span className="visually-hidden">: {plan.name}</span>
           </button>
         </Form>
@@ -77,6 +88,7 @@ export default function ClientPlans() {
   const { client, plans, timeZone } = useLoaderData<typeof loader>();
   const services = [...new Set(plans.map((p) => p.service_name))];
   const blocker = relocationPlanBlocker(client);
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
@@ -84,20 +96,22 @@ export default function ClientPlans() {
           {client.first_name} {client.last_name}
         </Link>
       </p>
-      <h1>Service plans for {client.first_name}</h1>
+      <h1>{t("work.plans.heading", { name: client.first_name })}</h1>
       {blocker ? (
         <p className="notice">
-          Relocation plans are for clients who are moving: {blocker.charAt(0).toLowerCase() + blocker.slice(1)}.{" "}
-          <Link to={`/clients/${client.id}/edit`}>Edit the client&apos;s countries</Link>.
+          <Trans
+            i18nKey="work.plans.relocationBlocked"
+            values={{ reason: blocker.charAt(0).toLowerCase() + blocker.slice(1) }}
+            components={{ go: <Link to={`/clients/${client.id}/edit`} /> }}
+          />
         </p>
       ) : null}
       {services.map((service) => (
-        <section key={service} aria-label={`${service} plans`}>
-          <h2>{service} plans</h2>
+        <section key={service} aria-label={t("work.plans.servicePlans", { service })}>
+          <h2>{t("work.plans.servicePlans", { service })}</h2>
           {service === "Relocation" ? (
             <p className="muted">
-              A relocation plan is our team's support through the move; a <Link to="/relocation">relocation package</Link> is a
-              city's bundle of services (housing search, registration) bought on top.
+              <Trans i18nKey="work.plans.relocationNote" components={{ go: <Link to="/relocation" /> }} />
             </p>
           ) : null}
           <div className="cards">

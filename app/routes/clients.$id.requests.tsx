@@ -6,6 +6,7 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, DocumentRequest } from "../../lib/contract";
 import { fileSize } from "../../lib/documents";
@@ -17,6 +18,7 @@ import { requireAgent } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { documentRequestBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -24,9 +26,7 @@ import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data
-      ? `Ask for documents: ${data.client.first_name} ${data.client.last_name} · Waypoint Consultancy`
-      : "Client not found",
+    title: data ? `${data.title} · Waypoint Consultancy` : "Client not found",
   },
 ];
 
@@ -37,7 +37,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.viewClient, { params: { clientId } }),
     api.call(endpoints.documentRequests, { params: { clientId } }),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { client: view.client, documents: view.documents, ...requests, timeZone: agent.time_zone };
+  return {
+    client: view.client,
+    documents: view.documents,
+    ...requests,
+    timeZone: agent.time_zone,
+    title: workspaceT("work.requests.title", { name: `${view.client.first_name} ${view.client.last_name}` }),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -59,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const sent = await api.call(endpoints.requestDocuments, { params: { clientId }, body: data });
       return await redirectWithToast(request, context, here, {
         type: "success",
-        message: `Request sent: ${sent.items.map((i) => i.title).join(", ")}.`,
+        message: workspaceT("work.requests.sent", { titles: sent.items.map((i) => i.title).join(", ") }),
       });
     } catch (error) {
       return apiActionError(error, request, context, kept);
@@ -73,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await api.call(call, { params: { clientId, requestId: data.id } });
       return await redirectWithToast(request, context, here, {
         type: "success",
-        message: intent === "resend" ? "Request sent again, with a new link." : "Request withdrawn: its links no longer work.",
+        message: intent === "resend" ? workspaceT("work.requests.resent") : workspaceT("work.requests.withdrawn"),
       });
     } catch (error) {
       return apiRedirectError(error, request, context, here);
@@ -84,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await api.call(endpoints.endClientAccess, { params: { clientId } });
       return await redirectWithToast(request, context, here, {
         type: "success",
-        message: "Access ended: every link and session of the client's has stopped working.",
+        message: workspaceT("work.requests.ended"),
       });
     } catch (error) {
       return apiRedirectError(error, request, context, here);
@@ -100,16 +106,24 @@ function offered(documents: ClientDocument[]) {
 }
 
 function RequestRow({ r, timeZone, busy }: { r: DocumentRequest; timeZone: string; busy: boolean }) {
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "not yet");
+  const { t } = useTranslation();
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : t("work.requests.notYet"));
   return (
     <li className="card request" data-testid={`request-${r.id}`}>
       <p>
-        <strong>Sent {formatDateTime(r.created_at, timeZone)}</strong>
-        {r.times_sent > 1 ? `, sent again ${formatDateTime(r.last_sent_at, timeZone)} (${r.times_sent} times in all)` : ""}
-        {r.withdrawn_at ? <span className="tag"> Withdrawn {formatDateTime(r.withdrawn_at, timeZone)}</span> : null}
+        <strong>{t("work.requests.sentAt", { time: formatDateTime(r.created_at, timeZone) })}</strong>
+        {r.times_sent > 1
+          ? t("work.requests.sentAgain", { time: formatDateTime(r.last_sent_at, timeZone), count: r.times_sent })
+          : ""}
+        {r.withdrawn_at ? (
+          <span className="tag"> {t("work.requests.withdrawnAt", { time: formatDateTime(r.withdrawn_at, timeZone) })}</span>
+        ) : null}
       </p>
       <p className="muted">
-        Opened: {when(r.opened_at)} · Reminder: {r.reminded_at ? formatDateTime(r.reminded_at, timeZone) : "not sent"}
+        {t("work.requests.openedReminder", {
+          opened: when(r.opened_at),
+          reminder: r.reminded_at ? formatDateTime(r.reminded_at, timeZone) : t("work.requests.notSent"),
+        })}
       </p>
       {r.message ? <blockquote className="my-message">{r.message}</blockquote> : null}
       <ul className="list-reset request__items">
@@ -117,7 +131,9 @@ function RequestRow({ r, timeZone, busy }: { r: DocumentRequest; timeZone: strin
           <li key={i.document_id}>
             {i.title}: <DocumentStatus status={i.status} />{" "}
             <span className="muted">
-              {i.answered_at ? `answered ${formatDateTime(i.answered_at, timeZone)}` : "not answered"}
+              {i.answered_at
+                ? t("work.requests.answered", { time: formatDateTime(i.answered_at, timeZone) })
+                : t("work.requests.notAnswered")}
             </span>
           </li>
         ))}
@@ -129,7 +145,7 @@ function RequestRow({ r, timeZone, busy }: { r: DocumentRequest; timeZone: strin
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="id" value={r.id} />
             <button type="submit" className="button button--small button--ghost" disabled={busy}>
-              Send again
+              {t("work.requests.sendAgain")}
             </button>
           </Form>
           <Form method="post" className="inline-form">
@@ -137,7 +153,7 @@ function RequestRow({ r, timeZone, busy }: { r: DocumentRequest; timeZone: strin
             <input type="hidden" name="intent" value="withdraw" />
             <input type="hidden" name="id" value={r.id} />
             <button type="submit" className="button button--small button--danger" disabled={busy}>
-              Withdraw
+              {t("work.requests.withdraw")}
             </button>
           </Form>
         </div>
@@ -157,25 +173,29 @@ export default function ClientRequests() {
       : new Set(choices.filter((d) => d.status === "missing" || d.status === "rejected").map((d) => String(d.id)));
   const idsError = failure?.fieldErrors?.document_ids?.[0];
   const archived = Boolean(client.archived_at);
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/clients">Clients</Link> /{" "}
+        <Link to="/clients">{t("work.requests.clients")}</Link> /{" "}
         <Link to={`/clients/${client.id}`}>
           {client.first_name} {client.last_name}
         </Link>
       </p>
-      <h1>Ask {client.first_name} for documents</h1>
+      <h1>{t("work.requests.heading", { name: client.first_name })}</h1>
       <p className="lead">
-        {client.first_name} gets an e-mail at <strong>{client.email}</strong> with a link to a page of their own, where they send
-        the files. The link works once, for 7 days; a reminder goes once after 3 days if something is still missing.
+        <Trans
+          i18nKey="work.requests.lead"
+          values={{ name: client.first_name, email: client.email }}
+          components={{ strong: <strong /> }}
+        />
       </p>
 
       {archived ? (
-        <p className="notice">This client is archived: no new request can be sent.</p>
+        <p className="notice">{t("work.requests.archived")}</p>
       ) : choices.length ? (
         <Form method="post" className="form" noValidate aria-labelledby="ask">
-          <h2 id="ask">New request</h2>
+          <h2 id="ask">{t("work.requests.newRequest")}</h2>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="request" />
           <FormError message={failure?.formError} />
@@ -183,7 +203,7 @@ export default function ClientRequests() {
             className={idsError ? "field field--invalid" : "field"}
             aria-describedby={idsError ? "document_ids-error" : undefined}
           >
-            <legend>Documents to ask for</legend>
+            <legend>{t("work.requests.toAskFor")}</legend>
             {choices.map((d, n) => (
               <label key={d.id} className="check">
                 <input
@@ -203,43 +223,50 @@ export default function ClientRequests() {
             ) : null}
           </fieldset>
           <TextAreaField
-            label="A word for the client (optional)"
+            label={t("work.requests.word")}
             name="message"
             rows={3}
             maxLength={1000}
-            hint="e.g. the photo page of your passport, and your CV in English."
+            hint={t("work.requests.wordHint")}
             defaultValue={failure?.values?.message ?? ""}
             errors={failure?.fieldErrors?.message}
             autoFocusOnError={!idsError}
           />
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Sending…" : "Send the request"}
+            {busy ? t("work.requests.sending") : t("work.requests.send")}
           </button>
         </Form>
       ) : (
         <p className="empty-state">
-          The checklist is empty: add a document on <Link to={`/clients/${client.id}#documents`}>the client&apos;s page</Link>{" "}
-          first.
+          <Trans i18nKey="work.requests.emptyChecklist" components={{ go: <Link to={`/clients/${client.id}#documents`} /> }} />
         </p>
       )}
 
-      <h2 id="access">The client&apos;s page</h2>
+      <h2 id="access">{t("work.requests.clientPage")}</h2>
       <dl className="details">
         <div>
-          <dt>Access</dt>
+          <dt>{t("work.requests.access")}</dt>
           <dd data-testid="client-access">
-            {access.state === "open" ? "Open" : access.state === "ended" ? "Ended by you" : "Not opened yet (no request sent)"}
+            {access.state === "open"
+              ? t("work.requests.open")
+              : access.state === "ended"
+                ? t("work.requests.endedByYou")
+                : t("work.requests.notOpened")}
           </dd>
         </div>
         <div>
-          <dt>Last opened</dt>
-          <dd>{access.last_sign_in_at ? formatDateTime(access.last_sign_in_at, timeZone) : "never"}</dd>
+          <dt>{t("work.requests.lastOpened")}</dt>
+          <dd>{access.last_sign_in_at ? formatDateTime(access.last_sign_in_at, timeZone) : t("work.requests.never")}</dd>
         </div>
         <div>
-          <dt>Files sent</dt>
+          <dt>{t("work.requests.filesSent")}</dt>
           <dd>
-            {access.uploads.files} of {access.uploads.max_files} ({fileSize(access.uploads.bytes)} of{" "}
-            {fileSize(access.uploads.max_bytes)})
+            {t("work.requests.files", {
+              files: access.uploads.files,
+              max: access.uploads.max_files,
+              bytes: fileSize(access.uploads.bytes),
+              maxBytes: fileSize(access.uploads.max_bytes),
+            })}
           </dd>
         </div>
       </dl>
@@ -248,13 +275,13 @@ export default function ClientRequests() {
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="end-access" />
           <button type="submit" className="button button--danger" disabled={busy}>
-            End access now
+            {t("work.requests.endAccess")}
           </button>
-          <p className="muted">Every link and session of the client&apos;s stops at once. A new request opens it again.</p>
+          <p className="muted">{t("work.requests.endNote")}</p>
         </Form>
       ) : null}
 
-      <h2 id="requests">Requests</h2>
+      <h2 id="requests">{t("work.requests.requests")}</h2>
       {requests.length ? (
         <ol className="list-reset requests">
           {requests.map((r) => (
@@ -262,7 +289,7 @@ export default function ClientRequests() {
           ))}
         </ol>
       ) : (
-        <p className="empty-state">No request sent yet.</p>
+        <p className="empty-state">{t("work.requests.none")}</p>
       )}
       <Toast toast={failure?.toast} />
     </section>
