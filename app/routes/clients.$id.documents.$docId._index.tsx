@@ -4,6 +4,7 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { expiryWindow, fileSize } from "../../lib/documents";
 import { documentPath, DocumentStatus, downloadPath, Expiry, UploadForm } from "../components/documents";
@@ -15,13 +16,14 @@ import { formatDateTime } from "../lib/dates";
 import { receiveUpload } from "../lib/documents.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { documentExpiryBody, documentRejectBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.document.title}: ${data.document.client_name} · Waypoint Consultancy` : "Document not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Document not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -29,7 +31,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const document = await api
     .call(endpoints.clientDocument, { params: { clientId: routeId(params.id), documentId: routeId(params.docId) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { document, timeZone: agent.time_zone, ...expiryWindow(new Date(), agent.time_zone) };
+  return {
+    document,
+    timeZone: agent.time_zone,
+    ...expiryWindow(new Date(), agent.time_zone),
+    title: workspaceT("work.document.title", { title: document.title, client: document.client_name }),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -50,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const doc = await api.call(endpoints.rejectDocument, { params: { clientId, documentId }, body: data });
       return await redirectWithToast(request, context, here, {
         type: "success",
-        message: `${doc.title} rejected: it is asked for again.`,
+        message: workspaceT("work.document.rejected", { title: doc.title }),
       });
     } catch (error) {
       return apiActionError(error, request, context, values);
@@ -61,7 +68,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (failure) return failure;
     try {
       const doc = await api.call(endpoints.acceptDocument, { params: { clientId, documentId }, body: { file_id: data.id } });
-      return await redirectWithToast(request, context, here, { type: "success", message: `${doc.title} accepted.` });
+      return await redirectWithToast(request, context, here, {
+        type: "success",
+        message: workspaceT("work.document.accepted", { title: doc.title }),
+      });
     } catch (error) {
       return apiActionError(error, request, context, {});
     }
@@ -76,7 +86,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
     return await redirectWithToast(request, context, here, {
       type: "success",
-      message: doc.expires_on ? `${doc.title}: expires on ${doc.expires_on}.` : `${doc.title}: no expiry date.`,
+      message: doc.expires_on
+        ? workspaceT("work.document.expiresOn", { title: doc.title, date: doc.expires_on })
+        : workspaceT("work.document.noExpiry", { title: doc.title }),
     });
   } catch (error) {
     return apiActionError(error, request, context, values);
@@ -97,10 +109,12 @@ export default function DocumentPage() {
   const root = d.file ? (d.file.part_of ?? d.file.id) : null;
   const current = d.files.filter((f) => root !== null && (f.id === root || f.part_of === root)).reverse();
   const earlier = d.files.filter((f) => !current.includes(f));
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/clients">Clients</Link> / <Link to={`/clients/${d.client_id}#documents`}>{d.client_name}</Link>
+        <Link to="/clients">{t("work.document.clients")}</Link> /{" "}
+        <Link to={`/clients/${d.client_id}#documents`}>{d.client_name}</Link>
       </p>
       <div className="page-head">
         <h1>
@@ -111,35 +125,35 @@ export default function DocumentPage() {
       </div>
       <dl className="details">
         <div>
-          <dt>Client</dt>
+          <dt>{t("work.document.client")}</dt>
           <dd>
             <Link to={`/clients/${d.client_id}`}>{d.client_name}</Link>
           </dd>
         </div>
         <div>
-          <dt>Needed for</dt>
-          <dd>{d.service ?? "Added by you"}</dd>
+          <dt>{t("work.document.neededFor")}</dt>
+          <dd>{d.service ?? t("work.document.addedByYou")}</dd>
         </div>
         <div>
-          <dt>Expires</dt>
+          <dt>{t("work.document.expires")}</dt>
           <dd>
             {d.file || d.expires_on ? (
               <Expiry on={d.expires_on} today={today} horizon={horizon} />
             ) : (
-              <span className="muted">Set once a file is uploaded</span>
+              <span className="muted">{t("work.document.expirySetLater")}</span>
             )}
           </dd>
         </div>
         <div>
-          <dt>Accepted</dt>
+          <dt>{t("work.document.acceptedAt")}</dt>
           <dd>{d.accepted_at ? formatDateTime(d.accepted_at, timeZone) : "—"}</dd>
         </div>
       </dl>
 
-      <h2>{current.length > 1 ? `Current upload: ${current.length} files` : "Current file"}</h2>
+      <h2>{current.length > 1 ? t("work.document.currentUpload", { count: current.length }) : t("work.document.currentFile")}</h2>
       {d.rejection ? (
         <p className="notice notice--error" data-testid="rejection">
-          Rejected {formatDateTime(d.rejection.at, timeZone)}: {d.rejection.reason}
+          {t("work.document.rejectedAt", { time: formatDateTime(d.rejection.at, timeZone), reason: d.rejection.reason })}
         </p>
       ) : null}
       {d.file ? (
@@ -152,9 +166,9 @@ export default function DocumentPage() {
                 </a>
                 <span className="muted">
                   {" "}
-                  · {fileSize(f.size_bytes)} · uploaded {formatDateTime(f.uploaded_at, timeZone)}
+                  · {fileSize(f.size_bytes)} · {t("work.document.uploaded", { time: formatDateTime(f.uploaded_at, timeZone) })}
                 </span>
-                {f.from_client ? <span className="tag tag--client"> from the client</span> : null}
+                {f.from_client ? <span className="tag tag--client"> {t("work.document.fromClient")}</span> : null}
                 {d.status === "uploaded" ? (
                   <Preview file={f} href={`${downloadPath(d.client_id, d.id, f.id)}?preview=1`} />
                 ) : null}
@@ -168,41 +182,41 @@ export default function DocumentPage() {
                 <input type="hidden" name="intent" value="accept" />
                 <input type="hidden" name="id" value={d.file.id} />
                 <button type="submit" className="button button--primary" disabled={busy}>
-                  {current.length > 1 ? "Accept these files" : "Accept this file"}
+                  {current.length > 1 ? t("work.document.acceptMany") : t("work.document.acceptOne")}
                 </button>
               </Form>
             </div>
           ) : null}
           {d.status === "uploaded" ? (
             <Form method="post" className="form reject-form" noValidate aria-labelledby="reject">
-              <h3 id="reject">Or reject {current.length > 1 ? "them" : "it"}</h3>
+              <h3 id="reject">{current.length > 1 ? t("work.document.rejectMany") : t("work.document.rejectOne")}</h3>
               <AuthenticityTokenInput />
               <input type="hidden" name="intent" value="reject" />
               <input type="hidden" name="file_id" value={d.file.id} />
               <FormError message={rejectFailure?.formError} />
               <TextAreaField
-                label="Why (the client reads this)"
+                label={t("work.document.why")}
                 name="reason"
                 id="reject-reason"
                 rows={2}
                 maxLength={500}
-                hint="e.g. The second page is cut off. The document is asked for again."
+                hint={t("work.document.whyHint")}
                 defaultValue={rejectFailure?.values?.reason ?? ""}
                 errors={rejectFailure?.fieldErrors?.reason}
                 autoFocusOnError
               />
               <button type="submit" className="button button--danger" disabled={busy}>
-                Reject
+                {t("work.document.reject")}
               </button>
             </Form>
           ) : null}
         </div>
       ) : (
-        <p className="empty-state">No file yet.</p>
+        <p className="empty-state">{t("work.document.noFile")}</p>
       )}
 
-      <h2 id="upload">{d.file ? "Upload a new file" : "Upload the file"}</h2>
-      {d.file ? <p className="muted">The new file replaces the current one; earlier files are kept below.</p> : null}
+      <h2 id="upload">{d.file ? t("work.document.uploadNew") : t("work.document.upload")}</h2>
+      {d.file ? <p className="muted">{t("work.document.replaces")}</p> : null}
       <UploadForm
         action={here}
         uploadUrl={`${here}/upload`}
@@ -215,23 +229,23 @@ export default function DocumentPage() {
       {/* One expiry field on the page: with the first upload, or here once there is a file (the date is the paper's). */}
       {d.file ? (
         <>
-          <h2 id="expiry">Expiry date</h2>
+          <h2 id="expiry">{t("work.document.expiryHeading")}</h2>
           <Form method="post" className="form" noValidate aria-labelledby="expiry">
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="expiry" />
             <FormError message={expiryFailure?.formError} />
             <Field
-              label="Expires on"
+              label={t("work.document.expiresOnLabel")}
               name="expires_on"
               id="expiry-expires_on"
               type="date"
               defaultValue={expiryFailure?.values?.expires_on ?? d.expires_on ?? ""}
               errors={expiryFailure?.fieldErrors?.expires_on}
-              hint="Leave it empty for a document that does not expire."
+              hint={t("work.document.expiryHint")}
               autoFocusOnError
             />
             <button type="submit" className="button button--ghost" disabled={busy}>
-              Save the expiry date
+              {t("work.document.saveExpiry")}
             </button>
           </Form>
         </>
@@ -239,7 +253,7 @@ export default function DocumentPage() {
 
       {earlier.length ? (
         <>
-          <h2>Earlier files</h2>
+          <h2>{t("work.document.earlier")}</h2>
           <ul className="list-reset earlier-files">
             {earlier.map((f) => (
               <li key={f.id}>
@@ -265,10 +279,12 @@ export default function DocumentPage() {
  * same checks as a download: lib/download.ts); anything else only as the link above.
  */
 function Preview({ file, href }: { file: { file_name: string; content_type: string }; href: string }) {
+  const { t } = useTranslation();
+  const label = t("work.document.preview", { name: file.file_name });
   if (file.content_type === "image/png" || file.content_type === "image/jpeg") {
     return (
       <figure className="doc-preview" data-testid="doc-preview">
-        <img src={href} alt={`Preview of ${file.file_name}`} loading="lazy" />
+        <img src={href} alt={label} loading="lazy" />
       </figure>
     );
   }
@@ -276,7 +292,7 @@ function Preview({ file, href }: { file: { file_name: string; content_type: stri
     return (
       <figure className="doc-preview" data-testid="doc-preview">
         {/* Not sandboxed: Chrome draws no PDF in a sandboxed frame; the file is served as a PDF only (lib/download.ts). */}
-        <iframe src={href} title={`Preview of ${file.file_name}`} loading="lazy" />
+        <iframe src={href} title={label} loading="lazy" />
       </figure>
     );
   }
