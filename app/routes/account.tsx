@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
 import { Field, FormError, SelectField } from "../components/form";
@@ -9,13 +10,16 @@ import { requireAccountHolder } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { ownAccount, ownFeed } from "../lib/endpoints.server";
 import { textFields, validateForm, type Failed } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { backPath } from "../lib/paths";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction = () => [{ title: "Your account · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Your account"} · Waypoint Consultancy` },
+];
 
 /**
  * Every kind alike: name, phone and zone; the password; the other sessions. Agents and mentors also have their
@@ -27,7 +31,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call(ownAccount[kind].read),
     kind === "staff" ? null : api.call(ownFeed[kind].read),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { account, feed, zones: zoneChoices(account.time_zone), now: new Date().toISOString() };
+  return {
+    account,
+    feed,
+    zones: zoneChoices(account.time_zone),
+    now: new Date().toISOString(),
+    title: workspaceT("work.account.title"),
+  };
 }
 
 type Failure = FormFailure & { intent?: string };
@@ -53,10 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (failure) return fail(failure);
     try {
       const done = await api.call(ownAccount[kind].password, { body: input });
-      const others = done.signed_out === 1 ? "1 other session" : `${done.signed_out} other sessions`;
       return await redirectWithToast(request, context, "/account", {
         type: "success",
-        message: `Password changed. ${others} signed out; we e-mailed you to say so.`,
+        message: workspaceT("work.account.passwordChanged", { count: done.signed_out }),
       });
     } catch (error) {
       return fail(await apiActionError(error, request, context, {}));
@@ -69,8 +78,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         type: "success",
         message:
           feed.url && formData.get("had") === "yes"
-            ? "A new feed address is made: the old one no longer works."
-            : "Your feed address is made.",
+            ? workspaceT("work.account.feedReplaced")
+            : workspaceT("work.account.feedMade"),
       });
     } catch (error) {
       return fail(await apiActionError(error, request, context, {}));
@@ -82,8 +91,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return await redirectWithToast(request, context, "/account", {
         type: "success",
         message: done.signed_out
-          ? `Signed out of ${done.signed_out} other session${done.signed_out === 1 ? "" : "s"}.`
-          : "No other session was open.",
+          ? workspaceT("work.account.signedOut", { count: done.signed_out })
+          : workspaceT("work.account.noneOpen"),
       });
     } catch (error) {
       return fail(await apiActionError(error, request, context, {}));
@@ -96,7 +105,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const saved = await api.call(ownAccount[kind].save, { body: input });
       remember(saved);
-      return await redirectWithToast(request, context, "/account", { type: "success", message: "Saved." }, {}, session);
+      return await redirectWithToast(
+        request,
+        context,
+        "/account",
+        { type: "success", message: workspaceT("work.account.saved") },
+        {},
+        session,
+      );
     } catch (error) {
       return fail(await apiActionError(error, request, context, values), values);
     }
@@ -116,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       request,
       context,
       redirectTo,
-      { type: "success", message: `Times are now shown in ${saved.time_zone}.` },
+      { type: "success", message: workspaceT("work.account.zoneSaved", { zone: saved.time_zone }) },
       {},
       session,
     );
@@ -133,24 +149,25 @@ export default function Account() {
   const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
   const profile = failed("profile") ?? failed("zone");
   const password = failed("password");
+  const { t } = useTranslation();
   return (
     <section className="container page narrow">
-      <p className="eyebrow">Your account</p>
+      <p className="eyebrow">{t("work.account.eyebrow")}</p>
       <h1>{account.name}</h1>
       <dl className="details">
-        <dt>Email</dt>
+        <dt>{t("work.account.email")}</dt>
         <dd>{account.email}</dd>
-        <dt>Time zone</dt>
-        <dd>
-          {account.time_zone} (now {formatDateTime(now, account.time_zone)})
-        </dd>
+        <dt>{t("work.account.zone")}</dt>
+        <dd>{t("work.account.zoneNow", { zone: account.time_zone, time: formatDateTime(now, account.time_zone) })}</dd>
       </dl>
 
-      <h2 id="profile">Name, phone and time zone</h2>
+      <h2 id="profile">{t("work.account.profile")}</h2>
       <p className="muted">
-        Every time the portal shows
-        {account.kind === "agent" ? " (sessions, holds, orders)" : account.kind === "mentor" ? " (your agenda)" : ""} and every
-        e-mail it sends you is in this zone.
+        {account.kind === "agent"
+          ? t("work.account.zoneNoteAgent")
+          : account.kind === "mentor"
+            ? t("work.account.zoneNoteMentor")
+            : t("work.account.zoneNote")}
       </p>
       <Form
         method="post"
@@ -163,7 +180,7 @@ export default function Account() {
         <input type="hidden" name="intent" value="profile" />
         <FormError message={profile?.formError} />
         <Field
-          label="Name"
+          label={t("work.account.name")}
           name="name"
           autoComplete="name"
           required
@@ -173,7 +190,7 @@ export default function Account() {
           autoFocusOnError
         />
         <Field
-          label="Phone (optional)"
+          label={t("work.account.phone")}
           name="phone"
           type="tel"
           autoComplete="tel"
@@ -183,7 +200,7 @@ export default function Account() {
           autoFocusOnError
         />
         <SelectField
-          label="Your time zone"
+          label={t("work.account.yourZone")}
           name="time_zone"
           defaultValue={profile?.values?.time_zone ?? account.time_zone}
           options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
@@ -191,19 +208,19 @@ export default function Account() {
           autoFocusOnError
         />
         <button type="submit" className="button button--primary" disabled={busy("profile")}>
-          {busy("profile") ? "Saving…" : "Save"}
+          {busy("profile") ? t("work.account.saving") : t("work.account.save")}
         </button>
       </Form>
 
-      <h2 id="password">Change your password</h2>
-      <p className="muted">Every other session of your account is signed out, and we e-mail you to say the password changed.</p>
+      <h2 id="password">{t("work.account.password")}</h2>
+      <p className="muted">{t("work.account.passwordNote")}</p>
       <Form method="post" className="form" noValidate key={password ? "failed" : "password"} aria-labelledby="password">
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="password" />
         <input type="text" name="username" autoComplete="username" value={account.email} readOnly hidden />
         <FormError message={password?.formError} />
         <Field
-          label="Current password"
+          label={t("work.account.current")}
           name="current_password"
           type="password"
           autoComplete="current-password"
@@ -213,7 +230,7 @@ export default function Account() {
           autoFocusOnError
         />
         <Field
-          label="New password"
+          label={t("work.account.new")}
           name="new_password"
           type="password"
           autoComplete="new-password"
@@ -224,24 +241,20 @@ export default function Account() {
           autoFocusOnError
         />
         <button type="submit" className="button button--primary" disabled={busy("password")}>
-          {busy("password") ? "Changing…" : "Change password"}
+          {busy("password") ? t("work.account.changing") : t("work.account.change")}
         </button>
       </Form>
 
       {feed ? (
         <>
-          <h2 id="feed">Calendar feed</h2>
-          <p className="muted">
-            Subscribe to this address in your calendar program (Google Calendar: “From URL”; Outlook: “Subscribe from web”; Apple
-            Calendar: “New calendar subscription”) to see your sessions there: new, moved and cancelled ones, with their join
-            links. It is private: anyone with the address sees your sessions, so keep it to yourself.
-          </p>
+          <h2 id="feed">{t("work.account.feed")}</h2>
+          <p className="muted">{t("work.account.feedNote")}</p>
           {feed.url ? (
             <div className="field">
-              <label htmlFor="feed-url">Your feed's address</label>
+              <label htmlFor="feed-url">{t("work.account.feedAddress")}</label>
               <input id="feed-url" type="url" readOnly value={feed.url} data-testid="feed-url" />
               <p className="field__hint">
-                <a href={feed.webcal!}>Open it in your calendar program</a>
+                <a href={feed.webcal!}>{t("work.account.feedOpen")}</a>
               </p>
             </div>
           ) : null}
@@ -251,22 +264,20 @@ export default function Account() {
             <input type="hidden" name="had" value={feed.url ? "yes" : "no"} />
             <FormError message={failed("feed")?.formError} />
             <button type="submit" className="button button--ghost" disabled={busy("feed")}>
-              {feed.url ? "Replace the address (the old one stops working)" : "Make my feed address"}
+              {feed.url ? t("work.account.feedReplace") : t("work.account.feedMake")}
             </button>
           </Form>
         </>
       ) : null}
 
-      <h2 id="sessions">Other sessions</h2>
-      <p className="muted">
-        Signed in on another computer or phone, or forgot to sign out somewhere? End every session but this one.
-      </p>
+      <h2 id="sessions">{t("work.account.sessions")}</h2>
+      <p className="muted">{t("work.account.sessionsNote")}</p>
       <Form method="post" aria-labelledby="sessions">
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="sign-out-others" />
         <FormError message={failed("sign-out-others")?.formError} />
         <button type="submit" className="button button--ghost" disabled={busy("sign-out-others")}>
-          Sign out everywhere else
+          {t("work.account.signOutOthers")}
         </button>
       </Form>
       <Toast toast={failure?.toast} />

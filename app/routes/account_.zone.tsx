@@ -4,40 +4,45 @@
  */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ZoneField } from "../components/form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccountHolder } from "../lib/auth.server";
 import { ownAccount } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { backPath } from "../lib/paths";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction = () => [{ title: "Your time zone · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Your time zone"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, kind } = await requireAccountHolder(request, context);
   // The account itself, as /account reads it: an API that cannot answer makes this page "Server busy" too.
   const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request, context));
   const back = backPath(new URL(request.url).searchParams.get("back"), "/account");
-  return { own: account.time_zone, zones: zoneChoices(account.time_zone), back };
+  return { own: account.time_zone, zones: zoneChoices(account.time_zone), back, title: workspaceT("work.zonePage.title") };
 }
 
 export default function ChangeZone() {
   const { own, zones, back } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
   return (
     <section className="container page narrow">
-      <h1>Your time zone</h1>
-      <p className="muted">Every time the portal shows, and every e-mail it sends you, is in this zone. It is now {own}.</p>
+      <h1>{t("work.zonePage.heading")}</h1>
+      <p className="muted">{t("work.zonePage.note", { zone: own })}</p>
       <Form method="post" action="/account" className="form">
         <AuthenticityTokenInput />
         <input type="hidden" name="redirectTo" value={back} />
-        <ZoneField zones={zones} name="time_zone" label="Your time zone" defaultValue={own} />
+        <ZoneField zones={zones} name="time_zone" label={t("work.zonePage.label")} defaultValue={own} />
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : "Save zone"}
+          {busy ? t("work.zonePage.saving") : t("work.zonePage.save")}
         </button>
         <Link to={back} className="button button--ghost">
-          Back
+          {t("work.zonePage.back")}
         </Link>
       </Form>
     </section>
