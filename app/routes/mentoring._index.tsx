@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { MentorSession } from "../../lib/contract";
 import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
@@ -8,44 +9,47 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireMentor } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Your agenda · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Your agenda"} · Waypoint Consultancy` },
+];
 
 /** The mentor's agenda: the sessions they give, in their own zone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, mentor } = await requireMentor(request, context);
   const agenda = await api.call(endpoints.mentorAgenda).catch((e) => apiLoaderError(e, request, context));
-  return { agenda, name: mentor.name, now: new Date().toISOString() };
+  return { agenda, name: mentor.name, now: new Date().toISOString(), title: workspaceT("mentoring.agenda.title") };
 }
-
-const outcomeLabels = {
-  held: "Held",
-  client_no_show: "The client did not come",
-  mentor_no_show: "Missed: refunded to the client",
-} as const;
 
 function SessionRow({ s, timeZone, upcoming, now }: { s: MentorSession; timeZone: string; upcoming: boolean; now: string }) {
   // Once it has started, a confirmed session is the mentor's to mark: held, or the client did not come.
   const markable = s.status === "confirmed" && !s.outcome && !s.move_requested && s.start_at <= now;
   // Before it starts, the mentor who cannot make it asks the agent for a new time.
   const askable = s.status === "confirmed" && !s.move_requested && s.start_at > now;
+  const { t } = useTranslation();
+  const withClient = t("mentoring.agenda.withClient", { client: s.client });
   return (
     <tr data-testid={`session-${s.id}`}>
-      <td data-label="When">
+      <td data-label={t("mentoring.agenda.when")}>
         {formatDateTime(s.start_at, timeZone)}–{timeLabel(s.end_at, timeZone)}
       </td>
-      <td data-label="Client and topic">
+      <td data-label={t("mentoring.agenda.clientAndTopic")}>
         {s.client}
         <br />
         <span className="muted">{s.topic}</span>
       </td>
-      <td data-label="Booked by">
+      <td data-label={t("mentoring.agenda.bookedBy")}>
         {s.agent.name}
         <br />
         <a href={`mailto:${s.agent.email}`}>{s.agent.email}</a>
       </td>
-      <td data-label="Status" data-testid="session-status">
-        {s.status === "canceled" ? "Cancelled" : s.outcome ? outcomeLabels[s.outcome] : "Confirmed"}
+      <td data-label={t("mentoring.agenda.status")} data-testid="session-status">
+        {s.status === "canceled"
+          ? t("mentoring.agenda.cancelled")
+          : s.outcome
+            ? t(`mentoring.agenda.outcomes.${s.outcome}`)
+            : t("mentoring.agenda.confirmed")}
         {s.outcome_summary ? (
           <>
             <br />
@@ -55,14 +59,17 @@ function SessionRow({ s, timeZone, upcoming, now }: { s: MentorSession; timeZone
         {s.move_requested ? (
           <>
             <br />
-            <strong data-testid="move-requested">New time asked for: “{s.move_requested.reason}”</strong>
+            <strong data-testid="move-requested">
+              {t("mentoring.agenda.newTimeAsked", { reason: s.move_requested.reason })}
+            </strong>
           </>
         ) : null}
         {askable ? (
           <>
             <br />
             <Link to={`/mentoring/sessions/${s.id}`} className="button button--small button--ghost">
-              Cannot make it?<span className="visually-hidden"> (the session with {s.client})</span>
+              {t("mentoring.agenda.cannotMakeIt")}
+              <span className="visually-hidden"> {withClient}</span>
             </Link>
           </>
         ) : null}
@@ -70,14 +77,15 @@ function SessionRow({ s, timeZone, upcoming, now }: { s: MentorSession; timeZone
           <>
             <br />
             <Link to={`/mentoring/sessions/${s.id}`} className="button button--small button--ghost">
-              Mark it<span className="visually-hidden"> (the session with {s.client})</span>
+              {t("mentoring.agenda.markIt")}
+              <span className="visually-hidden"> {withClient}</span>
             </Link>
           </>
         ) : null}
         {upcoming && s.join_url ? (
           <>
             <br />
-            <JoinLink url={s.join_url} label="Join" />
+            <JoinLink url={s.join_url} label={t("mentoring.agenda.join")} />
           </>
         ) : null}
       </td>
@@ -98,11 +106,19 @@ function SessionTable({
   upcoming: boolean;
   now: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="table-wrap">
       <table className="table table--stack">
         <caption>{title}</caption>
-        <TableHead columns={["When", "Client and topic", "Booked by", "Status"]} />
+        <TableHead
+          columns={[
+            t("mentoring.agenda.when"),
+            t("mentoring.agenda.clientAndTopic"),
+            t("mentoring.agenda.bookedBy"),
+            t("mentoring.agenda.status"),
+          ]}
+        />
         <tbody>
           {sessions.map((s) => (
             <SessionRow key={s.id} s={s} timeZone={timeZone} upcoming={upcoming} now={now} />
@@ -116,23 +132,24 @@ function SessionTable({
 export default function MentorAgenda() {
   const { agenda, name, now } = useLoaderData<typeof loader>();
   const { upcoming, past, time_zone: timeZone } = agenda;
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">Mentoring</p>
-      <h1>Your agenda</h1>
-      <p className="muted">Signed in as {name}. Sessions last one hour; the agent who booked one is the person to write to.</p>
+      <p className="eyebrow">{t("mentoring.agenda.eyebrow")}</p>
+      <h1>{t("mentoring.agenda.heading")}</h1>
+      <p className="muted">{t("mentoring.agenda.signedInAs", { name })}</p>
       <ZoneNote own={timeZone} />
-      <h2>Upcoming</h2>
+      <h2>{t("mentoring.agenda.upcoming")}</h2>
       {upcoming.length ? (
-        <SessionTable title="Upcoming sessions, soonest first" sessions={upcoming} timeZone={timeZone} upcoming now={now} />
+        <SessionTable title={t("mentoring.agenda.upcomingCaption")} sessions={upcoming} timeZone={timeZone} upcoming now={now} />
       ) : (
-        <p className="empty-state">No sessions booked with you yet. You will find each one here once it is paid.</p>
+        <p className="empty-state">{t("mentoring.agenda.noUpcoming")}</p>
       )}
-      <h2>Past</h2>
+      <h2>{t("mentoring.agenda.past")}</h2>
       {past.length ? (
-        <SessionTable title="Past sessions, newest first" sessions={past} timeZone={timeZone} upcoming={false} now={now} />
+        <SessionTable title={t("mentoring.agenda.pastCaption")} sessions={past} timeZone={timeZone} upcoming={false} now={now} />
       ) : (
-        <p className="empty-state">No past sessions.</p>
+        <p className="empty-state">{t("mentoring.agenda.noPast")}</p>
       )}
     </section>
   );

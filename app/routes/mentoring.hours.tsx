@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { hoursField } from "../../lib/office-fields";
 import { fieldProps } from "../components/form";
 import { CatalogueForm } from "../components/office-catalogue-forms";
@@ -7,15 +8,21 @@ import { AffectedSessions, WeekFields, weekShown, weekText } from "../components
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { saveWeek } from "../lib/mentoring.server";
 
-export const meta: MetaFunction = () => [{ title: "Your weekly hours · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Your weekly hours"} · Waypoint Consultancy` },
+];
 
 /** The mentor's own week: the hours agents can book and the days away, in the mentor's zone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireMentor(request, context);
   const profile = await api.call(endpoints.mentorProfile).catch((e) => apiLoaderError(e, request, context));
-  return { profile: { time_zone: profile.time_zone, availability: profile.availability, time_off: profile.time_off } };
+  return {
+    profile: { time_zone: profile.time_zone, availability: profile.availability, time_off: profile.time_off },
+    title: workspaceT("mentoring.hours.title"),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,17 +36,21 @@ export default function MentorHours() {
   const { profile } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const f = fieldProps(fieldOrder, failure, weekText(profile));
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/mentoring">Your agenda</Link>
+        <Link to="/mentoring">{t("mentoring.hours.back")}</Link>
       </p>
-      <h1>Your weekly hours</h1>
+      <h1>{t("mentoring.hours.heading")}</h1>
       <p className="muted">
-        Agents can book one-hour sessions within these hours, in your zone, <strong>{profile.time_zone}</strong> (
-        <Link to="/mentoring/profile">change it on your profile</Link>).
+        <Trans
+          i18nKey="mentoring.hours.note"
+          values={{ zone: profile.time_zone }}
+          components={{ strong: <strong />, go: <Link to="/mentoring/profile" /> }}
+        />
       </p>
-      <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel="Save your week">
+      <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel={t("mentoring.hours.save")}>
         <WeekFields f={f} whose="your" />
         <AffectedSessions failure={failure} />
       </CatalogueForm>

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Field, fieldProps, TextAreaField, ZoneField } from "../components/form";
 import { LanguageField } from "../components/language-field";
 import { CatalogueForm } from "../components/office-catalogue-forms";
@@ -7,10 +8,13 @@ import { AffectedSessions, MeetingLinkField } from "../components/week-fields";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { profileFields, saveProfile } from "../lib/mentoring.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction = () => [{ title: "Your profile · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Your profile"} · Waypoint Consultancy` },
+];
 
 /** What agents read of the mentor, the zone their hours are in, and where their sessions meet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,6 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     profile: { name, title, bio, expertise, languages, time_zone, meeting_url, language },
     zones: zoneChoices(time_zone),
+    title: workspaceT("mentoring.profile.title"),
   };
 }
 
@@ -39,25 +44,33 @@ export default function MentorProfilePage() {
     meeting_url: profile.meeting_url ?? "",
     language: profile.language,
   });
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/mentoring">Your agenda</Link>
+        <Link to="/mentoring">{t("mentoring.profile.back")}</Link>
       </p>
-      <h1>Your profile</h1>
-      <p className="muted">
-        {profile.name}, {profile.title}. Agents read this when they choose a mentor; your name, title and rate are kept by the
-        consultancy.
-      </p>
-      <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel="Save your profile">
-        <Field label="Expertise" required hint="Separated by commas, e.g. Interviews, Salary negotiation" {...f("expertise")} />
-        <Field label="Languages" required hint="Separated by commas, e.g. English, German" {...f("languages")} />
+      <h1>{t("mentoring.profile.heading")}</h1>
+      <p className="muted">{t("mentoring.profile.note", { name: profile.name, title: profile.title })}</p>
+      <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel={t("mentoring.profile.save")}>
+        <Field
+          label={t("mentoring.profile.expertise")}
+          required
+          hint={t("mentoring.profile.expertiseHint")}
+          {...f("expertise")}
+        />
+        <Field
+          label={t("mentoring.profile.languages")}
+          required
+          hint={t("mentoring.profile.languagesHint")}
+          {...f("languages")}
+        />
         <ZoneField zones={zones} {...f("time_zone")} />
-        <MeetingLinkField f={f} sessions="every session of yours" />
-        <LanguageField hint="What the portal's e-mails and calendar invites to you are written in." {...f("language")} />
+        <MeetingLinkField f={f} sessions={t("mentoring.profile.sessions")} />
+        <LanguageField hint={t("mentoring.profile.languageHint")} {...f("language")} />
         <AffectedSessions failure={failure} />
         <div className="form__wide">
-          <TextAreaField label="Bio" rows={5} required maxLength={2000} {...f("bio")} />
+          <TextAreaField label={t("mentoring.profile.bio")} rows={5} required maxLength={2000} {...f("bio")} />
         </div>
       </CatalogueForm>
     </section>

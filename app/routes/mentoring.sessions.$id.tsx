@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError, TextAreaField } from "../components/form";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -7,12 +8,15 @@ import { requireMentor } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { moveRequestBody, outcomeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "A session · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "A session"} · Waypoint Consultancy` },
+];
 
 /**
  * One of the mentor's sessions. Before it starts, the mentor can ask the agent for a new time (with a reason);
@@ -24,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const agenda = await api.call(endpoints.mentorAgenda).catch((e) => apiLoaderError(e, request, context));
   const session = [...agenda.upcoming, ...agenda.past].find((s) => s.id === id);
   if (!session) throw new Response("Not found", { status: 404 });
-  return { session, timeZone: agenda.time_zone, now: new Date().toISOString() };
+  return { session, timeZone: agenda.time_zone, now: new Date().toISOString(), title: workspaceT("mentoring.session.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -40,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const session = await api.call(endpoints.requestMove, { params: { id }, body: input });
       return await redirectWithToast(request, context, "/mentoring", {
         type: "success",
-        message: `Asked: ${session.agent.name} is told and chooses a new time. Until then the session stays as it is.`,
+        message: workspaceT("mentoring.session.asked", { agent: session.agent.name }),
       });
     } catch (error) {
       return apiActionError(error, request, context, values);
@@ -55,8 +59,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       type: "success",
       message:
         marked.outcome === "held"
-          ? `Marked held: ${marked.client}'s agent can read your summary.`
-          : "Marked: the client did not come.",
+          ? workspaceT("mentoring.session.markedHeld", { client: marked.client })
+          : workspaceT("mentoring.session.markedNoShow"),
     });
   } catch (error) {
     return apiActionError(error, request, context, values);
@@ -69,38 +73,43 @@ export default function MarkSession() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const chosen = failure?.values?.outcome ?? session.outcome ?? "";
+  const { t } = useTranslation();
   return (
     <section className="container page narrow">
       <p className="eyebrow">
-        <Link to="/mentoring">Your agenda</Link>
+        <Link to="/mentoring">{t("mentoring.session.back")}</Link>
       </p>
-      <h1>The session with {session.client}</h1>
+      <h1>{t("mentoring.session.heading", { client: session.client })}</h1>
       <p>
-        {formatDateTime(session.start_at, timeZone)} ({timeZone}): {session.topic}. Booked by {session.agent.name}.
+        {t("mentoring.session.when", {
+          time: formatDateTime(session.start_at, timeZone),
+          zone: timeZone,
+          topic: session.topic,
+          agent: session.agent.name,
+        })}
       </p>
       {session.status === "canceled" ? (
         <p className="notice" role="status">
-          This session is cancelled.
+          {t("mentoring.session.cancelled")}
         </p>
       ) : upcoming ? (
         session.move_requested ? (
           <p className="notice" role="status" data-testid="move-requested">
-            You asked for a new time on {formatDateTime(session.move_requested.at, timeZone)}: “{session.move_requested.reason}”.{" "}
-            {session.agent.name} is choosing one; you will get the updated invite. If none is chosen before the session, it is
-            cancelled and the client refunded.
+            {t("mentoring.session.moveAsked", {
+              time: formatDateTime(session.move_requested.at, timeZone),
+              reason: session.move_requested.reason,
+              agent: session.agent.name,
+            })}
           </p>
         ) : (
           <Form method="post" className="form" noValidate>
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="move" />
-            <h2>Cannot make it?</h2>
-            <p>
-              Ask {session.agent.name} to move it: they are told at once and choose another of your free times within 14 days. If
-              they do not before the session, it is cancelled and the client refunded in full.
-            </p>
+            <h2>{t("mentoring.session.cannotMakeIt")}</h2>
+            <p>{t("mentoring.session.askNote", { agent: session.agent.name })}</p>
             <FormError message={failure?.formError} />
             <TextAreaField
-              label="Why, for the agent"
+              label={t("mentoring.session.why")}
               name="reason"
               rows={3}
               maxLength={500}
@@ -109,19 +118,20 @@ export default function MarkSession() {
               autoFocusOnError
             />
             <button type="submit" className="button button--primary" disabled={busy}>
-              Ask for a new time
+              {t("mentoring.session.ask")}
             </button>
           </Form>
         )
       ) : session.outcome ? (
         <p className="notice" role="status">
-          Marked already:{" "}
-          {session.outcome === "held"
-            ? "held"
-            : session.outcome === "client_no_show"
-              ? "the client did not come"
-              : "the consultancy recorded that you could not come, and refunded it"}
-          .
+          {t("mentoring.session.markedAlready", {
+            what:
+              session.outcome === "held"
+                ? t("mentoring.session.wasHeld")
+                : session.outcome === "client_no_show"
+                  ? t("mentoring.session.clientAway")
+                  : t("mentoring.session.mentorAway"),
+          })}
         </p>
       ) : (
         <Form method="post" className="form" noValidate>
@@ -131,13 +141,13 @@ export default function MarkSession() {
             className="field choices"
             aria-describedby={failure?.fieldErrors?.outcome ? "field-outcome-error" : undefined}
           >
-            <legend>How did it go?</legend>
+            <legend>{t("mentoring.session.how")}</legend>
             <label className="choice">
-              <input type="radio" name="outcome" value="held" defaultChecked={chosen === "held"} /> It was held
+              <input type="radio" name="outcome" value="held" defaultChecked={chosen === "held"} /> {t("mentoring.session.held")}
             </label>
             <label className="choice">
-              <input type="radio" name="outcome" value="client_no_show" defaultChecked={chosen === "client_no_show"} /> The client
-              did not come (not refunded, Terms §4)
+              <input type="radio" name="outcome" value="client_no_show" defaultChecked={chosen === "client_no_show"} />{" "}
+              {t("mentoring.session.noShow")}
             </label>
             {failure?.fieldErrors?.outcome ? (
               <p className="field__error" id="field-outcome-error">
@@ -146,17 +156,17 @@ export default function MarkSession() {
             ) : null}
           </fieldset>
           <TextAreaField
-            label="Summary for the agent"
+            label={t("mentoring.session.summary")}
             name="summary"
             rows={4}
             maxLength={1000}
-            hint="What you covered and what is next; the agent reads it on the client's page. Needed when it was held."
+            hint={t("mentoring.session.summaryHint")}
             defaultValue={failure?.values?.summary ?? ""}
             errors={failure?.fieldErrors?.summary}
             autoFocusOnError
           />
           <button type="submit" className="button button--primary" disabled={busy}>
-            Mark the session
+            {t("mentoring.session.mark")}
           </button>
         </Form>
       )}

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { StatementView } from "../components/statement";
 import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -15,12 +16,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function MentorStatementPage() {
   const { statement, error } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/mentoring">Your agenda</Link>
+        <Link to="/mentoring">{t("mentoring.statement.back")}</Link>
       </p>
-      <h1>Your statement</h1>
+      <h1>{t("mentoring.statement.heading")}</h1>
       <StatementView
         statement={statement}
         error={error}
