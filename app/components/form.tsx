@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
 
 type ShellProps = { label: string; name: string; errors?: string[]; hint?: string; id?: string };
 
@@ -86,17 +87,18 @@ export function SelectField(
 /** A choice of country, by name. */
 export function CountryField({
   countries,
-  label = "Country",
-  placeholder = "Choose a country",
+  label,
+  placeholder,
   ...props
 }: Omit<Parameters<typeof SelectField>[0], "options" | "label"> & {
   countries: Array<{ code: string; name: string }>;
   label?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <SelectField
-      label={label}
-      placeholder={placeholder}
+      label={label ?? t("work.fields.country")}
+      placeholder={placeholder ?? t("work.fields.chooseCountry")}
       options={countries.map((c) => ({ value: c.code, label: c.name }))}
       {...props}
     />
@@ -106,10 +108,17 @@ export function CountryField({
 /** A choice of time zone, written as people read them ("America/New York"). */
 export function ZoneField({
   zones,
-  label = "Time zone",
+  label,
   ...props
 }: Omit<Parameters<typeof SelectField>[0], "options" | "label"> & { zones: readonly string[]; label?: string }) {
-  return <SelectField label={label} options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))} {...props} />;
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={label ?? t("work.fields.zone")}
+      options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+      {...props}
+    />
+  );
 }
 
 export function TextAreaField(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {

@@ -57,12 +57,12 @@ export function MentorForm({
       <ZoneField zones={zones} {...f("time_zone")} />
       <Field label="Rate (USD an hour)" inputMode="decimal" required {...f("rate")} />
       <Field label="Photo address (optional)" type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
-      <MeetingLinkField f={f} sessions="every session" />
+      <MeetingLinkField f={f} whose="mentor" />
       <LanguageField hint="What the mentor's e-mails and calendar invites are written in." {...f("language")} />
       <div className="form__wide">
         <TextAreaField label="Bio" rows={4} required maxLength={2000} {...f("bio")} />
       </div>
-      <WeekFields f={f} whose="the mentor's" />
+      <WeekFields f={f} whose="mentor" />
       <AffectedSessions failure={failure} />
     </CatalogueForm>
   );

@@ -1,16 +1,18 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 const SCROLL_TOP_AFTER_PX = 300;
 
 /** The full-screen loading animation during route changes (shown after a short delay, by CSS). */
 export function RouteLoading() {
   const navigation = useNavigation();
+  const { t } = useTranslation();
   if (navigation.state === "idle") return null;
   return (
     <div className="route-loading" role="status" aria-live="polite" data-testid="route-loading">
       <div className="route-loading__spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{t("common.loading")}</span>
     </div>
   );
 }
@@ -19,6 +21,7 @@ export function ScrollTopButton() {
   const [scrolled, setScrolled] = useState(false);
   // The footer has its own "Back to top": once it is in view the button steps aside, covering none of its links.
   const [footerShown, setFooterShown] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL_TOP_AFTER_PX);
     onScroll();
@@ -39,7 +42,7 @@ export function ScrollTopButton() {
     <button
       type="button"
       className="scroll-top"
-      aria-label="Scroll to top"
+      aria-label={t("common.scrollTop")}
       onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
     >
       ↑

@@ -1,19 +1,19 @@
 /** A mentor's monthly statement: the month to show, the sessions counted, the total, and the CSV. */
 import { Form, Link } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import type { MentorStatement } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 import { formatMoney } from "../lib/money";
 import { TableHead } from "./table-head";
 
-const outcomeWords = { held: "Held", client_no_show: "The client did not come" } as const;
-
 export function StatementView({ statement, csvHref, error }: { statement: MentorStatement; csvHref: string; error?: string }) {
   const zone = statement.mentor.time_zone;
+  const { t } = useTranslation();
   return (
     <>
       <Form method="get" className="filter-form">
         <div className={error ? "field field--invalid" : "field"}>
-          <label htmlFor="statement-month">Month</label>
+          <label htmlFor="statement-month">{t("mentoring.statementView.month")}</label>
           <input
             id="statement-month"
             type="month"
@@ -29,31 +29,37 @@ export function StatementView({ statement, csvHref, error }: { statement: Mentor
           ) : null}
         </div>
         <button type="submit" className="button button--ghost">
-          Show
+          {t("mentoring.statementView.show")}
         </button>
         <a href={csvHref} className="button button--ghost" download>
-          Export CSV<span className="visually-hidden"> of this statement</span>
+          {t("mentoring.statementView.exportCsv")}
+          <span className="visually-hidden"> {t("mentoring.statementView.ofThis")}</span>
         </a>
       </Form>
       <p className="muted">
-        Sessions that took place in {statement.month} ({zone}): held, or the client did not come. A session refunded because the
-        mentor did not come counts nothing.
-        {statement.unmarked
-          ? ` ${statement.unmarked} session${statement.unmarked === 1 ? "" : "s"} of this month ${statement.unmarked === 1 ? "is" : "are"} not marked yet and not counted.`
-          : ""}
+        {t("mentoring.statementView.counted", { month: statement.month, zone })}
+        {statement.unmarked ? ` ${t("mentoring.statementView.unmarked", { count: statement.unmarked })}` : ""}
       </p>
       {statement.lines.length ? (
         <div className="table-wrap">
           <table className="table table--stack" data-testid="statement">
-            <TableHead columns={["When", "Client", "Minutes", "Outcome", { num: "Rate" }]} />
+            <TableHead
+              columns={[
+                t("mentoring.statementView.when"),
+                t("mentoring.statementView.client"),
+                t("mentoring.statementView.minutes"),
+                t("mentoring.statementView.outcome"),
+                { num: t("mentoring.statementView.rate") },
+              ]}
+            />
             <tbody>
               {statement.lines.map((l) => (
                 <tr key={l.booking_id}>
-                  <td data-label="When">{formatDateTime(l.start_at, zone)}</td>
-                  <td data-label="Client">{l.client}</td>
-                  <td data-label="Minutes">{l.minutes}</td>
-                  <td data-label="Outcome">{outcomeWords[l.outcome]}</td>
-                  <td data-label="Rate" className="num">
+                  <td data-label={t("mentoring.statementView.when")}>{formatDateTime(l.start_at, zone)}</td>
+                  <td data-label={t("mentoring.statementView.client")}>{l.client}</td>
+                  <td data-label={t("mentoring.statementView.minutes")}>{l.minutes}</td>
+                  <td data-label={t("mentoring.statementView.outcome")}>{t(`mentoring.statementView.outcomes.${l.outcome}`)}</td>
+                  <td data-label={t("mentoring.statementView.rate")} className="num">
                     {formatMoney(l.rate_minor, l.currency)}
                   </td>
                 </tr>
@@ -62,7 +68,7 @@ export function StatementView({ statement, csvHref, error }: { statement: Mentor
             <tfoot>
               <tr>
                 <th scope="row" colSpan={4}>
-                  Total
+                  {t("mentoring.statementView.total")}
                 </th>
                 <td className="num" data-testid="statement-total">
                   {formatMoney(statement.total_minor, statement.currency)}
@@ -73,7 +79,11 @@ export function StatementView({ statement, csvHref, error }: { statement: Mentor
         </div>
       ) : (
         <p className="empty-state">
-          No session to count in {statement.month}. <Link to="?">This month</Link>
+          <Trans
+            i18nKey="mentoring.statementView.none"
+            values={{ month: statement.month }}
+            components={{ go: <Link to="?" /> }}
+          />
         </p>
       )}
     </>

@@ -2,6 +2,7 @@
  * A mentor's week as a form shows it (hours per weekday, Monday first, and days off) and their meeting link, for
  * staff and the mentor alike.
  */
+import { useTranslation } from "react-i18next";
 import type { MentorProfile } from "../../lib/contract";
 import { hoursField, weekdayNames } from "../../lib/office-fields";
 import { Field, TextAreaField, type fieldProps } from "./form";
@@ -27,26 +28,25 @@ export function weekText(mentor?: Pick<MentorProfile, "availability" | "time_off
 }
 
 /** The weekly hours and the days off, in the zone `whose` names ("the mentor's", "your"). */
-export function WeekFields({ f, whose }: { f: ReturnType<typeof fieldProps>; whose: string }) {
+export function WeekFields({ f, whose }: { f: ReturnType<typeof fieldProps>; whose: "own" | "mentor" }) {
+  const { t } = useTranslation();
+  const own = whose === "own";
   return (
     <>
       <fieldset className="form__wide hours-fieldset">
-        <legend>Weekly hours, in {whose} zone</legend>
-        <p className="field__hint">
-          Sessions last one hour. Write ranges as 09:00-12:00, with commas between them; leave a day empty for a day off every
-          week. A change never cancels a booked session: it changes only the free slots.
-        </p>
+        <legend>{own ? t("mentoring.week.hoursOwn") : t("mentoring.week.hoursMentor")}</legend>
+        <p className="field__hint">{t("mentoring.week.hoursNote")}</p>
         <div className="form form--grid">
           {weekShown.map((d) => (
-            <Field key={d} label={weekdayNames[d]!} placeholder="e.g. 09:00-12:00, 14:00-17:00" {...f(hoursField(d))} />
+            <Field key={d} label={weekdayNames[d]!} placeholder={t("mentoring.week.hoursHint")} {...f(hoursField(d))} />
           ))}
         </div>
       </fieldset>
       <div className="form__wide">
         <TextAreaField
-          label="Days off"
+          label={t("mentoring.week.daysOff")}
           rows={3}
-          hint={`One a line, in ${whose} zone: 2026-12-24, or 2026-12-24 to 2026-12-31. They have no free slots; sessions booked on them stay.`}
+          hint={own ? t("mentoring.week.daysOffOwn") : t("mentoring.week.daysOffMentor")}
           {...f("time_off")}
         />
       </div>
@@ -55,13 +55,14 @@ export function WeekFields({ f, whose }: { f: ReturnType<typeof fieldProps>; who
 }
 
 /** The mentor's standing meeting link, optional: `whose` names them ("every session", "every session of yours"). */
-export function MeetingLinkField({ f, sessions }: { f: ReturnType<typeof fieldProps>; sessions: string }) {
+export function MeetingLinkField({ f, whose }: { f: ReturnType<typeof fieldProps>; whose: "own" | "mentor" }) {
+  const { t } = useTranslation();
   return (
     <Field
-      label="Standing meeting link (optional)"
+      label={t("mentoring.week.meetingLink")}
       type="url"
       maxLength={500}
-      hint={`Used for ${sessions}; without one, each session gets a video room of its own`}
+      hint={whose === "own" ? t("mentoring.week.meetingOwn") : t("mentoring.week.meetingMentor")}
       {...f("meeting_url")}
     />
   );
@@ -77,12 +78,13 @@ export function AffectedSessions({
 }: {
   failure?: { fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 }) {
+  const { t } = useTranslation();
   const listed = Object.entries(failure?.fieldErrors ?? {}).filter(([key]) => /^affected\.\d+$/.test(key));
   if (!listed.length) return null;
   const values = failure?.values ?? {};
   return (
     <fieldset className="field affected" data-testid="affected-sessions">
-      <legend>Booked sessions the new week leaves out</legend>
+      <legend>{t("mentoring.week.affected")}</legend>
       <p className="notice">{failure?.fieldErrors?.affected?.[0]}</p>
       {listed.map(([key, [label]]) => (
         <div key={key} className="choices" role="radiogroup" aria-label={label}>
@@ -90,22 +92,22 @@ export function AffectedSessions({
             <strong>{label}</strong>
           </p>
           <label className="choice">
-            <input type="radio" name={key} value="ask_move" defaultChecked={values[key] !== "cancel"} /> Ask the agent to choose a
-            new time (within 14 days; cancelled and refunded if none is chosen before it)
+            <input type="radio" name={key} value="ask_move" defaultChecked={values[key] !== "cancel"} />{" "}
+            {t("mentoring.week.askMove")}
           </label>
           <label className="choice">
-            <input type="radio" name={key} value="cancel" defaultChecked={values[key] === "cancel"} /> Cancel it now, refunded in
-            full
+            <input type="radio" name={key} value="cancel" defaultChecked={values[key] === "cancel"} />{" "}
+            {t("mentoring.week.cancel")}
           </label>
         </div>
       ))}
       <TextAreaField
-        label="A word for the agents (optional)"
+        label={t("mentoring.week.word")}
         name="affected_reason"
         rows={2}
         maxLength={500}
         defaultValue={values.affected_reason ?? ""}
-        hint="Sent with each request for a new time, and on the client's timeline."
+        hint={t("mentoring.week.wordHint")}
       />
     </fieldset>
   );

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
-import { clientStatusLabels } from "../../lib/client-fields";
 import type { Client } from "../../lib/contract";
 import { csvTime, spreadsheetCell } from "../../lib/csv.js";
 import { apiLoaderError } from "../lib/api.server";
@@ -8,6 +7,7 @@ import { requireAgent } from "../lib/auth.server";
 import { clientListFilter } from "../lib/client-list";
 import { countryName } from "../lib/countries";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 
 /**
  * `/clients.csv`: the agent's own clients, as the list's current search, filters and sort have them, for a
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         countryName(countries, c.current_country).replace("—", ""),
         countryName(countries, c.destination_country).replace("—", ""),
         c.date_of_birth ?? "",
-        clientStatusLabels[c.status],
+        workspaceT(`work.clientStatus.${c.status}`),
         csvTime(c.last_activity_at, zone),
         csvTime(c.created_at, zone),
       ].map(spreadsheetCell),
@@ -48,17 +48,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const csv = stringify(rows, {
       header: true,
       columns: [
-        "First name",
-        "Last name",
-        "Email",
-        "Phone",
-        "Nationality",
-        "Current country",
-        "Destination country",
-        "Date of birth",
-        "Status",
-        `Last activity (${zone})`,
-        `Added (${zone})`,
+        workspaceT("work.clientsCsv.firstName"),
+        workspaceT("work.clientsCsv.lastName"),
+        workspaceT("work.clientsCsv.email"),
+        workspaceT("work.clientsCsv.phone"),
+        workspaceT("work.clientsCsv.nationality"),
+        workspaceT("work.clientsCsv.currentCountry"),
+        workspaceT("work.clientsCsv.destination"),
+        workspaceT("work.clientsCsv.birth"),
+        workspaceT("work.clientsCsv.status"),
+        workspaceT("work.clientsCsv.activity", { zone }),
+        workspaceT("work.clientsCsv.added", { zone }),
       ],
       bom: true,
     });

@@ -51,7 +51,7 @@ export default function MentorHours() {
         />
       </p>
       <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel={t("mentoring.hours.save")}>
-        <WeekFields f={f} whose="your" />
+        <WeekFields f={f} whose="own" />
         <AffectedSessions failure={failure} />
       </CatalogueForm>
     </section>

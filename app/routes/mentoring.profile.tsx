@@ -66,7 +66,7 @@ export default function MentorProfilePage() {
           {...f("languages")}
         />
         <ZoneField zones={zones} {...f("time_zone")} />
-        <MeetingLinkField f={f} sessions={t("mentoring.profile.sessions")} />
+        <MeetingLinkField f={f} whose="own" />
         <LanguageField hint={t("mentoring.profile.languageHint")} {...f("language")} />
         <AffectedSessions failure={failure} />
         <div className="form__wide">

@@ -24,6 +24,8 @@ export const ar: Catalogue = {
     closedToday: "مغلق اليوم",
     rights: "© {{year}} Waypoint Consultancy. جميع الحقوق محفوظة.",
     backToTop: "العودة إلى الأعلى",
+    scrollTop: "الصعود إلى أعلى الصفحة",
+    loading: "جارٍ التحميل…",
     language: "اللغة",
     suggestion: "هذه الصفحة متاحة أيضًا باللغة العربية.",
     suggestionLink: "اقرأها بالعربية",

@@ -56,6 +56,8 @@ export const en = {
     closedToday: "Closed today",
     rights: "© {{year}} Waypoint Consultancy. All rights reserved.",
     backToTop: "Back to top",
+    scrollTop: "Scroll to top",
+    loading: "Loading…",
     language: "Language",
     suggestion: "This page is also in English.",
     suggestionLink: "Read it in English",

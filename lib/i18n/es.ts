@@ -21,6 +21,8 @@ export const es: Catalogue = {
     closedToday: "Hoy cerrado",
     rights: "© {{year}} Waypoint Consultancy. Todos los derechos reservados.",
     backToTop: "Volver arriba",
+    scrollTop: "Subir al principio de la página",
+    loading: "Cargando…",
     language: "Idioma",
     suggestion: "Esta página también está en español.",
     suggestionLink: "Leerla en español",

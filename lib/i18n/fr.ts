@@ -21,6 +21,8 @@ export const fr: Catalogue = {
     closedToday: "Fermé aujourd’hui",
     rights: "© {{year}} Waypoint Consultancy. Tous droits réservés.",
     backToTop: "Haut de page",
+    scrollTop: "Remonter en haut de la page",
+    loading: "Chargement…",
     language: "Langue",
     suggestion: "Cette page existe aussi en français.",
     suggestionLink: "La lire en français",
