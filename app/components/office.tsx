@@ -1,5 +1,7 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatDateTime } from "../lib/dates";
 import type { ToastMessage } from "../lib/toast";
@@ -7,6 +9,7 @@ import { Toast } from "./toasts";
 
 /** A list's search box and its pages, as every office list has them (plain GET forms and links). */
 export function OfficeSearch({ q, label, children }: { q: string; label: string; children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Form method="get" className="search-form" role="search">
       <label htmlFor="office-search">{label}</label>
@@ -14,7 +17,7 @@ export function OfficeSearch({ q, label, children }: { q: string; label: string;
         <input id="office-search" type="search" name="q" defaultValue={q} maxLength={100} />
         {children}
         <button type="submit" className="button button--ghost">
-          Search
+          {t("office.common.search")}
         </button>
       </div>
     </Form>
@@ -28,6 +31,7 @@ export function OfficeSearch({ q, label, children }: { q: string; label: string;
 export function PublishButton({ id, published, name }: { id: number; published: boolean; name: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
+  const { t } = useTranslation();
   return (
     <Form method="post">
       <AuthenticityTokenInput />
@@ -39,7 +43,7 @@ export function PublishButton({ id, published, name }: { id: number; published: 
         className="button button--small button--ghost"
         disabled={busy}
       >
-        {published ? "Unpublish" : "Publish"}
+        {published ? t("office.common.unpublish") : t("office.common.publish")}
         <span className="visually-hidden"> {name}</span>
       </button>
     </Form>
@@ -47,8 +51,9 @@ export function PublishButton({ id, published, name }: { id: number; published: 
 }
 
 /** "Unpublished · in 2 carts": a catalogue item's state, as staff see it. */
-export function publishedState(published: boolean, inCarts: number) {
-  return `${published ? "Published" : "Unpublished"}${inCarts ? ` · in ${inCarts} cart${inCarts === 1 ? "" : "s"}` : ""}`;
+export function publishedState(t: TFunction, published: boolean, inCarts: number) {
+  const state = published ? t("office.common.published") : t("office.common.unpublished");
+  return inCarts ? `${state} · ${t("office.common.inCarts", { count: inCarts })}` : state;
 }
 
 /** One item of a back-office catalogue list: what it is (`children`), its state and its Publish button. */
@@ -60,10 +65,11 @@ export function CatalogueCard(props: {
   inCarts: number;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <li className="card agenda-item" data-testid={props.testId}>
       <p>{props.children}</p>
-      <p className="muted">{publishedState(props.published, props.inCarts)}</p>
+      <p className="muted">{publishedState(t, props.published, props.inCarts)}</p>
       <PublishButton id={props.id} published={props.published} name={props.name} />
     </li>
   );
@@ -71,11 +77,12 @@ export function CatalogueCard(props: {
 
 /** A back-office list's head: the way back, its title, and its Add button. */
 export function OfficeHead({ title, add }: { title: string; add?: { to: string; label: string } }) {
+  const { t } = useTranslation();
   return (
     <div className="page-head">
       <div>
         <p className="eyebrow">
-          <Link to="/office">Back office</Link>
+          <Link to="/office">{t("office.common.backOffice")}</Link>
         </p>
         <h1>{title}</h1>
       </div>

@@ -1,41 +1,56 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, staff } = await requireStaff(request, context);
   const overview = await api.call(endpoints.officeOverview).catch((e) => apiLoaderError(e, request, context));
-  return { staff, overview };
+  return { staff, overview, title: workspaceT("office.overview.title") };
 }
 
 export default function OfficeOverview() {
   const zone = useOfficeZone();
   const { staff, overview } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const cards = [
-    { label: "Unread messages", n: overview.unread_messages, to: "/office/messages", testId: "unread-messages" },
-    { label: "E-mails that failed", n: overview.mail_failed, to: "/office/outbox?status=failed", testId: "mail-failed" },
-    { label: "Flagged orders", n: overview.flagged_orders, to: "/office/orders?status=flagged", testId: "flagged-orders" },
-    { label: "Refunds due (lines)", n: overview.refunds_due, to: "/office/orders?refund=due", testId: "refunds-due" },
+    { label: t("office.overview.unread"), n: overview.unread_messages, to: "/office/messages", testId: "unread-messages" },
     {
-      label: "Holds lapsing within the hour",
+      label: t("office.overview.mailFailed"),
+      n: overview.mail_failed,
+      to: "/office/outbox?status=failed",
+      testId: "mail-failed",
+    },
+    {
+      label: t("office.overview.flagged"),
+      n: overview.flagged_orders,
+      to: "/office/orders?status=flagged",
+      testId: "flagged-orders",
+    },
+    { label: t("office.overview.refundsDue"), n: overview.refunds_due, to: "/office/orders?refund=due", testId: "refunds-due" },
+    {
+      label: t("office.overview.holdsLapsing"),
       n: overview.holds_lapsing,
       to: "/office/bookings?holds=lapsing",
       testId: "holds-lapsing",
     },
     {
-      label: "Sessions nobody marked (48 hours after)",
+      label: t("office.overview.unmarked"),
       n: overview.sessions_unmarked,
       to: "/office/bookings?view=unmarked",
       testId: "sessions-unmarked",
     },
-    { label: `Mentor sessions today (${zone})`, n: overview.sessions_today, to: "/office/bookings", testId: "sessions-today" },
+    { label: t("office.overview.today", { zone }), n: overview.sessions_today, to: "/office/bookings", testId: "sessions-today" },
     {
-      label: `Mentor sessions tomorrow (${zone})`,
+      label: t("office.overview.tomorrow", { zone }),
       n: overview.sessions_tomorrow,
       to: "/office/bookings",
       testId: "sessions-tomorrow",
@@ -43,12 +58,12 @@ export default function OfficeOverview() {
   ];
   return (
     <section className="container page">
-      <p className="eyebrow">Back office</p>
-      <h1>Good to see you, {staff.name}</h1>
-      <p className="muted">What needs a person today.</p>
+      <p className="eyebrow">{t("office.overview.eyebrow")}</p>
+      <h1>{t("office.overview.heading", { name: staff.name })}</h1>
+      <p className="muted">{t("office.overview.intro")}</p>
       <ul className="cards list-reset">
         {cards.map((c) => (
-          <li key={c.label} className="card card--count">
+          <li key={c.testId} className="card card--count">
             <p className="count" data-testid={c.testId}>
               {c.n}
             </p>
@@ -58,15 +73,15 @@ export default function OfficeOverview() {
           </li>
         ))}
       </ul>
-      <ul className="quick-links" aria-label="Back office">
+      <ul className="quick-links" aria-label={t("office.overview.more")}>
         <li>
-          <Link to="/office/agents/new">Add an agent</Link>
+          <Link to="/office/agents/new">{t("office.overview.addAgent")}</Link>
         </li>
         <li>
-          <Link to="/office/agents">Agents</Link>
+          <Link to="/office/agents">{t("office.overview.agents")}</Link>
         </li>
         <li>
-          <Link to="/office/audit">Audit log</Link>
+          <Link to="/office/audit">{t("office.overview.audit")}</Link>
         </li>
       </ul>
     </section>

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { auditSubject } from "../../lib/audit-words";
 import { useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
@@ -8,22 +9,26 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Audit log · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Audit log · Back office"} · Waypoint Consultancy` },
+];
 
+/** The filter's choices: a kind's prefix, and the catalogue's name for it */
 const kinds = [
-  ["", "Everything"],
-  ["staff.", "Staff accounts"],
-  ["agent.", "Agents' accounts"],
-  ["account.", "E-mail address changes"],
-  ["settings.", "Business settings"],
-  ["message.", "Messages"],
-  ["job.", "Jobs"],
-  ["relocation.", "Relocation packages"],
-  ["plan.", "Service plans"],
-  ["mentor.", "Mentors"],
-  ["order.", "Orders"],
-  ["booking.", "Mentor sessions"],
+  ["", "all"],
+  ["staff.", "staff"],
+  ["agent.", "agent"],
+  ["account.", "account"],
+  ["settings.", "settings"],
+  ["message.", "message"],
+  ["job.", "job"],
+  ["relocation.", "relocation"],
+  ["plan.", "plan"],
+  ["mentor.", "mentor"],
+  ["order.", "order"],
+  ["booking.", "booking"],
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -36,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeAudit, { query: { kind, staff, page: pageOf(url), sign_ins: signIns ? "show" : undefined } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { kind, staff, signIns, result };
+  return { kind, staff, signIns, result, title: workspaceT("office.audit.title") };
 }
 
 export default function OfficeAudit() {
@@ -49,66 +54,74 @@ export default function OfficeAudit() {
       ...(signIns ? { sign_ins: "show" } : {}),
       page: String(page),
     })}`;
+  const { t } = useTranslation();
+  const col = {
+    when: t("office.audit.when"),
+    who: t("office.audit.who"),
+    about: t("office.audit.about"),
+    what: t("office.audit.what"),
+  };
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/office">Back office</Link>
+        <Link to="/office">{t("office.common.backOffice")}</Link>
       </p>
-      <h1>Audit log</h1>
-      <p className="muted">
-        Every staff change (and, when asked for, each staff sign-in), newest first. Read only. Times in {zone}.
-      </p>
+      <h1>{t("office.audit.heading")}</h1>
+      <p className="muted">{t("office.audit.intro", { zone })}</p>
       <Form method="get" className="search-form">
-        <label htmlFor="audit-kind">Show</label>
+        <label htmlFor="audit-kind">{t("office.audit.show")}</label>
         <div className="search-form__row">
           <select id="audit-kind" name="kind" defaultValue={kind}>
-            {kinds.map(([k, label]) => (
+            {kinds.map(([k, name]) => (
               <option key={k} value={k}>
-                {label}
+                {t(`office.audit.kinds.${name}`)}
               </option>
             ))}
           </select>
           <label htmlFor="audit-staff" className="visually-hidden">
-            Staff member
+            {t("office.audit.staffMember")}
           </label>
           <input
             id="audit-staff"
             name="staff"
             type="search"
-            placeholder="Staff member (name or email)"
+            placeholder={t("office.audit.staffHint")}
             defaultValue={staff}
             maxLength={100}
           />
           <label className="check">
-            <input type="checkbox" name="sign_ins" value="show" defaultChecked={signIns} /> Show sign-ins
+            <input type="checkbox" name="sign_ins" value="show" defaultChecked={signIns} /> {t("office.audit.signIns")}
           </label>
           <button type="submit" className="button button--ghost">
-            Filter
+            {t("office.audit.filter")}
           </button>
         </div>
       </Form>
 
       {result.total === 0 ? (
-        <p className="empty-state">Nothing recorded yet.</p>
+        <p className="empty-state">{t("office.audit.none")}</p>
       ) : (
         <>
           {/* Focusable, so that a keyboard can scroll it should a long entry ever need it. */}
-          <div className="table-wrap" role="region" aria-label="Audit log entries" tabIndex={0}>
+          <div className="table-wrap" role="region" aria-label={t("office.audit.entries")} tabIndex={0}>
             <table className="table table--stack audit-table">
-              <TableHead columns={["When", "Who", "About", "What happened"]} />
+              <TableHead columns={[col.when, col.who, col.about, col.what]} />
               <tbody>
                 {result.items.map((e) => {
                   const about = auditSubject(e.subject);
                   return (
                     <tr key={e.id} data-testid="audit-row">
-                      <td data-label="When" className="nowrap">
+                      <td data-label={col.when} className="nowrap">
                         {formatDateTime(e.created_at, zone)}
                       </td>
-                      <td data-label="Who">{e.staff_name ?? (e.mentor_name ? `${e.mentor_name} (mentor)` : "Command line")}</td>
-                      <td data-label="About">
+                      <td data-label={col.who}>
+                        {e.staff_name ??
+                          (e.mentor_name ? t("office.audit.mentor", { name: e.mentor_name }) : t("office.audit.commandLine"))}
+                      </td>
+                      <td data-label={col.about}>
                         {about ? about.href ? <Link to={about.href}>{about.label}</Link> : about.label : "—"}
                       </td>
-                      <td data-label="What happened" data-testid="audit-summary">
+                      <td data-label={col.what} data-testid="audit-summary">
                         {e.summary}
                       </td>
                     </tr>

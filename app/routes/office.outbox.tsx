@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
@@ -8,39 +9,16 @@ import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "E-mail · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "E-mail · Back office"} · Waypoint Consultancy` },
+];
 
 const statuses = ["all", "failed", "pending", "sent", "skipped"] as const;
-const statusLabels: Record<(typeof statuses)[number], string> = {
-  failed: "Failed",
-  pending: "Waiting to be sent",
-  sent: "Sent",
-  skipped: "Not sent (no longer true)",
-  all: "All",
-};
-/** What each kind of message is, in words. */
-const kinds: Record<string, string> = {
-  "booking.confirmed": "Session confirmed, with invite",
-  "booking.reminder": "Session reminder",
-  "booking.cancelled": "Session cancelled",
-  "order.receipt": "Receipt",
-  "refund.notice": "Refund",
-  "contact.received": "Contact form notice",
-  "account.password_link": "Password link",
-  "account.password_changed": "Password changed",
-  "account.email_change": "New address to confirm",
-  "account.email_changed": "Address changed",
-  "agent.clients_handed_over": "Clients handed over",
-  "contact.reply": "Reply to a contact message",
-  "client.documents_requested": "Documents asked of a client",
-  "client.document_rejected": "A client's document rejected",
-  "client.sign_in_link": "A client's sign-in link",
-};
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const url = new URL(request.url);
@@ -49,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeOutbox, { query: { status, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { status, result };
+  return { status, result, title: workspaceT("office.outbox.title") };
 }
 
 /** A failed e-mail, sent again: due now, with a fresh count of attempts. */
@@ -64,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await api.call(endpoints.retryOutbox, { params: { id: parsed.data.id } });
     return await redirectWithToast(request, context, back, {
       type: "success",
-      message: "It will be sent again within a few seconds.",
+      message: workspaceT("office.outbox.resent"),
     });
   } catch (error) {
     return apiRedirectError(error, request, context, back);
@@ -76,56 +54,59 @@ export default function OfficeOutbox() {
   const { status, result } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const url = (page: number) => `?${new URLSearchParams({ status, page: String(page) })}`;
+  const { t, i18n } = useTranslation();
+  const kindOf = (kind: string) => {
+    const key = `office.outbox.kinds.${kind.replaceAll(".", "_")}`;
+    return i18n.exists(key) ? t(key) : kind;
+  };
+  const col = {
+    email: t("office.outbox.email"),
+    to: t("office.outbox.to"),
+    written: t("office.outbox.written", { zone }),
+    state: t("office.outbox.state"),
+  };
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/office">Back office</Link>
+        <Link to="/office">{t("office.common.backOffice")}</Link>
       </p>
-      <h1>E-mail</h1>
-      <p className="muted">
-        Every e-mail the portal sends waits here until it is sent. One the mail server kept refusing is marked failed: fix the
-        cause (docs/operations.md, &quot;E-mail&quot;), then send it again. Contents are not shown: some carry a password link.
-      </p>
+      <h1>{t("office.outbox.heading")}</h1>
+      <p className="muted">{t("office.outbox.intro")}</p>
       <Form method="get" className="filter-form">
         <div className="field">
-          <label htmlFor="outbox-status">Show</label>
+          <label htmlFor="outbox-status">{t("office.outbox.show")}</label>
           <select id="outbox-status" name="status" defaultValue={status}>
             {statuses.map((s) => (
               <option key={s} value={s}>
-                {statusLabels[s]}
+                {t(`office.outbox.statuses.${s}`)}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="button button--ghost">
-          Show
+          {t("office.outbox.show")}
         </button>
       </Form>
       {result.total === 0 ? (
-        <p className="empty-state">{status === "failed" ? "No e-mail has failed." : "No e-mail here."}</p>
+        <p className="empty-state">{status === "failed" ? t("office.outbox.noneFailed") : t("office.outbox.none")}</p>
       ) : (
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <TableHead columns={["E-mail", "To", `Written (${zone})`, "State", null]} />
+              <TableHead columns={[col.email, col.to, col.written, col.state, null]} />
               <tbody>
                 {result.items.map((m) => (
                   <tr key={m.id} data-testid={`outbox-${m.id}`}>
-                    <td data-label="E-mail">{kinds[m.kind] ?? m.kind}</td>
-                    <td data-label="To">{m.to_address ?? "The staff inbox"}</td>
-                    <td data-label={`Written (${zone})`}>{formatDateTime(m.created_at, zone)}</td>
-                    <td data-label="State">
-                      {statusLabels[m.status]}
+                    <td data-label={col.email}>{kindOf(m.kind)}</td>
+                    <td data-label={col.to}>{m.to_address ?? t("office.outbox.staffInbox")}</td>
+                    <td data-label={col.written}>{formatDateTime(m.created_at, zone)}</td>
+                    <td data-label={col.state}>
+                      {t(`office.outbox.statuses.${m.status}`)}
                       {m.status === "sent" && m.sent_at ? ` ${formatDateTime(m.sent_at, zone)}` : ""}
-                      {m.attempts ? (
-                        <span className="muted">
-                          {" "}
-                          · {m.attempts} attempt{m.attempts === 1 ? "" : "s"}
-                        </span>
-                      ) : null}
+                      {m.attempts ? <span className="muted"> · {t("office.outbox.attempts", { count: m.attempts })}</span> : null}
                       {m.last_error && m.status !== "sent" ? <span className="muted"> · {m.last_error}</span> : null}
                     </td>
-                    <td data-label="Actions">
+                    <td data-label={t("work.table.actions")}>
                       {m.status === "failed" ? (
                         <Form method="post">
                           <AuthenticityTokenInput />
@@ -136,7 +117,11 @@ export default function OfficeOutbox() {
                             className="button button--small button--ghost"
                             disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(m.id)}
                           >
-                            Send again<span className="visually-hidden"> to {m.to_address ?? "the staff inbox"}</span>
+                            {t("office.outbox.sendAgain")}
+                            <span className="visually-hidden">
+                              {" "}
+                              {t("office.outbox.toWhom", { to: m.to_address ?? t("office.outbox.staffInbox") })}
+                            </span>
                           </button>
                         </Form>
                       ) : null}
