@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { OfficeBooking } from "../../lib/contract";
 import { Field, FilterSelect } from "../components/form";
@@ -9,13 +10,16 @@ import { requireStaff } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney, refundLabels } from "../lib/money";
 import { mentorAbsentBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Sessions · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Sessions · Back office"} · Waypoint Consultancy` },
+];
 
 const isDay = (v: string | null): v is string =>
   Boolean(v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
@@ -43,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     mentors: mentors.map((m) => ({ id: m.id, name: m.name })),
     now: new Date().toISOString(),
     cutoffHours: (await loadSite(context)).cancel_cutoff_hours,
+    title: workspaceT("office.bookings.title"),
   };
 }
 
@@ -67,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await api.call(endpoints.markMentorAbsent, { params: { id }, body: input });
       return await redirectWithToast(request, context, back, {
         type: "success",
-        message: "Recorded: the mentor did not come. The session is refunded in full.",
+        message: workspaceT("office.bookings.absentRecorded"),
       });
     } catch (error) {
       return apiRedirectError(error, request, context, back);
@@ -77,42 +82,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   try {
     const b = await api.call(endpoints.cancelForAgent, { params: { id: parsed.data.id } });
-    const refund = b.refund_status === "refunded" ? "refunded" : b.refund_status === "due" ? "its refund is due" : "no refund";
+    const refund = workspaceT(
+      b.refund_status === "refunded"
+        ? "office.bookings.refunded"
+        : b.refund_status === "due"
+          ? "office.bookings.refundDue"
+          : "office.bookings.noRefund",
+    );
     return await redirectWithToast(request, context, back, {
       type: "success",
-      message: `Cancelled for ${b.client_name}'s agent: ${refund}.`,
+      message: workspaceT("office.bookings.cancelled", { client: b.client_name, refund }),
     });
   } catch (error) {
     return apiRedirectError(error, request, context, back);
   }
 }
 
-const statusLabel: Record<OfficeBooking["status"], string> = {
-  held: "Held (unpaid)",
-  confirmed: "Confirmed",
-  released: "Released",
-  canceled: "Cancelled",
-};
-
 export default function OfficeBookings() {
   const { agenda, mentor, mentors, now, cutoffHours } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/office">Back office</Link>
+        <Link to="/office">{t("office.common.backOffice")}</Link>
       </p>
-      <h1>{agenda.holds ? "Holds lapsing within the hour" : agenda.view ? "Sessions nobody marked" : "Mentor sessions"}</h1>
+      <h1>
+        {agenda.holds
+          ? t("office.bookings.holdsHeading")
+          : agenda.view
+            ? t("office.bookings.unmarkedHeading")
+            : t("office.bookings.heading")}
+      </h1>
       {agenda.view || agenda.holds ? (
         <SessionList
           items={agenda.items}
           now={now}
           testId={agenda.view ? "unmarked-list" : "holds-lapsing-list"}
-          empty={agenda.view ? "Every session that ended is marked." : "No hold lapses within the hour."}
-          intro={
-            agenda.view
-              ? "Paid sessions that ended more than 48 hours ago, oldest first, that their mentor has not marked held or not attended. Ask the mentor; if they did not come, record it here and the session is refunded in full."
-              : "Sessions held in an agent's cart and not paid yet, whose hold ends within the hour (soonest first). Unpaid, the slot goes back on the mentor's schedule."
-          }
+          empty={agenda.view ? t("office.bookings.allMarked") : t("office.bookings.noHolds")}
+          intro={agenda.view ? t("office.bookings.unmarkedIntro") : t("office.bookings.holdsIntro")}
         />
       ) : (
         <Agenda agenda={agenda} mentor={mentor} mentors={mentors} now={now} cutoffHours={cutoffHours} />
@@ -127,41 +134,41 @@ function Agenda({
   mentors,
   now,
   cutoffHours,
-}: Omit<SerializeFrom<typeof loader>, "agenda"> & { agenda: { from: string; items: OfficeBooking[] } }) {
+}: Omit<SerializeFrom<typeof loader>, "agenda" | "title"> & { agenda: { from: string; items: OfficeBooking[] } }) {
   const zone = useOfficeZone();
   const days = new Map<string, OfficeBooking[]>();
   for (const b of agenda.items) days.set(dayKey(b.start_at, zone), [...(days.get(dayKey(b.start_at, zone)) ?? []), b]);
   const shift = (d: number) => new Date(Date.parse(`${agenda.from}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
   const link = (from: string) => `?${new URLSearchParams({ from, ...(mentor ? { mentor } : {}) })}`;
+  const { t } = useTranslation();
   return (
     <>
       <p className="muted">
-        Seven days from {dayLabel(`${agenda.from}T12:00:00Z`, "UTC")}, in {zone}. Cancelling for an agent follows the agent&apos;s
-        own rule: refunded up to {cutoffHours} hours before the start, not after.
+        {t("office.bookings.week", { day: dayLabel(`${agenda.from}T12:00:00Z`, "UTC"), zone, hours: cutoffHours })}
       </p>
       <Form method="get" className="filter-form">
         <FilterSelect
           id="agenda-mentor"
-          label="Mentor"
+          label={t("office.bookings.mentor")}
           name="mentor"
           value={mentor}
-          any="Every mentor"
+          any={t("office.bookings.everyMentor")}
           options={mentors.map((m) => ({ value: String(m.id), label: m.name }))}
         />
         <div className="field">
-          <label htmlFor="agenda-from">From (day, {zone})</label>
+          <label htmlFor="agenda-from">{t("office.bookings.from", { zone })}</label>
           <input id="agenda-from" name="from" type="date" defaultValue={agenda.from} />
         </div>
         <button type="submit" className="button button--ghost">
-          Show
+          {t("office.bookings.show")}
         </button>
       </Form>
-      <nav className="pagination" aria-label="Weeks">
-        <Link to={link(shift(-7))}>← 7 days earlier</Link>
-        <Link to={link(shift(7))}>7 days later →</Link>
+      <nav className="pagination" aria-label={t("office.bookings.weeks")}>
+        <Link to={link(shift(-7))}>{t("office.bookings.earlier")}</Link>
+        <Link to={link(shift(7))}>{t("office.bookings.later")}</Link>
       </nav>
       {days.size === 0 ? (
-        <p className="empty-state">No session in these seven days.</p>
+        <p className="empty-state">{t("office.bookings.none")}</p>
       ) : (
         [...days].map(([day, list]) => (
           <section key={day} aria-label={dayLabel(list[0]!.start_at, zone)} className="agenda-day">
@@ -192,10 +199,11 @@ function SessionList({
   empty: string;
   intro: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <p className="muted">
-        {intro} <Link to="/office/bookings">Back to the agenda</Link>
+        {intro} <Link to="/office/bookings">{t("office.bookings.back")}</Link>
       </p>
       {items.length ? (
         <ul className="list-reset order-lines" data-testid={testId}>
@@ -213,15 +221,27 @@ function SessionList({
 function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string; lapsing?: boolean }) {
   const zone = useOfficeZone();
   const navigation = useNavigation();
+  const { t } = useTranslation();
   return (
     <li className="card agenda-item" data-testid={`office-booking-${b.id}`}>
       <p>
-        <strong>{lapsing ? formatDateTime(b.start_at, zone) : timeLabel(b.start_at, zone)}</strong> {b.mentor_name} with{" "}
-        {b.client_name} ({b.agent_name}): {b.topic}
+        <Trans
+          i18nKey="office.bookings.line"
+          values={{
+            time: lapsing ? formatDateTime(b.start_at, zone) : timeLabel(b.start_at, zone),
+            mentor: b.mentor_name,
+            client: b.client_name,
+            agent: b.agent_name,
+            topic: b.topic,
+          }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <p className="muted">
-        {statusLabel[b.status]}
-        {b.status === "held" && b.held_until ? ` until ${timeLabel(b.held_until, zone)} (${zone})` : ""}
+        {t(`office.bookings.statuses.${b.status}`)}
+        {b.status === "held" && b.held_until
+          ? ` ${t("office.bookings.until", { time: timeLabel(b.held_until, zone), zone })}`
+          : ""}
         {b.refund_status ? ` · ${refundLabels[b.refund_status]}` : ""} · {formatMoney(b.price_minor, b.currency)}
       </p>
       {b.status === "confirmed" && b.start_at <= now && b.refund_status === null ? <MentorAbsentForm b={b} /> : null}
@@ -235,9 +255,9 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
             className="button button--small button--ghost"
             disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(b.id)}
           >
-            Cancel for the agent
+            {t("office.bookings.cancelForAgent")}
             <span className="visually-hidden">
-              : {b.mentor_name} with {b.client_name}
+              {t("office.bookings.which", { mentor: b.mentor_name, client: b.client_name })}
             </span>
           </button>
         </Form>
@@ -251,6 +271,7 @@ function MentorAbsentForm({ b }: { b: OfficeBooking }) {
   const failure = useActionData<AbsentFailure>();
   const mine = failure?.id === b.id ? failure : undefined;
   const busy = useNavigation().formData?.get("id") === String(b.id);
+  const { t } = useTranslation();
   return (
     <Form method="post" className="form form--inline">
       <AuthenticityTokenInput />
@@ -258,7 +279,7 @@ function MentorAbsentForm({ b }: { b: OfficeBooking }) {
       <input type="hidden" name="id" value={b.id} />
       <Field
         id={`absent-note-${b.id}`}
-        label="The mentor did not come: what happened?"
+        label={t("office.bookings.absent")}
         name="note"
         maxLength={500}
         defaultValue={mine?.values?.note ?? ""}
@@ -266,10 +287,8 @@ function MentorAbsentForm({ b }: { b: OfficeBooking }) {
         autoFocusOnError
       />
       <button type="submit" className="button button--small button--ghost" disabled={busy}>
-        Record and refund in full
-        <span className="visually-hidden">
-          : {b.mentor_name} with {b.client_name}
-        </span>
+        {t("office.bookings.recordRefund")}
+        <span className="visually-hidden">{t("office.bookings.which", { mentor: b.mentor_name, client: b.client_name })}</span>
       </button>
     </Form>
   );

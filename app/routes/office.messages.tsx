@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SERVER_BUSY } from "../../lib/messages";
 import { TextAreaField } from "../components/form";
@@ -9,11 +10,14 @@ import { ApiCallError, apiLoaderError, apiRedirectError } from "../lib/api.serve
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { contactReplyBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Messages · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Messages · Back office"} · Waypoint Consultancy` },
+];
 
 const statuses = ["unread", "handled", "all"] as const;
 
@@ -26,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeMessages, { query: { status, q, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { q, status, result };
+  return { q, status, result, title: workspaceT("office.messages.title") };
 }
 
 type ReplyFailure = { reply: { id: number; body: string; error: string } };
@@ -43,10 +47,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const body = contactReplyBody.safeParse({ body: typed });
     const refuse = (error: string, status = 400) =>
       data<ReplyFailure>({ reply: { id: row.data.id, body: typed, error } }, { status });
-    if (!body.success) return refuse(body.error.issues[0]?.message ?? "Write the reply");
+    if (!body.success) return refuse(body.error.issues[0]?.message ?? workspaceT("office.messages.writeReply"));
     try {
       const message = await api.call(endpoints.replyToMessage, { params: { id: row.data.id }, body: body.data });
-      return await redirectWithToast(request, context, back, { type: "success", message: `Reply sent to ${message.email}.` });
+      return await redirectWithToast(request, context, back, {
+        type: "success",
+        message: workspaceT("office.messages.replySent", { email: message.email }),
+      });
     } catch (error) {
       if (error instanceof ApiCallError && error.status !== 401)
         return refuse(error.unavailable ? SERVER_BUSY : error.message, error.status);
@@ -57,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("Unknown action.", { status: 400 });
   try {
     await api.call(endpoints.markMessageHandled, { params: { id: parsed.data.id } });
-    return await redirectWithToast(request, context, back, { type: "success", message: "Marked handled." });
+    return await redirectWithToast(request, context, back, { type: "success", message: workspaceT("office.messages.handled") });
   } catch (error) {
     return apiRedirectError(error, request, context, back);
   }
@@ -70,21 +77,22 @@ export default function OfficeMessages() {
   const navigation = useNavigation();
   const busy = (id: number) => navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
   const url = (page: number) => `?${new URLSearchParams({ status, ...(q ? { q } : {}), page: String(page) })}`;
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/office">Back office</Link>
+        <Link to="/office">{t("office.common.backOffice")}</Link>
       </p>
-      <h1>Messages</h1>
-      <OfficeSearch q={q} label="Search by name, email or subject">
-        <select name="status" defaultValue={status} aria-label="Show">
-          <option value="unread">Unread</option>
-          <option value="handled">Handled</option>
-          <option value="all">All</option>
+      <h1>{t("office.messages.heading")}</h1>
+      <OfficeSearch q={q} label={t("office.messages.search")}>
+        <select name="status" defaultValue={status} aria-label={t("office.messages.show")}>
+          <option value="unread">{t("office.messages.unread")}</option>
+          <option value="handled">{t("office.messages.handledOption")}</option>
+          <option value="all">{t("office.messages.all")}</option>
         </select>
       </OfficeSearch>
       {result.total === 0 ? (
-        <p className="empty-state">{status === "unread" ? "No unread message. Well done." : "No message matches."}</p>
+        <p className="empty-state">{status === "unread" ? t("office.messages.noneUnread") : t("office.messages.noMatch")}</p>
       ) : (
         <>
           <ul className="list-reset messages">
@@ -95,27 +103,33 @@ export default function OfficeMessages() {
                 data-testid={`message-${m.id}`}
               >
                 <h2 className="card__title">
-                  {m.handled_at ? null : <span className="badge">Unread</span>} {m.subject}
+                  {m.handled_at ? null : <span className="badge">{t("office.messages.unread")}</span>} {m.subject}
                 </h2>
                 <p className="muted">
-                  From {m.name} &lt;{m.email}&gt;{m.phone ? `, ${m.phone}` : ""}
+                  {t("office.messages.from", { name: m.name, email: m.email })}
+                  {m.phone ? `, ${m.phone}` : ""}
                   {m.agent ? (
                     <>
                       {" "}
-                      · agent <Link to={`/office/agents/${m.agent.id}`}>{m.agent.name}</Link>
+                      ·{" "}
+                      <Trans
+                        i18nKey="office.messages.agent"
+                        values={{ name: m.agent.name }}
+                        components={{ go: <Link to={`/office/agents/${m.agent.id}`} /> }}
+                      />
                     </>
                   ) : (
-                    " · a visitor"
+                    ` · ${t("office.messages.visitor")}`
                   )}{" "}
                   · {formatDateTime(m.created_at, zone)}
                 </p>
                 <p className="notes">{m.message}</p>
                 {m.replies.length ? (
-                  <ul className="list-reset replies" aria-label={`Replies to ${m.subject}`}>
+                  <ul className="list-reset replies" aria-label={t("office.messages.replies", { subject: m.subject })}>
                     {m.replies.map((r) => (
                       <li key={r.id} className="reply" data-testid="message-reply">
                         <p className="muted">
-                          {r.staff_name} replied · {formatDateTime(r.created_at, zone)}
+                          {t("office.messages.replied", { name: r.staff_name, time: formatDateTime(r.created_at, zone) })}
                         </p>
                         <p className="notes">{r.body}</p>
                       </li>
@@ -124,14 +138,15 @@ export default function OfficeMessages() {
                 ) : null}
                 <details className="reply-form" open={failed?.id === m.id}>
                   <summary>
-                    Reply by e-mail<span className="visually-hidden"> to {m.name}</span>
+                    {t("office.messages.replyByEmail")}
+                    <span className="visually-hidden"> {t("office.messages.toName", { name: m.name })}</span>
                   </summary>
                   <Form method="post" className="form" noValidate key={failed?.id === m.id ? failed.body : "empty"}>
                     <AuthenticityTokenInput />
                     <input type="hidden" name="intent" value="reply" />
                     <input type="hidden" name="id" value={m.id} />
                     <TextAreaField
-                      label={`Your reply to ${m.email}`}
+                      label={t("office.messages.yourReply", { email: m.email })}
                       id={`reply-${m.id}`}
                       name="body"
                       rows={5}
@@ -140,18 +155,19 @@ export default function OfficeMessages() {
                       defaultValue={failed?.id === m.id ? failed.body : ""}
                       errors={failed?.id === m.id ? [failed.error] : undefined}
                       autoFocusOnError
-                      hint="Sent from the consultancy's address; their answer comes back to the staff inbox. Kept here with the message."
+                      hint={t("office.messages.replyHint")}
                     />
                     <button type="submit" className="button button--small button--primary" disabled={busy(m.id)}>
-                      {busy(m.id) ? "Sending…" : "Send the reply"}
+                      {busy(m.id) ? t("office.messages.sending") : t("office.messages.send")}
                     </button>
                   </Form>
                 </details>
                 <div className="form__actions">
                   {m.handled_at ? (
                     <span className="muted">
-                      Handled {formatDateTime(m.handled_at, zone)}
-                      {m.handled_by_name ? ` by ${m.handled_by_name}` : ""}
+                      {m.handled_by_name
+                        ? t("office.messages.handledBy", { time: formatDateTime(m.handled_at, zone), name: m.handled_by_name })
+                        : t("office.messages.handledAt", { time: formatDateTime(m.handled_at, zone) })}
                     </span>
                   ) : (
                     <Form method="post">
@@ -159,7 +175,8 @@ export default function OfficeMessages() {
                       <input type="hidden" name="intent" value="handled" />
                       <input type="hidden" name="id" value={m.id} />
                       <button type="submit" className="button button--small button--primary" disabled={busy(m.id)}>
-                        Mark handled<span className="visually-hidden">: {m.subject}</span>
+                        {t("office.messages.markHandled")}
+                        <span className="visually-hidden">: {m.subject}</span>
                       </button>
                     </Form>
                   )}
