@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { FormFailure } from "../lib/api.server";
@@ -14,8 +15,11 @@ export function PendingEmailNote({ pending }: { pending: { email: string; expire
   if (!pending) return null;
   return (
     <p className="notice" data-testid="pending-email">
-      Waiting for <strong>{pending.email}</strong> to confirm the change (the link works until{" "}
-      {formatDateTime(pending.expires_at, zone)}, {zone}).
+      <Trans
+        i18nKey="work.emailChange.pending"
+        values={{ email: pending.email, until: formatDateTime(pending.expires_at, zone), zone }}
+        components={{ strong: <strong /> }}
+      />
     </p>
   );
 }
@@ -26,22 +30,20 @@ export function EmailChangeScreen() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const f = fieldProps(["email"], failure);
+  const { t } = useTranslation();
   return (
     <section className="container page narrow">
       <p className="eyebrow">
         <Link to={back}>{account.name}</Link>
       </p>
-      <h1>Change {account.name}&apos;s e-mail address</h1>
-      <p className="muted">
-        Now: {account.email ?? "none"}. We e-mail a link to the new address; the address changes only when it is used (within 48
-        hours), and the old address is told.
-      </p>
+      <h1>{t("work.emailChange.heading", { name: account.name })}</h1>
+      <p className="muted">{t("work.emailChange.now", { email: account.email ?? t("work.emailChange.none") })}</p>
       <PendingEmailNote pending={account.pending} />
       <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
         <AuthenticityTokenInput />
         <FormError message={failure?.formError} />
         <Field
-          label="New e-mail address"
+          label={t("work.emailChange.newAddress")}
           type="email"
           required
           maxLength={fieldLimits.email}
@@ -49,7 +51,7 @@ export function EmailChangeScreen() {
           {...f("email")}
         />
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Sending…" : "Send the confirmation link"}
+          {busy ? t("work.emailChange.sending") : t("work.emailChange.send")}
         </button>
       </Form>
       <Toast toast={failure?.toast} />

@@ -4,11 +4,13 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SERVER_BUSY } from "../../lib/messages";
 import { ApiCallError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { emailChangeToken } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
@@ -17,7 +19,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const INCOMPLETE = "This link is not complete. Copy the whole link from the e-mail.";
+/** Said of a link cut short (a function: the server's catalogue is not in the browser's bundle). */
+const incomplete = () => workspaceT("work.emailChange.incomplete");
 type Gone = { ok: false; message: string };
 
 async function call<T>(run: () => Promise<T>): Promise<T | Gone> {
@@ -33,7 +36,7 @@ async function call<T>(run: () => Promise<T>): Promise<T | Gone> {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = emailChangeToken.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
-  if (!parsed.success) return { ok: false, message: INCOMPLETE } satisfies Gone;
+  if (!parsed.success) return { ok: false, message: incomplete() } satisfies Gone;
   const info = await call(() => apiFor(context).call(endpoints.emailChangeCheck, { body: parsed.data }));
   return "new_email" in info ? { ok: true as const, token: parsed.data.token, ...info } : info;
 }
@@ -42,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const parsed = emailChangeToken.safeParse({ token: formData.get("token") ?? "" });
-  if (!parsed.success) return { ok: false, message: INCOMPLETE } satisfies Gone;
+  if (!parsed.success) return { ok: false, message: incomplete() } satisfies Gone;
   const done = await call(() => apiFor(context).call(endpoints.confirmEmailChange, { body: parsed.data }));
   return "email" in done ? { ok: true as const, email: done.email } : done;
 }
@@ -51,18 +54,19 @@ export default function ConfirmEmail() {
   const state = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
   return (
     <section className="container page auth-page">
       <div className="auth-card">
         {done?.ok ? (
           <>
-            <h1>Your address is changed</h1>
+            <h1>{t("work.emailChange.changedHeading")}</h1>
             <p role="status">
-              From now on you sign in with <strong>{done.email}</strong>, and our e-mails come here.
+              <Trans i18nKey="work.emailChange.changed" values={{ email: done.email }} components={{ strong: <strong /> }} />
             </p>
             <p>
               <Link to="/authentication" className="button button--primary button--block">
-                Sign in
+                {t("work.emailChange.signIn")}
               </Link>
             </p>
           </>
@@ -70,16 +74,19 @@ export default function ConfirmEmail() {
           <Gone message={done.message} />
         ) : state.ok ? (
           <>
-            <h1>Confirm your new e-mail address</h1>
+            <h1>{t("work.emailChange.confirmHeading")}</h1>
             <p>
-              Hello {state.name}: the address of your account changes from <strong>{state.old_email}</strong> to{" "}
-              <strong>{state.new_email}</strong> when you confirm.
+              <Trans
+                i18nKey="work.emailChange.confirmText"
+                values={{ name: state.name, from: state.old_email, to: state.new_email }}
+                components={{ strong: <strong /> }}
+              />
             </p>
             <Form method="post" className="form" replace>
               <AuthenticityTokenInput />
               <input type="hidden" name="token" value={state.token} />
               <button type="submit" className="button button--primary button--block" disabled={busy}>
-                {busy ? "Confirming…" : "Confirm this address"}
+                {busy ? t("work.emailChange.confirming") : t("work.emailChange.confirm")}
               </button>
             </Form>
           </>
@@ -92,12 +99,13 @@ export default function ConfirmEmail() {
 }
 
 function Gone({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <>
-      <h1>This link can no longer be used</h1>
+      <h1>{t("work.emailChange.goneHeading")}</h1>
       <p role="alert">{message}</p>
       <p>
-        <Link to="/authentication">Go to sign in</Link>
+        <Link to="/authentication">{t("work.emailChange.goToSignIn")}</Link>
       </p>
     </>
   );

@@ -159,4 +159,26 @@ describe("the catalogues", () => {
     expect(used.size).toBeGreaterThan(200);
     expect(missing).toEqual([]);
   });
+
+  it("calls the server's translator only where the server runs (loaders, actions), never as a page module loads or in meta", () => {
+    // workspaceT comes from a .server module, which the browser's bundle leaves out: a call that runs in the browser
+    // (at a module's top level, or in `meta`, which runs on client navigations too) throws there.
+    const wrong: string[] = [];
+    const read = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) read(at);
+        else if (/\.tsx$/.test(entry.name)) {
+          const text = fs.readFileSync(at, "utf8");
+          const file = path.relative(process.cwd(), at);
+          if (/^(export\s+)?(const|let|var)\s+\w+(\s*:[^=]+)?\s*=\s*workspaceT\(/m.test(text))
+            wrong.push(`${file}: at the top level`);
+          const meta = /export const meta[\s\S]*?(\];|\}\);|\};)[ \t]*\n/.exec(text);
+          if (meta && meta[0].includes("workspaceT")) wrong.push(`${file}: in meta`);
+        }
+      }
+    };
+    read(path.join(process.cwd(), "app"));
+    expect(wrong).toEqual([]);
+  });
 });
