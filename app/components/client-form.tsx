@@ -54,21 +54,21 @@ export function ClientForm({
         <FormError message={failure?.formError} />
       )}
       <Field
-        label={t("work.clientForm.firstName")}
+        label={t("work.clientFields.firstName")}
         autoComplete="off"
         required
         maxLength={fieldLimits.first_name}
         {...f("first_name")}
       />
       <Field
-        label={t("work.clientForm.lastName")}
+        label={t("work.clientFields.lastName")}
         autoComplete="off"
         required
         maxLength={fieldLimits.last_name}
         {...f("last_name")}
       />
       <Field
-        label={t("work.clientForm.email")}
+        label={t("work.clientFields.email")}
         type="email"
         autoComplete="off"
         required
@@ -76,7 +76,7 @@ export function ClientForm({
         {...f("email")}
       />
       <Field
-        label={t("work.clientForm.phone")}
+        label={t("work.clientFields.phone")}
         type="tel"
         autoComplete="off"
         hint={t("work.clientForm.phoneHint")}
@@ -91,24 +91,24 @@ export function ClientForm({
         {...f("time_zone")}
       />
       <LanguageField hint={t("work.clientForm.languageHint")} {...f("language")} />
-      <CountryField label={t("work.clientForm.nationality")} countries={countries} {...f("nationality")} />
-      <CountryField label={t("work.clientForm.currentCountry")} countries={countries} {...f("current_country")} />
-      <CountryField label={t("work.clientForm.destination")} countries={countries} {...f("destination_country")} />
-      <Field label={t("work.clientForm.birth")} type="date" {...f("date_of_birth")} />
+      <CountryField label={t("work.clientFields.nationality")} countries={countries} {...f("nationality")} />
+      <CountryField label={t("work.clientFields.currentCountry")} countries={countries} {...f("current_country")} />
+      <CountryField label={t("work.clientFields.destination")} countries={countries} {...f("destination_country")} />
+      <Field label={t("work.clientFields.birth")} type="date" {...f("date_of_birth")} />
       <Field
-        label={t("work.clientForm.passport")}
+        label={t("work.clientFields.passport")}
         autoComplete="off"
         maxLength={fieldLimits.passport_number}
         {...f("passport_number")}
       />
       <SelectField
-        label={t("work.clientForm.status")}
+        label={t("work.clientFields.status")}
         options={clientStatuses.map((s) => ({ value: s, label: t(`work.clientStatus.${s}`) }))}
         {...f("status")}
         defaultValue={f("status").defaultValue || "active"}
       />
       <div className="form__wide">
-        <TextAreaField label={t("work.clientForm.notes")} rows={4} maxLength={fieldLimits.notes} {...f("notes")} />
+        <TextAreaField label={t("work.clientFields.notes")} rows={4} maxLength={fieldLimits.notes} {...f("notes")} />
       </div>
       <div className="form__actions form__wide">
         <button type="submit" className="button button--primary" disabled={busy}>

@@ -134,16 +134,16 @@ export default function ClientPage() {
   const location = useLocation();
   const { t } = useTranslation();
   const rows: Array<[string, string]> = [
-    [t("work.client.email"), client.email],
-    [t("work.client.phone"), client.phone ?? "—"],
+    [t("work.clientFields.email"), client.email],
+    [t("work.clientFields.phone"), client.phone ?? "—"],
     [t("work.client.zone"), client.time_zone ?? t("work.client.zoneYours", { zone: timeZone })],
     [t("work.client.language"), clientLanguageLabels[client.language] ?? client.language],
-    [t("work.client.nationality"), countryName(countries, client.nationality)],
-    [t("work.client.currentCountry"), countryName(countries, client.current_country)],
-    [t("work.client.destination"), countryName(countries, client.destination_country)],
-    [t("work.client.birth"), client.date_of_birth ?? "—"],
-    [t("work.client.passport"), client.passport_number ?? "—"],
-    [t("work.client.status"), t(`work.clientStatus.${client.status}`)],
+    [t("work.clientFields.nationality"), countryName(countries, client.nationality)],
+    [t("work.clientFields.currentCountry"), countryName(countries, client.current_country)],
+    [t("work.clientFields.destination"), countryName(countries, client.destination_country)],
+    [t("work.clientFields.birth"), client.date_of_birth ?? "—"],
+    [t("work.clientFields.passport"), client.passport_number ?? "—"],
+    [t("work.clientFields.status"), t(`work.clientStatus.${client.status}`)],
   ];
   return (
     <section className="container page">
@@ -194,7 +194,7 @@ export default function ClientPage() {
       </dl>
       {client.notes ? (
         <>
-          <h2>{t("work.client.notes")}</h2>
+          <h2>{t("work.clientFields.notes")}</h2>
           <p className="notes">{client.notes}</p>
         </>
       ) : null}
