@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatDateTime } from "../lib/dates";
 import type { ToastMessage } from "../lib/toast";
@@ -147,10 +147,16 @@ export function PasswordLinkNotice(props: {
   return (
     <div className="notice" role="status" data-testid="password-link">
       <p>
-        We e-mailed this link to <strong>{props.name}</strong>
-        {props.email ? ` (${props.email})` : ""}; you can also hand it over. It sets their password, once, until{" "}
-        {formatDateTime(props.expiresAt, zone)} ({zone}); it is shown only now
-        {props.replaces ? ", and earlier links no longer work" : ""}.
+        <Trans
+          i18nKey={props.replaces ? "office.common.linkSentReplaces" : "office.common.linkSent"}
+          values={{
+            name: props.name,
+            email: props.email ? ` (${props.email})` : "",
+            until: formatDateTime(props.expiresAt, zone),
+            zone,
+          }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <p>
         <code className="password-link">{props.url}</code>

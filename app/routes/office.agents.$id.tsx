@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { clientStatusLabels } from "../../lib/client-fields";
 import { PendingEmailNote } from "../components/email-change";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
@@ -24,8 +23,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .catch((e) => apiLoaderError(e, request, context));
 }
 
-const bookingStatus = { held: "Held", confirmed: "Confirmed", released: "Released", canceled: "Cancelled" } as const;
-
 export default function OfficeAgent() {
   const { t } = useTranslation();
   const zone = useOfficeZone();
@@ -33,41 +30,41 @@ export default function OfficeAgent() {
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/office/agents">Agents</Link>
+        <Link to="/office/agents">{t("office.agent.back")}</Link>
       </p>
       <h1>{agent.name}</h1>
       <dl className="details">
         <div>
-          <dt>Email</dt>
+          <dt>{t("office.agent.email")}</dt>
           <dd>
-            {agent.email} · <Link to={`/office/agents/${agent.id}/email`}>Change</Link>
+            {agent.email} · <Link to={`/office/agents/${agent.id}/email`}>{t("office.agent.change")}</Link>
           </dd>
         </div>
         <div>
-          <dt>Phone</dt>
+          <dt>{t("office.agent.phone")}</dt>
           <dd>{agent.phone ?? "—"}</dd>
         </div>
         <div>
-          <dt>Time zone</dt>
+          <dt>{t("office.agent.zone")}</dt>
           <dd>{agent.time_zone}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd data-testid="agent-status">{agent.active ? "Active" : "Deactivated"}</dd>
+          <dt>{t("office.agent.status")}</dt>
+          <dd data-testid="agent-status">{agent.active ? t("office.agent.active") : t("office.agent.inactive")}</dd>
         </div>
         <div>
-          <dt>Last sign-in ({zone})</dt>
-          <dd>{agent.last_sign_in_at ? formatDateTime(agent.last_sign_in_at, zone) : "Never"}</dd>
+          <dt>{t("office.agent.lastSignIn", { zone })}</dt>
+          <dd>{agent.last_sign_in_at ? formatDateTime(agent.last_sign_in_at, zone) : t("office.agent.never")}</dd>
         </div>
       </dl>
       <PendingEmailNote pending={pending_email} />
-      <p className="muted">Read only: the agent&apos;s clients are the agent&apos;s; here only their names and status show.</p>
+      <p className="muted">{t("office.agent.readOnly")}</p>
 
       <div className="page-head">
-        <h2>Clients ({clients.length})</h2>
+        <h2>{t("office.agent.clients", { count: clients.length })}</h2>
         {clients.length ? (
           <Link to={`/office/agents/${agent.id}/hand-over`} className="button button--ghost">
-            Hand over clients
+            {t("office.agent.handOver")}
           </Link>
         ) : null}
       </div>
@@ -75,42 +72,51 @@ export default function OfficeAgent() {
         <ul className="list-reset order-lines" data-testid="agent-clients">
           {clients.map((c) => (
             <li key={c.id}>
-              {c.name} · {clientStatusLabels[c.status]}
-              {c.archived ? " · archived" : ""}
+              {c.name} · {t(`work.clientStatus.${c.status}`)}
+              {c.archived ? ` · ${t("office.agent.archived")}` : ""}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="empty-state">No client yet.</p>
+        <p className="empty-state">{t("office.agent.noClient")}</p>
       )}
 
-      <h2>Orders ({orders.length})</h2>
+      <h2>{t("office.agent.orders", { count: orders.length })}</h2>
       {orders.length ? (
         <ul className="list-reset order-lines">
           {orders.map((o) => (
             <li key={o.id}>
-              <Link to={`/office/orders/${o.id}`}>Order {o.id}</Link> · {formatDateTime(o.created_at, zone)} ({zone}) ·{" "}
-              {orderStatusLabel(t, o.status)} · {formatMoney(o.amount_minor, o.currency)}
-              {o.refund_due_minor ? ` · ${formatMoney(o.refund_due_minor, o.currency)} refund due` : ""}
+              <Link to={`/office/orders/${o.id}`}>{t("office.agent.orderN", { id: o.id })}</Link> ·{" "}
+              {formatDateTime(o.created_at, zone)} ({zone}) · {orderStatusLabel(t, o.status)} ·{" "}
+              {formatMoney(o.amount_minor, o.currency)}
+              {o.refund_due_minor
+                ? ` · ${t("office.agent.refundDue", { amount: formatMoney(o.refund_due_minor, o.currency) })}`
+                : ""}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="empty-state">No order yet.</p>
+        <p className="empty-state">{t("office.agent.noOrder")}</p>
       )}
 
-      <h2>Mentor sessions ({bookings.length})</h2>
+      <h2>{t("office.agent.sessions", { count: bookings.length })}</h2>
       {bookings.length ? (
         <ul className="list-reset order-lines">
           {bookings.map((b) => (
             <li key={b.id}>
-              {formatDateTime(b.start_at, zone)} ({zone}) · {b.mentor_name} with {b.client_name} · {bookingStatus[b.status]}
+              {t("office.agent.sessionLine", {
+                time: formatDateTime(b.start_at, zone),
+                zone,
+                mentor: b.mentor_name,
+                client: b.client_name,
+                status: t(`office.agent.bookingStatus.${b.status}`),
+              })}
               {b.refund_status ? ` · ${refundLabels[b.refund_status]}` : ""}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="empty-state">No session yet.</p>
+        <p className="empty-state">{t("office.agent.noSession")}</p>
       )}
     </section>
   );

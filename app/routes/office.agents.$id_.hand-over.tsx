@@ -1,20 +1,21 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientStatusLabels } from "../../lib/client-fields";
 import { fieldProps, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { handOverBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Hand over ${data.agent.name}'s clients · Back office · Waypoint Consultancy` : "Agent not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Agent not found" },
 ];
 
 /** Handing some or all of an agent's clients to another agent, with their case files. */
@@ -32,7 +33,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       );
       if (page >= result.pages) break;
     }
-    return { agent: detail.agent, clients: detail.clients, others };
+    return {
+      agent: detail.agent,
+      clients: detail.clients,
+      others,
+      title: workspaceT("office.handOver.title", { name: detail.agent.name }),
+    };
   })().catch((e) => apiLoaderError(e, request, context));
 }
 
@@ -54,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const n = moved.moved.length;
     return await redirectWithToast(request, context, `/office/agents/${body.to_agent_id}`, {
       type: "success",
-      message: `${n} client${n === 1 ? "" : "s"} handed over, with their case files. Both agents were e-mailed.`,
+      message: workspaceT("office.handOver.done", { count: n }),
     });
   } catch (error) {
     return apiActionError(error, request, context, values);
@@ -68,27 +74,25 @@ export default function HandOver() {
   const f = fieldProps(["to_agent_id", "client_ids"], failure);
   const kept = failure?.values?.client_id?.split(",");
   const clientError = failure?.fieldErrors?.client_ids?.[0];
+  const { t } = useTranslation();
   return (
     <section className="container page narrow">
       <p className="eyebrow">
         <Link to={`/office/agents/${agent.id}`}>{agent.name}</Link>
       </p>
-      <h1>Hand over {agent.name}&apos;s clients</h1>
-      <p className="muted">
-        The clients go with their notes, timeline, documents, requests and sessions; items of {agent.name}&apos;s cart that name
-        them are taken out. Their orders stay {agent.name}&apos;s. Both agents are e-mailed.
-      </p>
+      <h1>{t("office.handOver.heading", { name: agent.name })}</h1>
+      <p className="muted">{t("office.handOver.intro", { name: agent.name })}</p>
       {clients.length === 0 ? (
-        <p className="empty-state">{agent.name} has no client.</p>
+        <p className="empty-state">{t("office.handOver.noClient", { name: agent.name })}</p>
       ) : others.length === 0 ? (
-        <p className="empty-state">There is no other active agent to take them.</p>
+        <p className="empty-state">{t("office.handOver.noOther")}</p>
       ) : (
         <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
           <AuthenticityTokenInput />
           <FormError message={failure?.formError} />
           <SelectField
-            label="To agent"
-            placeholder="Choose an agent"
+            label={t("office.handOver.toAgent")}
+            placeholder={t("office.handOver.chooseAgent")}
             options={others.map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))}
             {...f("to_agent_id")}
           />
@@ -96,7 +100,7 @@ export default function HandOver() {
             className={clientError ? "field field--invalid" : "field"}
             aria-describedby={clientError ? "client-ids-error" : undefined}
           >
-            <legend>Clients ({clients.length})</legend>
+            <legend>{t("office.handOver.clients", { count: clients.length })}</legend>
             <ul className="list-reset checklist">
               {clients.map((c) => (
                 <li key={c.id}>
@@ -107,8 +111,8 @@ export default function HandOver() {
                       value={c.id}
                       defaultChecked={kept ? kept.includes(String(c.id)) : true}
                     />{" "}
-                    {c.name} · {clientStatusLabels[c.status]}
-                    {c.archived ? " · archived" : ""}
+                    {c.name} · {t(`work.clientStatus.${c.status}`)}
+                    {c.archived ? ` · ${t("office.handOver.archived")}` : ""}
                   </label>
                 </li>
               ))}
@@ -120,7 +124,7 @@ export default function HandOver() {
             ) : null}
           </fieldset>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? "Handing over…" : "Hand over the chosen clients"}
+            {busy ? t("office.handOver.handing") : t("office.handOver.handOver")}
           </button>
         </Form>
       )}

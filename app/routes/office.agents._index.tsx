@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeHead, OfficeSearch, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
@@ -8,11 +9,14 @@ import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Agents · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Agents · Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
@@ -21,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeAgents, { query: { q: q || undefined, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { q, result };
+  return { q, result, title: workspaceT("office.agents.title") };
 }
 
 type LinkShown = { link: { agent: string; url: string; expires_at: string } };
@@ -51,8 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       body: { active: intent === "reactivate" },
     });
     const message = agent.active
-      ? `${agent.name} can sign in again.`
-      : `${agent.name} is deactivated: their sessions have ended.`;
+      ? workspaceT("office.agents.canSignIn", { name: agent.name })
+      : workspaceT("office.agents.deactivated", { name: agent.name });
     return await redirectWithToast(request, context, back, { type: "success", message });
   } catch (error) {
     return apiRedirectError(error, request, context, back);
@@ -66,9 +70,17 @@ export default function OfficeAgents() {
   const navigation = useNavigation();
   const busy = (id: number) => navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
   const url = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+  const { t } = useTranslation();
+  const col = {
+    name: t("office.agents.name"),
+    email: t("office.agents.email"),
+    clients: t("office.agents.clients"),
+    lastSignIn: t("office.agents.lastSignIn"),
+    status: t("office.agents.status"),
+  };
   return (
     <section className="container page">
-      <OfficeHead title="Agents" add={{ to: "/office/agents/new", label: "Add an agent" }} />
+      <OfficeHead title={t("office.agents.heading")} add={{ to: "/office/agents/new", label: t("office.agents.add") }} />
       {shown?.link ? (
         <PasswordLinkNotice
           name={shown.link.agent}
@@ -78,29 +90,29 @@ export default function OfficeAgents() {
           replaces
         />
       ) : null}
-      <OfficeSearch q={q} label="Search by name or email" />
+      <OfficeSearch q={q} label={t("office.agents.search")} />
       {result.total === 0 ? (
-        <p className="empty-state">{q ? `No agent matches “${q}”.` : "No agent yet."}</p>
+        <p className="empty-state">{q ? t("office.agents.noMatch", { q }) : t("office.agents.none")}</p>
       ) : (
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <TableHead columns={["Name", "Email", { num: "Clients" }, "Last sign-in", "Status", null]} />
+              <TableHead columns={[col.name, col.email, { num: col.clients }, col.lastSignIn, col.status, null]} />
               <tbody>
                 {result.items.map((a) => (
                   <tr key={a.id} data-testid={`agent-${a.id}`}>
-                    <td data-label="Name">
+                    <td data-label={col.name}>
                       <Link to={`/office/agents/${a.id}`}>{a.name}</Link>
                     </td>
-                    <td data-label="Email">{a.email}</td>
-                    <td data-label="Clients" className="num">
+                    <td data-label={col.email}>{a.email}</td>
+                    <td data-label={col.clients} className="num">
                       {a.clients}
                     </td>
-                    <td data-label="Last sign-in">
-                      {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, zone)} (${zone})` : "Never"}
+                    <td data-label={col.lastSignIn}>
+                      {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, zone)} (${zone})` : t("office.agents.never")}
                     </td>
-                    <td data-label="Status" data-testid="agent-status">
-                      {a.active ? "Active" : "Deactivated"}
+                    <td data-label={col.status} data-testid="agent-status">
+                      {a.active ? t("office.agents.active") : t("office.agents.inactive")}
                     </td>
                     <td className="row-actions">
                       <Form method="post">
@@ -113,7 +125,7 @@ export default function OfficeAgents() {
                           className={a.active ? "button button--small button--ghost" : "button button--small button--primary"}
                           disabled={busy(a.id)}
                         >
-                          {a.active ? "Deactivate" : "Reactivate"}
+                          {a.active ? t("office.agents.deactivate") : t("office.agents.reactivate")}
                           <span className="visually-hidden"> {a.name}</span>
                         </button>
                         <button
@@ -123,7 +135,8 @@ export default function OfficeAgents() {
                           className="button button--small button--ghost"
                           disabled={busy(a.id)}
                         >
-                          New password link<span className="visually-hidden"> for {a.name}</span>
+                          {t("office.agents.newLink")}
+                          <span className="visually-hidden"> {t("office.agents.forName", { name: a.name })}</span>
                         </button>
                       </Form>
                     </td>

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
@@ -10,18 +11,20 @@ import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { newAgentBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction = () => [{ title: "Add an agent · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Add an agent"} · Back office · Waypoint Consultancy` },
+];
 
 const fields = newAgentFields;
-const back = { to: "/office/agents", label: "Agents" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  return { zones: zoneChoices("Europe/London") };
+  return { zones: zoneChoices("Europe/London"), title: workspaceT("office.newAccount.agentTitle") };
 }
 
 type Created = { created: NewAgentData };
@@ -48,18 +51,20 @@ export default function NewAgent() {
   const { zones } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure | Created>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
+  const back = { to: "/office/agents", label: t("office.agents.heading") };
   if (answer && "created" in answer) {
     const { agent, password_link, link_expires_at } = answer.created;
     return (
-      <OfficeFormPage narrow back={back} title={`${agent.name} can now be invited`}>
+      <OfficeFormPage narrow back={back} title={t("office.newAccount.agentMade", { name: agent.name })}>
         <PasswordLinkNotice name={agent.name} email={agent.email} url={password_link} expiresAt={link_expires_at} />
-        <p className="muted">A new link can be made from the agents list.</p>
+        <p className="muted">{t("office.newAccount.newLinkFromList")}</p>
         <p className="form__actions">
           <Link to="/office/agents" className="button button--primary">
-            Back to the agents
+            {t("office.newAccount.backToAgents")}
           </Link>
           <Link to="/office/agents/new" reloadDocument className="button button--ghost">
-            Add another
+            {t("office.newAccount.addAnother")}
           </Link>
         </p>
       </OfficeFormPage>
@@ -71,19 +76,19 @@ export default function NewAgent() {
     <OfficeFormPage
       narrow
       back={back}
-      title="Add an agent"
-      note="The agent chooses a password through a one-time link, shown once the account is made."
+      title={t("office.newAccount.agentTitle")}
+      note={t("office.newAccount.agentNote")}
       toast={failure?.toast}
     >
       <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
         <AuthenticityTokenInput />
         <FormError message={failure?.formError} />
-        <Field label="Name" required maxLength={fieldLimits.name} {...f("name")} />
-        <Field label="Email" type="email" required maxLength={fieldLimits.email} {...f("email")} />
-        <Field label="Phone (optional)" type="tel" maxLength={fieldLimits.phone} {...f("phone")} />
+        <Field label={t("office.newAccount.name")} required maxLength={fieldLimits.name} {...f("name")} />
+        <Field label={t("office.newAccount.email")} type="email" required maxLength={fieldLimits.email} {...f("email")} />
+        <Field label={t("office.newAccount.phone")} type="tel" maxLength={fieldLimits.phone} {...f("phone")} />
         <ZoneField zones={zones} {...f("time_zone", "Europe/London")} />
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Adding…" : "Add the agent"}
+          {busy ? t("office.newAccount.adding") : t("office.newAccount.add")}
         </button>
       </Form>
     </OfficeFormPage>

@@ -1,19 +1,20 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { staffRoleLabels } from "../../lib/office-fields";
 import { PendingEmailNote } from "../components/email-change";
 import { PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `${loaded.member.name} · Staff · Back office · Waypoint Consultancy` : "Not found" },
+  { title: loaded ? `${loaded.title} · Waypoint Consultancy` : "Not found" },
 ];
 
 /** One staff account, as an owner manages it: role, deactivation, a new password link, the address. */
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const all = await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context));
   const member = all.find((s) => s.id === id);
   if (!member) throw new Response("Not found", { status: 404 });
-  return { member, self: member.id === staff.id };
+  return { member, self: member.id === staff.id, title: workspaceT("office.staff.memberTitle", { name: member.name }) };
 }
 
 const intents = ["make-owner", "make-staff", "deactivate", "reactivate", "password-link"] as const;
@@ -46,12 +47,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       intent === "make-owner" || intent === "make-staff"
         ? await api.call(endpoints.setStaffRole, { params: { id }, body: { role: intent === "make-owner" ? "owner" : "staff" } })
         : await api.call(endpoints.setStaffActive, { params: { id }, body: { active: intent === "reactivate" } });
-    const message =
+    const message = workspaceT(
       intent === "deactivate"
-        ? `${member.name} is deactivated: their sessions have ended.`
+        ? "office.staff.deactivated"
         : intent === "reactivate"
-          ? `${member.name} can sign in again.`
-          : `${member.name} is now ${member.role === "owner" ? "an owner" : "staff"}.`;
+          ? "office.staff.canSignIn"
+          : member.role === "owner"
+            ? "office.staff.nowOwner"
+            : "office.staff.nowStaff",
+      { name: member.name },
+    );
     return await redirectWithToast(request, context, back, { type: "success", message });
   } catch (error) {
     return apiRedirectError(error, request, context, back);
@@ -63,6 +68,7 @@ export default function StaffMember() {
   const { member, self } = useLoaderData<typeof loader>();
   const shown = useActionData<LinkShown>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
   const button = (intent: (typeof intents)[number], label: string, primary = false) => (
     <button
       type="submit"
@@ -77,7 +83,7 @@ export default function StaffMember() {
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/office/staff">Staff</Link>
+        <Link to="/office/staff">{t("office.staff.heading")}</Link>
       </p>
       <h1>{member.name}</h1>
       {shown?.link ? (
@@ -91,32 +97,40 @@ export default function StaffMember() {
       ) : null}
       <dl className="details">
         <div>
-          <dt>Email</dt>
+          <dt>{t("office.staff.email")}</dt>
           <dd>
-            {member.email} · <Link to={`/office/staff/${member.id}/email`}>Change</Link>
+            {member.email} · <Link to={`/office/staff/${member.id}/email`}>{t("office.staff.change")}</Link>
           </dd>
         </div>
         <div>
-          <dt>Role</dt>
-          <dd data-testid="staff-role">{staffRoleLabels[member.role]}</dd>
+          <dt>{t("office.staff.role")}</dt>
+          <dd data-testid="staff-role">{t(`office.staff.roles.${member.role}`)}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd data-testid="staff-status">{!member.active ? "Deactivated" : member.password_set ? "Active" : "Invited"}</dd>
+          <dt>{t("office.staff.status")}</dt>
+          <dd data-testid="staff-status">
+            {!member.active
+              ? t("office.staff.inactive")
+              : member.password_set
+                ? t("office.staff.active")
+                : t("office.staff.invited")}
+          </dd>
         </div>
         <div>
-          <dt>Last sign-in ({zone})</dt>
-          <dd>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at, zone) : "Never"}</dd>
+          <dt>{t("office.staff.lastSignInZone", { zone })}</dt>
+          <dd>{member.last_sign_in_at ? formatDateTime(member.last_sign_in_at, zone) : t("office.staff.never")}</dd>
         </div>
       </dl>
       <PendingEmailNote pending={member.pending_email} />
       <Form method="post" className="form__actions">
         <AuthenticityTokenInput />
         {member.role === "owner"
-          ? button("make-staff", self ? "Step down to staff" : "Make staff")
-          : button("make-owner", "Make an owner")}
-        {member.active ? button("deactivate", "Deactivate") : button("reactivate", "Reactivate", true)}
-        {member.active ? button("password-link", "New password link") : null}
+          ? button("make-staff", self ? t("office.staff.stepDown") : t("office.staff.makeStaff"))
+          : button("make-owner", t("office.staff.makeOwner"))}
+        {member.active
+          ? button("deactivate", t("office.staff.deactivate"))
+          : button("reactivate", t("office.staff.reactivate"), true)}
+        {member.active ? button("password-link", t("office.staff.newLink")) : null}
       </Form>
     </section>
   );

@@ -1,46 +1,59 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { staffRoleLabels } from "../../lib/office-fields";
+import { useTranslation } from "react-i18next";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 
-export const meta: MetaFunction = () => [{ title: "Staff · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Staff · Back office"} · Waypoint Consultancy` },
+];
 
 /** The staff accounts: an owner's page (anyone else: not found). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return { staff: await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context)) };
+  return {
+    staff: await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context)),
+    title: workspaceT("office.staff.title"),
+  };
 }
 
 export default function OfficeStaff() {
   const zone = useOfficeZone();
   const { staff } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const col = {
+    name: t("office.staff.name"),
+    email: t("office.staff.email"),
+    role: t("office.staff.role"),
+    lastSignIn: t("office.staff.lastSignIn"),
+    status: t("office.staff.status"),
+  };
   return (
     <section className="container page">
-      <OfficeHead title="Staff" add={{ to: "/office/staff/new", label: "Invite a staff member" }} />
-      <p className="muted">
-        Owners do everything here, the staff accounts and the business settings among it; staff do the rest of the back office.
-        There is always at least one active owner.
-      </p>
+      <OfficeHead title={t("office.staff.heading")} add={{ to: "/office/staff/new", label: t("office.staff.invite") }} />
+      <p className="muted">{t("office.staff.intro")}</p>
       <div className="table-wrap">
         <table className="table table--stack">
-          <TableHead columns={["Name", "Email", "Role", "Last sign-in", "Status"]} />
+          <TableHead columns={[col.name, col.email, col.role, col.lastSignIn, col.status]} />
           <tbody>
             {staff.map((s) => (
               <tr key={s.id} data-testid={`staff-${s.id}`}>
-                <td data-label="Name">
+                <td data-label={col.name}>
                   <Link to={`/office/staff/${s.id}`}>{s.name}</Link>
                 </td>
-                <td data-label="Email">{s.email}</td>
-                <td data-label="Role">{staffRoleLabels[s.role]}</td>
-                <td data-label="Last sign-in">
-                  {s.last_sign_in_at ? `${formatDateTime(s.last_sign_in_at, zone)} (${zone})` : "Never"}
+                <td data-label={col.email}>{s.email}</td>
+                <td data-label={col.role}>{t(`office.staff.roles.${s.role}`)}</td>
+                <td data-label={col.lastSignIn}>
+                  {s.last_sign_in_at ? `${formatDateTime(s.last_sign_in_at, zone)} (${zone})` : t("office.staff.never")}
                 </td>
-                <td data-label="Status">{!s.active ? "Deactivated" : s.password_set ? "Active" : "Invited"}</td>
+                <td data-label={col.status}>
+                  {!s.active ? t("office.staff.inactive") : s.password_set ? t("office.staff.active") : t("office.staff.invited")}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,29 +1,32 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewStaffData } from "../../lib/contract";
-import { staffRoleLabels, staffRoles } from "../../lib/office-fields";
+import { staffRoles } from "../../lib/office-fields";
 import { Field, fieldProps, FormError, SelectField, ZoneField } from "../components/form";
 import { OfficeFormPage, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { newStaffBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction = () => [{ title: "Invite a staff member · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Invite a staff member"} · Back office · Waypoint Consultancy` },
+];
 
 const fields = ["name", "email", "role", "time_zone"] as const;
-const back = { to: "/office/staff", label: "Staff" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, staff } = await requireStaff(request, context);
   // An owner's page: the list answers only to owners.
   await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context));
-  return { zones: zoneChoices(staff.time_zone) };
+  return { zones: zoneChoices(staff.time_zone), title: workspaceT("office.newAccount.staffTitle") };
 }
 
 type Created = { created: NewStaffData };
@@ -47,14 +50,16 @@ export default function InviteStaff() {
   const { zones } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure | Created>();
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
+  const back = { to: "/office/staff", label: t("office.staff.heading") };
   if (answer && "created" in answer) {
     const { staff, password_link, link_expires_at } = answer.created;
     return (
-      <OfficeFormPage narrow back={back} title={`${staff.name} is invited`}>
+      <OfficeFormPage narrow back={back} title={t("office.newAccount.staffInvited", { name: staff.name })}>
         <PasswordLinkNotice name={staff.name} email={staff.email} url={password_link} expiresAt={link_expires_at} />
         <p className="form__actions">
           <Link to="/office/staff" className="button button--primary">
-            Back to the staff
+            {t("office.newAccount.backToStaff")}
           </Link>
         </p>
       </OfficeFormPage>
@@ -66,24 +71,24 @@ export default function InviteStaff() {
     <OfficeFormPage
       narrow
       back={back}
-      title="Invite a staff member"
-      note="They choose a password through a one-time link, e-mailed to them and shown here once."
+      title={t("office.newAccount.staffTitle")}
+      note={t("office.newAccount.staffNote")}
       toast={failure?.toast}
     >
       <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
         <AuthenticityTokenInput />
         <FormError message={failure?.formError} />
-        <Field label="Name" required maxLength={fieldLimits.name} {...f("name")} />
-        <Field label="Email" type="email" required maxLength={fieldLimits.email} {...f("email")} />
+        <Field label={t("office.newAccount.name")} required maxLength={fieldLimits.name} {...f("name")} />
+        <Field label={t("office.newAccount.email")} type="email" required maxLength={fieldLimits.email} {...f("email")} />
         <SelectField
-          label="Role"
-          hint="Owners also manage the staff accounts and the business settings."
-          options={staffRoles.map((r) => ({ value: r, label: staffRoleLabels[r] }))}
+          label={t("office.newAccount.role")}
+          hint={t("office.newAccount.roleHint")}
+          options={staffRoles.map((r) => ({ value: r, label: t(`office.staff.roles.${r}`) }))}
           {...f("role", "staff")}
         />
         <ZoneField zones={zones} {...f("time_zone", zone)} />
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Inviting…" : "Invite"}
+          {busy ? t("office.newAccount.inviting") : t("office.newAccount.invite")}
         </button>
       </Form>
     </OfficeFormPage>
