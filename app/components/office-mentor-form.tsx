@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { Country, OfficeMentor } from "../../lib/contract";
 import { hoursField, mentorFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
@@ -40,27 +41,28 @@ export function MentorForm({
     ...weekText(mentor),
   };
   const f = fieldProps(fieldOrder, failure, stored);
+  const { t } = useTranslation();
   return (
     <CatalogueForm failure={failure} cancelTo="/office/mentors" submitLabel={submitLabel}>
-      <Field label="Name" required maxLength={100} {...f("name")} />
+      <Field label={t("office.mentorForm.name")} required maxLength={100} {...f("name")} />
       <Field
-        label="E-mail (optional)"
+        label={t("office.mentorForm.email")}
         type="email"
         maxLength={254}
-        hint="Where the mentor signs in and hears of their sessions"
+        hint={t("office.mentorForm.emailHint")}
         {...f("email")}
       />
-      <Field label="Title" required maxLength={150} {...f("title")} />
-      <Field label="Expertise" required hint="Separated by commas, e.g. Interviews, Salary negotiation" {...f("expertise")} />
-      <Field label="Languages" required hint="Separated by commas, e.g. English, German" {...f("languages")} />
+      <Field label={t("office.mentorForm.title")} required maxLength={150} {...f("title")} />
+      <Field label={t("office.mentorForm.expertise")} required hint={t("office.mentorForm.expertiseHint")} {...f("expertise")} />
+      <Field label={t("office.mentorForm.languages")} required hint={t("office.mentorForm.languagesHint")} {...f("languages")} />
       <CountryField countries={countries} {...f("country_code")} />
       <ZoneField zones={zones} {...f("time_zone")} />
-      <Field label="Rate (USD an hour)" inputMode="decimal" required {...f("rate")} />
-      <Field label="Photo address (optional)" type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
+      <Field label={t("office.mentorForm.rate")} inputMode="decimal" required {...f("rate")} />
+      <Field label={t("office.mentorForm.photo")} type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
       <MeetingLinkField f={f} whose="mentor" />
-      <LanguageField hint="What the mentor's e-mails and calendar invites are written in." {...f("language")} />
+      <LanguageField hint={t("office.mentorForm.languageHint")} {...f("language")} />
       <div className="form__wide">
-        <TextAreaField label="Bio" rows={4} required maxLength={2000} {...f("bio")} />
+        <TextAreaField label={t("office.mentorForm.bio")} rows={4} required maxLength={2000} {...f("bio")} />
       </div>
       <WeekFields f={f} whose="mentor" />
       <AffectedSessions failure={failure} />

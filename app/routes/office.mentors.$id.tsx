@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { PendingEmailNote } from "../components/email-change";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
@@ -32,29 +33,29 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditMentor() {
   const { mentor, countries, zones } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
     <OfficeFormPage
-      back={{ to: "/office/mentors", label: "Mentors" }}
+      back={{ to: "/office/mentors", label: t("office.mentor.back") }}
       title={mentor.name}
       note={
         <>
-          {mentor.active ? "Active: agents can book." : "Inactive: agents do not see this mentor."} {mentor.upcoming_sessions}{" "}
-          session
-          {mentor.upcoming_sessions === 1 ? "" : "s"} booked or held to come (never cancelled by a change here).{" "}
+          {mentor.active ? t("office.mentor.canBook") : t("office.mentor.cannotBook")}{" "}
+          {t("office.mentor.toCome", { count: mentor.upcoming_sessions })}{" "}
           {mentor.signed_up
-            ? "Signs in as " + mentor.email + ". "
+            ? t("office.mentor.signsInAs", { email: mentor.email })
             : mentor.email
-              ? "Not signed up yet. "
-              : "No e-mail address: cannot sign in. "}
-          <Link to={`/office/mentors/${mentor.id}/statement`}>Monthly statement</Link>.{" "}
+              ? t("office.mentor.notSignedUp")
+              : t("office.mentor.noEmail")}{" "}
+          <Link to={`/office/mentors/${mentor.id}/statement`}>{t("office.mentor.statement")}</Link>.{" "}
           {mentor.email ? (
             <>
-              <Link to={`/office/mentors/${mentor.id}/email`}>Change the e-mail address</Link>.{" "}
+              <Link to={`/office/mentors/${mentor.id}/email`}>{t("office.mentor.changeEmail")}</Link>.{" "}
             </>
           ) : null}
           {mentor.email && mentor.active ? (
             <Link to={`/office/mentors/${mentor.id}/invite`}>
-              {mentor.signed_up ? "Send a new password link" : "Invite to sign in"}
+              {mentor.signed_up ? t("office.mentor.newLink") : t("office.mentor.inviteLink")}
             </Link>
           ) : null}
         </>
@@ -62,7 +63,7 @@ export default function EditMentor() {
       toast={failure?.toast}
     >
       <PendingEmailNote pending={mentor.pending_email} />
-      <MentorForm mentor={mentor} countries={countries} zones={zones} failure={failure} submitLabel="Save the mentor" />
+      <MentorForm mentor={mentor} countries={countries} zones={zones} failure={failure} submitLabel={t("office.mentor.save")} />
     </OfficeFormPage>
   );
 }

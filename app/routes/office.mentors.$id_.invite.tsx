@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PasswordLinkNotice } from "../components/office";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -42,12 +43,13 @@ export default function InviteMentor() {
   const answer = useActionData<Sent & FormFailure>();
   const busy = useNavigation().state === "submitting";
   const back = `/office/mentors/${mentor.id}`;
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
         <Link to={back}>{mentor.name}</Link>
       </p>
-      <h1>Invite {mentor.name} to sign in</h1>
+      <h1>{t("office.mentor.inviteHeading", { name: mentor.name })}</h1>
       {answer?.link ? (
         <PasswordLinkNotice
           name={mentor.name}
@@ -64,26 +66,26 @@ export default function InviteMentor() {
       ) : null}
       {!mentor.email ? (
         <p>
-          {mentor.name} has no e-mail address yet. <Link to={back}>Add one to the mentor</Link>, then come back here.
+          <Trans i18nKey="office.mentor.noAddress" values={{ name: mentor.name }} components={{ go: <Link to={back} /> }} />
         </p>
       ) : !mentor.active ? (
         <p>
-          {mentor.name} is inactive: an inactive mentor cannot sign in. <Link to={back}>Make them active</Link> first.
+          <Trans i18nKey="office.mentor.inactive" values={{ name: mentor.name }} components={{ go: <Link to={back} /> }} />
         </p>
       ) : answer?.link ? null : (
         <Form method="post" className="form">
           <AuthenticityTokenInput />
           <p>
             {mentor.signed_up
-              ? `${mentor.name} has a password already. A new link lets them choose another (for a forgotten one, they can also ask on the sign-in page).`
-              : `${mentor.name} will receive a link at ${mentor.email} to choose a password, then sign in on the same page as agents and see the sessions booked with them.`}
+              ? t("office.mentor.hasPassword", { name: mentor.name })
+              : t("office.mentor.willReceive", { name: mentor.name, email: mentor.email })}
           </p>
           <p className="form__actions">
             <button type="submit" className="button button--primary" disabled={busy}>
-              {mentor.signed_up ? "Send a new link" : "Send the invitation"}
+              {mentor.signed_up ? t("office.mentor.sendNew") : t("office.mentor.sendInvite")}
             </button>
             <Link to={back} className="button button--ghost">
-              Cancel
+              {t("office.mentor.cancel")}
             </Link>
           </p>
         </Form>

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { StatementView } from "../components/statement";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -21,12 +22,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function OfficeMentorStatement() {
   const { statement, error } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
       <p className="eyebrow">
         <Link to={`/office/mentors/${statement.mentor.id}`}>{statement.mentor.name}</Link>
       </p>
-      <h1>Statement of {statement.mentor.name}</h1>
+      <h1>{t("office.mentorForm.statementOf", { name: statement.mentor.name })}</h1>
       <StatementView
         statement={statement}
         error={error}

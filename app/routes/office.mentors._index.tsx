@@ -1,21 +1,29 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeHead } from "../components/office";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
+import { useIntlLocale } from "../lib/lang";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Mentors · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Mentors · Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return { mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request, context)) };
+  return {
+    mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request, context)),
+    title: workspaceT("office.mentors.title"),
+  };
 }
 
 /** Make a mentor inactive (no new bookings; booked sessions stay) or active again. */
@@ -33,46 +41,58 @@ export async function action({ request, context }: ActionFunctionArgs) {
       body: { active: intent === "activate" },
     });
     const message = m.active
-      ? `${m.name} is active: agents can book again.`
-      : `${m.name} is inactive: agents no longer see them; the ${m.upcoming_sessions} session${m.upcoming_sessions === 1 ? "" : "s"} to come stay booked.`;
+      ? workspaceT("office.mentors.active", { name: m.name })
+      : workspaceT("office.mentors.inactive", { name: m.name, count: m.upcoming_sessions });
     return await redirectWithToast(request, context, "/office/mentors", { type: "success", message });
   } catch (error) {
     return apiRedirectError(error, request, context, "/office/mentors");
   }
 }
 
-const dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
 export default function OfficeMentors() {
   const { mentors } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const dayName = (d: number) =>
+    new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 4 + d)));
   return (
     <section className="container page">
-      <OfficeHead title="Mentors" add={{ to: "/office/mentors/new", label: "Add a mentor" }} />
+      <OfficeHead title={t("office.mentors.heading")} add={{ to: "/office/mentors/new", label: t("office.mentors.add") }} />
       {mentors.length === 0 ? (
-        <p className="empty-state">No mentor yet.</p>
+        <p className="empty-state">{t("office.mentors.none")}</p>
       ) : (
         <div className="table-wrap">
           <table className="table table--stack">
-            <TableHead columns={["Mentor", "Hours (mentor's zone)", { num: "Rate" }, "Status", null]} />
+            <TableHead
+              columns={[
+                t("office.mentors.mentor"),
+                t("office.mentors.hours"),
+                { num: t("office.mentors.rate") },
+                t("office.mentors.status"),
+                null,
+              ]}
+            />
             <tbody>
               {mentors.map((m) => (
                 <tr key={m.id} data-testid={`mentor-${m.id}`}>
-                  <td data-label="Mentor">
+                  <td data-label={t("office.mentors.mentor")}>
                     <Link to={`/office/mentors/${m.id}`}>{m.name}</Link>
                     <br />
                     <span className="muted">{m.title}</span>
                   </td>
-                  <td data-label="Hours">
-                    {[...new Set(m.availability.map((a) => a.weekday))].map((d) => dayNames[d]).join(", ") || "None"}{" "}
+                  <td data-label={t("office.mentors.hoursShort")}>
+                    {[...new Set(m.availability.map((a) => a.weekday))].map(dayName).join(", ") || t("office.mentors.noHours")}{" "}
                     <span className="muted">({m.time_zone})</span>
                   </td>
-                  <td data-label="Rate" className="num">
+                  <td data-label={t("office.mentors.rate")} className="num">
                     {formatMoney(m.rate_minor, m.currency)}
                   </td>
-                  <td data-label="Status" data-testid="mentor-status">
-                    {m.active ? "Active" : "Inactive"}
-                    {m.upcoming_sessions ? <span className="muted"> · {m.upcoming_sessions} to come</span> : null}
+                  <td data-label={t("office.mentors.status")} data-testid="mentor-status">
+                    {m.active ? t("office.mentors.isActive") : t("office.mentors.isInactive")}
+                    {m.upcoming_sessions ? (
+                      <span className="muted"> · {t("office.mentors.toCome", { count: m.upcoming_sessions })}</span>
+                    ) : null}
                   </td>
                   <td className="row-actions">
                     <Form method="post">
@@ -85,7 +105,7 @@ export default function OfficeMentors() {
                         className="button button--small button--ghost"
                         disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(m.id)}
                       >
-                        {m.active ? "Make inactive" : "Make active"}
+                        {m.active ? t("office.mentors.makeInactive") : t("office.mentors.makeActive")}
                         <span className="visually-hidden"> {m.name}</span>
                       </button>
                     </Form>

@@ -1,20 +1,25 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { saveMentor } from "../lib/office-mentors.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction = () => [{ title: "Add a mentor · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Add a mentor"} · Back office · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   return {
     countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)),
     zones: zoneChoices("Europe/London"),
+    title: workspaceT("office.mentorForm.addTitle"),
   };
 }
 
@@ -26,9 +31,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewMentor() {
   const { countries, zones } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
-    <OfficeFormPage back={{ to: "/office/mentors", label: "Mentors" }} title="Add a mentor" toast={failure?.toast}>
-      <MentorForm countries={countries} zones={zones} failure={failure} submitLabel="Add the mentor" />
+    <OfficeFormPage
+      back={{ to: "/office/mentors", label: t("office.mentor.back") }}
+      title={t("office.mentorForm.addTitle")}
+      toast={failure?.toast}
+    >
+      <MentorForm countries={countries} zones={zones} failure={failure} submitLabel={t("office.mentorForm.add")} />
     </OfficeFormPage>
   );
 }

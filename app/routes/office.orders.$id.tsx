@@ -11,22 +11,22 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Order ${data.order.id} · Back office · Waypoint Consultancy` : "Order not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Order not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return {
-    order: await api
-      .call(endpoints.officeOrder, { params: { id: routeId(params.id) } })
-      .catch((e) => apiLoaderError(e, request, context)),
-  };
+  const order = await api
+    .call(endpoints.officeOrder, { params: { id: routeId(params.id) } })
+    .catch((e) => apiLoaderError(e, request, context));
+  return { order, title: workspaceT("office.order.title", { id: order.id }) };
 }
 
 /** Review (flagged orders), refund chosen lines, or retry the refunds still due; a refusal is said on this page. */
@@ -41,16 +41,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = `/office/orders/${id}`;
   try {
     if (intent === "review" || intent === "refund") {
-      if (!note) return data<FormFailure>({ fieldErrors: { [`${intent}_note`]: ["Note is required"] }, values }, { status: 400 });
+      if (!note)
+        return data<FormFailure>(
+          { fieldErrors: { [`${intent}_note`]: [workspaceT("office.order.noteRequired")] }, values },
+          { status: 400 },
+        );
       if (note.length > 1000)
         return data<FormFailure>(
-          { fieldErrors: { [`${intent}_note`]: ["Note must be at most 1000 characters"] }, values },
+          { fieldErrors: { [`${intent}_note`]: [workspaceT("office.order.noteTooLong")] }, values },
           { status: 400 },
         );
     }
     if (intent === "review") {
       await api.call(endpoints.reviewOrder, { params: { id }, body: { note } });
-      return await redirectWithToast(request, context, back, { type: "success", message: "Marked reviewed." });
+      return await redirectWithToast(request, context, back, { type: "success", message: workspaceT("office.order.reviewed") });
     }
     if (intent === "refund") {
       const lines = formData
@@ -58,20 +62,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         .map(Number)
         .filter((n) => Number.isInteger(n) && n > 0);
       if (!lines.length)
-        return data<FormFailure>({ fieldErrors: { line: ["Choose the lines to refund"] }, values }, { status: 400 });
+        return data<FormFailure>({ fieldErrors: { line: [workspaceT("office.order.chooseLines")] }, values }, { status: 400 });
       const order = await api.call(endpoints.refundOrder, { params: { id }, body: { item_ids: lines, note } });
       const message = order.refund_due_minor
-        ? `Refund asked: ${formatMoney(order.refund_due_minor, order.currency)} is still due (Stripe did not confirm it yet: retry below).`
-        : `Refunded. This order has ${formatMoney(order.refunded_minor, order.currency)} refunded in all.`;
+        ? workspaceT("office.order.stillDue", { amount: formatMoney(order.refund_due_minor, order.currency) })
+        : workspaceT("office.order.refunded", { amount: formatMoney(order.refunded_minor, order.currency) });
       return await redirectWithToast(request, context, back, { type: "success", message });
     }
     if (intent === "retry") {
       const order = await api.call(endpoints.retryRefunds, { params: { id } });
       return await redirectWithToast(request, context, back, {
         type: order.refund_due_minor ? "error" : "success",
-        message: order.refund_due_minor
-          ? "Some refunds are still due: Stripe refused them. See the log."
-          : "The refunds due are made.",
+        message: order.refund_due_minor ? workspaceT("office.order.refusedAgain") : workspaceT("office.order.refundsMade"),
       });
     }
     throw new Response("Unknown action.", { status: 400 });
@@ -93,48 +95,58 @@ export default function OfficeOrder() {
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/office/orders">Orders</Link>
+        <Link to="/office/orders">{t("office.order.back")}</Link>
       </p>
-      <h1>Order {order.id}</h1>
+      <h1>{t("office.order.heading", { id: order.id })}</h1>
       <FormError message={failure?.formError} />
       <dl className="details">
         <div>
-          <dt>Agent</dt>
+          <dt>{t("office.order.agent")}</dt>
           <dd>
             {order.agent_name} ({order.agent_email})
           </dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{t("office.order.status")}</dt>
           <dd data-testid="office-order-status">
             {orderStatusLabel(t, order.status)}
             {order.flag_reason ? `: ${order.flag_reason}` : ""}
           </dd>
         </div>
         <div>
-          <dt>Placed, paid ({zone})</dt>
+          <dt>{t("office.order.placedPaid", { zone })}</dt>
           <dd>
-            {formatDateTime(order.created_at, zone)}, {order.paid_at ? formatDateTime(order.paid_at, zone) : "not paid"}
+            {formatDateTime(order.created_at, zone)},{" "}
+            {order.paid_at ? formatDateTime(order.paid_at, zone) : t("office.order.notPaid")}
           </dd>
         </div>
         <div>
-          <dt>Payment</dt>
+          <dt>{t("office.order.payment")}</dt>
           <dd>
-            {order.mode === "demo" ? "Demo (no money moved)" : `Stripe, checkout ${order.checkout_session_id ?? "not opened"}`}
+            {order.mode === "demo"
+              ? t("office.order.demo")
+              : t("office.order.stripe", { session: order.checkout_session_id ?? t("office.order.notOpened") })}
           </dd>
         </div>
         <div>
-          <dt>Total, refunded, due</dt>
+          <dt>{t("office.order.money")}</dt>
           <dd data-testid="office-order-money">
-            {formatMoney(order.amount_minor, order.currency)}, {formatMoney(order.refunded_minor, order.currency)} refunded,{" "}
-            {formatMoney(order.refund_due_minor, order.currency)} due
+            {t("office.order.moneyLine", {
+              total: formatMoney(order.amount_minor, order.currency),
+              refunded: formatMoney(order.refunded_minor, order.currency),
+              due: formatMoney(order.refund_due_minor, order.currency),
+            })}
           </dd>
         </div>
         {order.reviewed_at ? (
           <div>
-            <dt>Reviewed</dt>
+            <dt>{t("office.order.reviewedAt")}</dt>
             <dd>
-              {formatDateTime(order.reviewed_at, zone)} by {order.reviewed_by_name}: {order.review_note}
+              {t("office.order.reviewedLine", {
+                time: formatDateTime(order.reviewed_at, zone),
+                name: order.reviewed_by_name,
+                note: order.review_note,
+              })}
             </dd>
           </div>
         ) : null}
@@ -143,7 +155,7 @@ export default function OfficeOrder() {
       <Form method="post" className="form" noValidate>
         <AuthenticityTokenInput />
         <fieldset className={failure?.fieldErrors?.line ? "field field--invalid" : "field"}>
-          <legend>Lines</legend>
+          <legend>{t("office.order.lines")}</legend>
           <ul className="list-reset order-lines">
             {order.items.map((i) => (
               <li key={i.id} data-testid={`office-line-${i.id}`}>
@@ -155,12 +167,25 @@ export default function OfficeOrder() {
                       value={i.id}
                       aria-describedby={failure?.fieldErrors?.line ? "line-error" : undefined}
                     />
-                    {itemLabel(t, i, zone)} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
+                    {t("office.order.line", {
+                      item: itemLabel(t, i, zone),
+                      client: i.client_name,
+                      price: formatMoney(i.price_minor, i.currency),
+                    })}
                   </label>
                 ) : (
                   <span>
-                    {itemLabel(t, i, zone)} for {i.client_name}: {formatMoney(i.price_minor, i.currency)}
-                    {i.refund_status ? <strong> · {i.refund_status === "refunded" ? "Refunded" : "Refund due"}</strong> : null}
+                    {t("office.order.line", {
+                      item: itemLabel(t, i, zone),
+                      client: i.client_name,
+                      price: formatMoney(i.price_minor, i.currency),
+                    })}
+                    {i.refund_status ? (
+                      <strong>
+                        {" "}
+                        · {i.refund_status === "refunded" ? t("office.order.lineRefunded") : t("office.order.lineDue")}
+                      </strong>
+                    ) : null}
                     {i.refund_reason ? <span className="muted"> ({i.refund_reason})</span> : null}
                   </span>
                 )}
@@ -169,7 +194,7 @@ export default function OfficeOrder() {
           </ul>
           {canRefund && refundable.some((i) => i.item_type === "mentor_booking") ? (
             <p className="muted" data-testid="session-refund-hint">
-              Refunding a mentor session that is still to come also cancels it: its agent and client are told.
+              {t("office.order.sessionHint")}
             </p>
           ) : null}
           {failure?.fieldErrors?.line ? (
@@ -181,7 +206,7 @@ export default function OfficeOrder() {
         {canRefund ? (
           <>
             <TextAreaField
-              label="Why refund (the agent sees it)"
+              label={t("office.order.why")}
               name="note"
               id="field-refund_note"
               rows={2}
@@ -191,13 +216,9 @@ export default function OfficeOrder() {
               autoFocusOnError
             />
             <button type="submit" name="intent" value="refund" className="button button--danger" disabled={busy}>
-              Refund the chosen lines
+              {t("office.order.refund")}
             </button>
-            <p className="muted">
-              {order.mode === "stripe"
-                ? "Refunded through Stripe to the card paid with."
-                : "A demo order: marked refunded, no money moves."}
-            </p>
+            <p className="muted">{order.mode === "stripe" ? t("office.order.throughStripe") : t("office.order.demoRefund")}</p>
           </>
         ) : null}
       </Form>
@@ -206,7 +227,7 @@ export default function OfficeOrder() {
         <Form method="post" className="form__actions">
           <AuthenticityTokenInput />
           <button type="submit" name="intent" value="retry" className="button button--primary" disabled={busy}>
-            Retry the refunds due
+            {t("office.order.retry")}
           </button>
         </Form>
       ) : null}
@@ -214,9 +235,9 @@ export default function OfficeOrder() {
       {order.status === "flagged" ? (
         <Form method="post" className="form" noValidate>
           <AuthenticityTokenInput />
-          <h2>Review</h2>
+          <h2>{t("office.order.review")}</h2>
           <TextAreaField
-            label="What you found"
+            label={t("office.order.found")}
             name="note"
             id="field-review_note"
             rows={2}
@@ -226,31 +247,35 @@ export default function OfficeOrder() {
             autoFocusOnError
           />
           <button type="submit" name="intent" value="review" className="button button--ghost" disabled={busy}>
-            Mark reviewed
+            {t("office.order.markReviewed")}
           </button>
         </Form>
       ) : null}
 
-      <h2>History</h2>
+      <h2>{t("office.order.history")}</h2>
       <ul className="list-reset order-lines" data-testid="office-order-events">
         {order.events.map((e, i) => (
           <li key={i}>
-            {e.at ? `${formatDateTime(e.at, zone)}: ` : "Not settled yet: "}
+            {e.at ? `${formatDateTime(e.at, zone)}: ` : `${t("office.order.notSettled")} `}
             {e.what}
           </li>
         ))}
       </ul>
-      <h3>Staff changes</h3>
+      <h3>{t("office.order.staffChanges")}</h3>
       {order.history.length ? (
         <ul className="list-reset order-lines" data-testid="office-order-history">
           {order.history.map((h) => (
             <li key={h.id}>
-              {formatDateTime(h.created_at, zone)}: {h.summary}, by {h.staff_name ?? "the command line"}
+              {t("office.order.change", {
+                time: formatDateTime(h.created_at, zone),
+                summary: h.summary,
+                name: h.staff_name ?? t("office.order.commandLine"),
+              })}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No staff change yet.</p>
+        <p className="muted">{t("office.order.noChange")}</p>
       )}
       <Toast toast={failure?.toast} />
     </section>

@@ -40,40 +40,49 @@ export default function OfficeOrders() {
   const zone = useOfficeZone();
   const { filter, result, errors } = useLoaderData<typeof loader>();
   const url = (page: number) => queryOf({ ...filter, page: String(page) });
+  const col = {
+    order: t("office.orders.order"),
+    agent: t("office.orders.agentCol"),
+    placed: t("office.orders.placed", { zone }),
+    status: t("office.orders.status"),
+    total: t("office.orders.total"),
+  };
   return (
     <section className="container page">
       <p className="eyebrow">
-        <Link to="/office">Back office</Link>
+        <Link to="/office">{t("office.common.backOffice")}</Link>
       </p>
-      <h1>Orders</h1>
+      <h1>{t("office.orders.heading")}</h1>
       <Form method="get" className="filter-form" role="search">
         <FilterSelect
           id="orders-status"
-          label="Status"
+          label={t("office.orders.status")}
           name="status"
           value={filter.status}
-          any="Any status"
+          any={t("office.orders.anyStatus")}
           options={statuses.map((s) => ({ value: s, label: orderStatusLabel(t, s) }))}
         />
         <FilterSelect
           id="orders-refund"
-          label="Refunds"
+          label={t("office.orders.refunds")}
           name="refund"
           value={filter.refund}
-          any="Any"
-          options={[{ value: "due", label: "A refund is due" }]}
+          any={t("office.orders.any")}
+          options={[{ value: "due", label: t("office.orders.refundDue") }]}
         />
         <div className="field">
-          <label htmlFor="orders-agent">Agent (name or email)</label>
+          <label htmlFor="orders-agent">{t("office.orders.agent")}</label>
           <input id="orders-agent" name="agent" type="search" defaultValue={filter.agent} maxLength={100} />
         </div>
         <div className="field">
-          <label htmlFor="orders-client">Client (name)</label>
+          <label htmlFor="orders-client">{t("office.orders.client")}</label>
           <input id="orders-client" name="client" type="search" defaultValue={filter.client} maxLength={100} />
         </div>
         {(["from", "to"] as const).map((k) => (
           <div key={k} className={errors?.[k] ? "field field--invalid" : "field"}>
-            <label htmlFor={`orders-${k}`}>{k === "from" ? `From (day, ${zone})` : `To (day, ${zone})`}</label>
+            <label htmlFor={`orders-${k}`}>
+              {k === "from" ? t("office.orders.from", { zone }) : t("office.orders.to", { zone })}
+            </label>
             <input
               id={`orders-${k}`}
               name={k}
@@ -90,35 +99,38 @@ export default function OfficeOrders() {
           </div>
         ))}
         <button type="submit" className="button button--ghost">
-          Filter
+          {t("office.orders.filter")}
         </button>
       </Form>
       {!result || result.total === 0 ? (
-        <p className="empty-state">No order matches.</p>
+        <p className="empty-state">{t("office.orders.none")}</p>
       ) : (
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <TableHead columns={["Order", "Agent", `Placed (${zone})`, "Status", { num: "Total" }]} />
+              <TableHead columns={[col.order, col.agent, col.placed, col.status, { num: col.total }]} />
               <tbody>
                 {result.items.map((o) => (
                   <tr key={o.id} data-testid={`office-order-${o.id}`}>
-                    <td data-label="Order">
-                      <Link to={`/office/orders/${o.id}`}>Order {o.id}</Link>
+                    <td data-label={col.order}>
+                      <Link to={`/office/orders/${o.id}`}>{t("office.orders.orderN", { id: o.id })}</Link>
                     </td>
-                    <td data-label="Agent">
+                    <td data-label={col.agent}>
                       {o.agent_name}
                       <br />
                       <span className="muted">{o.agent_email}</span>
                     </td>
-                    <td data-label={`Placed (${zone})`}>{formatDateTime(o.created_at, zone)}</td>
-                    <td data-label="Status">
+                    <td data-label={col.placed}>{formatDateTime(o.created_at, zone)}</td>
+                    <td data-label={col.status}>
                       {orderStatusLabel(t, o.status)}
                       {o.refund_due_minor ? (
-                        <span className="muted"> · {formatMoney(o.refund_due_minor, o.currency)} refund due</span>
+                        <span className="muted">
+                          {" "}
+                          · {t("office.orders.due", { amount: formatMoney(o.refund_due_minor, o.currency) })}
+                        </span>
                       ) : null}
                     </td>
-                    <td data-label="Total" className="num">
+                    <td data-label={col.total} className="num">
                       {formatMoney(o.amount_minor, o.currency)}
                     </td>
                   </tr>
@@ -129,7 +141,7 @@ export default function OfficeOrders() {
           <Pages page={result.page} pages={result.pages} total={result.total} noun="order" url={url} />
           <p>
             <a href={`/office/orders.csv${queryOf(filter)}`} className="button button--ghost" download>
-              Download these orders (CSV)
+              {t("office.orders.csv")}
             </a>
           </p>
         </>
