@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Country, OfficePlan, OfficeRelocation } from "../../lib/contract";
 import { planFields, relocationFields } from "../../lib/office-fields";
@@ -20,6 +21,7 @@ export function CatalogueForm({
   children: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
   return (
     <Form method="post" className="form form--grid" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
       <AuthenticityTokenInput />
@@ -27,10 +29,10 @@ export function CatalogueForm({
       {children}
       <div className="form__actions form__wide">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
+          {busy ? t("office.catalogueForm.saving") : submitLabel}
         </button>
         <Link to={cancelTo} className="button button--ghost">
-          Cancel
+          {t("office.catalogueForm.cancel")}
         </Link>
       </div>
     </Form>
@@ -57,28 +59,38 @@ export function RelocationForm({
     includes: pkg?.includes.join("\n") ?? "",
     description: pkg?.description ?? "",
   });
+  const { t } = useTranslation();
   return (
     <CatalogueForm failure={failure} cancelTo="/office/relocations" submitLabel={submitLabel}>
-      <Field label="Title" required maxLength={150} {...f("title")} />
+      <Field label={t("office.catalogueForm.title")} required maxLength={150} {...f("title")} />
       <CountryField countries={countries} {...f("country_code")} />
-      <Field label="City" required maxLength={100} {...f("city")} />
-      <Field label="Duration (days)" inputMode="numeric" required {...f("duration_days")} />
-      <Field label="Price (USD)" inputMode="decimal" required hint="e.g. 1490 or 1,490.00" {...f("price")} />
+      <Field label={t("office.catalogueForm.city")} required maxLength={100} {...f("city")} />
+      <Field label={t("office.catalogueForm.duration")} inputMode="numeric" required {...f("duration_days")} />
+      <Field
+        label={t("office.catalogueForm.priceUsd")}
+        inputMode="decimal"
+        required
+        hint={t("office.catalogueForm.relocationPriceHint")}
+        {...f("price")}
+      />
       <div className="form__wide">
-        <TextAreaField label="What is included" rows={4} required hint="One service a line" {...f("includes")} />
+        <TextAreaField
+          label={t("office.catalogueForm.included")}
+          rows={4}
+          required
+          hint={t("office.catalogueForm.includedHint")}
+          {...f("includes")}
+        />
       </div>
       <div className="form__wide">
-        <TextAreaField label="Description" rows={4} required maxLength={5000} {...f("description")} />
+        <TextAreaField label={t("office.catalogueForm.description")} rows={4} required maxLength={5000} {...f("description")} />
       </div>
     </CatalogueForm>
   );
 }
 
-const services = [
-  { value: "1", label: "Mentorship" },
-  { value: "2", label: "Relocation" },
-  { value: "3", label: "Job Placement" },
-];
+/** The services a plan belongs to, named as the catalogue names them */
+const serviceIds = ["1", "2", "3"] as const;
 
 export function PlanForm({ plan, failure, submitLabel }: { plan?: OfficePlan; failure?: FormFailure; submitLabel: string }) {
   const f = fieldProps(planFields, failure, {
@@ -87,13 +99,26 @@ export function PlanForm({ plan, failure, submitLabel }: { plan?: OfficePlan; fa
     price: dollarsText(plan?.price_minor),
     description: plan?.description ?? "",
   });
+  const { t } = useTranslation();
+  const services = serviceIds.map((value) => ({ value, label: t(`services.s${value}.name`) }));
   return (
     <CatalogueForm failure={failure} cancelTo="/office/plans" submitLabel={submitLabel}>
-      <SelectField label="Service" placeholder="Choose a service" options={services} {...f("service_id")} />
-      <Field label="Name" required maxLength={100} {...f("name")} />
-      <Field label="Price (USD)" inputMode="decimal" required hint="e.g. 290 or 1,490.00" {...f("price")} />
+      <SelectField
+        label={t("office.catalogueForm.service")}
+        placeholder={t("office.catalogueForm.chooseService")}
+        options={services}
+        {...f("service_id")}
+      />
+      <Field label={t("office.catalogueForm.name")} required maxLength={100} {...f("name")} />
+      <Field
+        label={t("office.catalogueForm.priceUsd")}
+        inputMode="decimal"
+        required
+        hint={t("office.catalogueForm.planPriceHint")}
+        {...f("price")}
+      />
       <div className="form__wide">
-        <TextAreaField label="Description" rows={4} required maxLength={2000} {...f("description")} />
+        <TextAreaField label={t("office.catalogueForm.description")} rows={4} required maxLength={2000} {...f("description")} />
       </div>
     </CatalogueForm>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { Country, OfficeJob } from "../../lib/contract";
 import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
@@ -28,24 +29,29 @@ export function JobForm({
     salary_max: dollarsText(job?.salary_max_minor),
     placement_fee: dollarsText(job?.placement_fee_minor),
   });
+  const { t } = useTranslation();
   return (
     <CatalogueForm failure={failure} cancelTo="/office/jobs" submitLabel={submitLabel}>
-      <Field label="Title" required maxLength={150} {...f("title")} />
-      <Field label="Company" required maxLength={150} {...f("company")} />
+      <Field label={t("office.catalogueForm.title")} required maxLength={150} {...f("title")} />
+      <Field label={t("office.catalogueForm.company")} required maxLength={150} {...f("company")} />
       <CountryField countries={countries} {...f("country_code")} />
-      <Field label="City" required maxLength={100} {...f("city")} />
-      <SelectField label="Type" options={types.map((t) => ({ value: t, label: t }))} {...f("employment_type")} />
+      <Field label={t("office.catalogueForm.city")} required maxLength={100} {...f("city")} />
+      <SelectField
+        label={t("office.catalogueForm.type")}
+        options={types.map((type) => ({ value: type, label: type }))}
+        {...f("employment_type")}
+      />
       <Field
-        label="Placement fee (USD)"
+        label={t("office.catalogueForm.fee")}
         inputMode="decimal"
         required
-        hint="What the agent pays, e.g. 1490 or 1,490.00"
+        hint={t("office.catalogueForm.feeHint")}
         {...f("placement_fee")}
       />
-      <Field label="Lowest salary (USD a year, optional)" inputMode="decimal" {...f("salary_min")} />
-      <Field label="Highest salary (USD a year, optional)" inputMode="decimal" {...f("salary_max")} />
+      <Field label={t("office.catalogueForm.salaryMin")} inputMode="decimal" {...f("salary_min")} />
+      <Field label={t("office.catalogueForm.salaryMax")} inputMode="decimal" {...f("salary_max")} />
       <div className="form__wide">
-        <TextAreaField label="Description" rows={6} required maxLength={5000} {...f("description")} />
+        <TextAreaField label={t("office.catalogueForm.description")} rows={6} required maxLength={5000} {...f("description")} />
       </div>
     </CatalogueForm>
   );

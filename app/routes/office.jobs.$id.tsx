@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -30,21 +31,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditJob() {
   const { job, countries } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
     <OfficeFormPage
-      back={{ to: "/office/jobs", label: "Jobs" }}
+      back={{ to: "/office/jobs", label: t("office.catalogue.jobs") }}
       title={job.title}
       note={
         <>
-          {job.published ? "Published: agents see it." : "Unpublished: agents do not see it."}{" "}
-          {job.in_carts
-            ? `In ${job.in_carts} cart${job.in_carts === 1 ? "" : "s"}: a new fee shows there at once; orders already placed keep theirs.`
-            : ""}
+          {job.published ? t("office.catalogue.jobPublished") : t("office.catalogue.jobUnpublished")}{" "}
+          {job.in_carts ? t("office.catalogue.jobInCarts", { count: job.in_carts }) : ""}
         </>
       }
       toast={failure?.toast}
     >
-      <JobForm job={job} countries={countries} failure={failure} submitLabel="Save the job" />
+      <JobForm job={job} countries={countries} failure={failure} submitLabel={t("office.catalogue.saveJob")} />
     </OfficeFormPage>
   );
 }

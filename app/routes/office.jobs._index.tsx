@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { OfficeHead, OfficeSearch, PublishButton } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
@@ -38,39 +39,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function OfficeJobs() {
   const { q, result } = useLoaderData<typeof loader>();
   const url = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+  const { t } = useTranslation();
+  const col = {
+    job: t("office.catalogue.job"),
+    where: t("office.catalogue.where"),
+    fee: t("office.catalogue.fee"),
+    status: t("office.catalogue.status"),
+  };
   return (
     <section className="container page">
-      <OfficeHead title="Jobs" add={{ to: "/office/jobs/new", label: "Add a job" }} />
-      <OfficeSearch q={q} label="Search by title, company or city" />
+      <OfficeHead title={t("office.catalogue.jobs")} add={{ to: "/office/jobs/new", label: t("office.catalogue.addJob") }} />
+      <OfficeSearch q={q} label={t("office.catalogue.jobSearch")} />
       {result.total === 0 ? (
-        <p className="empty-state">{q ? `No job matches “${q}”.` : "No job yet."}</p>
+        <p className="empty-state">{q ? t("office.catalogue.noJobMatch", { q }) : t("office.catalogue.noJob")}</p>
       ) : (
         <>
           <div className="table-wrap">
             <table className="table table--stack">
-              <TableHead columns={["Job", "Where", { num: "Fee" }, "Status", null]} />
+              <TableHead columns={[col.job, col.where, { num: col.fee }, col.status, null]} />
               <tbody>
                 {result.items.map((j) => (
                   <tr key={j.id} data-testid={`job-${j.id}`}>
-                    <td data-label="Job">
+                    <td data-label={col.job}>
                       <Link to={`/office/jobs/${j.id}`}>{j.title}</Link>
                       <br />
                       <span className="muted">{j.company}</span>
                     </td>
-                    <td data-label="Where">
+                    <td data-label={col.where}>
                       {j.city}, {j.country_name}
                     </td>
-                    <td data-label="Fee" className="num">
+                    <td data-label={col.fee} className="num">
                       {formatMoney(j.placement_fee_minor, j.currency)}
                     </td>
-                    <td data-label="Status" data-testid="job-status">
-                      {j.published ? "Published" : "Unpublished"}
-                      {j.in_carts ? (
-                        <span className="muted">
-                          {" "}
-                          · in {j.in_carts} cart{j.in_carts === 1 ? "" : "s"}
-                        </span>
-                      ) : null}
+                    <td data-label={col.status} data-testid="job-status">
+                      {j.published ? t("office.common.published") : t("office.common.unpublished")}
+                      {j.in_carts ? <span className="muted"> · {t("office.common.inCarts", { count: j.in_carts })}</span> : null}
                     </td>
                     <td className="row-actions">
                       <PublishButton id={j.id} published={j.published} name={j.title} />

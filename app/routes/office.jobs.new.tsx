@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
@@ -22,9 +23,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewJob() {
   const { countries } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
-    <OfficeFormPage back={{ to: "/office/jobs", label: "Jobs" }} title="Add a job" toast={failure?.toast}>
-      <JobForm countries={countries} failure={failure} submitLabel="Add the job" />
+    <OfficeFormPage
+      back={{ to: "/office/jobs", label: t("office.catalogue.jobs") }}
+      title={t("office.catalogue.addJob")}
+      toast={failure?.toast}
+    >
+      <JobForm countries={countries} failure={failure} submitLabel={t("office.catalogue.addTheJob")} />
     </OfficeFormPage>
   );
 }

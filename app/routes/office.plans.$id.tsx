@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { PlanInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { PlanForm } from "../components/office-catalogue-forms";
@@ -36,23 +37,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditPlan() {
   const { plan } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
     <OfficeFormPage
-      back={{ to: "/office/plans", label: "Service plans" }}
-      title={
-        <>
-          {plan.service_name} plan: {plan.name}
-        </>
-      }
-      note={
-        <>
-          {plan.published ? "Published." : "Unpublished."} A new price shows at once in the carts holding it; orders already
-          placed keep theirs.
-        </>
-      }
+      back={{ to: "/office/plans", label: t("office.catalogue.plans") }}
+      title={t("office.catalogue.planTitle", { service: plan.service_name, name: plan.name })}
+      note={`${plan.published ? t("office.catalogue.publishedDot") : t("office.catalogue.unpublishedDot")} ${t("office.catalogue.priceNote")}`}
       toast={failure?.toast}
     >
-      <PlanForm plan={plan} failure={failure} submitLabel="Save the plan" />
+      <PlanForm plan={plan} failure={failure} submitLabel={t("office.catalogue.savePlan")} />
     </OfficeFormPage>
   );
 }

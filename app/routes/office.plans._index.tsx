@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { CatalogueCard, OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -26,13 +27,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OfficePlans() {
   const { plans } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <OfficeHead title="Service plans" add={{ to: "/office/plans/new", label: "Add a plan" }} />
+      <OfficeHead title={t("office.catalogue.plans")} add={{ to: "/office/plans/new", label: t("office.catalogue.addPlan") }} />
       <ul className="list-reset order-lines">
         {plans.map((p) => (
           <CatalogueCard key={p.id} testId={`plan-${p.id}`} id={p.id} name={p.name} published={p.published} inCarts={p.in_carts}>
-            {p.service_name} plan: <Link to={`/office/plans/${p.id}`}>{p.name}</Link> · {formatMoney(p.price_minor, p.currency)}
+            <Trans
+              i18nKey="office.catalogue.planOf"
+              values={{ service: p.service_name, name: p.name }}
+              components={{ go: <Link to={`/office/plans/${p.id}`} /> }}
+            />{" "}
+            · {formatMoney(p.price_minor, p.currency)}
           </CatalogueCard>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { PlanInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { PlanForm } from "../components/office-catalogue-forms";
@@ -27,9 +28,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewPlan() {
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
-    <OfficeFormPage back={{ to: "/office/plans", label: "Service plans" }} title="Add a service plan" toast={failure?.toast}>
-      <PlanForm failure={failure} submitLabel="Add the plan" />
+    <OfficeFormPage
+      back={{ to: "/office/plans", label: t("office.catalogue.plans") }}
+      title={t("office.catalogue.addServicePlan")}
+      toast={failure?.toast}
+    >
+      <PlanForm failure={failure} submitLabel={t("office.catalogue.addThePlan")} />
     </OfficeFormPage>
   );
 }

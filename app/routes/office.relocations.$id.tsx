@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { RelocationInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { RelocationForm } from "../components/office-catalogue-forms";
@@ -36,19 +37,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditRelocation() {
   const { pkg, countries } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
     <OfficeFormPage
-      back={{ to: "/office/relocations", label: "Relocation packages" }}
+      back={{ to: "/office/relocations", label: t("office.catalogue.relocations") }}
       title={pkg.title}
-      note={
-        <>
-          {pkg.published ? "Published." : "Unpublished."} A new price shows at once in the carts holding it; orders already placed
-          keep theirs.
-        </>
-      }
+      note={`${pkg.published ? t("office.catalogue.publishedDot") : t("office.catalogue.unpublishedDot")} ${t("office.catalogue.priceNote")}`}
       toast={failure?.toast}
     >
-      <RelocationForm pkg={pkg} countries={countries} failure={failure} submitLabel="Save the package" />
+      <RelocationForm pkg={pkg} countries={countries} failure={failure} submitLabel={t("office.catalogue.savePackage")} />
     </OfficeFormPage>
   );
 }

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { CatalogueCard, OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
@@ -29,12 +30,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OfficeRelocations() {
   const { packages } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <OfficeHead title="Relocation packages" add={{ to: "/office/relocations/new", label: "Add a package" }} />
+      <OfficeHead
+        title={t("office.catalogue.relocations")}
+        add={{ to: "/office/relocations/new", label: t("office.catalogue.addPackage") }}
+      />
       <p className="muted">
-        A city&apos;s bundle of services, bought per client. Our relocation plans (support through the move) are under{" "}
-        <Link to="/office/plans">Service plans</Link>.
+        <Trans i18nKey="office.catalogue.relocationIntro" components={{ go: <Link to="/office/plans" /> }} />
       </p>
       <ul className="list-reset order-lines">
         {packages.map((p) => (

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { RelocationInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { RelocationForm } from "../components/office-catalogue-forms";
@@ -28,13 +29,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewRelocation() {
   const { countries } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
   return (
     <OfficeFormPage
-      back={{ to: "/office/relocations", label: "Relocation packages" }}
-      title="Add a relocation package"
+      back={{ to: "/office/relocations", label: t("office.catalogue.relocations") }}
+      title={t("office.catalogue.addRelocation")}
       toast={failure?.toast}
     >
-      <RelocationForm countries={countries} failure={failure} submitLabel="Add the package" />
+      <RelocationForm countries={countries} failure={failure} submitLabel={t("office.catalogue.addThePackage")} />
     </OfficeFormPage>
   );
 }
