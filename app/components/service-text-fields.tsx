@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { businessLabels, serviceField, type ServiceId } from "../../lib/business";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
 import { Field, TextAreaField, type fieldProps } from "./form";
@@ -8,6 +9,7 @@ import { Field, TextAreaField, type fieldProps } from "./form";
  */
 export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnType<typeof fieldProps>; lang: Lang }) {
   const written = { lang, dir: dirOf(lang) };
+  const { t } = useTranslation();
   const name = {
     tagline: serviceField(id, "tagline"),
     intro: serviceField(id, "intro"),
@@ -20,7 +22,7 @@ export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnTyp
       <TextAreaField label={businessLabels[name.intro]} required maxLength={2000} rows={4} {...written} {...f(name.intro)} />
       <TextAreaField
         label={businessLabels[name.includes]}
-        hint="One item a line."
+        hint={t("office.settings.includesHint")}
         required
         maxLength={1000}
         rows={4}

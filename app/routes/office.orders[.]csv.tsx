@@ -42,7 +42,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     const csv = stringify(rows, {
       header: true,
-      columns: ["Order", `Placed (${zone})`, "Status", "Agent", "Agent email", "Clients", "Currency", "Total", "Refund due"],
+      columns: [
+        workspaceT("office.ordersCsv.order"),
+        workspaceT("office.ordersCsv.placed", { zone }),
+        workspaceT("office.ordersCsv.status"),
+        workspaceT("office.ordersCsv.agent"),
+        workspaceT("office.ordersCsv.agentEmail"),
+        workspaceT("office.ordersCsv.clients"),
+        workspaceT("office.ordersCsv.currency"),
+        workspaceT("office.ordersCsv.total"),
+        workspaceT("office.ordersCsv.refundDue"),
+      ],
       bom: true,
     });
     const day = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   businessLabels,
@@ -20,6 +21,7 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { businessBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -61,7 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     const saved = await api.call(endpoints.saveBusiness, { body });
-    const message = saved.changes.length ? `Saved. ${saved.changes.join(". ")}.` : "Nothing changed.";
+    const message = saved.changes.length
+      ? workspaceT("office.settings.saved", { changes: saved.changes.join(". ") })
+      : workspaceT("office.settings.nothing");
     return await redirectWithToast(request, context, "/office/settings", { type: "success", message });
   } catch (error) {
     return apiActionError(error, request, context, typed);
@@ -77,73 +81,69 @@ export default function BusinessSettings() {
   );
   const f = fieldProps(fields, failure, stored);
   const label = (name: keyof BusinessValues) => businessLabels[name];
+  const { t } = useTranslation();
+  const optional = (name: keyof BusinessValues) => t("office.settings.optional", { label: label(name) });
   return (
     <section className="container page">
-      <OfficeHead title="Business settings" />
-      <p className="muted">
-        In effect as soon as they are saved, on every page and in every e-mail; each change is in the audit log. A setting never
-        saved here keeps the value the server was started with.
-      </p>
+      <OfficeHead title={t("office.settings.heading")} />
+      <p className="muted">{t("office.settings.intro")}</p>
       <Form method="post" className="form settings-form" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
         <AuthenticityTokenInput />
         <FormError message={failure?.formError} />
 
         <fieldset>
-          <legend>The company (on receipts)</legend>
+          <legend>{t("office.settings.company")}</legend>
           <Field label={label("company_name")} required maxLength={100} {...f("company_name")} />
           <TextAreaField label={label("company_address")} required maxLength={300} rows={2} {...f("company_address")} />
-          <Field label={`${label("tax_id")} (optional)`} maxLength={50} {...f("tax_id")} />
+          <Field label={optional("tax_id")} maxLength={50} {...f("tax_id")} />
         </fieldset>
 
         <fieldset>
-          <legend>Contact (in every page&apos;s header)</legend>
+          <legend>{t("office.settings.contact")}</legend>
           <Field label={label("phone")} type="tel" required maxLength={40} {...f("phone")} />
           <Field
-            label={`${label("chat_url")} (optional)`}
+            label={optional("chat_url")}
             type="url"
             maxLength={300}
-            hint="Empty: a WhatsApp link to the phone number."
+            hint={t("office.settings.chatHint")}
             {...f("chat_url")}
           />
           <Field label={label("copyright_year")} inputMode="numeric" required {...f("copyright_year")} />
         </fieldset>
 
         <fieldset>
-          <legend>Opening hours</legend>
-          <p className="field__hint">Each day as 09:00-18:00, or empty when closed. Visitors see them in their own time zone.</p>
+          <legend>{t("office.settings.hours")}</legend>
+          <p className="field__hint">{t("office.settings.hoursHint")}</p>
           <ZoneField zones={zones} label={label("hours_zone")} {...f("hours_zone")} />
           <div className="field-grid">
             {weekdayShort.map((day, i) => {
               const name = `hours_${i}` as keyof BusinessValues;
-              return <Field key={day} label={label(name)} placeholder="closed" maxLength={20} {...f(name)} />;
+              return (
+                <Field key={day} label={label(name)} placeholder={t("office.settings.closed")} maxLength={20} {...f(name)} />
+              );
             })}
           </div>
         </fieldset>
 
         <fieldset>
-          <legend>Mentor sessions</legend>
-          <Field
-            label={label("hold_minutes")}
-            inputMode="numeric"
-            hint="How long a booked slot is held while the agent pays."
-            {...f("hold_minutes")}
-          />
+          <legend>{t("office.settings.sessions")}</legend>
+          <Field label={label("hold_minutes")} inputMode="numeric" hint={t("office.settings.holdHint")} {...f("hold_minutes")} />
           <Field
             label={label("cancel_cutoff_hours")}
             inputMode="numeric"
-            hint="Until this many hours before the start, a paid session is cancelled with a refund or moved."
+            hint={t("office.settings.cutoffHint")}
             {...f("cancel_cutoff_hours")}
           />
           <Field
             label={label("min_notice_hours")}
             inputMode="numeric"
-            hint="Sessions are booked at least this many hours ahead."
+            hint={t("office.settings.noticeHint")}
             {...f("min_notice_hours")}
           />
         </fieldset>
 
         <p className="field__hint" data-testid="other-languages">
-          The service pages&apos; text below is the English one. In other languages:{" "}
+          {t("office.settings.otherLanguages")}{" "}
           {textLangs.map((lang, i) => (
             <span key={lang}>
               {i ? " · " : null}
@@ -164,7 +164,7 @@ export default function BusinessSettings() {
                 className={docError ? "field field--invalid" : "field"}
                 aria-describedby={docError ? `${docs}-error` : undefined}
               >
-                <legend>Documents asked for once it is paid</legend>
+                <legend>{t("office.settings.documents")}</legend>
                 <ul className="list-reset checkbox-row">
                   {docKinds.map((kind) => (
                     <li key={kind}>
@@ -187,7 +187,7 @@ export default function BusinessSettings() {
         })}
 
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : "Save the settings"}
+          {busy ? t("office.settings.saving") : t("office.settings.save")}
         </button>
       </Form>
       <Toast toast={failure?.toast} />

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   isTextLang,
@@ -19,6 +20,7 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
 import { serviceTextsBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -61,7 +63,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     const saved = await api.call(endpoints.saveServiceTexts, { params: { lang }, body });
-    const message = saved.changes.length ? `Saved. ${saved.changes.join(". ")}.` : "Nothing changed.";
+    const message = saved.changes.length
+      ? workspaceT("office.settings.saved", { changes: saved.changes.join(". ") })
+      : workspaceT("office.settings.nothing");
     return await redirectWithToast(request, context, `/office/settings/texts/${lang}`, { type: "success", message });
   } catch (error) {
     return apiActionError(error, request, context, typed);
@@ -74,13 +78,16 @@ export default function ServiceTexts() {
   const busy = useNavigation().state === "submitting";
   const f = fieldProps(fields, failure, stored);
   const name = textLangNames[lang];
+  const { t } = useTranslation();
   return (
     <section className="container page">
-      <OfficeHead title={`Service pages in ${name}`} />
+      <OfficeHead title={t("office.settings.textsTitle", { language: name })} />
       <p className="muted">
-        What the public pages at <Link to={`/${lang}/servicesPage/?id=1`}>/{lang}/servicesPage</Link> say of each service, in{" "}
-        {name}. Until it is rewritten here it is the portal&apos;s own translation of the first English text: after changing a
-        service&apos;s English text in the <Link to="/office/settings">settings</Link>, change it here too.
+        <Trans
+          i18nKey="office.settings.textsIntro"
+          values={{ lang, language: name }}
+          components={{ page: <Link to={`/${lang}/servicesPage/?id=1`} />, settings: <Link to="/office/settings" /> }}
+        />
       </p>
       <Form method="post" className="form settings-form" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
         <AuthenticityTokenInput />
@@ -92,7 +99,7 @@ export default function ServiceTexts() {
           </fieldset>
         ))}
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? "Saving…" : `Save the ${name} text`}
+          {busy ? t("office.settings.saving") : t("office.settings.saveTexts", { language: name })}
         </button>
       </Form>
       <Toast toast={failure?.toast} />
