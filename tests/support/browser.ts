@@ -76,7 +76,20 @@ export async function signInAs(context: BrowserContext, base: string, cookie: { 
  */
 export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string | RegExp): Promise<void> {
   const candidates = javaScriptEnabled ? page.locator(".Toastify__toast") : page.getByTestId("flash");
-  await candidates.filter({ hasText: text }).first().waitFor({ state: "visible", timeout: 10_000 });
+  try {
+    await candidates.filter({ hasText: text }).first().waitFor({ state: "visible", timeout: 10_000 });
+  } catch (error) {
+    // Say what the page said instead (another toast, "Server busy", an error page), and where it was.
+    const shown = await candidates.allInnerTexts().catch(() => []);
+    const heading = await page
+      .locator("h1")
+      .first()
+      .innerText({ timeout: 1000 })
+      .catch(() => "");
+    throw new Error(`No toast "${String(text)}" on ${page.url()} (h1 "${heading}"); toasts shown: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Polls until a page shows what is expected: navigation and rendering may lag behind a URL change. */
