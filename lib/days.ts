@@ -39,3 +39,9 @@ export function wallClock(zone: string, at: Date) {
   ) as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
   return parts;
 }
+
+/** A weekday's name in `locale` (0 Sunday … 6 Saturday), through the cached formatters: "Monday", "Mon", "lundi". */
+export function weekdayName(locale: string, weekday: number, width: "long" | "short" = "long"): string {
+  // 4 January 2026 was a Sunday.
+  return dateFormatter(locale, { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 4 + weekday)));
+}

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
+import { weekdayName } from "../../lib/days";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
@@ -38,8 +39,6 @@ export default function MentorPage() {
   const tz = schedule.time_zone;
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const weekday = (d: number) =>
-    new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 4 + d)));
 
   const days = new Map<string, typeof schedule.slots>();
   for (const slot of schedule.slots) {
@@ -98,7 +97,7 @@ export default function MentorPage() {
           <ul className="list-reset hours">
             {mentor.availability.map((a) => (
               <li key={`${a.weekday}-${a.start_minute}`}>
-                {weekday(a.weekday)} {hhmm(a.start_minute)}–{hhmm(a.end_minute)}
+                {weekdayName(locale, a.weekday)} {hhmm(a.start_minute)}–{hhmm(a.end_minute)}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { weekdayName } from "../../lib/days";
 import { OfficeHead } from "../components/office";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
@@ -54,8 +55,6 @@ export default function OfficeMentors() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const dayName = (d: number) =>
-    new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 4 + d)));
   return (
     <section className="container page">
       <OfficeHead title={t("office.mentors.heading")} add={{ to: "/office/mentors/new", label: t("office.mentors.add") }} />
@@ -82,7 +81,8 @@ export default function OfficeMentors() {
                     <span className="muted">{m.title}</span>
                   </td>
                   <td data-label={t("office.mentors.hoursShort")}>
-                    {[...new Set(m.availability.map((a) => a.weekday))].map(dayName).join(", ") || t("office.mentors.noHours")}{" "}
+                    {[...new Set(m.availability.map((a) => a.weekday))].map((d) => weekdayName(locale, d, "short")).join(", ") ||
+                      t("office.mentors.noHours")}{" "}
                     <span className="muted">({m.time_zone})</span>
                   </td>
                   <td data-label={t("office.mentors.rate")} className="num">

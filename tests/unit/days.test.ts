@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { todaysHours } from "../../lib/business.js";
 import { csvTime } from "../../lib/csv.js";
 import { dayStart } from "../../lib/day-start.js";
-import { addDays, dayIn, wallClock } from "../../lib/days.js";
+import { addDays, dayIn, wallClock, weekdayName } from "../../lib/days.js";
 import { expiryWindow } from "../../lib/documents.js";
 
 describe("days in a zone", () => {
@@ -64,5 +64,12 @@ describe("wall clocks in a zone", () => {
     // Open until midnight on Fridays; closed on Sundays (Lisbon's day, not the viewer's).
     expect(todaysHours(site, "Europe/Lisbon", new Date("2026-11-27T12:00:00Z"))).toBe("Open today 09:00–23:59");
     expect(todaysHours(site, "Pacific/Kiritimati", new Date("2026-11-29T12:00:00Z"))).toBe("Closed today");
+  });
+
+  it("names weekdays in the page's locale, Sunday first as the API counts them", () => {
+    expect(weekdayName("en-GB", 0)).toBe("Sunday");
+    expect(weekdayName("en-GB", 1, "short")).toBe("Mon");
+    expect(weekdayName("fr-FR", 1)).toBe("lundi");
+    expect(weekdayName("es-ES", 6)).toBe("sábado");
   });
 });
