@@ -15,6 +15,8 @@ export const serviceIds = [1, 2, 3] as const;
 export type ServiceId = (typeof serviceIds)[number];
 export const serviceTextFields = ["tagline", "intro", "includes", "for_whom"] as const;
 export type ServiceTextField = (typeof serviceTextFields)[number];
+/** How long each service text may be, in characters (the contract and the office's fields alike) */
+export const serviceTextMax: Record<ServiceTextField, number> = { tagline: 200, intro: 2000, includes: 1000, for_whom: 500 };
 export const serviceField = <F extends ServiceTextField | "documents">(id: ServiceId, field: F) =>
   `service_${id}_${field}` as `service_${ServiceId}_${F}`;
 

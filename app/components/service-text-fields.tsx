@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { businessLabels, serviceField, type ServiceId } from "../../lib/business";
+import { businessLabels, serviceField, serviceTextMax, type ServiceId } from "../../lib/business";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
 import { Field, TextAreaField, type fieldProps } from "./form";
 
@@ -18,18 +18,32 @@ export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnTyp
   };
   return (
     <>
-      <Field label={businessLabels[name.tagline]} required maxLength={200} {...written} {...f(name.tagline)} />
-      <TextAreaField label={businessLabels[name.intro]} required maxLength={2000} rows={4} {...written} {...f(name.intro)} />
+      <Field label={businessLabels[name.tagline]} required maxLength={serviceTextMax.tagline} {...written} {...f(name.tagline)} />
+      <TextAreaField
+        label={businessLabels[name.intro]}
+        required
+        maxLength={serviceTextMax.intro}
+        rows={4}
+        {...written}
+        {...f(name.intro)}
+      />
       <TextAreaField
         label={businessLabels[name.includes]}
         hint={t("office.settings.includesHint")}
         required
-        maxLength={1000}
+        maxLength={serviceTextMax.includes}
         rows={4}
         {...written}
         {...f(name.includes)}
       />
-      <TextAreaField label={businessLabels[name.forWhom]} required maxLength={500} rows={2} {...written} {...f(name.forWhom)} />
+      <TextAreaField
+        label={businessLabels[name.forWhom]}
+        required
+        maxLength={serviceTextMax.for_whom}
+        rows={2}
+        {...written}
+        {...f(name.forWhom)}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import {
   serviceField,
   serviceIds,
   serviceTextFields,
+  serviceTextMax,
   textLangs,
   type BusinessValues,
   type ServiceId,
@@ -55,15 +56,14 @@ const docs = z.preprocess(
     .transform((v) => [...new Set(v)] as StandardKind[]),
 );
 
-const serviceTexts = (name: string) => ({
-  tagline: requiredText(200, `${name}'s tagline`),
-  intro: requiredText(2000, `${name}'s introduction`),
-  includes: requiredText(1000, `What ${name} includes`),
-  for_whom: requiredText(500, `Whom ${name} is for`),
-});
-const s1 = serviceTexts("Mentorship");
-const s2 = serviceTexts("Relocation");
-const s3 = serviceTexts("Job Placement");
+/** A service's four texts, each within its length and named as the form names it ("Mentorship's tagline"). */
+const serviceTexts = (id: ServiceId) =>
+  Object.fromEntries(
+    serviceTextFields.map((field) => [field, requiredText(serviceTextMax[field], businessLabels[serviceField(id, field)])]),
+  ) as Record<ServiceTextField, ReturnType<typeof requiredText>>;
+const s1 = serviceTexts(1);
+const s2 = serviceTexts(2);
+const s3 = serviceTexts(3);
 
 export const businessBody = z.object({
   company_name: requiredText(100, "Company name"),
@@ -122,13 +122,10 @@ export const siteQuery = z.object({
 /** One language's text of every service page (the office writes each language besides English on its own page) */
 export const serviceTextsBody = z.object(
   Object.fromEntries(
-    serviceIds.flatMap((id) =>
-      serviceTextFields.map((field) => {
-        const name = serviceField(id, field);
-        const max = { tagline: 200, intro: 2000, includes: 1000, for_whom: 500 }[field];
-        return [name, requiredText(max, businessLabels[name])];
-      }),
-    ),
+    serviceIds.flatMap((id) => {
+      const texts = serviceTexts(id);
+      return serviceTextFields.map((field) => [serviceField(id, field), texts[field]]);
+    }),
   ) as Record<`service_${ServiceId}_${ServiceTextField}`, ReturnType<typeof requiredText>>,
 );
 export const textLangParam = z.string().refine((v): v is TextLang => (textLangs as readonly string[]).includes(v), {
