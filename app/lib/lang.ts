@@ -35,3 +35,15 @@ export function useSay() {
   const all = (errors: string[] | undefined) => errors?.map((m) => localizeMessage(t, m, locale));
   return Object.assign(say, { all });
 }
+
+/**
+ * A stored kind ("booking.confirmed", "client.signed_in") in words, from a catalogue group keyed by the kind with
+ * `_` for `.` (i18next reads dots as nesting); a kind the group does not name is shown as stored.
+ */
+export function useKindLabel(group: string): (kind: string) => string {
+  const { t, i18n } = useTranslation();
+  return (kind: string) => {
+    const key = `${group}.${kind.replaceAll(".", "_")}`;
+    return i18n.exists(key) ? t(key) : kind;
+  };
+}

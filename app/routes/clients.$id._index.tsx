@@ -19,6 +19,7 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
+import { useKindLabel } from "../lib/lang";
 import { routeId } from "../lib/params";
 import { documentAddBody, noteBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -93,17 +94,17 @@ function refLink(t: TFunction, ref: string | null, clientId: number) {
 }
 
 function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; timeZone: string; clientId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const kindOf = useKindLabel("work.client.kinds");
   if (!entries.length) return <p className="empty-state">{t("work.client.nothingYet")}</p>;
   return (
     <ol className="timeline list-reset" data-testid="timeline">
       {entries.map((e) => {
         const link = refLink(t, e.ref, clientId);
-        const kind = `work.client.kinds.${e.kind.replaceAll(".", "_")}`;
         return (
           <li key={e.id} className={e.kind === "note" ? "timeline__item timeline__item--note" : "timeline__item"}>
             <p className="muted timeline__when">
-              <time dateTime={e.at}>{formatDateTime(e.at, timeZone)}</time> · {i18n.exists(kind) ? t(kind) : e.kind}
+              <time dateTime={e.at}>{formatDateTime(e.at, timeZone)}</time> · {kindOf(e.kind)}
               {e.author ? ` · ${e.author}` : ""}
             </p>
             <p className={e.kind === "note" ? "notes" : undefined}>

@@ -10,6 +10,7 @@ import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { useKindLabel } from "../lib/lang";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -54,11 +55,8 @@ export default function OfficeOutbox() {
   const { status, result } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const url = (page: number) => `?${new URLSearchParams({ status, page: String(page) })}`;
-  const { t, i18n } = useTranslation();
-  const kindOf = (kind: string) => {
-    const key = `office.outbox.kinds.${kind.replaceAll(".", "_")}`;
-    return i18n.exists(key) ? t(key) : kind;
-  };
+  const { t } = useTranslation();
+  const kindOf = useKindLabel("office.outbox.kinds");
   const col = {
     email: t("office.outbox.email"),
     to: t("office.outbox.to"),
