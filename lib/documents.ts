@@ -15,6 +15,11 @@ export const documentKindNames: Record<Exclude<DocumentKind, "other">, string> =
   visa: "Visa or residence permit",
   address: "Proof of address abroad",
 };
+/** A standard kind from the English name the API gives a document ("Passport" → passport); null for an agent's own title. */
+export function kindNamed(title: string): Exclude<DocumentKind, "other"> | null {
+  const found = Object.entries(documentKindNames).find(([, name]) => name === title);
+  return found ? (found[0] as Exclude<DocumentKind, "other">) : null;
+}
 /** What each service needs from the client once it is paid for (1 Mentorship, 2 Relocation, 3 Job Placement). */
 export const documentsByService: Record<number, Array<Exclude<DocumentKind, "other">>> = {
   [SERVICES.mentorship]: ["cv"],

@@ -2,7 +2,7 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { intlLocale, langOfPath, pathInLang, type Lang } from "../../lib/i18n/languages";
-import { localizeMessage } from "../../lib/i18n/messages";
+import { localizeDocumentTitle, localizeMessage } from "../../lib/i18n/messages";
 
 type RootLang = { lang?: Lang } | undefined;
 
@@ -33,7 +33,9 @@ export function useSay() {
   const say = (message: string | null | undefined): string | undefined =>
     message ? localizeMessage(t, message, locale) : undefined;
   const all = (errors: string[] | undefined) => errors?.map((m) => localizeMessage(t, m, locale));
-  return Object.assign(say, { all });
+  /** A document's title: a standard kind in the page's language, an agent's own title as written */
+  const document = (title: string) => localizeDocumentTitle(t, title);
+  return Object.assign(say, { all, document });
 }
 
 /**

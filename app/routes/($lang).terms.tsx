@@ -42,7 +42,7 @@ export default function Terms() {
       <p>
         <Trans
           i18nKey="terms.sessions"
-          values={{ notice, cutoff }}
+          values={{ notice: t("terms.hours", { count: notice }), cutoff: t("terms.hours", { count: cutoff }) }}
           components={{ cutoff: <span data-testid="terms-cutoff" /> }}
         />
       </p>

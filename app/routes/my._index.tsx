@@ -15,7 +15,7 @@ import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireClient } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { useIntlLocale } from "../lib/lang";
+import { useIntlLocale, useSay } from "../lib/lang";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
 
@@ -44,6 +44,7 @@ export default function MyPage() {
   // The client's language (the root's, from the client's record): words from the catalogue, dates as it writes them.
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const say = useSay();
   const at = (iso: string) => formatDateTime(iso, zone, locale);
   return (
     <section className="container page my-page">
@@ -80,10 +81,11 @@ export default function MyPage() {
         <ul className="list-reset my-documents">
           {documents.map((d) => {
             const mine = failure?.values?.document_id === String(d.id) ? failure : undefined;
+            const title = say.document(d.title);
             return (
               <li key={d.id} id={`document-${d.id}`} className="card my-document">
                 <div className="my-document__head">
-                  <h3>{d.title}</h3>
+                  <h3>{title}</h3>
                   <DocumentStatus status={d.status} />
                   {d.asked ? <span className="tag tag--asked">{t("my.askedTag")}</span> : null}
                 </div>
@@ -93,7 +95,7 @@ export default function MyPage() {
                   </p>
                 ) : null}
                 {d.files.length ? (
-                  <ul className="list-reset my-files" aria-label={t("my.filesFor", { title: d.title })}>
+                  <ul className="list-reset my-files" aria-label={t("my.filesFor", { title })}>
                     {d.files.map((f) => (
                       <li key={f.id}>
                         <a href={`/my/documents/${d.id}/files/${f.id}`} download>
@@ -114,7 +116,7 @@ export default function MyPage() {
                     action={`/my?index&document=${d.id}`}
                     uploadUrl={`/my/documents/${d.id}/upload`}
                     failure={mine}
-                    title={d.title}
+                    title={title}
                     multiple={MAX_FILES_PER_UPLOAD}
                     idPrefix={`document-${d.id}-`}
                     hidden={{ document_id: String(d.id) }}

@@ -7,6 +7,7 @@
  */
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
+import { localizeDocumentTitle } from "../../lib/i18n/messages.js";
 import { compose, sessionInvite, when, type MailContext, type Rendered, type SessionFacts } from "./compose.js";
 import type { Facts } from "./messages.js";
 
@@ -127,7 +128,9 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
     }
     case "client.documents_requested": {
       const { agent } = facts;
-      const list = new Intl.ListFormat(intlLocale(lang), { type: "conjunction" }).format(facts.items);
+      const list = new Intl.ListFormat(intlLocale(lang), { type: "conjunction" }).format(
+        facts.items.map((title) => localizeDocumentTitle(t, title)),
+      );
       return write(
         facts.reminder
           ? t("mail.documentsReminderSubject", { agent: agent.name })
@@ -145,10 +148,11 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
     }
     case "client.document_rejected": {
       const { agent } = facts;
+      const title = localizeDocumentTitle(t, facts.title);
       return write(
-        t("mail.rejectedSubject", { title: facts.title }),
+        t("mail.rejectedSubject", { title }),
         [
-          { p: t("mail.rejected", { agent: agent.name, company, title: facts.title }) },
+          { p: t("mail.rejected", { agent: agent.name, company, title }) },
           { rows: [[t("mail.why"), facts.reason]] },
           { p: t("mail.sendAgainText") },
           { link: { text: t("mail.sendAgain"), href: inLang(facts.link) } },

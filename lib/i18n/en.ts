@@ -131,6 +131,14 @@ export const en = {
     formExpired: FORM_EXPIRED,
     tooMany: "Too many attempts. Please try again in {{wait}}.",
   },
+  /** The standard documents' names (lib/documents.ts documentKindNames): a client reads them in their language */
+  documentKinds: {
+    cv: "CV",
+    passport: "Passport",
+    degree: "Degree certificate",
+    visa: "Visa or residence permit",
+    address: "Proof of address abroad",
+  },
   fields: {
     phone: "Phone",
     name: "Name",
@@ -220,8 +228,11 @@ export const en = {
     paymentLive:
       "Payment is taken by card through Stripe's hosted checkout; we never see or store card numbers. An order is confirmed when the payment succeeds.",
     sessionsHeading: "4. Mentor sessions",
+    /** A number of hours, as the sentences below say it (Arabic has six forms: one, two, 3–10, 11–99 …) */
+    hours_one: "{{count}} hour",
+    hours_other: "{{count}} hours",
     sessions:
-      "A booked slot is held while you pay, and a session is booked at least {{notice}} hours before it starts. A paid session can be cancelled up to <cutoff>{{cutoff}} hours</cutoff> before it starts, and is then refunded in full; a cancellation after that is not refunded. Until the same moment it can be moved to another free time of the same mentor, at no charge.",
+      "A booked slot is held while you pay, and a session is booked at least {{notice}} before it starts. A paid session can be cancelled up to <cutoff>{{cutoff}}</cutoff> before it starts, and is then refunded in full; a cancellation after that is not refunded. Until the same moment it can be moved to another free time of the same mentor, at no charge.",
     mentorAsks:
       "If the mentor cannot give a session at its time, they ask for another: you may then choose any of their free times within 14 days after the original one at no charge, or cancel it with a full refund, whenever that is. If no new time is chosen before the session, it is cancelled and refunded in full. A session the mentor cancels is refunded in full.",
     attendance:
@@ -500,4 +511,8 @@ export const en = {
 
 /** Any catalogue: the same keys as English, every value a string. */
 export type Catalogue = Strings<typeof en>;
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> } & PluralForms<T>;
+/** A plural key's other forms, for the languages whose rules have them (Arabic: zero, two, few, many) */
+type PluralForms<T> = {
+  [K in keyof T as K extends `${infer Key}_other` ? `${Key}_${"zero" | "two" | "few" | "many"}` : never]?: string;
+};

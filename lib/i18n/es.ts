@@ -96,6 +96,13 @@ export const es: Catalogue = {
     formExpired: "Este formulario ha caducado. Vuelva a cargar la página e inténtelo de nuevo.",
     tooMany: "Demasiados intentos. Vuelva a intentarlo dentro de {{wait}}.",
   },
+  documentKinds: {
+    cv: "Currículum",
+    passport: "Pasaporte",
+    degree: "Título universitario",
+    visa: "Visado o permiso de residencia",
+    address: "Justificante de domicilio en el extranjero",
+  },
   fields: {
     phone: "Teléfono",
     name: "Nombre",
@@ -264,8 +271,11 @@ export const es: Catalogue = {
     paymentLive:
       "El pago se hace con tarjeta a través de la página de pago de Stripe; nosotros nunca vemos ni guardamos los números de tarjeta. El pedido queda confirmado cuando el pago se completa.",
     sessionsHeading: "4. Sesiones con mentores",
+    hours_one: "{{count}} hora",
+    hours_other: "{{count}} horas",
+    hours_many: "{{count}} de horas",
     sessions:
-      "La hora elegida queda retenida mientras usted paga, y una sesión se reserva con al menos {{notice}} horas de antelación. Una sesión pagada puede cancelarse hasta <cutoff>{{cutoff}} horas</cutoff> antes de su inicio, con el reembolso íntegro; si se cancela después, no se reembolsa. Hasta ese mismo momento puede cambiarse sin coste a otra hora libre del mismo mentor.",
+      "La hora elegida queda retenida mientras usted paga, y una sesión se reserva con al menos {{notice}} de antelación. Una sesión pagada puede cancelarse hasta <cutoff>{{cutoff}}</cutoff> antes de su inicio, con el reembolso íntegro; si se cancela después, no se reembolsa. Hasta ese mismo momento puede cambiarse sin coste a otra hora libre del mismo mentor.",
     mentorAsks:
       "Si el mentor no puede dar la sesión a la hora prevista, le pedirá otra: usted podrá elegir sin coste cualquiera de sus horas libres en los 14 días siguientes a la original, o cancelarla con reembolso íntegro en cualquier momento. Si no se elige una nueva hora antes de la sesión, esta se cancela y se reembolsa íntegramente. Una sesión que cancela el mentor se reembolsa íntegramente.",
     attendance:

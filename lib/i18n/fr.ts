@@ -95,6 +95,13 @@ export const fr: Catalogue = {
     formExpired: "Ce formulaire a expiré. Rechargez la page et réessayez.",
     tooMany: "Trop de tentatives. Veuillez réessayer dans {{wait}}.",
   },
+  documentKinds: {
+    cv: "CV",
+    passport: "Passeport",
+    degree: "Diplôme",
+    visa: "Visa ou titre de séjour",
+    address: "Justificatif de domicile à l’étranger",
+  },
   fields: {
     phone: "Téléphone",
     name: "Nom",
@@ -268,8 +275,11 @@ export const fr: Catalogue = {
     paymentLive:
       "Le paiement se fait par carte sur la page de paiement de Stripe ; nous ne voyons ni ne conservons jamais les numéros de carte. Une commande est confirmée lorsque le paiement aboutit.",
     sessionsHeading: "4. Séances de mentorat",
+    hours_one: "{{count}} heure",
+    hours_other: "{{count}} heures",
+    hours_many: "{{count}} d’heures",
     sessions:
-      "Le créneau choisi est retenu pendant que vous payez, et une séance se réserve au moins {{notice}} heures avant son début. Une séance payée peut être annulée jusqu’à <cutoff>{{cutoff}} heures</cutoff> avant son début, et elle est alors intégralement remboursée ; passé ce délai, l’annulation n’est pas remboursée. Jusqu’au même moment, elle peut être déplacée sans frais vers un autre créneau libre du même mentor.",
+      "Le créneau choisi est retenu pendant que vous payez, et une séance se réserve au moins {{notice}} avant son début. Une séance payée peut être annulée jusqu’à <cutoff>{{cutoff}}</cutoff> avant son début, et elle est alors intégralement remboursée ; passé ce délai, l’annulation n’est pas remboursée. Jusqu’au même moment, elle peut être déplacée sans frais vers un autre créneau libre du même mentor.",
     mentorAsks:
       "Si le mentor ne peut pas assurer une séance à l’heure prévue, il en demande une autre : vous pouvez alors choisir sans frais l’un de ses créneaux libres dans les 14 jours qui suivent la date d’origine, ou l’annuler avec remboursement intégral, à tout moment. Si aucun nouveau créneau n’est choisi avant la séance, celle-ci est annulée et intégralement remboursée. Une séance annulée par le mentor est intégralement remboursée.",
     attendance:

@@ -12,6 +12,7 @@ import {
   EMPTY_FILE,
   fileSize,
   JUST_REVIEWED,
+  kindNamed,
   QUOTA_FULL,
   TOO_LARGE,
   TOO_LARGE_HINT,
@@ -71,6 +72,15 @@ const fieldKeys: Record<string, string> = {
   Message: "fields.message",
 };
 
+/**
+ * A document's title in the language `t` speaks: the standard kinds (the API names them in English, "Passport")
+ * from the catalogue; a title the agent wrote is theirs and shown as written.
+ */
+export function localizeDocumentTitle(t: TFunction, title: string): string {
+  const kind = kindNamed(title);
+  return kind ? t(`documentKinds.${kind}`) : title;
+}
+
 /** An English message of the API or a form in the language `t` speaks; as it came when it is not one we know. */
 export function localizeMessage(t: TFunction, message: string, locale: string): string {
   const key = exact[message];
@@ -84,9 +94,9 @@ export function localizeMessage(t: TFunction, message: string, locale: string): 
   m = /^Choose at most (\d+) files at once\.$/.exec(message);
   if (m) return t("my.atMost", { count: Number(m[1]) });
   m = /^(.+): your file was sent to your agent\.$/.exec(message);
-  if (m) return t("my.sentOne", { title: m[1] });
+  if (m) return t("my.sentOne", { title: localizeDocumentTitle(t, m[1]!) });
   m = /^(.+): your (\d+) files were sent to your agent\.$/.exec(message);
-  if (m) return t("my.sentMany", { title: m[1], count: Number(m[2]) });
+  if (m) return t("my.sentMany", { title: localizeDocumentTitle(t, m[1]!), count: Number(m[2]) });
   m = /^(\d+) of (\d+) files were sent\. (.+)$/.exec(message);
   if (m) {
     const { name, problem } = namedProblem(t, m[3]!);

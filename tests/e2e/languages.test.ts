@@ -267,7 +267,9 @@ journeys("the public pages in every language, in Chromium", { timeout: 240_000 }
         expect(await page.locator(".lead").innerText()).toBe(catalogues[lang].my.waitingOne);
         // The server's refusal of a file (its bytes are a GIF) is said in the client's language, beside the field; then
         // a PDF goes, and the thanks are in it too.
-        const passport = page.locator(".my-document").filter({ hasText: "Passport" });
+        // The document is named in the client's language, as the catalogue names a passport.
+        const title = catalogues[lang].documentKinds.passport;
+        const passport = page.locator(".my-document").filter({ hasText: title });
         await passport.getByLabel(catalogues[lang].my.files).setInputFiles({
           name: "passport.pdf",
           mimeType: "application/pdf",
@@ -279,7 +281,7 @@ journeys("the public pages in every language, in Chromium", { timeout: 240_000 }
           .getByLabel(catalogues[lang].my.files)
           .setInputFiles({ name: "passport.pdf", mimeType: "application/pdf", buffer: pdfBytes("passport") });
         await passport.getByRole("button", { name: catalogues[lang].my.upload, exact: true }).click();
-        await expectToast(page, javaScriptEnabled, catalogues[lang].my.sentOne.replace("{{title}}", "Passport"));
+        await expectToast(page, javaScriptEnabled, catalogues[lang].my.sentOne.replace("{{title}}", title));
         // The page to ask for a new link, in the language its link names.
         await page.goto(`${ctx.portal.base}/my/sign-in?lang=${lang}`);
         expect(await check(page, lang, `/my/sign-in?lang=${lang}`, width, javaScriptEnabled)).toEqual([]);

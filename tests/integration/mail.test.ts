@@ -470,7 +470,8 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(esConfirmed.parsed.html).toContain('<html lang="es" dir="ltr">');
     expect(calendarOf(esConfirmed)).toContain("SUMMARY:Sesión con un mentor: Wei Chen con Lucía Cliente");
     const esAsked = es.find((m) => m.parsed.subject === "Lena Agent le pide unos documentos")!;
-    expect(esAsked.parsed.text).toContain("le pide que envíe: Passport.");
+    // The document is named in Spanish, as the catalogue names a passport.
+    expect(esAsked.parsed.text).toContain("le pide que envíe: Pasaporte.");
     expect(esAsked.parsed.text).toMatch(/El enlace sirve una sola vez, hasta el [^.]+ 2\d{3}, \d\d:\d\d \(Europe\/Madrid\)\./);
 
     // Arabic: right to left, Latin digits, Dubai's zone.
@@ -483,6 +484,9 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(arConfirmed.parsed.html).toContain('<body dir="rtl"');
     expect(arConfirmed.parsed.html).toContain('<th align="right" valign="top">تبدأ</th>');
     expect(arConfirmed.parsed.text).toContain("مرحبًا Layla Cliente،");
+    const arAsked = ar.find((m) => m.parsed.subject === "Lena Agent يطلب منك مستندات")!;
+    expect(arAsked.parsed.text).toContain("جواز السفر");
+    expect(arAsked.parsed.text).not.toContain("Passport");
     expect(calendarOf(arConfirmed)).toContain("SUMMARY:جلسة مع المرشد: Wei Chen مع Layla Cliente");
     // The agent's own e-mails stay in English.
     expect(subjects(a.email).filter((s) => s.startsWith("Confirmed")).length).toBe(2);

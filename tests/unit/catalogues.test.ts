@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { catalogues, resources, translator, workspaceCatalogues } from "../../lib/i18n/index.js";
-import { languages, prefixedLanguages } from "../../lib/i18n/languages.js";
+import { intlLocale, languages, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
 import { localizeMessage } from "../../lib/i18n/messages.js";
 
 /** Every key of a catalogue as a dotted path, with its text. */
@@ -21,12 +21,30 @@ function flatten(value: unknown, prefix = ""): Map<string, string> {
 }
 
 const english = flatten(catalogues.en);
+const pluralForm = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The keys a language must have: English's, each plural key in the forms the language's plural rules name (English
+ * and Spanish have one and other; Arabic zero, one, two, few, many and other).
+ */
+function keysFor(lang: Lang): string[] {
+  const forms = new Intl.PluralRules(intlLocale(lang)).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of english.keys()) {
+    if (pluralForm.test(key)) for (const form of forms) keys.add(key.replace(pluralForm, `_${form}`));
+    else keys.add(key);
+  }
+  return [...keys].sort();
+}
+
+/** The English text a key translates: a plural form's is English's "other" form. */
+const source = (key: string) => english.get(key) ?? english.get(key.replace(pluralForm, "_other"))!;
 const marks = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
 
 describe("the catalogues", () => {
-  it.each(prefixedLanguages)("%s has every English key, and no other", (lang) => {
+  it.each(prefixedLanguages)("%s has every English key, each plural in the language's own forms, and no other", (lang) => {
     const keys = [...flatten(catalogues[lang]).keys()].sort();
-    expect(keys).toEqual([...english.keys()].sort());
+    expect(keys).toEqual(keysFor(lang));
   });
 
   it.each(languages)("%s has no empty text, and the same placeholders and tags as English", (lang) => {
@@ -34,8 +52,10 @@ describe("the catalogues", () => {
     const wrong: string[] = [];
     for (const [key, text] of texts) {
       if (!text.trim()) wrong.push(`${key}: empty`);
-      const want = marks(english.get(key)!);
-      if (marks(text).join() !== want.join()) wrong.push(`${key}: has ${marks(text).join()} for ${want.join()}`);
+      // A plural form may say its number in words ("ساعتين", two hours) rather than as {{count}}.
+      const counted = (m: string[]) => (pluralForm.test(key) ? m.filter((x) => x !== "count") : m);
+      const want = counted(marks(source(key)));
+      if (counted(marks(text)).join() !== want.join()) wrong.push(`${key}: has ${marks(text).join()} for ${want.join()}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -45,6 +65,22 @@ describe("the catalogues", () => {
     // A text of three words or more written exactly as in English was not translated (names and codes are shorter).
     const same = [...english].filter(([key, text]) => text.split(/\s+/).length >= 3 && texts.get(key) === text);
     expect(same.map(([key]) => key)).toEqual([]);
+  });
+
+  it("counts hours as each language does (Arabic: one, two, 3 to 10, 11 and more)", () => {
+    const hours = (lang: Lang, count: number) => translator(lang)("terms.hours", { count });
+    expect([1, 2, 5, 10, 11, 24, 48].map((n) => hours("ar", n))).toEqual([
+      "ساعة واحدة",
+      "ساعتين",
+      "5 ساعات",
+      "10 ساعات",
+      "11 ساعة",
+      "24 ساعة",
+      "48 ساعة",
+    ]);
+    expect([1, 24].map((n) => hours("en", n))).toEqual(["1 hour", "24 hours"]);
+    expect([1, 24].map((n) => hours("es", n))).toEqual(["1 hora", "24 horas"]);
+    expect([1, 24].map((n) => hours("fr", n))).toEqual(["1 heure", "24 heures"]);
   });
 
   it("names the services and the agent as the glossary does", () => {
@@ -104,8 +140,15 @@ describe("the catalogues", () => {
     expect(localizeMessage(fr, "CV: your 2 files were sent to your agent.", "fr-FR")).toBe(
       "CV : vos 2 fichiers ont été envoyés à votre agent.",
     );
+    // A standard document is named in the client's language; a title the agent wrote is kept as written.
     expect(localizeMessage(es, "Passport: your file was sent to your agent.", "es-ES")).toBe(
-      "Passport: su archivo se ha enviado a su agente.",
+      "Pasaporte: su archivo se ha enviado a su agente.",
+    );
+    expect(localizeMessage(ar, "Degree certificate: your 2 files were sent to your agent.", "ar")).toBe(
+      "الشهادة الجامعية: أُرسلت ملفاتك (2) إلى وكيلك.",
+    );
+    expect(localizeMessage(es, "Lease in Lisbon: your file was sent to your agent.", "es-ES")).toBe(
+      "Lease in Lisbon: su archivo se ha enviado a su agente.",
     );
     expect(
       localizeMessage(ar, "You have sent as many files as your page holds (50 files, 200.0 MB). Write to your agent.", "ar"),
