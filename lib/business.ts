@@ -10,7 +10,7 @@ import { serviceContent } from "./services-content.js";
 
 export const weekdayShort = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 /** One field per weekday, 0 Sunday: "09:00-18:00", or empty when the office is closed that day */
-export const openingField = (weekday: number) => `hours_${weekday}` as const;
+export const openingField = (weekday: number) => `hours_${weekday}` as `hours_${0 | 1 | 2 | 3 | 4 | 5 | 6}`;
 export const serviceIds = [1, 2, 3] as const;
 export type ServiceId = (typeof serviceIds)[number];
 export const serviceTextFields = ["tagline", "intro", "includes", "for_whom"] as const;
@@ -30,8 +30,6 @@ export const isTextLang = (v: unknown): v is TextLang => (textLangs as readonly 
 /** A service text in one of `textLangs`: `service_1_tagline_ar` */
 export const serviceTextField = (id: ServiceId, field: ServiceTextField, lang: TextLang) =>
   `service_${id}_${field}_${lang}` as const;
-/** The languages' names as the office (in English) says them */
-export const textLangNames: Record<TextLang, string> = { ar: "Arabic", es: "Spanish", fr: "French" };
 /** A service's public text in one language: what the office writes and the service page shows */
 export type ServiceText = { tagline: string; intro: string; includes: string[]; for_whom: string };
 
@@ -65,61 +63,22 @@ export type BusinessValues = {
 
 export type BusinessKey = keyof BusinessValues;
 
-const serviceNames: Record<ServiceId, string> = { 1: "Mentorship", 2: "Relocation", 3: "Job Placement" };
-const textLabels: Record<ServiceTextField, (service: string) => string> = {
-  tagline: (s) => `${s}'s tagline`,
-  intro: (s) => `${s}'s introduction`,
-  includes: (s) => `What ${s} includes`,
-  for_whom: (s) => `Whom ${s} is for`,
-};
-/** "Mentorship's tagline in Arabic", for each service, text and language */
-const translatedLabels = Object.fromEntries(
-  serviceIds.flatMap((id) =>
-    serviceTextFields.flatMap((field) =>
-      textLangs.map((lang) => [
-        serviceTextField(id, field, lang),
-        `${textLabels[field](serviceNames[id])} in ${textLangNames[lang]}`,
-      ]),
-    ),
-  ),
-) as Record<`service_${ServiceId}_${ServiceTextField}_${TextLang}`, string>;
+/** A translator as i18next's `t` is called: a key and the values it names (the API passes English's) */
+export type Say = (key: string, values?: Record<string, unknown>) => string;
 
-/** How the audit log and the form name each setting. */
-export const businessLabels: Record<BusinessKey, string> = {
-  company_name: "Company name",
-  company_address: "Company address",
-  tax_id: "Tax id",
-  phone: "Phone",
-  chat_url: "Chat link",
-  hours_zone: "Opening hours' time zone",
-  hours_0: "Hours on Sundays",
-  hours_1: "Hours on Mondays",
-  hours_2: "Hours on Tuesdays",
-  hours_3: "Hours on Wednesdays",
-  hours_4: "Hours on Thursdays",
-  hours_5: "Hours on Fridays",
-  hours_6: "Hours on Saturdays",
-  copyright_year: "Footer's year",
-  hold_minutes: "Hold minutes",
-  cancel_cutoff_hours: "Cancellation cut-off (hours)",
-  min_notice_hours: "Minimum notice (hours)",
-  service_1_documents: "Documents Mentorship asks for",
-  service_2_documents: "Documents Relocation asks for",
-  service_3_documents: "Documents Job Placement asks for",
-  service_1_tagline: "Mentorship's tagline",
-  service_1_intro: "Mentorship's introduction",
-  service_1_includes: "What Mentorship includes",
-  service_1_for_whom: "Whom Mentorship is for",
-  service_2_tagline: "Relocation's tagline",
-  service_2_intro: "Relocation's introduction",
-  service_2_includes: "What Relocation includes",
-  service_2_for_whom: "Whom Relocation is for",
-  service_3_tagline: "Job Placement's tagline",
-  service_3_intro: "Job Placement's introduction",
-  service_3_includes: "What Job Placement includes",
-  service_3_for_whom: "Whom Job Placement is for",
-  ...translatedLabels,
-};
+const serviceSetting = /^service_(\d)_(documents|tagline|intro|includes|for_whom)(?:_([a-z]{2}))?$/;
+
+/**
+ * A setting's name, from the workspace catalogue (`office.settingLabels`): the service's own settings name the
+ * service ("Mentorship's tagline"), and a text in another language says which ("… in Arabic").
+ */
+export function settingLabel(key: string, t: Say): string {
+  const service = serviceSetting.exec(key);
+  if (!service) return t(`office.settingLabels.${key}`);
+  const label = t(`office.settingLabels.${service[2]}`, { service: t(`services.s${service[1]}.name`) });
+  const lang = service[3];
+  return isTextLang(lang) ? t("office.settingLabels.inLanguage", { label, language: t(`office.languages.${lang}`) }) : label;
+}
 
 /** What the public pages and the agents' pages show of the business (the `site` call). */
 export type SiteFacts = {
@@ -137,21 +96,21 @@ export type SiteFacts = {
   services: Record<ServiceId, ServiceText>;
 };
 
-const money = (v: unknown) => String(v);
-const list = (v: unknown) => (Array.isArray(v) && v.length ? v.join(", ") : "none");
-const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "nothing" : `“${String(v)}”`);
-const hours = (v: unknown) => (v ? String(v).replace("-", "–").replace(/^0/, "").replace(/–0/, "–") : "closed");
-
 /** One setting's change in words: "Cancellation cut-off changed from 24 to 48 hours", "Hours on Tuesdays: 9:00–17:00". */
-export function describeSetting(key: string, before: unknown, after: unknown): string {
-  const label = businessLabels[key as BusinessKey] ?? key;
-  if (/^hours_\d$/.test(key)) return `${label}: ${hours(after)} (was ${hours(before)})`;
-  if (key === "hold_minutes") return `Hold time changed from ${money(before)} to ${money(after)} minutes`;
-  if (key === "cancel_cutoff_hours") return `Cancellation cut-off changed from ${money(before)} to ${money(after)} hours`;
-  if (key === "min_notice_hours") return `Minimum notice changed from ${money(before)} to ${money(after)} hours`;
-  if (key.endsWith("_documents")) return `${label}: ${list(after)} (was ${list(before)})`;
-  if (/_(intro|includes|for_whom)(_[a-z]{2})?$/.test(key)) return `${label} rewritten`;
-  return `${label} changed from ${shown(before)} to ${shown(after)}`;
+export function describeSetting(key: string, before: unknown, after: unknown, t: Say): string {
+  const w = (k: string, values?: Record<string, unknown>) => t(`office.auditWords.${k}`, values);
+  const field = settingLabel(key, t);
+  const list = (v: unknown) => (Array.isArray(v) && v.length ? v.join(", ") : w("none"));
+  const shown = (v: unknown) => (v === null || v === undefined || v === "" ? w("nothing") : w("quoted", { value: String(v) }));
+  const hours = (v: unknown) => (v ? String(v).replace("-", "–").replace(/^0/, "").replace(/–0/, "–") : w("closed"));
+  const [from, to] = [String(before), String(after)];
+  if (/^hours_\d$/.test(key)) return w("hoursWas", { field, now: hours(after), was: hours(before) });
+  if (key === "hold_minutes") return w("holdMinutes", { from, to });
+  if (key === "cancel_cutoff_hours") return w("cutoffHours", { from, to });
+  if (key === "min_notice_hours") return w("noticeHours", { from, to });
+  if (key.endsWith("_documents")) return w("list", { field, now: list(after), was: list(before) });
+  if (/_(intro|includes|for_whom)(_[a-z]{2})?$/.test(key)) return w("rewritten", { field });
+  return w("changed", { field, from: shown(before), to: shown(after) });
 }
 
 /** What the environment says, before any owner saved a setting. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { clientLanguageLabels, clientLanguages } from "../../lib/client-fields";
+import { clientLanguages } from "../../lib/client-fields";
 import { SelectField } from "./form";
 
 /**
@@ -22,7 +22,7 @@ export function LanguageField({
     <SelectField
       label={t("work.languageField")}
       hint={hint}
-      options={clientLanguages.map((l) => ({ value: l, label: clientLanguageLabels[l] }))}
+      options={clientLanguages.map((l) => ({ value: l, label: t(`work.languageNames.${l}`) }))}
       {...field}
       defaultValue={field.defaultValue || "en"}
     />

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { businessLabels, serviceField, serviceTextMax, type ServiceId } from "../../lib/business";
+import { serviceField, serviceTextMax, type ServiceId } from "../../lib/business";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
+import { useSettingLabel } from "../lib/setting-labels";
 import { Field, TextAreaField, type fieldProps } from "./form";
 
 /**
@@ -10,6 +11,7 @@ import { Field, TextAreaField, type fieldProps } from "./form";
 export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnType<typeof fieldProps>; lang: Lang }) {
   const written = { lang, dir: dirOf(lang) };
   const { t } = useTranslation();
+  const label = useSettingLabel();
   const name = {
     tagline: serviceField(id, "tagline"),
     intro: serviceField(id, "intro"),
@@ -18,9 +20,9 @@ export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnTyp
   };
   return (
     <>
-      <Field label={businessLabels[name.tagline]} required maxLength={serviceTextMax.tagline} {...written} {...f(name.tagline)} />
+      <Field label={label(name.tagline)} required maxLength={serviceTextMax.tagline} {...written} {...f(name.tagline)} />
       <TextAreaField
-        label={businessLabels[name.intro]}
+        label={label(name.intro)}
         required
         maxLength={serviceTextMax.intro}
         rows={4}
@@ -28,7 +30,7 @@ export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnTyp
         {...f(name.intro)}
       />
       <TextAreaField
-        label={businessLabels[name.includes]}
+        label={label(name.includes)}
         hint={t("office.settings.includesHint")}
         required
         maxLength={serviceTextMax.includes}
@@ -37,7 +39,7 @@ export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnTyp
         {...f(name.includes)}
       />
       <TextAreaField
-        label={businessLabels[name.forWhom]}
+        label={label(name.forWhom)}
         required
         maxLength={serviceTextMax.for_whom}
         rows={2}

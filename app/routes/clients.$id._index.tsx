@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { clientLanguageLabels } from "../../lib/client-fields";
 import type { TimelineEntry } from "../../lib/contract";
 import { expiryWindow } from "../../lib/documents";
+import { isLang } from "../../lib/i18n/languages";
 import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { DocumentChecklist } from "../components/documents";
@@ -138,7 +138,7 @@ export default function ClientPage() {
     [t("work.clientFields.email"), client.email],
     [t("work.clientFields.phone"), client.phone ?? "—"],
     [t("work.client.zone"), client.time_zone ?? t("work.client.zoneYours", { zone: timeZone })],
-    [t("work.client.language"), clientLanguageLabels[client.language] ?? client.language],
+    [t("work.client.language"), isLang(client.language) ? t(`work.languageNames.${client.language}`) : client.language],
     [t("work.clientFields.nationality"), countryName(countries, client.nationality)],
     [t("work.clientFields.currentCountry"), countryName(countries, client.current_country)],
     [t("work.clientFields.destination"), countryName(countries, client.destination_country)],

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { auditSubject } from "../../lib/audit-words";
+import { auditSubject, describeAudit } from "../../lib/audit-words";
 import { useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
@@ -108,7 +108,7 @@ export default function OfficeAudit() {
               <TableHead columns={[col.when, col.who, col.about, col.what]} />
               <tbody>
                 {result.items.map((e) => {
-                  const about = auditSubject(e.subject);
+                  const about = auditSubject(e.subject, t);
                   return (
                     <tr key={e.id} data-testid="audit-row">
                       <td data-label={col.when} className="nowrap">
@@ -122,7 +122,7 @@ export default function OfficeAudit() {
                         {about ? about.href ? <Link to={about.href}>{about.label}</Link> : about.label : "—"}
                       </td>
                       <td data-label={col.what} data-testid="audit-summary">
-                        {e.summary}
+                        {describeAudit(e, t)}
                       </td>
                     </tr>
                   );

@@ -3,16 +3,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
-  businessLabels,
+  openingField,
   serviceField,
   serviceIds,
-  textLangNames,
+  serviceTextFields,
   textLangs,
   weekdayShort,
   type BusinessValues,
 } from "../../lib/business";
 import { documentKindNames } from "../../lib/documents";
-import { serviceContent } from "../../lib/services-content";
 import { Field, fieldProps, FormError, TextAreaField, ZoneField } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
@@ -24,15 +23,21 @@ import { validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { businessBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { useSettingLabel } from "../lib/setting-labels";
 import { redirectWithToast } from "../lib/toast.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction = () => [{ title: "Business settings · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Business settings · Back office"} · Waypoint Consultancy` },
+];
 
 /** Every field of the form, in its order (the first refused one takes the focus). */
-const fields = (Object.keys(businessLabels) as Array<keyof BusinessValues>).filter(
-  (k) => !textLangs.some((lang) => k.endsWith(`_${lang}`)),
-);
+const fields: Array<keyof BusinessValues> = [
+  ...(["company_name", "company_address", "tax_id", "phone", "chat_url", "copyright_year", "hours_zone"] as const),
+  ...weekdayShort.map((_, i) => openingField(i)),
+  ...(["hold_minutes", "cancel_cutoff_hours", "min_notice_hours"] as const),
+  ...serviceIds.flatMap((id) => [serviceField(id, "documents"), ...serviceTextFields.map((field) => serviceField(id, field))]),
+];
 const listFields = serviceIds.map((id) => serviceField(id, "documents"));
 const docKinds = Object.keys(documentKindNames) as Array<keyof typeof documentKindNames>;
 
@@ -40,7 +45,7 @@ const docKinds = Object.keys(documentKindNames) as Array<keyof typeof documentKi
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, staff } = await requireStaff(request, context);
   const values = await api.call(endpoints.businessSettings).catch((e) => apiLoaderError(e, request, context));
-  return { values, zones: zoneChoices(values.hours_zone ?? staff.time_zone) };
+  return { values, zones: zoneChoices(values.hours_zone ?? staff.time_zone), title: workspaceT("office.settings.title") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -80,7 +85,7 @@ export default function BusinessSettings() {
     Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v === null ? "" : String(v)]),
   );
   const f = fieldProps(fields, failure, stored);
-  const label = (name: keyof BusinessValues) => businessLabels[name];
+  const label = useSettingLabel();
   const { t } = useTranslation();
   const optional = (name: keyof BusinessValues) => t("office.settings.optional", { label: label(name) });
   return (
@@ -117,7 +122,7 @@ export default function BusinessSettings() {
           <ZoneField zones={zones} label={label("hours_zone")} {...f("hours_zone")} />
           <div className="field-grid">
             {weekdayShort.map((day, i) => {
-              const name = `hours_${i}` as keyof BusinessValues;
+              const name = openingField(i);
               return (
                 <Field key={day} label={label(name)} placeholder={t("office.settings.closed")} maxLength={20} {...f(name)} />
               );
@@ -147,13 +152,13 @@ export default function BusinessSettings() {
           {textLangs.map((lang, i) => (
             <span key={lang}>
               {i ? " · " : null}
-              <Link to={`/office/settings/texts/${lang}`}>{textLangNames[lang]}</Link>
+              <Link to={`/office/settings/texts/${lang}`}>{t(`office.languages.${lang}`)}</Link>
             </span>
           ))}
           .
         </p>
         {serviceIds.map((id) => {
-          const name = serviceContent[id].name;
+          const name = t(`services.s${id}.name`);
           const docs = serviceField(id, "documents");
           const chosen = (failure?.values?.[docs] ?? stored[docs] ?? "").split(",");
           const docError = failure?.fieldErrors?.[docs]?.[0];
@@ -170,7 +175,7 @@ export default function BusinessSettings() {
                     <li key={kind}>
                       <label>
                         <input type="checkbox" name={docs} value={kind} defaultChecked={chosen.includes(kind)} />{" "}
-                        {documentKindNames[kind]}
+                        {t(`documentKinds.${kind}`)}
                       </label>
                     </li>
                   ))}

@@ -2,16 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import {
-  isTextLang,
-  serviceField,
-  serviceIds,
-  serviceTextField,
-  serviceTextFields,
-  textLangNames,
-  type TextLang,
-} from "../../lib/business";
-import { serviceContent } from "../../lib/services-content";
+import { isTextLang, serviceField, serviceIds, serviceTextField, serviceTextFields, type TextLang } from "../../lib/business";
 import { fieldProps, FormError } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
@@ -26,7 +17,7 @@ import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Service pages in ${data ? textLangNames[data.lang] : "another language"} · Back office · Waypoint Consultancy` },
+  { title: `${data?.title ?? "Service pages · Back office"} · Waypoint Consultancy` },
 ];
 
 /** The form's fields in their order: each service's tagline, introduction, list and audience. */
@@ -50,7 +41,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       serviceTextFields.map((field) => [serviceField(id, field), values[serviceTextField(id, field, lang)]]),
     ),
   );
-  return { lang, stored };
+  const title = workspaceT("office.settings.textsPageTitle", { language: workspaceT(`office.languages.${lang}`) });
+  return { lang, stored, title };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -77,8 +69,8 @@ export default function ServiceTexts() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const f = fieldProps(fields, failure, stored);
-  const name = textLangNames[lang];
   const { t } = useTranslation();
+  const name = t(`office.languages.${lang}`);
   return (
     <section className="container page">
       <OfficeHead title={t("office.settings.textsTitle", { language: name })} />
@@ -94,7 +86,7 @@ export default function ServiceTexts() {
         <FormError message={failure?.formError} />
         {serviceIds.map((id) => (
           <fieldset key={id}>
-            <legend>{serviceContent[id].name}</legend>
+            <legend>{t(`services.s${id}.name`)}</legend>
             <ServiceTextFields id={id} f={f} lang={lang} />
           </fieldset>
         ))}

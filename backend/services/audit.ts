@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import { describeAudit } from "../../lib/audit-words.js";
 import type { AuditEntry } from "../../lib/contract.js";
+import { translator } from "../../lib/i18n/index.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 
@@ -86,7 +87,7 @@ export async function listAudit(
         before: r.before === null ? null : (JSON.parse(r.before) as unknown),
         after: r.after === null ? null : (JSON.parse(r.after) as unknown),
       };
-      return { ...entry, summary: describeAudit(entry) };
+      return { ...entry, summary: describeAudit(entry, translator("en")) };
     }),
     page,
     per_page: perPage,

@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import { describeSetting, type BusinessKey, type BusinessSaved, type BusinessValues } from "../../lib/contract.js";
 import { documentsByService } from "../../lib/documents.js";
+import { translator } from "../../lib/i18n/index.js";
 import type { Database } from "../db/schema.js";
 import { audit } from "./audit.js";
 
@@ -53,7 +54,7 @@ export async function saveBusiness(
           oc.column("key").doUpdateSet({ value: JSON.stringify(after), updated_at: now.toISOString(), updated_by: staffId }),
         )
         .execute();
-      const words = describeSetting(key, before[key], after);
+      const words = describeSetting(key, before[key], after, translator("en"));
       said.push(words);
       await audit(trx, { staffId, kind: "settings.changed", subject: `setting:${key}`, before: before[key], after }, now);
     }

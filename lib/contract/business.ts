@@ -1,11 +1,11 @@
 /** The business settings (issue 25, point 3): read by every page (`site`), changed by an owner in the office. */
 import { z } from "zod";
 import {
-  businessLabels,
   serviceField,
   serviceIds,
   serviceTextFields,
   serviceTextMax,
+  settingLabel,
   textLangs,
   type BusinessValues,
   type ServiceId,
@@ -14,6 +14,7 @@ import {
   type TextLang,
 } from "../business.js";
 import { documentKinds } from "../documents.js";
+import { translator } from "../i18n/index.js";
 import { isLang, languages } from "../i18n/languages.js";
 import { answer, endpoint } from "./endpoint.js";
 import { blankToNull, idParam, optionalText, requiredText, timeZoneField } from "./fields.js";
@@ -57,9 +58,13 @@ const docs = z.preprocess(
 );
 
 /** A service's four texts, each within its length and named as the form names it ("Mentorship's tagline"). */
+const english = translator("en");
 const serviceTexts = (id: ServiceId) =>
   Object.fromEntries(
-    serviceTextFields.map((field) => [field, requiredText(serviceTextMax[field], businessLabels[serviceField(id, field)])]),
+    serviceTextFields.map((field) => [
+      field,
+      requiredText(serviceTextMax[field], settingLabel(serviceField(id, field), english)),
+    ]),
   ) as Record<ServiceTextField, ReturnType<typeof requiredText>>;
 const s1 = serviceTexts(1);
 const s2 = serviceTexts(2);

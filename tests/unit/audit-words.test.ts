@@ -1,9 +1,13 @@
 /** The audit log in words (issue 25, point 4): each kind of entry as a sentence, never raw JSON. */
 import { describe, expect, it } from "vitest";
-import { auditSubject, describeAudit } from "../../lib/audit-words.js";
+import { auditSubject as subjectIn, describeAudit } from "../../lib/audit-words.js";
+import { translator } from "../../lib/i18n/index.js";
+
+const english = translator("en");
+const auditSubject = (subject: string | null) => subjectIn(subject, english);
 
 const say = (kind: string, before: unknown, after: unknown, subject: string | null = null) =>
-  describeAudit({ kind, subject, before, after });
+  describeAudit({ kind, subject, before, after }, english);
 
 describe("the audit log's words", () => {
   it("says a mentor's edit field by field: money as dollars, hours day by day", () => {
@@ -53,6 +57,36 @@ describe("the audit log's words", () => {
     for (const s of [say("mentor.hours", { hours: [] }, { hours: [{ weekday: 1, start_minute: 60, end_minute: 120 }] })]) {
       expect(s).not.toMatch(/[{}[\]"]/);
     }
+  });
+
+  it("takes every word from the catalogue: a translator that answers with its keys leaves no English sentence", () => {
+    const keys = (key: string, values?: Record<string, unknown>) =>
+      `«${key}${values ? ` ${Object.values(values).join(" ")}` : ""}»`;
+    /** The text with every key said (nested ones first) taken out */
+    const unsaid = (text: string) => {
+      let left = text;
+      while (/«[^«»]*»/.test(left)) left = left.replace(/«[^«»]*»/g, "");
+      return left;
+    };
+    const entries: Array<[string, unknown, unknown, string | null]> = [
+      ["staff.sign_in", null, null, null],
+      ["staff.role", { role: "owner" }, { role: "staff" }, "staff:2"],
+      ["agent.create", null, { name: "Ana", email: "ana@example.com" }, "agent:3"],
+      ["mentor.edit", { rate_minor: 9500, bio: "a" }, { rate_minor: 10500, bio: "b" }, "mentor:1"],
+      ["mentor.hours", { hours: [] }, { hours: [{ weekday: 1, start_minute: 60, end_minute: 120 }] }, "mentor:1"],
+      ["settings.changed", "09:00-18:00", "", "setting:hours_2"],
+      ["settings.changed", "a", "b", "setting:service_2_tagline_es"],
+      ["order.refund", null, { lines: [1], amount_minor: 100, note: "n" }, "order:4"],
+      ["agent.clients_handed_over", { agent: "Gia" }, { agent: "Tom", clients: ["Ana"] }, "agent:3"],
+      ["client.erased", null, { files_removed: 2 }, "client:8"],
+    ];
+    for (const [kind, before, after, subject] of entries) {
+      // What is left once the keys (and the values they were given) are taken out is punctuation and data only.
+      const said = describeAudit({ kind, subject, before, after }, keys);
+      expect(said, kind).toMatch(/«office\.auditWords\./);
+      expect(unsaid(said).replace(/[\s;:,.()–\d]/g, ""), kind).toBe("");
+    }
+    expect(subjectIn("agent:3", keys)!.label).toBe("«office.auditWords.subjects.agent 3»");
   });
 
   it("names what an entry is about, with a link where the office has a page for it", () => {

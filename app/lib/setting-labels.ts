@@ -1,0 +1,11 @@
+import { useTranslation } from "react-i18next";
+import { settingLabel, type BusinessKey } from "../../lib/business";
+
+/**
+ * A business setting's name on the office's forms, from the workspace catalogue: the service's own settings name
+ * the service as the catalogue does ("Mentorship's tagline").
+ */
+export function useSettingLabel(): (key: BusinessKey) => string {
+  const { t } = useTranslation();
+  return (key) => settingLabel(key, t);
+}
