@@ -30,6 +30,9 @@ export function moveRequestUntil(startAt: string): string {
   return new Date(Date.parse(startAt) + MOVE_WINDOW_DAYS * 86_400_000).toISOString();
 }
 
+/** Why a session cannot be moved: unpaid, cancelled, begun, or past the cut-off (a page says it from the catalogue). */
+export type MoveBlock = "held" | "cancelled" | "started" | "cutoff";
+
 /**
  * Whether the agent may move a session now, and why not (null when it may): a paid session still to come, until
  * the cancellation cut-off, or until its start when its mentor asked for a new time.
@@ -38,13 +41,21 @@ export function moveBlocker(
   b: { status: string; start_at: string; move_request: unknown },
   cutoffHours: number,
   now: Date,
-): string | null {
-  if (b.status === "held") return "An unpaid session is not moved: cancel it and hold another time.";
-  if (b.status !== "confirmed") return "This session is cancelled: it cannot be moved.";
+): MoveBlock | null {
+  if (b.status === "held") return "held";
+  if (b.status !== "confirmed") return "cancelled";
   const left = Date.parse(b.start_at) - now.getTime();
-  if (left <= 0) return "This session has already started or taken place.";
-  if (!b.move_request && left < cutoffHours * 3_600_000) {
-    return `A session can be moved until ${cutoffHours} hours before it starts. It can still be cancelled, without a refund (Terms §4).`;
-  }
+  if (left <= 0) return "started";
+  if (!b.move_request && left < cutoffHours * 3_600_000) return "cutoff";
   return null;
+}
+
+/** The API's words for a move refused (`work.move.blocked` says them on the agent's page). */
+export function moveBlockMessage(block: MoveBlock, cutoffHours: number): string {
+  return {
+    held: "An unpaid session is not moved: cancel it and hold another time.",
+    cancelled: "This session is cancelled: it cannot be moved.",
+    started: "This session has already started or taken place.",
+    cutoff: `A session can be moved until ${cutoffHours} hours before it starts. It can still be cancelled, without a refund (Terms §4).`,
+  }[block];
 }

@@ -2,9 +2,17 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AttentionItem } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
+import { useSay } from "../lib/lang";
 
 /** The kinds whose time is said ("Lapses 24 Nov 2026, 18:00"): the others' summary says all. */
 const timed = new Set<AttentionItem["kind"]>(["hold_lapsing", "session_soon", "cart_waiting"]);
+
+/** A line's catalogue key: a missing document says the service asking for it, an expiring one whether it is past. */
+function summaryKey(a: AttentionItem): string {
+  if (a.kind === "document_missing" && a.words.service) return "document_missing_for";
+  if (a.kind === "document_expiring" && a.words.expired) return "document_expired";
+  return a.kind;
+}
 
 /** What needs the agent, most urgent first; each row links to where it is resolved. */
 export function AttentionList({
@@ -19,6 +27,7 @@ export function AttentionList({
   empty: string;
 }) {
   const { t } = useTranslation();
+  const say = useSay();
   if (!items.length) return <p className="empty-state">{empty}</p>;
   return (
     <ul className="attention list-reset" data-testid="attention">
@@ -30,16 +39,20 @@ export function AttentionList({
                 <Link to={`/clients/${a.client_id}`}>{a.client_name}</Link>:{" "}
               </>
             ) : null}
-            {a.summary}
+            {t(`work.attention.summary.${summaryKey(a)}`, {
+              ...a.words,
+              document: a.words.document === undefined ? undefined : say.document(a.words.document),
+              date: a.words.expires_on,
+            })}
             {a.at && timed.has(a.kind) ? (
               <span className="muted">
                 {" "}
-                · {t(`work.attention.${a.kind}`)} {formatDateTime(a.at, timeZone)}
+                · {t(`work.attention.at.${a.kind}`)} {formatDateTime(a.at, timeZone)}
               </span>
             ) : null}
           </p>
           <Link to={a.to} className="attention__action">
-            {a.action}
+            {t(`work.attention.action.${a.kind}`, { order: a.words.order_id })}
             <span className="visually-hidden"> ({a.client_name})</span>
           </Link>
         </li>

@@ -4,7 +4,9 @@
  */
 import { useTranslation } from "react-i18next";
 import type { MentorProfile } from "../../lib/contract";
-import { hoursField, weekdayNames } from "../../lib/office-fields";
+import { weekdayName } from "../../lib/days";
+import { hoursField } from "../../lib/office-fields";
+import { useIntlLocale } from "../lib/lang";
 import { Field, TextAreaField, type fieldProps } from "./form";
 
 /** The week as the form shows it, Monday first (weekday numbers as the API counts them, Sunday 0). */
@@ -30,6 +32,7 @@ export function weekText(mentor?: Pick<MentorProfile, "availability" | "time_off
 /** The weekly hours and the days off, in the zone `whose` names ("the mentor's", "your"). */
 export function WeekFields({ f, whose }: { f: ReturnType<typeof fieldProps>; whose: "own" | "mentor" }) {
   const { t } = useTranslation();
+  const locale = useIntlLocale();
   const own = whose === "own";
   return (
     <>
@@ -38,7 +41,7 @@ export function WeekFields({ f, whose }: { f: ReturnType<typeof fieldProps>; who
         <p className="field__hint">{t("mentoring.week.hoursNote")}</p>
         <div className="form form--grid">
           {weekShown.map((d) => (
-            <Field key={d} label={weekdayNames[d]!} placeholder={t("mentoring.week.hoursHint")} {...f(hoursField(d))} />
+            <Field key={d} label={weekdayName(locale, d)} placeholder={t("mentoring.week.hoursHint")} {...f(hoursField(d))} />
           ))}
         </div>
       </fieldset>

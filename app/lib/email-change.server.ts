@@ -8,6 +8,7 @@ import { apiActionError, apiLoaderError } from "./api.server.js";
 import { requireStaff } from "./auth.server.js";
 import { endpoints } from "./endpoints.server.js";
 import { textFields, validateForm } from "./forms.server.js";
+import { workspaceT } from "./i18n.server.js";
 import { routeId } from "./params.js";
 import { emailChangeBody } from "./schemas.server.js";
 import { checkForm, readForm } from "./security.server.js";
@@ -18,6 +19,7 @@ export type EmailChangePage = {
   kind: EmailKind;
   account: { id: number; name: string; email: string | null; pending: PendingEmail | null };
   back: string;
+  title: string;
 };
 
 const backTo = (kind: EmailKind, id: number) =>
@@ -42,7 +44,7 @@ export async function emailChangeLoader(
     if (!member) throw new Response("Not found", { status: 404 });
     return { id, name: member.name, email: member.email, pending: member.pending_email };
   })().catch((e) => apiLoaderError(e, request, context));
-  return { kind, account, back: backTo(kind, id) };
+  return { kind, account, back: backTo(kind, id), title: workspaceT("work.emailChange.title", { name: account.name }) };
 }
 
 export async function emailChangeAction(kind: EmailKind, { request, params, context }: ActionFunctionArgs) {

@@ -16,6 +16,3 @@ export function parseDollars(text: string): number | null {
 export function dollarsText(minor: number | null | undefined): string {
   return minor == null ? "" : (minor / 100).toFixed(2);
 }
-
-/** A line's or a session's refund, in words (one wording everywhere: never "refund refunded"). */
-export const refundLabels = { due: "refund due", refunded: "refunded" } as const;

@@ -5,9 +5,8 @@ import type { MentorStatement } from "../../lib/contract.js";
 import { spreadsheetCell } from "../../lib/csv.js";
 import { ApiCallError, apiLoaderError } from "./api.server.js";
 import { formatDateTime } from "./dates.js";
+import { workspaceT } from "./i18n.server.js";
 import { formatMoney } from "./money.js";
-
-const outcomeWords = { held: "Held", client_no_show: "Client did not come" } as const;
 
 /** `month`: YYYY-MM, or nothing (this month); anything else is a 400 the page says. */
 export function monthOf(url: URL): string | undefined {
@@ -40,14 +39,14 @@ export function statementCsv(statement: MentorStatement): Response {
       formatDateTime(l.start_at, zone),
       l.client,
       String(l.minutes),
-      outcomeWords[l.outcome],
+      workspaceT(`mentoring.statementCsv.${l.outcome}`),
       formatMoney(l.rate_minor, l.currency),
     ].map(spreadsheetCell),
   );
-  rows.push(["Total", "", "", "", formatMoney(statement.total_minor, statement.currency)]);
+  rows.push([workspaceT("mentoring.statementCsv.total"), "", "", "", formatMoney(statement.total_minor, statement.currency)]);
   const csv = stringify(rows, {
     header: true,
-    columns: [`When (${zone})`, "Client", "Minutes", "Outcome", "Rate"],
+    columns: ["when", "client", "minutes", "outcome", "rate"].map((c) => workspaceT(`mentoring.statementCsv.${c}`, { zone })),
     bom: true,
   });
   const name =

@@ -37,7 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const booking = bookings.find((b) => b.id === id);
   if (!booking) throw new Response("Not found", { status: 404 });
   const now = new Date();
-  const blocked = moveBlocker(booking, (await loadSite(context)).cancel_cutoff_hours, now);
+  const cutoffHours = (await loadSite(context)).cancel_cutoff_hours;
+  const blocked = moveBlocker(booking, cutoffHours, now);
   const tz = agent.time_zone;
   const schedule = blocked
     ? null
@@ -56,6 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     booking,
     blocked,
+    cutoffHours,
     timeZone: tz,
     chosen: chosen && !Number.isNaN(Date.parse(chosen)) ? chosen : null,
     slots,
@@ -84,7 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MoveBooking() {
-  const { booking: b, blocked, timeZone, chosen, slots, week, nextFree } = useLoaderData<typeof loader>();
+  const { booking: b, blocked, cutoffHours, timeZone, chosen, slots, week, nextFree } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const days = new Map<string, typeof slots>();
@@ -113,7 +115,8 @@ export default function MoveBooking() {
       ) : null}
       {blocked ? (
         <p className="empty-state">
-          {blocked} <Link to="/bookings">{t("work.cancel.backToBookings")}</Link>
+          {t(`work.move.blocked.${blocked}`, { hours: cutoffHours })}{" "}
+          <Link to="/bookings">{t("work.cancel.backToBookings")}</Link>
         </p>
       ) : (
         <>

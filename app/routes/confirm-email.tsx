@@ -14,8 +14,8 @@ import { workspaceT } from "../lib/i18n.server";
 import { emailChangeToken } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Confirm your e-mail address · Waypoint Consultancy" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Confirm your e-mail address"} · Waypoint Consultancy` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -35,10 +35,11 @@ async function call<T>(run: () => Promise<T>): Promise<T | Gone> {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const title = workspaceT("work.emailChange.confirmTitle");
   const parsed = emailChangeToken.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
-  if (!parsed.success) return { ok: false, message: incomplete() } satisfies Gone;
+  if (!parsed.success) return { ok: false as const, message: incomplete(), title };
   const info = await call(() => apiFor(context).call(endpoints.emailChangeCheck, { body: parsed.data }));
-  return "new_email" in info ? { ok: true as const, token: parsed.data.token, ...info } : info;
+  return "new_email" in info ? { ok: true as const, token: parsed.data.token, ...info, title } : { ...info, title };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

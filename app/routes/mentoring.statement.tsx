@@ -4,14 +4,18 @@ import { useTranslation } from "react-i18next";
 import { StatementView } from "../components/statement";
 import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { statementPage } from "../lib/statement.server";
 
-export const meta: MetaFunction = () => [{ title: "Your statement · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Your statement"} · Waypoint Consultancy` },
+];
 
 /** What the consultancy owes the mentor for a month; a month that is not one is said beside the field. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireMentor(request, context);
-  return statementPage(request, context, (month) => api.call(endpoints.mentorStatement, { query: { month } }));
+  const page = await statementPage(request, context, (month) => api.call(endpoints.mentorStatement, { query: { month } }));
+  return { ...page, title: workspaceT("mentoring.statement.title") };
 }
 
 export default function MentorStatementPage() {

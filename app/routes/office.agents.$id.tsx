@@ -8,7 +8,7 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { formatMoney, refundLabels } from "../lib/money";
+import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -111,7 +111,7 @@ export default function OfficeAgent() {
                 client: b.client_name,
                 status: t(`office.agent.bookingStatus.${b.status}`),
               })}
-              {b.refund_status ? ` · ${refundLabels[b.refund_status]}` : ""}
+              {b.refund_status ? ` · ${t(`office.refundState.${b.refund_status}`)}` : ""}
             </li>
           ))}
         </ul>

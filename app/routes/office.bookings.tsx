@@ -11,7 +11,7 @@ import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { formatMoney, refundLabels } from "../lib/money";
+import { formatMoney } from "../lib/money";
 import { mentorAbsentBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
@@ -242,7 +242,7 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
         {b.status === "held" && b.held_until
           ? ` ${t("office.bookings.until", { time: timeLabel(b.held_until, zone), zone })}`
           : ""}
-        {b.refund_status ? ` · ${refundLabels[b.refund_status]}` : ""} · {formatMoney(b.price_minor, b.currency)}
+        {b.refund_status ? ` · ${t(`office.refundState.${b.refund_status}`)}` : ""} · {formatMoney(b.price_minor, b.currency)}
       </p>
       {b.status === "confirmed" && b.start_at <= now && b.refund_status === null ? <MentorAbsentForm b={b} /> : null}
       {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (

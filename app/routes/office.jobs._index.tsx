@@ -7,10 +7,13 @@ import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
 
-export const meta: MetaFunction = () => [{ title: "Jobs · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Jobs · Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
@@ -19,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await api
     .call(endpoints.officeJobs, { query: { q: q || undefined, page: pageOf(url) } })
     .catch((e) => apiLoaderError(e, request, context));
-  return { q, result };
+  return { q, result, title: workspaceT("office.catalogue.jobsTitle") };
 }
 
 /** Publish or unpublish one job. */

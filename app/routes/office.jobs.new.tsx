@@ -6,13 +6,17 @@ import { JobForm } from "../components/office-job-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { saveJob } from "../lib/office-jobs.server";
 
-export const meta: MetaFunction = () => [{ title: "Add a job · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Add a job · Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return { countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)) };
+  const countries = await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context));
+  return { countries, title: workspaceT("office.catalogue.addJobTitle") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

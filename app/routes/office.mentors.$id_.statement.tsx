@@ -4,20 +4,22 @@ import { useTranslation } from "react-i18next";
 import { StatementView } from "../components/statement";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { statementPage } from "../lib/statement.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Statement of ${loaded.statement.mentor.name} · Back office · Waypoint Consultancy` : "Mentor not found" },
+  { title: loaded ? `${loaded.title} · Waypoint Consultancy` : "Mentor not found" },
 ];
 
 /** A mentor's monthly statement as the mentor sees it, for paying them. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
-  return statementPage(request, context, (month) =>
+  const page = await statementPage(request, context, (month) =>
     api.call(endpoints.officeMentorStatement, { params: { id }, query: { month } }),
   );
+  return { ...page, title: workspaceT("office.mentor.statementTitle", { name: page.statement.mentor.name }) };
 }
 
 export default function OfficeMentorStatement() {

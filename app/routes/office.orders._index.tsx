@@ -10,11 +10,14 @@ import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { officeOrdersFilter } from "../lib/office-orders";
 import { queryOf } from "../lib/paths";
 
-export const meta: MetaFunction = () => [{ title: "Orders · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Orders · Back office"} · Waypoint Consultancy` },
+];
 
 const statuses = ["pending", "paid", "flagged", "failed", "expired", "canceled"] as const;
 
@@ -23,13 +26,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const given = officeOrdersFilter(url);
   const filter = { status: "", agent: "", client: "", refund: "", from: "", to: "", ...given };
+  const title = workspaceT("office.orders.title");
   try {
     const result = await api.call(endpoints.officeOrders, { query: { ...given, page: pageOf(url) } });
-    return { filter, result, errors: null };
+    return { filter, result, errors: null, title };
   } catch (error) {
     // A filter that is not one (a date like 2026-02-30) is said beside it, with an empty list.
     if (error instanceof ApiCallError && error.status === 400) {
-      return data({ filter, result: null, errors: error.errors ?? {} }, { status: 400 });
+      return data({ filter, result: null, errors: error.errors ?? {}, title }, { status: 400 });
     }
     return apiLoaderError(error, request, context);
   }

@@ -5,14 +5,18 @@ import { CatalogueCard, OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
 
-export const meta: MetaFunction = () => [{ title: "Service plans · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Service plans · Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return { plans: await api.call(endpoints.officePlans).catch((e) => apiLoaderError(e, request, context)) };
+  const plans = await api.call(endpoints.officePlans).catch((e) => apiLoaderError(e, request, context));
+  return { plans, title: workspaceT("office.catalogue.plansTitle") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

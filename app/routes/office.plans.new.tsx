@@ -7,13 +7,16 @@ import { PlanForm } from "../components/office-catalogue-forms";
 import type { FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { savePlanForm } from "../lib/office-catalogue.server";
 
-export const meta: MetaFunction = () => [{ title: "Add a service plan · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Add a service plan · Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  return null;
+  return { title: workspaceT("office.catalogue.addPlanTitle") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

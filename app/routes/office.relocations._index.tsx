@@ -5,14 +5,18 @@ import { CatalogueCard, OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
 
-export const meta: MetaFunction = () => [{ title: "Relocation packages · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Relocation packages · Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return { packages: await api.call(endpoints.officeRelocations).catch((e) => apiLoaderError(e, request, context)) };
+  const packages = await api.call(endpoints.officeRelocations).catch((e) => apiLoaderError(e, request, context));
+  return { packages, title: workspaceT("office.catalogue.relocationsTitle") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

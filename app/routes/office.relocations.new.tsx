@@ -7,13 +7,17 @@ import { RelocationForm } from "../components/office-catalogue-forms";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { saveRelocationForm } from "../lib/office-catalogue.server";
 
-export const meta: MetaFunction = () => [{ title: "Add a relocation package · Back office · Waypoint Consultancy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Add a relocation package · Back office"} · Waypoint Consultancy` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return { countries: await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context)) };
+  const countries = await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context));
+  return { countries, title: workspaceT("office.catalogue.addRelocationTitle") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

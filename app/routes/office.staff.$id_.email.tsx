@@ -3,7 +3,7 @@ import { EmailChangeScreen } from "../components/email-change";
 import { emailChangeAction, emailChangeLoader } from "../lib/email-change.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Change ${data.account.name}'s e-mail · Back office · Waypoint Consultancy` : "Not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Not found" },
 ];
 
 export const loader = (args: LoaderFunctionArgs) => emailChangeLoader("staff", args);

@@ -163,6 +163,7 @@ export async function attentionList(
         client_id: b.client_id,
         client_name: `${b.first_name} ${b.last_name}`,
         summary: held ? `Unpaid session with ${b.mentor_name}: the hold lapses` : `Session with ${b.mentor_name}`,
+        words: { mentor: b.mentor_name },
         at: new Date((held ? b.held_until : b.start_at)!).toISOString(),
         to: held ? "/cart" : "/bookings",
         action: held ? "Pay in the cart" : "See the session",
@@ -173,6 +174,7 @@ export async function attentionList(
       client_id: i.client_id,
       client_name: i.client_name,
       summary: `Refund due: ${lineName(i.description)}`,
+      words: { line: lineName(i.description), order_id: i.order_id },
       at: null,
       to: `/orders/${i.order_id}`,
       action: `Order ${i.order_id}`,
@@ -180,13 +182,17 @@ export async function attentionList(
     ...d.map((doc): AttentionItem => {
       const missing = doc.status === "missing";
       const title = documentTitle(doc);
+      const expired = !missing && doc.expires_on! < today;
       return {
         kind: missing ? "document_missing" : "document_expiring",
         client_id: doc.client_id,
         client_name: `${doc.first_name} ${doc.last_name}`,
         summary: missing
           ? `Document missing: ${title}${doc.service ? ` (for ${doc.service})` : ""}`
-          : `${title} ${doc.expires_on! < today ? "expired" : "expires"} on ${doc.expires_on}`,
+          : `${title} ${expired ? "expired" : "expires"} on ${doc.expires_on}`,
+        words: missing
+          ? { document: title, service: doc.service ?? null }
+          : { document: title, expires_on: doc.expires_on!, expired },
         at: missing ? null : `${doc.expires_on}T00:00:00.000Z`,
         to: `/clients/${doc.client_id}/documents/${doc.id}`,
         action: missing ? "Upload it" : "Upload the renewed one",
@@ -197,6 +203,7 @@ export async function attentionList(
       client_id: c.client_id,
       client_name: `${c.first_name} ${c.last_name}`,
       summary: `In the cart since more than 7 days: ${lineName(c.description)}`,
+      words: { line: lineName(c.description) },
       at: new Date(c.created_at).toISOString(),
       to: "/cart",
       action: "Pay or remove it",

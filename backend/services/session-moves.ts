@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Booking } from "../../lib/contract.js";
-import { moveBlocker, moveRequestUntil } from "../../lib/rules.js";
+import { moveBlocker, moveBlockMessage, moveRequestUntil } from "../../lib/rules.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
@@ -34,7 +34,7 @@ export async function moveBooking(
 ): Promise<Booking> {
   const booking = await getBooking(db, agentId, id);
   const blocked = moveBlocker(booking, rules.cancelCutoffHours, now);
-  if (blocked) throw new Conflict(blocked);
+  if (blocked) throw new Conflict(moveBlockMessage(blocked, rules.cancelCutoffHours));
   const start = new Date(startIso);
   if (start.getTime() === Date.parse(booking.start_at))
     throw fieldError("start", "That is the session's time now: choose another");

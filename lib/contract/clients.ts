@@ -159,14 +159,28 @@ export type TimelineEntry = {
   author: string | null;
 };
 /** Something that needs the agent, most urgent first: where it is resolved (`to`) and what to do there (`action`). */
+/** What an attention line names: its mentor, its cart or order line, its document and the service that asks for it */
+export type AttentionWords = {
+  mentor?: string;
+  line?: string;
+  order_id?: number;
+  document?: string;
+  service?: string | null;
+  /** A document's expiry date (YYYY-MM-DD), and whether it is past */
+  expires_on?: string;
+  expired?: boolean;
+};
 export type AttentionItem = {
   kind: "hold_lapsing" | "session_soon" | "refund_due" | "document_expiring" | "document_missing" | "cart_waiting";
   client_id: number;
   client_name: string;
+  /** In English; `words` holds what it names, for a page that says it in its own language */
   summary: string;
+  words: AttentionWords;
   /** When the hold lapses, the session starts, the document expires, the item was added; null for a refund due or a missing document */
   at: string | null;
   to: string;
+  /** In English, as `summary` */
   action: string;
 };
 export type ClientView = {
