@@ -29,9 +29,10 @@ export function DocumentStatus({ status }: { status: ClientDocument["status"] })
 
 /** The expiry, with "expired" or "soon" beside it when it is (soon: within the notice window, as the dashboard says). */
 export function Expiry({ on, today, horizon }: { on: string | null; today: string; horizon: string }) {
+  const { t } = useTranslation();
   if (!on) return <>—</>;
-  if (on < today) return <span className="doc-expiry doc-expiry--past">{on} (expired)</span>;
-  if (on <= horizon) return <span className="doc-expiry doc-expiry--soon">{on} (soon)</span>;
+  if (on < today) return <span className="doc-expiry doc-expiry--past">{t("work.checklist.expired", { date: on })}</span>;
+  if (on <= horizon) return <span className="doc-expiry doc-expiry--soon">{t("work.checklist.soon", { date: on })}</span>;
   return <>{on}</>;
 }
 
@@ -57,33 +58,36 @@ export function DocumentChecklist({
   today: string;
   horizon: string;
 }) {
-  if (!documents.length) {
-    return (
-      <p className="empty-state">
-        No documents yet. The checklist fills in when a service is paid for (a CV for mentoring; a passport, a visa and proof of
-        address for relocation; a CV, passport and degree for a job), and you can add any other below.
-      </p>
-    );
-  }
+  const { t } = useTranslation();
+  const say = useSay();
+  if (!documents.length) return <p className="empty-state">{t("work.checklist.empty")}</p>;
+  const col = {
+    document: t("work.checklist.document"),
+    status: t("work.checklist.status"),
+    expires: t("work.checklist.expires"),
+    file: t("work.checklist.file"),
+  };
   return (
     <div className="table-wrap">
       <table className="table table--stack" data-testid="documents">
-        <TableHead columns={["Document", "Status", "Expires", "File", null]} />
+        <TableHead columns={[col.document, col.status, col.expires, col.file, null]} />
         <tbody>
           {documents.map((d) => (
             <tr key={d.id}>
-              <th scope="row" data-label="Document">
-                <Link to={documentPath(clientId, d.id)}>{d.title}</Link>
-                {d.service ? <span className="muted table__note"> for {d.service}</span> : null}
+              <th scope="row" data-label={col.document}>
+                <Link to={documentPath(clientId, d.id)}>{say.document(d.title)}</Link>
+                {d.service ? (
+                  <span className="muted table__note"> {t("work.checklist.forService", { service: d.service })}</span>
+                ) : null}
               </th>
-              <td data-label="Status">
+              <td data-label={col.status}>
                 <DocumentStatus status={d.status} />
-                {d.asked ? <span className="tag tag--asked"> asked</span> : null}
+                {d.asked ? <span className="tag tag--asked"> {t("work.checklist.asked")}</span> : null}
               </td>
-              <td data-label="Expires">
+              <td data-label={col.expires}>
                 <Expiry on={d.expires_on} today={today} horizon={horizon} />
               </td>
-              <td data-label="File">
+              <td data-label={col.file}>
                 {d.file ? (
                   <>
                     <a href={downloadPath(clientId, d.id, d.file.id)} download>
@@ -92,20 +96,24 @@ export function DocumentChecklist({
                     <span className="muted">
                       {" "}
                       · {fileSize(d.file.size_bytes)} · {formatDateTime(d.file.uploaded_at, timeZone)}
-                      {d.file_count > 1 ? ` · ${d.file_count} files` : ""}
+                      {d.file_count > 1 ? ` · ${t("work.checklist.files", { count: d.file_count })}` : ""}
                     </span>
-                    {d.file.from_client ? <span className="tag tag--client"> from the client</span> : null}
+                    {d.file.from_client ? <span className="tag tag--client"> {t("work.checklist.fromClient")}</span> : null}
                   </>
                 ) : d.rejection ? (
-                  <span className="muted">Rejected: {d.rejection.reason}</span>
+                  <span className="muted">{t("work.checklist.rejected", { reason: d.rejection.reason })}</span>
                 ) : (
                   "—"
                 )}
               </td>
               <td>
                 <Link to={documentPath(clientId, d.id)} className="button button--small button--ghost">
-                  {d.status === "missing" || d.status === "rejected" ? "Upload" : d.status === "uploaded" ? "Review" : "Open"}
-                  <span className="visually-hidden"> {d.title}</span>
+                  {d.status === "missing" || d.status === "rejected"
+                    ? t("work.checklist.upload")
+                    : d.status === "uploaded"
+                      ? t("work.checklist.review")
+                      : t("work.checklist.open")}
+                  <span className="visually-hidden"> {say.document(d.title)}</span>
                 </Link>
               </td>
             </tr>
@@ -133,7 +141,7 @@ export function UploadForm({
   multiple,
   idPrefix = "",
   hidden = {},
-  label = "File",
+  label,
 }: {
   action: string;
   uploadUrl: string;
@@ -234,26 +242,30 @@ export function UploadForm({
       ))}
       <FormError message={say(shown?.formError)} />
       <Field
-        label={label}
+        label={label ?? t("work.checklist.file")}
         name="file"
         {...(idPrefix ? { id: `${idPrefix}file` } : {})}
         type="file"
         multiple={Boolean(multiple)}
         accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-        hint={multiple ? t("my.hintMany", { count: multiple }) : `${Object.values(documentTypes).join(", ")}; up to 10 MB.`}
+        hint={
+          multiple
+            ? t("my.hintMany", { count: multiple })
+            : t("work.document.fileHint", { types: Object.values(documentTypes).join(", ") })
+        }
         errors={say.all(shown?.fieldErrors?.file)}
         autoFocusOnError
         disabled={busy}
       />
       {expiresOn !== undefined ? (
         <Field
-          label="Expires on (optional)"
+          label={t("work.document.expiresOptional")}
           name="expires_on"
           {...(idPrefix ? { id: `${idPrefix}expires_on` } : {})}
           type="date"
           defaultValue={shown?.values?.expires_on ?? expiresOn ?? ""}
           errors={shown?.fieldErrors?.expires_on}
-          hint="For a passport, visa or permit: the dashboard warns 60 days before."
+          hint={t("work.document.expiresHint")}
           disabled={busy}
         />
       ) : null}

@@ -8,19 +8,21 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.agent.name} · Back office · Waypoint Consultancy` : "Agent not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Agent not found" },
 ];
 
 /** One agent, read only: its clients by name and status (nothing more of theirs), its orders and sessions. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return await api
+  const detail = await api
     .call(endpoints.officeAgentDetail, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
+  return { ...detail, title: workspaceT("office.common.pageTitle", { name: detail.agent.name }) };
 }
 
 export default function OfficeAgent() {

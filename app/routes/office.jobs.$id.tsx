@@ -6,11 +6,12 @@ import { JobForm } from "../components/office-job-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { saveJob } from "../lib/office-jobs.server";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.job.title} · Back office · Waypoint Consultancy` : "Job not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Job not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.officeJob, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { job, countries };
+  return { job, countries, title: workspaceT("office.common.pageTitle", { name: job.title }) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -7,12 +7,13 @@ import { MentorForm } from "../components/office-mentor-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { saveMentor } from "../lib/office-mentors.server";
 import { routeId } from "../lib/params";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.mentor.name} · Back office · Waypoint Consultancy` : "Mentor not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Mentor not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -21,7 +22,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.officeMentor, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { mentor, countries, zones: zoneChoices(mentor.time_zone) };
+  const title = workspaceT("office.common.pageTitle", { name: mentor.name });
+  return { mentor, countries, zones: zoneChoices(mentor.time_zone), title };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

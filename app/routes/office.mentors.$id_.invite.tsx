@@ -6,11 +6,12 @@ import { PasswordLinkNotice } from "../components/office";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Invite ${loaded.mentor.name} · Back office · Waypoint Consultancy` : "Mentor not found" },
+  { title: loaded ? `${loaded.title} · Waypoint Consultancy` : "Mentor not found" },
 ];
 
 /** Inviting a mentor to sign in: a one-time set-password link, e-mailed to them and shown here once. */
@@ -21,6 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .catch((e) => apiLoaderError(e, request, context));
   return {
     mentor: { id: mentor.id, name: mentor.name, email: mentor.email, active: mentor.active, signed_up: mentor.signed_up },
+    title: workspaceT("office.common.inviteTitle", { name: mentor.name }),
   };
 }
 

@@ -7,20 +7,20 @@ import { PlanForm } from "../components/office-catalogue-forms";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { savePlanForm } from "../lib/office-catalogue.server";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.plan.name} · Back office · Waypoint Consultancy` : "Plan not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Plan not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, context);
-  return {
-    plan: await api
-      .call(endpoints.officePlan, { params: { id: routeId(params.id) } })
-      .catch((e) => apiLoaderError(e, request, context)),
-  };
+  const plan = await api
+    .call(endpoints.officePlan, { params: { id: routeId(params.id) } })
+    .catch((e) => apiLoaderError(e, request, context));
+  return { plan, title: workspaceT("office.common.pageTitle", { name: plan.name }) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -7,11 +7,12 @@ import { RelocationForm } from "../components/office-catalogue-forms";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
 import { saveRelocationForm } from "../lib/office-catalogue.server";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.pkg.title} · Back office · Waypoint Consultancy` : "Package not found" },
+  { title: data ? `${data.title} · Waypoint Consultancy` : "Package not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.officeRelocation, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
   ]).catch((e) => apiLoaderError(e, request, context));
-  return { pkg, countries };
+  return { pkg, countries, title: workspaceT("office.common.pageTitle", { name: pkg.title }) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

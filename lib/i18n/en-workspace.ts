@@ -643,7 +643,29 @@ export const enWorkspace = {
       requests: "Requests",
       none: "No request sent yet.",
     },
+    /** A client's checklist on their page (app/components/documents.tsx) */
+    checklist: {
+      empty:
+        "No documents yet. The checklist fills in when a service is paid for (a CV for mentoring; a passport, a visa and proof of address for relocation; a CV, passport and degree for a job), and you can add any other below.",
+      document: "Document",
+      status: "Status",
+      expires: "Expires",
+      file: "File",
+      forService: "for {{service}}",
+      asked: "asked",
+      files: "{{count}} files",
+      fromClient: "from the client",
+      rejected: "Rejected: {{reason}}",
+      upload: "Upload",
+      review: "Review",
+      open: "Open",
+      expired: "{{date}} (expired)",
+      soon: "{{date}} (soon)",
+    },
     document: {
+      fileHint: "{{types}}; up to 10 MB.",
+      expiresOptional: "Expires on (optional)",
+      expiresHint: "For a passport, visa or permit: the dashboard warns 60 days before.",
       title: "{{title}}: {{client}}",
       notFound: "Document not found",
       rejected: "{{title}} rejected: it is asked for again.",
@@ -908,6 +930,8 @@ export const enWorkspace = {
   office: {
     common: {
       backOffice: "Back office",
+      pageTitle: "{{name}} · Back office",
+      inviteTitle: "Invite {{name}} · Back office",
       search: "Search",
       publish: "Publish",
       unpublish: "Unpublish",

@@ -4,10 +4,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { catalogues, resources, translator, workspaceCatalogues } from "../../lib/i18n/index.js";
 import { intlLocale, languages, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
 import { localizeMessage } from "../../lib/i18n/messages.js";
+import { moveBlockMessage, type MoveBlock } from "../../lib/rules.js";
 
 /** Every key of a catalogue as a dotted path, with its text. */
 function flatten(value: unknown, prefix = ""): Map<string, string> {
@@ -201,6 +203,56 @@ describe("the catalogues", () => {
     const missing = [...used].filter(([key]) => !isKnown(key)).map(([key, file]) => `${key} (${file})`);
     expect(used.size).toBeGreaterThan(200);
     expect(missing).toEqual([]);
+  });
+
+  it("has the words of the keys the pages put together (an attention line's, a move refused)", () => {
+    const en = translator("en");
+    const has = (key: string) => flatten(resources.en.translation).has(key);
+    const kinds = ["hold_lapsing", "session_soon", "refund_due", "document_missing", "document_expiring", "cart_waiting"];
+    const summaries = [...kinds, "document_missing_for", "document_expired"];
+    expect(summaries.filter((k) => !has(`work.attention.summary.${k}`))).toEqual([]);
+    expect(kinds.filter((k) => !has(`work.attention.action.${k}`))).toEqual([]);
+    // The move page says what the API says when it refuses a move.
+    for (const block of ["held", "cancelled", "started", "cutoff"] satisfies MoveBlock[]) {
+      expect(en(`work.move.blocked.${block}`, { hours: 36 })).toBe(moveBlockMessage(block, 36));
+    }
+  });
+
+  it("finds no words written into a page's or a component's markup: they are the catalogue's", () => {
+    // Text between tags, and the words of the attributes people read (labels, hints, titles, table labels).
+    const read = ["label", "hint", "placeholder", "title", "aria-label", "data-label", "alt"];
+    // The brand's name is the same in every language.
+    const allowed = new Set(["Waypoint"]);
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(at);
+        else if (entry.name.endsWith(".tsx")) {
+          const source = ts.createSourceFile(at, fs.readFileSync(at, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+          const where = (node: ts.Node) =>
+            `${path.relative(process.cwd(), at)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+          const visit = (node: ts.Node) => {
+            if (ts.isJsxText(node)) {
+              const text = node.getText().trim();
+              if (/[A-Za-z]{2,}/.test(text) && !allowed.has(text)) found.push(`${where(node)}: ${text.slice(0, 60)}`);
+            } else if (
+              ts.isJsxAttribute(node) &&
+              read.includes(node.name.getText()) &&
+              node.initializer &&
+              ts.isStringLiteral(node.initializer) &&
+              /[A-Za-z]{2,}/.test(node.initializer.text.replace(/https?:\/\/\S*/g, ""))
+            ) {
+              found.push(`${where(node)}: ${node.name.getText()}="${node.initializer.text}"`);
+            }
+            ts.forEachChild(node, visit);
+          };
+          visit(source);
+        }
+      }
+    };
+    walk(path.join(process.cwd(), "app"));
+    expect(found).toEqual([]);
   });
 
   it("calls the server's translator only where the server runs (loaders, actions), never as a page module loads or in meta", () => {
