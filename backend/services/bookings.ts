@@ -17,6 +17,7 @@ import { getClient } from "./clients.js";
 import { releaseExpiredHolds } from "./holds.js";
 import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
+import { ownClient } from "./ownership.js";
 import { joinUrl } from "./session-facts.js";
 import { isSlot, isTimeOff, SLOT_MINUTES } from "./slots.js";
 
@@ -93,6 +94,8 @@ export async function book(
   const stamp = now.toISOString();
   try {
     const id = await changeCart(db, agentId, async (trx) => {
+      // Still the agent's, under the lock: a hand-over of the client may have landed since it was read above.
+      await ownClient(trx, agentId, client.id, "change");
       // The mentor's week read under its lock: a change of hours saved at this moment is seen whole, and sees
       // this hold once it is made (backend/services/week-change.ts).
       await lockMentor(trx, input.mentor_id, "share");

@@ -11,6 +11,7 @@ import { clientEvent, lineName } from "./case-file.js";
 import { getRelocation, getJob } from "./catalogue.js";
 import { getClient } from "./clients.js";
 import { releaseBookings } from "./holds.js";
+import { ownClient } from "./ownership.js";
 
 const cartColumns = [
   "cart_items.id",
@@ -169,6 +170,8 @@ export async function addToCart(
   }
   try {
     const id = await changeCart(db, agentId, async (trx) => {
+      // Still the agent's, under the lock: a hand-over of the client may have landed since it was read above.
+      await ownClient(trx, agentId, client.id, "change");
       const { id } = await trx
         .insertInto("cart_items")
         .values({

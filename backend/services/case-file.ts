@@ -80,12 +80,14 @@ export async function orderLineEvents(
 }
 
 export async function addNote(db: Kysely<Database>, agentId: number, clientId: number, body: string, now = new Date()) {
-  await ownClient(db, agentId, clientId, "read");
-  const { id } = await db
-    .insertInto("client_notes")
-    .values({ agent_id: agentId, client_id: clientId, body, created_at: now.toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { id } = await db.transaction().execute(async (trx) => {
+    await ownClient(trx, agentId, clientId, "read");
+    return trx
+      .insertInto("client_notes")
+      .values({ agent_id: agentId, client_id: clientId, body, created_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  });
   return { id, body, created_at: now.toISOString() };
 }
 

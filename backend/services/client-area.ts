@@ -197,13 +197,16 @@ export async function clientUpload(
         .where("id", "=", clientId)
         .where("upload_files", "<", CLIENT_QUOTA.files)
         .where((eb) => eb(eb("upload_bytes", "+", file.size), "<=", CLIENT_QUOTA.bytes))
+        // The client's agent as the row says now (a hand-over may have landed since the document was read).
+        .returning("agent_id")
         .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) !== 1) throw new TooLarge(QUOTA_FULL, { file: [QUOTA_FULL] });
+      if (!counted) throw new TooLarge(QUOTA_FULL, { file: [QUOTA_FULL] });
+      const agentId = counted.agent_id;
       const row = await trx
         .insertInto("document_files")
         .values({
           document_id: documentId,
-          agent_id: doc.agent_id,
+          agent_id: agentId,
           storage_key: key,
           file_name: name,
           content_type: type,
@@ -243,7 +246,7 @@ export async function clientUpload(
       await clientEvent(
         trx,
         {
-          agentId: doc.agent_id,
+          agentId,
           clientId,
           kind: "document.uploaded",
           summary: `${title} ${continues !== null ? "page added" : "uploaded"} by the client: ${name} (${documentTypes[type]}, ${fileSize(file.size)})`,

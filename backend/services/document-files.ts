@@ -12,7 +12,7 @@ import { Invalid, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
 import { clientEvent } from "./case-file.js";
 import { documentDetail, ownDocument } from "./documents.js";
-import { NO_CLIENT } from "./ownership.js";
+import { NO_CLIENT, ownClient } from "./ownership.js";
 
 /**
  * The name a file is shown and offered under: its last path segment, without control characters, at most 120
@@ -87,6 +87,8 @@ export async function uploadDocument(
   const stamp = now.toISOString();
   try {
     await db.transaction().execute(async (trx) => {
+      // Still the agent's, held until the file is recorded (a hand-over waits for it, or it finds the client gone).
+      await ownClient(trx, agentId, clientId, "change");
       const file = await trx
         .insertInto("document_files")
         .values({

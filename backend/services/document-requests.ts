@@ -123,6 +123,8 @@ export async function requestDocuments(
   }
   const stamp = now.toISOString();
   const id = await db.transaction().execute(async (trx) => {
+    // Still the agent's, held until the request is written (a hand-over waits for it, or it finds the client gone).
+    await ownClient(trx, agentId, clientId, "change");
     const request = await trx
       .insertInto("document_requests")
       .values({

@@ -247,9 +247,9 @@ export async function requestDocuments(
 
 /** A document the agent wants on the checklist beyond the standard ones (an offer letter, a marriage certificate). */
 export async function addDocument(db: Kysely<Database>, agentId: number, clientId: number, title: string, now = new Date()) {
-  await ownClient(db, agentId, clientId, "change");
   const stamp = now.toISOString();
   const id = await db.transaction().execute(async (trx) => {
+    await ownClient(trx, agentId, clientId, "change");
     const row = await trx
       .insertInto("client_documents")
       .values({

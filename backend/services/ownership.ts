@@ -4,7 +4,7 @@
  * with the same `agent_id`. Another agent's record is "not found", exactly as one that does not exist, so nothing
  * tells a stranger it is there. An archived client (deleted, kept for its orders) is read and noted, never changed.
  */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 
@@ -20,13 +20,16 @@ export function ownedClient<T extends { archived_at: string | null }>(row: T | u
   return row;
 }
 
-/** Whether the client is the agent's (for this use): throws "No such client." when not. */
+/**
+ * Whether the client is the agent's (for this use): throws "No such client." when not. Asked inside a transaction
+ * that then writes something of the client's, it holds the client's row (for share, on PostgreSQL) until the
+ * write is committed: a hand-over of the client to another agent (which updates the row) waits for the write and
+ * moves what it wrote, or the write waits for the hand-over and finds the client gone. Asked before the
+ * transaction, a hand-over could land in between and leave the write under the agent who gave the client away.
+ */
 export async function ownClient(db: Kysely<Database>, agentId: number, clientId: number, use: ClientUse) {
-  const row = await db
-    .selectFrom("clients")
-    .select(["id", "archived_at"])
-    .where("id", "=", clientId)
-    .where("agent_id", "=", agentId)
-    .executeTakeFirst();
+  const query = db.selectFrom("clients").select(["id", "archived_at"]).where("id", "=", clientId).where("agent_id", "=", agentId);
+  const held = db.isTransaction && db.getExecutor().adapter instanceof PostgresAdapter;
+  const row = await (held ? query.forShare() : query).executeTakeFirst();
   return ownedClient(row, use);
 }

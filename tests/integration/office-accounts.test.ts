@@ -2,7 +2,8 @@
  * Issue 25, points 1 and 2, on each database: owners invite, deactivate and change the role of staff (the last
  * active owner stays, also when two owners remove each other at once); any account's address changes only when
  * the new address confirms it (once, also when the link is used twenty times at once); an agent's clients are
- * handed to another agent with their case files and sessions, refused while the giver's checkout is open.
+ * handed to another agent with their case files and sessions, refused while the giver's checkout is open, also
+ * when checkouts, cart additions and holds for the client race the hand-over.
  */
 import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
@@ -272,5 +273,92 @@ describe.each(testDatabases)("office accounts on $name", (target) => {
     expect((await office("POST", `office/agents/${giver.id}/hand-over`, { to_agent_id: taker.id })).status).toBe(400);
     // Every part of the moved case files is the taker's now; the office still has an active owner.
     expect(await checkDatabase(ctx.database.db)).toEqual([]);
+  });
+
+  it("a hand-over racing the giver's checkouts, cart additions, holds, notes and documents for the client: the client, their cart and their case file move together or not at all (ten rounds)", async () => {
+    const signedIn = await ctx.api.call("POST", "office/login", {
+      body: { email: demoStaff.email, password: demoStaff.password },
+    });
+    const office = as(signedIn.json.data.token as string);
+    const taker = await ctx.api.newAgent("race-taker@example.com");
+    // Free slots of Amara Okafor (mentor 2) from next week on: two per round, none taken by another test here.
+    const slots: string[] = [];
+    const scout = await ctx.api.newAgent("race-scout@example.com");
+    let week = (await as(scout.token)("POST", "api/Mentorbooking", { mentor_id: 2, time_zone: "UTC" })).json.data.next_week;
+    while (slots.length < 20) {
+      const shown = (await as(scout.token)("POST", "api/Mentorbooking", { mentor_id: 2, time_zone: "UTC", week_start: week }))
+        .json.data;
+      slots.push(...shown.slots.map((s: { start: string }) => s.start));
+      week = shown.next_week;
+    }
+    for (let round = 0; round < 10; round++) {
+      const giver = await ctx.api.newAgent(`race-giver-${round}@example.com`);
+      const g = as(giver.token);
+      const client = (
+        await g("POST", "agent/addclient", { first_name: "Rita", last_name: `Race ${round}`, email: `rita-${round}@example.com` })
+      ).json.data.id as number;
+      expect((await g("POST", "agent/addcart", { client_id: client, item_type: "service_plan", item_id: 1 })).status).toBe(201);
+      const held = await g("POST", "api/Mentorbooking/book", {
+        mentor_id: 2,
+        client_id: client,
+        start: slots[2 * round],
+        topic: "Before the hand-over",
+      });
+      expect(held.status, JSON.stringify(held.json)).toBe(201);
+
+      const [handOver, ...others] = await Promise.all([
+        office("POST", `office/agents/${giver.id}/hand-over`, { to_agent_id: taker.id, client_ids: [client] }),
+        ...Array.from({ length: 8 }, () => g("POST", "stripe/create-checkout-session")),
+        ...Array.from({ length: 4 }, () =>
+          g("POST", "agent/addcart", { client_id: client, item_type: "relocation", item_id: 1 }),
+        ),
+        g("POST", "api/Mentorbooking/book", { mentor_id: 2, client_id: client, start: slots[2 * round + 1], topic: "Racing" }),
+        // The case file written at the same moment: what lands must be the taker's if the client is.
+        ...Array.from({ length: 4 }, (_, i) => g("POST", `agent/clients/${client}/notes`, { body: `Racing note ${i}` })),
+        ...Array.from({ length: 2 }, (_, i) => g("POST", `agent/clients/${client}/documents`, { title: `Racing paper ${i}` })),
+      ]);
+      const said = `round ${round}: ${JSON.stringify([handOver, ...others].map((r) => [r.status, r.json.message]))}`;
+      expect(
+        [handOver, ...others].every((r) => r.status < 500),
+        said,
+      ).toBe(true);
+      expect([200, 409], said).toContain(handOver.status);
+
+      const owner = await ctx.database.db
+        .selectFrom("clients")
+        .select("agent_id")
+        .where("id", "=", client)
+        .executeTakeFirstOrThrow();
+      const lines = await ctx.database.db
+        .selectFrom("order_items")
+        .innerJoin("orders", "orders.id", "order_items.order_id")
+        .select(["orders.agent_id", "orders.status"])
+        .where("order_items.client_id", "=", client)
+        .execute();
+      const cart = await ctx.database.db.selectFrom("cart_items").select("agent_id").where("client_id", "=", client).execute();
+      const holds = await ctx.database.db
+        .selectFrom("mentor_bookings")
+        .select(["agent_id", "status"])
+        .where("client_id", "=", client)
+        .where("status", "=", "held")
+        .execute();
+      if (handOver.status === 200) {
+        // Moved: nothing of the client is left in the giver's cart, an order of theirs, or a hold of theirs.
+        expect(owner.agent_id, said).toBe(taker.id);
+        expect(lines, said).toEqual([]);
+        expect(cart, said).toEqual([]);
+        expect(holds, said).toEqual([]);
+      } else {
+        // Refused: a checkout was open first, holding the client's items; the client stays the giver's.
+        expect(handOver.json.message, said).toMatch(/payment of this agent's cart is in progress/);
+        expect(owner.agent_id, said).toBe(giver.id);
+        expect(lines.length, said).toBeGreaterThan(0);
+        expect(
+          lines.every((l) => l.agent_id === giver.id && l.status === "pending"),
+          said,
+        ).toBe(true);
+      }
+      expect(await checkDatabase(ctx.database.db), said).toEqual([]);
+    }
   });
 });
