@@ -57,6 +57,8 @@ export const CHOOSE_FILES = "Choose one or more files to upload.";
 export const atMostFiles = (count: number) => `Choose at most ${count} files at once.`;
 export const QUOTA_FULL = `You have sent as many files as your page holds (${CLIENT_QUOTA.files} files, ${fileSize(CLIENT_QUOTA.bytes)}). Write to your agent.`;
 export const ALREADY_ACCEPTED = "This document is accepted already: nothing more is needed for it.";
+/** A client's upload that met the hand-over of their case to another agent: sent again, it goes to the new one. */
+export const AGENT_CHANGED = "Your case has just moved to another agent: send the file again.";
 export const JUST_REVIEWED = "Your agent has just looked at this document: send the file again as a new upload.";
 /** A client's upload, done: "CV: your 2 files were sent to your agent." */
 export const sentToAgent = (title: string, count: number) =>

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import { documentTypes, type DocumentKind, type MyCase, type MyDocument } from "../../lib/contract.js";
-import { ALREADY_ACCEPTED, CLIENT_QUOTA, fileSize, JUST_REVIEWED, QUOTA_FULL } from "../../lib/documents.js";
+import { AGENT_CHANGED, ALREADY_ACCEPTED, CLIENT_QUOTA, fileSize, JUST_REVIEWED, QUOTA_FULL } from "../../lib/documents.js";
 import type { ApiFile, UploadFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound, TooLarge } from "../errors.js";
@@ -17,7 +17,7 @@ import { sessionOf } from "../mail/notices.js";
 import { clientEvent } from "./case-file.js";
 import { cleanFileName, noRejection, sniffDocument } from "./document-files.js";
 import { documentTitle, inOpenRequest, isAsked, kindOrder, shownStatus } from "./documents.js";
-import { NO_DOCUMENT } from "./ownership.js";
+import { holdClientsAgent, NO_DOCUMENT } from "./ownership.js";
 import { joinUrl, sessionsWithPeople } from "./session-facts.js";
 
 type Db = Kysely<Database>;
@@ -188,6 +188,10 @@ export async function clientUpload(
   const stamp = now.toISOString();
   try {
     await db.transaction().execute(async (trx) => {
+      // The client's agent now (a hand-over may have landed while the file was stored), held before the client's
+      // row is (the order a hand-over takes them in), so the file is recorded under the agent the client has.
+      const agentNow = await holdClientsAgent(trx, clientId);
+      if (agentNow === null) throw new Conflict(AGENT_CHANGED);
       const counted = await trx
         .updateTable("clients")
         .set((eb) => ({
@@ -201,6 +205,7 @@ export async function clientUpload(
         .returning("agent_id")
         .executeTakeFirst();
       if (!counted) throw new TooLarge(QUOTA_FULL, { file: [QUOTA_FULL] });
+      if (counted.agent_id !== agentNow) throw new Conflict(AGENT_CHANGED);
       const agentId = counted.agent_id;
       const row = await trx
         .insertInto("document_files")

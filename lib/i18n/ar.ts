@@ -489,6 +489,7 @@ export const ar: Catalogue = {
     quotaFull: "لقد أرسلت أقصى عدد من الملفات تتسع له صفحتك ({{files}} ملفًا، {{bytes}}). راسل وكيلك.",
     alreadyAccepted: "قُبل هذا المستند بالفعل: لا يلزم شيء آخر.",
     justReviewed: "راجع وكيلك هذا المستند للتو: أرسل الملف مرة أخرى إرسالًا جديدًا.",
+    agentChanged: "انتقل ملفك للتو إلى وكيل آخر: أرسل الملف مرة أخرى.",
     sentOne: "{{title}}: أُرسل ملفك إلى وكيلك.",
     sentMany: "{{title}}: أُرسلت ملفاتك ({{count}}) إلى وكيلك.",
     fileProblem: "{{name}}: {{problem}}",

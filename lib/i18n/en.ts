@@ -6,6 +6,7 @@
  */
 import { passwordRules } from "../client-fields.js";
 import {
+  AGENT_CHANGED,
   ALREADY_ACCEPTED,
   CHOOSE_FILE,
   CHOOSE_FILES,
@@ -458,6 +459,7 @@ export const en = {
     quotaFull: "You have sent as many files as your page holds ({{files}} files, {{bytes}}). Write to your agent.",
     alreadyAccepted: ALREADY_ACCEPTED,
     justReviewed: JUST_REVIEWED,
+    agentChanged: AGENT_CHANGED,
     sentOne: "{{title}}: your file was sent to your agent.",
     sentMany: "{{title}}: your {{count}} files were sent to your agent.",
     fileProblem: "{{name}}: {{problem}}",

@@ -499,6 +499,7 @@ export const es: Catalogue = {
     quotaFull: "Ya ha enviado todos los archivos que admite su página ({{files}} archivos, {{bytes}}). Escriba a su agente.",
     alreadyAccepted: "Este documento ya está aceptado: no hace falta nada más.",
     justReviewed: "Su agente acaba de revisar este documento: vuelva a enviar el archivo como un envío nuevo.",
+    agentChanged: "Su expediente acaba de pasar a otro agente: envíe el archivo de nuevo.",
     sentOne: "{{title}}: su archivo se ha enviado a su agente.",
     sentMany: "{{title}}: sus {{count}} archivos se han enviado a su agente.",
     fileProblem: "{{name}}: {{problem}}",

@@ -506,6 +506,7 @@ export const fr: Catalogue = {
       "Vous avez envoyé autant de fichiers que votre page peut en contenir ({{files}} fichiers, {{bytes}}). Écrivez à votre agent.",
     alreadyAccepted: "Ce document est déjà accepté : il n’y a plus rien à faire.",
     justReviewed: "Votre agent vient d’examiner ce document : renvoyez le fichier dans un nouvel envoi.",
+    agentChanged: "Votre dossier vient d’être confié à un autre agent : envoyez le fichier à nouveau.",
     sentOne: "{{title}} : votre fichier a été envoyé à votre agent.",
     sentMany: "{{title}} : vos {{count}} fichiers ont été envoyés à votre agent.",
     fileProblem: "{{name}} : {{problem}}",

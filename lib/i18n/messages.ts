@@ -5,6 +5,7 @@
  */
 import type { TFunction } from "i18next";
 import {
+  AGENT_CHANGED,
   ALREADY_ACCEPTED,
   CHOOSE_FILE,
   CHOOSE_FILES,
@@ -60,6 +61,7 @@ const exact: Record<string, string> = {
   [WRONG_TYPE]: "my.wrongType",
   [ALREADY_ACCEPTED]: "my.alreadyAccepted",
   [JUST_REVIEWED]: "my.justReviewed",
+  [AGENT_CHANGED]: "my.agentChanged",
 };
 
 /** The fields public forms name in their messages, and their catalogue keys. */

@@ -1,9 +1,11 @@
 /**
  * Issue 24's races, on SQLite and PostgreSQL (where they are real): a client's uploads racing their agent's accept and
- * reject of the file the agent looked at, and many uses of one sign-in link at once. The database decides each (the
+ * reject of the file the agent looked at, their uploads racing the hand-over of their case to another agent, and
+ * many uses of one sign-in link at once. The database decides each (the
  * document's guarded update, the link's guarded update): one side wins, the other is told, nothing is half done.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { demoStaff } from "../../backend/db/demo-data.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { checkDatabase } from "../../scripts/check-db.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
@@ -137,5 +139,35 @@ describe.each(testDatabases)("client races on $name", (target) => {
       .execute();
     // The first sign-in (askedClient's) and one per round.
     expect(opened).toHaveLength(5);
+  });
+
+  it("a client's uploads racing the hand-over of their case to another agent: each file lands under the agent the client has", async () => {
+    const office = (
+      await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } })
+    ).json.data.token as string;
+    const taker = await ctx.api.newAgent("race-upload-taker@example.com");
+    for (let round = 0; round < 5; round++) {
+      const { client, doc, token } = await askedClient(`race-hand-over-${round}@example.com`);
+      const [handOver, ...uploads] = await Promise.all([
+        ctx.api.call("POST", `office/agents/${agent.id}/hand-over`, {
+          token: office,
+          body: { to_agent_id: taker.id, client_ids: [client.id] },
+        }),
+        ...Array.from({ length: 5 }, (_, i) => upload(token, doc.id, 5000 + round * 10 + i)),
+      ]);
+      expect(handOver.status, JSON.stringify(handOver.json)).toBe(200);
+      // Each upload is taken, before or after the hand-over, and every file is the taker's now, as the client is.
+      expect(
+        uploads.map((r) => r.status),
+        JSON.stringify(uploads.map((r) => r.json.message)),
+      ).toEqual([201, 201, 201, 201, 201]);
+      const files = await ctx.database.db
+        .selectFrom("document_files")
+        .select("agent_id")
+        .where("document_id", "=", doc.id)
+        .execute();
+      expect(files.map((f) => f.agent_id)).toEqual([taker.id, taker.id, taker.id, taker.id, taker.id]);
+      expect(await checkDatabase(ctx.database.db), `round ${round}`).toEqual([]);
+    }
   });
 });
