@@ -49,13 +49,3 @@ export function moveBlocker(
   if (!b.move_request && left < cutoffHours * 3_600_000) return "cutoff";
   return null;
 }
-
-/** The API's words for a move refused (`work.move.blocked` says them on the agent's page). */
-export function moveBlockMessage(block: MoveBlock, cutoffHours: number): string {
-  return {
-    held: "An unpaid session is not moved: cancel it and hold another time.",
-    cancelled: "This session is cancelled: it cannot be moved.",
-    started: "This session has already started or taken place.",
-    cutoff: `A session can be moved until ${cutoffHours} hours before it starts. It can still be cancelled, without a refund (Terms §4).`,
-  }[block];
-}

@@ -1,18 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { attentionActionKey, attentionSummaryKey, attentionValues } from "../../lib/attention-words";
 import type { AttentionItem } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 import { useSay } from "../lib/lang";
 
 /** The kinds whose time is said ("Lapses 24 Nov 2026, 18:00"): the others' summary says all. */
 const timed = new Set<AttentionItem["kind"]>(["hold_lapsing", "session_soon", "cart_waiting"]);
-
-/** A line's catalogue key: a missing document says the service asking for it, an expiring one whether it is past. */
-function summaryKey(a: AttentionItem): string {
-  if (a.kind === "document_missing" && a.words.service) return "document_missing_for";
-  if (a.kind === "document_expiring" && a.words.expired) return "document_expired";
-  return a.kind;
-}
 
 /** What needs the agent, most urgent first; each row links to where it is resolved. */
 export function AttentionList({
@@ -39,11 +33,7 @@ export function AttentionList({
                 <Link to={`/clients/${a.client_id}`}>{a.client_name}</Link>:{" "}
               </>
             ) : null}
-            {t(`work.attention.summary.${summaryKey(a)}`, {
-              ...a.words,
-              document: a.words.document === undefined ? undefined : say.document(a.words.document),
-              date: a.words.expires_on,
-            })}
+            {t(attentionSummaryKey(a), attentionValues(a, say.document))}
             {a.at && timed.has(a.kind) ? (
               <span className="muted">
                 {" "}
@@ -52,7 +42,7 @@ export function AttentionList({
             ) : null}
           </p>
           <Link to={a.to} className="attention__action">
-            {t(`work.attention.action.${a.kind}`, { order: a.words.order_id })}
+            {t(attentionActionKey(a.kind), { order: a.words.order_id })}
             <span className="visually-hidden"> ({a.client_name})</span>
           </Link>
         </li>

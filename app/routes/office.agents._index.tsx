@@ -10,6 +10,7 @@ import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { queryOf } from "../lib/paths";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -69,7 +70,7 @@ export default function OfficeAgents() {
   const shown = useActionData<LinkShown>();
   const navigation = useNavigation();
   const busy = (id: number) => navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
-  const url = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+  const url = (page: number) => queryOf({ q, page: String(page) });
   const { t } = useTranslation();
   const col = {
     name: t("office.agents.name"),

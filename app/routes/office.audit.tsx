@@ -10,6 +10,7 @@ import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { queryOf } from "../lib/paths";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Audit log · Back office"} · Waypoint Consultancy` },
@@ -47,13 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function OfficeAudit() {
   const zone = useOfficeZone();
   const { kind, staff, signIns, result } = useLoaderData<typeof loader>();
-  const url = (page: number) =>
-    `?${new URLSearchParams({
-      ...(kind ? { kind } : {}),
-      ...(staff ? { staff } : {}),
-      ...(signIns ? { sign_ins: "show" } : {}),
-      page: String(page),
-    })}`;
+  const url = (page: number) => queryOf({ kind, staff, sign_ins: signIns ? "show" : null, page: String(page) });
   const { t } = useTranslation();
   const col = {
     when: t("office.audit.when"),

@@ -10,6 +10,7 @@ import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
+import { queryOf } from "../lib/paths";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Jobs · Back office"} · Waypoint Consultancy` },
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OfficeJobs() {
   const { q, result } = useLoaderData<typeof loader>();
-  const url = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
+  const url = (page: number) => queryOf({ q, page: String(page) });
   const { t } = useTranslation();
   const col = {
     job: t("office.catalogue.job"),

@@ -5,8 +5,10 @@
  * clients (the dashboard) or one (the client's page).
  */
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { attentionActionKey, attentionSummaryKey, attentionValues } from "../../lib/attention-words.js";
 import type { AttentionItem } from "../../lib/contract.js";
 import { expiryWindow } from "../../lib/documents.js";
+import { translator } from "../../lib/i18n/index.js";
 import type { Database } from "../db/schema.js";
 import { lineName } from "./case-file.js";
 import { documentTitle } from "./documents.js";
@@ -155,59 +157,56 @@ export async function attentionList(
     .execute();
   const [s, r, w, d] = await Promise.all([sessions, refunds, waiting, documents]);
   const today = win.stamp.slice(0, 10);
-  const items: AttentionItem[] = [
-    ...s.map((b): AttentionItem => {
+  type Line = Omit<AttentionItem, "summary" | "action">;
+  const lines: Line[] = [
+    ...s.map((b): Line => {
       const held = b.status === "held";
       return {
         kind: held ? "hold_lapsing" : "session_soon",
         client_id: b.client_id,
         client_name: `${b.first_name} ${b.last_name}`,
-        summary: held ? `Unpaid session with ${b.mentor_name}: the hold lapses` : `Session with ${b.mentor_name}`,
         words: { mentor: b.mentor_name },
         at: new Date((held ? b.held_until : b.start_at)!).toISOString(),
         to: held ? "/cart" : "/bookings",
-        action: held ? "Pay in the cart" : "See the session",
       };
     }),
-    ...r.map((i): AttentionItem => ({
+    ...r.map((i): Line => ({
       kind: "refund_due",
       client_id: i.client_id,
       client_name: i.client_name,
-      summary: `Refund due: ${lineName(i.description)}`,
       words: { line: lineName(i.description), order_id: i.order_id },
       at: null,
       to: `/orders/${i.order_id}`,
-      action: `Order ${i.order_id}`,
     })),
-    ...d.map((doc): AttentionItem => {
+    ...d.map((doc): Line => {
       const missing = doc.status === "missing";
       const title = documentTitle(doc);
-      const expired = !missing && doc.expires_on! < today;
       return {
         kind: missing ? "document_missing" : "document_expiring",
         client_id: doc.client_id,
         client_name: `${doc.first_name} ${doc.last_name}`,
-        summary: missing
-          ? `Document missing: ${title}${doc.service ? ` (for ${doc.service})` : ""}`
-          : `${title} ${expired ? "expired" : "expires"} on ${doc.expires_on}`,
         words: missing
           ? { document: title, service: doc.service ?? null }
-          : { document: title, expires_on: doc.expires_on!, expired },
+          : { document: title, expires_on: doc.expires_on!, expired: doc.expires_on! < today },
         at: missing ? null : `${doc.expires_on}T00:00:00.000Z`,
         to: `/clients/${doc.client_id}/documents/${doc.id}`,
-        action: missing ? "Upload it" : "Upload the renewed one",
       };
     }),
-    ...w.map((c): AttentionItem => ({
+    ...w.map((c): Line => ({
       kind: "cart_waiting",
       client_id: c.client_id,
       client_name: `${c.first_name} ${c.last_name}`,
-      summary: `In the cart since more than 7 days: ${lineName(c.description)}`,
       words: { line: lineName(c.description) },
       at: new Date(c.created_at).toISOString(),
       to: "/cart",
-      action: "Pay or remove it",
     })),
   ];
+  // In English, from the keys the agent's pages say them with.
+  const en = translator("en");
+  const items = lines.map((l): AttentionItem => ({
+    ...l,
+    summary: en(attentionSummaryKey(l), attentionValues(l)),
+    action: en(attentionActionKey(l.kind), { order: l.words.order_id }),
+  }));
   return items.sort((a, b) => rank[a.kind] - rank[b.kind] || (a.at ?? "").localeCompare(b.at ?? ""));
 }

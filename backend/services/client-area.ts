@@ -190,8 +190,8 @@ export async function clientUpload(
     await db.transaction().execute(async (trx) => {
       // The client's agent now (a hand-over may have landed while the file was stored), held before the client's
       // row is (the order a hand-over takes them in), so the file is recorded under the agent the client has.
-      const agentNow = await holdClientsAgent(trx, clientId);
-      if (agentNow === null) throw new Conflict(AGENT_CHANGED);
+      const agentId = await holdClientsAgent(trx, clientId);
+      if (agentId === null) throw new Conflict(AGENT_CHANGED);
       const counted = await trx
         .updateTable("clients")
         .set((eb) => ({
@@ -201,12 +201,8 @@ export async function clientUpload(
         .where("id", "=", clientId)
         .where("upload_files", "<", CLIENT_QUOTA.files)
         .where((eb) => eb(eb("upload_bytes", "+", file.size), "<=", CLIENT_QUOTA.bytes))
-        // The client's agent as the row says now (a hand-over may have landed since the document was read).
-        .returning("agent_id")
         .executeTakeFirst();
-      if (!counted) throw new TooLarge(QUOTA_FULL, { file: [QUOTA_FULL] });
-      if (counted.agent_id !== agentNow) throw new Conflict(AGENT_CHANGED);
-      const agentId = counted.agent_id;
+      if (Number(counted.numUpdatedRows) !== 1) throw new TooLarge(QUOTA_FULL, { file: [QUOTA_FULL] });
       const row = await trx
         .insertInto("document_files")
         .values({

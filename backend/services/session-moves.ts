@@ -8,7 +8,8 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Booking } from "../../lib/contract.js";
-import { moveBlocker, moveBlockMessage, moveRequestUntil } from "../../lib/rules.js";
+import { translator } from "../../lib/i18n/index.js";
+import { moveBlocker, moveRequestUntil } from "../../lib/rules.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
@@ -34,7 +35,8 @@ export async function moveBooking(
 ): Promise<Booking> {
   const booking = await getBooking(db, agentId, id);
   const blocked = moveBlocker(booking, rules.cancelCutoffHours, now);
-  if (blocked) throw new Conflict(moveBlockMessage(blocked, rules.cancelCutoffHours));
+  // In the catalogue's words, as the agent's move page says them.
+  if (blocked) throw new Conflict(translator("en")(`work.move.blocked.${blocked}`, { hours: rules.cancelCutoffHours }));
   const start = new Date(startIso);
   if (start.getTime() === Date.parse(booking.start_at))
     throw fieldError("start", "That is the session's time now: choose another");
