@@ -98,6 +98,18 @@ journeys("a client's own page in Chromium", (ctx) => {
       await expect.poll(() => agent.locator("main h2").first().innerText(), settle).toBe("Current upload: 2 files");
       await agent.getByRole("button", { name: "Reject" }).click();
       await expect.poll(() => agent.locator("#reject-reason-error").innerText(), settle).toBe("Reason is required");
+      // With scripts, the refusal's page is settled (the loaders read again after the action) before the reason is typed.
+      await expect
+        .poll(
+          () =>
+            agent.evaluate(
+              () =>
+                (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter?.state
+                  .navigation.state ?? "idle",
+            ),
+          settle,
+        )
+        .toBe("idle");
       await agent.getByLabel("Why (the client reads this)").fill("The second page is cut off.");
       await agent.getByRole("button", { name: "Reject" }).click();
       await expectToast(agent, javaScriptEnabled, "CV rejected: it is asked for again.");
