@@ -190,6 +190,10 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (i18n.language !== lang) i18n.changeLanguage(lang).catch((error: unknown) => console.error(error));
   }, [i18n, lang]);
+  // Scripts have taken the page over: what a test (or a style) waits for before it reads an enhanced page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 
   return (
     <html lang={lang} dir={dirOf(lang)} data-catalogue={data?.catalogue}>

@@ -43,6 +43,10 @@ export const mentorFields = [
   ...weekdayNames.map((_, i) => hoursField(i)),
 ] as const;
 
+/** The mentor's own forms: their week, and what agents read of them (the page's component reads these too). */
+export const mentorWeekFields = ["time_off", ...weekdayNames.map((_, i) => hoursField(i))] as const;
+export const mentorProfileFields = ["bio", "expertise", "languages", "time_zone", "meeting_url", "language"] as const;
+
 export const newAgentFields = ["name", "email", "phone", "time_zone"] as const;
 
 /** A staff account's role: owners also manage the staff accounts and the business settings. */

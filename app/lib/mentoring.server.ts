@@ -4,16 +4,13 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import type { MentorHoursBody, MentorOwnProfile, MentorProfileBody } from "../../lib/contract.js";
-import { hoursField, weekdayNames } from "../../lib/office-fields.js";
+import { mentorProfileFields, mentorWeekFields } from "../../lib/office-fields.js";
 import { saveCatalogueForm } from "./office-catalogue.server.js";
 import { list, weekOf } from "./office-mentors.server.js";
 import { mentorHoursBody, mentorProfileBody } from "./schemas.server.js";
 
-export const weekFields = ["time_off", ...weekdayNames.map((_, i) => hoursField(i))] as const;
-export const profileFields = ["bio", "expertise", "languages", "time_zone", "meeting_url", "language"] as const;
-
 const hoursForm = {
-  fields: weekFields,
+  fields: mentorWeekFields,
   schema: mentorHoursBody,
   toBody: (values: Record<string, string>, fieldErrors: Record<string, string[]>): MentorHoursBody => weekOf(values, fieldErrors),
   // Each weekday's ranges are checked as they are read, beside their own input; days off beside theirs.
@@ -24,7 +21,7 @@ const hoursForm = {
 };
 
 const profileForm = {
-  fields: profileFields,
+  fields: mentorProfileFields,
   schema: mentorProfileBody,
   toBody: (values: Record<string, string>): Omit<MentorProfileBody, "affected"> => ({
     bio: values.bio!,

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { mentorProfileFields } from "../../lib/office-fields";
 import { Field, fieldProps, TextAreaField, ZoneField } from "../components/form";
 import { LanguageField } from "../components/language-field";
 import { CatalogueForm } from "../components/office-catalogue-forms";
@@ -9,7 +10,7 @@ import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { profileFields, saveProfile } from "../lib/mentoring.server";
+import { saveProfile } from "../lib/mentoring.server";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MentorProfilePage() {
   const { profile, zones } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const f = fieldProps(profileFields, failure, {
+  const f = fieldProps(mentorProfileFields, failure, {
     bio: profile.bio,
     expertise: profile.expertise.join(", "),
     languages: profile.languages.join(", "),

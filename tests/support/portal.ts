@@ -13,7 +13,7 @@ import type { AgentPublic } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { startBuiltServer } from "../../scripts/built-server.js";
 import { agentFixtures } from "./agent-fixtures.js";
-import { createAgent, createPortalSession } from "./fixtures.js";
+import { createAgent, createPortalSession, createSession } from "./fixtures.js";
 
 export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef0123456789";
 
@@ -75,6 +75,13 @@ export async function startPortal(
       });
       const { data } = (await res.json()) as { data: { token: string; agent: AgentPublic } };
       return { ...(await createPortalSession(kysely, TEST_SESSION_SECRET, data)), token: data.token };
+    },
+    /**
+     * A portal session holding what a sign-in of any kind stores (`{ staffToken, staff }`, `{ mentorToken, mentor }`,
+     * `{ clientToken, client }`), made the way the portal makes one: its cookie, for signInAs.
+     */
+    async sessionHolding(values: Record<string, unknown>) {
+      return createSession(kysely, TEST_SESSION_SECRET, values);
     },
     /** Fixtures (clients, paid plans, sessions, documents) made through this portal's API with an agent's token. */
     fixtures(token: string) {

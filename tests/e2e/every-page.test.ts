@@ -1,0 +1,386 @@
+/**
+ * The walk: every route module of the portal (the table in tests/support/route-table.ts, which a new route file
+ * fails until it is in it), opened in Chromium as each kind of account that may see it, with scripts on. A page is
+ * loaded once, then read at 1280 px and again at 375 px by resizing the window. It fails on what a person would see
+ * break:
+ * - a page error or a `console.error` (React's hydration mismatches and the CSP's refusals among them);
+ * - an error page where the page promised its own content, or one that scripts turned it into after loading;
+ * - a request for the page's own scripts, styles or catalogue that failed, and any 5xx from the portal;
+ * - a page wider than the window, or anything in it past the window's edge (nothing scrolls sideways on a phone);
+ * - text a template failed to fill (`{zone}`);
+ * - on a page in Arabic, Spanish or French (every public page is walked in each): `lang` and `dir` other than the
+ *   language's, a catalogue key shown, or an English sentence of the catalogue left on the page (what is marked as
+ *   written in another language, a plan's English name, is not the page's own text);
+ * - axe-core's critical and serious violations of WCAG 2.0 to 2.2 A and AA (target sizes included) and its best
+ *   practices, reported with the rule, the page, the width and the first offending element.
+ * The document each page answers with is what a browser with scripts off receives: its status is checked (never a
+ * 5xx, and the one the table promises), and so is every route that answers with a file or a redirect rather than a
+ * page (CSV, calendars, robots.txt, the language switch), fetched with the kind's cookie.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, expect, it } from "vitest";
+import { createApiClient } from "../../app/lib/api.server.js";
+import { demoMentor, demoStaff } from "../../backend/db/demo-data.js";
+import { endpoints } from "../../lib/contract.js";
+import { httpTransport } from "../../lib/http-transport.js";
+import { catalogues } from "../../lib/i18n/index.js";
+import { dirOf, isLang, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
+import { journeys, newContext, signInAs } from "../support/browser.js";
+import { pdfBytes } from "../support/files.js";
+import { routes, type Ids, type Who } from "../support/route-table.js";
+
+type Kind = "visitor" | "agent" | "owner" | "mentor" | "client";
+
+/** Which of the table's entries each kind walks: its own area's, and the pages every account has. */
+const areas: Record<Kind, Who[]> = {
+  visitor: ["public"],
+  agent: ["agent", "account"],
+  owner: ["staff", "owner", "account"],
+  mentor: ["mentor", "account"],
+  client: ["client"],
+};
+
+/**
+ * Addresses beyond the table's one per route: the same modules in another language or state (a list filtered, a
+ * form's "sent" page), and public pages as a signed-in kind sees them (its own header and menu).
+ */
+const more: Record<Kind, (ids: Ids) => Array<string | [string, number]>> = {
+  visitor: (ids) => [
+    ...prefixedLanguages.flatMap((lang) =>
+      localizedPages.map(([page, status]) => [localized(lang, page), status] as [string, number]),
+    ),
+    "/",
+    "/terms",
+    "/privacy",
+    "/our-mentors",
+    `/our-mentors/${ids.mentor}`,
+    "/servicesPage?id=1",
+    "/authentication",
+    ["/set-password?token=no-such-link-0123456789", 404],
+    "/forgot-password?sent=1",
+    "/my/sign-in?sent=1",
+    `/my/link?token=${"x".repeat(43)}`,
+  ],
+  agent: (ids) => [
+    "/",
+    "/contact",
+    "/our-mentors",
+    `/payment/demo/${ids.openCheckout}`,
+    `/payment/success?session_id=${ids.openCheckout}`,
+  ],
+  owner: () => [
+    "/",
+    "/office/messages?status=all",
+    "/office/bookings?view=unmarked",
+    "/office/bookings?holds=lapsing",
+    "/office/orders?refund=due",
+    "/office/outbox?status=all",
+    "/office/settings/texts/ar",
+    "/office/mentors/1/invite",
+  ],
+  mentor: () => ["/", "/account/zone?back=%2Fmentoring"],
+  client: () => ["/"],
+};
+
+/** The public pages, walked in each of Arabic, Spanish and French too (an error page among them: no such service). */
+const localizedPages: Array<[string, number]> = [
+  ["/", 200],
+  ["/about", 200],
+  ["/servicesPage?id=1", 200],
+  ["/servicesPage?id=2", 200],
+  ["/servicesPage?id=3", 200],
+  ["/terms", 200],
+  ["/privacy", 200],
+  ["/contact", 200],
+  ["/our-mentors", 200],
+  ["/our-mentors/1", 200],
+  ["/authentication", 200],
+  ["/forgot-password", 200],
+  ["/forgot-password?sent=1", 200],
+  // A made-up link: the page says it cannot be used (404).
+  [`/set-password?token=${"x".repeat(43)}`, 404],
+  ["/servicesPage?id=9", 404],
+];
+const localized = (lang: Lang, page: string) => (page === "/" ? `/${lang}` : `/${lang}${page}`);
+
+/** Every English text of the catalogue of four words or more, its placeholders and tags taken out. */
+const english = (() => {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === "string") {
+      for (const part of v.split(/\{\{\w+\}\}|<\/?\w+>/)) if (part.trim().split(/\s+/).length >= 4) out.push(part.trim());
+    } else for (const child of Object.values(v as object)) walk(child);
+  };
+  walk(catalogues.en);
+  return out;
+})();
+const catalogueKey = new RegExp(`\\b(${Object.keys(catalogues.en).join("|")})\\.[A-Za-z0-9_.]+\\b`);
+
+/** A page in another language than English says it all in it, marked as such. */
+async function inItsLanguage(page: Page, at: string): Promise<Found> {
+  const lang = at.split(/[/?]/)[1] ?? "";
+  if (!isLang(lang) || lang === "en") return [];
+  const found: Found = [];
+  const [htmlLang, htmlDir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+  if (htmlLang !== lang || htmlDir !== dirOf(lang)) found.push(`${at}: <html lang="${htmlLang}" dir="${htmlDir}">`);
+  const text = await page.evaluate((lang) => {
+    let all = document.body.innerText;
+    for (const other of document.querySelectorAll<HTMLElement>(`body [lang]:not([lang="${lang}"])`)) {
+      all = all.replace(other.innerText, "");
+    }
+    return all;
+  }, lang);
+  const key = catalogueKey.exec(text);
+  if (key) found.push(`${at}: a catalogue key is shown: ${key[0]}`);
+  const left = english.filter((sentence) => text.includes(sentence));
+  if (left.length) found.push(`${at}: English left: "${left[0]}"`);
+  return found;
+}
+
+/** The modules that answer with a file, a redirect or JSON rather than a page: fetched, not drawn. */
+const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
+const pageless = new Set(
+  fs
+    .readdirSync(routesDir)
+    .filter((file) => !/export default|export \{ default/.test(fs.readFileSync(path.join(routesDir, file), "utf8")))
+    .map((file) => file.replace(/\.tsx?$/, "")),
+);
+
+const widths = [1280, 375] as const;
+
+type Found = string[];
+
+async function axe(page: Page, at: string, width: number): Promise<Found> {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    // Only violations are read: axe then sends back one node per passing rule instead of every node it checked.
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map((v) => `${at} @${width}px: ${v.id} (${v.impact}) ${v.nodes.length}x, e.g. ${v.nodes[0]?.target.join(" ")}`);
+}
+
+/** A page wider than the window scrolls sideways: on a phone, a table or a row that does not fit. */
+async function sideways(page: Page, at: string, width: number): Promise<Found> {
+  const { scrollWidth, clipped } = await page.evaluate(() => {
+    // Also what a scrolling box hides: a table cell past the window's edge is off screen all the same.
+    const clipped = [...document.querySelectorAll("main th, main td, main button, main a, main input, main select")]
+      .filter((e) => {
+        // The honeypot field is off screen on purpose (and out of the tab order).
+        if ((e as HTMLElement).tabIndex < 0 && e.tagName === "INPUT") return false;
+        // A stacked table's header row is kept for screen readers in a 1 px box.
+        const head = e.closest("thead");
+        if (head && head.getBoundingClientRect().width <= 1) return false;
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.right > window.innerWidth + 1;
+      })
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 30)}"`);
+    return { scrollWidth: document.documentElement.scrollWidth, clipped };
+  });
+  const found: Found = [];
+  if (scrollWidth > width) found.push(`${at} @${width}px: the page is ${scrollWidth} px wide and scrolls sideways`);
+  if (clipped.length) found.push(`${at} @${width}px: off screen: ${clipped.slice(0, 3).join(", ")}`);
+  return found;
+}
+
+/** Text that a template failed to fill: `({zone})` where the zone's name should be (JSX braces in a string). */
+async function placeholders(page: Page, at: string): Promise<Found> {
+  const text = await page.locator("body").innerText();
+  const left = text.match(/\{\{?[A-Za-z_.]+\}?\}/g) ?? [];
+  return left.length ? [`${at}: unfilled ${[...new Set(left)].join(", ")}`] : [];
+}
+
+/**
+ * Opens one page and reads it at both widths: what went wrong, each line naming the page. `expected` is the status
+ * the page promises (a Not found page promises 404 and its error page).
+ */
+async function walkPage(context: BrowserContext, base: string, at: string, expected: number): Promise<Found> {
+  const t0 = Date.now();
+  if (process.env.WALK_DEBUG) console.log("walk", at);
+  const page = await context.newPage();
+  const found: Found = [];
+  const origin = new URL(base).origin;
+  page.on("pageerror", (e) => found.push(`${at}: page error: ${e.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    // Chromium logs the page's own promised 404 as a failed resource.
+    if (expected >= 400 && msg.text().includes(`status of ${expected}`)) return;
+    found.push(`${at}: console error: ${msg.text()}`);
+  });
+  page.on("response", (res) => {
+    const url = new URL(res.url());
+    if (url.origin !== origin) return;
+    if (res.status() >= 500) found.push(`${at}: ${res.status()} from ${url.pathname}${url.search}`);
+    else if (res.status() >= 400 && /^\/(build|locales)\/|^\/favicon/.test(url.pathname))
+      found.push(`${at}: ${res.status()} for its own ${url.pathname}`);
+  });
+  page.on("requestfailed", (req) => {
+    const url = new URL(req.url());
+    // A request the page itself gave up on (a prefetch overtaken by another) is no failure of the server's.
+    if (url.origin === origin && req.failure()?.errorText !== "net::ERR_ABORTED")
+      found.push(`${at}: request failed: ${url.pathname} (${req.failure()?.errorText})`);
+  });
+  try {
+    await page.setViewportSize({ width: widths[0], height: 900 });
+    const res = await page.goto(base + at);
+    if (process.env.WALK_DEBUG) console.log("  loaded", Date.now() - t0);
+    const status = res?.status() ?? 0;
+    if (status !== expected) found.push(`${at}: answered ${status}, not ${expected}`);
+    // Scripts take the page over (the root layout marks it), then anything they broke shows.
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, { timeout: 10_000 });
+    const error = await page.evaluate(() => document.querySelector(".error-page")?.getAttribute("data-status") ?? null);
+    if (error !== null && Number(error) !== expected) found.push(`${at}: an error page (${error}) once scripts ran`);
+    found.push(...(await placeholders(page, at)), ...(await inItsLanguage(page, at)));
+    const t1 = Date.now();
+    for (const width of widths) {
+      if (width !== widths[0]) await page.setViewportSize({ width, height: 900 });
+      found.push(...(await sideways(page, at, width)), ...(await axe(page, at, width)));
+      if (process.env.WALK_DEBUG) console.log("  axe", width, Date.now() - t1);
+    }
+  } catch (e) {
+    found.push(`${at}: ${(e as Error).message.split("\n")[0]}`);
+  } finally {
+    await page.close();
+    if (process.env.WALK_DEBUG) console.log("walked", at, Date.now() - t0, "ms");
+  }
+  return found;
+}
+
+/** A route that answers with a file or a redirect: fetched with the kind's cookie, as a browser without scripts would. */
+async function fetchRoute(context: BrowserContext, base: string, at: string, expected: number): Promise<Found> {
+  const cookie = (await context.cookies(base)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const res = await fetch(base + at, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  await res.arrayBuffer();
+  return res.status === expected ? [] : [`${at}: answered ${res.status}, not ${expected}`];
+}
+
+// One test a kind: some 20 to 50 pages, each loaded once and checked at two widths (axe twice), a second or two each
+// on a quiet machine. The suite's 30 s per test is for a step that hangs; here it would only measure the machine.
+journeys("every page in Chromium, as each kind that may see it", { timeout: 420_000 }, (ctx) => {
+  const ids: Ids = {};
+  const sessions = {} as Record<Exclude<Kind, "visitor">, { name: string; value: string }>;
+
+  beforeAll(async () => {
+    const { portal } = ctx;
+    const transport = httpTransport(`${portal.base}/backend/`, 10_000);
+    const public_ = createApiClient(transport);
+    // The records live with an agent of their own, so no other journey's data shows on its pages.
+    // Long names, as people give them: the pages lay them out at 375 px too.
+    const agent = await portal.createAgent("walk-agent@example.com", "Agnieszka Wiśniewska-Kowalczyk");
+    const agentSession = await portal.sessionCookie(agent.email, agent.password);
+    sessions.agent = agentSession;
+    const make = portal.fixtures(agentSession.token);
+    const me = await make.api.call(endpoints.tokencheck);
+    const client = await make.client({
+      first_name: "Amara",
+      last_name: "Okafor-Lindqvist",
+      destination_country: "DE",
+      email: "walk-client@example.com",
+    });
+    const document = await make.document(client.id, {
+      title: "Signed lease for the apartment in Lisbon",
+      fileName: "signed-lease-for-the-apartment-in-lisbon-final-version.pdf",
+      expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const plan = await make.paidPlan(client.id);
+    const { booking } = await make.paidSession(client.id, { topic: "Interview practice for a long job title" });
+    const [job] = await make.api.call(endpoints.jobs, { query: {} });
+    const [relocation] = await make.api.call(endpoints.relocations);
+    const [mentor] = await make.api.call(endpoints.mentors);
+    const schedule = await make.api.call(endpoints.schedule, { body: { mentor_id: mentor!.id, time_zone: "UTC" } });
+    // The client is asked for a payslip: one link signs them in (a session of theirs), another is left for the
+    // visitor's landing page, and they send a file of their own.
+    const asked = await make.document(client.id, { title: "Payslip", file: false });
+    const link = async () => {
+      const before = (await portal.mailTo(client.email!, /documents/, 0)).length;
+      await make.api.call(endpoints.requestDocuments, { params: { clientId: client.id }, body: { document_ids: [asked.id] } });
+      for (const until = Date.now() + 8000; ;) {
+        const mails = await portal.mailTo(client.email!, /documents/, 0);
+        if (mails.length > before) return /token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!.parsed.text ?? "")![1]!;
+        if (Date.now() > until) throw new Error("no new link e-mailed to the client");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const own = await public_.call(endpoints.clientLinkUse, { body: { token: await link() } });
+    sessions.client = await portal.sessionHolding({ clientToken: own.token, client: own.client });
+    const sent = await transport({
+      method: "POST",
+      path: `my/documents/${asked.id}/file?name=sent.pdf`,
+      headers: { Authorization: `Bearer ${own.token}` },
+      upload: { bytes: pdfBytes("sent.pdf"), type: "application/pdf" },
+    });
+    const clientFile = (sent.payload as { data: { files: Array<{ id: number }> } }).data.files.at(-1)!.id;
+    const office = await public_.call(endpoints.officeLogin, { body: { email: demoStaff.email, password: demoStaff.password } });
+    sessions.owner = await portal.sessionHolding({ staffToken: office.token, staff: office.staff });
+    const mentoring = await public_.call(endpoints.mentorLogin, {
+      body: { email: demoMentor.email, password: demoMentor.password },
+    });
+    sessions.mentor = await portal.sessionHolding({ mentorToken: mentoring.token, mentor: mentoring.mentor });
+    const passwordLink = await createApiClient(transport, { token: office.token }).call(endpoints.agentPasswordLink, {
+      params: { id: me.agent.id },
+    });
+    // Last, a checkout left open (the demo payment page's pay and cancel): the cart page shows it in progress.
+    await make.api.call(endpoints.addCart, { body: { client_id: client.id, item_type: "job", item_id: job!.id } });
+    const open = await make.api.call(endpoints.createCheckout);
+    Object.assign(ids, {
+      openCheckout: open.session_id,
+      client: String(client.id),
+      doc: String(document.id),
+      file: String(document.files[0]!.id),
+      order: String(plan.orderId),
+      session: plan.sessionId,
+      booking: String(booking.id),
+      job: String(job!.id),
+      relocation: String(relocation!.id),
+      mentor: String(mentor!.id),
+      plan: String(plan.planId),
+      agent: String(me.agent.id),
+      start: schedule.next_free!,
+      clientLink: await link(),
+      clientDoc: String(asked.id),
+      clientFile: String(clientFile),
+      link: new URL(passwordLink.password_link).searchParams.get("token")!,
+    });
+  });
+
+  it("walks every route of the table: each has a page or a file to check, as some kind", () => {
+    const walked = new Set(Object.values(areas).flat());
+    for (const [name, entry] of Object.entries(routes)) expect(walked.has(entry.who), name).toBe(true);
+  });
+
+  for (const kind of Object.keys(areas) as Kind[]) {
+    it(`${kind}: every page opens, hydrates and reads well at 1280 and 375 px`, async () => {
+      const { context } = await newContext(ctx.browser, true);
+      if (kind !== "visitor") await signInAs(context, ctx.portal.base, sessions[kind]);
+      const entries = Object.entries(routes).filter(([, entry]) => areas[kind].includes(entry.who));
+      // Signing out would end the kind's session: that route is the visitor's, walked last.
+      entries.sort(([a], [b]) => Number(a === "logout") - Number(b === "logout"));
+      const found: Found = [];
+      const walked = new Set<string>();
+      for (const [name, entry] of entries) {
+        const at = entry.at(ids).path;
+        walked.add(at);
+        // The upload routes are actions a form posts to (the route tests and journeys hold them).
+        if (name.endsWith(".upload")) continue;
+        const expected = entry.ok ?? 200;
+        found.push(
+          ...(pageless.has(name)
+            ? await fetchRoute(context, ctx.portal.base, at, expected)
+            : await walkPage(context, ctx.portal.base, at, expected)),
+        );
+      }
+      for (const page of more[kind](ids)) {
+        const [at, expected] = typeof page === "string" ? [page, 200] : page;
+        if (walked.has(at)) continue;
+        walked.add(at);
+        found.push(...(await walkPage(context, ctx.portal.base, at, expected)));
+      }
+      await context.close();
+      expect(found.join("\n")).toBe("");
+    });
+  }
+});
