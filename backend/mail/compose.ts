@@ -166,9 +166,9 @@ export function sessionInvite(
 ) {
   const host = new URL(ctx.publicUrl).hostname || "portal";
   const cal = ical({
-    prodId: { company: ctx.company.name, product: "portal", language: "EN" },
+    prodId: { company: oneLine(ctx.company.name), product: "portal", language: "EN" },
     method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-    name: ctx.company.name,
+    name: oneLine(ctx.company.name),
   });
   cal.createEvent({
     id: `booking-${s.booking_id}@${host}`,
@@ -199,5 +199,13 @@ export function sessionInvite(
 const CONTROLS = /[\u0000-\u001f\u007f]/g;
 
 export function icsName(name: string): string {
-  return name.replace(/"/g, "'").replace(CONTROLS, " ").trim();
+  return oneLine(name.replace(/"/g, "'"));
+}
+
+/**
+ * A text on one line: what a calendar's own property (X-WR-CALNAME) or a header is given. Names are refused with a
+ * line break now (oneLineText), but a record saved before that may hold one.
+ */
+export function oneLine(text: string): string {
+  return text.replace(CONTROLS, " ").replace(/ {2,}/g, " ").trim();
 }

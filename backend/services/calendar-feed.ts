@@ -11,7 +11,7 @@ import type { FeedAddress } from "../../lib/contract.js";
 import type { ApiFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
-import { icsName } from "../mail/compose.js";
+import { icsName, oneLine } from "../mail/compose.js";
 import { firstNameAndInitial, joinUrl, sessionCore, sessionsWithPeople } from "./session-facts.js";
 
 type Db = Kysely<Database>;
@@ -91,8 +91,8 @@ export async function calendarFeed(
     .execute();
   const host = new URL(o.publicUrl).hostname || "portal";
   const cal = ical({
-    prodId: { company: o.company, product: "portal", language: "EN" },
-    name: `${o.company}: ${owner.name}'s sessions`,
+    prodId: { company: oneLine(o.company), product: "portal", language: "EN" },
+    name: oneLine(`${o.company}: ${owner.name}'s sessions`),
     ttl: 15 * 60,
   });
   // The owner's zone, named (X-WR-TIMEZONE): the times themselves are UTC instants, which every calendar places

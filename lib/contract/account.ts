@@ -4,7 +4,7 @@ import { fieldLimits } from "../client-fields.js";
 import { isTimeZone } from "../intl.js";
 import { phoneField } from "./clients.js";
 import { answer, endpoint, type AccountKind } from "./endpoint.js";
-import { emailField, requiredText, timeZoneField } from "./fields.js";
+import { emailField, oneLineText, timeZoneField } from "./fields.js";
 
 export const loginBody = z.object({
   email: emailField,
@@ -75,7 +75,7 @@ export type AccountData = {
   time_zone: string;
 };
 export const accountBody = z.object({
-  name: requiredText(fieldLimits.name, "Name"),
+  name: oneLineText(fieldLimits.name, "Name"),
   phone: phoneField,
   time_zone: timeZoneField,
 });

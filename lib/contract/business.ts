@@ -17,7 +17,7 @@ import { documentKinds } from "../documents.js";
 import { translator } from "../i18n/index.js";
 import { isLang, languages } from "../i18n/languages.js";
 import { answer, endpoint } from "./endpoint.js";
-import { blankToNull, idParam, optionalText, requiredText, timeZoneField } from "./fields.js";
+import { blankToNull, idParam, oneLineText, optionalText, requiredText, timeZoneField } from "./fields.js";
 import type { Mentor } from "./mentors.js";
 
 const whole = (label: string, min: number, max: number) =>
@@ -71,7 +71,7 @@ const s2 = serviceTexts(2);
 const s3 = serviceTexts(3);
 
 export const businessBody = z.object({
-  company_name: requiredText(100, "Company name"),
+  company_name: oneLineText(100, "Company name"),
   company_address: requiredText(300, "Company address"),
   tax_id: optionalText(50, "Tax id"),
   phone: requiredText(40, "Phone").refine((v) => /^[+()\d\s./-]{3,40}$/.test(v) && /\d{3}/.test(v.replace(/\D/g, "")), {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { DocumentStatus } from "../documents.js";
 import type { ApiFile } from "../transport.js";
 import { answer, endpoint } from "./endpoint.js";
-import { emailField, idParam, optionalText, requiredText } from "./fields.js";
+import { emailField, idParam, oneLineText, optionalText } from "./fields.js";
 
 // ---- the agent's requests -----------------------------------------------------
 
@@ -104,7 +104,7 @@ export type MyCase = {
 
 /** An upload from the client: the file's name; `add`: a further page of the upload just sent (not a new one). */
 export const myUploadQuery = z.object({
-  name: requiredText(1000, "File name"),
+  name: oneLineText(1000, "File name"),
   add: z
     .enum(["0", "1", "true", "false"], { errorMap: () => ({ message: "add must be 0 or 1" }) })
     .optional()

@@ -10,15 +10,15 @@ import type { Page } from "./fields.js";
 import {
   blankToNull,
   countryCode,
-  writtenLanguage,
   emailField,
   idParam,
   isRealDate,
+  oneLineText,
   optionalChoice,
   optionalText,
   pageField,
-  requiredText,
   searchField,
+  writtenLanguage,
 } from "./fields.js";
 import type { Booking } from "./mentors.js";
 
@@ -43,8 +43,8 @@ export const phoneField = z.preprocess(
 );
 
 export const clientInput = z.object({
-  first_name: requiredText(fieldLimits.first_name, "First name"),
-  last_name: requiredText(fieldLimits.last_name, "Last name"),
+  first_name: oneLineText(fieldLimits.first_name, "First name"),
+  last_name: oneLineText(fieldLimits.last_name, "Last name"),
   email: emailField,
   phone: phoneField,
   /** Their own zone for their e-mails and invites; blank: their agent's */

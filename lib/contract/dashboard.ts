@@ -4,7 +4,7 @@ import { fieldLimits } from "../client-fields.js";
 import type { AttentionItem } from "./clients.js";
 import { phoneField } from "./clients.js";
 import { answer, endpoint } from "./endpoint.js";
-import { emailField, requiredText } from "./fields.js";
+import { emailField, oneLineText, requiredText } from "./fields.js";
 
 // ---- dashboard and contact ---------------------------------------------------
 
@@ -18,7 +18,7 @@ export type DashboardCounts = {
 };
 
 export const contactBody = z.object({
-  name: requiredText(fieldLimits.name, "Name"),
+  name: oneLineText(fieldLimits.name, "Name"),
   email: emailField,
   phone: phoneField,
   subject: requiredText(fieldLimits.subject, "Subject"),

@@ -15,7 +15,7 @@ import {
 } from "../documents.js";
 import type { ApiFile } from "../transport.js";
 import { answer, endpoint } from "./endpoint.js";
-import { idParam, blankToNull, isRealDate, requiredText } from "./fields.js";
+import { blankToNull, idParam, isRealDate, oneLineText, requiredText } from "./fields.js";
 
 // ---- documents (the case file's checklist) -------------------------------------
 
@@ -91,7 +91,7 @@ export const documentExpiryBody = z.object({ expires_on: expiryDate });
 /** The query of an upload (the bytes are the body): the file's name as the agent's computer had it, and an expiry. */
 export const documentUploadQuery = z.object({
   // Any length a file system allows; the API keeps the last path segment, at most 120 characters (cleanFileName).
-  name: requiredText(1000, "File name"),
+  name: oneLineText(1000, "File name"),
   expires_on: expiryDate,
 });
 

@@ -19,11 +19,14 @@ export const emailField = z
 
 // ---- ids in paths -----------------------------------------------------------
 
+/** The largest id a table holds (PostgreSQL's integer): a larger one names no record. */
+export const MAX_ID = 2_147_483_647;
+
 export const idParam = z.coerce
   .number({ invalid_type_error: "must be a number" })
   .int("must be a whole number")
   .positive("must be a positive number")
-  .max(2_147_483_647, "is too large");
+  .max(MAX_ID, "is too large");
 
 // ---- helpers for form-shaped input -------------------------------------------
 
@@ -71,6 +74,17 @@ export const requiredText = (max: number, label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A name or a title: required, and on one line. A line break or another control character would reach an e-mail's
+ * header (the From name, a file's Content-Disposition) or a calendar's line (X-WR-CALNAME) and start a field of its
+ * own there.
+ */
+export const oneLineText = (max: number, label: string) =>
+  requiredText(max, label).refine((v) => !CONTROL_CHARACTERS.test(v), `${label} must be on one line`);
 
 /** A required text of at most `max` characters, with messages naming `label` (also for the command-line tools). */
 export const requiredTextField = requiredText;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { fieldLimits } from "../client-fields.js";
 import { answer, endpoint } from "./endpoint.js";
-import { blankToNull, idParam, isRealDate, pageField, requiredText, timeZoneField, type Page } from "./fields.js";
+import { blankToNull, idParam, isRealDate, MAX_ID, pageField, requiredText, timeZoneField, type Page } from "./fields.js";
 
 // ---- mentors and bookings ---------------------------------------------------------
 
@@ -83,7 +83,11 @@ export type MentorListItem = Mentor & { next_free: string | null };
 
 export const bookBody = z.object({
   mentor_id: idParam,
-  client_id: z.coerce.number({ invalid_type_error: "Choose a client" }).int("Choose a client").positive("Choose a client"),
+  client_id: z.coerce
+    .number({ invalid_type_error: "Choose a client" })
+    .int("Choose a client")
+    .positive("Choose a client")
+    .max(MAX_ID, "Choose a client"),
   start: z
     .string({ required_error: "Choose a time" })
     .max(64, "Choose a time from the mentor's week")

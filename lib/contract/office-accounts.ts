@@ -6,14 +6,14 @@ import { z } from "zod";
 import { fieldLimits } from "../client-fields.js";
 import { staffRoles, type StaffRole } from "../office-fields.js";
 import { answer, endpoint } from "./endpoint.js";
-import { emailField, idParam, requiredText, timeZoneField } from "./fields.js";
+import { emailField, idParam, MAX_ID, oneLineText, timeZoneField } from "./fields.js";
 
 export type { StaffRole };
 
 const roleField = z.enum(staffRoles, { errorMap: () => ({ message: "Choose a role from the list" }) });
 
 export const newStaffBody = z.object({
-  name: requiredText(fieldLimits.name, "Name"),
+  name: oneLineText(fieldLimits.name, "Name"),
   email: emailField,
   role: roleField,
   time_zone: timeZoneField,
@@ -53,7 +53,9 @@ export const handOverBody = z.object({
   to_agent_id: z.coerce
     .number({ required_error: "Choose the agent who takes them", invalid_type_error: "Choose the agent who takes them" })
     .int("Choose the agent who takes them")
-    .positive("Choose the agent who takes them"),
+    .positive("Choose the agent who takes them")
+    // An id no table can hold (2^31 and up) is no agent: refused here, not by PostgreSQL's integer as a 500.
+    .max(MAX_ID, "Choose the agent who takes them"),
   /** The clients to hand over; all the agent's clients (archived ones included) when absent */
   client_ids: z.array(idParam).min(1, "Choose at least one client").max(1000).optional(),
 });

@@ -4,19 +4,20 @@ import { employmentTypes } from "../office-fields.js";
 import type { Job, Relocation } from "./catalogue.js";
 import { answer, endpoint } from "./endpoint.js";
 import {
-  idParam,
-  searchPageQuery,
-  type Page,
   blankToNull,
   boundedDay,
   countryCode,
   emailField,
+  idParam,
   minorUnits,
+  oneLineText,
   optionalText,
   requiredText,
+  searchPageQuery,
   timeZoneField,
-  writtenLanguage,
+  type Page,
   type WrittenLanguage,
+  writtenLanguage,
 } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
 import type { PendingEmail } from "./office-accounts.js";
@@ -77,7 +78,7 @@ function httpsAddress(message: string) {
 }
 
 export const mentorInput = z.object({
-  name: requiredText(100, "Name"),
+  name: oneLineText(100, "Name"),
   /** Where the mentor signs in and hears of their sessions; blank until staff have one */
   email: z.preprocess(blankToNull, emailField.nullable().optional()),
   title: requiredText(150, "Title"),
@@ -177,9 +178,11 @@ export type OfficeRelocation = Relocation & { published: boolean; in_carts: numb
 export const planInput = z.object({
   service_id: z.coerce
     .number({ invalid_type_error: "Choose a service" })
-    .int()
-    .refine((v) => [1, 2, 3].includes(v), "Choose a service"),
-  name: requiredText(100, "Name"),
+    .int("Choose a service")
+    // The three services, 1 to 3.
+    .min(1, "Choose a service")
+    .max(3, "Choose a service"),
+  name: oneLineText(100, "Name"),
   description: requiredText(2000, "Description"),
   price_minor: minorUnits("Price").refine((v) => v > 0, "A price is more than nothing"),
 });

@@ -6,22 +6,23 @@ import { phoneField } from "./clients.js";
 import { answer, endpoint } from "./endpoint.js";
 import type { Page } from "./fields.js";
 import {
+  blankToNull,
   emailField,
   idParam,
+  oneLineText,
   optionalChoice,
   optionalDay,
   pageField,
   requiredText,
   searchField,
   timeZoneField,
-  blankToNull,
 } from "./fields.js";
 import type { BookingStatus, Booking } from "./mentors.js";
 import type { PendingEmail } from "./office-accounts.js";
 import { orderStatuses, type Order, type OrderStatus } from "./orders.js";
 
 export const newAgentBody = z.object({
-  name: requiredText(fieldLimits.name, "Name"),
+  name: oneLineText(fieldLimits.name, "Name"),
   email: emailField,
   phone: phoneField,
   time_zone: timeZoneField,

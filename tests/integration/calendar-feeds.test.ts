@@ -110,4 +110,24 @@ describe.each(testDatabases)("calendar feeds on $name", (target) => {
     await ctx.database.db.updateTable("agents").set({ active: 0 }).where("id", "=", gone.id).execute();
     expect((await fetchFeed(tokenOf(feed.url))).status).toBe(404);
   });
+
+  it("keeps a name with a line break out of the feed's own lines: refused when saved, folded when saved before", async () => {
+    const named = await ctx.api.newAgent("feed-named@example.com");
+    const refused = await ctx.api.call("POST", "agent/account", {
+      token: named.token,
+      body: { name: "Eve\r\nX-WR-CALNAME:Injected", time_zone: "UTC" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors.name).toEqual(["Name must be on one line"]);
+    // A record from before the rule: its name reaches the calendar's name on one line.
+    await ctx.database.db
+      .updateTable("agents")
+      .set({ name: "Eve\r\nX-WR-CALNAME:Injected" })
+      .where("id", "=", named.id)
+      .execute();
+    const feed = (await ctx.api.call("POST", "agent/feed", { token: named.token })).json.data;
+    const text = await (await fetchFeed(tokenOf(feed.url))).text();
+    const names = text.split("\r\n").filter((line) => line.startsWith("X-WR-CALNAME"));
+    expect(names).toEqual(["X-WR-CALNAME:Waypoint Consultancy: Eve X-WR-CALNAME:Injected's sessions"]);
+  });
 });
