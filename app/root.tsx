@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { dirOf, isLang, langOfPath, type Lang } from "../lib/i18n/languages";
+import { localizeMessage } from "../lib/i18n/messages";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -286,7 +287,10 @@ export function ErrorBoundary() {
     failed: t("errors.failedTitle"),
     broken: t("errors.brokenTitle"),
   };
-  const { status, title, message } = describeError(useRouteError(), titles, (key) => t(key));
+  const described = describeError(useRouteError(), titles, (key) => t(key));
+  // A refusal's own words (a 413's "too many parts", say) in the page's language when they are ones we know.
+  const { status, title } = described;
+  const message = localizeMessage(t, described.message, lang);
   return (
     <section className="container page error-page" data-status={status}>
       <p className="eyebrow">{t("errors.label", { status })}</p>

@@ -49,6 +49,12 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** What the API says of a file over the limit, and what the portal's form says (with a hint how to make it smaller). */
 export const TOO_LARGE = "The file is larger than 10 MB.";
 export const TOO_LARGE_HINT = `${TOO_LARGE} Choose a smaller one (a scan at 150–300 dpi is plenty).`;
+/**
+ * How many parts (fields and files) one upload form may send: every upload form of the portal sends under 15 (its
+ * token, the honeypot's two, its own fields, up to five files). A body of thousands of tiny parts is stopped there.
+ */
+export const MAX_FORM_PARTS = 40;
+export const TOO_MANY_PARTS = "This form sent more parts than any upload form has. Choose your files again and send the form.";
 /** What an upload is refused with, by the API and the portal's forms alike (and said in a client's language). */
 export const EMPTY_FILE = "The file is empty.";
 export const WRONG_TYPE = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";

@@ -9,7 +9,15 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { UPLOAD_BODY_LIMIT } from "../../lib/body-limit.js";
-import { atMostFiles, CHOOSE_FILE, CHOOSE_FILES, MAX_DOCUMENT_BYTES, TOO_LARGE_HINT } from "../../lib/documents.js";
+import {
+  atMostFiles,
+  CHOOSE_FILE,
+  CHOOSE_FILES,
+  MAX_DOCUMENT_BYTES,
+  MAX_FORM_PARTS,
+  TOO_LARGE_HINT,
+  TOO_MANY_PARTS,
+} from "../../lib/documents.js";
 import { FORM_UNREADABLE } from "../../lib/messages.js";
 import { spool, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 
@@ -22,12 +30,20 @@ export type UploadForm = { formData: FormData; file: UploadedFile | null; files:
 /**
  * Reads the form; each file part goes to a temporary file as it arrives (its first 10 MB; past them it is counted
  * and dropped), never into memory whole. At most `maxFiles` files are kept (the rest are read and dropped, and said).
+ * A form of more than MAX_FORM_PARTS parts is not read further: a 413 that says so.
  */
 export async function readUpload(request: Request, opts: { maxFiles?: number } = {}): Promise<UploadForm> {
   const maxFiles = opts.maxFiles ?? 1;
   const files: UploadedFile[] = [];
   let problem: string | null = null;
   let chosen = 0;
+  let parts = 0;
+  // Counts each part before the others see it (it stores nothing): the parse stops at the first one too many.
+  const partCounter = async () => {
+    parts += 1;
+    if (parts > MAX_FORM_PARTS) throw new TooManyParts();
+    return undefined;
+  };
   const fileHandler = async (part: { name: string; filename?: string; contentType: string; data: AsyncIterable<Uint8Array> }) => {
     if (part.name !== "file" || part.filename === undefined) return undefined;
     const spooled = await spool(part.data, MAX_DOCUMENT_BYTES, UPLOAD_BODY_LIMIT);
@@ -56,14 +72,17 @@ export async function readUpload(request: Request, opts: { maxFiles?: number } =
   try {
     const formData = await unstable_parseMultipartFormData(
       request,
-      unstable_composeUploadHandlers(fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
+      unstable_composeUploadHandlers(partCounter, fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
     );
     if (!chosen && !problem) problem = maxFiles > 1 ? CHOOSE_FILES : CHOOSE_FILE;
     return { formData, file: files[0] ?? null, files, problem };
   } catch (error) {
     await Promise.all(files.map((f) => f.file.dispose()));
     if (error instanceof TooMuchToRead) throw new Response(TOO_LARGE_HINT, { status: 413 });
+    if (error instanceof TooManyParts) throw new Response(TOO_MANY_PARTS, { status: 413 });
     // Not multipart, a broken one, a text field of over 16 KB (MaxPartSizeExceededError), a body cut short.
     throw new Response(FORM_UNREADABLE, { status: 400 });
   }
 }
+
+class TooManyParts extends Error {}

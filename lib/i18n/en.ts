@@ -14,6 +14,7 @@ import {
   JUST_REVIEWED,
   TOO_LARGE,
   TOO_LARGE_HINT,
+  TOO_MANY_PARTS,
   WRONG_TYPE,
 } from "../documents.js";
 import {
@@ -466,6 +467,7 @@ export const en = {
     partlySent: "{{sent}} of {{count}} files were sent. {{name}}: {{problem}}",
     chooseMany: CHOOSE_FILES,
     atMost: "Choose at most {{count}} files at once.",
+    tooManyParts: TOO_MANY_PARTS,
     tooLarge: TOO_LARGE_HINT,
     hintMany: "PDF, JPEG, PNG; up to 10 MB each; up to {{count}} files at once (a document in several pages).",
     unreachable: "The upload did not reach the server. Check the connection and try again.",

@@ -506,6 +506,8 @@ export const es: Catalogue = {
     partlySent: "Se enviaron {{sent}} de {{count}} archivos. {{name}}: {{problem}}",
     chooseMany: "Elija uno o varios archivos para enviar.",
     atMost: "Elija como máximo {{count}} archivos a la vez.",
+    tooManyParts:
+      "Este formulario ha enviado más partes de las que tiene cualquier formulario de envío. Vuelva a elegir los archivos y envíe el formulario.",
     tooLarge: "El archivo ocupa más de 10 MB. Elija uno más pequeño (basta con escanearlo a 150–300 ppp).",
     hintMany: "PDF, JPEG o PNG; hasta 10 MB cada uno; hasta {{count}} archivos a la vez (un documento de varias páginas).",
     unreachable: "El envío no ha llegado al servidor. Compruebe la conexión y vuelva a intentarlo.",

@@ -513,6 +513,8 @@ export const fr: Catalogue = {
     partlySent: "{{sent}} fichiers sur {{count}} ont été envoyés. {{name}} : {{problem}}",
     chooseMany: "Choisissez un ou plusieurs fichiers à envoyer.",
     atMost: "Choisissez au plus {{count}} fichiers à la fois.",
+    tooManyParts:
+      "Ce formulaire a envoyé plus de parties qu’aucun formulaire d’envoi n’en contient. Choisissez à nouveau vos fichiers et envoyez le formulaire.",
     tooLarge: "Le fichier dépasse 10 Mo. Choisissez-en un plus petit (une numérisation à 150–300 ppp suffit largement).",
     hintMany: "PDF, JPEG ou PNG ; 10 Mo au plus chacun ; jusqu’à {{count}} fichiers à la fois (un document de plusieurs pages).",
     unreachable: "L’envoi n’est pas parvenu au serveur. Vérifiez la connexion et réessayez.",

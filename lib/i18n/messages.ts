@@ -17,6 +17,7 @@ import {
   QUOTA_FULL,
   TOO_LARGE,
   TOO_LARGE_HINT,
+  TOO_MANY_PARTS,
   WRONG_TYPE,
 } from "../documents.js";
 import {
@@ -57,6 +58,7 @@ const exact: Record<string, string> = {
   [CHOOSE_FILES]: "my.chooseMany",
   [TOO_LARGE]: "my.tooLargeShort",
   [TOO_LARGE_HINT]: "my.tooLarge",
+  [TOO_MANY_PARTS]: "my.tooManyParts",
   [EMPTY_FILE]: "my.empty",
   [WRONG_TYPE]: "my.wrongType",
   [ALREADY_ACCEPTED]: "my.alreadyAccepted",

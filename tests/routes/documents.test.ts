@@ -9,6 +9,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { asResponse } from "../../app/lib/forms.server.js";
+import { MAX_FORM_PARTS, TOO_MANY_PARTS } from "../../lib/documents.js";
 import { spoolDir } from "../../lib/spool.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
 import { loadContext, request, signedInCookie } from "../support/route-context.js";
@@ -194,6 +195,23 @@ describe("uploading a document through the portal", () => {
     expect(scripted.status).toBe(403);
     expect(((await scripted.json()) as Failure).formError).toBe("This form has expired. Reload the page and try again.");
     expect(await fileCount()).toBe(before);
+  });
+
+  it("stops reading a form of thousands of tiny parts at the first one too many: a 413 that says so, nothing stored", async () => {
+    const before = await fileCount();
+    const many = form({ bytes: pdfBytes(), name: "a.pdf" });
+    for (let i = 0; i < 20_000; i++) many.append(`p${i}`, "x");
+    const answer = await viaPage(many);
+    expect(answer.status).toBe(413);
+    expect(await answer.text()).toBe(TOO_MANY_PARTS);
+    // The upload route a script posts to reads the same way.
+    const scripted = await viaScript(many).then(asResponse, (r: unknown) => r as Response);
+    expect(scripted.status).toBe(413);
+    // Just under the bound, the same file is taken.
+    const some = form({ bytes: pdfBytes(), name: "a.pdf" });
+    for (let i = 0; i < MAX_FORM_PARTS - 3; i++) some.append(`p${i}`, "x");
+    expect((await viaPage(some)).status).toBe(302);
+    expect(await fileCount()).toBe(before + 1);
   });
 
   it("never answers random bytes and hostile names with a 500, and stores exactly what it says it stored", async () => {
