@@ -33,10 +33,15 @@ export function wellFormedHeaders(): RequestHandler {
   };
 }
 
-/** Query parameters whose values are secrets (one-time links), never written to the log. */
-const SECRET_PARAMS = /([?&](?:token|password|secret|code|key|signature)=)[^&#]*/gi;
+/**
+ * Query parameters whose values are secrets (one-time links) or a person's data (an uploaded file's name, which
+ * often carries the client's name and outlives an erasure in the log), never written to the log.
+ */
+const SECRET_PARAMS = /([?&](?:token|password|secret|code|key|signature|name)=)[^&#]*/gi;
+/** A calendar feed's address is its only key (/feeds/<token>/calendar.ics, the API's /feeds/<token>). */
+const SECRET_SEGMENTS = /(\/feeds\/)[^/?#]+/gi;
 
-/** A request's URL as the log may keep it: one-time tokens and the like replaced by "[redacted]". */
+/** A request's URL as the log may keep it: one-time tokens, feed keys and file names replaced by "[redacted]". */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, "$1[redacted]");
+  return url.replace(SECRET_PARAMS, "$1[redacted]").replace(SECRET_SEGMENTS, "$1[redacted]");
 }

@@ -27,5 +27,12 @@ describe("request guards", () => {
     expect(redactUrl("/set-password?token=abc.DEF-123")).toBe("/set-password?token=[redacted]");
     expect(redactUrl("/x?a=1&Token=s3cret&b=2")).toBe("/x?a=1&Token=[redacted]&b=2");
     expect(redactUrl("/clients?q=token")).toBe("/clients?q=token");
+    // A calendar feed's key is in its path; a file's name (the client's own, often) in the upload's query.
+    const feed = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde";
+    expect(redactUrl(`/feeds/${feed}/calendar.ics`)).toBe("/feeds/[redacted]/calendar.ics");
+    expect(redactUrl(`/backend/feeds/${feed}`)).toBe("/backend/feeds/[redacted]");
+    expect(redactUrl("/backend/my/documents/4/file?name=Lina%20Haddad%20passport.pdf&expires_on=2030-01-01")).toBe(
+      "/backend/my/documents/4/file?name=[redacted]&expires_on=2030-01-01",
+    );
   });
 });
