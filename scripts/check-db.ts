@@ -72,7 +72,8 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "paid mentor sessions neither confirmed for their order nor due a refund",
     // A session whose record went with its client (deleted in the first release, before clients with orders were
     // archived; the client is kept as an archived record since: 006) cannot be checked: its line stands as paid.
-    sql`select count(*) as n from order_items i join orders o on o.id = i.order_id join clients c on c.id = i.client_id left join mentor_bookings b on b.id = i.item_id where o.status = 'paid' and i.item_type = 'mentor_booking' and i.refund_status is null and (b.id is null and c.archived_at is null or b.status <> 'confirmed' or b.order_id <> o.id)`,
+    // A late cancellation (inside the cut-off) is neither: cancelled, not refunded, its line saying why (Terms §4).
+    sql`select count(*) as n from order_items i join orders o on o.id = i.order_id join clients c on c.id = i.client_id left join mentor_bookings b on b.id = i.item_id where o.status = 'paid' and i.item_type = 'mentor_booking' and i.refund_status is null and (b.id is null and c.archived_at is null or b.status <> 'confirmed' or b.order_id <> o.id) and not (b.id is not null and b.status = 'canceled' and b.order_id = o.id and b.refund_status is null and i.refund_reason is not null)`,
   );
   await count(
     "tokens of missing agents",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { httpTransport } from "../../lib/http-transport.js";
 import { checkDatabase } from "../../scripts/check-db.js";
+import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
 describe.each(testDatabases)("the database check on $name", (target) => {
@@ -91,5 +93,36 @@ describe.each(testDatabases)("the database check on $name", (target) => {
       "1 paid mentor sessions neither confirmed for their order nor due a refund",
       "1 mentors with a language that is not the portal's",
     ]);
+  });
+
+  it("finds ordinary cancellations consistent: one inside the cut-off (not refunded) and one before it (refund due)", async () => {
+    // What the test above broke on purpose stays named; the cancellations add nothing to it.
+    const before = await checkDatabase(ctx.database.db);
+    const agent = await ctx.api.newAgent("check-cancel@example.com");
+    const make = agentFixtures(httpTransport(ctx.api.base, 10_000), agent.token);
+    const client = await make.client();
+    const late = await make.paidSession(client.id);
+    const early = await make.paidSession(client.id);
+    // The first now starts in two hours, well inside the 24-hour cut-off (the clock cannot be waited on).
+    const soon = new Date(Date.now() + 2 * 3_600_000);
+    soon.setUTCMinutes(7, 0, 0);
+    await ctx.database.db
+      .updateTable("mentor_bookings")
+      .set({ start_at: soon.toISOString(), end_at: new Date(soon.getTime() + 3_600_000).toISOString() })
+      .where("id", "=", late.booking.id)
+      .execute();
+    for (const id of [late.booking.id, early.booking.id]) {
+      const res = await ctx.api.call("POST", "api/Mentorbooking/cancel", { token: agent.token, body: { id } });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    }
+    const lines = await ctx.database.db
+      .selectFrom("order_items")
+      .select(["item_id", "refund_status"])
+      .where("item_type", "=", "mentor_booking")
+      .where("item_id", "in", [late.booking.id, early.booking.id])
+      .orderBy("item_id")
+      .execute();
+    expect(lines.map((l) => l.refund_status)).toEqual([null, "due"]);
+    expect(await checkDatabase(ctx.database.db)).toEqual(before);
   });
 });
