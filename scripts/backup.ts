@@ -19,6 +19,7 @@ import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import SQLite from "better-sqlite3";
 import type { DatabaseTarget } from "../backend/db/connection.js";
+import { S3_DEADLINES, type S3Deadlines } from "../backend/files/s3.js";
 import type { FileSettings } from "../lib/env.server.js";
 
 export type BackupTarget = { database: DatabaseTarget; files: FileSettings };
@@ -43,13 +44,33 @@ function pgUrl(target: Extract<DatabaseTarget, { kind: "postgres" }>): string {
   return url.toString() + (url.search ? "&" : "?") + options;
 }
 
-function s3Client(files: Extract<FileSettings, { driver: "s3" }>) {
-  return new S3Client({
+/**
+ * The bucket, with the portal's own deadlines (backend/files/s3.ts): each call is given up after `totalMs` (one retry
+ * included), so a store that stops answering ends the backup or restore with a message, never a wait without end.
+ */
+function s3Client(files: Extract<FileSettings, { driver: "s3" }>, deadlines: S3Deadlines) {
+  const client = new S3Client({
     region: files.region,
     ...(files.endpoint ? { endpoint: files.endpoint } : {}),
     forcePathStyle: files.forcePathStyle,
     ...(files.credentials ? { credentials: files.credentials } : {}),
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: deadlines.connectMs, requestTimeout: deadlines.requestMs },
   });
+  return {
+    /** One call of the bucket's, given up after the deadline; `what` names it in the message. */
+    async send<T>(what: string, call: (s3: S3Client, options: { abortSignal: AbortSignal }) => Promise<T>): Promise<T> {
+      try {
+        return await call(client, { abortSignal: AbortSignal.timeout(deadlines.totalMs) });
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new BackupError(
+          `The file store (${files.endpoint ?? "S3"}, bucket ${files.bucket}) did not answer ${what} within ${deadlines.totalMs / 1000} s: ${why}`,
+        );
+      }
+    },
+    destroy: () => client.destroy(),
+  };
 }
 
 /** Every file under `dir`, as paths relative to it. */
@@ -60,7 +81,7 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-export async function backup(target: BackupTarget, to: string): Promise<Manifest> {
+export async function backup(target: BackupTarget, to: string, deadlines: S3Deadlines = S3_DEADLINES): Promise<Manifest> {
   fs.mkdirSync(to, { recursive: true });
   if (fs.readdirSync(to).length) throw new BackupError(`${to} is not empty: back up into a new folder.`);
 
@@ -106,19 +127,31 @@ export async function backup(target: BackupTarget, to: string): Promise<Manifest
     }
   } else {
     const files = target.files;
-    const client = s3Client(files);
+    const client = s3Client(files, deadlines);
     const prefix = files.prefix ? `${files.prefix.replace(/\/+$/, "")}/` : "";
     try {
       let token: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: files.bucket, Prefix: prefix, ContinuationToken: token }),
+        const page = await client.send("a listing", (s3, options) =>
+          s3.send(new ListObjectsV2Command({ Bucket: files.bucket, Prefix: prefix, ContinuationToken: token }), options),
         );
         for (const object of page.Contents ?? []) {
           const key = object.Key!.slice(prefix.length);
-          const body = await client.send(new GetObjectCommand({ Bucket: files.bucket, Key: object.Key! }));
+          const body = await client.send(`for ${object.Key}`, (s3, options) =>
+            s3.send(new GetObjectCommand({ Bucket: files.bucket, Key: object.Key! }), options),
+          );
           fs.mkdirSync(path.dirname(path.join(into, key)), { recursive: true });
-          fs.writeFileSync(path.join(into, key), await body.Body!.transformToByteArray());
+          // The body is read under a deadline of its own: a store can answer the request, then stop sending.
+          const bytes = await Promise.race([
+            body.Body!.transformToByteArray(),
+            new Promise<never>((_, reject) =>
+              setTimeout(
+                () => reject(new BackupError(`The file store stopped sending ${object.Key} (${deadlines.totalMs / 1000} s).`)),
+                deadlines.totalMs,
+              ).unref(),
+            ),
+          ]);
+          fs.writeFileSync(path.join(into, key), bytes);
           documents++;
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -138,7 +171,7 @@ export async function backup(target: BackupTarget, to: string): Promise<Manifest
   return manifest;
 }
 
-export async function restore(target: BackupTarget, from: string): Promise<Manifest> {
+export async function restore(target: BackupTarget, from: string, deadlines: S3Deadlines = S3_DEADLINES): Promise<Manifest> {
   const manifestFile = path.join(from, "manifest.json");
   if (!fs.existsSync(manifestFile)) throw new BackupError(`${from} holds no backup (no manifest.json).`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
@@ -194,13 +227,16 @@ export async function restore(target: BackupTarget, from: string): Promise<Manif
     }
   } else {
     const s3 = target.files;
-    const client = s3Client(s3);
+    const client = s3Client(s3, deadlines);
     const prefix = s3.prefix ? `${s3.prefix.replace(/\/+$/, "")}/` : "";
     try {
       for (const file of files) {
         const key = file.split(path.sep).join("/");
-        await client.send(
-          new PutObjectCommand({ Bucket: s3.bucket, Key: prefix + key, Body: fs.readFileSync(path.join(source, file)) }),
+        await client.send(`for ${prefix + key}`, (bucket, options) =>
+          bucket.send(
+            new PutObjectCommand({ Bucket: s3.bucket, Key: prefix + key, Body: fs.readFileSync(path.join(source, file)) }),
+            options,
+          ),
         );
       }
     } finally {

@@ -5,8 +5,12 @@
  * made it current over a newer upload), and /readyz's check of the store fails in time. An SMTP server that never
  * answers fails a send within the mailer's time-out, which is shorter than the outbox's claim.
  */
+import fs from "node:fs";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
 import { s3Store } from "../../backend/files/s3.js";
@@ -14,6 +18,7 @@ import { StoreUnavailable } from "../../backend/files/store.js";
 import { smtpMailer } from "../../backend/mail/transport.js";
 import { createStripe } from "../../backend/payments/stripe-client.js";
 import { stripeFailure } from "../../backend/payments/stripe-errors.js";
+import { backup, BackupError, restore } from "../../scripts/backup.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { pdfBytes, s3TestStore, type TestStore } from "../support/files.js";
@@ -85,6 +90,32 @@ describe("outside calls with deadlines", () => {
     expect(Date.now() - started).toBeLessThan(5000);
     proxy.pass();
     await expect(store().ping()).resolves.toBeUndefined();
+  });
+
+  it("ends a backup and a restore from a hung store with a message within the deadline, never a wait without end", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-backup-deadline-"));
+    const file = path.join(dir, "portal.sqlite");
+    new SQLite(file).close();
+    const target = { database: { kind: "sqlite" as const, file }, files: { ...s3.settings!, endpoint: proxy.url } };
+    proxy.hang();
+    try {
+      const started = Date.now();
+      const failed = await backup(target, path.join(dir, "backup"), deadlines).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(BackupError);
+      expect((failed as Error).message).toMatch(
+        /^The file store \(http:\/\/127\.0\.0\.1:\d+, bucket documents\) did not answer a listing within 1\.5 s/,
+      );
+      expect(Date.now() - started).toBeLessThan(5000);
+      proxy.pass();
+      // Answering again, the same store backs up whole; a restore into it while it hangs ends the same way.
+      const manifest = await backup(target, path.join(dir, "again"), deadlines);
+      expect(manifest.documents).toBe(await s3.count());
+      proxy.hang();
+      await expect(restore(target, path.join(dir, "again"), deadlines)).rejects.toThrow(/did not answer for portal\//);
+    } finally {
+      proxy.pass();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("gives up on a Stripe that never answers within the SDK's deadline, and says the provider could not be reached", async () => {
