@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldProps, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { ApiCallError, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm } from "../lib/forms.server";
@@ -42,6 +42,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   })().catch((e) => apiLoaderError(e, request, context));
 }
 
+/**
+ * Two steps, the same with scripts on or off: the choice (nothing ticked) is checked and read back as a question
+ * ("Move 1 client from A to B?"), and only its confirmation moves anyone.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, context);
   const id = routeId(params.id);
@@ -56,6 +60,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   >);
   if (failure) return failure;
   try {
+    if (formData.get("intent") !== "confirm") {
+      // The question names whom and to whom as the office reads them now (a client of another agent's is no choice).
+      const detail = await api.call(endpoints.officeAgentDetail, { params: { id } });
+      const to = await api.call(endpoints.officeAgentDetail, { params: { id: body.to_agent_id } });
+      const clients = detail.clients.filter((c) => body.client_ids?.includes(c.id)).map((c) => ({ id: c.id, name: c.name }));
+      if (clients.length !== body.client_ids?.length || !to.agent.active) return apiActionError(gone(), request, context, values);
+      return { review: { from: detail.agent.name, to: { id: to.agent.id, name: to.agent.name }, clients }, values };
+    }
     const moved = await api.call(endpoints.handOverClients, { params: { id }, body });
     const n = moved.moved.length;
     return await redirectWithToast(request, context, `/office/agents/${body.to_agent_id}`, {
@@ -67,12 +79,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** The choice no longer stands (a client moved or the taker deactivated meanwhile): said as the API would say it. */
+function gone() {
+  return new ApiCallError(409, workspaceT("office.handOver.changed"));
+}
+
+type Review = { review: { from: string; to: { id: number; name: string }; clients: Array<{ id: number; name: string }> } };
+
 export default function HandOver() {
   const { agent, clients, others } = useLoaderData<typeof loader>();
-  const failure = useActionData<FormFailure>();
+  const answer = useActionData<FormFailure | (Review & { values: Record<string, string> })>();
+  const review = answer && "review" in answer ? answer.review : null;
+  const failure = answer && !("review" in answer) ? answer : undefined;
   const busy = useNavigation().state === "submitting";
   const f = fieldProps(["to_agent_id", "client_ids"], failure);
-  const kept = failure?.values?.client_id?.split(",");
+  // What was chosen stays chosen when the choice is refused or changed; nothing is chosen at first.
+  const kept = answer?.values?.client_id?.split(",") ?? [];
   const clientError = failure?.fieldErrors?.client_ids?.[0];
   const { t } = useTranslation();
   return (
@@ -82,12 +104,35 @@ export default function HandOver() {
       </p>
       <h1>{t("office.handOver.heading", { name: agent.name })}</h1>
       <p className="muted">{t("office.handOver.intro", { name: agent.name })}</p>
+      {review ? (
+        <Form method="post" className="notice" key="review" aria-live="polite">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="to_agent_id" value={review.to.id} />
+          {review.clients.map((c) => (
+            <input key={c.id} type="hidden" name="client_id" value={c.id} />
+          ))}
+          <h2>{t("office.handOver.confirm", { count: review.clients.length, from: review.from, to: review.to.name })}</h2>
+          <ul>
+            {review.clients.map((c) => (
+              <li key={c.id}>
+                <bdi>{c.name}</bdi>
+              </li>
+            ))}
+          </ul>
+          <div className="form__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? t("office.handOver.handing") : t("office.handOver.yes", { count: review.clients.length })}
+            </button>
+          </div>
+        </Form>
+      ) : null}
       {clients.length === 0 ? (
         <p className="empty-state">{t("office.handOver.noClient", { name: agent.name })}</p>
       ) : others.length === 0 ? (
         <p className="empty-state">{t("office.handOver.noOther")}</p>
       ) : (
-        <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+        <Form method="post" className="form" noValidate key={answer ? JSON.stringify(answer.values) : "initial"}>
           <AuthenticityTokenInput />
           <FormError message={failure?.formError} />
           <SelectField
@@ -105,13 +150,8 @@ export default function HandOver() {
               {clients.map((c) => (
                 <li key={c.id}>
                   <label>
-                    <input
-                      type="checkbox"
-                      name="client_id"
-                      value={c.id}
-                      defaultChecked={kept ? kept.includes(String(c.id)) : true}
-                    />{" "}
-                    {c.name} · {t(`work.clientStatus.${c.status}`)}
+                    <input type="checkbox" name="client_id" value={c.id} defaultChecked={kept.includes(String(c.id))} /> {c.name}{" "}
+                    · {t(`work.clientStatus.${c.status}`)}
                     {c.archived ? ` · ${t("office.handOver.archived")}` : ""}
                   </label>
                 </li>
@@ -124,7 +164,7 @@ export default function HandOver() {
             ) : null}
           </fieldset>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t("office.handOver.handing") : t("office.handOver.handOver")}
+            {t("office.handOver.review")}
           </button>
         </Form>
       )}

@@ -1365,7 +1365,12 @@ export const enWorkspace = {
       clients: "Clients ({{count}})",
       archived: "archived",
       handing: "Handing over…",
-      handOver: "Hand over the chosen clients",
+      review: "Review the hand-over",
+      confirm_one: "Move {{count}} client from {{from}} to {{to}}?",
+      confirm_other: "Move {{count}} clients from {{from}} to {{to}}?",
+      yes_one: "Yes, move {{count}} client",
+      yes_other: "Yes, move {{count}} clients",
+      changed: "The choice no longer stands (a client or the agent changed meanwhile). Choose again.",
     },
     order: {
       title: "Order {{id}} · Back office",

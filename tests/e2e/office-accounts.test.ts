@@ -127,12 +127,21 @@ journeys("the office runs the business in Chromium", (ctx) => {
       await office.goto(`${ctx.portal.base}/office/agents/${giverId}`);
       await office.getByRole("link", { name: "Hand over clients" }).click();
       await expect.poll(() => office.locator("h1").innerText(), settle).toBe(`Hand over Gia Giver ${tag}'s clients`);
-      await office.getByRole("button", { name: "Hand over the chosen clients" }).click();
+      // Nothing is ticked at first: a choice of no agent and no client is said beside both.
+      expect(await office.getByRole("checkbox", { checked: true }).count()).toBe(0);
+      await office.getByRole("button", { name: "Review the hand-over" }).click();
       await expect
         .poll(() => office.locator("#field-to_agent_id-error").innerText(), settle)
         .toBe("Choose the agent who takes them");
+      await expect.poll(() => office.locator("#client-ids-error").innerText(), settle).toBe("Choose at least one client");
       await office.getByLabel("To agent").selectOption({ label: `Tom Taker ${tag} (taker-${tag}@example.com)` });
-      await office.getByRole("button", { name: "Hand over the chosen clients" }).click();
+      await office.getByRole("checkbox", { name: new RegExp(`Handed Over ${tag}`) }).check();
+      await office.getByRole("button", { name: "Review the hand-over" }).click();
+      // The choice is read back as a question; only the answer moves the client.
+      await expect
+        .poll(() => office.locator(".notice h2").innerText(), settle)
+        .toBe(`Move 1 client from Gia Giver ${tag} to Tom Taker ${tag}?`);
+      await office.getByRole("button", { name: "Yes, move 1 client" }).click();
       await expectToast(office, javaScriptEnabled, "1 client handed over, with their case files. Both agents were e-mailed.");
       await expect.poll(() => office.locator("h1").innerText(), settle).toBe(`Tom Taker ${tag}`);
 

@@ -675,14 +675,38 @@ describe("the office's forms", () => {
         to_agent_id: String(taker.id),
       },
     );
+    // A choice is read back as a question first, and moves no one.
+    const asked = await respond(
+      action,
+      await formRequest(at, { to_agent_id: String(taker.id), client_id: String(client.id) }, staff),
+      params,
+    );
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toMatchObject({
+      review: { from: `Agent hand-giver`, to: { id: taker.id, name: "Agent hand-taker" }, clients: [{ id: client.id }] },
+    });
+    const detail = async (id: number) =>
+      (await (await apiAs(await staffToken())).call(endpoints.officeAgentDetail, { params: { id } })).clients.map((c) => c.id);
+    expect(await detail(giver.id)).toEqual([client.id]);
+    // A client who is not the giver's is no choice: said, nothing moved.
+    const other = await make.client();
+    const stray = await respond(
+      action,
+      await formRequest(at, { to_agent_id: String(taker.id), client_id: String(other.id), intent: "confirm" }, staff),
+      params,
+    );
+    expect(stray.status).toBeGreaterThanOrEqual(400);
+    expect(await detail(giver.id)).toEqual([client.id]);
+    // Confirmed, they move.
     redirected(
       await respond(
         action,
-        await formRequest(at, { to_agent_id: String(taker.id), client_id: String(client.id) }, staff),
+        await formRequest(at, { to_agent_id: String(taker.id), client_id: String(client.id), intent: "confirm" }, staff),
         params,
       ),
       `/office/agents/${taker.id}`,
     );
+    expect(await detail(taker.id)).toEqual([client.id]);
   });
 
   it("refunding an order line without a note is said beside the note", async () => {
