@@ -17,6 +17,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { DEFAULT_COMPANY_NAME } from "../lib/business";
 import { dirOf, isLang, langOfPath, type Lang } from "../lib/i18n/languages";
 import { localizeMessage } from "../lib/i18n/messages";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
@@ -28,6 +29,7 @@ import { CatalogueScript } from "./lib/catalogue-script";
 import { apiFor, sessionOf } from "./lib/context.server";
 import { endpoints } from "./lib/endpoints.server";
 import { browserLang, catalogueVersion, chosenLang, translator } from "./lib/i18n.server";
+import { companyOf } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, isLocalizedPath, normalizePath } from "./lib/paths";
 import { csrf } from "./lib/security.server";
@@ -42,13 +44,13 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
+export const meta: MetaFunction<typeof loader> = ({ error, data, matches }) => [
   // An error page is named by what went wrong ("Page not found · …"), like every other page by what it shows, in
   // the page's language (the root's words; English when the root itself failed).
   {
     title: error
-      ? `${describeError(error, data?.errorTitles, () => "").title} · Waypoint Consultancy`
-      : "Waypoint Consultancy: mentorship, relocation and job placement",
+      ? `${describeError(error, data?.errorTitles, () => "").title} · ${companyOf(matches)}`
+      : `${companyOf(matches)}: mentorship, relocation and job placement`,
   },
   {
     name: "description",
@@ -227,7 +229,12 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
         </FormContext>
-        {isHome ? null : <SiteFooter copyrightYear={site?.copyright_year ?? new Date().getFullYear()} />}
+        {isHome ? null : (
+          <SiteFooter
+            copyrightYear={site?.copyright_year ?? new Date().getFullYear()}
+            company={site?.company.name || DEFAULT_COMPANY_NAME}
+          />
+        )}
         <ScrollTopButton />
         <RouteLoading />
         <ScrollRestoration nonce={nonce} />

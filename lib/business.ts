@@ -8,6 +8,9 @@ import { documentsByService, type DocumentKind } from "./documents.js";
 import { defaultLang, type Lang } from "./i18n/languages.js";
 import { serviceContent } from "./services-content.js";
 
+/** The company's name until the environment (COMPANY_NAME) or the office says another: pages, e-mails, feeds. */
+export const DEFAULT_COMPANY_NAME = "Waypoint Consultancy";
+
 export const weekdayShort = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 /** One field per weekday, 0 Sunday: "09:00-18:00", or empty when the office is closed that day */
 export const openingField = (weekday: number) => `hours_${weekday}` as `hours_${0 | 1 | 2 | 3 | 4 | 5 | 6}`;

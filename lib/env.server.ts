@@ -9,6 +9,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_COMPANY_NAME } from "./business.js";
 import { looksLikeIp } from "./client-ip.js";
 
 const onOff = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
@@ -95,7 +96,7 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Waypoint Consultancy <no-reply@waypoint.example>"),
   MAIL_MODE: z.enum(["smtp", "log"]).optional(),
   STAFF_INBOX: z.string().email("must be an email address").optional(),
-  COMPANY_NAME: z.string().min(1).default("Waypoint Consultancy"),
+  COMPANY_NAME: z.string().min(1).default(DEFAULT_COMPANY_NAME),
   COMPANY_ADDRESS: z.string().min(1).default("12 Harbour Street, Lisbon 1100-001, Portugal"),
   MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
   MAIL_RETRY_SECONDS: positiveInt.default(60),

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalPath } from "../lib/lang";
 
-export function SiteFooter({ copyrightYear }: { copyrightYear: number }) {
+export function SiteFooter({ copyrightYear, company }: { copyrightYear: number; company: string }) {
   const { t } = useTranslation();
   const local = useLocalPath();
   return (
@@ -21,7 +21,7 @@ export function SiteFooter({ copyrightYear }: { copyrightYear: number }) {
             </li>
           </ul>
         </nav>
-        <p>{t("common.rights", { year: copyrightYear })}</p>
+        <p>{t("common.rights", { year: copyrightYear, company })}</p>
         <a href="#top" className="back-to-top">
           {t("common.backToTop")}
         </a>

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { todaysHours, type SiteFacts } from "../../lib/business";
+import { DEFAULT_COMPANY_NAME, todaysHours, type SiteFacts } from "../../lib/business";
 import type { AgentPublic, ClientPublic, MentorPublic, StaffPublic } from "../../lib/contract";
 import { dirOf, languageNames, languages, type Lang } from "../../lib/i18n/languages";
 import { useLang, useLocalPath } from "../lib/lang";
@@ -112,6 +112,8 @@ export function SiteHeader({
     if (!signedInZone) setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
   }, [signedInZone]);
   const zone = signedInZone ?? browserZone ?? site?.hours_zone ?? "UTC";
+  const company = site?.company.name || DEFAULT_COMPANY_NAME;
+  const brandWord = company.split(/\s+/)[0] ?? company;
   const services = useRef<HTMLDetailsElement>(null);
   const menu = useRef<HTMLInputElement>(null);
   // The phone menu: without scripts a checkbox opens it (CSS); with them, a button that says it opens a menu and
@@ -213,13 +215,14 @@ export function SiteHeader({
         </p>
       ) : null}
       <div className="site-header__bar container">
+        {/* The company as the office names it: its first word shown, the rest of its name and what the link is
+            said after it (voice users can say what they see: the name starts with the word shown). */}
         <Link to={local("/")} className="brand">
           <span className="brand__mark" aria-hidden="true">
-            W
+            {company.charAt(0).toLocaleUpperCase()}
           </span>
-          {/* Named by what it shows ("Waypoint"), then what it is: voice users can say what they see. */}
-          <span className="brand__name">Waypoint</span>
-          <span className="visually-hidden"> {t("common.brandHome")}</span>
+          <span className="brand__name">{brandWord}</span>
+          <span className="visually-hidden">{t("common.brandHome", { rest: company.slice(brandWord.length) })}</span>
         </Link>
 
         {scripted ? (

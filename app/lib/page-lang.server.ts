@@ -6,6 +6,7 @@ import { defaultLang, isLang, pathInLang, type Lang } from "../../lib/i18n/langu
 import { requireAgent } from "./auth.server";
 import { chosenLang } from "./i18n.server";
 import type { PageSeo } from "./seo";
+import { loadSite } from "./site.server";
 
 /**
  * The language of a `($lang)` page: none in the address is English; a first segment that is no language is no
@@ -39,8 +40,12 @@ export async function publicPage(
 ): Promise<{ lang: Lang; seo: PageSeo }> {
   const lang = await pageLang(request, context, param);
   const t = translator(lang);
-  const title = page === "home" ? t("home.title") : `${t(`${page}.title`)} · Waypoint Consultancy`;
-  return { lang, seo: pageSeo(request, lang, title, t(`${page}.description`), options) };
+  const company = (await loadSite(context, lang)).company.name;
+  const title = page === "home" ? t("home.title", { company }) : t(`${page}.title`);
+  return {
+    lang,
+    seo: pageSeo(request, lang, title, t(`${page}.description`, { company }), { ...options, company, whole: page === "home" }),
+  };
 }
 
 export function pageSeo(
@@ -48,15 +53,17 @@ export function pageSeo(
   lang: Lang,
   title: string,
   description: string,
-  options: { path?: string; index?: boolean } = {},
+  /** company: the name the title ends with (the office's); whole: the title says it already (the home page's) */
+  options: { company: string; whole?: boolean; path?: string; index?: boolean },
 ): PageSeo {
   const url = new URL(request.url);
   const bare = new URL(pathInLang(url.pathname, defaultLang), url).pathname.replace(/(.)\/+$/, "$1");
   return {
     lang,
     path: options.path ?? bare,
-    title,
+    title: options.whole ? title : `${title} · ${options.company}`,
     description,
+    site: options.company,
     origin: getSettings().publicUrl,
     ...(options.index === false ? { index: false } : {}),
   };

@@ -11,6 +11,8 @@ export type PageSeo = {
   path: string;
   title: string;
   description: string;
+  /** The company's name as the office set it (og:site_name) */
+  site: string;
   /** The site's public address, no trailing slash */
   origin: string;
   /** false for a page that should not be listed (a one-time link's page) */
@@ -29,7 +31,7 @@ export function seoMeta(seo: PageSeo | undefined): MetaDescriptor[] {
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Waypoint Consultancy" },
+    { property: "og:site_name", content: seo.site },
     { property: "og:locale", content: ogLocale[seo.lang] },
     { property: "og:url", content: url(seo.lang) },
   ];

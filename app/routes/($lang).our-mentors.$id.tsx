@@ -11,24 +11,26 @@ import { useLocalPath } from "../lib/lang";
 import { pageLang, pageSeo } from "../lib/page-lang.server";
 import { routeId } from "../lib/params";
 import { seoMeta } from "../lib/seo";
+import { loadSite } from "../lib/site.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = await pageLang(request, context, params.lang);
   const id = routeId(params.id);
-  const mentor = await apiFor(context)
-    .call(endpoints.publicMentor, { params: { id } })
-    .catch((e) => apiLoaderError(e, request, context));
+  const [mentor, site] = await Promise.all([
+    apiFor(context)
+      .call(endpoints.publicMentor, { params: { id } })
+      .catch((e) => apiLoaderError(e, request, context)),
+    loadSite(context, lang),
+  ]);
   const t = translator(lang);
   return {
     mentor,
     seo: pageSeo(
       request,
       lang,
-      `${mentor.name} · ${t("mentors.title")} · Waypoint Consultancy`,
+      `${mentor.name} · ${t("mentors.title")}`,
       `${mentor.name}: ${mentor.title}. ${t("mentors.intro")}`,
-      {
-        path: `/our-mentors/${mentor.id}`,
-      },
+      { path: `/our-mentors/${mentor.id}`, company: site.company.name },
     ),
   };
 }

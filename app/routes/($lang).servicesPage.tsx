@@ -34,8 +34,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     own: { tagline: text.tagline, intro: text.intro, includes: text.includes, forWhom: text.for_whom },
     steps: service.steps.length,
     plans,
-    seo: pageSeo(request, lang, `${name} · Waypoint Consultancy`, `${t(`${key}.tagline`)} ${t(`${key}.intro`)}`.slice(0, 300), {
+    seo: pageSeo(request, lang, name, `${t(`${key}.tagline`)} ${t(`${key}.intro`)}`.slice(0, 300), {
       path: `/servicesPage?id=${service.id}`,
+      company: site.company.name,
     }),
   };
 }

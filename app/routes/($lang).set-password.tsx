@@ -11,6 +11,7 @@ import { signIn, signInMentor, signInStaff } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { useLocalPath, useSay } from "../lib/lang";
+import { useCompany } from "../lib/meta";
 import { publicPage } from "../lib/page-lang.server";
 import { setPasswordBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -64,6 +65,7 @@ export default function SetPassword() {
   const { t } = useTranslation();
   const say = useSay();
   const local = useLocalPath();
+  const company = useCompany();
   return (
     <AuthCard
       heading={who?.purpose === "reset" ? t("setPassword.headingReset") : t("setPassword.heading")}
@@ -80,7 +82,7 @@ export default function SetPassword() {
                     ? "setPassword.forMentor"
                     : "setPassword.forAgent"
               }
-              values={{ name: who.name, email: who.email }}
+              values={{ name: who.name, email: who.email, company }}
               components={{ email: <bdi dir="ltr" /> }}
             />
             {who.purpose === "reset" ? ` ${t("setPassword.resetNote")}` : ""}

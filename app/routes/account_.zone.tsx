@@ -11,11 +11,12 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccountHolder } from "../lib/auth.server";
 import { ownAccount } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { backPath } from "../lib/paths";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Your time zone"} · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Your time zone"} · ${companyOf(matches)}` },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

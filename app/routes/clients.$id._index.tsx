@@ -20,14 +20,15 @@ import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { useKindLabel } from "../lib/lang";
+import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { documentAddBody, noteBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.client.first_name} ${data.client.last_name} · Waypoint Consultancy` : "Client not found" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.client.first_name} ${data.client.last_name} · ${companyOf(matches)}` : "Client not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

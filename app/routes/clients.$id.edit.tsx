@@ -8,11 +8,12 @@ import { requireAgent } from "../lib/auth.server";
 import { saveClient, type ClientFormFailure } from "../lib/clients.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · Waypoint Consultancy` : "Client not found" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.title} · ${companyOf(matches)}` : "Client not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -10,9 +10,10 @@ import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveWeek } from "../lib/mentoring.server";
+import { companyOf } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Your weekly hours"} · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Your weekly hours"} · ${companyOf(matches)}` },
 ];
 
 /** The mentor's own week: the hours agents can book and the days away, in the mentor's zone. */

@@ -11,10 +11,11 @@ import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveProfile } from "../lib/mentoring.server";
+import { companyOf } from "../lib/meta";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Your profile"} · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Your profile"} · ${companyOf(matches)}` },
 ];
 
 /** What agents read of the mentor, the zone their hours are in, and where their sessions meet. */

@@ -5,10 +5,11 @@ import { StatementView } from "../components/statement";
 import { requireMentor } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { statementPage } from "../lib/statement.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Your statement"} · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Your statement"} · ${companyOf(matches)}` },
 ];
 
 /** What the consultancy owes the mentor for a month; a month that is not one is said beside the field. */

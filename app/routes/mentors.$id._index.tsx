@@ -9,11 +9,12 @@ import { useChosenClient } from "../lib/chosen-client";
 import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { useIntlLocale } from "../lib/lang";
+import { companyOf } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.mentor.name} · Waypoint Consultancy` : "Mentor not found" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.mentor.name} · ${companyOf(matches)}` : "Mentor not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

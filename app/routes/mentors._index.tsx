@@ -12,10 +12,13 @@ import { chosenClient } from "../lib/chosen-client.server";
 import { dayLabel, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { queryOf } from "../lib/paths";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Mentors"} · Waypoint Consultancy` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Mentors"} · ${companyOf(matches)}` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);

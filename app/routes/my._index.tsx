@@ -16,12 +16,13 @@ import { requireClient } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { useIntlLocale, useSay } from "../lib/lang";
+import { companyOf } from "../lib/meta";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
-  return [{ title: `${root?.myTitle ?? "Your page"} · Waypoint Consultancy` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${root?.myTitle ?? "Your page"} · ${companyOf(matches)}` }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,12 +13,13 @@ import { signInClient } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { useLang, useSay } from "../lib/lang";
+import { companyOf } from "../lib/meta";
 import { clientLinkBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
-  return [{ title: `${root?.myTitle ?? "Your page"} · Waypoint Consultancy` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${root?.myTitle ?? "Your page"} · ${companyOf(matches)}` }, { name: "robots", content: "noindex" }];
 };
 
 type Gone = { ok: false; message: string };

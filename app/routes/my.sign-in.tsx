@@ -14,12 +14,13 @@ import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { chosenLang, translator } from "../lib/i18n.server";
 import { useLocalPath } from "../lib/lang";
+import { companyOf } from "../lib/meta";
 import { clientSignInBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Your page: get a link"} · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Your page: get a link"} · ${companyOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

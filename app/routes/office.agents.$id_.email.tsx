@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { EmailChangeScreen } from "../components/email-change";
 import { emailChangeAction, emailChangeLoader } from "../lib/email-change.server";
+import { companyOf } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · Waypoint Consultancy` : "Not found" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.title} · ${companyOf(matches)}` : "Not found" },
 ];
 
 export const loader = (args: LoaderFunctionArgs) => emailChangeLoader("agent", args);

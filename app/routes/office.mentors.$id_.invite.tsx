@@ -7,11 +7,12 @@ import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.ser
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `${loaded.title} · Waypoint Consultancy` : "Mentor not found" },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: loaded ? `${loaded.title} · ${companyOf(matches)}` : "Mentor not found" },
 ];
 
 /** Inviting a mentor to sign in: a one-time set-password link, e-mailed to them and shown here once. */

@@ -5,11 +5,12 @@ import { StatementView } from "../components/statement";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { statementPage } from "../lib/statement.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `${loaded.title} · Waypoint Consultancy` : "Mentor not found" },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: loaded ? `${loaded.title} · ${companyOf(matches)}` : "Mentor not found" },
 ];
 
 /** A mentor's monthly statement as the mentor sees it, for paying them. */

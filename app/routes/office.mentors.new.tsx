@@ -7,11 +7,12 @@ import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { saveMentor } from "../lib/office-mentors.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Add a mentor"} · Back office · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Add a mentor"} · Back office · ${companyOf(matches)}` },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -11,12 +11,13 @@ import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { officeOrdersFilter } from "../lib/office-orders";
 import { queryOf } from "../lib/paths";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Orders · Back office"} · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Orders · Back office"} · ${companyOf(matches)}` },
 ];
 
 const statuses = ["pending", "paid", "flagged", "failed", "expired", "canceled"] as const;

@@ -8,11 +8,12 @@ import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { savePlanForm } from "../lib/office-catalogue.server";
 import { routeId } from "../lib/params";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · Waypoint Consultancy` : "Plan not found" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.title} · ${companyOf(matches)}` : "Plan not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -8,10 +8,11 @@ import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { saveRelocationForm } from "../lib/office-catalogue.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Add a relocation package · Back office"} · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Add a relocation package · Back office"} · ${companyOf(matches)}` },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,12 +9,13 @@ import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `${loaded.title} · Waypoint Consultancy` : "Not found" },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: loaded ? `${loaded.title} · ${companyOf(matches)}` : "Not found" },
 ];
 
 /** One staff account, as an owner manages it: role, deactivation, a new password link, the address. */

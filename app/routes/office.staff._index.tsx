@@ -8,9 +8,10 @@ import { requireStaff } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Staff · Back office"} · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Staff · Back office"} · ${companyOf(matches)}` },
 ];
 
 /** The staff accounts: an owner's page (anyone else: not found). */

@@ -12,12 +12,13 @@ import { requireStaff } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
 import { newStaffBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Invite a staff member"} · Back office · Waypoint Consultancy` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Invite a staff member"} · Back office · ${companyOf(matches)}` },
 ];
 
 const fields = ["name", "email", "role", "time_zone"] as const;

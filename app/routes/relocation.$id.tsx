@@ -7,11 +7,12 @@ import { requireAgent } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
 import { clientChoices } from "../lib/client-choices.server";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.relocation.title} · Waypoint Consultancy` : "Package not found" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.relocation.title} · ${companyOf(matches)}` : "Package not found" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { oneLine } from "./compose.js";
 import { render, type Facts, type MailContext } from "./messages.js";
 import type { Mailer } from "./transport.js";
 
@@ -147,7 +148,8 @@ export async function deliverDue(
       const message = render(facts, deps);
       const to = claimed.to_address ?? deps.staffInbox;
       const result = await deps.mailer.send({
-        from: deps.from,
+        // The company's name as the office set it, at MAIL_FROM's address.
+        from: { name: oneLine(deps.company.name), address: addressOf(deps.from) },
         to,
         // Staff's reply to a contact message: the sender's answer comes back to the staff inbox.
         replyTo: claimed.reply_to ?? (claimed.kind === "contact.reply" ? deps.staffInbox : null),
@@ -206,4 +208,9 @@ export async function retryMessage(db: Kysely<Database>, id: number, now = new D
     .where("status", "=", "failed")
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** "Name <a@b>" → "a@b" (MAIL_FROM's address; its name is the company's, from the office) */
+function addressOf(from: string) {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 
 export type OutgoingMail = {
-  from: string;
+  from: string | { name: string; address: string };
   to: string;
   replyTo?: string | null;
   subject: string;

@@ -43,7 +43,7 @@ export const en = {
     skip: "Skip to content",
     menu: "Menu",
     mainNav: "Main",
-    brandHome: "Consultancy, home",
+    brandHome: "{{rest}}, home",
     home: "Home",
     about: "About us",
     services: "Services",
@@ -56,7 +56,7 @@ export const en = {
     chat: "Chat with us",
     openToday: "Open today {{from}}–{{to}}",
     closedToday: "Closed today",
-    rights: "© {{year}} Waypoint Consultancy. All rights reserved.",
+    rights: "© {{year}} {{company}}. All rights reserved.",
     backToTop: "Back to top",
     scrollTop: "Scroll to top",
     loading: "Loading…",
@@ -150,7 +150,7 @@ export const en = {
     message: "Message",
   },
   home: {
-    title: "Waypoint Consultancy: move abroad for work, with people who did",
+    title: "{{company}}: move abroad for work, with people who did",
     description:
       "Mentorship, relocation and job placement for people moving abroad for work, arranged through their agent: mentors who made the move, relocation teams on the ground and employers who sponsor visas.",
     eyebrow: "Mentorship · Relocation · Job Placement",
@@ -295,9 +295,9 @@ export const en = {
     description: "Choose the password for your Waypoint account from the link we sent you.",
     heading: "Choose your password",
     headingReset: "Choose a new password",
-    forStaff: "For {{name}} (<email>{{email}}</email>), staff of Waypoint Consultancy.",
-    forAgent: "For {{name}} (<email>{{email}}</email>), an agent of Waypoint Consultancy.",
-    forMentor: "For {{name}} (<email>{{email}}</email>), a mentor of Waypoint Consultancy.",
+    forStaff: "For {{name}} (<email>{{email}}</email>), staff of {{company}}.",
+    forAgent: "For {{name}} (<email>{{email}}</email>), an agent of {{company}}.",
+    forMentor: "For {{name}} (<email>{{email}}</email>), a mentor of {{company}}.",
     resetNote: "Saving it signs you out of every other session.",
     newPassword: "New password",
     submit: "Save and sign in",
@@ -308,7 +308,7 @@ export const en = {
   contact: {
     title: "Contact us",
     description:
-      "Write to Waypoint Consultancy about mentorship, relocation or job placement, or about the portal. We answer within one working day.",
+      "Write to {{company}} about mentorship, relocation or job placement, or about the portal. We answer within one working day.",
     eyebrow: "Contact us",
     heading: "Send us a message",
     answer: "We answer within one working day.",

@@ -6,7 +6,7 @@ export const es: Catalogue = {
     skip: "Ir al contenido",
     menu: "Menú",
     mainNav: "Principal",
-    brandHome: "Consultancy, inicio",
+    brandHome: "{{rest}}, inicio",
     home: "Inicio",
     about: "Quiénes somos",
     services: "Servicios",
@@ -19,7 +19,7 @@ export const es: Catalogue = {
     chat: "Escríbanos por chat",
     openToday: "Hoy abierto de {{from}} a {{to}}",
     closedToday: "Hoy cerrado",
-    rights: "© {{year}} Waypoint Consultancy. Todos los derechos reservados.",
+    rights: "© {{year}} {{company}}. Todos los derechos reservados.",
     backToTop: "Volver arriba",
     scrollTop: "Subir al principio de la página",
     loading: "Cargando…",
@@ -112,7 +112,7 @@ export const es: Catalogue = {
     message: "Mensaje",
   },
   home: {
-    title: "Waypoint Consultancy: trabajar en otro país, con quienes ya lo hicieron",
+    title: "{{company}}: trabajar en otro país, con quienes ya lo hicieron",
     description:
       "Mentoría, reubicación y colocación laboral para quienes se mudan a otro país por trabajo, a través de su agente: mentores que ya dieron el paso, equipos de reubicación sobre el terreno y empresas que patrocinan visados.",
     eyebrow: "Mentoría · Reubicación · Colocación laboral",
@@ -337,9 +337,9 @@ export const es: Catalogue = {
     description: "Elija la contraseña de su cuenta de Waypoint desde el enlace que le enviamos.",
     heading: "Elija su contraseña",
     headingReset: "Elija una nueva contraseña",
-    forStaff: "Para {{name}} (<email>{{email}}</email>), del personal de Waypoint Consultancy.",
-    forAgent: "Para {{name}} (<email>{{email}}</email>), agente de Waypoint Consultancy.",
-    forMentor: "Para {{name}} (<email>{{email}}</email>), mentor de Waypoint Consultancy.",
+    forStaff: "Para {{name}} (<email>{{email}}</email>), del personal de {{company}}.",
+    forAgent: "Para {{name}} (<email>{{email}}</email>), agente de {{company}}.",
+    forMentor: "Para {{name}} (<email>{{email}}</email>), mentor de {{company}}.",
     resetNote: "Al guardarla se cierran todas sus demás sesiones.",
     newPassword: "Nueva contraseña",
     submit: "Guardar e iniciar sesión",
@@ -350,7 +350,7 @@ export const es: Catalogue = {
   contact: {
     title: "Contacto",
     description:
-      "Escriba a Waypoint Consultancy sobre mentoría, reubicación o colocación laboral, o sobre el portal. Respondemos en un día laborable.",
+      "Escriba a {{company}} sobre mentoría, reubicación o colocación laboral, o sobre el portal. Respondemos en un día laborable.",
     eyebrow: "Contacto",
     heading: "Envíenos un mensaje",
     answer: "Respondemos en un día laborable.",

@@ -6,7 +6,7 @@ export const fr: Catalogue = {
     skip: "Aller au contenu",
     menu: "Menu",
     mainNav: "Principal",
-    brandHome: "Consultancy, accueil",
+    brandHome: "{{rest}}, accueil",
     home: "Accueil",
     about: "Qui sommes-nous",
     services: "Services",
@@ -19,7 +19,7 @@ export const fr: Catalogue = {
     chat: "Discuter avec nous",
     openToday: "Ouvert aujourd’hui de {{from}} à {{to}}",
     closedToday: "Fermé aujourd’hui",
-    rights: "© {{year}} Waypoint Consultancy. Tous droits réservés.",
+    rights: "© {{year}} {{company}}. Tous droits réservés.",
     backToTop: "Haut de page",
     scrollTop: "Remonter en haut de la page",
     loading: "Chargement…",
@@ -111,7 +111,7 @@ export const fr: Catalogue = {
     message: "Message",
   },
   home: {
-    title: "Waypoint Consultancy : partir travailler à l’étranger, avec ceux qui l’ont fait",
+    title: "{{company}} : partir travailler à l’étranger, avec ceux qui l’ont fait",
     description:
       "Mentorat, relocation et placement professionnel pour les personnes qui partent travailler à l’étranger, par l’intermédiaire de leur agent : des mentors qui ont franchi le pas, des équipes de relocation sur place et des employeurs qui parrainent les visas.",
     eyebrow: "Mentorat · Relocation · Placement professionnel",
@@ -342,9 +342,9 @@ export const fr: Catalogue = {
     description: "Choisissez le mot de passe de votre compte Waypoint à partir du lien que nous vous avons envoyé.",
     heading: "Choisissez votre mot de passe",
     headingReset: "Choisissez un nouveau mot de passe",
-    forStaff: "Pour {{name}} (<email>{{email}}</email>), membre de l’équipe de Waypoint Consultancy.",
-    forAgent: "Pour {{name}} (<email>{{email}}</email>), agent de Waypoint Consultancy.",
-    forMentor: "Pour {{name}} (<email>{{email}}</email>), mentor de Waypoint Consultancy.",
+    forStaff: "Pour {{name}} (<email>{{email}}</email>), membre de l’équipe de {{company}}.",
+    forAgent: "Pour {{name}} (<email>{{email}}</email>), agent de {{company}}.",
+    forMentor: "Pour {{name}} (<email>{{email}}</email>), mentor de {{company}}.",
     resetNote: "L’enregistrer vous déconnecte de toutes vos autres sessions.",
     newPassword: "Nouveau mot de passe",
     submit: "Enregistrer et se connecter",
@@ -355,7 +355,7 @@ export const fr: Catalogue = {
   contact: {
     title: "Nous écrire",
     description:
-      "Écrivez à Waypoint Consultancy au sujet du mentorat, de la relocation ou du placement professionnel, ou du portail. Nous répondons sous un jour ouvré.",
+      "Écrivez à {{company}} au sujet du mentorat, de la relocation ou du placement professionnel, ou du portail. Nous répondons sous un jour ouvré.",
     eyebrow: "Nous écrire",
     heading: "Envoyez-nous un message",
     answer: "Nous répondons sous un jour ouvré.",

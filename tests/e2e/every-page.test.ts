@@ -30,6 +30,7 @@ import { catalogues } from "../../lib/i18n/index.js";
 import { dirOf, isLang, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
 import { journeys, newContext, signInAs } from "../support/browser.js";
 import { pdfBytes } from "../support/files.js";
+import { readOutbox } from "../support/portal.js";
 import { routes, type Ids, type Who } from "../support/route-table.js";
 
 type Kind = "visitor" | "agent" | "owner" | "mentor" | "client";
@@ -140,6 +141,28 @@ async function inItsLanguage(page: Page, at: string): Promise<Found> {
   return found;
 }
 
+/**
+ * The company by the name the office gave it, where a page names it: the title, the logo's accessible name (its
+ * first word shown) and the footer's copyright line; the old name nowhere on the page.
+ */
+async function namesTheCompany(page: Page, at: string): Promise<Found> {
+  const { title, brand, shown, footer, text } = await page.evaluate(() => ({
+    title: document.title,
+    brand: [...document.querySelectorAll(".brand > :not([aria-hidden])")].map((e) => e.textContent).join(""),
+    shown: document.querySelector(".brand__name")?.textContent ?? "",
+    footer: document.querySelector(".site-footer")?.textContent ?? null,
+    text: document.body.innerText,
+  }));
+  const found: Found = [];
+  if (!title.includes(COMPANY)) found.push(`${at}: the title "${title}" does not name ${COMPANY}`);
+  if (!brand.startsWith(COMPANY) || !COMPANY.startsWith(shown)) found.push(`${at}: the logo says "${shown}", named "${brand}"`);
+  if (footer !== null && !footer.includes(COMPANY)) found.push(`${at}: the footer does not name ${COMPANY}`);
+  // The audit log keeps the rename itself ("changed from 'Waypoint Consultancy'"): history, not a name shown.
+  if (/Waypoint Consultancy/.test(title + text) && !at.startsWith("/office/audit"))
+    found.push(`${at}: the old name is still shown`);
+  return found;
+}
+
 /** The modules that answer with a file, a redirect or JSON rather than a page: fetched, not drawn. */
 const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
 const pageless = new Set(
@@ -150,6 +173,9 @@ const pageless = new Set(
 );
 
 const widths = [1280, 375] as const;
+
+/** The company as the owner renames it before the walk (the old name is nowhere after). */
+const COMPANY = "Atlas & Söhne Relocation";
 
 type Found = string[];
 
@@ -235,6 +261,7 @@ async function walkPage(context: BrowserContext, base: string, at: string, expec
     const error = await page.evaluate(() => document.querySelector(".error-page")?.getAttribute("data-status") ?? null);
     if (error !== null && Number(error) !== expected) found.push(`${at}: an error page (${error}) once scripts ran`);
     found.push(...(await placeholders(page, at)), ...(await inItsLanguage(page, at)));
+    if (expected === 200) found.push(...(await namesTheCompany(page, at)));
     const t1 = Date.now();
     for (const width of widths) {
       if (width !== widths[0]) await page.setViewportSize({ width, height: 900 });
@@ -268,6 +295,11 @@ journeys("every page in Chromium, as each kind that may see it", { timeout: 420_
     const { portal } = ctx;
     const transport = httpTransport(`${portal.base}/backend/`, 10_000);
     const public_ = createApiClient(transport);
+    // First the owner renames the company: every page and e-mail after this says the new name, none the old.
+    const office = await public_.call(endpoints.officeLogin, { body: { email: demoStaff.email, password: demoStaff.password } });
+    const owner = createApiClient(transport, { token: office.token });
+    const business = await owner.call(endpoints.businessSettings);
+    await owner.call(endpoints.saveBusiness, { body: { ...business, company_name: COMPANY } });
     // The records live with an agent of their own, so no other journey's data shows on its pages.
     // Long names, as people give them: the pages lay them out at 375 px too.
     const agent = await portal.createAgent("walk-agent@example.com", "Agnieszka Wiśniewska-Kowalczyk");
@@ -314,13 +346,12 @@ journeys("every page in Chromium, as each kind that may see it", { timeout: 420_
       upload: { bytes: pdfBytes("sent.pdf"), type: "application/pdf" },
     });
     const clientFile = (sent.payload as { data: { files: Array<{ id: number }> } }).data.files.at(-1)!.id;
-    const office = await public_.call(endpoints.officeLogin, { body: { email: demoStaff.email, password: demoStaff.password } });
     sessions.owner = await portal.sessionHolding({ staffToken: office.token, staff: office.staff });
     const mentoring = await public_.call(endpoints.mentorLogin, {
       body: { email: demoMentor.email, password: demoMentor.password },
     });
     sessions.mentor = await portal.sessionHolding({ mentorToken: mentoring.token, mentor: mentoring.mentor });
-    const passwordLink = await createApiClient(transport, { token: office.token }).call(endpoints.agentPasswordLink, {
+    const passwordLink = await owner.call(endpoints.agentPasswordLink, {
       params: { id: me.agent.id },
     });
     // Last, a checkout left open (the demo payment page's pay and cancel): the cart page shows it in progress.
@@ -383,4 +414,16 @@ journeys("every page in Chromium, as each kind that may see it", { timeout: 420_
       expect(found.join("\n")).toBe("");
     });
   }
+
+  it("every e-mail sent after the rename comes from the company by its new name, and names it", async () => {
+    const mails = await readOutbox(path.join(ctx.portal.dataDir, "outbox"));
+    // The fixtures' own: the client's requests, the sessions' and orders' confirmations with their invites.
+    expect(mails.length).toBeGreaterThan(3);
+    for (const mail of mails) {
+      const from = mail.parsed.from?.value[0];
+      expect([mail.parsed.subject, from?.name], mail.name).toEqual([mail.parsed.subject, COMPANY]);
+      expect(mail.parsed.text, mail.name).toContain(COMPANY);
+      expect(mail.raw, mail.name).not.toContain("Waypoint Consultancy");
+    }
+  });
 });
