@@ -116,7 +116,10 @@ function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcom
         <span className="muted">{b.topic}</span>
       </td>
       <td data-label={t("work.bookings.status")} data-testid="booking-status">
-        {t(`work.bookings.statuses.${b.status}`)}
+        {/* A session that took place says how it went (a no-show is no "Confirmed"). */}
+        {b.status === "confirmed" && b.outcome
+          ? t(`work.bookings.outcomes.${b.outcome}`)
+          : t(`work.bookings.statuses.${b.status}`)}
         {b.refund_status === "due"
           ? ` · ${t("work.bookings.refundDue")}`
           : b.refund_status === "refunded"

@@ -197,6 +197,7 @@ const bookingColumns = [
   joinUrl.as("join_url"),
   "mentor_bookings.move_requested_at",
   "mentor_bookings.move_reason",
+  "mentor_bookings.outcome",
   // A paid session's money has one state, its order line's (issue 21, point 8): the booking's own column is read
   // only for a session with no line (none paid).
   sql<
@@ -219,7 +220,8 @@ function bookingsQuery(db: Kysely<Database>, agentId: number) {
   return allBookingsQuery(db).where("mentor_bookings.agent_id", "=", agentId);
 }
 
-type BookingRow = Omit<Booking, "client_name" | "status" | "refund_status" | "move_request"> & {
+type BookingRow = Omit<Booking, "client_name" | "status" | "refund_status" | "move_request" | "outcome"> & {
+  outcome: string | null;
   first_name: string;
   last_name: string;
   status: string;
@@ -235,10 +237,12 @@ export function toBooking({
   refund_status,
   move_requested_at,
   move_reason,
+  outcome,
   ...r
 }: BookingRow): Booking {
   return {
     ...r,
+    outcome: outcome as Booking["outcome"],
     client_name: `${first_name} ${last_name}`,
     status: status as BookingStatus,
     refund_status: refund_status as Booking["refund_status"],

@@ -201,6 +201,11 @@ export const enWorkspace = {
         released: "Released (not paid in time)",
         canceled: "Cancelled",
       },
+      outcomes: {
+        held: "Given",
+        client_no_show: "The client did not come",
+        mentor_no_show: "The mentor did not come",
+      },
     },
     filter: {
       country: "Country",

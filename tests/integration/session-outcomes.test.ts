@@ -89,6 +89,18 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
     expect(shown).toMatchObject({ outcome: "held" });
   });
 
+  it("the agent's agenda says how a session went: a client who did not come is no 'Confirmed'", async () => {
+    const { booking, after } = await paidSession("Second interview");
+    await markOutcome(ctx.database.db, mentor.id, booking.id, { outcome: "client_no_show" }, after);
+    const me = await fixtures.api.call(endpoints.tokencheck);
+    const listed = (await fixtures.api.call(endpoints.bookings, { params: { agentId: me.agent.id } })).find(
+      (b) => b.id === booking.id,
+    );
+    expect(listed).toMatchObject({ status: "confirmed", outcome: "client_no_show" });
+    const { translator } = await import("../../lib/i18n/index.js");
+    expect(translator("en")(`work.bookings.outcomes.${listed!.outcome}`)).toBe("The client did not come");
+  });
+
   it("takes one mark when many come at once (held and no-show racing), with one line on the timeline (5 rounds)", async () => {
     for (let round = 0; round < 5; round++) {
       const { booking, after } = await paidSession(`Race ${round}`);
