@@ -983,6 +983,8 @@ export const enWorkspace = {
         booking_confirmed: "Session confirmed, with invite",
         booking_reminder: "Session reminder",
         booking_cancelled: "Session cancelled",
+        booking_moved: "Session moved, with the new invite",
+        booking_move_requested: "The mentor asks to move a session",
         order_receipt: "Receipt",
         refund_notice: "Refund",
         contact_received: "Contact form notice",

@@ -218,6 +218,18 @@ describe("the catalogues", () => {
     expect(en("work.move.blocked.cutoff", { hours: 36 })).toContain("until 36 hours before it starts");
   });
 
+  it("names every kind of e-mail the outbox can hold in words (the office's outbox never shows booking.moved)", () => {
+    const has = (key: string) => flatten(resources.en.translation).has(key);
+    const dir = path.resolve(import.meta.dirname, "../../backend/mail");
+    const kinds = new Set<string>();
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+      for (const [, kind] of fs.readFileSync(path.join(dir, file), "utf8").matchAll(/kind: "([a-z_]+\.[a-z_.]+)"/g))
+        kinds.add(kind!);
+    }
+    expect(kinds.size).toBeGreaterThan(10);
+    expect([...kinds].filter((k) => !has(`office.outbox.kinds.${k.replaceAll(".", "_")}`))).toEqual([]);
+  });
+
   it("finds no words written into a page's or a component's markup: they are the catalogue's", () => {
     // Text between tags, and the words of the attributes people read (labels, hints, titles, table labels).
     const read = ["label", "hint", "placeholder", "title", "aria-label", "data-label", "alt"];
