@@ -8,7 +8,7 @@
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
 import { localizeDocumentTitle } from "../../lib/i18n/messages.js";
-import { compose, sessionInvite, when, type MailContext, type Rendered, type SessionFacts } from "./compose.js";
+import { compose, sessionInvite, when, type MailContext, type Recipient, type Rendered, type SessionFacts } from "./compose.js";
 import type { Facts } from "./messages.js";
 
 export type ClientFacts = Extract<
@@ -40,6 +40,23 @@ export function isClientMessage(facts: Facts): boolean {
   return clientKinds.has(facts.kind) && "to" in facts && facts.to.role === "client";
 }
 
+/**
+ * A client's session as a calendar file in their language: the e-mailed invite (REQUEST, CANCEL), or the file their
+ * page offers to download (PUBLISH: an event to add, not an invitation to answer).
+ */
+export function clientInvite<M extends "REQUEST" | "CANCEL" | "PUBLISH">(
+  ctx: MailContext,
+  to: Recipient,
+  s: SessionFacts,
+  method: M,
+) {
+  const t = translator(asLang(to.lang));
+  return sessionInvite(ctx, to, s, method, {
+    summary: t("mail.inviteSummary", { mentor: s.mentor_name, client: s.client_name }),
+    description: t("mail.inviteDescription", { topic: s.topic, agent: s.agent_name, company: ctx.company.name }),
+  });
+}
+
 export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
   const { to } = facts;
   const lang = asLang(to.lang);
@@ -64,11 +81,7 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
     if (s.join_url) rows.push([t("mail.join"), s.join_url]);
     return rows;
   };
-  const invite = (s: SessionFacts, method: "REQUEST" | "CANCEL") =>
-    sessionInvite(ctx, to, s, method, {
-      summary: t("mail.inviteSummary", { mentor: s.mentor_name, client: s.client_name }),
-      description: t("mail.inviteDescription", { topic: s.topic, agent: s.agent_name, company }),
-    });
+  const invite = (s: SessionFacts, method: "REQUEST" | "CANCEL") => clientInvite(ctx, to, s, method);
 
   switch (facts.kind) {
     case "booking.confirmed": {

@@ -156,18 +156,19 @@ export function compose(
  * A session's invite, or its cancellation: the same UID, so calendars update the one event, and a SEQUENCE that
  * grows with each move (a cancellation's is one more than the last invite's), so the newest one wins.
  */
-export function sessionInvite(
+export function sessionInvite<M extends "REQUEST" | "CANCEL" | "PUBLISH">(
   ctx: MailContext,
   to: Recipient,
   s: SessionFacts,
-  method: "REQUEST" | "CANCEL",
+  /** REQUEST and CANCEL are e-mailed invitations; PUBLISH is a file to add to one's own calendar (no attendees) */
+  method: M,
   /** The invite's words in the recipient's language (a client's; the others' are English) */
   words?: { summary: string; description: string },
 ) {
   const host = new URL(ctx.publicUrl).hostname || "portal";
   const cal = ical({
     prodId: { company: oneLine(ctx.company.name), product: "portal", language: "EN" },
-    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: ICalCalendarMethod[method],
     name: oneLine(ctx.company.name),
   });
   cal.createEvent({
@@ -181,10 +182,10 @@ export function sessionInvite(
     description: words?.description ?? `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`,
     status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: icsName(ctx.company.name), email: s.agent_email },
-    attendees: [{ name: icsName(to.name), email: to.email }],
+    ...(method === "PUBLISH" ? {} : { attendees: [{ name: icsName(to.name), email: to.email }] }),
     // Where it meets: the place a calendar shows and the link it opens. A session without one (written before
     // sessions had rooms) links to the portal's page of sessions.
-    ...(s.join_url && method === "REQUEST" ? { location: s.join_url } : {}),
+    ...(s.join_url && method !== "CANCEL" ? { location: s.join_url } : {}),
     url:
       s.join_url ?? `${ctx.publicUrl}${{ mentor: "/mentoring", client: "/my", agent: "/bookings", staff: "/office" }[to.role]}`,
   });

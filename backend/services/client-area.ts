@@ -12,7 +12,7 @@ import type { Database } from "../db/schema.js";
 import { Conflict, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
 import type { MailContext } from "../mail/compose.js";
-import { sessionInvite } from "../mail/compose.js";
+import { clientInvite } from "../mail/client-messages.js";
 import { sessionOf } from "../mail/notices.js";
 import { clientEvent } from "./case-file.js";
 import { cleanFileName, noRejection, sniffDocument } from "./document-files.js";
@@ -299,6 +299,6 @@ export async function mySessionInvite(
     .executeTakeFirst();
   const s = owned ? await sessionOf(db, bookingId) : null;
   if (!s?.client) throw new NotFound("No such session.");
-  const { content } = sessionInvite(ctx, s.client, s.session, "REQUEST");
+  const { content } = clientInvite(ctx, s.client, s.session, "PUBLISH");
   return { bytes: new TextEncoder().encode(content), type: "text/calendar; charset=utf-8", name: `session-${bookingId}.ics` };
 }

@@ -50,8 +50,8 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     });
 
   /** A client with a passport and a CV on the checklist, asked for both: the client, the documents and the link. */
-  async function askedClient(email: string) {
-    const client = await fixtures.client({ first_name: "Lina", last_name: "Haddad", email });
+  async function askedClient(email: string, language?: "en" | "ar" | "es" | "fr") {
+    const client = await fixtures.client({ first_name: "Lina", last_name: "Haddad", email, ...(language ? { language } : {}) });
     const passport = await fixtures.document(client.id, { title: "Passport scan", file: false });
     const cv = await fixtures.document(client.id, { title: "CV", file: false });
     const sent = await asAgent("POST", `agent/clients/${client.id}/document-requests`, {
@@ -305,7 +305,15 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     const ics = await ctx.api.call("GET", `my/sessions/${booking.id}/invite`, { token });
     expect(ics.status).toBe(200);
     expect(ics.headers.get("content-type")).toMatch(/text\/calendar/);
-    expect(ics.bytes!.toString()).toContain(`UID:booking-${booking.id}@portal.test`);
+    const file = ics.bytes!.toString();
+    expect(file).toContain(`UID:booking-${booking.id}@portal.test`);
+    // A file to add to one's calendar, not an invitation to answer; in the client's language (a Spanish one below).
+    expect(file).toContain("METHOD:PUBLISH");
+    expect(file).not.toContain("ATTENDEE");
+    const spanish = await askedClient("sessions-es@example.com", "es");
+    const theirs = await fixtures.paidSession(spanish.client.id, { topic: "Entrevista" });
+    const es = await ctx.api.call("GET", `my/sessions/${theirs.booking.id}/invite`, { token: await signInWith(spanish.link) });
+    expect(es.bytes!.toString()).toMatch(/SUMMARY:Sesión con un mentor: .+ con Lina Haddad/);
     // Another client's session: not found.
     const other = await askedClient("sessions-other@example.com");
     const otherToken = await signInWith(other.link);
