@@ -24,8 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 const fields = newAgentFields;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
-  return { zones: zoneChoices("Europe/London"), title: workspaceT("office.newAccount.agentTitle") };
+  const { staff } = await requireStaff(request, context);
+  // An invite starts in the inviter's own zone (most agents work where their office does); any zone can be chosen.
+  return { zones: zoneChoices(staff.time_zone), zone: staff.time_zone, title: workspaceT("office.newAccount.agentTitle") };
 }
 
 type Created = { created: NewAgentData };
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewAgent() {
-  const { zones } = useLoaderData<typeof loader>();
+  const { zones, zone } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure | Created>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
@@ -87,7 +88,7 @@ export default function NewAgent() {
         <Field label={t("office.newAccount.name")} required maxLength={fieldLimits.name} {...f("name")} />
         <Field label={t("office.newAccount.email")} type="email" required maxLength={fieldLimits.email} {...f("email")} />
         <Field label={t("office.newAccount.phone")} type="tel" maxLength={fieldLimits.phone} {...f("phone")} />
-        <ZoneField zones={zones} {...f("time_zone", "Europe/London")} />
+        <ZoneField zones={zones} {...f("time_zone", zone)} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? t("office.newAccount.adding") : t("office.newAccount.add")}
         </button>
