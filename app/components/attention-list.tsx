@@ -30,7 +30,10 @@ export function AttentionList({
           <p>
             {showClient ? (
               <>
-                <Link to={`/clients/${a.client_id}`}>{a.client_name}</Link>:{" "}
+                <Link to={`/clients/${a.client_id}`}>
+                  <bdi>{a.client_name}</bdi>
+                </Link>
+                :{" "}
               </>
             ) : null}
             {t(attentionSummaryKey(a), attentionValues(a, say.document))}
@@ -43,7 +46,10 @@ export function AttentionList({
           </p>
           <Link to={a.to} className="attention__action">
             {t(attentionActionKey(a.kind), { order: a.words.order_id })}
-            <span className="visually-hidden"> ({a.client_name})</span>
+            <span className="visually-hidden">
+              {" "}
+              (<bdi>{a.client_name}</bdi>)
+            </span>
           </Link>
         </li>
       ))}

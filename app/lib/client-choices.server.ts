@@ -1,4 +1,5 @@
 /** The agent's clients as a picker offers them: name, email and destination, so two of one name are told apart. */
+import { isolate } from "../../lib/bidi.js";
 import { endpoints } from "../../lib/contract.js";
 import type { ApiClient } from "./api.server.js";
 
@@ -13,7 +14,7 @@ export async function clientChoices(api: ApiClient, agentId: number): Promise<Cl
   return page.items.map((c) => ({
     value: String(c.id),
     label: [
-      `${c.first_name} ${c.last_name}`,
+      isolate(`${c.first_name} ${c.last_name}`),
       c.email,
       c.destination_country ? `to ${names.get(c.destination_country) ?? c.destination_country}` : null,
     ]

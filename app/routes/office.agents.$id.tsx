@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { isolate } from "../../lib/bidi";
 import { PendingEmailNote } from "../components/email-change";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
@@ -75,7 +76,7 @@ export default function OfficeAgent() {
         <ul className="list-reset order-lines" data-testid="agent-clients">
           {clients.map((c) => (
             <li key={c.id}>
-              {c.name} · {t(`work.clientStatus.${c.status}`)}
+              <bdi>{c.name}</bdi> · {t(`work.clientStatus.${c.status}`)}
               {c.archived ? ` · ${t("office.agent.archived")}` : ""}
             </li>
           ))}
@@ -110,8 +111,8 @@ export default function OfficeAgent() {
               {t("office.agent.sessionLine", {
                 time: formatDateTime(b.start_at, zone),
                 zone,
-                mentor: b.mentor_name,
-                client: b.client_name,
+                mentor: isolate(b.mentor_name),
+                client: isolate(b.client_name),
                 status: t(`office.agent.bookingStatus.${b.status}`),
               })}
               {b.refund_status ? ` · ${t(`office.refundState.${b.refund_status}`)}` : ""}

@@ -151,8 +151,8 @@ export default function HandOver() {
               {clients.map((c) => (
                 <li key={c.id}>
                   <label>
-                    <input type="checkbox" name="client_id" value={c.id} defaultChecked={kept.includes(String(c.id))} /> {c.name}{" "}
-                    · {t(`work.clientStatus.${c.status}`)}
+                    <input type="checkbox" name="client_id" value={c.id} defaultChecked={kept.includes(String(c.id))} />{" "}
+                    <bdi>{c.name}</bdi> · {t(`work.clientStatus.${c.status}`)}
                     {c.archived ? ` · ${t("office.handOver.archived")}` : ""}
                   </label>
                 </li>

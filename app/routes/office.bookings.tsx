@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { isolate } from "../../lib/bidi";
 import type { OfficeBooking } from "../../lib/contract";
 import { Field, FilterSelect } from "../components/form";
 import { useOfficeZone } from "../components/office";
@@ -92,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     return await redirectWithToast(request, context, back, {
       type: "success",
-      message: workspaceT("office.bookings.cancelled", { client: b.client_name, refund }),
+      message: workspaceT("office.bookings.cancelled", { client: isolate(b.client_name), refund }),
     });
   } catch (error) {
     return apiRedirectError(error, request, context, back);
@@ -230,10 +231,10 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
           i18nKey="office.bookings.line"
           values={{
             time: lapsing ? formatDateTime(b.start_at, zone) : timeLabel(b.start_at, zone),
-            mentor: b.mentor_name,
-            client: b.client_name,
-            agent: b.agent_name,
-            topic: b.topic,
+            mentor: isolate(b.mentor_name),
+            client: isolate(b.client_name),
+            agent: isolate(b.agent_name),
+            topic: isolate(b.topic),
           }}
           components={{ strong: <strong /> }}
         />
@@ -258,7 +259,7 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
           >
             {t("office.bookings.cancelForAgent")}
             <span className="visually-hidden">
-              {t("office.bookings.which", { mentor: b.mentor_name, client: b.client_name })}
+              {t("office.bookings.which", { mentor: isolate(b.mentor_name), client: isolate(b.client_name) })}
             </span>
           </button>
         </Form>
@@ -289,7 +290,9 @@ function MentorAbsentForm({ b }: { b: OfficeBooking }) {
       />
       <button type="submit" className="button button--small button--ghost" disabled={busy}>
         {t("office.bookings.recordRefund")}
-        <span className="visually-hidden">{t("office.bookings.which", { mentor: b.mentor_name, client: b.client_name })}</span>
+        <span className="visually-hidden">
+          {t("office.bookings.which", { mentor: isolate(b.mentor_name), client: isolate(b.client_name) })}
+        </span>
       </button>
     </Form>
   );

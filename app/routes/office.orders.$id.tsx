@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { isolate } from "../../lib/bidi";
 import { itemLabel } from "../components/cart-items";
 import { FormError, TextAreaField } from "../components/form";
 import { useOfficeZone } from "../components/office";
@@ -170,7 +171,7 @@ export default function OfficeOrder() {
                     />
                     {t("office.order.line", {
                       item: itemLabel(t, i, zone),
-                      client: i.client_name,
+                      client: isolate(i.client_name),
                       price: formatMoney(i.price_minor, i.currency),
                     })}
                   </label>
@@ -178,7 +179,7 @@ export default function OfficeOrder() {
                   <span>
                     {t("office.order.line", {
                       item: itemLabel(t, i, zone),
-                      client: i.client_name,
+                      client: isolate(i.client_name),
                       price: formatMoney(i.price_minor, i.currency),
                     })}
                     {i.refund_status ? (

@@ -71,9 +71,12 @@ const more: Record<Kind, (ids: Ids) => Array<string | [string, number]>> = {
     "/our-mentors",
     `/payment/demo/${ids.openCheckout}`,
     `/payment/success?session_id=${ids.openCheckout}`,
+    `/orders/${ids.arabicOrder}`,
+    `/orders/${ids.arabicOrder}/receipt`,
   ],
-  owner: () => [
+  owner: (ids) => [
     "/",
+    `/office/orders/${ids.arabicOrder}`,
     "/office/messages?status=all",
     "/office/bookings?view=unmarked",
     "/office/bookings?holds=lapsing",
@@ -161,6 +164,39 @@ async function namesTheCompany(page: Page, at: string): Promise<Found> {
   if (/Waypoint Consultancy/.test(title + text) && !at.startsWith("/office/audit"))
     found.push(`${at}: the old name is still shown`);
   return found;
+}
+
+/** A client whose name is written right to left, beside money and times on the pages that show them. */
+const ARABIC_CLIENT = { first_name: "ليلى", last_name: "الحسيني" };
+
+/**
+ * Wherever the Arabic client's name sits beside other text (a price, a time, an English sentence), it is isolated
+ * (<bdi> or an element with its own `dir`): otherwise "…for ليلى الحسيني: $290.00" reads "for 290.00$ :ليلى الحسيني".
+ * A name that is its element's whole text (a table's cell, a link) has nothing beside it to scramble.
+ */
+async function isolated(page: Page, at: string): Promise<Found> {
+  const bare = await page.evaluate((name) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      if (!text.includes(name)) continue;
+      const parent = node.parentElement!;
+      if (parent.closest("bdi, [dir]:not(html), script")) continue;
+      // Isolated in the text itself (an <option> holds no markup): FSI … PDI.
+      if (text.includes(`\u2068${name}\u2069`)) continue;
+      // The whole text of a box of its own (a table's cell): nothing beside it in its line. An inline element (a
+      // link) is no such box: "<a>name</a>: $290" scrambles all the same.
+      let box: Element = parent;
+      while (getComputedStyle(box).display === "inline" && box.parentElement && box.parentElement.textContent?.trim() === name) {
+        box = box.parentElement;
+      }
+      if (box.textContent?.trim() === name && getComputedStyle(box).display !== "inline") continue;
+      found.push((parent.textContent ?? "").trim().slice(0, 80));
+    }
+    return found;
+  }, `${ARABIC_CLIENT.first_name} ${ARABIC_CLIENT.last_name}`);
+  return bare.map((text) => `${at}: a right-to-left name beside other text, not isolated: "${text}"`);
 }
 
 /** The modules that answer with a file, a redirect or JSON rather than a page: fetched, not drawn. */
@@ -262,6 +298,7 @@ async function walkPage(context: BrowserContext, base: string, at: string, expec
     if (error !== null && Number(error) !== expected) found.push(`${at}: an error page (${error}) once scripts ran`);
     found.push(...(await placeholders(page, at)), ...(await inItsLanguage(page, at)));
     if (expected === 200) found.push(...(await namesTheCompany(page, at)));
+    found.push(...(await isolated(page, at)));
     const t1 = Date.now();
     for (const width of widths) {
       if (width !== widths[0]) await page.setViewportSize({ width, height: 900 });
@@ -354,11 +391,17 @@ journeys("every page in Chromium, as each kind that may see it", { timeout: 420_
     const passwordLink = await owner.call(endpoints.agentPasswordLink, {
       params: { id: me.agent.id },
     });
+    // A client whose name is written right to left, with a paid plan and session: orders, receipts, the agenda.
+    const arabic = await make.client({ ...ARABIC_CLIENT, email: "walk-arabic@example.com", language: "ar" });
+    const arabicOrder = (await make.paidPlan(arabic.id)).orderId;
+    await make.paidSession(arabic.id, { topic: "مقابلة عمل" });
     // Last, a checkout left open (the demo payment page's pay and cancel): the cart page shows it in progress.
     await make.api.call(endpoints.addCart, { body: { client_id: client.id, item_type: "job", item_id: job!.id } });
+    await make.api.call(endpoints.addCart, { body: { client_id: arabic.id, item_type: "job", item_id: job!.id } });
     const open = await make.api.call(endpoints.createCheckout);
     Object.assign(ids, {
       openCheckout: open.session_id,
+      arabicOrder: String(arabicOrder),
       client: String(client.id),
       doc: String(document.id),
       file: String(document.files[0]!.id),

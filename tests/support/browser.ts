@@ -77,7 +77,10 @@ export async function signInAs(context: BrowserContext, base: string, cookie: { 
 export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string | RegExp): Promise<void> {
   const candidates = javaScriptEnabled ? page.locator(".Toastify__toast") : page.getByTestId("flash");
   try {
-    await candidates.filter({ hasText: text }).first().waitFor({ state: "visible", timeout: 10_000 });
+    await candidates
+      .filter({ hasText: ignoringIsolates(text) })
+      .first()
+      .waitFor({ state: "visible", timeout: 10_000 });
   } catch (error) {
     // Say what the page said instead (another toast, "Server busy", an error page), and where it was.
     const shown = await candidates.allInnerTexts().catch(() => []);
@@ -133,7 +136,11 @@ export async function pickClient(page: Page, name: string): Promise<void> {
     select
       .locator("option")
       .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })));
-  const matches = (label: string) => label === name || label.startsWith(`${name} · `);
+  // A name is set apart for right-to-left text (FSI … PDI, lib/bidi.ts): read without the marks.
+  const matches = (shown: string) => {
+    const label = shown.replace(/[\u2068\u2069]/g, "");
+    return label === name || label.startsWith(`${name} · `);
+  };
   let options = await read();
   for (const until = Date.now() + settle.timeout; !options.some((o) => matches(o.label)) && Date.now() < until;) {
     await page.waitForTimeout(settle.interval);
@@ -142,4 +149,13 @@ export async function pickClient(page: Page, name: string): Promise<void> {
   const found = options.find(({ label }) => matches(label));
   if (!found) throw new Error(`No client "${name}" among: ${options.map((o) => o.label).join(" | ")}`);
   await select.selectOption(found.value);
+}
+
+/**
+ * A text as a pattern that also matches it with names set apart for right-to-left text (FSI … PDI, lib/bidi.ts),
+ * which a reader does not see: "Cancelled for Ag Enda's agent" matches "Cancelled for \u2068Ag Enda\u2069's agent".
+ */
+export function ignoringIsolates(text: string | RegExp): RegExp {
+  if (text instanceof RegExp) return text;
+  return new RegExp([...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\u2068\u2069]*"));
 }
