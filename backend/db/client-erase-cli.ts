@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { getSettings } from "../../lib/env.server.js";
 import { createFileStore } from "../files/store.js";
-import { eraseClient } from "../services/client-erase.js";
+import { eraseClient, eraseMailFiles } from "../services/client-erase.js";
 import { openDatabase } from "./connection.js";
 import { migrateToLatest } from "./migrate.js";
 
@@ -36,7 +36,9 @@ try {
     console.log("Their order lines and paid sessions stay (records of money), with their name as the receipt printed it.");
   } else {
     const erased = await eraseClient(database.db, createFileStore(settings.files), clientId);
-    console.log(JSON.stringify(erased, null, 2));
+    // The e-mails this instance wrote as files (MAIL_MODE=log) to or about them.
+    const mailFiles = eraseMailFiles(settings.mail.outboxDir, [client.email ?? "", `${client.first_name} ${client.last_name}`]);
+    console.log(JSON.stringify({ ...erased, mail_files_removed: mailFiles }, null, 2));
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

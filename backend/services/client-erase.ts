@@ -6,7 +6,10 @@
  * receipt, as accounting must) and the paid sessions still point at something. One audit entry says it happened.
  * Running it again finds nothing left and erases nothing more.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { sql, type Kysely } from "kysely";
+import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import type { FileStore } from "../files/store.js";
@@ -20,7 +23,11 @@ export type Erased = {
 };
 
 export async function eraseClient(db: Kysely<Database>, store: FileStore, clientId: number, now = new Date()): Promise<Erased> {
-  const client = await db.selectFrom("clients").select(["id", "agent_id"]).where("id", "=", clientId).executeTakeFirst();
+  const client = await db
+    .selectFrom("clients")
+    .select(["id", "agent_id", "first_name", "last_name", "email"])
+    .where("id", "=", clientId)
+    .executeTakeFirst();
   if (!client) throw new NotFound(`No client ${clientId}.`);
   // A checkout under way holds the client's cart: it settles first (paid, or lapsed after its half hour).
   const open = await db
@@ -68,6 +75,47 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
       .where("status", "=", "held")
       .execute();
     await run("cart_items", sql`client_id = ${clientId}`);
+    // The e-mails: those to the client go (the request's text, a rejection's reason, their links); those to others
+    // that name them (the agent's notices) keep going, the name and address replaced. Sign-in and link limits
+    // keyed by their address go too.
+    const { name, email } = { name: `${client.first_name} ${client.last_name}`, email: client.email };
+    if (email) {
+      await run("outbox", sql`lower(to_address) = ${email.toLowerCase()}`);
+      await trx
+        .updateTable("outbox")
+        .set({ reply_to: null })
+        .where(sql`lower(reply_to)`, "=", email.toLowerCase())
+        .execute();
+      await run("rate_limits", sql`lower(key) like ${containsPattern(email)}`);
+    }
+    // By name only in what went to their agent (the agent's notices about them) or is about one of their sessions
+    // (the mentor's too); by address in any.
+    const agent = await trx.selectFrom("agents").select("email").where("id", "=", client.agent_id).executeTakeFirst();
+    const theirSessions = await trx.selectFrom("mentor_bookings").select("id").where("client_id", "=", clientId).execute();
+    const named = await trx
+      .selectFrom("outbox")
+      .select(["id", "payload"])
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb.or([
+              eb(sql`lower(to_address)`, "=", (agent?.email ?? "").toLowerCase()),
+              ...theirSessions.map((b) => eb("payload", "like", `%"booking_id":${b.id},%`)),
+            ]),
+            eb(sql`lower(payload)`, "like", containsPattern(jsonText(name))),
+          ]),
+          ...(email ? [eb(sql`lower(payload)`, "like", containsPattern(jsonText(email)))] : []),
+        ]),
+      )
+      .execute();
+    for (const row of named) {
+      let payload = row.payload
+        .replaceAll(jsonText(name), `Erased client ${clientId}`)
+        .replaceAll(jsonText(`${client.first_name} ${client.last_name.charAt(0)}.`), `Erased client ${clientId}`);
+      if (email) payload = payload.replaceAll(jsonText(email), `erased-client-${clientId}@invalid`);
+      await trx.updateTable("outbox").set({ payload }).where("id", "=", row.id).execute();
+    }
+    rows.outbox_redacted = named.length;
     await trx
       .updateTable("clients")
       .set({
@@ -115,4 +163,32 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
     return kept;
   });
   return { client_id: clientId, files_removed: files.length, rows, kept };
+}
+
+/** A text as it stands inside a JSON string (quotes and backslashes escaped), to find and replace it in a payload. */
+function jsonText(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+/**
+ * The e-mails written as files (MAIL_MODE=log, DATA_DIR/outbox/) to or about the client: removed. What an SMTP
+ * server has already delivered is the recipients' own, out of the portal's reach.
+ */
+export function eraseMailFiles(dir: string, needles: string[]): number {
+  if (!fs.existsSync(dir)) return 0;
+  let removed = 0;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".eml"))) {
+    const raw = fs.readFileSync(path.join(dir, file), "latin1");
+    // Read as sent and with quoted-printable undone (a name with accents or in Arabic is written =D9=84…).
+    const decoded = Buffer.from(
+      raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+    const plain = Buffer.from(raw, "latin1").toString("utf8");
+    if (needles.some((n) => n && (plain.includes(n) || decoded.includes(n)))) {
+      fs.rmSync(path.join(dir, file), { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }

@@ -8,9 +8,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { folderStore } from "../../backend/files/folder.js";
-import { eraseClient } from "../../backend/services/client-erase.js";
+import { eraseClient, eraseMailFiles } from "../../backend/services/client-erase.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { checkDatabase } from "../../scripts/check-db.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
@@ -50,8 +51,12 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     });
 
   /** A client with a passport and a CV on the checklist, asked for both: the client, the documents and the link. */
-  async function askedClient(email: string, language?: "en" | "ar" | "es" | "fr") {
-    const client = await fixtures.client({ first_name: "Lina", last_name: "Haddad", email, ...(language ? { language } : {}) });
+  async function askedClient(
+    email: string,
+    language?: "en" | "ar" | "es" | "fr",
+    name: { first_name: string; last_name: string } = { first_name: "Lina", last_name: "Haddad" },
+  ) {
+    const client = await fixtures.client({ ...name, email, ...(language ? { language } : {}) });
     const passport = await fixtures.document(client.id, { title: "Passport scan", file: false });
     const cv = await fixtures.document(client.id, { title: "CV", file: false });
     const sent = await asAgent("POST", `agent/clients/${client.id}/document-requests`, {
@@ -321,7 +326,10 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
   });
 
   it("erases a client on request: files and records gone, order lines and paid sessions kept, audited", async () => {
-    const { client, passport, link } = await askedClient("erase-me@example.com");
+    const { client, passport, link } = await askedClient("erase-me@example.com", "en", {
+      first_name: "Erin",
+      last_name: "Erasable",
+    });
     const token = await signInWith(link);
     await upload(token, passport.id, "passport.pdf", pdfBytes("erase me"));
     const agentsOwn = await fixtures.document(client.id, { title: "Agent's scan" });
@@ -339,8 +347,27 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(await store.get(key)).not.toBeNull();
     const linesBefore = await ctx.database.db.selectFrom("order_items").selectAll().where("client_id", "=", client.id).execute();
+    // They asked for a new link once (a limit keyed by their address), and e-mails to and about them wait or went.
+    expect((await ctx.api.call("POST", "my/sign-in", { body: { email: "erase-me@example.com" } })).status).toBe(200);
+    await deliver();
+    const mentions = async () => {
+      const outbox = await ctx.database.db.selectFrom("outbox").select(["to_address", "reply_to", "payload"]).execute();
+      const { rows: limits } = await sql`select key from rate_limits`.execute(ctx.database.db);
+      return JSON.stringify([outbox, limits]).match(/erase-me@example\.com|Erin Erasable/gi) ?? [];
+    };
+    expect((await mentions()).length).toBeGreaterThan(2);
+    // The e-mails written as files name them too (MAIL_MODE=log): the command removes those.
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "erase-mail-"));
+    fs.writeFileSync(path.join(mailDir, "1.eml"), "To: erase-me@example.com\r\nSubject: Your link\r\n\r\nHello Erin");
+    fs.writeFileSync(path.join(mailDir, "2.eml"), "To: agent@example.com\r\n\r\nErin Erasa=\r\nble sent a file.");
+    fs.writeFileSync(path.join(mailDir, "3.eml"), "To: agent@example.com\r\n\r\nSomeone else sent a file.");
 
     const erased = await eraseClient(ctx.database.db, store, client.id);
+    const left = await ctx.database.db.selectFrom("outbox").select(["kind", "to_address", "payload"]).execute();
+    expect(left.filter((r) => /Erin Erasable|erase-me@/.test(JSON.stringify(r)))).toEqual([]);
+    expect(await mentions()).toEqual([]);
+    expect(eraseMailFiles(mailDir, ["erase-me@example.com", "Erin Erasable"])).toBe(2);
+    expect(fs.readdirSync(mailDir)).toEqual(["3.eml"]);
     expect(erased).toMatchObject({ files_removed: 2, kept: { order_lines: linesBefore.length, sessions: 1 } });
     for (const key of keys) expect(await store.get(key)).toBeNull();
     for (const table of [
