@@ -1,7 +1,10 @@
 /** Who is signed in to the portal, and the redirects that go with signing in and out. */
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { isolate } from "../../lib/bidi.js";
 import { endpoints } from "../../lib/contract.js";
 import type { ClientLoginData, LoginData, MentorLoginData, StaffLoginData } from "../../lib/contract.js";
+import { translator } from "../../lib/i18n/index.js";
+import { asLang } from "../../lib/i18n/languages.js";
 import { apiFor, sessionOf } from "./context.server.js";
 import { safeRedirectPath, signInUrl } from "./paths.js";
 import { replaceSession } from "./session.server.js";
@@ -156,7 +159,9 @@ export async function signInClient(request: Request, context: AppLoadContext, lo
   const headers = await replaceSession(request, context, (session) => {
     session.set("clientToken", login.token);
     session.set("client", login.client);
-    session.flash("toast", makeToast("success", `Welcome, ${login.client.name}!`));
+    // In the client's own language, as their page is.
+    const t = translator(asLang(login.client.language));
+    session.flash("toast", makeToast("success", t("my.welcome", { name: isolate(login.client.name) })));
   });
   return redirect("/my", { headers });
 }

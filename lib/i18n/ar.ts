@@ -457,6 +457,7 @@ export const ar: Catalogue = {
     whyEmailChanged: "تصلك هذه الرسالة لأن هذا كان عنوان حسابك.",
   },
   my: {
+    welcome: "أهلًا بك، {{name}}!",
     title: "صفحتك",
     hello: "مرحبًا {{name}}",
     waitingOne: "ينتظر وكيلك منك مستندًا واحدًا.",

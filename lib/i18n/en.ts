@@ -428,6 +428,7 @@ export const en = {
     whyEmailChanged: "You get this e-mail because it was the address of your account.",
   },
   my: {
+    welcome: "Welcome, {{name}}!",
     title: "Your page",
     hello: "Hello {{name}}",
     waitingOne: "Your agent is waiting for one document from you.",

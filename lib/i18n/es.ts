@@ -467,6 +467,7 @@ export const es: Catalogue = {
     whyEmailChanged: "Recibe este correo porque esta era la dirección de su cuenta.",
   },
   my: {
+    welcome: "¡Le damos la bienvenida, {{name}}!",
     title: "Su página",
     hello: "Hola, {{name}}",
     waitingOne: "Su agente está esperando un documento de usted.",

@@ -473,6 +473,7 @@ export const fr: Catalogue = {
     whyEmailChanged: "Vous recevez cet e-mail parce que c’était l’adresse de votre compte.",
   },
   my: {
+    welcome: "Bienvenue, {{name}} !",
     title: "Votre page",
     hello: "Bonjour {{name}}",
     waitingOne: "Votre agent attend un document de votre part.",

@@ -126,6 +126,21 @@ describe("the client's forms in the portal", () => {
       .find((c) => !c.endsWith("="))!;
     const page = await respond(my.loader, request("/my", { cookie: session }));
     expect(page.status).toBe(200);
+    // The welcome is in the client's language (an Arabic client's in Arabic, their name set apart).
+    const arabic = await (
+      await fixturesAs(token)
+    ).client({ first_name: "Nour", email: "nour-forms@example.com", language: "ar" });
+    const hers = await api.call(endpoints.addDocument, { params: { clientId: arabic.id }, body: { title: "Diploma" } });
+    const welcomed = await post(link.action, "/my/link", { token: await clientLinkFor(token, arabic.id, [hers.id]) }, {}, "");
+    const herSession = welcomed.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => !c.endsWith("="))!;
+    const { loader: rootLoader } = await import("../../app/root.js");
+    const root = (await (await respond(rootLoader, request("/my", { cookie: herSession }))).json()) as {
+      toast: { message: string } | null;
+    };
+    expect(root.toast?.message).toBe("أهلًا بك، \u2068Nour Client\u2069!");
     const second = await post(link.action, "/my/link", { token: token1 }, {}, "");
     expect(((await second.json()) as { ok: boolean; message: string }).message).toMatch(/expired, was used already/);
 
