@@ -896,13 +896,13 @@ export const enWorkspace = {
       hoursOwn: "Weekly hours, in your zone",
       hoursMentor: "Weekly hours, in the mentor's zone",
       hoursNote:
-        "Sessions last one hour. Write ranges as 09:00-12:00, with commas between them; leave a day empty for a day off every week. A change never cancels a booked session: it changes only the free slots.",
+        "Sessions last one hour. Write ranges as 09:00-12:00, with commas between them; leave a day empty for a day off every week. A change moves only the free slots; a booked session it leaves out is listed before anything is saved, for you to ask its agent for a new time or cancel it.",
       hoursHint: "e.g. 09:00-12:00, 14:00-17:00",
       daysOff: "Days off",
       daysOffOwn:
-        "One a line, in your zone: 2026-12-24, or 2026-12-24 to 2026-12-31. They have no free slots; sessions booked on them stay.",
+        "One a line, in your zone: 2026-12-24, or 2026-12-24 to 2026-12-31. They have no free slots; a session booked on one is listed before anything is saved, as a change of hours does.",
       daysOffMentor:
-        "One a line, in the mentor's zone: 2026-12-24, or 2026-12-24 to 2026-12-31. They have no free slots; sessions booked on them stay.",
+        "One a line, in the mentor's zone: 2026-12-24, or 2026-12-24 to 2026-12-31. They have no free slots; a session booked on one is listed before anything is saved, as a change of hours does.",
       meetingLink: "Standing meeting link (optional)",
       meetingOwn: "Used for every session of yours; without one, each session gets a video room of its own",
       meetingMentor: "Used for every session; without one, each session gets a video room of its own",
