@@ -26,7 +26,7 @@ export function PendingEmailNote({ pending }: { pending: { email: string; expire
 
 /** The page that asks an account's new address to confirm it (agents, mentors, staff alike). */
 export function EmailChangeScreen() {
-  const { account, back } = useLoaderData<EmailChangePage>();
+  const { account, back, kind } = useLoaderData<EmailChangePage>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const f = fieldProps(["email"], failure);
@@ -39,21 +39,28 @@ export function EmailChangeScreen() {
       <h1>{t("work.emailChange.heading", { name: account.name })}</h1>
       <p className="muted">{t("work.emailChange.now", { email: account.email ?? t("work.emailChange.none") })}</p>
       <PendingEmailNote pending={account.pending} />
-      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
-        <AuthenticityTokenInput />
-        <FormError message={failure?.formError} />
-        <Field
-          label={t("work.emailChange.newAddress")}
-          type="email"
-          required
-          maxLength={fieldLimits.email}
-          autoComplete="off"
-          {...f("email")}
-        />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t("work.emailChange.sending") : t("work.emailChange.send")}
-        </button>
-      </Form>
+      {kind === "mentor" && !account.email ? (
+        // A mentor without an address has none to change: it is written on their form, then they are invited.
+        <p className="notice" data-testid="no-address">
+          <Trans i18nKey="work.emailChange.noAddress" values={{ name: account.name }} components={{ go: <Link to={back} /> }} />
+        </p>
+      ) : (
+        <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+          <AuthenticityTokenInput />
+          <FormError message={failure?.formError} />
+          <Field
+            label={t("work.emailChange.newAddress")}
+            type="email"
+            required
+            maxLength={fieldLimits.email}
+            autoComplete="off"
+            {...f("email")}
+          />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t("work.emailChange.sending") : t("work.emailChange.send")}
+          </button>
+        </Form>
+      )}
       <Toast toast={failure?.toast} />
     </section>
   );

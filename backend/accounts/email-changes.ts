@@ -72,7 +72,8 @@ export async function requestEmailChange(
   const who = await account(db, kind, accountId);
   if (!who)
     throw new NotFound(kind === "agent" ? "No such agent." : kind === "mentor" ? "No such mentor." : "No such staff member.");
-  if (!who.email) throw new Conflict("This mentor has no address yet: invite them with one instead.");
+  if (!who.email)
+    throw new Conflict("This mentor has no address yet: write it on the mentor's form, then invite them to sign in.");
   if (who.email === email) throw new Invalid("This is the address already", { email: ["This is the address already"] });
   if (await addressTaken(db, kind, accountId, email)) throw new Conflict(TAKEN, { email: [TAKEN] });
   const token = randomBytes(32).toString("base64url");

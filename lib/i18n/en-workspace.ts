@@ -779,6 +779,8 @@ export const enWorkspace = {
       heading: "Change {{name}}'s e-mail address",
       now: "Now: {{email}}. We e-mail a link to the new address; the address changes only when it is used (within 48 hours), and the old address is told.",
       none: "none",
+      noAddress:
+        "{{name}} has no e-mail address to change yet. <go>Write it on the mentor's form</go>, then invite them to sign in from their page.",
       newAddress: "New e-mail address",
       sending: "Sending…",
       send: "Send the confirmation link",
