@@ -50,6 +50,8 @@ export type ApiDeps = {
   contactLimitPerHour?: number;
   /** Password reset requests allowed per IP per hour (and three per email) */
   forgotLimitPerHour?: number;
+  /** Past an address's cap of reset and sign-in link mails, one more goes each this many seconds (600) */
+  mailTrickleSeconds?: number;
   logger: {
     error(obj: object, msg?: string): void;
     warn(obj: object, msg?: string): void;
@@ -162,6 +164,8 @@ export async function createApi(
     // The mails, not the answers: three an hour for an address asked from one place, ten from everywhere.
     byPair: createLimiter(deps.database, "forgot_pair", 3, 3600),
     byEmail: createLimiter(deps.database, "forgot_mails", 10, 3600),
+    // Past those ten, one more every ten minutes: the owner's inbox never waits longer for a fresh link.
+    fresh: createLimiter(deps.database, "forgot_fresh", 1, deps.mailTrickleSeconds ?? 600),
   };
   accountRoutes(serve, {
     db,

@@ -87,8 +87,17 @@ export async function createLoginLimiter(database: Db, settings: LoginLimitSetti
 }
 export type LoginLimiter = Awaited<ReturnType<typeof createLoginLimiter>>;
 
-/** The limits on a public call that e-mails an address (a reset link, a client's link): its asker and its mails. */
-export type MailLimiters = { byIp: RateLimiterAbstract; byPair: RateLimiterAbstract; byEmail: RateLimiterAbstract };
+/**
+ * The limits on a public call that e-mails an address (a reset link, a client's link): its asker and its mails.
+ * `fresh` is the trickle past the address's cap: one mail in each of its windows, so that strangers who use up the
+ * cap cannot keep a fresh link from the owner's inbox for longer than that (they can only send it there).
+ */
+export type MailLimiters = {
+  byIp: RateLimiterAbstract;
+  byPair: RateLimiterAbstract;
+  byEmail: RateLimiterAbstract;
+  fresh: RateLimiterAbstract;
+};
 
 /**
  * The asker's address is limited (429: theirs to wait, `what` names the asks); the mails are capped without a word,
@@ -111,5 +120,6 @@ export async function mayMail(limiters: MailLimiters, ip: string, address: strin
       throw e;
     }
   };
-  return (await spend(limiters.byPair, `${scope}${address}|${ip}`)) && (await spend(limiters.byEmail, `${scope}${address}`));
+  if (!(await spend(limiters.byPair, `${scope}${address}|${ip}`))) return false;
+  return (await spend(limiters.byEmail, `${scope}${address}`)) || (await spend(limiters.fresh, `${scope}${address}`));
 }

@@ -30,6 +30,7 @@ export async function startApi(
     /** Where documents go: a store of the test's (an S3 one), else a fresh folder of this harness's */
     files?: FileStore;
     uploads?: { perAgent: number; inAll: number };
+    mailTrickleSeconds?: number;
   } = {},
 ) {
   const app = express();
@@ -57,6 +58,7 @@ export async function startApi(
     publicUrl: "http://portal.test",
     clientIpSecret: CLIENT_IP_SECRET,
     uploads: options.uploads,
+    ...(options.mailTrickleSeconds ? { mailTrickleSeconds: options.mailTrickleSeconds } : {}),
     files: options.files ?? folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"))),
     mail: {
       mailer,
