@@ -129,7 +129,13 @@ export default function Receipt() {
               {money(order.amount_minor)}
             </TotalRow>
             {order.refunded_minor ? (
-              <TotalRow label={t("work.order.totalRefunded")}>−{money(order.refunded_minor)}</TotalRow>
+              <>
+                <TotalRow label={t("work.order.totalRefunded")}>−{money(order.refunded_minor)}</TotalRow>
+                {/* What was paid in the end, once refunds are taken off. */}
+                <TotalRow label={t("work.receipt.net")} testId="receipt-net">
+                  {money(order.amount_minor - order.refunded_minor)}
+                </TotalRow>
+              </>
             ) : null}
           </tfoot>
         </table>

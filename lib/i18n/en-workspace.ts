@@ -790,6 +790,7 @@ export const enWorkspace = {
       notPaid: "This order is not paid: it has no receipt.",
       orderN: "Order {{id}}",
       taxId: "Tax id:",
+      net: "Paid, less refunds",
       heading: "Receipt",
       order: "Order",
       paid: "Paid",

@@ -19,17 +19,16 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { createApiClient } from "../../app/lib/api.server.js";
 import { demoMentor, demoStaff } from "../../backend/db/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
-import { catalogues } from "../../lib/i18n/index.js";
-import { dirOf, isLang, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
+import { isLang, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
 import { journeys, newContext, signInAs } from "../support/browser.js";
 import { pdfBytes } from "../support/files.js";
+import { axeProblems, languageProblems } from "../support/page-checks.js";
 import { readOutbox } from "../support/portal.js";
 import { routes, type Ids, type Who } from "../support/route-table.js";
 
@@ -110,38 +109,10 @@ const localizedPages: Array<[string, number]> = [
 ];
 const localized = (lang: Lang, page: string) => (page === "/" ? `/${lang}` : `/${lang}${page}`);
 
-/** Every English text of the catalogue of four words or more, its placeholders and tags taken out. */
-const english = (() => {
-  const out: string[] = [];
-  const walk = (v: unknown) => {
-    if (typeof v === "string") {
-      for (const part of v.split(/\{\{\w+\}\}|<\/?\w+>/)) if (part.trim().split(/\s+/).length >= 4) out.push(part.trim());
-    } else for (const child of Object.values(v as object)) walk(child);
-  };
-  walk(catalogues.en);
-  return out;
-})();
-const catalogueKey = new RegExp(`\\b(${Object.keys(catalogues.en).join("|")})\\.[A-Za-z0-9_.]+\\b`);
-
 /** A page in another language than English says it all in it, marked as such. */
 async function inItsLanguage(page: Page, at: string): Promise<Found> {
   const lang = at.split(/[/?]/)[1] ?? "";
-  if (!isLang(lang) || lang === "en") return [];
-  const found: Found = [];
-  const [htmlLang, htmlDir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
-  if (htmlLang !== lang || htmlDir !== dirOf(lang)) found.push(`${at}: <html lang="${htmlLang}" dir="${htmlDir}">`);
-  const text = await page.evaluate((lang) => {
-    let all = document.body.innerText;
-    for (const other of document.querySelectorAll<HTMLElement>(`body [lang]:not([lang="${lang}"])`)) {
-      all = all.replace(other.innerText, "");
-    }
-    return all;
-  }, lang);
-  const key = catalogueKey.exec(text);
-  if (key) found.push(`${at}: a catalogue key is shown: ${key[0]}`);
-  const left = english.filter((sentence) => text.includes(sentence));
-  if (left.length) found.push(`${at}: English left: "${left[0]}"`);
-  return found;
+  return isLang(lang) && lang !== "en" ? languageProblems(page, lang, at) : [];
 }
 
 /**
@@ -216,14 +187,7 @@ const COMPANY = "Atlas & Söhne Relocation";
 type Found = string[];
 
 async function axe(page: Page, at: string, width: number): Promise<Found> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    // Only violations are read: axe then sends back one node per passing rule instead of every node it checked.
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => `${at} @${width}px: ${v.id} (${v.impact}) ${v.nodes.length}x, e.g. ${v.nodes[0]?.target.join(" ")}`);
+  return axeProblems(page, `${at} @${width}px`);
 }
 
 /** A page wider than the window scrolls sideways: on a phone, a table or a row that does not fit. */

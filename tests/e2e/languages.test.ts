@@ -6,57 +6,20 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { endpoints } from "../../lib/contract.js";
 import { catalogues } from "../../lib/i18n/index.js";
-import { dirOf, type Lang } from "../../lib/i18n/languages.js";
+import type { Lang } from "../../lib/i18n/languages.js";
 import { expectToast, journeys, newContext, settle, unexpected } from "../support/browser.js";
 import { pdfBytes } from "../support/files.js";
-
-/** Every English text of the catalogue of four words or more, its placeholders and tags taken out. */
-function englishSentences(): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown) => {
-    if (typeof v === "string") {
-      for (const part of v.split(/\{\{\w+\}\}|<\/?\w+>/)) if (part.trim().split(/\s+/).length >= 4) out.push(part.trim());
-    } else for (const child of Object.values(v as object)) walk(child);
-  };
-  walk(catalogues.en);
-  return out;
-}
-const english = englishSentences();
-const groups = Object.keys(catalogues.en).join("|");
-const keyPattern = new RegExp(`\\b(${groups})\\.[A-Za-z0-9_.]+\\b`);
+import { axeProblems, languageProblems } from "../support/page-checks.js";
 
 async function check(page: Page, lang: Lang, where: string, width: number, axe = true): Promise<string[]> {
-  const found: string[] = [];
-  const [htmlLang, htmlDir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
-  if (htmlLang !== lang || htmlDir !== dirOf(lang)) found.push(`${where}: <html lang="${htmlLang}" dir="${htmlDir}">`);
-  // What is marked as written in another language (the suggestion, a plan's English name) is not this page's text.
-  const text = await page.evaluate((lang) => {
-    let all = document.body.innerText;
-    for (const other of document.querySelectorAll<HTMLElement>(`body [lang]:not([lang="${lang}"])`)) {
-      all = all.replace(other.innerText, "");
-    }
-    return all;
-  }, lang);
-  const key = keyPattern.exec(text);
-  if (key) found.push(`${where}: a catalogue key is shown: ${key[0]}`);
-  const left = english.filter((sentence) => text.includes(sentence));
-  if (left.length) found.push(`${where}: English left: "${left[0]}"`);
+  const found = await languageProblems(page, lang, where);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   if (wide > width) found.push(`${where}: ${wide} px wide at ${width}`);
-  if (!axe) return found;
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  for (const v of result.violations.filter((v) => v.impact === "critical" || v.impact === "serious")) {
-    found.push(`${where}: ${v.id} (${v.impact}) e.g. ${v.nodes[0]?.target.join(" ")}`);
-  }
-  return found;
+  return axe ? [...found, ...(await axeProblems(page, where))] : found;
 }
 
 journeys("the public pages in every language, in Chromium", { timeout: 240_000 }, (ctx) => {

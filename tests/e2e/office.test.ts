@@ -387,6 +387,17 @@ journeys("the back office in Chromium", (ctx) => {
       await expect
         .poll(() => agentPage.getByTestId("refund-note").innerText(), settle)
         .toContain("Refunded: Refunded by the consultancy: Client found the job on their own.");
+      // The receipt says what was paid in the end: the total, less the line refunded.
+      await agentPage.goto(`${ctx.portal.base}/orders/${checkout.order_id}/receipt`);
+      const total = Number((await agentPage.getByTestId("receipt-total").innerText()).replace(/[^\d.]/g, ""));
+      const refunded = Number(
+        (await agentPage.locator("tfoot tr").filter({ hasText: "Refunded" }).innerText()).replace(/[^\d.]/g, ""),
+      );
+      expect(refunded).toBeGreaterThan(0);
+      expect(Number((await agentPage.getByTestId("receipt-net").innerText()).replace(/[^\d.]/g, ""))).toBeCloseTo(
+        total - refunded,
+        2,
+      );
       expect(unexpected(office.problems)).toEqual([]);
       await agent.context.close();
       await office.context.close();
