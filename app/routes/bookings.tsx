@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
+import { isolate } from "../../lib/bidi";
 import type { Booking } from "../../lib/contract";
 import { moveBlocker } from "../../lib/rules";
 import { FilterSelect } from "../components/form";
@@ -106,6 +107,19 @@ function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcom
         <span className="muted">
           {t("work.bookings.forMentor", { time: timeLabel(b.start_at, b.mentor_time_zone), zone: b.mentor_time_zone })}
         </span>
+        {/* The client's own time, when they live in another zone than the agent's: no arithmetic for the agent. */}
+        {b.client_time_zone && b.client_time_zone !== timeZone ? (
+          <>
+            <br />
+            <span className="muted" data-testid="client-time">
+              {t("work.bookings.forClient", {
+                time: timeLabel(b.start_at, b.client_time_zone),
+                client: isolate(b.client_name.split(" ")[0] ?? b.client_name),
+                zone: b.client_time_zone,
+              })}
+            </span>
+          </>
+        ) : null}
       </td>
       <td data-label={t("work.bookings.client")}>
         <Link to={`/clients/${b.client_id}`}>{b.client_name}</Link>

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { isolate } from "../../lib/bidi";
 import { moveBlocker } from "../../lib/rules";
 import { FormError } from "../components/form";
 import { SessionDetails } from "../components/session-details";
@@ -136,6 +137,16 @@ export default function MoveBooking() {
                   }}
                   components={{ strong: <strong /> }}
                 />
+                {b.client_time_zone && b.client_time_zone !== timeZone ? (
+                  <>
+                    {" "}
+                    {t("work.bookings.forClient", {
+                      time: timeLabel(chosen, b.client_time_zone),
+                      client: isolate(b.client_name.split(" ")[0] ?? b.client_name),
+                      zone: b.client_time_zone,
+                    })}
+                  </>
+                ) : null}
               </p>
               <div className="form__actions">
                 <button type="submit" className="button button--primary" disabled={busy}>
@@ -192,6 +203,11 @@ export default function MoveBooking() {
                           <span className="slot__theirs">
                             {t("work.mentor.theirs", { time: timeLabel(s.start, b.mentor_time_zone) })}
                           </span>
+                          {b.client_time_zone && b.client_time_zone !== timeZone ? (
+                            <span className="slot__theirs" data-testid="slot-client-time">
+                              {t("work.move.clientTime", { time: timeLabel(s.start, b.client_time_zone) })}
+                            </span>
+                          ) : null}
                         </Link>
                       </li>
                     ))}

@@ -198,6 +198,7 @@ const bookingColumns = [
   "mentor_bookings.move_requested_at",
   "mentor_bookings.move_reason",
   "mentor_bookings.outcome",
+  "clients.time_zone as client_time_zone",
   // A paid session's money has one state, its order line's (issue 21, point 8): the booking's own column is read
   // only for a session with no line (none paid).
   sql<

@@ -120,6 +120,8 @@ export type Booking = {
   move_request: { reason: string; requested_at: string; until: string } | null;
   /** What the mentor (or the office) marked once it took place: given, the client did not come, the mentor did not */
   outcome: "held" | "client_no_show" | "mentor_no_show" | null;
+  /** The client's own zone, when their record has one (else they live by their agent's) */
+  client_time_zone: string | null;
 };
 
 export const cancelBookingBody = z.object({ id: idParam });

@@ -181,6 +181,7 @@ export const enWorkspace = {
       mentorAndTopic: "Mentor and topic",
       status: "Status",
       forMentor: "{{time}} for the mentor ({{zone}})",
+      forClient: "{{time}} for {{client}} ({{zone}})",
       refundDue: "refund due",
       refunded: "refunded",
       asks: "{{mentor}} asks for a new time: “{{reason}}”",
@@ -371,6 +372,7 @@ export const enWorkspace = {
       backToBookings: "Back to bookings",
     },
     move: {
+      clientTime: "{{time}} for the client",
       title: "Move a session",
       moved: "The session moved to {{time}}. The agent, client and mentor get the updated invite.",
       heading: "Move the session",

@@ -72,6 +72,7 @@ const more: Record<Kind, (ids: Ids) => Array<string | [string, number]>> = {
     `/payment/success?session_id=${ids.openCheckout}`,
     `/orders/${ids.arabicOrder}`,
     `/orders/${ids.arabicOrder}/receipt`,
+    `/bookings/${ids.arabicBooking}/move`,
   ],
   owner: (ids) => [
     "/",
@@ -356,9 +357,15 @@ journeys("every page in Chromium, as each kind that may see it", { timeout: 420_
       params: { id: me.agent.id },
     });
     // A client whose name is written right to left, with a paid plan and session: orders, receipts, the agenda.
-    const arabic = await make.client({ ...ARABIC_CLIENT, email: "walk-arabic@example.com", language: "ar" });
+    // She lives in Dubai: the agenda and the move page say her time beside the agent's.
+    const arabic = await make.client({
+      ...ARABIC_CLIENT,
+      email: "walk-arabic@example.com",
+      language: "ar",
+      time_zone: "Asia/Dubai",
+    });
     const arabicOrder = (await make.paidPlan(arabic.id)).orderId;
-    await make.paidSession(arabic.id, { topic: "مقابلة عمل" });
+    const arabicBooking = (await make.paidSession(arabic.id, { topic: "مقابلة عمل" })).booking.id;
     // Last, a checkout left open (the demo payment page's pay and cancel): the cart page shows it in progress.
     await make.api.call(endpoints.addCart, { body: { client_id: client.id, item_type: "job", item_id: job!.id } });
     await make.api.call(endpoints.addCart, { body: { client_id: arabic.id, item_type: "job", item_id: job!.id } });
@@ -366,6 +373,7 @@ journeys("every page in Chromium, as each kind that may see it", { timeout: 420_
     Object.assign(ids, {
       openCheckout: open.session_id,
       arabicOrder: String(arabicOrder),
+      arabicBooking: String(arabicBooking),
       client: String(client.id),
       doc: String(document.id),
       file: String(document.files[0]!.id),

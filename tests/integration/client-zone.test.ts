@@ -45,6 +45,20 @@ describe.each(testDatabases)("the client's zone and language on $name", (target)
     });
   });
 
+  it("gives the agent's agenda each client's own zone, so the page says the client's time beside the agent's", async () => {
+    const away = await fixtures.client({ first_name: "Lina", email: "lina-dubai@example.com", time_zone: "Asia/Dubai" });
+    const home = await fixtures.client({ first_name: "Hugo", email: "hugo-home@example.com" });
+    const a = await fixtures.paidSession(away.id);
+    const b = await fixtures.paidSession(home.id);
+    const listed = await fixtures.api.call(endpoints.bookings, { params: { agentId: agent.id } });
+    expect(listed.find((x) => x.id === a.booking.id)?.client_time_zone).toBe("Asia/Dubai");
+    expect(listed.find((x) => x.id === b.booking.id)?.client_time_zone).toBeNull();
+    const { translator } = await import("../../lib/i18n/index.js");
+    expect(translator("en")("work.bookings.forClient", { time: "18:00", client: "Lina", zone: "Asia/Dubai" })).toBe(
+      "18:00 for Lina (Asia/Dubai)",
+    );
+  });
+
   it("writes the client's session e-mails in the client's zone, named; the agent's in the agent's", async () => {
     const client = await fixtures.api.call(endpoints.addClient, {
       body: { first_name: "Kei", last_name: "Tokyo", email: "kei@example.com", time_zone: "Asia/Tokyo" },
