@@ -1,5 +1,5 @@
 /**
- * Issue 26 in Chromium. Every public page in Arabic, Spanish and French is in the walk (every-page.test.ts: `lang`
+ * Issue 26 in Chromium. Every public page in Arabic, Spanish and French is in the walk (the walk, tests/support/walk.ts: `lang`
  * and `dir`, no catalogue key or English sentence, nothing wider than the window, axe, hydration that says what the
  * server said, at 1280 and 375 px). Here: the Arabic pages mirrored, the switch (same page, choice kept), the suggestion (never a redirect), the public enquiry form in Spanish,
  * a refused sign-in in Arabic, and /robots.txt and /sitemap.xml.
@@ -129,7 +129,7 @@ journeys("the public pages in every language, in Chromium", { timeout: 240_000 }
 
   // Each language, Arabic (right to left) both ways, Spanish with scripts off and French with them on; each page at
   // 375 px, and the client's own page at 1280 px too. Every page of theirs in every language is also in the walk
-  // (every-page.test.ts), with scripts on at both widths.
+  // (tests/support/walk.ts), with scripts on at both widths.
   for (const [lang, modes] of [
     ["ar", [false, true]],
     ["es", [false]],

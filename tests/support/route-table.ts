@@ -1,7 +1,7 @@
 /**
  * Every route module of the portal: who may see it, at which address, with the records the address names. Two
  * tests read it: the route tests (tests/routes/every-route.test.ts: each kind's answer below the browser) and the
- * browser walk (tests/e2e/every-page.test.ts: each page in Chromium as each kind that may see it). A route file
+ * browser walk (tests/support/walk.ts: each page in Chromium as each kind that may see it). A route file
  * missing from it fails both.
  */
 export type Who = "public" | "agent" | "staff" | "owner" | "mentor" | "account" | "client";

@@ -1,5 +1,5 @@
 /**
- * The walk: every route module of the portal (the table in tests/support/route-table.ts, which a new route file
+ * The walk (run by tests/e2e/every-page-*.test.ts): every route module of the portal (the table in tests/support/route-table.ts, which a new route file
  * fails until it is in it), opened in Chromium as each kind of account that may see it, with scripts on. A page is
  * loaded once, then read at 1280 px and again at 375 px by resizing the window. It fails on what a person would see
  * break:
@@ -26,13 +26,13 @@ import { demoMentor, demoStaff } from "../../backend/db/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { isLang, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
-import { journeys, newContext, signInAs } from "../support/browser.js";
-import { pdfBytes } from "../support/files.js";
-import { axeProblems, languageProblems } from "../support/page-checks.js";
-import { readOutbox } from "../support/portal.js";
-import { routes, type Ids, type Who } from "../support/route-table.js";
+import { journeys, newContext, signInAs, type usePortalAndBrowser } from "./browser.js";
+import { pdfBytes } from "./files.js";
+import { axeProblems, languageProblems } from "./page-checks.js";
+import { readOutbox } from "./portal.js";
+import { routes, type Ids, type Who } from "./route-table.js";
 
-type Kind = "visitor" | "agent" | "owner" | "mentor" | "client";
+export type Kind = "visitor" | "agent" | "owner" | "mentor" | "client";
 
 /** Which of the table's entries each kind walks: its own area's, and the pages every account has. */
 const areas: Record<Kind, Who[]> = {
@@ -289,7 +289,15 @@ async function fetchRoute(context: BrowserContext, base: string, at: string, exp
 
 // One test a kind: some 20 to 50 pages, each loaded once and checked at two widths (axe twice), a second or two each
 // on a quiet machine. The suite's 30 s per test is for a step that hangs; here it would only measure the machine.
-journeys("every page in Chromium, as each kind that may see it", { timeout: 420_000 }, (ctx) => {
+/**
+ * The walk of `kinds`, as one file's journeys: its own portal, records and renamed company. The kinds are spread over
+ * three files (tests/e2e/every-page-*.test.ts) so that the suite's two workers share them.
+ */
+export function walk(title: string, kinds: Kind[], also: { table?: boolean; mails?: boolean } = {}) {
+  journeys(title, { timeout: 420_000 }, (ctx) => walkOf(ctx, kinds, also));
+}
+
+function walkOf(ctx: ReturnType<typeof usePortalAndBrowser>, kinds: Kind[], also: { table?: boolean; mails?: boolean }) {
   const ids: Ids = {};
   const sessions = {} as Record<Exclude<Kind, "visitor">, { name: string; value: string }>;
 
@@ -393,12 +401,13 @@ journeys("every page in Chromium, as each kind that may see it", { timeout: 420_
     });
   });
 
-  it("walks every route of the table: each has a page or a file to check, as some kind", () => {
-    const walked = new Set(Object.values(areas).flat());
-    for (const [name, entry] of Object.entries(routes)) expect(walked.has(entry.who), name).toBe(true);
-  });
+  if (also.table)
+    it("walks every route of the table: each has a page or a file to check, as some kind", () => {
+      const walked = new Set(Object.values(areas).flat());
+      for (const [name, entry] of Object.entries(routes)) expect(walked.has(entry.who), name).toBe(true);
+    });
 
-  for (const kind of Object.keys(areas) as Kind[]) {
+  for (const kind of kinds) {
     it(`${kind}: every page opens, hydrates and reads well at 1280 and 375 px`, async () => {
       const { context } = await newContext(ctx.browser, true);
       if (kind !== "visitor") await signInAs(context, ctx.portal.base, sessions[kind]);
@@ -430,15 +439,16 @@ journeys("every page in Chromium, as each kind that may see it", { timeout: 420_
     });
   }
 
-  it("every e-mail sent after the rename comes from the company by its new name, and names it", async () => {
-    const mails = await readOutbox(path.join(ctx.portal.dataDir, "outbox"));
-    // The fixtures' own: the client's requests, the sessions' and orders' confirmations with their invites.
-    expect(mails.length).toBeGreaterThan(3);
-    for (const mail of mails) {
-      const from = mail.parsed.from?.value[0];
-      expect([mail.parsed.subject, from?.name], mail.name).toEqual([mail.parsed.subject, COMPANY]);
-      expect(mail.parsed.text, mail.name).toContain(COMPANY);
-      expect(mail.raw, mail.name).not.toContain("Waypoint Consultancy");
-    }
-  });
-});
+  if (also.mails)
+    it("every e-mail sent after the rename comes from the company by its new name, and names it", async () => {
+      const mails = await readOutbox(path.join(ctx.portal.dataDir, "outbox"));
+      // The fixtures' own: the client's requests, the sessions' and orders' confirmations with their invites.
+      expect(mails.length).toBeGreaterThan(3);
+      for (const mail of mails) {
+        const from = mail.parsed.from?.value[0];
+        expect([mail.parsed.subject, from?.name], mail.name).toEqual([mail.parsed.subject, COMPANY]);
+        expect(mail.parsed.text, mail.name).toContain(COMPANY);
+        expect(mail.raw, mail.name).not.toContain("Waypoint Consultancy");
+      }
+    });
+}
