@@ -336,8 +336,8 @@ export function parseSettings(env: Record<string, string | undefined> = process.
   };
 }
 
-/** "Name <a@b>" → "a@b" */
-function addressOf(from: string) {
+/** "Name <a@b>" → "a@b" (MAIL_FROM's address: the outbox sends from it under the company's name) */
+export function addressOf(from: string) {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 

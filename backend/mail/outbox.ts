@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
+import { addressOf } from "../../lib/env.server.js";
 import type { Database } from "../db/schema.js";
 import { oneLine } from "./compose.js";
 import { render, type Facts, type MailContext } from "./messages.js";
@@ -208,9 +209,4 @@ export async function retryMessage(db: Kysely<Database>, id: number, now = new D
     .where("status", "=", "failed")
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
-}
-
-/** "Name <a@b>" → "a@b" (MAIL_FROM's address; its name is the company's, from the office) */
-function addressOf(from: string) {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
