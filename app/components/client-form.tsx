@@ -4,7 +4,17 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientFieldNames, clientStatuses, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/api.server";
-import { CountryField, Field, fieldProps, FormError, SelectField, TextAreaField } from "./form";
+import {
+  CountryField,
+  countryOf,
+  Field,
+  fieldProps,
+  FormError,
+  SelectField,
+  TextAreaField,
+  ZoneField,
+  type ZoneChoice,
+} from "./form";
 import { LanguageField } from "./language-field";
 
 /** The add and edit form for a client. What was typed wins over what was stored. */
@@ -19,7 +29,7 @@ export function ClientForm({
 }: {
   countries: Country[];
   /** The zones to choose the client's own from, and the agent's (used for the client's e-mails when none is chosen) */
-  zones: readonly string[];
+  zones: readonly ZoneChoice[];
   agentZone: string;
   client?: Client;
   /** With `duplicate`: the agent already has a client with this email, and is asked before a second one is saved */
@@ -83,11 +93,13 @@ export function ClientForm({
         maxLength={fieldLimits.phone}
         {...f("phone")}
       />
-      <SelectField
+      <ZoneField
+        zones={zones}
         label={t("work.clientForm.zone")}
         hint={t("work.clientForm.zoneHint", { zone: agentZone })}
         placeholder={t("work.clientForm.zoneSame", { zone: agentZone })}
-        options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+        country={countryOf(countries, f("current_country").defaultValue)}
+        countryField="current_country"
         {...f("time_zone")}
       />
       <LanguageField hint={t("work.clientForm.languageHint")} {...f("language")} />

@@ -3,7 +3,7 @@ import type { Country, OfficeMentor } from "../../lib/contract";
 import { hoursField, mentorFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
-import { CountryField, Field, fieldProps, TextAreaField, ZoneField } from "./form";
+import { CountryField, countryOf, Field, fieldProps, TextAreaField, ZoneField, type ZoneChoice } from "./form";
 import { LanguageField } from "./language-field";
 import { CatalogueForm } from "./office-catalogue-forms";
 import { AffectedSessions, MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
@@ -21,7 +21,7 @@ export function MentorForm({
 }: {
   mentor?: OfficeMentor;
   countries: Country[];
-  zones: string[];
+  zones: ZoneChoice[];
   failure?: FormFailure;
   submitLabel: string;
 }) {
@@ -56,7 +56,12 @@ export function MentorForm({
       <Field label={t("office.mentorForm.expertise")} required hint={t("office.mentorForm.expertiseHint")} {...f("expertise")} />
       <Field label={t("office.mentorForm.languages")} required hint={t("office.mentorForm.languagesHint")} {...f("languages")} />
       <CountryField countries={countries} {...f("country_code")} />
-      <ZoneField zones={zones} {...f("time_zone")} />
+      <ZoneField
+        zones={zones}
+        country={countryOf(countries, f("country_code").defaultValue)}
+        countryField="country_code"
+        {...f("time_zone")}
+      />
       <Field label={t("office.mentorForm.rate")} inputMode="decimal" required {...f("rate")} />
       <Field label={t("office.mentorForm.photo")} type="url" maxLength={500} hint="https://…" {...f("photo_url")} />
       <MeetingLinkField f={f} whose="mentor" />

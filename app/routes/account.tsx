@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
-import { Field, FormError, SelectField } from "../components/form";
+import { Field, FormError, ZoneField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAccountHolder } from "../lib/auth.server";
@@ -200,11 +200,11 @@ export default function Account() {
           errors={profile?.fieldErrors?.phone}
           autoFocusOnError
         />
-        <SelectField
+        <ZoneField
+          zones={zones}
           label={t("work.account.yourZone")}
           name="time_zone"
           defaultValue={profile?.values?.time_zone ?? account.time_zone}
-          options={zones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
           errors={profile?.fieldErrors?.time_zone}
           autoFocusOnError
         />

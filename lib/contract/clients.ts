@@ -9,6 +9,7 @@ import { answer, endpoint } from "./endpoint.js";
 import type { Page } from "./fields.js";
 import {
   blankToNull,
+  zoneAsTyped,
   countryCode,
   emailField,
   idParam,
@@ -49,7 +50,7 @@ export const clientInput = z.object({
   phone: phoneField,
   /** Their own zone for their e-mails and invites; blank: their agent's */
   time_zone: z.preprocess(
-    blankToNull,
+    (v) => zoneAsTyped(blankToNull(v)),
     z
       .string({ invalid_type_error: "Time zone must be text" })
       .refine((tz) => isTimeZone(tz), "Choose a time zone from the list")

@@ -99,9 +99,22 @@ export const countryCode = (label: string) =>
       .optional(),
   );
 
+let zoneNames: Map<string, string> | null = null;
+
+/**
+ * A zone as a person types it in the searchable picker ("america/new york", " Europe/Lisbon "): spaced and cased
+ * as IANA writes it when this runtime lists it; anything else is left for the check to refuse.
+ */
+export function zoneAsTyped(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const typed = v.trim().replace(/ +/g, "_");
+  zoneNames ??= new Map(Intl.supportedValuesOf("timeZone").map((tz) => [tz.toLowerCase(), tz]));
+  return zoneNames.get(typed.toLowerCase()) ?? typed;
+}
+
 /** An IANA zone this runtime knows; one message for whatever else comes (blank is "choose one"). */
 export const timeZoneField = z.preprocess(
-  (v) => (v === "" ? undefined : v),
+  (v) => (v === "" ? undefined : zoneAsTyped(v)),
   z
     .string({ required_error: "Choose a time zone", invalid_type_error: "Time zone must be text" })
     .refine((tz) => isTimeZone(tz), "Choose a time zone from the list"),

@@ -334,6 +334,7 @@ export const enWorkspace = {
       when: "When (your time, {{zone}})",
       taken: "(taken)",
       mentorTime: "Mentor's time ({{zone}})",
+      clientTime: "{{name}}'s time ({{zone}})",
       price: "Price",
       refunds: "Refunds",
       terms: "Terms §4",
@@ -373,6 +374,7 @@ export const enWorkspace = {
     },
     move: {
       clientTime: "{{time}} for the client",
+      clientZone: "{{client}} lives in {{zone}}: their time is beside each of these.",
       title: "Move a session",
       moved: "The session moved to {{time}}. The agent, client and mentor get the updated invite.",
       heading: "Move the session",
@@ -468,7 +470,13 @@ export const enWorkspace = {
       status: "Status",
       notes: "Notes",
     },
-    fields: { country: "Country", chooseCountry: "Choose a country", zone: "Time zone" },
+    fields: {
+      country: "Country",
+      chooseCountry: "Choose a country",
+      zone: "Time zone",
+      zoneSearch: "Type a city or a country, then choose from the list.",
+      zoneSuggested: "For {{country}}: {{zones}}.",
+    },
     clientForm: {
       duplicate:
         "You already have a client with this email: <go>{{name}}</go>. Open that one, or save this as a second client anyway.",

@@ -68,7 +68,7 @@ journeys("the back office in Chromium", (ctx) => {
       await expect.poll(() => staffPage.locator("#field-email-error").innerText(), settle).toBe("Enter a valid email address");
       await expect(staffPage.getByLabel("Name").inputValue()).resolves.toBe(`Ana Agent ${tag}`);
       await staffPage.getByLabel("Email").fill(`ana-${tag}@example.com`);
-      await staffPage.getByLabel("Time zone").selectOption("Europe/Lisbon");
+      await staffPage.getByLabel("Time zone").fill("Europe/Lisbon");
       await staffPage.getByRole("button", { name: "Add the agent" }).click();
       const link = await staffPage.getByTestId("password-link").locator("code").innerText({ timeout: settle.timeout });
       expect(link).toMatch(new RegExp(`^${ctx.portal.base}/set-password\\?token=[A-Za-z0-9_-]{43}$`.replace(/\//g, "\\/")));
@@ -280,7 +280,7 @@ journeys("the back office in Chromium", (ctx) => {
       await staffPage.getByLabel("Expertise").fill("Interviews, Salary negotiation");
       await staffPage.getByLabel("Languages").fill("Portuguese, English");
       await staffPage.getByLabel("Country").selectOption("PT");
-      await staffPage.getByLabel("Time zone").selectOption("Europe/Lisbon");
+      await staffPage.getByLabel("Time zone").fill("Europe/Lisbon");
       await staffPage.getByLabel("Rate (USD an hour)").fill("85");
       await staffPage.getByLabel("Bio").fill("Hires engineers in Lisbon.");
       await staffPage.getByLabel("Tuesday").fill("09:00-11:00, 10:30-12:00");

@@ -36,6 +36,10 @@ journeys("agent workspace in Chromium", (ctx) => {
       await page.getByLabel("Phone").fill("+386 1 234 5678");
       await page.getByLabel("Nationality").selectOption("SI");
       await page.getByLabel("Current country").selectOption("SI");
+      if (javaScriptEnabled) {
+        // Picking the country suggests its zone at once.
+        await expect.poll(() => page.locator("#field-time_zone-hint").innerText(), settle).toContain("For Slovenia");
+      }
       await page.getByLabel("Destination country").selectOption("DE");
       await page.getByLabel("Date of birth").fill("2999-01-01");
       await page.getByLabel("Notes").fill("Engineer; wants Berlin.");
@@ -46,6 +50,9 @@ journeys("agent workspace in Chromium", (ctx) => {
       await expect(page.getByLabel("Destination country").inputValue()).resolves.toBe("DE");
       await expect(page.getByLabel("Notes").inputValue()).resolves.toBe("Engineer; wants Berlin.");
       await expect(page.getByLabel("Email").getAttribute("aria-invalid")).resolves.toBe("true");
+      // The client's zone is searched for, and the country's zones are suggested (the one IANA keeps for Slovenia).
+      await expect(page.locator("#field-time_zone-hint").innerText()).resolves.toContain("For Slovenia: Europe/Belgrade.");
+      await expect(page.locator("#field-time_zone-zones option").first().getAttribute("value")).resolves.toBe("Europe/Belgrade");
 
       await page.getByLabel("Email").fill(`mila.${tag}@example.com`);
       await page.getByLabel("Date of birth").fill("1992-05-17");

@@ -483,8 +483,9 @@ describe("an agent's forms", () => {
       ["time_zone"],
       { time_zone: "Mars/Olympus" },
     );
+    // Typed into the searchable picker as a person writes it, it is kept as IANA writes it.
     redirected(
-      await respond(action, await formRequest(at, { ...base, time_zone: "America/Sao_Paulo", language: "en" }, cookie), {
+      await respond(action, await formRequest(at, { ...base, time_zone: " america/sao paulo ", language: "en" }, cookie), {
         id: String(client.id),
       }),
       `/clients/${client.id}`,
@@ -492,10 +493,19 @@ describe("an agent's forms", () => {
     const { loader } = await route("clients.$id.edit");
     const shown = (await (await respond(loader!, request(at, { cookie }), { id: String(client.id) })).json()) as {
       client: { time_zone: string | null; language: string };
-      zones: string[];
+      zones: Array<{ id: string; label: string; countries: string[] }>;
     };
     expect(shown.client).toMatchObject({ time_zone: "America/Sao_Paulo", language: "en" });
-    expect(shown.zones).toContain("America/Sao_Paulo");
+    // The picker offers current names only, each with the countries that keep it (what a search finds).
+    const ids = shown.zones.map((z) => z.id);
+    expect(ids).toContain("America/Sao_Paulo");
+    expect(ids).toContain("Asia/Kolkata");
+    expect(ids).toContain("Europe/Kyiv");
+    for (const old of ["Africa/Asmera", "Asia/Calcutta", "Europe/Kiev", "America/Buenos_Aires", "Asia/Saigon"]) {
+      expect(ids).not.toContain(old);
+    }
+    expect(shown.zones.find((z) => z.id === "Africa/Nairobi")?.label).toContain("Eritrea");
+    expect(shown.zones.find((z) => z.id === "Asia/Dubai")).toMatchObject({ countries: expect.arrayContaining(["AE", "OM"]) });
   });
 
   it("a note with no text is said beside it; a note is added and the page stays", async () => {
