@@ -14,8 +14,11 @@ export function ClientPicker({
   defaultValue,
   errors,
   autoFocusOnError,
+  onChoose,
 }: {
   choices: ClientChoice[];
+  /** Told the chosen client's id (scripts on) */
+  onChoose?: (value: string) => void;
   defaultValue?: string;
   errors?: string[];
   autoFocusOnError?: boolean;
@@ -48,7 +51,8 @@ export function ClientPicker({
         placeholder={
           words.length ? t("work.picker.matching", { shown: shown.length, count: choices.length }) : t("work.picker.choose")
         }
-        options={shown}
+        options={shown.map(({ value, label }) => ({ value, label }))}
+        onChange={onChoose ? (e) => onChoose(e.target.value) : undefined}
         defaultValue={defaultValue ?? ""}
         errors={errors}
         autoFocusOnError={autoFocusOnError}

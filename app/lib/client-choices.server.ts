@@ -3,7 +3,8 @@ import { isolate } from "../../lib/bidi.js";
 import { endpoints } from "../../lib/contract.js";
 import type { ApiClient } from "./api.server.js";
 
-export type ClientChoice = { value: string; label: string };
+/** `name` and `zone` (the client's own, when their agent set one) let a page show the client's time beside the agent's. */
+export type ClientChoice = { value: string; label: string; name: string; zone?: string };
 
 export async function clientChoices(api: ApiClient, agentId: number): Promise<ClientChoice[]> {
   const [page, countries] = await Promise.all([
@@ -13,6 +14,8 @@ export async function clientChoices(api: ApiClient, agentId: number): Promise<Cl
   const names = new Map(countries.map((c) => [c.code, c.name]));
   return page.items.map((c) => ({
     value: String(c.id),
+    name: `${c.first_name} ${c.last_name}`,
+    ...(c.time_zone ? { zone: c.time_zone } : {}),
     label: [
       isolate(`${c.first_name} ${c.last_name}`),
       c.email,

@@ -159,7 +159,18 @@ export default function MoveBooking() {
             </Form>
           ) : null}
           <h2 id="week">{t("work.move.freeTimes", { mentor: b.mentor_name })}</h2>
-          <ZoneNote own={timeZone} shown={timeZone} extra={t("work.mentor.zones", { zone: b.mentor_time_zone })} />
+          <ZoneNote
+            own={timeZone}
+            shown={timeZone}
+            extra={[
+              t("work.mentor.zones", { zone: b.mentor_time_zone }),
+              b.client_time_zone && b.client_time_zone !== timeZone
+                ? t("work.move.clientZone", { client: isolate(b.client_name), zone: b.client_time_zone })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(" ")}
+          />
           {week ? (
             <nav className="pagination" aria-label={t("work.mentor.days")}>
               {week.previous ? (

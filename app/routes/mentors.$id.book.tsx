@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { isolate } from "../../lib/bidi";
 import { fieldLimits } from "../../lib/client-fields";
 import { refundRule } from "../components/cart-items";
 import { ClientPicker } from "../components/client-picker";
@@ -107,6 +109,10 @@ export default function BookSession() {
   const taken = alternatives !== undefined;
   const busy = useNavigation().state === "submitting";
   const f = fieldProps(fields, failure, { client_id: chosen });
+  // The client's own time beside the agent's, for the client chosen (at once with scripts on).
+  const [clientId, setClientId] = useState(f("client_id").defaultValue);
+  const client = clients.find((c) => c.value === clientId);
+  const clientZone = client?.zone && client.zone !== tz ? client.zone : null;
   return (
     <section className="container page narrow">
       <p className="eyebrow">
@@ -127,6 +133,14 @@ export default function BookSession() {
             {dayLabel(start, mentor.time_zone)}, {timeLabel(start, mentor.time_zone)}
           </dd>
         </div>
+        {clientZone ? (
+          <div data-testid="client-time">
+            <dt>{t("work.book.clientTime", { name: isolate(client!.name), zone: clientZone })}</dt>
+            <dd>
+              {dayLabel(start, clientZone)}, {timeLabel(start, clientZone)}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("work.book.price")}</dt>
           <dd>{formatMoney(mentor.rate_minor, mentor.currency)}</dd>
@@ -170,7 +184,7 @@ export default function BookSession() {
           ) : (
             <input type="hidden" name="start" value={failure?.values?.start || start} />
           )}
-          <ClientPicker choices={clients} {...f("client_id")} />
+          <ClientPicker choices={clients} onChoose={setClientId} {...f("client_id")} />
           <Field
             label={t("work.book.topic")}
             maxLength={fieldLimits.topic}

@@ -20,6 +20,8 @@ export type SessionFacts = {
   mentor_name: string;
   mentor_zone: string;
   client_name: string;
+  /** The client's own zone when their agent set one (absent from messages written before agents were told it) */
+  client_zone?: string | null;
   /** "Ana P.": what the mentor is told of the client (absent from messages written before mentors were told) */
   client_short?: string;
   agent_name: string;

@@ -108,6 +108,8 @@ function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {
     ["Ends", when(s.end_at, to.zone)],
   ];
   if (s.mentor_zone !== to.zone) rows.push(["In the mentor's zone", `${when(s.start_at, s.mentor_zone)}`]);
+  // The agent books for a client who may live elsewhere: their time too, so nobody does the arithmetic.
+  if (s.client_zone && s.client_zone !== to.zone) rows.push([`For ${s.client_name}`, when(s.start_at, s.client_zone)]);
   if (s.join_url) rows.push(["Join", s.join_url]);
   return rows;
 }

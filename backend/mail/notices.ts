@@ -42,6 +42,7 @@ export async function sessionOf(trx: Db, bookingId: number) {
     mentor_name: row.mentor_name,
     mentor_zone: row.mentor_zone,
     client_name,
+    client_zone: row.client_zone,
     client_short: firstNameAndInitial(row.first_name, row.last_name),
     agent_name: row.agent_name,
     agent_email: row.agent_email,

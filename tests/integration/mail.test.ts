@@ -488,8 +488,13 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(arAsked.parsed.text).toContain("جواز السفر");
     expect(arAsked.parsed.text).not.toContain("Passport");
     expect(calendarOf(arConfirmed)).toContain("SUMMARY:جلسة مع المرشد: Wei Chen مع Layla Cliente");
-    // The agent's own e-mails stay in English.
+    // The agent's own e-mails stay in English, in the agent's zone, with the client's own time beside it.
     expect(subjects(a.email).filter((s) => s.startsWith("Confirmed")).length).toBe(2);
+    const agentOfLayla = smtp
+      .to(a.email)
+      .find((m) => m.parsed.subject?.startsWith("Confirmed") && m.parsed.text?.includes("Layla Cliente"))!;
+    expect(agentOfLayla.parsed.text).toContain("Starts: Mon, 10 May 2027, 22:00 (Europe/London)");
+    expect(agentOfLayla.parsed.text).toContain("For Layla Cliente: Tue, 11 May 2027, 01:00 (Asia/Dubai)");
   });
 
   it("writes to a mentor in the mentor's language (issue 26): the booking and its invite in Spanish, the set-password link in Arabic, right to left, to the Arabic page", async () => {
