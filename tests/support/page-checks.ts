@@ -2,7 +2,7 @@
  * What the browser tests read on a page, written once: its language (a page in Arabic, Spanish or French says it
  * all in it) and axe-core's critical and serious violations.
  */
-import { AxeBuilder } from "@axe-core/playwright";
+import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { catalogues } from "../../lib/i18n/index.js";
 import { dirOf, type Lang } from "../../lib/i18n/languages.js";
@@ -43,14 +43,24 @@ export async function languageProblems(page: Page, lang: Lang, where: string): P
   return found;
 }
 
-/** axe-core's critical and serious violations of WCAG 2.0 to 2.2 A and AA and its best practices, one line each. */
+/**
+ * axe-core's critical and serious violations of WCAG 2.0 to 2.2 A and AA and its best practices, one line each.
+ *
+ * axe runs in the page itself, put there once per page: the walk checks each page at two widths, and
+ * @axe-core/playwright would put its 500 KB in twice for each check and finish every run in a page of its own
+ * (its cross-frame mode, for iframes the portal has none of), which made axe most of the walk's time.
+ */
 export async function axeProblems(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    // Only violations are read: axe then sends back one node per passing rule instead of every node it checked.
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  return result.violations
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options).then((r) => r.violations),
+    {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+      // Only violations are read: axe then keeps no record of every node that passed.
+      resultTypes: ["violations"],
+    } satisfies axe.RunOptions,
+  );
+  return violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")
     .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.length}x, e.g. ${v.nodes[0]?.target.join(" ")}`);
 }
