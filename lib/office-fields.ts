@@ -20,7 +20,8 @@ export const jobFields = [
 
 export const relocationFields = ["title", "country_code", "city", "duration_days", "price", "includes", "description"] as const;
 
-export const planFields = ["service_id", "name", "price", "description"] as const;
+/** The plan form's own fields (its words in other languages follow: lib/catalogue-texts.ts). */
+export const planFields = ["service_id", "name", "price", "description", "includes"] as const;
 
 export const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 /** A mentor's weekly hours, one field per weekday ("09:00-12:00, 14:00-17:00") */

@@ -2,7 +2,10 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { textLangs } from "../../lib/business";
+import { formValuesOf, listText, planTextFields, translatedField, translatedFields } from "../../lib/catalogue-texts";
 import type { Country, OfficePlan, OfficeRelocation } from "../../lib/contract";
+import { dirOf, languageNames } from "../../lib/i18n/languages";
 import { planFields, relocationFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
@@ -93,11 +96,13 @@ export function RelocationForm({
 const serviceIds = ["1", "2", "3"] as const;
 
 export function PlanForm({ plan, failure, submitLabel }: { plan?: OfficePlan; failure?: FormFailure; submitLabel: string }) {
-  const f = fieldProps(planFields, failure, {
+  const f = fieldProps([...planFields, ...translatedFields(planTextFields)], failure, {
     service_id: plan ? String(plan.service_id) : "",
     name: plan?.name ?? "",
     price: dollarsText(plan?.price_minor),
     description: plan?.description ?? "",
+    includes: listText("includes", plan?.includes),
+    ...formValuesOf(planTextFields, plan?.texts ?? {}),
   });
   const { t } = useTranslation();
   const services = serviceIds.map((value) => ({ value, label: t(`services.s${value}.name`) }));
@@ -120,6 +125,85 @@ export function PlanForm({ plan, failure, submitLabel }: { plan?: OfficePlan; fa
       <div className="form__wide">
         <TextAreaField label={t("office.catalogueForm.description")} rows={4} required maxLength={2000} {...f("description")} />
       </div>
+      <div className="form__wide">
+        <TextAreaField
+          label={t("office.catalogueForm.planIncluded")}
+          hint={t("office.catalogueForm.planIncludedHint")}
+          rows={4}
+          {...f("includes")}
+        />
+      </div>
+      <TranslatedFields
+        f={f}
+        failure={failure}
+        fields={[
+          { field: "name", label: t("office.catalogueForm.name"), max: 100 },
+          { field: "description", label: t("office.catalogueForm.description"), max: 2000, rows: 3 },
+          {
+            field: "includes",
+            label: t("office.catalogueForm.planIncluded"),
+            rows: 3,
+            hint: t("office.catalogueForm.planIncludedHint"),
+          },
+        ]}
+      />
     </CatalogueForm>
+  );
+}
+
+type Translated = { field: string; label: string; max?: number; rows?: number; hint?: string };
+
+/**
+ * A plan's or a mentor's words in Arabic, Spanish and French (issue 37): one group a language, open when anything
+ * is written in it or refused, each field typed in its language's direction. Blank, the English is shown.
+ */
+export function TranslatedFields({
+  f,
+  failure,
+  fields,
+}: {
+  f: ReturnType<typeof fieldProps>;
+  failure?: FormFailure;
+  fields: Translated[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="form__wide translations" aria-labelledby="translations-heading">
+      <h2 id="translations-heading">{t("office.catalogueForm.otherLanguages")}</h2>
+      <p className="muted">{t("office.catalogueForm.otherLanguagesNote")}</p>
+      {textLangs.map((lang) => {
+        const props = fields.map((x) => ({ ...x, props: f(translatedField(x.field, lang)) }));
+        const written = props.filter((x) => String(x.props.defaultValue).trim()).length;
+        const refused = props.some((x) => x.props.errors?.length);
+        const language = t(`office.catalogueForm.langs.${lang}`);
+        return (
+          <details key={lang} className="translation" open={refused || (written > 0 && Boolean(failure))}>
+            <summary>
+              {language} <span lang={lang}>({languageNames[lang]})</span> ·{" "}
+              <span className="muted">{t("office.catalogueForm.written", { count: written, total: fields.length })}</span>
+            </summary>
+            <div className="form--grid">
+              {props.map(({ field, label, max, rows, hint, props: p }) => {
+                const common = {
+                  label: t("office.catalogueForm.inLanguage", { field: label, language }),
+                  lang,
+                  dir: dirOf(lang),
+                  hint,
+                  maxLength: max,
+                  ...p,
+                };
+                return rows ? (
+                  <div className="form__wide" key={field}>
+                    <TextAreaField rows={rows} {...common} />
+                  </div>
+                ) : (
+                  <Field key={field} {...common} />
+                );
+              })}
+            </div>
+          </details>
+        );
+      })}
+    </section>
   );
 }

@@ -1,15 +1,20 @@
 import { useTranslation } from "react-i18next";
+import { formValuesOf, mentorTextFields, translatedFields } from "../../lib/catalogue-texts";
 import type { Country, OfficeMentor } from "../../lib/contract";
 import { hoursField, mentorFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/api.server";
 import { dollarsText } from "../lib/money";
 import { CountryField, countryOf, Field, fieldProps, TextAreaField, ZoneField, type ZoneChoice } from "./form";
 import { LanguageField } from "./language-field";
-import { CatalogueForm } from "./office-catalogue-forms";
+import { CatalogueForm, TranslatedFields } from "./office-catalogue-forms";
 import { AffectedSessions, MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
 
 /** The fields in the order the form shows them: the profile, then the week from Monday. */
-const fieldOrder = [...mentorFields.filter((f) => !f.startsWith("hours_")), ...weekShown.map(hoursField)];
+const fieldOrder = [
+  ...mentorFields.filter((f) => !f.startsWith("hours_")),
+  ...weekShown.map(hoursField),
+  ...translatedFields(mentorTextFields),
+];
 
 /** Adding or editing a mentor: profile, rate in dollars, and the weekly hours per weekday in the mentor's zone. */
 export function MentorForm({
@@ -39,6 +44,7 @@ export function MentorForm({
     meeting_url: mentor?.meeting_url ?? "",
     language: mentor?.language ?? "en",
     ...weekText(mentor),
+    ...formValuesOf(mentorTextFields, mentor?.texts ?? {}),
   };
   const f = fieldProps(fieldOrder, failure, stored);
   const { t } = useTranslation();
@@ -71,6 +77,15 @@ export function MentorForm({
       </div>
       <WeekFields f={f} whose="mentor" />
       <AffectedSessions failure={failure} />
+      <TranslatedFields
+        f={f}
+        failure={failure}
+        fields={[
+          { field: "title", label: t("office.mentorForm.title"), max: 150 },
+          { field: "expertise", label: t("office.mentorForm.expertise"), hint: t("office.mentorForm.expertiseHint") },
+          { field: "bio", label: t("office.mentorForm.bio"), max: 2000, rows: 3 },
+        ]}
+      />
     </CatalogueForm>
   );
 }

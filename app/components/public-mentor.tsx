@@ -1,6 +1,7 @@
 /**
  * A mentor as visitors see them (issue 26): photo, name, title, where they live, expertise and languages. Their own
- * words (title, bio, expertise) are the office's, in English: marked so on a page in another language.
+ * words (title, bio, expertise) are the office's, in the page's language where written, else in English, marked so;
+ * the languages they speak are named in the page's language.
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -20,8 +21,11 @@ export function PublicMentorCard({ mentor, full = false }: { mentor: PublicMento
   const lang = useLang();
   const locale = useIntlLocale();
   const local = useLocalPath();
-  const theirs = lang === "en" ? {} : ({ lang: "en", dir: "ltr" } as const);
+  // The office's words in the page's language where written; English until then, marked so.
+  const theirs = (field: PublicMentor["english"][number]) =>
+    lang !== "en" && mentor.english.includes(field) ? ({ lang: "en", dir: "ltr" } as const) : {};
   const Heading = full ? "h1" : "h2";
+  const separator = lang === "ar" ? "، " : ", ";
   return (
     <article className={full ? "public-mentor public-mentor--full" : "card public-mentor"}>
       {mentor.photo_url ? (
@@ -37,18 +41,18 @@ export function PublicMentorCard({ mentor, full = false }: { mentor: PublicMento
       <Heading className="public-mentor__name">
         {full ? mentor.name : <Link to={local(`/our-mentors/${mentor.id}`)}>{mentor.name}</Link>}
       </Heading>
-      <p className="muted" {...theirs}>
+      <p className="muted" {...theirs("title")}>
         {mentor.title}
       </p>
       <p>{t("mentors.basedIn", { country: countryName(locale, mentor.country_code) })}</p>
       <dl className="public-mentor__facts">
         <dt>{t("mentors.expertise")}</dt>
-        <dd {...theirs}>{mentor.expertise.join(", ")}</dd>
+        <dd {...theirs("expertise")}>{mentor.expertise.join(mentor.english.includes("expertise") ? ", " : separator)}</dd>
         <dt>{t("mentors.languages")}</dt>
-        <dd {...theirs}>{mentor.languages.join(", ")}</dd>
+        <dd {...theirs("languages")}>{mentor.languages.join(separator)}</dd>
       </dl>
       {full ? (
-        <div className="prose" {...theirs}>
+        <div className="prose" {...theirs("bio")}>
           <p>{mentor.bio}</p>
         </div>
       ) : null}

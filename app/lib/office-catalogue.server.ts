@@ -1,6 +1,7 @@
 /** The catalogue forms' actions (jobs, packages, plans, mentors): dollars in, cents to the API, errors beside the fields. */
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
+import { listOf, planTextFields, textsFromForm, translatedFieldOf, translatedFields } from "../../lib/catalogue-texts.js";
 import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { planFields, relocationFields } from "../../lib/office-fields.js";
@@ -126,15 +127,17 @@ export function savePlanForm(
   done: string,
 ) {
   const form = {
-    fields: planFields,
+    fields: [...planFields, ...translatedFields(planTextFields)],
     schema: planInput,
     toBody: (v: Record<string, string>, errors: Record<string, string[]>) => ({
       service_id: v.service_id,
       name: v.name,
       description: v.description,
       price_minor: dollarsOf(v, "price", errors, price) ?? 0,
+      includes: listOf("includes", v.includes),
+      texts: textsFromForm(planTextFields, v),
     }),
-    fieldOf: priceField,
+    fieldOf: (path: readonly (string | number)[]) => translatedFieldOf(path) ?? priceField(path),
     back: "/office/plans",
     name: (saved: { name: string }) => saved.name,
   };

@@ -3,6 +3,7 @@
  * weekly hours as "09:00-12:00, 14:00-18:00" per weekday, checked and sent to the API; errors beside the fields.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { mentorTextFields, textsFromForm, translatedFieldOf, translatedFields } from "../../lib/catalogue-texts.js";
 import type { MentorInput, OfficeMentor } from "../../lib/contract.js";
 import { formField } from "../../lib/field-errors.js";
 import { hoursField, mentorFields, weekdayNames } from "../../lib/office-fields.js";
@@ -71,7 +72,7 @@ export const list = (text: string) =>
     .filter(Boolean);
 
 const mentorForm = {
-  fields: mentorFields,
+  fields: [...mentorFields, ...translatedFields(mentorTextFields)],
   schema: mentorInput,
   toBody: (values: Record<string, string>, fieldErrors: Record<string, string[]>): MentorInput => {
     const week = weekOf(values, fieldErrors);
@@ -88,11 +89,12 @@ const mentorForm = {
       photo_url: values.photo_url,
       meeting_url: values.meeting_url,
       language: values.language,
+      texts: textsFromForm(mentorTextFields, values),
       ...week,
     };
   },
   // The weekly hours are checked in toBody, range by range, beside their own inputs.
-  fieldOf: (path: readonly (string | number)[]) => (path[0] === "hours" ? null : rateField(path)),
+  fieldOf: (path: readonly (string | number)[]) => (path[0] === "hours" ? null : (translatedFieldOf(path) ?? rateField(path))),
   back: "/office/mentors",
   name: (mentor: OfficeMentor) => mentor.name,
   decisions: true as const,

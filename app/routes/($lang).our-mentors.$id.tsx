@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const [mentor, site] = await Promise.all([
     apiFor(context)
-      .call(endpoints.publicMentor, { params: { id } })
+      .call(endpoints.publicMentor, { params: { id }, query: { lang } })
       .catch((e) => apiLoaderError(e, request, context)),
     loadSite(context, lang),
   ]);

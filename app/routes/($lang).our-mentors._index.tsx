@@ -13,7 +13,7 @@ import { seoMeta } from "../lib/seo";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await publicPage(request, context, params.lang, "mentors");
   const mentors = await apiFor(context)
-    .call(endpoints.publicMentors)
+    .call(endpoints.publicMentors, { query: { lang: page.lang } })
     .catch((e) => apiLoaderError(e, request, context));
   return { ...page, mentors };
 }

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PlanTextField } from "../../lib/catalogue-texts";
 import { formatMoneyIn } from "../../lib/money";
 import { serviceById } from "../../lib/services-content";
 import { apiFor } from "../lib/context.server";
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!service) throw new Response("Not found", { status: 404 });
   const [site, plans] = await Promise.all([
     loadSite(context, lang),
-    apiFor(context).call(endpoints.publicPlans, { query: { service_id: service.id } }),
+    apiFor(context).call(endpoints.publicPlans, { query: { service_id: service.id, lang } }),
   ]);
   const text = site.services[service.id];
   const t = translator(lang);
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function ServicePage() {
-  const { lang, id, own, steps, plans } = useLoaderData<typeof loader>();
+  const { id, own, steps, plans } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const local = useLocalPath();
   const locale = useIntlLocale();
@@ -73,18 +74,31 @@ export default function ServicePage() {
         {plans.length ? (
           <>
             <ul className="cards plan-cards" data-testid="public-plans">
-              {plans.map((plan) => (
-                <li className="card" key={plan.id}>
-                  {/* The plan's name and text are the office's, in English: marked so for readers and screen readers. */}
-                  <h3 lang="en" dir="ltr">
-                    {plan.name}
-                  </h3>
-                  <p className="price">
-                    <bdi dir="ltr">{formatMoneyIn(locale, plan.price_minor, plan.currency)}</bdi>
-                  </p>
-                  {lang === "en" ? <p>{plan.description}</p> : null}
-                </li>
-              ))}
+              {plans.map((plan) => {
+                // The office's words, in the page's language where written; English until then, marked so for
+                // readers and screen readers.
+                const written = (field: PlanTextField) =>
+                  plan.english.includes(field) ? ({ lang: "en", dir: "ltr" } as const) : {};
+                return (
+                  <li className="card plan-card" key={plan.id}>
+                    <h3 {...written("name")}>{plan.name}</h3>
+                    <p className="price">
+                      <bdi dir="ltr">{formatMoneyIn(locale, plan.price_minor, plan.currency)}</bdi>
+                    </p>
+                    <p {...written("description")}>{plan.description}</p>
+                    {plan.includes.length ? (
+                      <>
+                        <h4 className="plan-card__includes">{t("service.planIncludes")}</h4>
+                        <ul className="checklist" {...written("includes")}>
+                          {plan.includes.map((item) => (
+                            <li key={item}>{item}</li>
+                          ))}
+                        </ul>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
             <p className="muted">{t("service.plansNote")}</p>
           </>

@@ -30,6 +30,7 @@ import { staffRoles } from "./migrations/023-staff-roles.js";
 import { businessSettings } from "./migrations/024-business-settings.js";
 import { contactReplies } from "./migrations/025-contact-replies.js";
 import { mentorLanguage } from "./migrations/026-mentor-language.js";
+import { catalogueTexts } from "./migrations/027-catalogue-texts.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -59,6 +60,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "024-business-settings": businessSettings(kind),
     "025-contact-replies": contactReplies(kind),
     "026-mentor-language": mentorLanguage(),
+    "027-catalogue-texts": catalogueTexts(),
   };
 }
 

@@ -39,6 +39,18 @@ export interface ServicePlansTable {
   currency: string;
   sort_order: number;
   published: Generated<number>;
+  /** What the plan includes, one item a string (JSON array; [] for the plans from before issue 37) */
+  includes: ColumnType<string, string | undefined, string>;
+}
+
+/** A plan's or a mentor's words in a language other than English (issue 37): one row a field; none, English shown. */
+export interface CatalogueTextsTable {
+  kind: "plan" | "mentor";
+  ref_id: number;
+  lang: "ar" | "es" | "fr";
+  field: string;
+  text: string;
+  updated_at: string;
 }
 
 export interface JobsTable {
@@ -412,6 +424,7 @@ export interface StripeEventsTable {
 }
 
 export interface Database {
+  catalogue_texts: CatalogueTextsTable;
   agents: AgentsTable;
   api_tokens: ApiTokensTable;
   portal_sessions: PortalSessionsTable;

@@ -7,10 +7,12 @@ import countries from "i18n-iso-countries";
 import type { Kysely } from "kysely";
 import { agentSearchText, clientSearchText } from "../../lib/search.js";
 import { defaultBookingRules, sessionRoomUrl } from "../services/bookings.js";
+import { saveTexts } from "../services/catalogue-texts.js";
 import { hashPassword } from "../services/passwords.js";
 import { SLOT_MINUTES, slotsBetween } from "../services/slots.js";
 import * as demo from "./demo-data.js";
 import { isUniqueViolation } from "./errors.js";
+import { planTexts } from "./plan-texts.js";
 import * as reference from "./reference-data.js";
 import type { Database } from "./schema.js";
 
@@ -42,11 +44,15 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
       .execute();
   }
   for (const p of reference.servicePlans) {
-    await db
+    const written = planTexts[`${p.service_id}:${p.name}`];
+    // A plan already there keeps what the office made of it; a new one starts with what it includes, in every language.
+    const made = await db
       .insertInto("service_plans")
-      .values({ ...p, currency: "USD" })
+      .values({ ...p, currency: "USD", includes: JSON.stringify(written?.includes ?? []) })
       .onConflict((oc) => oc.columns(["service_id", "name"]).doNothing())
-      .execute();
+      .returning("id")
+      .executeTakeFirst();
+    if (made && written) await saveTexts(db, "plan", made.id, written.texts, new Date());
   }
 }
 

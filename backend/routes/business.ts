@@ -19,9 +19,9 @@ import { publicMentor, publicMentors } from "../services/mentors.js";
 export function businessRoutes(serve: Server, deps: { db: Kysely<Database>; business: LiveBusiness }) {
   const { db, business } = deps;
   serve(endpoints.site, async ({ query }) => siteFacts(business.current, query.lang as Lang));
-  serve(endpoints.publicPlans, async ({ query }) => publicPlans(db, query.service_id));
-  serve(endpoints.publicMentors, async () => publicMentors(db));
-  serve(endpoints.publicMentor, async ({ params }) => publicMentor(db, params.id));
+  serve(endpoints.publicPlans, async ({ query }) => publicPlans(db, query.service_id, query.lang));
+  serve(endpoints.publicMentors, async ({ query }) => publicMentors(db, query.lang));
+  serve(endpoints.publicMentor, async ({ params, query }) => publicMentor(db, params.id, query.lang));
   serve(endpoints.businessSettings, async () => business.refresh(0));
   serve(endpoints.saveBusiness, async ({ caller, body }) => {
     const saved = await saveBusiness(db, caller.id, body as Parameters<typeof saveBusiness>[2], business.defaults);

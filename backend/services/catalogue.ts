@@ -1,11 +1,14 @@
 /** Countries, jobs, relocation packages and service plans: what an agent can choose from. */
 import { sql, type Kysely } from "kysely";
+import { planTextFields } from "../../lib/catalogue-texts.js";
 import type { Country, Job, PublicPlan, Relocation, ServicePlan } from "../../lib/contract.js";
+import type { Lang } from "../../lib/i18n/languages.js";
 import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { boughtKey, boughtPlans } from "./bought.js";
+import { inLanguage } from "./catalogue-texts.js";
 import { getClient } from "./clients.js";
 
 export async function listCountries(db: Kysely<Database>): Promise<Country[]> {
@@ -148,13 +151,15 @@ export async function plansForClient(db: Kysely<Database>, agentId: number, clie
 }
 
 /** A service's published plans for its public page: what they are and cost, nothing of any agent or client. */
-export async function publicPlans(db: Kysely<Database>, serviceId: number): Promise<PublicPlan[]> {
-  return db
+export async function publicPlans(db: Kysely<Database>, serviceId: number, lang: Lang = "en"): Promise<PublicPlan[]> {
+  const rows = await db
     .selectFrom("service_plans")
-    .select(["id", "service_id", "name", "description", "price_minor", "currency"])
+    .select(["id", "service_id", "name", "description", "includes", "price_minor", "currency"])
     .where("published", "=", 1)
     .where("service_id", "=", serviceId)
     .orderBy("sort_order")
     .orderBy("id")
     .execute();
+  const plans = rows.map((r) => ({ ...r, includes: JSON.parse(r.includes) as string[] }));
+  return inLanguage(db, "plan", plans, lang, planTextFields, ["includes"]);
 }

@@ -3,9 +3,12 @@
  * seen from a time zone. The booking lifecycle is in bookings.ts.
  */
 import type { Kysely } from "kysely";
+import { languageName, mentorTextFields } from "../../lib/catalogue-texts.js";
 import type { Mentor, MentorDirectory, MentorListItem, MentorProfile, PublicMentor, Schedule } from "../../lib/contract.js";
+import type { Lang } from "../../lib/i18n/languages.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
+import { inLanguage } from "./catalogue-texts.js";
 import { firstFreeStart, slotsBetween, weekWindow, withoutTimeOff } from "./slots.js";
 
 const mentorColumns = [
@@ -48,7 +51,7 @@ function matching(filter: { expertise?: string | null; language?: string | null 
 }
 
 /** What a visitor sees of a mentor (issue 26): who they are, what they know, the languages they speak; no rate, hours or slots. */
-const toPublic = (m: Mentor): PublicMentor => ({
+const toPublic = (m: Mentor): Omit<PublicMentor, "english"> => ({
   id: m.id,
   name: m.name,
   title: m.title,
@@ -59,12 +62,28 @@ const toPublic = (m: Mentor): PublicMentor => ({
   photo_url: m.photo_url,
 });
 
-export async function publicMentors(db: Kysely<Database>): Promise<PublicMentor[]> {
-  return (await listMentors(db, {})).map(toPublic);
+/**
+ * Mentors as a page in `lang` shows them: their words as the office wrote them in it (else English, named in
+ * `english`), and the languages they speak named in it by Intl (one Intl does not know stays as typed, in English).
+ */
+async function inPageLanguage(db: Kysely<Database>, mentors: Mentor[], lang: Lang): Promise<PublicMentor[]> {
+  const shown = await inLanguage(db, "mentor", mentors.map(toPublic), lang, mentorTextFields, ["expertise"]);
+  return shown.map((m) => {
+    const named = m.languages.map((typed) => languageName(typed, lang));
+    return {
+      ...m,
+      languages: named.map((n) => n.name),
+      english: named.every((n) => n.known) ? m.english : [...m.english, "languages"],
+    };
+  });
 }
 
-export async function publicMentor(db: Kysely<Database>, id: number): Promise<PublicMentor> {
-  return toPublic(await getMentor(db, id));
+export async function publicMentors(db: Kysely<Database>, lang: Lang = "en"): Promise<PublicMentor[]> {
+  return inPageLanguage(db, await listMentors(db, {}), lang);
+}
+
+export async function publicMentor(db: Kysely<Database>, id: number, lang: Lang = "en"): Promise<PublicMentor> {
+  return (await inPageLanguage(db, [await getMentor(db, id)], lang))[0]!;
 }
 
 /** An active mentor with its weekly hours (`inactive: true`: any, for the back office). */

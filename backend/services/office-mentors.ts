@@ -1,5 +1,6 @@
 /** Mentors as staff keep them: profile, weekly hours and time off, rate, active or not. */
 import { type Kysely } from "kysely";
+import type { MentorTexts } from "../../lib/catalogue-texts.js";
 import type { MentorValues, OfficeMentor, SessionDecision } from "../../lib/contract.js";
 import { asLang } from "../../lib/i18n/languages.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
@@ -10,6 +11,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Invalid } from "../errors.js";
 import { audit } from "./audit.js";
+import { saveTexts, textsOf } from "./catalogue-texts.js";
 import { getMentor } from "./mentors.js";
 import { checkCountry } from "./office-catalogue.js";
 import { changeWeek, type WeekRules } from "./week-change.js";
@@ -34,8 +36,10 @@ export async function getOfficeMentor(db: Kysely<Database>, id: number, now = ne
     ])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
+  const texts = await textsOf<MentorTexts>(db, "mentor", [id], ["expertise"]);
   return {
     ...mentor,
+    texts: texts.get(id) ?? {},
     active: row.active === 1,
     upcoming_sessions: Number(row.upcoming ?? 0),
     email: row.email,
@@ -106,6 +110,7 @@ export async function createMentor(db: Kysely<Database>, staffId: number, v: Men
     .execute(async (trx) => {
       const { id } = await trx.insertInto("mentors").values(mentorRow(v)).returning("id").executeTakeFirstOrThrow();
       await replaceHours(trx, id, v);
+      await saveTexts(trx, "mentor", id, v.texts, now);
       await audit(
         trx,
         { staffId, kind: "mentor.create", subject: `mentor:${id}`, after: { ...mentorRow(v), hours: v.hours } },
@@ -145,6 +150,7 @@ export async function editMentor(
       }
       await trx.updateTable("mentors").set(mentorRow(v)).where("id", "=", id).execute();
       await replaceHours(trx, id, v);
+      await saveTexts(trx, "mentor", id, v.texts, now);
       await audit(
         trx,
         {

@@ -1,9 +1,11 @@
 /** Relocation packages and service plans as staff keep them: listed, read, saved (carts repriced), published. */
 import { type Kysely } from "kysely";
+import type { PlanTexts } from "../../lib/catalogue-texts.js";
 import type { OfficePlan, OfficeRelocation, PlanValues, RelocationValues } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { audit } from "./audit.js";
+import { saveTexts, textsOf } from "./catalogue-texts.js";
 import { planColumns } from "./catalogue.js";
 import { checkCountry, inCartsColumn, repriceCarts } from "./office-catalogue.js";
 
@@ -84,19 +86,37 @@ function officePlans(db: Kysely<Database>) {
   return db
     .selectFrom("service_plans")
     .innerJoin("services", "services.id", "service_plans.service_id")
-    .select([...planColumns, "service_plans.published", inCartsColumn("service_plan", "service_plans.id")]);
+    .select([
+      ...planColumns,
+      "service_plans.includes",
+      "service_plans.published",
+      inCartsColumn("service_plan", "service_plans.id"),
+    ]);
 }
 
-const toOfficePlan = (row: Awaited<ReturnType<ReturnType<typeof officePlans>["executeTakeFirstOrThrow"]>>): OfficePlan => ({
-  ...row,
-  published: row.published === 1,
-  in_carts: Number(row.in_carts ?? 0),
-});
+type PlanRow = Awaited<ReturnType<ReturnType<typeof officePlans>["executeTakeFirstOrThrow"]>>;
+
+/** Plans with what the office wrote of each in the other languages. */
+async function toOfficePlans(db: Kysely<Database>, rows: PlanRow[]): Promise<OfficePlan[]> {
+  const texts = await textsOf<PlanTexts>(
+    db,
+    "plan",
+    rows.map((r) => r.id),
+    ["includes"],
+  );
+  return rows.map((row) => ({
+    ...row,
+    includes: JSON.parse(row.includes) as string[],
+    texts: texts.get(row.id) ?? {},
+    published: row.published === 1,
+    in_carts: Number(row.in_carts ?? 0),
+  }));
+}
 
 export async function getOfficePlan(db: Kysely<Database>, id: number): Promise<OfficePlan> {
   const row = await officePlans(db).where("service_plans.id", "=", id).executeTakeFirst();
   if (!row) throw new NotFound("No such service plan.");
-  return toOfficePlan(row);
+  return (await toOfficePlans(db, [row]))[0]!;
 }
 
 export async function listOfficePlans(db: Kysely<Database>) {
@@ -105,7 +125,7 @@ export async function listOfficePlans(db: Kysely<Database>) {
     .orderBy("service_plans.sort_order")
     .orderBy("service_plans.id")
     .execute();
-  return rows.map(toOfficePlan);
+  return toOfficePlans(db, rows);
 }
 
 const planRow = (v: PlanValues) => ({
@@ -113,6 +133,7 @@ const planRow = (v: PlanValues) => ({
   name: v.name,
   description: v.description,
   price_minor: v.price_minor,
+  ...(v.includes ? { includes: JSON.stringify(v.includes) } : {}),
 });
 
 export async function createPlan(db: Kysely<Database>, staffId: number, v: PlanValues, now = new Date()) {
@@ -129,6 +150,7 @@ export async function createPlan(db: Kysely<Database>, staffId: number, v: PlanV
       .values({ ...row, currency: "USD", sort_order: Number(max ?? 0) + 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await saveTexts(trx, "plan", id, v.texts, now);
     await auditSave(trx, { staffId, what: "plan", id, now }, undefined, { name: row.name, price_minor: row.price_minor });
     return id;
   });
@@ -142,6 +164,7 @@ export async function editPlan(db: Kysely<Database>, staffId: number, id: number
   const row = planRow(v);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("service_plans").set(row).where("id", "=", id).execute();
+    await saveTexts(trx, "plan", id, v.texts, now);
     await repriceCarts(trx, "service_plan", id, row.price_minor, `${service.name} plan: ${row.name}`);
     await auditSave(
       trx,

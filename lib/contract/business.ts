@@ -13,6 +13,7 @@ import {
   type SiteFacts,
   type TextLang,
 } from "../business.js";
+import type { MentorTextField, PlanTextField } from "../catalogue-texts.js";
 import { documentKinds } from "../documents.js";
 import { translator } from "../i18n/index.js";
 import { isLang, languages } from "../i18n/languages.js";
@@ -143,11 +144,23 @@ export type PublicPlan = {
   service_id: number;
   name: string;
   description: string;
+  /** What it includes, one item a line of its card */
+  includes: string[];
   price_minor: number;
   currency: string;
+  /** The fields shown in English on a page in another language (not written in it yet): marked `lang="en"` */
+  english: PlanTextField[];
 };
 
+/** The language a public answer is written in (English when left out). */
+const publicLang = z.preprocess(
+  (v) => (v === undefined || v === "" ? "en" : v),
+  z.enum(languages, { errorMap: () => ({ message: `The language is one of ${languages.join(", ")}` }) }),
+);
+export const publicLangQuery = z.object({ lang: publicLang });
+
 export const publicPlansQuery = z.object({
+  lang: publicLang,
   service_id: z.coerce
     .number({ invalid_type_error: "Choose a service: 1, 2 or 3" })
     .int("Choose a service: 1, 2 or 3")
@@ -159,7 +172,13 @@ export const publicPlansQuery = z.object({
 export type PublicMentor = Pick<
   Mentor,
   "id" | "name" | "title" | "bio" | "expertise" | "languages" | "country_code" | "photo_url"
->;
+> & {
+  /**
+   * The fields shown in English on a page in another language (not written in it yet, or a language Intl cannot
+   * name): marked `lang="en"`
+   */
+  english: Array<MentorTextField | "languages">;
+};
 
 /** Each change of a save, in words (also what the audit log says). */
 export type BusinessSaved = { values: BusinessValues; changes: string[] };
@@ -177,7 +196,8 @@ export const businessEndpoints = {
     method: "GET",
     path: "site/plans",
     auth: "public",
-    summary: "A service's published plans and prices, for its public page (a plan published in the office shows at once)",
+    summary:
+      "A service's published plans, what each includes and its price, in `lang`, for its public page (a plan published in the office shows at once)",
     query: publicPlansQuery,
     answer: answer<PublicPlan[]>(),
   }),
@@ -185,15 +205,17 @@ export const businessEndpoints = {
     method: "GET",
     path: "site/mentors",
     auth: "public",
-    summary: "The active mentors as the public pages show them: name, photo, expertise, languages (no rates or slots)",
+    summary: "The active mentors as the public pages show them, in `lang`: name, photo, expertise, languages (no rates or slots)",
+    query: publicLangQuery,
     answer: answer<PublicMentor[]>(),
   }),
   publicMentor: endpoint({
     method: "GET",
     path: "site/mentors/:id",
     auth: "public",
-    summary: "One active mentor's public profile",
+    summary: "One active mentor's public profile, in `lang`",
     params: { id: idParam },
+    query: publicLangQuery,
     answer: answer<PublicMentor>(),
   }),
   businessSettings: endpoint({

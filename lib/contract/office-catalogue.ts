@@ -1,5 +1,6 @@
 /** The back office's catalogue: jobs, mentors, relocation packages and service plans as staff edit them. */
 import { z } from "zod";
+import type { MentorTexts, PlanTexts, Translations } from "../catalogue-texts.js";
 import { employmentTypes } from "../office-fields.js";
 import type { Job, Relocation } from "./catalogue.js";
 import { answer, endpoint } from "./endpoint.js";
@@ -77,12 +78,33 @@ function httpsAddress(message: string) {
   );
 }
 
+/**
+ * The words of a plan or a mentor in Arabic, Spanish and French (issue 37): each language's object replaces what
+ * was written in it (a field left out or blank: shown in English); a language left out keeps what it has.
+ */
+const translations = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ ar: z.object(shape).optional(), es: z.object(shape).optional(), fr: z.object(shape).optional() }).optional();
+const translatedList = (max: number, label: string) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) && v.length === 0 ? null : v),
+    z
+      .array(requiredText(max, label), { invalid_type_error: `List ${label.toLowerCase()}s` })
+      .max(20)
+      .nullable()
+      .optional(),
+  );
+
 export const mentorInput = z.object({
   name: oneLineText(100, "Name"),
   /** Where the mentor signs in and hears of their sessions; blank until staff have one */
   email: z.preprocess(blankToNull, emailField.nullable().optional()),
   title: requiredText(150, "Title"),
   bio: requiredText(2000, "Bio"),
+  texts: translations({
+    title: optionalText(150, "Title"),
+    bio: optionalText(2000, "Bio"),
+    expertise: translatedList(60, "An expertise"),
+  }),
   expertise: z
     .array(requiredText(60, "An expertise"), { invalid_type_error: "List the expertise" })
     .min(1, "Name one expertise at least")
@@ -141,6 +163,8 @@ export type MentorInput = z.input<typeof mentorInput>;
 export type MentorValues = z.output<typeof mentorInput>;
 /** `signed_up`: the mentor has set a password (through the link staff sent) */
 export type OfficeMentor = MentorProfile & {
+  /** What the office has written of the mentor in the other languages */
+  texts: Translations<MentorTexts>;
   active: boolean;
   upcoming_sessions: number;
   email: string | null;
@@ -185,6 +209,16 @@ export const planInput = z.object({
   name: oneLineText(100, "Name"),
   description: requiredText(2000, "Description"),
   price_minor: minorUnits("Price").refine((v) => v > 0, "A price is more than nothing"),
+  /** What the plan includes, one item a line on its public card (left out: unchanged; none for a new plan) */
+  includes: z
+    .array(requiredText(200, "An included item"), { invalid_type_error: "List what is included" })
+    .max(20, "At most 20 items")
+    .optional(),
+  texts: translations({
+    name: optionalText(100, "Name"),
+    description: optionalText(2000, "Description"),
+    includes: translatedList(200, "An included item"),
+  }),
 });
 export type PlanInput = z.input<typeof planInput>;
 export type PlanValues = z.output<typeof planInput>;
@@ -194,6 +228,9 @@ export type OfficePlan = {
   service_name: string;
   name: string;
   description: string;
+  includes: string[];
+  /** What the office has written in the other languages */
+  texts: Translations<PlanTexts>;
   price_minor: number;
   currency: string;
   published: boolean;

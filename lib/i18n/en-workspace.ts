@@ -1457,6 +1457,14 @@ export const enWorkspace = {
       feeHint: "What the agent pays, e.g. 1490 or 1,490.00",
       salaryMin: "Lowest salary (USD a year, optional)",
       salaryMax: "Highest salary (USD a year, optional)",
+      planIncluded: "What it includes (optional)",
+      planIncludedHint: "One item a line: shown on the plan's card on the service's public page.",
+      otherLanguages: "In Arabic, Spanish and French",
+      otherLanguagesNote:
+        "What visitors read on the public pages in each language. Anything left blank is shown in English there, marked as English, until it is written.",
+      inLanguage: "{{field}} in {{language}}",
+      written: "{{count}} of {{total}} written",
+      langs: { ar: "Arabic", es: "Spanish", fr: "French" },
     },
     catalogue: {
       jobsTitle: "Jobs · Back office",

@@ -204,6 +204,7 @@ export const en = {
     mentors: "Meet our mentors",
     ask: "Ask us about this service",
     plans: "Plans and prices",
+    planIncludes: "What it includes",
     plansNone: "Plans for this service are being prepared. Write to us for a quote.",
     plansNote: "Prices include everything listed. An agent chooses a plan for a client and pays in one checkout.",
   },

@@ -166,6 +166,7 @@ export const es: Catalogue = {
     mentors: "Conozca a nuestros mentores",
     ask: "Pregúntenos por este servicio",
     plans: "Planes y precios",
+    planIncludes: "Qué incluye",
     plansNone: "Estamos preparando los planes de este servicio. Escríbanos y le enviaremos un presupuesto.",
     plansNote: "Los precios incluyen todo lo indicado. El agente elige un plan para su cliente y lo paga en un solo pago.",
   },

@@ -166,6 +166,7 @@ export const fr: Catalogue = {
     mentors: "Découvrir nos mentors",
     ask: "Nous interroger sur ce service",
     plans: "Formules et tarifs",
+    planIncludes: "Ce qui est compris",
     plansNone: "Les formules de ce service sont en préparation. Écrivez-nous pour obtenir un devis.",
     plansNote:
       "Les prix comprennent tout ce qui est indiqué. L’agent choisit une formule pour son client et la règle en un seul paiement.",

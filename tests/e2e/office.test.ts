@@ -232,18 +232,42 @@ journeys("the back office in Chromium", (ctx) => {
       await staffPage.goto(ctx.portal.base + "/office/plans/new");
       const name = `Interview sprint ${tag}`;
       await staffPage.getByLabel("Service").selectOption("1");
-      await staffPage.getByLabel("Name").fill(name);
+      await staffPage.getByLabel("Name", { exact: true }).fill(name);
       await staffPage.getByLabel("Price (USD)").fill("-5");
-      await staffPage.getByLabel("Description").fill("Three mock interviews in a week.");
+      await staffPage.getByLabel("Description", { exact: true }).fill("Three mock interviews in a week.");
+      await staffPage.getByLabel("What it includes (optional)", { exact: true }).fill("Three mock interviews\nA written report");
       await staffPage.getByRole("button", { name: "Add the plan" }).click();
       await expect
         .poll(() => staffPage.locator("#field-price-error").innerText(), settle)
         .toBe("Enter the price in dollars, e.g. 1490 or 1,490.00");
-      await expect(staffPage.getByLabel("Name").inputValue()).resolves.toBe(name);
+      await expect(staffPage.getByLabel("Name", { exact: true }).inputValue()).resolves.toBe(name);
       await staffPage.getByLabel("Price (USD)").fill("390");
+      // Its name in Spanish; the rest is left to be shown in English there.
+      await staffPage.locator("summary", { hasText: "Spanish" }).click();
+      await staffPage.getByLabel("Name in Spanish").fill(`Entrevistas intensivas ${tag}`);
+      await expect(staffPage.getByLabel("Name in Spanish").getAttribute("lang")).resolves.toBe("es");
       await staffPage.getByRole("button", { name: "Add the plan" }).click();
       await staffPage.waitForURL(/\/office\/plans$/);
       await expectToast(staffPage, javaScriptEnabled, `${name} was added (published).`);
+
+      // A visitor reads it on the Spanish service page: its Spanish name, its description in English (marked so), and
+      // what it includes.
+      const visitor = await newContext(ctx.browser, javaScriptEnabled);
+      const visitorPage = await visitor.context.newPage();
+      await visitorPage.goto(`${ctx.portal.base}/es/servicesPage?id=1`);
+      const card = visitorPage.locator(".plan-card", { hasText: `Entrevistas intensivas ${tag}` });
+      await expect(card.locator("h3").getAttribute("lang")).resolves.toBeNull();
+      await expect(card.locator("p[lang=en]").innerText()).resolves.toBe("Three mock interviews in a week.");
+      await expect(card.locator("ul[lang=en] li").allInnerTexts()).resolves.toEqual([
+        "Three mock interviews",
+        "A written report",
+      ]);
+      // The plans the firm starts with are written in Spanish whole.
+      await expect(visitorPage.locator(".plan-card", { hasText: "Mentoría inicial" }).locator("[lang=en]").count()).resolves.toBe(
+        0,
+      );
+      expect(unexpected(visitor.problems)).toEqual([]);
+      await visitor.context.close();
 
       const agent = await newContext(ctx.browser, javaScriptEnabled);
       await signInAs(agent.context, ctx.portal.base, await ctx.portal.sessionCookie());
@@ -275,14 +299,14 @@ journeys("the back office in Chromium", (ctx) => {
       const { office, staffPage } = await staffBrowser(javaScriptEnabled);
       await staffPage.goto(ctx.portal.base + "/office/mentors/new");
       const name = `Rui Ramos ${tag}`;
-      await staffPage.getByLabel("Name").fill(name);
-      await staffPage.getByLabel("Title").fill("Hiring manager");
-      await staffPage.getByLabel("Expertise").fill("Interviews, Salary negotiation");
+      await staffPage.getByLabel("Name", { exact: true }).fill(name);
+      await staffPage.getByLabel("Title", { exact: true }).fill("Hiring manager");
+      await staffPage.getByLabel("Expertise", { exact: true }).fill("Interviews, Salary negotiation");
       await staffPage.getByLabel("Languages").fill("Portuguese, English");
       await staffPage.getByLabel("Country").selectOption("PT");
       await staffPage.getByLabel("Time zone").fill("Europe/Lisbon");
       await staffPage.getByLabel("Rate (USD an hour)").fill("85");
-      await staffPage.getByLabel("Bio").fill("Hires engineers in Lisbon.");
+      await staffPage.getByLabel("Bio", { exact: true }).fill("Hires engineers in Lisbon.");
       await staffPage.getByLabel("Tuesday").fill("09:00-11:00, 10:30-12:00");
       await staffPage.getByLabel("Thursday").fill("14:00-17:00");
       await staffPage.getByLabel("Days off").fill("next week");

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { catalogues } from "../../lib/i18n/index.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { officeMentorBody } from "../support/fixtures.js";
 
 describe.each(testDatabases)("business settings on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -70,8 +71,10 @@ describe.each(testDatabases)("business settings on $name", (target) => {
       service_id: 3,
       name: "Nurse placement, Ireland",
       description: "Registration with the nursing board and three introductions.",
+      includes: [],
       price_minor: 120000,
       currency: expect.any(String),
+      english: [],
     });
     expect((await plans()).length).toBe(before.length + 1);
     expect((await office("POST", `office/plans/${id}/published`, { published: false })).status).toBe(200);
@@ -92,6 +95,7 @@ describe.each(testDatabases)("business settings on $name", (target) => {
       expect(Object.keys(m).sort()).toEqual([
         "bio",
         "country_code",
+        "english",
         "expertise",
         "id",
         "languages",
@@ -111,6 +115,76 @@ describe.each(testDatabases)("business settings on $name", (target) => {
     );
     expect((await office("POST", `office/mentors/${mentors[0]!.id}/active`, { active: true })).status).toBe(200);
     expect((await ctx.api.call("GET", "site/mentors/999999")).status).toBe(404);
+  });
+
+  it("shows a plan and a mentor in the page's language where the office wrote it, else in English, marked (issue 37)", async () => {
+    const office = await owner();
+    type Shown = { id: number; name: string; description: string; includes: string[]; english: string[] };
+    const plans = async (lang: string) =>
+      (await ctx.api.call("GET", `site/plans?service_id=2&lang=${lang}`)).json.data as Shown[];
+    // The plans a new installation starts with say what they include, in every language.
+    const [visa] = await plans("ar");
+    expect(visa).toMatchObject({ name: "أساسيات التأشيرة", english: [] });
+    expect(visa!.includes).toContain("حجز موعد التأشيرة");
+    expect((await plans("en"))[0]!.includes).toContain("Booking of the visa appointment");
+
+    // A new plan written in English, then in Spanish only in part: the rest is English there, and named so.
+    const made = await office("POST", "office/plans", {
+      service_id: 2,
+      name: "Student relocation",
+      description: "Student visa, a room near the campus and registration.",
+      price_minor: 99000,
+      includes: ["Student visa", "A room near the campus"],
+      texts: { es: { name: "Reubicación para estudiantes", description: "", includes: [] } },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const id = made.json.data.id as number;
+    expect(made.json.data.texts).toEqual({ es: { name: "Reubicación para estudiantes" } });
+    expect((await plans("es")).find((p) => p.id === id)).toMatchObject({
+      name: "Reubicación para estudiantes",
+      description: "Student visa, a room near the campus and registration.",
+      includes: ["Student visa", "A room near the campus"],
+      english: ["description", "includes"],
+    });
+    expect((await plans("fr")).find((p) => p.id === id)).toMatchObject({
+      name: "Student relocation",
+      english: ["name", "description", "includes"],
+    });
+    // An edit that leaves Spanish out keeps it; one that sends Spanish blank takes it away.
+    const base = { service_id: 2, name: "Student relocation", description: "Student visa and a room.", price_minor: 99000 };
+    expect((await office("POST", `office/plans/${id}`, base)).json.data.texts).toEqual({
+      es: { name: "Reubicación para estudiantes" },
+    });
+    expect((await office("POST", `office/plans/${id}`, { ...base, texts: { es: { name: " " } } })).json.data.texts).toEqual({});
+    // A translation too long is refused beside its own field, in its language.
+    const tooLong = await office("POST", `office/plans/${id}`, { ...base, texts: { fr: { name: "x".repeat(101) } } });
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.json.errors ?? {})).toContain("texts.fr.name");
+
+    // A mentor: the title and expertise in French, the bio not yet; the languages named in French by Intl.
+    const [first] = (await ctx.api.call("GET", "site/mentors")).json.data as Array<{ id: number; languages: string[] }>;
+    const mentor = (await office("GET", `office/mentors/${first!.id}`)).json.data;
+    const saved = await office(
+      "POST",
+      `office/mentors/${first!.id}`,
+      officeMentorBody(mentor, {
+        texts: { fr: { title: "Ingénieure logiciel senior", expertise: ["Entretiens", "Négociation"] } },
+      }),
+    );
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const fr = (await ctx.api.call("GET", `site/mentors/${first!.id}?lang=fr`)).json.data;
+    expect(fr).toMatchObject({ title: "Ingénieure logiciel senior", expertise: ["Entretiens", "Négociation"], english: ["bio"] });
+    expect(fr.bio).toBe(mentor.bio);
+    const en = (await ctx.api.call("GET", `site/mentors/${first!.id}`)).json.data;
+    expect(fr.languages).toEqual(
+      en.languages.map(
+        (name: string) =>
+          ({ English: "anglais", Arabic: "arabe", German: "allemand", Spanish: "espagnol" })[name] ?? expect.any(String),
+      ),
+    );
+    expect(fr.languages).not.toEqual(en.languages);
+    // No such language: a 400 that says which are.
+    expect((await ctx.api.call("GET", "site/mentors?lang=de")).status).toBe(400);
   });
 
   it("refuses bad input beside each field and changes nothing", async () => {
