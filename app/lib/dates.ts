@@ -10,6 +10,17 @@ export function formatDateTime(iso: string, timeZone: string, locale = "en-GB"):
   }
 }
 
+/**
+ * A stored text's times in the reader's zone: history lines keep a session's time as the API wrote it ("moved from
+ * 2026-12-01 10:00 UTC to …", "Mentor session: Wei Chen, 2026-12-01 10:00 UTC"); a reader sees "1 Dec 2026, 11:00"
+ * in their own zone, as every other time on the page.
+ */
+export function timesIn(text: string, timeZone: string): string {
+  return text.replace(/\b(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC\b/g, (_, day: string, time: string) =>
+    formatDateTime(`${day}T${time}:00.000Z`, timeZone),
+  );
+}
+
 /** "Mon 8 Jun" in the given zone. */
 export function dayLabel(iso: string, timeZone: string): string {
   return dateFormatter("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone }).format(new Date(iso));

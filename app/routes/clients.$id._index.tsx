@@ -15,7 +15,7 @@ import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAgent } from "../lib/auth.server";
 import { countryName } from "../lib/countries";
-import { formatDateTime } from "../lib/dates";
+import { formatDateTime, timesIn } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -109,7 +109,8 @@ function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; t
               {e.author ? ` · ${e.author}` : ""}
             </p>
             <p className={e.kind === "note" ? "notes" : undefined}>
-              {e.summary}
+              {/* A note is the agent's own words; the portal's lines name times, shown in the reader's zone. */}
+              {e.kind === "note" ? e.summary : timesIn(e.summary, timeZone)}
               {link ? (
                 <>
                   {" "}

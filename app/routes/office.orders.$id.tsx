@@ -10,7 +10,7 @@ import { orderStatusLabel } from "../components/order-summary";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireStaff } from "../lib/auth.server";
-import { formatDateTime } from "../lib/dates";
+import { formatDateTime, timesIn } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -259,7 +259,7 @@ export default function OfficeOrder() {
         {order.events.map((e, i) => (
           <li key={i}>
             {e.at ? `${formatDateTime(e.at, zone)}: ` : `${t("office.order.notSettled")} `}
-            {e.what}
+            {timesIn(e.what, zone)}
           </li>
         ))}
       </ul>
@@ -270,7 +270,7 @@ export default function OfficeOrder() {
             <li key={h.id}>
               {t("office.order.change", {
                 time: formatDateTime(h.created_at, zone),
-                summary: h.summary,
+                summary: timesIn(h.summary, zone),
                 name: h.staff_name ?? t("office.order.commandLine"),
               })}
             </li>

@@ -10,7 +10,7 @@ import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { orderPaid } from "../mail/notices.js";
 import { confirmBooking } from "../services/bookings.js";
-import { clientEvent, lineName } from "../services/case-file.js";
+import { clientEvent } from "../services/case-file.js";
 import { requestDocuments } from "../services/documents.js";
 import { releaseBookings } from "../services/holds.js";
 
@@ -212,7 +212,9 @@ export async function fulfilOrder(
       agentId: order.agent_id,
       clientId: item.client_id,
       kind: "order.paid",
-      summary: `Paid in order ${orderId}: ${lineName(item.description)}${reason ? `; refund due (${reason})` : ""}`,
+      // The line as bought, a session's time with it: two sessions with one mentor are told apart (the page shows the
+      // time in the reader's zone).
+      summary: `Paid in order ${orderId}: ${item.description}${reason ? `; refund due (${reason})` : ""}`,
       ref: `order:${orderId}`,
     });
     if (!reason) {

@@ -38,8 +38,8 @@ export type ClientEventKind =
   | "client.handed_over";
 
 /**
- * An order line's name for the timeline: a session's line keeps its time in UTC text, which the timeline (shown in
- * the agent's zone) leaves out; the session's own line links to it.
+ * An order line's name without a session's time (its UTC text), where the time is said beside it (the agent's
+ * attention list). The timeline keeps the time: its page shows it in the reader's zone.
  */
 export function lineName(description: string) {
   return description.replace(/, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/, "");
@@ -75,7 +75,7 @@ export async function orderLineEvents(
   now = new Date(),
 ) {
   for (const l of lines) {
-    await clientEvent(trx, { agentId, clientId: l.client_id, kind, summary: summary(lineName(l.description)), ref }, now);
+    await clientEvent(trx, { agentId, clientId: l.client_id, kind, summary: summary(l.description), ref }, now);
   }
 }
 

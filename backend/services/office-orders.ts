@@ -110,11 +110,23 @@ export async function getOfficeOrder(db: Kysely<Database>, id: number): Promise<
     listAudit(db, { subject: `order:${id}`, perPage: 100 }),
     db
       .selectFrom("order_items")
-      .select(["description", "client_name", "refund_status", "refunded_at", "refund_id"])
-      .where("order_id", "=", id)
-      .where("refund_status", "is not", null)
-      .orderBy("position")
-      .execute(),
+      // A session that has moved since is named by its time now, not the one it was bought for.
+      .leftJoin("mentor_bookings", (j) =>
+        j.onRef("mentor_bookings.id", "=", "order_items.item_id").on("order_items.item_type", "=", "mentor_booking"),
+      )
+      .select([
+        "order_items.description",
+        "order_items.client_name",
+        "order_items.refund_status",
+        "order_items.refunded_at",
+        "order_items.refund_id",
+        "mentor_bookings.start_at as session_start",
+      ])
+      .where("order_items.order_id", "=", id)
+      .where("order_items.refund_status", "is not", null)
+      .orderBy("order_items.position")
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, description: sessionNow(r.description, r.session_start) }))),
   ]);
   return {
     ...order,
@@ -129,6 +141,13 @@ export async function getOfficeOrder(db: Kysely<Database>, id: number): Promise<
     history: history.items.reverse(),
     events: orderEvents(row, refunds),
   };
+}
+
+/** An order line's description with a session's time as it is now ("…, 2026-12-01 10:00 UTC (topic)"). */
+export function sessionNow(description: string, start: string | Date | null): string {
+  if (!start) return description;
+  const now = `${new Date(start).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return description.replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/, now);
 }
 
 const closed: Record<string, string> = {

@@ -199,6 +199,33 @@ describe.each(testDatabases)("moving sessions on $name", (target) => {
     }
   });
 
+  it("names a moved session by its time now in the office's order history, and two sessions' 'Paid' lines apart (issue 37)", async () => {
+    const [first, second, to] = await freeTimes(mentor.id, 9);
+    const a = await paid(first!);
+    const b = await paid(second!);
+    const stamp = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+    // Each "Paid" line on the client's timeline names its session's time: one mentor, one topic, still two lines.
+    const paidLines = await ctx.database.db
+      .selectFrom("client_events")
+      .select("summary")
+      .where("client_id", "=", clientId)
+      .where("summary", "like", "Paid in order%")
+      .execute();
+    expect(paidLines.some((l) => l.summary.includes(stamp(first!)))).toBe(true);
+    expect(paidLines.some((l) => l.summary.includes(stamp(second!)))).toBe(true);
+    // Moved, then cancelled (refunded): the office's history says the time it had, not the one it was bought for.
+    await fixtures.api.call(endpoints.moveBooking, { body: { id: a.id, start: to! } });
+    await fixtures.api.call(endpoints.cancelBooking, { body: { id: a.id } });
+    const staff = await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
+    const orderId = (await row(a.id)).order_id!;
+    const order = await ctx.api.call("GET", `office/orders/${orderId}`, { token: staff.json.data.token });
+    const refunded = (order.json.data.events as Array<{ what: string }>).map((e) => e.what).filter((w) => /^Refund/.test(w));
+    expect(refunded.length).toBe(1);
+    expect(refunded[0]).toContain(stamp(to!));
+    expect(refunded[0]).not.toContain(stamp(first!));
+    expect(b.id).not.toBe(a.id);
+  });
+
   it("a move and cancellations (the agent's, staff's) racing: each change applies once, to the session as it was read (5 rounds)", async () => {
     const staff = await ctx.api.call("POST", "office/login", { body: { email: demoStaff.email, password: demoStaff.password } });
     const staffId = staff.json.data.staff.id as number;

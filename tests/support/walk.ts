@@ -7,7 +7,7 @@
  * - an error page where the page promised its own content, or one that scripts turned it into after loading;
  * - a request for the page's own scripts, styles or catalogue that failed, and any 5xx from the portal;
  * - a page wider than the window, or anything in it past the window's edge (nothing scrolls sideways on a phone);
- * - text a template failed to fill (`{zone}`);
+ * - text a template failed to fill (`{zone}`), or a time in raw UTC ("2026-12-01 10:00 UTC") from a stored line;
  * - on a page in Arabic, Spanish or French (every public page is walked in each): `lang` and `dir` other than the
  *   language's, a catalogue key shown, or an English sentence of the catalogue left on the page (what is marked as
  *   written in another language, a plan's English name, is not the page's own text);
@@ -235,7 +235,12 @@ async function sideways(page: Page, at: string, width: number): Promise<Found> {
 async function placeholders(page: Page, at: string): Promise<Found> {
   const text = await page.locator("body").innerText();
   const left = text.match(/\{\{?[A-Za-z_.]+\}?\}/g) ?? [];
-  return left.length ? [`${at}: unfilled ${[...new Set(left)].join(", ")}`] : [];
+  // A time as the API writes it into a stored line ("2026-12-01 10:00 UTC"): every page says times in its reader's zone.
+  const raw = text.match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g) ?? [];
+  return [
+    ...(left.length ? [`${at}: unfilled ${[...new Set(left)].join(", ")}`] : []),
+    ...(raw.length ? [`${at}: a time in raw UTC: ${raw[0]}`] : []),
+  ];
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Calendar days in a zone (lib/days.ts, lib/day-start.ts): one definition for pages, the API and e-mails. */
 import { describe, expect, it } from "vitest";
+import { timesIn } from "../../app/lib/dates.js";
 import { todaysHours } from "../../lib/business.js";
 import { csvTime } from "../../lib/csv.js";
 import { dayStart } from "../../lib/day-start.js";
@@ -71,5 +72,14 @@ describe("wall clocks in a zone", () => {
     expect(weekdayName("en-GB", 1, "short")).toBe("Mon");
     expect(weekdayName("fr-FR", 1)).toBe("lundi");
     expect(weekdayName("es-ES", 6)).toBe("sábado");
+  });
+});
+
+describe("times a stored line names, in the reader's zone", () => {
+  it("turns each UTC time of a history line into the reader's zone, and leaves other text alone", () => {
+    expect(
+      timesIn("Mentor session with Wei Chen moved from 2026-12-01 10:00 UTC to 2026-12-02 21:30 UTC, as asked", "Asia/Dubai"),
+    ).toBe("Mentor session with Wei Chen moved from 1 Dec 2026, 14:00 to 3 Dec 2026, 01:30, as asked");
+    expect(timesIn("Paid in order 4: Starter mentorship", "Asia/Dubai")).toBe("Paid in order 4: Starter mentorship");
   });
 });
