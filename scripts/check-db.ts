@@ -1,11 +1,14 @@
 /**
- * `npm run db:check`: the database is consistent. No orphans, nothing crossing agents, holds and carts agree.
- * Prints what it finds and exits 1 on any problem. Uses the same settings as the portal (DATABASE_URL, DATA_DIR).
+ * `npm run db:check`: the database is consistent. No orphans, nothing crossing agents, holds and carts agree, and
+ * no stored file that no record names (older than an hour; `-- --sweep-files` removes them). Prints what it finds
+ * and exits 1 on any problem. Uses the same settings as the portal (DATABASE_URL, DATA_DIR, the file store's).
  */
 import { sql, type Kysely } from "kysely";
 import { openDatabase } from "../backend/db/connection.js";
 import { pendingMigrations } from "../backend/db/migrate.js";
 import type { Database } from "../backend/db/schema.js";
+import { orphanFiles, sweepOrphanFiles } from "../backend/files/orphans.js";
+import { createFileStore } from "../backend/files/store.js";
 import { getSettings } from "../lib/env.server.js";
 import { languages } from "../lib/i18n/languages.js";
 
@@ -111,6 +114,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   const problems = await checkDatabase(database.db);
+  // Clients' files no record names (backend/files/orphans.ts): listed, or removed with --sweep-files.
+  const store = createFileStore(getSettings().files);
+  try {
+    if (process.argv.includes("--sweep-files")) {
+      const removed = await sweepOrphanFiles(database.db, store);
+      console.log(`database check: removed ${removed.length} stored file(s) no record named`);
+    } else {
+      const orphans = await orphanFiles(database.db, store);
+      if (orphans.length)
+        problems.push(
+          `${orphans.length} stored files no record names, kept for nothing (e.g. ${orphans[0]}): run npm run db:check -- --sweep-files to remove them`,
+        );
+    }
+  } catch (err) {
+    problems.push(`the file store could not be listed: ${(err as Error).message}`);
+  }
   if (database.kind === "sqlite") {
     const raw = (database.raw as { client: import("better-sqlite3").Database }).client;
     const integrity = raw.pragma("integrity_check", { simple: true });

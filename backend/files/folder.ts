@@ -46,5 +46,14 @@ export function folderStore(root: string): FileStore {
       await fs.mkdir(base, { recursive: true });
       await fs.access(base, fs.constants.W_OK);
     },
+    async *list() {
+      const names = await fs.readdir(path.join(base, "clients"), { recursive: true }).catch(() => [] as string[]);
+      for (const name of names) {
+        const key = path.posix.join("clients", name.split(path.sep).join("/"));
+        const stat = await fs.stat(path.join(base, key)).catch(() => null);
+        // A copy a crash left half-written (`.part`) is listed too: no record can ever name it.
+        if (stat?.isFile()) yield { key, modified: stat.mtime };
+      }
+    },
   };
 }

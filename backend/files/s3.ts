@@ -12,6 +12,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -89,6 +90,21 @@ export function s3Store(settings: Extract<FileSettings, { driver: "s3" }>, deadl
     },
     async ping() {
       await call((abortSignal) => client.send(new HeadBucketCommand({ Bucket }), { abortSignal }));
+    },
+    async *list() {
+      const Prefix = keyOf("clients/");
+      const own = Prefix.slice(0, -"clients/".length);
+      let ContinuationToken: string | undefined;
+      do {
+        // A page at a time, each under the deadline.
+        const page = await call((abortSignal) =>
+          client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }), { abortSignal }),
+        );
+        for (const o of page.Contents ?? []) {
+          if (o.Key) yield { key: o.Key.slice(own.length), modified: o.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -25,6 +25,8 @@ export interface FileStore {
   remove(key: string): Promise<void>;
   /** Resolves when the store answers (for /readyz) */
   ping(): Promise<void>;
+  /** Every key the store holds under clients/, with when it was written (for `npm run db:check`'s orphans) */
+  list(): AsyncIterable<{ key: string; modified: Date }>;
 }
 
 /** A fresh key for a client's file: "clients/<id>/<random>", whatever the file was called. */

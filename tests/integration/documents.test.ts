@@ -4,8 +4,13 @@
  * its warning, what needs attention, archiving a client with documents; and the races (tens of simultaneous calls)
  * that the database settles.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
+import { orphanFiles, sweepOrphanFiles } from "../../backend/files/orphans.js";
+import { newKey } from "../../backend/files/store.js";
 import { noteExpiringDocuments } from "../../backend/services/document-expiry.js";
 import { requestDocuments } from "../../backend/services/documents.js";
 import { addDays, dayIn } from "../../lib/days.js";
@@ -78,6 +83,33 @@ describe.each(combos)("a client's documents on $name", ({ db: target, store: sto
         summary: string;
       }>
     ).map((t) => `${t.kind}: ${t.summary}`);
+
+  it("lists the stored files no record names, an hour on, and sweeps only those (issue 37)", async () => {
+    const { agent, clientId } = await paidClient(`orphans-${target.name}-${storeKind.name}@example.com`);
+    const [doc] = await checklist(agent.token, clientId);
+    expect((await upload(agent.token, clientId, doc!.id, pdfBytes("kept.pdf"), "kept.pdf")).status).toBe(201);
+    // What a put the store finished after the portal gave up on it leaves: bytes no record names.
+    const spooled = path.join(os.tmpdir(), `orphan-${process.pid}-${storeKind.name}.pdf`);
+    fs.writeFileSync(spooled, pdfBytes("orphan.pdf"));
+    const orphan = newKey(clientId);
+    await files.store.put(orphan, { path: spooled, size: fs.statSync(spooled).size }, "application/pdf");
+    fs.rmSync(spooled);
+    const before = await files.count();
+    // Written just now, it may still be on its way to its record: not listed.
+    expect(await orphanFiles(database.db, files.store)).not.toContain(orphan);
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    const listed = await orphanFiles(database.db, files.store, later);
+    expect(listed).toContain(orphan);
+    const recorded = await database.db.selectFrom("document_files").select("storage_key").execute();
+    expect(listed.filter((key) => recorded.some((r) => r.storage_key === key))).toEqual([]);
+    expect(await sweepOrphanFiles(database.db, files.store, later)).toEqual(listed);
+    expect(await files.count()).toBe(before - listed.length);
+    expect(await orphanFiles(database.db, files.store, later)).toEqual([]);
+    // The recorded file is still there, whole.
+    const file = (await checklist(agent.token, clientId)).find((d) => d.id === doc!.id)!.file!;
+    const got = await api.call("GET", `api/clients/${clientId}/documents/${doc!.id}/files/${file.id}`, { token: agent.token });
+    expect(got.status).toBe(200);
+  });
 
   it("builds the checklist from what was paid for, once however often it is asked", async () => {
     const { agent, clientId } = await paidClient(`checklist-${target.name}-${storeKind.name}@example.com`);
