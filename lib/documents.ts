@@ -82,6 +82,14 @@ export function expiryWindow(now: Date, zone: string) {
 }
 
 /** "1.2 MB", "830 KB": a file's size for people. */
+/**
+ * A size inside a sentence that may be right to left ("أرسلت 3 من أصل 200 ملفًا (1.2 MB من أصل 500.0 MB)"): set
+ * apart as left-to-right text, else the digits and "MB" of two sizes and the Arabic between them are reordered.
+ */
+export function fileSizeInText(bytes: number) {
+  return `\u2066${fileSize(bytes)}\u2069`;
+}
+
 export function fileSize(bytes: number) {
   if (bytes === 0) return "0 KB";
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

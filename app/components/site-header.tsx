@@ -62,6 +62,14 @@ function SectionLink({
 
 const STICKY_AFTER_PX = 170;
 
+/** A mentor's own places. */
+const MENTOR_LINKS = [
+  { to: "/mentoring/", label: "nav.agenda", end: true },
+  { to: "/mentoring/hours/", label: "nav.hours", end: false },
+  { to: "/mentoring/profile/", label: "nav.profile", end: false },
+  { to: "/mentoring/statement/", label: "nav.statement", end: false },
+] as const;
+
 /** The back office's own places, for staff. */
 const OFFICE_LINKS = [
   { to: "/office/", label: "nav.overview", end: true },
@@ -309,13 +317,12 @@ export function SiteHeader({
                 <SignOut />
               </>
             ) : mentor ? (
+              // The mentor's own places are the row below (as the office's and the workspace's): beside the public
+              // links they wrapped, and "Sign out" broke in two, at 1280 px.
               <>
                 <SectionLink to="/mentoring/" end>
-                  {t("nav.agenda")}
+                  {t("nav.mentoring")}
                 </SectionLink>
-                <SectionLink to="/mentoring/hours/">{t("nav.hours")}</SectionLink>
-                <SectionLink to="/mentoring/profile/">{t("nav.profile")}</SectionLink>
-                <SectionLink to="/mentoring/statement/">{t("nav.statement")}</SectionLink>
                 <SectionLink to="/account/">{t("nav.account")}</SectionLink>
                 <SignOut />
               </>
@@ -338,6 +345,19 @@ export function SiteHeader({
           <nav className="workspace-nav" aria-label={t("nav.backOffice")}>
             <ul>
               {OFFICE_LINKS.filter((l) => !("owners" in l) || staff.role === "owner").map((l) => (
+                <li key={l.to}>
+                  <SectionLink to={l.to} end={l.end}>
+                    {t(l.label)}
+                  </SectionLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {mentor && !agent && !staff ? (
+          <nav className="workspace-nav" aria-label={t("nav.mentoringPlaces")}>
+            <ul>
+              {MENTOR_LINKS.map((l) => (
                 <li key={l.to}>
                   <SectionLink to={l.to} end={l.end}>
                     {t(l.label)}

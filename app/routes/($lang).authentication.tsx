@@ -142,7 +142,11 @@ export default function Authentication() {
       </p>
       {demo ? (
         <p className="demo-hint">
-          {t("signIn.demo")} <code dir="ltr">{demo.email}</code> / <code dir="ltr">{demo.password}</code>
+          {t("signIn.demo")}{" "}
+          {/* One left-to-right unit that never breaks at the "/" (in Arabic it stood alone at a line's start). */}
+          <bdi dir="ltr" className="demo-hint__pair">
+            <code>{demo.email}</code>&nbsp;/&nbsp;<code>{demo.password}</code>
+          </bdi>
         </p>
       ) : null}
     </AuthCard>

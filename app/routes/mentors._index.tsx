@@ -1,6 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
+import { isolate } from "../../lib/bidi";
+import { clientLanguageLabels } from "../../lib/client-fields";
+import { isLang } from "../../lib/i18n/languages";
 import { ForClient } from "../components/for-client";
 import { FilterSelect } from "../components/form";
 import { pageOf, Pages } from "../components/pages";
@@ -23,16 +26,33 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, agent } = await requireAgent(request, context);
   const url = new URL(request.url);
+  const asked = url.searchParams.get("language");
+  const forClient = await chosenClient(api, request).catch((e) => apiLoaderError(e, request, context));
+  // Chosen for a client, the list starts with the mentors who speak the client's language (the agent can widen it:
+  // an empty ?language= is "any"); when none does, it shows them all and says so.
+  const clientLanguage = forClient && asked === null ? languageNameOf(forClient.language) : null;
   const filter = {
     expertise: (url.searchParams.get("expertise") ?? "").slice(0, 100),
-    language: (url.searchParams.get("language") ?? "").slice(0, 100),
+    language: (asked ?? clientLanguage ?? "").slice(0, 100),
   };
   // One page of the directory: the API works out the next free slot for this page's mentors only.
-  const [directory, forClient] = await Promise.all([
-    api.call(endpoints.mentorDirectory, { query: { ...filter, page: pageOf(url) } }),
-    chosenClient(api, request),
-  ]).catch((e) => apiLoaderError(e, request, context));
-  return { directory, filter, timeZone: agent.time_zone, forClient, title: workspaceT("work.mentors.title") };
+  const directoryOf = (language: string) =>
+    api
+      .call(endpoints.mentorDirectory, { query: { ...filter, language, page: pageOf(url) } })
+      .catch((e) => apiLoaderError(e, request, context));
+  let directory = await directoryOf(filter.language);
+  let narrowed: { language: string; none?: true } | null = clientLanguage ? { language: clientLanguage } : null;
+  if (clientLanguage && directory.total === 0) {
+    directory = await directoryOf("");
+    filter.language = "";
+    narrowed = { language: clientLanguage, none: true };
+  }
+  return { directory, filter, narrowed, timeZone: agent.time_zone, forClient, title: workspaceT("work.mentors.title") };
+}
+
+/** A client's language as the mentors' lists name it ("ar": "Arabic"). */
+function languageNameOf(code: string): string | null {
+  return isLang(code) ? clientLanguageLabels[code].replace(/ \(.*\)$/, "") : null;
 }
 
 function initials(name: string) {
@@ -46,7 +66,7 @@ function initials(name: string) {
 
 export default function Mentors() {
   const client = useChosenClient();
-  const { directory, filter, timeZone, forClient } = useLoaderData<typeof loader>();
+  const { directory, filter, narrowed, timeZone, forClient } = useLoaderData<typeof loader>();
   const { items: mentors, expertise, languages } = directory;
   const { t } = useTranslation();
   return (
@@ -54,6 +74,19 @@ export default function Mentors() {
       <p className="eyebrow">{t("work.mentors.eyebrow")}</p>
       <h1>{t("work.mentors.heading")}</h1>
       <ForClient client={forClient} what={t("work.mentors.choosing")} />
+      {narrowed && forClient ? (
+        <p className="notice" data-testid="client-language">
+          {narrowed.none ? (
+            t("work.mentors.noneSpeak", { name: isolate(forClient.name), language: narrowed.language })
+          ) : (
+            <Trans
+              i18nKey="work.mentors.speaking"
+              values={{ name: isolate(forClient.name), language: narrowed.language }}
+              components={{ all: <Link to={`/mentors?${new URLSearchParams({ client, language: "" })}`} /> }}
+            />
+          )}
+        </p>
+      ) : null}
       <ZoneNote own={timeZone} />
       <Form method="get" className="filter-form" role="search">
         <FilterSelect
@@ -72,11 +105,16 @@ export default function Mentors() {
           any={t("work.mentors.anyLanguage")}
           options={languages.map((l) => ({ value: l, label: l }))}
         />
+        {client ? <input type="hidden" name="client" value={client} /> : null}
         <div className="filter-form__actions">
           <button type="submit" className="button button--ghost">
             {t("work.mentors.filter")}
           </button>
-          {filter.expertise || filter.language ? <Link to="/mentors">{t("work.mentors.clear")}</Link> : null}
+          {filter.expertise || filter.language ? (
+            <Link to={client ? `/mentors?${new URLSearchParams({ client, language: "" })}` : "/mentors"}>
+              {t("work.mentors.clear")}
+            </Link>
+          ) : null}
         </div>
       </Form>
       {mentors.length === 0 ? (
@@ -130,7 +168,10 @@ export default function Mentors() {
           pages={directory.pages}
           total={directory.total}
           noun="mentor"
-          url={(page) => queryOf({ ...filter, client, page: String(page) })}
+          url={(page) =>
+            // "Any language" chosen for a client is said outright (an empty language), or page 2 would narrow again.
+            `${queryOf({ ...filter, client, page: String(page) })}${client && !filter.language ? "&language=" : ""}`
+          }
         />
       ) : null}
     </section>

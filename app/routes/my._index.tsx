@@ -7,7 +7,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { fileSize, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
+import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
 import { DocumentStatus, UploadForm } from "../components/documents";
 import { JoinLink } from "../components/join-link";
 import { Toast } from "../components/toasts";
@@ -135,8 +135,8 @@ export default function MyPage() {
         {t("my.usage", {
           files: uploads.files,
           max: uploads.max_files,
-          bytes: fileSize(uploads.bytes),
-          maxBytes: fileSize(uploads.max_bytes),
+          bytes: fileSizeInText(uploads.bytes),
+          maxBytes: fileSizeInText(uploads.max_bytes),
         })}
       </p>
 

@@ -56,6 +56,8 @@ export const ar: Catalogue = {
     audit: "سجل التدقيق",
     staff: "الموظفون",
     settings: "الإعدادات",
+    mentoring: "الإرشاد",
+    mentoringPlaces: "إرشادك",
     agenda: "جدول المواعيد",
     hours: "ساعات العمل",
     profile: "الملف الشخصي",

@@ -294,6 +294,8 @@ export const enWorkspace = {
       anyExpertise: "Any expertise",
       language: "Language",
       anyLanguage: "Any language",
+      speaking: "Mentors who speak {{language}}, {{name}}'s language. <all>Show every mentor</all>.",
+      noneSpeak: "No mentor speaks {{language}}, {{name}}'s language, yet: every mentor is shown.",
       filter: "Filter",
       clear: "Clear",
       none: "No mentor matches these filters.",

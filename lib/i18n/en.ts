@@ -91,6 +91,8 @@ export const en = {
     audit: "Audit log",
     staff: "Staff",
     settings: "Settings",
+    mentoring: "Mentoring",
+    mentoringPlaces: "Your mentoring",
     agenda: "Agenda",
     hours: "Hours",
     profile: "Profile",

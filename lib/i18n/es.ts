@@ -53,6 +53,8 @@ export const es: Catalogue = {
     audit: "Registro de auditoría",
     staff: "Personal",
     settings: "Ajustes",
+    mentoring: "Mentoría",
+    mentoringPlaces: "Su mentoría",
     agenda: "Agenda",
     hours: "Horario",
     profile: "Perfil",

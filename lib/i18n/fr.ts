@@ -53,6 +53,8 @@ export const fr: Catalogue = {
     audit: "Journal d’audit",
     staff: "Équipe",
     settings: "Paramètres",
+    mentoring: "Mentorat",
+    mentoringPlaces: "Votre mentorat",
     agenda: "Agenda",
     hours: "Horaires",
     profile: "Profil",

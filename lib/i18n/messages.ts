@@ -11,7 +11,7 @@ import {
   CHOOSE_FILES,
   CLIENT_QUOTA,
   EMPTY_FILE,
-  fileSize,
+  fileSizeInText,
   JUST_REVIEWED,
   kindNamed,
   QUOTA_FULL,
@@ -120,7 +120,7 @@ export function localizeMessage(t: TFunction, message: string, locale: string): 
 
 /** An upload's refusal that is not a plain catalogue sentence (the quota names its numbers). */
 function knownUpload(t: TFunction, message: string): string | null {
-  if (message === QUOTA_FULL) return t("my.quotaFull", { files: CLIENT_QUOTA.files, bytes: fileSize(CLIENT_QUOTA.bytes) });
+  if (message === QUOTA_FULL) return t("my.quotaFull", { files: CLIENT_QUOTA.files, bytes: fileSizeInText(CLIENT_QUOTA.bytes) });
   return null;
 }
 

@@ -42,6 +42,12 @@ journeys("the public pages in every language, in Chromium", { timeout: 240_000 }
     const brand = await page.locator(".brand").boundingBox();
     expect(brand!.x + brand!.width).toBeGreaterThan(375 / 2);
     expect(await page.getByTestId("site-phone").locator("bdi").getAttribute("dir")).toBe("ltr");
+    // The demo sign-in reads "demo@example.com / demo-password" on one line, never broken at the "/".
+    await page.goto(ctx.portal.base + "/ar/authentication");
+    const pair = page.locator(".demo-hint bdi");
+    expect(await pair.innerText()).toBe("demo@example.com\u00a0/\u00a0demo-password");
+    expect(await pair.evaluate((e) => e.getClientRects().length)).toBe(1);
+    expect((await pair.boundingBox())!.height).toBeLessThan(30);
     await context.close();
   });
 

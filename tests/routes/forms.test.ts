@@ -508,6 +508,35 @@ describe("an agent's forms", () => {
     expect(shown.zones.find((z) => z.id === "Asia/Dubai")).toMatchObject({ countries: expect.arrayContaining(["AE", "OM"]) });
   });
 
+  it("the mentors chosen for a client start with those who speak the client's language; any is a click away (issue 37)", async () => {
+    const { loader } = await route("mentors._index");
+    type Shown = {
+      directory: { items: Array<{ languages: string[] }>; total: number };
+      filter: { language: string };
+      narrowed: { language: string; none?: true } | null;
+    };
+    const show = async (query: string) =>
+      (await (await respond(loader!, request(`/mentors${query}`, { cookie }))).json()) as Shown;
+    const all = await show("");
+    const arabic = await make.client({ first_name: "Layla", last_name: "Lang", language: "ar" });
+    const speaking = await show(`?client=${arabic.id}`);
+    expect(speaking.narrowed).toEqual({ language: "Arabic" });
+    expect(speaking.directory.total).toBeGreaterThan(0);
+    expect(speaking.directory.total).toBeLessThan(all.directory.total);
+    expect(speaking.directory.items.every((m) => m.languages.includes("Arabic"))).toBe(true);
+    // "Any language", chosen outright, is every mentor.
+    const any = await show(`?client=${arabic.id}&language=`);
+    expect([any.narrowed, any.directory.total]).toEqual([null, all.directory.total]);
+    // A language no mentor speaks: every mentor, and the page says so.
+    const french = await make.client({ first_name: "Fleur", last_name: "Lang", language: "fr" });
+    const none = await show(`?client=${french.id}`);
+    expect([none.narrowed, none.filter.language, none.directory.total]).toEqual([
+      { language: "French", none: true },
+      "",
+      all.directory.total,
+    ]);
+  });
+
   it("a note with no text is said beside it; a note is added and the page stays", async () => {
     const client = await make.client();
     const { action } = await route("clients.$id._index");

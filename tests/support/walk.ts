@@ -7,6 +7,7 @@
  * - an error page where the page promised its own content, or one that scripts turned it into after loading;
  * - a request for the page's own scripts, styles or catalogue that failed, and any 5xx from the portal;
  * - a page wider than the window, or anything in it past the window's edge (nothing scrolls sideways on a phone);
+ *   at 1280 px, a place menu of the header in more than one row, or "Sign out" on two lines;
  * - text a template failed to fill (`{zone}`), or a time in raw UTC ("2026-12-01 10:00 UTC") from a stored line;
  * - on a page in Arabic, Spanish or French (every public page is walked in each): `lang` and `dir` other than the
  *   language's, a catalogue key shown, or an English sentence of the catalogue left on the page (what is marked as
@@ -208,6 +209,31 @@ async function axe(page: Page, at: string, width: number): Promise<Found> {
   return axeProblems(page, `${at} @${width}px`);
 }
 
+/**
+ * On a wide screen the header's rows hold: each place menu (the office's, the workspace's, the mentor's) in one row,
+ * and "Sign out" on one line (the mentor's wrapped, and the office's menu broke, at 1280 px).
+ */
+async function headerInOneRow(page: Page, at: string): Promise<Found> {
+  const { rows, signOutLines } = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll(".workspace-nav ul")].map(
+      (ul) => new Set([...ul.children].map((li) => Math.round(li.getBoundingClientRect().top))).size,
+    );
+    const button = document.querySelector<HTMLElement>(".signout-form button");
+    let signOutLines = 0;
+    if (button) {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      signOutLines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }
+    return { rows, signOutLines };
+  });
+  const found: Found = [];
+  for (const [i, n] of rows.entries())
+    if (n > 1) found.push(`${at}: the header's place menu ${i + 1} takes ${n} rows at 1280 px`);
+  if (signOutLines > 1) found.push(`${at}: "Sign out" wraps at 1280 px`);
+  return found;
+}
+
 /** A page wider than the window scrolls sideways: on a phone, a table or a row that does not fit. */
 async function sideways(page: Page, at: string, width: number): Promise<Found> {
   const { scrollWidth, clipped } = await page.evaluate(() => {
@@ -301,6 +327,7 @@ async function walkPage(
     const t1 = Date.now();
     for (const width of widths) {
       if (width !== widths[0]) await page.setViewportSize({ width, height: 900 });
+      if (width === widths[0]) found.push(...(await headerInOneRow(page, at)));
       found.push(...(await sideways(page, at, width)), ...(withAxe ? await axe(page, at, width) : []));
       if (process.env.WALK_DEBUG) console.log("  axe", width, Date.now() - t1);
     }

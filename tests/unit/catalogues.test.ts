@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { CLIENT_QUOTA, fileSize, QUOTA_FULL } from "../../lib/documents.js";
 import { catalogues, resources, translator, workspaceCatalogues } from "../../lib/i18n/index.js";
 import { intlLocale, languages, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
 import { localizeMessage } from "../../lib/i18n/messages.js";
@@ -120,6 +121,9 @@ describe("the catalogues", () => {
       "محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد 5 دقائق.",
     );
     expect(localizeMessage(es, "Something nobody wrote down", "es-ES")).toBe("Something nobody wrote down");
+    // A size inside an Arabic sentence is set apart as left-to-right text: "500.0 MB" stays whole and in place.
+    const full = localizeMessage(translator("ar"), QUOTA_FULL, "ar-u-nu-latn");
+    expect(full).toContain(`\u2066${fileSize(CLIENT_QUOTA.bytes)}\u2069`);
   });
 
   it("says a client's upload refusals and thanks in the client's language, the file's name kept", () => {
@@ -154,7 +158,7 @@ describe("the catalogues", () => {
     );
     expect(
       localizeMessage(ar, "You have sent as many files as your page holds (50 files, 200.0 MB). Write to your agent.", "ar"),
-    ).toBe("لقد أرسلت أقصى عدد من الملفات تتسع له صفحتك (50 ملفًا، 200.0 MB). راسل وكيلك.");
+    ).toBe("لقد أرسلت أقصى عدد من الملفات تتسع له صفحتك (50 ملفًا، \u2066200.0 MB\u2069). راسل وكيلك.");
     expect(localizeMessage(fr, "This form has expired. Reload the page and try again.", "fr-FR")).toBe(
       "Ce formulaire a expiré. Rechargez la page et réessayez.",
     );
