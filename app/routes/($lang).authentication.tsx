@@ -145,7 +145,9 @@ export default function Authentication() {
           {t("signIn.demo")}{" "}
           {/* One left-to-right unit that never breaks at the "/" (in Arabic it stood alone at a line's start). */}
           <bdi dir="ltr" className="demo-hint__pair">
-            <code>{demo.email}</code>&nbsp;/&nbsp;<code>{demo.password}</code>
+            <code>{demo.email}</code>
+            {"\u00a0/\u00a0"}
+            <code>{demo.password}</code>
           </bdi>
         </p>
       ) : null}

@@ -54,6 +54,23 @@ export async function newContext(
   });
   // A step that cannot happen fails by itself, naming the step, well before the test's own time-out.
   context.setDefaultTimeout(10_000);
+  // Every toast the page shows, kept: a toast closes after 2 s, and on a busy machine the test's next look can come
+  // after it has gone (expectToast reads this as well as what is on screen).
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (node instanceof HTMLElement) {
+            for (const toast of [node, ...node.querySelectorAll<HTMLElement>(".Toastify__toast")]) {
+              if (toast.classList.contains("Toastify__toast")) seen.push(toast.textContent ?? "");
+            }
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   const problems: string[] = [];
   context.on("page", (page) => watch(page, problems));
   return { context, problems };
@@ -76,11 +93,26 @@ export async function signInAs(context: BrowserContext, base: string, cookie: { 
  */
 export async function expectToast(page: Page, javaScriptEnabled: boolean, text: string | RegExp): Promise<void> {
   const candidates = javaScriptEnabled ? page.locator(".Toastify__toast") : page.getByTestId("flash");
+  const pattern = ignoringIsolates(text);
   try {
-    await candidates
-      .filter({ hasText: ignoringIsolates(text) })
-      .first()
-      .waitFor({ state: "visible", timeout: 10_000 });
+    if (!javaScriptEnabled) {
+      await candidates.filter({ hasText: pattern }).first().waitFor({ state: "visible", timeout: 10_000 });
+    } else {
+      // Shown since the page loaded, on screen still or closed already (newContext keeps every toast's text).
+      await page.waitForFunction(
+        ({ source, flags }) => {
+          const re = new RegExp(source, flags);
+          const seen = (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? [];
+          // Each toast shown answers one wait: taken from the record, so the same words twice need two toasts.
+          const at = seen.findIndex((t) => re.test(t));
+          if (at < 0) return false;
+          seen.splice(at, 1);
+          return true;
+        },
+        { source: pattern.source, flags: pattern.flags },
+        { timeout: 10_000, polling: 50 },
+      );
+    }
   } catch (error) {
     // Say what the page said instead (another toast, "Server busy", an error page), and where it was.
     const shown = await candidates.allInnerTexts().catch(() => []);
