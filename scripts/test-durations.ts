@@ -10,8 +10,9 @@ type Report = { testResults: Array<{ name: string; startTime: number; endTime: n
 
 const report = JSON.parse(fs.readFileSync(process.argv[2] ?? "test-results/vitest.json", "utf8")) as Report;
 const root = path.resolve(import.meta.dirname, "..");
+// Named from tests/ on, wherever the run was (a fresh clone's report names its own folder).
 const rows: Array<[string, number]> = report.testResults.map((file) => [
-  path.relative(root, file.name),
+  file.name.slice(file.name.lastIndexOf("/tests/") + 1),
   Math.round((file.endTime - file.startTime) / 100) / 10,
 ]);
 rows.sort(([a], [b]) => a.localeCompare(b));

@@ -1,15 +1,15 @@
 /**
- * A client sends their own documents (issue 24) in Chromium, JavaScript on and off, at 1280 and 375 px: the agent
+ * A client sends their own documents (issue 24) in Chromium, JavaScript on and off at 1280 px and on at 375 px: the agent
  * asks for a passport and a CV with a word; the client opens the e-mailed link, sends the passport and the CV as two
  * files, and sees them as sent; the agent rejects the CV with a reason; the client is e-mailed, sends it again; the
  * agent accepts it; the client's timeline shows it all. The link used a second time, and a link after the agent
  * ended the client's access, show a clear page and sign no one in.
  */
 import { describe, expect, it } from "vitest";
-import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected } from "../support/browser.js";
+import { expectToast, journeyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
 
-const runs = jsModes.flatMap((mode) => [1280, 375].map((width) => ({ ...mode, width })));
+const runs = journeyRuns;
 const linkIn = (text: string) => /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43})/.exec(text)?.[1];
 
 journeys("a client's own page in Chromium", (ctx) => {

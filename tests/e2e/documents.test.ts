@@ -5,7 +5,7 @@
  * another agent gets 404 for the file and the pages; the dashboard lists the missing and expiring documents.
  */
 import { describe, expect, it } from "vitest";
-import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected } from "../support/browser.js";
+import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected, widthsFor } from "../support/browser.js";
 import { pdfBytes } from "../support/files.js";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -34,7 +34,7 @@ journeys("a client's documents in Chromium", (ctx) => {
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
     const tag = javaScriptEnabled ? "on" : "off";
 
-    for (const width of [1280, 375]) {
+    for (const width of widthsFor(javaScriptEnabled)) {
       it(`${width} px: upload (a 12 MB file refused), see the checklist and timeline change, download, accept; no other agent sees it`, async () => {
         const { cookie, clientId, get } = await clientWithPaidJob(`${tag}-${width}`);
         const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width });

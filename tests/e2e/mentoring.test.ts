@@ -1,5 +1,5 @@
 /**
- * The mentor's side (issue 23) in Chromium, JavaScript on and off, at 1280 and 375 px: staff give a mentor an
+ * The mentor's side (issue 23) in Chromium, JavaScript on and off at 1280 px and on at 375 px: staff give a mentor an
  * address and invite them; the mentor sets a password through the link and lands on their agenda; an agent's paid
  * session with them appears there with its join link (the client by first name and initial), and the mentor has the
  * e-mail with the invite. The agent moves it in the browser: the mentor, the agent and the client get the moved
@@ -10,7 +10,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
-import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected } from "../support/browser.js";
+import { expectToast, journeyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 import { calendarOf } from "../support/smtp.js";
 
 /** The invite a message carries: its UID, SEQUENCE and start. */
@@ -25,7 +25,7 @@ function inviteOf(mail: Parameters<typeof calendarOf>[0] | undefined) {
   };
 }
 
-const runs = jsModes.flatMap((mode) => [1280, 375].map((width) => ({ ...mode, width })));
+const runs = journeyRuns;
 
 journeys("the mentor's agenda in Chromium", (ctx) => {
   describe.each(runs)("$name, $width px", ({ javaScriptEnabled, width }) => {

@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { expectToast, journeys, jsModes, newContext, pickClient, settle, signInAs, unexpected } from "../support/browser.js";
+import {
+  expectToast,
+  journeys,
+  jsModes,
+  newContext,
+  pickClient,
+  settle,
+  signInAs,
+  unexpected,
+  widthsFor,
+} from "../support/browser.js";
 
 journeys("payments in the demo payment mode, in Chromium", (ctx) => {
   /** A fresh agent with a client and two items in the cart, set up through the API. */
@@ -67,7 +77,7 @@ journeys("payments in the demo payment mode, in Chromium", (ctx) => {
       await context.close();
     });
 
-    for (const width of [1280, 375]) {
+    for (const width of widthsFor(javaScriptEnabled)) {
       it(`at ${width} px: a payment left open locks the cart; "Continue to payment" resumes it, "Cancel payment" unlocks it`, async () => {
         const { context, problems } = await newContext(ctx.browser, javaScriptEnabled, { width });
         await signInAs(context, ctx.portal.base, await agentWithCart(`locked-${tag}-${width}@example.com`));

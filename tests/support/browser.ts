@@ -41,6 +41,16 @@ export const jsModes = [
   { name: "JavaScript off", javaScriptEnabled: false },
 ] as const;
 
+/**
+ * The widths a journey runs at in each mode: both ways at 1280 px, and at 375 px with scripts on, as a phone
+ * opens the portal (the walk reads every page at 375 px too, and the journeys' pages with scripts off are the same
+ * markup at either width).
+ */
+export const widthsFor = (javaScriptEnabled: boolean) => (javaScriptEnabled ? [1280, 375] : [1280]);
+
+/** Each mode with each of its widths, for describe.each. */
+export const journeyRuns = jsModes.flatMap((mode) => widthsFor(mode.javaScriptEnabled).map((width) => ({ ...mode, width })));
+
 /** A context that records page errors, console errors and CSP violations, so a test can assert none. */
 export async function newContext(
   browser: Browser,
