@@ -8,9 +8,10 @@ export default defineConfig({
     // The seeded template databases the tests copy (SQLite, and PostgreSQL with TEST_DATABASE_URL).
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
-    // Three on two cores: the files mostly wait on servers, browsers and databases. One worker (vitest's default on
-    // two cores) took 12 to 13 minutes; two left the cores half idle (15 min of CPU in a 15-minute run).
-    maxWorkers: 3,
+    // Both cores. One worker (vitest's default on two cores) took 12 to 13 minutes when the suite was smaller; three
+    // were measured on a fresh clone and lost: a load of 9 to 11, every file slower, the whole no faster, and the
+    // money races' 30 s steps timed out.
+    maxWorkers: 2,
     minWorkers: 1,
     // Longest files first (measured seconds in tests/support/durations.json), so the two workers finish together.
     sequence: { sequencer: LongestFirst },
