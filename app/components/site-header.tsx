@@ -342,44 +342,30 @@ export function SiteHeader({
         </nav>
 
         {staff ? (
-          <nav className="workspace-nav" aria-label={t("nav.backOffice")}>
-            <ul>
-              {OFFICE_LINKS.filter((l) => !("owners" in l) || staff.role === "owner").map((l) => (
-                <li key={l.to}>
-                  <SectionLink to={l.to} end={l.end}>
-                    {t(l.label)}
-                  </SectionLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <PlacesNav label={t("nav.backOffice")} links={OFFICE_LINKS.filter((l) => !("owners" in l) || staff.role === "owner")} />
         ) : null}
-        {mentor && !agent && !staff ? (
-          <nav className="workspace-nav" aria-label={t("nav.mentoringPlaces")}>
-            <ul>
-              {MENTOR_LINKS.map((l) => (
-                <li key={l.to}>
-                  <SectionLink to={l.to} end={l.end}>
-                    {t(l.label)}
-                  </SectionLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        {agent ? (
-          <nav className="workspace-nav" aria-label={t("nav.workspace")}>
-            <ul>
-              {WORKSPACE_LINKS.map((l) => (
-                <li key={l.to}>
-                  <SectionLink to={l.to}>{t(l.label)}</SectionLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        {mentor && !agent && !staff ? <PlacesNav label={t("nav.mentoringPlaces")} links={MENTOR_LINKS} /> : null}
+        {agent ? <PlacesNav label={t("nav.workspace")} links={WORKSPACE_LINKS} /> : null}
       </div>
     </header>
+  );
+}
+
+/** A kind's own places, the header's second row (the office's, the mentor's, the agent's workspace). */
+function PlacesNav({ label, links }: { label: string; links: ReadonlyArray<{ to: string; label: string; end?: boolean }> }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="workspace-nav" aria-label={label}>
+      <ul>
+        {links.map((l) => (
+          <li key={l.to}>
+            <SectionLink to={l.to} end={l.end}>
+              {t(l.label)}
+            </SectionLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
