@@ -38,6 +38,8 @@ export function listOf(field: string, text: string | undefined): string[] {
 }
 
 let englishNames: Map<string, string> | null = null;
+/** One namer a page language (the portal's four): made once, used for every mentor's every language. */
+const namesIn = new Map<string, Intl.DisplayNames>();
 /** Names people type that Intl calls otherwise. */
 const aliases: Record<string, string> = { mandarin: "zh", cantonese: "zh", farsi: "fa", "brazilian portuguese": "pt" };
 
@@ -62,7 +64,9 @@ export function languageName(typed: string, locale: string): { name: string; kno
   if (!code) return { name: typed, known: false };
   // An English page shows the name as the office typed it ("Mandarin", not Intl's "Chinese").
   if (locale.startsWith("en")) return { name: typed, known: true };
-  return { name: new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? typed, known: true };
+  let names = namesIn.get(locale);
+  if (!names) namesIn.set(locale, (names = new Intl.DisplayNames([locale], { type: "language" })));
+  return { name: names.of(code) ?? typed, known: true };
 }
 
 /**

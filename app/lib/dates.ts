@@ -1,5 +1,6 @@
 import { dayIn } from "../../lib/days.js";
 import { dateFormatter, isTimeZone } from "../../lib/intl.js";
+import { UTC_STAMPS } from "../../lib/utc-stamp.js";
 
 /** A UTC time from the database, shown in the viewer's time zone (the agent's own setting). */
 export function formatDateTime(iso: string, timeZone: string, locale = "en-GB"): string {
@@ -16,9 +17,7 @@ export function formatDateTime(iso: string, timeZone: string, locale = "en-GB"):
  * in their own zone, as every other time on the page.
  */
 export function timesIn(text: string, timeZone: string): string {
-  return text.replace(/\b(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC\b/g, (_, day: string, time: string) =>
-    formatDateTime(`${day}T${time}:00.000Z`, timeZone),
-  );
+  return text.replace(UTC_STAMPS, (_, day: string, time: string) => formatDateTime(`${day}T${time}:00.000Z`, timeZone));
 }
 
 /** "Mon 8 Jun" in the given zone. */

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import countries from "i18n-iso-countries";
 import type { Kysely } from "kysely";
 import { agentSearchText, clientSearchText } from "../../lib/search.js";
+import { utcStamp } from "../../lib/utc-stamp.js";
 import { defaultBookingRules, sessionRoomUrl } from "../services/bookings.js";
 import { saveTexts } from "../services/catalogue-texts.js";
 import { hashPassword } from "../services/passwords.js";
@@ -289,7 +290,7 @@ async function seedDemoSessions(db: Kysely<Database>, mentorId: number, agentEma
         client_name: clientName,
         item_type: "mentor_booking",
         item_id: booking.id,
-        description: `Mentor session: ${mentor.name}, ${s.start.slice(0, 16).replace("T", " ")} UTC (${s.topic})`,
+        description: `Mentor session: ${mentor.name}, ${utcStamp(s.start)} (${s.topic})`,
         price_minor: mentor.rate_minor,
         currency: mentor.currency,
         refund_status: null,

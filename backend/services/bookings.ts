@@ -7,6 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { Booking, BookingStatus, MentorProfile } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { moveRequestUntil } from "../../lib/rules.js";
+import { utcStamp } from "../../lib/utc-stamp.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
@@ -146,7 +147,7 @@ export async function book(
           client_id: client.id,
           item_type: "mentor_booking",
           item_id: id,
-          description: `Mentor session: ${mentor.name}, ${startAt.slice(0, 16).replace("T", " ")} UTC (${input.topic})`,
+          description: `Mentor session: ${mentor.name}, ${utcStamp(startAt)} (${input.topic})`,
           price_minor: mentor.rate_minor,
           currency: mentor.currency,
           created_at: stamp,

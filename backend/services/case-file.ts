@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { TimelineEntry } from "../../lib/contract.js";
+import { UTC_STAMP } from "../../lib/utc-stamp.js";
 import type { Database } from "../db/schema.js";
 import { ownClient } from "./ownership.js";
 
@@ -42,7 +43,7 @@ export type ClientEventKind =
  * attention list). The timeline keeps the time: its page shows it in the reader's zone.
  */
 export function lineName(description: string) {
-  return description.replace(/, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/, "");
+  return description.replace(new RegExp(`, ${UTC_STAMP.source}`), "");
 }
 
 /** One line of a client's timeline, in the caller's transaction. */

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { OfficeOrder } from "../../lib/contract.js";
 import { dayStart } from "../../lib/day-start.js";
 import { addDays } from "../../lib/days.js";
+import { UTC_STAMP, utcStamp } from "../../lib/utc-stamp.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
@@ -110,23 +111,11 @@ export async function getOfficeOrder(db: Kysely<Database>, id: number): Promise<
     listAudit(db, { subject: `order:${id}`, perPage: 100 }),
     db
       .selectFrom("order_items")
-      // A session that has moved since is named by its time now, not the one it was bought for.
-      .leftJoin("mentor_bookings", (j) =>
-        j.onRef("mentor_bookings.id", "=", "order_items.item_id").on("order_items.item_type", "=", "mentor_booking"),
-      )
-      .select([
-        "order_items.description",
-        "order_items.client_name",
-        "order_items.refund_status",
-        "order_items.refunded_at",
-        "order_items.refund_id",
-        "mentor_bookings.start_at as session_start",
-      ])
-      .where("order_items.order_id", "=", id)
-      .where("order_items.refund_status", "is not", null)
-      .orderBy("order_items.position")
-      .execute()
-      .then((rows) => rows.map((r) => ({ ...r, description: sessionNow(r.description, r.session_start) }))),
+      .select(["id", "description", "client_name", "refund_status", "refunded_at", "refund_id"])
+      .where("order_id", "=", id)
+      .where("refund_status", "is not", null)
+      .orderBy("position")
+      .execute(),
   ]);
   return {
     ...order,
@@ -139,15 +128,21 @@ export async function getOfficeOrder(db: Kysely<Database>, id: number): Promise<
     reviewed_by_name: row.reviewed_by_name,
     review_note: row.review_note,
     history: history.items.reverse(),
-    events: orderEvents(row, refunds),
+    // A session that has moved since is named by its time now (the order's items carry it), not the one it was bought for.
+    events: orderEvents(
+      row,
+      refunds.map((r) => ({
+        ...r,
+        description: sessionNow(r.description, order.items.find((i) => i.id === r.id)?.session?.start_at ?? null),
+      })),
+    ),
   };
 }
 
 /** An order line's description with a session's time as it is now ("…, 2026-12-01 10:00 UTC (topic)"). */
 export function sessionNow(description: string, start: string | Date | null): string {
   if (!start) return description;
-  const now = `${new Date(start).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  return description.replace(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/, now);
+  return description.replace(UTC_STAMP, utcStamp(start));
 }
 
 const closed: Record<string, string> = {

@@ -10,6 +10,7 @@ import { sql, type Kysely } from "kysely";
 import type { Booking } from "../../lib/contract.js";
 import { translator } from "../../lib/i18n/index.js";
 import { moveBlocker, moveRequestUntil } from "../../lib/rules.js";
+import { utcStamp } from "../../lib/utc-stamp.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
@@ -23,7 +24,6 @@ import { SLOT_MINUTES } from "./slots.js";
 type Db = Kysely<Database>;
 
 /** "2026-12-01 14:00 UTC": a time as the timeline and the cart write it, for every reader alike. */
-const utc = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export async function moveBooking(
   db: Db,
@@ -43,7 +43,7 @@ export async function moveBooking(
   if (booking.move_request && start.toISOString() > booking.move_request.until) {
     throw fieldError(
       "start",
-      `Choose a time up to ${utc(booking.move_request.until)}: 14 days after the session's original time`,
+      `Choose a time up to ${utcStamp(booking.move_request.until)}: 14 days after the session's original time`,
     );
   }
   const stamp = now.toISOString();
@@ -83,7 +83,7 @@ export async function moveBooking(
           agentId,
           clientId: booking.client_id,
           kind: "session.moved",
-          summary: `Mentor session with ${booking.mentor_name} moved from ${utc(booking.start_at)} to ${utc(startAt)}${booking.move_request ? `, as ${booking.mentor_name} asked` : ""}`,
+          summary: `Mentor session with ${booking.mentor_name} moved from ${utcStamp(booking.start_at)} to ${utcStamp(startAt)}${booking.move_request ? `, as ${booking.mentor_name} asked` : ""}`,
           ref: `booking:${id}`,
         },
         now,
@@ -150,7 +150,7 @@ export async function askMoveIn(trx: Db, id: number, mentorId: number, reason: s
       agentId: asked.agent_id,
       clientId: asked.client_id,
       kind: "session.move_requested",
-      summary: `${name} asked to move the session of ${utc(asked.start_at)}: “${reason}”`,
+      summary: `${name} asked to move the session of ${utcStamp(asked.start_at)}: “${reason}”`,
       ref: `booking:${id}`,
     },
     now,
