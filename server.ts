@@ -42,6 +42,9 @@ try {
 }
 
 const logger = pino({ level: settings.logLevel });
+if (settings.passwordHashCost === "minimal") {
+  logger.warn("PASSWORD_HASH_COST=minimal: new passwords are hashed at a test suite's cost, never to be used in production");
+}
 const BUILD_PATH = path.resolve("build/index.js");
 const isDev = settings.nodeEnv === "development" && process.env.npm_lifecycle_event === "dev";
 

@@ -111,6 +111,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: onOff.optional(),
   BENCH_BASELINES: onOff.default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Test suites only: "minimal" hashes new passwords at 1 MiB and one pass (backend/services/passwords.ts) */
+  PASSWORD_HASH_COST: z.enum(["standard", "minimal"]).default("standard"),
 });
 
 export type Settings = {
@@ -145,6 +147,8 @@ export type Settings = {
   /** Signs the visitor's address from the portal to the API (lib/client-ip.ts) */
   clientIpSecret: string;
   logLevel: string;
+  /** "minimal" only in test suites: the server warns at start when it is set (backend/services/passwords.ts) */
+  passwordHashCost: "standard" | "minimal";
   /** The benchmark's two baseline pages (/bench/remix-baseline, /bench/express-baseline) */
   benchBaselines: boolean;
   /** Where browsers reach the portal: the base of Stripe's success and cancel addresses */
@@ -304,6 +308,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
             : s.TRUST_PROXY,
     clientIpSecret: s.PORTAL_API_SECRET ?? createHmac("sha256", sessionSecret).update("portal-api-client-ip").digest("hex"),
     logLevel: s.LOG_LEVEL,
+    passwordHashCost: s.PASSWORD_HASH_COST,
     benchBaselines: s.BENCH_BASELINES,
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ""),
     payments,
