@@ -246,7 +246,15 @@ export function SiteHeader({
           </button>
         ) : (
           <>
-            <input type="checkbox" id="nav-toggle" className="nav-toggle" ref={menu} />
+            {/* A tap while the scripts take over (after the effect below read the box, before the button replaces
+                it) is kept: the box says it opened the menu. */}
+            <input
+              type="checkbox"
+              id="nav-toggle"
+              className="nav-toggle"
+              ref={menu}
+              onChange={(e) => setMenuOpen(e.currentTarget.checked)}
+            />
             <label htmlFor="nav-toggle" className="nav-toggle__label">
               {t("common.menu")}
             </label>
