@@ -260,7 +260,9 @@ describe("uploading a document through the portal", () => {
       expect(fs.existsSync(spoolDir())).toBe(true);
       expect(fs.readdirSync(spoolDir())).toEqual([]);
     } finally {
-      process.env.TMPDIR = saved;
+      // Put back as it was: assigning undefined would leave the text "undefined" for the files run after this one.
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
       fs.rmSync(tmp, { recursive: true, force: true });
     }
   });

@@ -11,6 +11,13 @@ import { asResponse } from "../../app/lib/forms.server.js";
 import { folderStore } from "../../backend/files/folder.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-routes-"));
+// Set for the settings to be read once (getSettings keeps them), then put back: the other files of this worker's
+// process, and the servers they start, see the environment as it was.
+const before = {
+  DATA_DIR: process.env.DATA_DIR,
+  DATABASE_URL: process.env.DATABASE_URL,
+  SESSION_SECRET: process.env.SESSION_SECRET,
+};
 process.env.DATA_DIR = dir;
 process.env.DATABASE_URL = `file:${path.join(dir, "portal.sqlite")}`;
 process.env.SESSION_SECRET ??= "route-test-secret-0123456789abcdef0123456789";
@@ -26,6 +33,10 @@ const { getSettings } = await import("../../lib/env.server.js");
 const { createPortalSessionStorage } = await import("../../app/lib/session-storage.server.js");
 
 const database = openDatabase(getSettings().database);
+for (const [name, value] of Object.entries(before)) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
 await migrateToLatest(database);
 await seedReferenceData(database.db);
 const demo = await seedDemoData(database.db);
