@@ -1,8 +1,8 @@
 /**
  * The walk (run by tests/e2e/every-page-*.test.ts): every route module of the portal (the table in tests/support/route-table.ts, which a new route file
- * fails until it is in it), opened in Chromium as each kind of account that may see it, with scripts on. A page is
- * loaded once, then read at 1280 px and again at 375 px by resizing the window. It fails on what a person would see
- * break:
+ * fails until it is in it), opened in Chromium as each kind of account that may see it, with scripts on, one page
+ * after another in one tab. A page is loaded once, then read at 1280 px and again at 375 px by resizing the window.
+ * It fails on what a person would see break:
  * - a page error or a `console.error` (React's hydration mismatches and the CSP's refusals among them);
  * - an error page where the page promised its own content, or one that scripts turned it into after loading;
  * - a request for the page's own scripts, styles or catalogue that failed, and any 5xx from the portal;
@@ -270,21 +270,19 @@ async function placeholders(page: Page, at: string): Promise<Found> {
 }
 
 /**
- * Opens one page and reads it at both widths: what went wrong, each line naming the page. `expected` is the status
- * the page promises (a Not found page promises 404 and its error page).
+ * One tab for a kind's whole walk: each page is a new document loaded in it, as a person going from page to page
+ * would, not a tab of its own. A new tab is a new renderer process that compiles every script again: measured here,
+ * that was more than half the CPU time of opening a page. `visit` opens one page and reads it at both widths: what
+ * went wrong, each line naming the page. `expected` is the status the page promises (a Not found page promises 404
+ * and its error page).
  */
-async function walkPage(
-  context: BrowserContext,
-  base: string,
-  at: string,
-  expected: number,
-  { axe: withAxe = true } = {},
-): Promise<Found> {
-  const t0 = Date.now();
-  if (process.env.WALK_DEBUG) console.log("walk", at);
+async function openTab(context: BrowserContext, base: string) {
   const page = await context.newPage();
-  const found: Found = [];
   const origin = new URL(base).origin;
+  // What the page being read is, and what was found on it: the listeners below write to the current one.
+  let at = "";
+  let expected = 200;
+  let found: Found = [];
   page.on("pageerror", (e) => found.push(`${at}: page error: ${e.message}`));
   page.on("console", (msg) => {
     if (msg.type() !== "error") return;
@@ -301,43 +299,49 @@ async function walkPage(
   });
   page.on("requestfailed", (req) => {
     const url = new URL(req.url());
-    // A request the page itself gave up on (a prefetch overtaken by another) is no failure of the server's.
+    // A request the page itself gave up on (a prefetch overtaken by another, or the last page's, left) is no
+    // failure of the server's.
     if (url.origin === origin && req.failure()?.errorText !== "net::ERR_ABORTED")
       found.push(`${at}: request failed: ${url.pathname} (${req.failure()?.errorText})`);
   });
-  try {
-    await page.setViewportSize({ width: widths[0], height: 900 });
-    const res = await page.goto(base + at);
-    if (process.env.WALK_DEBUG) console.log("  loaded", Date.now() - t0);
-    const status = res?.status() ?? 0;
-    if (status !== expected) found.push(`${at}: answered ${status}, not ${expected}`);
-    // Scripts take the page over (the root layout marks it), then anything they broke shows.
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, { timeout: 10_000 });
-    const error = await page.evaluate(() => document.querySelector(".error-page")?.getAttribute("data-status") ?? null);
-    if (error !== null && Number(error) !== expected) found.push(`${at}: an error page (${error}) once scripts ran`);
-    found.push(...(await placeholders(page, at)), ...(await inItsLanguage(page, at)));
-    if (expected === 200) found.push(...(await namesTheCompany(page, at)));
-    const text = promised.get(at);
-    if (text) {
-      // Read without the marks that isolate a name (lib/bidi.ts), which a reader does not see.
-      const shown = (await page.locator("main").innerText()).replace(/[\u2068\u2069]/g, "");
-      if (!shown.includes(text)) found.push(`${at}: does not show "${text}" in "${shown.slice(0, 300)}"`);
+
+  async function visit(address: string, status: number, { axe: withAxe = true } = {}): Promise<Found> {
+    const t0 = Date.now();
+    if (process.env.WALK_DEBUG) console.log("walk", address);
+    [at, expected, found] = [address, status, []];
+    try {
+      await page.setViewportSize({ width: widths[0], height: 900 });
+      const res = await page.goto(base + at);
+      if (process.env.WALK_DEBUG) console.log("  loaded", Date.now() - t0);
+      const answered = res?.status() ?? 0;
+      if (answered !== expected) found.push(`${at}: answered ${answered}, not ${expected}`);
+      // Scripts take the page over (the root layout marks it), then anything they broke shows.
+      await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, { timeout: 10_000 });
+      const error = await page.evaluate(() => document.querySelector(".error-page")?.getAttribute("data-status") ?? null);
+      if (error !== null && Number(error) !== expected) found.push(`${at}: an error page (${error}) once scripts ran`);
+      found.push(...(await placeholders(page, at)), ...(await inItsLanguage(page, at)));
+      if (expected === 200) found.push(...(await namesTheCompany(page, at)));
+      const text = promised.get(at);
+      if (text) {
+        // Read without the marks that isolate a name (lib/bidi.ts), which a reader does not see.
+        const shown = (await page.locator("main").innerText()).replace(/[\u2068\u2069]/g, "");
+        if (!shown.includes(text)) found.push(`${at}: does not show "${text}" in "${shown.slice(0, 300)}"`);
+      }
+      found.push(...(await isolated(page, at)));
+      const t1 = Date.now();
+      for (const width of widths) {
+        if (width !== widths[0]) await page.setViewportSize({ width, height: 900 });
+        if (width === widths[0]) found.push(...(await headerInOneRow(page, at)));
+        found.push(...(await sideways(page, at, width)), ...(withAxe ? await axe(page, at, width) : []));
+        if (process.env.WALK_DEBUG) console.log("  axe", width, Date.now() - t1);
+      }
+    } catch (e) {
+      found.push(`${at}: ${(e as Error).message.split("\n")[0]}`);
     }
-    found.push(...(await isolated(page, at)));
-    const t1 = Date.now();
-    for (const width of widths) {
-      if (width !== widths[0]) await page.setViewportSize({ width, height: 900 });
-      if (width === widths[0]) found.push(...(await headerInOneRow(page, at)));
-      found.push(...(await sideways(page, at, width)), ...(withAxe ? await axe(page, at, width) : []));
-      if (process.env.WALK_DEBUG) console.log("  axe", width, Date.now() - t1);
-    }
-  } catch (e) {
-    found.push(`${at}: ${(e as Error).message.split("\n")[0]}`);
-  } finally {
-    await page.close();
     if (process.env.WALK_DEBUG) console.log("walked", at, Date.now() - t0, "ms");
+    return found;
   }
-  return found;
+  return { visit, close: () => page.close() };
 }
 
 /** A route that answers with a file or a redirect: fetched with the kind's cookie, as a browser without scripts would. */
@@ -479,6 +483,7 @@ function walkOf(ctx: ReturnType<typeof usePortalAndBrowser>, kinds: Kind[], also
       entries.sort(([a], [b]) => Number(a === "logout") - Number(b === "logout"));
       const found: Found = [];
       const walked = new Set<string>();
+      const tab = await openTab(context, ctx.portal.base);
       for (const [name, entry] of entries) {
         const at = entry.at(ids).path;
         walked.add(at);
@@ -486,9 +491,7 @@ function walkOf(ctx: ReturnType<typeof usePortalAndBrowser>, kinds: Kind[], also
         if (name.endsWith(".upload")) continue;
         const expected = entry.ok ?? 200;
         found.push(
-          ...(pageless.has(name)
-            ? await fetchRoute(context, ctx.portal.base, at, expected)
-            : await walkPage(context, ctx.portal.base, at, expected)),
+          ...(pageless.has(name) ? await fetchRoute(context, ctx.portal.base, at, expected) : await tab.visit(at, expected)),
         );
       }
       for (const page of more[kind](ids)) {
@@ -498,8 +501,9 @@ function walkOf(ctx: ReturnType<typeof usePortalAndBrowser>, kinds: Kind[], also
         // The Spanish and French copies of the public pages are the English ones' markup in other words, left to
         // right: read for their language, width and errors; axe reads the English and the Arabic (mirrored) ones.
         const copy = kind === "visitor" && /^\/(es|fr)(\/|\?|$)/.test(at);
-        found.push(...(await walkPage(context, ctx.portal.base, at, expected, { axe: !copy })));
+        found.push(...(await tab.visit(at, expected, { axe: !copy })));
       }
+      await tab.close();
       await context.close();
       expect(found.join("\n")).toBe("");
     });
