@@ -14,7 +14,7 @@ import pLimit from "p-limit";
 const oneAtATimePerCore = pLimit(Math.max(1, os.availableParallelism()));
 
 /** The cost new hashes are made at: the library's defaults, or the test suite's minimum (read once, at load). */
-export const HASH_OPTIONS: Options =
+const HASH_OPTIONS: Options =
   process.env.PASSWORD_HASH_COST === "minimal" ? { memoryCost: 1024, timeCost: 1, parallelism: 1 } : {};
 
 export function hashPassword(password: string): Promise<string> {

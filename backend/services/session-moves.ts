@@ -23,8 +23,6 @@ import { SLOT_MINUTES } from "./slots.js";
 
 type Db = Kysely<Database>;
 
-/** "2026-12-01 14:00 UTC": a time as the timeline and the cart write it, for every reader alike. */
-
 export async function moveBooking(
   db: Db,
   agentId: number,
