@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
@@ -150,8 +151,16 @@ async function main() {
     res.status(503).json({ status: "unavailable", database: database.kind, files: files.driver, message });
   });
 
-  // Fingerprinted build assets never change; everything else in public/ may.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // Fingerprinted build assets never change; everything else in public/ may. Their Brotli and gzip copies are made
+  // once by the build (scripts/precompress.js) and sent as they are: `compression` leaves an encoded answer alone.
+  app.use(
+    "/build",
+    expressStaticGzip("public/build", {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   app.use(express.static("public", { maxAge: "1h" }));
 
   let api: Awaited<ReturnType<typeof createApi>> | null = null;

@@ -4,7 +4,16 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, jsModes, launchBrowser, newContext, settle, signInAs, expectToast } from "../support/browser.js";
+import {
+  closeContexts,
+  haveBrowser,
+  jsModes,
+  newContext,
+  sharedBrowser,
+  settle,
+  signInAs,
+  expectToast,
+} from "../support/browser.js";
 import { startPortal, type Portal } from "../support/portal.js";
 
 describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
@@ -15,11 +24,11 @@ describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
     // Port 9 (discard) is closed here; the embedded API is still mounted, so a test can make a session.
     [portal, browser] = await Promise.all([
       startPortal({ API_BASE_URL: "http://127.0.0.1:9/backend/", API_TIMEOUT_MS: "2000" }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await portal?.stop();
   });
 

@@ -3,12 +3,12 @@
  * every page pass. Each is shown a page with the fault in it, and a page without.
  */
 import { describe, expect, it } from "vitest";
-import { haveBrowser, launchBrowser } from "../support/browser.js";
+import { closeContexts, haveBrowser, sharedBrowser } from "../support/browser.js";
 import { axeProblems, languageProblems } from "../support/page-checks.js";
 
 describe.skipIf(!haveBrowser)("the walk's checks", () => {
   it("axe finds an image with no text and a field with no label, twice on one page, and nothing on a sound page", async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       const page = await browser.newPage();
       await page.setContent(
@@ -27,12 +27,12 @@ describe.skipIf(!haveBrowser)("the walk's checks", () => {
       );
       expect(await axeProblems(page, "sound")).toEqual([]);
     } finally {
-      await browser.close();
+      await closeContexts(browser);
     }
   });
 
   it("a Spanish page with an English sentence of the catalogue, or the wrong lang, is found; one marked English is not", async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       const page = await browser.newPage();
       const sentence = "The server is busy right now. Please try again in a moment.";
@@ -44,7 +44,7 @@ describe.skipIf(!haveBrowser)("the walk's checks", () => {
       expect(found).toContain(`English left: "${sentence}"`);
       expect(found).toContain("a catalogue key is shown: common.busy");
     } finally {
-      await browser.close();
+      await closeContexts(browser);
     }
   });
 });

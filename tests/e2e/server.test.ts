@@ -1,6 +1,9 @@
 /** The production server as a whole, over HTTP: headers, cookies, CSRF, health, logging, start and stop. */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPortal, type Portal } from "../support/portal.js";
 
@@ -73,6 +76,48 @@ describe("the production server", () => {
     const res = await fetch(portal.base + asset);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends scripts and styles as the build compressed them (Brotli, else gzip, else as they are), the same bytes", async () => {
+    const html = await (await fetch(`${portal.base}/`)).text();
+    const assets = [
+      /src="(\/build\/entry\.client[^"]+\.js)"|href="(\/build\/entry\.client[^"]+\.js)"/,
+      /href="(\/build\/[^"]+\.css)"/,
+    ].map((re) => {
+      const m = re.exec(html)!;
+      return (m[1] ?? m[2])!;
+    });
+    const raw = (asset: string, encoding?: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+        const url = new URL(portal.base + asset);
+        http
+          .get(url, { headers: encoding ? { "Accept-Encoding": encoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              resolve({
+                encoding: res.headers["content-encoding"],
+                vary: res.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .on("error", reject);
+      });
+    for (const asset of assets) {
+      const plain = await raw(asset);
+      expect(plain.encoding, asset).toBeUndefined();
+      expect(plain.body.equals(fs.readFileSync(path.join("public", asset))), asset).toBe(true);
+      const br = await raw(asset, "gzip, deflate, br");
+      expect([br.encoding, br.vary], asset).toEqual(["br", "Accept-Encoding"]);
+      expect(zlib.brotliDecompressSync(br.body).equals(plain.body), asset).toBe(true);
+      // The build's own copy, not one compressed again for this request.
+      expect(br.body.equals(fs.readFileSync(path.join("public", `${asset}.br`))), asset).toBe(true);
+      const gz = await raw(asset, "gzip");
+      expect(gz.encoding, asset).toBe("gzip");
+      expect(zlib.gunzipSync(gz.body).equals(plain.body), asset).toBe(true);
+      expect(gz.body.equals(fs.readFileSync(path.join("public", `${asset}.gz`))), asset).toBe(true);
+    }
   });
 
   it("works with trailing slashes and sends visitors from unknown pages to sign in", async () => {

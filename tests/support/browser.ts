@@ -153,14 +153,38 @@ export function unexpected(problems: string[]): string[] {
   return problems.filter((p) => !p.includes("the server responded with a status of 400"));
 }
 
-/** A portal (the production build) and a Chromium for the enclosing describe block; read them inside tests. */
+let shared: Browser | undefined;
+let launching: Promise<Browser> | undefined;
+
+/**
+ * The worker's one Chromium, launched by the first browser file a worker runs and kept for the next (a worker runs
+ * its files one after another in one process, vitest.config.ts): a launch costs some half a second of CPU, 30 times
+ * a run. Each file closes every context it opened (`closeContexts`), so no page of one file runs on into the next.
+ * Playwright ends the browser with the worker's process.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  if (shared?.isConnected()) return shared;
+  launching ??= launchBrowser().finally(() => {
+    launching = undefined;
+  });
+  shared = await launching;
+  return shared;
+}
+
+/** Closes every context (and so every page) open in the browser: what a file leaves behind ends with it. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
+/** A portal (the production build) and the worker's Chromium for the enclosing describe block; read them inside tests. */
 export function usePortalAndBrowser(env: Record<string, string> = {}, transport: "in-process" | "http" = "in-process") {
   const ctx = {} as { portal: Portal; browser: Browser };
   beforeAll(async () => {
-    [ctx.portal, ctx.browser] = await Promise.all([startPortal(env, { transport }), launchBrowser()]);
+    [ctx.portal, ctx.browser] = await Promise.all([startPortal(env, { transport }), sharedBrowser()]);
   });
   afterAll(async () => {
-    await ctx.browser?.close();
+    await closeContexts(ctx.browser);
     await ctx.portal?.stop();
   });
   return ctx;

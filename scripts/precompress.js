@@ -1,0 +1,32 @@
+// Writes a Brotli (.br) and a gzip (.gz) copy beside each script and style of the browser build (public/build), once,
+// at build time: the server sends them as they are (express-static-gzip, server.ts) instead of compressing the same
+// 400 KB again for every visitor whose browser does not have them yet (some 70 ms of the server's CPU a visit).
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const root = "public/build";
+
+const files = fs
+  .readdirSync(root, { recursive: true, encoding: "utf8" })
+  .filter((name) => /\.(js|css|svg|json)$/.test(name))
+  .map((name) => path.join(root, name));
+
+await Promise.all(
+  files.map(async (file) => {
+    const bytes = await fs.promises.readFile(file);
+    const [br, gz] = await Promise.all([
+      brotli(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+      gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+  }),
+);
