@@ -4,7 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
@@ -23,7 +24,7 @@ import { sessionTable } from "./backend/db/session-table.js";
 import { createFileStore } from "./backend/files/store.js";
 import { inProcessTransport } from "./backend/in-process.js";
 import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
-import { portalBodyLimits } from "./lib/body-limit.js";
+import { isDropping, portalBodyLimits } from "./lib/body-limit.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
 import { httpTransport } from "./lib/http-transport.js";
 import { remixHandler } from "./lib/remix-handler.js";
@@ -323,6 +324,27 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
+  // Each connection's requests under way, counted from the request to its response's end. Node's own idea of an
+  // idle connection misses one whose answer is sent in full while its request was not read to the end by the app
+  // (a page that refused a form, a GET with a body): such a connection held a shutdown until its 10 s cut.
+  const underWay = new Map<Socket, number>();
+  server.on("connection", (socket: Socket) => {
+    underWay.set(socket, 0);
+    socket.once("close", () => underWay.delete(socket));
+  });
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = req.socket;
+    underWay.set(socket, (underWay.get(socket) ?? 0) + 1);
+    res.once("close", () => {
+      if (underWay.has(socket)) underWay.set(socket, Math.max(0, underWay.get(socket)! - 1));
+    });
+  });
+  /** Closes the connections with nothing under way, those whose refused body is still being dropped aside. */
+  const closeAnswered = () => {
+    server.closeIdleConnections();
+    for (const [socket, requests] of underWay) if (requests === 0 && !isDropping(socket)) socket.destroy();
+  };
+
   if (isDev) {
     fs.watch(path.dirname(BUILD_PATH), async () => {
       try {
@@ -344,8 +366,8 @@ async function main() {
     force.unref();
     let idle: NodeJS.Timeout | undefined;
     const grace = setTimeout(() => {
-      server.closeIdleConnections();
-      idle = setInterval(() => server.closeIdleConnections(), 100);
+      closeAnswered();
+      idle = setInterval(closeAnswered, 100);
     }, 500);
     server.close(async () => {
       clearTimeout(grace);

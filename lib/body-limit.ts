@@ -48,11 +48,15 @@ const BUSY_PAGE = (message: string) => `<!doctype html>
  * reset can take the answer with it before the sender has read it. A sender that stops in time keeps its connection.
  */
 const dropping = new WeakSet<Request>();
+/** The connections whose refused body is being read and dropped until their cut (a shutdown leaves them to it). */
+const droppingSockets = new WeakSet<object>();
+export const isDropping = (socket: object) => droppingSockets.has(socket);
 
 export function dropRest(req: Request) {
   const socket = req.socket;
   if (!socket || req.complete || dropping.has(req)) return;
   dropping.add(req);
+  droppingSockets.add(socket);
   let dropped = 0;
   const count = (chunk: Buffer) => {
     dropped += chunk.byteLength;
@@ -62,6 +66,7 @@ export function dropRest(req: Request) {
   const done = () => {
     clearTimeout(timer);
     socket.off("data", count);
+    droppingSockets.delete(socket);
   };
   const timer = setTimeout(() => {
     done();
