@@ -324,9 +324,9 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  // Each connection's requests under way, counted from the request to its response's end. Node's own idea of an
-  // idle connection misses one whose answer is sent in full while its request was not read to the end by the app
-  // (a page that refused a form, a GET with a body): such a connection held a shutdown until its 10 s cut.
+  // Each connection's requests under way, counted from the request to its answer's end. Node's own idea of an idle
+  // connection missed some whose answers were sent in full (seen after the hostile form posts, whose bodies the
+  // pages did not all read): each held a shutdown until its 10 s cut. A shutdown closes every connection with none.
   const underWay = new Map<Socket, number>();
   server.on("connection", (socket: Socket) => {
     underWay.set(socket, 0);
@@ -336,12 +336,12 @@ async function main() {
     const socket = req.socket;
     underWay.set(socket, (underWay.get(socket) ?? 0) + 1);
     res.once("close", () => {
-      if (underWay.has(socket)) underWay.set(socket, Math.max(0, underWay.get(socket)! - 1));
+      const requests = underWay.get(socket);
+      if (requests !== undefined) underWay.set(socket, requests - 1);
     });
   });
-  /** Closes the connections with nothing under way, those whose refused body is still being dropped aside. */
+  /** Closes the connections with nothing under way, but those whose refused body is still being dropped. */
   const closeAnswered = () => {
-    server.closeIdleConnections();
     for (const [socket, requests] of underWay) if (requests === 0 && !isDropping(socket)) socket.destroy();
   };
 

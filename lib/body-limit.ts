@@ -47,16 +47,14 @@ const BUSY_PAGE = (message: string) => `<!doctype html>
  * seconds after the answer. It is not closed with the answer: a socket closed with unread bytes is reset, and a
  * reset can take the answer with it before the sender has read it. A sender that stops in time keeps its connection.
  */
-const dropping = new WeakSet<Request>();
-/** The connections whose refused body is being read and dropped until their cut (a shutdown leaves them to it). */
-const droppingSockets = new WeakSet<object>();
-export const isDropping = (socket: object) => droppingSockets.has(socket);
+const dropping = new WeakSet<object>();
+/** Whether this connection's refused body is still being read and dropped until its cut (a shutdown leaves it to it). */
+export const isDropping = (socket: object) => dropping.has(socket);
 
 export function dropRest(req: Request) {
   const socket = req.socket;
-  if (!socket || req.complete || dropping.has(req)) return;
-  dropping.add(req);
-  droppingSockets.add(socket);
+  if (!socket || req.complete || dropping.has(socket)) return;
+  dropping.add(socket);
   let dropped = 0;
   const count = (chunk: Buffer) => {
     dropped += chunk.byteLength;
@@ -66,7 +64,7 @@ export function dropRest(req: Request) {
   const done = () => {
     clearTimeout(timer);
     socket.off("data", count);
-    droppingSockets.delete(socket);
+    dropping.delete(socket);
   };
   const timer = setTimeout(() => {
     done();
