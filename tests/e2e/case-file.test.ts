@@ -86,7 +86,10 @@ journeys("the client's case file in Chromium", (ctx) => {
       const page = await context.newPage();
       await page.goto(ctx.portal.base + "/clients");
       const names = () => page.locator("tbody tr td:first-child").allInnerTexts();
+      // The address first, then the rows: if this fails again, the failure says whether the click went nowhere or
+      // the page kept its old rows (CI saw the old rows once, at full load, and never here since).
       await page.getByRole("link", { name: /^Name\W+sort ascending/ }).click();
+      await page.waitForURL(/[?&]sort=name&dir=asc/, { timeout: 10_000 });
       await expect.poll(names, settle).toEqual(["Bo Berg", "Cy Cole", "Zoë Ångström"]);
       await page.getByLabel("Destination").selectOption("PT");
       await page.getByRole("button", { name: "Search" }).click();
