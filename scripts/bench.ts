@@ -10,6 +10,7 @@ import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import { openDatabase } from "../backend/db/connection.js";
+import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { startBuiltServer } from "./built-server.js";
 
@@ -62,6 +63,8 @@ type Row = {
   non2xx: number;
   /** Requests per second as a share of the minimal Remix page's, measured side by side (see `sideBySide`). */
   pairedRatio?: number;
+  /** The same against each outside anchor (scripts/bench-anchors.ts), side by side, at 10 connections. */
+  anchorRatios?: number[];
 };
 
 /** One figure: `connections` clients for DURATION seconds; a POST (the token check) sends an empty JSON body. */
@@ -106,6 +109,14 @@ async function sideBySide(baselineUrl: string, url: string, connections: number,
   return page / baseline;
 }
 
+/** The portal's route modules (the root and the benchmark's own baselines aside), as the build's manifest lists them. */
+function routeModuleCount(): number {
+  const manifestFile = fs.readdirSync("public/build").find((f) => /^manifest-.*\.js$/.test(f))!;
+  const text = fs.readFileSync(path.join("public/build", manifestFile), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  return Object.keys(manifest.routes).filter((id) => id !== "root" && !id.startsWith("routes/bench")).length;
+}
+
 function bundleSizes() {
   const manifestFile = fs.readdirSync("public/build").find((f) => /^manifest-.*\.js$/.test(f))!;
   const text = fs.readFileSync(path.join("public/build", manifestFile), "utf8");
@@ -140,7 +151,9 @@ async function main() {
     sessionSecret: SECRET,
     env: { DEMO_DATA: "off", LOG_LEVEL: "silent", BENCH_BASELINES: "on", LOGIN_LIMIT_PER_IP: "100000" },
   });
+  let anchors: Anchor[] = [];
   try {
+    anchors = await startAnchors(routeModuleCount());
     const main = await signIn(base, "agent2@bench.test"); // 1,000 clients
     const auth = { cookie: main.cookie };
     const bearer = { authorization: `Bearer ${main.token}` };
@@ -148,17 +161,26 @@ async function main() {
       ["baseline: bare Express, home bytes", "/bench/express-baseline", {}],
       ["baseline: minimal Remix page", "/bench/remix-baseline", {}],
       ["home (public)", "/", {}],
+      ["/about (public)", "/about", {}],
       ["/dashboard", "/dashboard", auth],
       ["/clients page 1", "/clients", auth],
       ["/clients search", "/clients?q=given42", auth],
       ["/cart", "/cart", auth],
       ["/mentors/1", "/mentors/1", auth],
+      ["/bookings", "/bookings", auth],
       ["/mentors (200, next free each)", "/mentors", auth],
       ["API agent/tokencheck", "/backend/agent/tokencheck", bearer],
       ["API api/clients/agent/:id", `/backend/api/clients/agent/${main.agentId}`, bearer],
     ];
-    // Warm up each target once.
-    for (const [, p, h] of targets) await fetch(base + p, { headers: h, method: p.includes("tokencheck") ? "POST" : "GET" });
+    // Warm up each target once, and keep each page's HTML size as sent (before compression).
+    const htmlBytes = new Map<string, number>();
+    for (const [name, p, h] of targets) {
+      const res = await fetch(base + p, {
+        headers: { ...h, "accept-encoding": "identity" },
+        method: p.includes("tokencheck") ? "POST" : "GET",
+      });
+      htmlBytes.set(name, (await res.arrayBuffer()).byteLength);
+    }
     const rows: Row[] = [];
     for (const [name, p, headers] of targets) {
       for (const c of CONNECTIONS) {
@@ -166,15 +188,28 @@ async function main() {
         const row = await load(name, url, c, headers, p.includes("tokencheck") ? "POST" : "GET");
         if (!p.startsWith("/bench") && !p.startsWith("/backend")) {
           row.pairedRatio = await sideBySide(base + "/bench/remix-baseline", url, c, headers);
+          if (c === 10) {
+            row.anchorRatios = [];
+            for (const a of anchors) row.anchorRatios.push(await sideBySide(a.url, url, c, headers));
+          }
         }
         rows.push(row);
         process.stdout.write(
           `  ${name} @${c}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
             (row.pairedRatio ? `, ${row.pairedRatio.toFixed(2)} × Remix side by side` : "") +
+            (row.anchorRatios ?? []).map((r, i) => `, ${r.toFixed(2)} × ${anchors[i]!.name}`).join("") +
             "\n",
         );
       }
     }
+    // Each anchor's own speed here, at 10 connections, for the record beside the ratios.
+    const anchorRows: Row[] = [];
+    for (const a of anchors) {
+      const row = await load(a.name, a.url, 10);
+      anchorRows.push(row);
+      process.stdout.write(`  ${a.name} @10: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms\n`);
+    }
+    await stopAnchors(anchors);
     const growth: Row[] = [];
     for (const [email, n] of [
       ["agent1@bench.test", 100],
@@ -251,6 +286,24 @@ async function main() {
     lines.push("| page | in process req/s | over HTTP req/s | in process p99 ms | over HTTP p99 ms |", "|---|---|---|---|---|");
     for (const o of overHttp)
       lines.push(`| ${o.name} | ${o.inProcess.rps} | ${o.http.rps} | ${o.inProcess.p99} | ${o.http.p99} |`);
+    if (anchors.length) {
+      lines.push(
+        "",
+        "Against the outside anchors (scripts/bench-anchors.ts: `../shared/bench/minimal-remix` built as it is and with as",
+        "many route modules as the portal, served by `@remix-run/express`), side by side, 10 connections. The anchors'",
+        `own speed: ${anchorRows.map((r) => `${r.name} ${r.rps} req/s`).join(", ")}. Page HTML as sent, before compression:`,
+        "",
+        `| page | HTML (kB) | ${anchors.map((a) => `× ${a.name}`).join(" | ")} |`,
+        `|---|---|${anchors.map(() => "---").join("|")}|`,
+      );
+      for (const r of rows.filter((row) => row.anchorRatios)) {
+        lines.push(
+          `| ${r.name} | ${((htmlBytes.get(r.name) ?? 0) / 1024).toFixed(1)} | ${r.anchorRatios!.map((x) => x.toFixed(2)).join(" | ")} |`,
+        );
+      }
+    } else {
+      lines.push("", "The outside anchors were not found (BENCH_ANCHOR_DIR): no ratios against them in this run.");
+    }
     lines.push("", `Peak server memory (VmHWM): ${peak.toFixed(0)} MiB.`, "");
     lines.push(`Start-up after the build (spawn to the first ready /readyz, on the seeded database): ${readyMs} ms.`, "");
     lines.push("Gzipped JavaScript each route ships (entry, root and the route's own chunks), and the CSS every page loads:", "");
@@ -264,6 +317,7 @@ async function main() {
       `# Latest benchmark run\n\nWritten by \`npm run bench\`; see docs/perf.md for how to read it.\n\n${report}\n`,
     );
   } finally {
+    await stopAnchors(anchors);
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
