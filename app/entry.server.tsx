@@ -5,9 +5,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isLang, langOfPath } from "../lib/i18n/languages";
+import { pageCatalogue } from "./lib/catalogue-parts.server";
 import { CatalogueProvider } from "./lib/catalogue-script";
 import { NonceProvider } from "./lib/nonce";
-import { catalogueJson, renderI18n } from "./lib/server-i18n.server";
+import { renderI18n } from "./lib/server-i18n.server";
 
 /** How long a response may stream before pending data is rejected (single fetch's replacement for abortDelay). */
 export const streamTimeout = 5_000;
@@ -25,6 +26,8 @@ export default function handleRequest(
   const rootLang = (remixContext.staticHandlerContext.loaderData?.root as { lang?: unknown } | undefined)?.lang;
   const lang = isLang(rootLang) ? rootLang : langOfPath(new URL(request.url).pathname);
   const i18n = renderI18n(lang);
+  // The routes this page is drawn with (to its error boundary's, when one caught): the words the document carries.
+  const routeIds = remixContext.staticHandlerContext.matches.map((m) => m.route.id).filter((id) => id !== "root");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     function respond() {
@@ -40,7 +43,7 @@ export default function handleRequest(
     const cutOff = setTimeout(() => abort(), streamTimeout + 1_000);
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <CatalogueProvider value={catalogueJson(lang)}>
+        <CatalogueProvider value={pageCatalogue(lang, routeIds, remixContext.manifest.version)}>
           <NonceProvider value={nonce}>
             <RemixServer context={remixContext} url={request.url} nonce={nonce} />
           </NonceProvider>

@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -25,6 +26,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
 import { ApiCallError, apiLoaderError } from "./lib/api.server";
+import { useCatalogueFor } from "./lib/catalogue-loading";
 import { CatalogueScript } from "./lib/catalogue-script";
 import { apiFor, sessionOf } from "./lib/context.server";
 import { endpoints } from "./lib/endpoints.server";
@@ -188,8 +190,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const site = data?.site ?? null;
   const lang = data?.lang ?? langOfPath(location.pathname);
   const { t, i18n } = useTranslation();
-  // A link to a page in another language (after signing in, say) changes the browser's language too (its catalogue
-  // is fetched then); the same language changes nothing.
+  // A page of a route or language whose words the browser has not had yet waits for them (a navigation keeps the
+  // page before on screen meanwhile).
+  useCatalogueFor(
+    i18n,
+    lang,
+    useMatches().map((m) => m.id),
+    data?.catalogue ?? "",
+  );
+  // A link to a page in another language (after signing in, say) changes the browser's language too (its words
+  // were fetched just before); the same language changes nothing.
   useEffect(() => {
     if (i18n.language !== lang) i18n.changeLanguage(lang).catch((error: unknown) => console.error(error));
   }, [i18n, lang]);

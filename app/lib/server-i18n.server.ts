@@ -18,19 +18,3 @@ export function renderI18n(lang: Lang): i18n {
   }
   return instance;
 }
-
-const scripts = new Map<Lang, string>();
-
-/**
- * A language's catalogue as the browser needs it, as JSON safe inside a <script> element: all but the e-mails'
- * words (`mail`, server only), made once per language.
- */
-export function catalogueJson(lang: Lang): string {
-  let json = scripts.get(lang);
-  if (!json) {
-    const { mail: _mail, ...pages } = resources[lang].translation;
-    json = JSON.stringify(pages).replace(/</g, "\\u003c");
-    scripts.set(lang, json);
-  }
-  return json;
-}

@@ -166,6 +166,58 @@ journeys("workspace navigation in Chromium", (ctx) => {
     });
   });
 
+  it("carries only its own area's words, and fetches a route's once, before its page is drawn (JavaScript on)", async () => {
+    const { context, problems } = await newContext(ctx.browser, true);
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/locales/")) fetched.push(new URL(r.url()).searchParams.get("routes") ?? "(all)");
+    });
+    /** What looks like a catalogue's key on the page instead of its words ("work.dashboard.heading"). */
+    const keysShown = async () =>
+      (await page.locator("body").innerText()).match(
+        /\b(?:work|office|mentoring|my|common|errors|nav|messages)\.[a-z]+[A-Za-z.]*/g,
+      ) ?? [];
+    const carried = async () =>
+      JSON.parse((await page.locator("#i18n-catalogue").textContent()) ?? "{}") as Record<string, Record<string, unknown>>;
+
+    // The public home page carries no workspace's words, and of the office's only the settings' and the audit's
+    // names, which a script every page loads names (lib/business.ts shares a chunk with the root).
+    await page.goto(ctx.portal.base + "/");
+    const home = await carried();
+    expect(home.work).toBeUndefined();
+    expect(home.mentoring).toBeUndefined();
+    expect(Object.keys(home.office ?? {}).sort()).toEqual(["auditWords", "languages", "settingLabels"]);
+    expect(home.home).toBeDefined();
+    // Signing in draws the dashboard in the same document: its words come first, then the page, never a key.
+    const { email, password } = await ctx.portal.createAgent(`words-${Date.now()}@example.com`, "Wanda Words");
+    await page.goto(ctx.portal.base + "/authentication");
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard\/?$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), settle).not.toMatch(/\w\.\w/);
+    expect(await keysShown()).toEqual([]);
+    expect(fetched.some((routes) => routes.includes("routes/dashboard"))).toBe(true);
+    // On to the clients and back: each route's words are fetched once.
+    for (const [label, path] of [
+      ["Clients", /\/clients\/?$/],
+      ["Jobs", /\/joblist\/?$/],
+      ["Clients", /\/clients\/?$/],
+    ] as const) {
+      await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: label, exact: true }).click();
+      await page.waitForURL(path);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), settle).not.toMatch(/\w\.\w/);
+      expect(await keysShown()).toEqual([]);
+    }
+    expect(fetched.filter((routes) => routes.includes("routes/clients._index"))).toHaveLength(1);
+    expect(fetched.filter((routes) => routes.includes("routes/joblist._index"))).toHaveLength(1);
+    expect(fetched.filter((routes) => routes.includes("routes/dashboard"))).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("names error pages by what went wrong", async () => {
     const { context } = await newContext(ctx.browser, false);
     await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
