@@ -3,9 +3,10 @@
  * browser's build may import. The API keeps them (backend/services/business-settings.ts); the environment gives
  * only their first values.
  */
-import { wallClock } from "./days.js";
+import { dayIn, wallClock } from "./days.js";
 import { documentsByService, type DocumentKind } from "./documents.js";
 import { defaultLang, type Lang } from "./i18n/languages.js";
+import { dateFormatter } from "./intl.js";
 import { serviceContent } from "./services-content.js";
 
 /** The company's name until the environment (COMPANY_NAME) or the office says another: pages, e-mails, feeds. */
@@ -225,12 +226,13 @@ export function todaysHours(
   now = new Date(),
   say: (hours: { from: string; to: string } | null) => string = (h) => (h ? `Open today ${h.from}–${h.to}` : "Closed today"),
 ): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: site.hours_zone }).format(now);
+  const day = dayIn(site.hours_zone, now);
   const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
   const hours = site.hours[weekday];
   if (!hours) return say(null);
-  const time = (d: Date) =>
-    new Intl.DateTimeFormat("en-GB", { timeZone: viewerZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+  // The cached formatter: this runs for the header of every page, and building one costs more than the rest.
+  const clock = dateFormatter("en-GB", { timeZone: viewerZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const time = (d: Date) => clock.format(d);
   const [open, close] = hours.map((t) =>
     t === "24:00" ? atWallTime(day, "23:59", site.hours_zone) : atWallTime(day, t, site.hours_zone),
   );
