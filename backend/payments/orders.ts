@@ -11,7 +11,7 @@ import { NotFound } from "../errors.js";
 import { orderPaid } from "../mail/notices.js";
 import { confirmBooking } from "../services/bookings.js";
 import { clientEvent } from "../services/case-file.js";
-import { requestDocuments } from "../services/documents.js";
+import { requestDocuments } from "../services/document-changes.js";
 import { releaseBookings } from "../services/holds.js";
 
 export type Logger = {

@@ -18,15 +18,9 @@ import type { FileStore } from "../files/store.js";
 import { IN_PROCESS } from "../http.js";
 import type { Server } from "../serve.js";
 import { clientUpload, myFile } from "../services/client-area.js";
+import { acceptDocument, addDocument, rejectDocument, setDocumentExpiry } from "../services/document-changes.js";
 import { documentFile, uploadDocument } from "../services/document-files.js";
-import {
-  acceptDocument,
-  addDocument,
-  clientDocuments,
-  documentDetail,
-  rejectDocument,
-  setDocumentExpiry,
-} from "../services/documents.js";
+import { clientDocuments, documentDetail } from "../services/documents.js";
 
 /** Aborted when the caller goes away before its answer: the file store stops what it was doing for it. */
 function whileAsked(res: Response): AbortSignal {
