@@ -9,7 +9,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { freePort } from "./built-server.js";
+import { freePort, waitUntilAnswering } from "./built-server.js";
 
 export type Anchor = { name: string; url: string; routes: number; child: ChildProcess };
 
@@ -72,17 +72,8 @@ async function start(dir: string): Promise<{ child: ChildProcess; url: string }>
     stdio: "ignore",
   });
   const url = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the anchor in ${dir} exited during start`);
-    try {
-      if ((await fetch(url)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the anchor in ${dir} did not start in 30 s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilAnswering(url, child);
+  return { child, url };
 }
 
 /**

@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../backend/db/connection.js";
 import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
 import { seedBenchDatabase } from "./bench-data.js";
+import { readBrowserManifest } from "./browser-manifest.js";
 import { startBuiltServer } from "./built-server.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
@@ -111,29 +112,20 @@ async function sideBySide(baselineUrl: string, url: string, connections: number,
 
 /** The portal's route modules (the root and the benchmark's own baselines aside), as the build's manifest lists them. */
 function routeModuleCount(): number {
-  const manifestFile = fs.readdirSync("public/build").find((f) => /^manifest-.*\.js$/.test(f))!;
-  const text = fs.readFileSync(path.join("public/build", manifestFile), "utf8");
-  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
-  return Object.keys(manifest.routes).filter((id) => id !== "root" && !id.startsWith("routes/bench")).length;
+  return Object.keys(readBrowserManifest().routes).filter((id) => id !== "root" && !id.startsWith("routes/bench")).length;
 }
 
 function bundleSizes() {
-  const manifestFile = fs.readdirSync("public/build").find((f) => /^manifest-.*\.js$/.test(f))!;
-  const text = fs.readFileSync(path.join("public/build", manifestFile), "utf8");
-  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  const manifest = readBrowserManifest();
   const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join("public", file))).length;
   const css = fs
     .readdirSync("public/build/_assets")
     .filter((f) => f.endsWith(".css"))
     .reduce((sum, f) => sum + gz(`build/_assets/${f}`), 0);
-  const base = [
-    manifest.entry.module,
-    ...manifest.entry.imports,
-    manifest.routes.root.module,
-    ...(manifest.routes.root.imports ?? []),
-  ];
+  const root = manifest.routes.root!;
+  const base = [manifest.entry.module, ...manifest.entry.imports, root.module, ...(root.imports ?? [])];
   const rows: Array<{ route: string; js: number; css: number }> = [];
-  for (const [id, route] of Object.entries<any>(manifest.routes)) {
+  for (const [id, route] of Object.entries(manifest.routes)) {
     if (id === "root" || id.startsWith("routes/bench")) continue;
     const files = new Set<string>([...base, route.module, ...(route.imports ?? [])]);
     rows.push({ route: id.replace(/^routes\//, ""), js: [...files].reduce((s, f) => s + gz(f), 0), css });

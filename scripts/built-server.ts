@@ -24,6 +24,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Resolves once `url` answers 2xx; fails when `child` exits first or after 30 s, with what it printed. */
+export async function waitUntilAnswering(url: string, child: ChildProcess, printed: () => string = () => "") {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited during start:\n${printed()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url}: the server did not start in 30 s:\n${printed()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * `transport: "http"` makes the portal talk to its own API over HTTP (API_BASE_URL pointing at itself), as it
  * would to another server; by default it calls the embedded API in process.
@@ -64,17 +79,7 @@ export async function startBuiltServer(opts: {
   child.stderr!.on("data", (d) => (output += d));
 
   const base = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start:\n${output}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start in 30 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilAnswering(`${base}/readyz`, child, () => output);
   /** From spawning the process to its first ready answer: start-up after the build. */
   const readyMs = Date.now() - spawnedAt;
   return { child, port, base, readyMs, output: () => output };

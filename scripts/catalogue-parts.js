@@ -5,12 +5,9 @@
 // the parts of the catalogue its routes name, and gives the browser the rest of a route's when it goes there.
 import fs from "node:fs";
 import path from "node:path";
+import { readBrowserManifest } from "./browser-manifest.js";
 
-const root = "public/build";
-const manifestFile = fs.readdirSync(root).find((f) => /^manifest-.*\.js$/.test(f));
-if (!manifestFile) throw new Error("catalogue-parts: no browser build (run remix build first)");
-const text = fs.readFileSync(path.join(root, manifestFile), "utf8");
-const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+const manifest = readBrowserManifest();
 
 /** A key's first two steps, as written in a script: "section.first" or, when the key is built below it, "section". */
 const keyish = /["'`]([a-z][A-Za-z0-9]*)\.([A-Za-z0-9_]*)(?=[."'`$])/g;
