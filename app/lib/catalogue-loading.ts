@@ -26,10 +26,12 @@ export function useCatalogueFor(i18n: I18n, lang: string, routeIds: string[], ve
   if (!fetching) {
     const query = new URLSearchParams({ v: version, routes: missing.join(",") });
     fetching = fetch(`/locales/${lang}?${query}`, { signal: AbortSignal.timeout(10_000) })
-      .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : {}))
-      .catch(() => ({}))
+      .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
       .then((words) => {
-        i18n.addResourceBundle(lang, "translation", words, true, true);
+        if (words && typeof words === "object") i18n.addResourceBundle(lang, "translation", words, true, true);
+      })
+      .catch(() => undefined)
+      .finally(() => {
         // Marked as had even when the fetch failed: the page is drawn with what there is, not held for ever.
         const set = have.get(lang);
         const next = set instanceof Set ? set : new Set<string>();

@@ -68,7 +68,7 @@ export function pageCatalogue(lang: Lang, routeIds: string[], buildVersion: stri
   let page = written.get(key);
   if (!page) {
     const list = buildNames(buildVersion);
-    const words = list ? pick(lang, [...list.root, ...routeIds.flatMap((id) => list.routes[id] ?? [])]) : wholeCatalogue(lang);
+    const words = list ? routesWords(lang, list, routeIds) : wholeCatalogue(lang);
     page = { json: JSON.stringify(words).replace(/</g, "\\u003c"), routes: list ? routeIds : "all" };
     written.set(key, page);
   }
@@ -78,6 +78,10 @@ export function pageCatalogue(lang: Lang, routeIds: string[], buildVersion: stri
 /** The words of these routes (unknown ids say nothing), as the browser asks for them when it goes there. */
 export function routesCatalogue(lang: Lang, routeIds: string[]): Tree {
   const list = buildNames();
-  if (!list) return wholeCatalogue(lang);
+  return list ? routesWords(lang, list, routeIds) : wholeCatalogue(lang);
+}
+
+/** The root's parts and these routes' (an id the build does not list names none). */
+function routesWords(lang: Lang, list: Names, routeIds: string[]): Tree {
   return pick(lang, [...list.root, ...routeIds.flatMap((id) => (Object.hasOwn(list.routes, id) ? list.routes[id]! : []))]);
 }
