@@ -31,11 +31,12 @@ import { CatalogueScript } from "./lib/catalogue-script";
 import { apiFor, sessionOf } from "./lib/context.server";
 import { endpoints } from "./lib/endpoints.server";
 import { browserLang, catalogueVersion, chosenLang, translator } from "./lib/i18n.server";
+import type { SignedInPerson } from "./lib/kinds";
 import { companyOf } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, isLocalizedPath, normalizePath } from "./lib/paths";
 import { csrf } from "./lib/security.server";
-import { commitSession } from "./lib/session.server";
+import { accountOf, commitSession, type SessionAccount } from "./lib/session.server";
 import { loadSite } from "./lib/site.server";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
 import appCss from "./styles/app.css";
@@ -68,63 +69,38 @@ export const meta: MetaFunction<typeof loader> = ({ error, data, matches }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await sessionOf(context, request);
   const headers = new Headers();
-  const token = session.get("token");
-  const sessionAgent = session.get("agent");
+  // Whoever is signed in, of any kind (a session of before one shape served every kind is rewritten in it).
+  const { account, upgraded } = accountOf(session);
   const pathname = new URL(request.url).pathname;
   // The page's language: its address's; a client's own pages the client's (their record's, else the one their
   // e-mail's link names, else the one they chose); the workspace and the office are in English for now.
-  const clientSession = session.get("client");
   const url = new URL(request.url);
   const lang: Lang = /^\/my(\/|$)/.test(pathname)
-    ? pickLang(clientSession?.language, url.searchParams.get("lang"), await chosenLang(request))
+    ? pickLang(account?.kind === "client" ? account.person.language : null, url.searchParams.get("lang"), await chosenLang(request))
     : langOfPath(pathname);
   const localized = isLocalizedPath(pathname);
   // A visitor who has not chosen yet and whose browser asks for another language we speak: said, never acted on.
   const suggested = localized && !(await chosenLang(request)) ? await browserLang(request) : null;
   const t = translator(lang);
 
-  let agent = sessionAgent ?? null;
-  const staffToken = session.get("staffToken");
-  let staff = session.get("staff") ?? null;
-  const mentorToken = session.get("mentorToken");
-  let mentor = session.get("mentor") ?? null;
-  const clientToken = session.get("clientToken");
-  const client = session.get("client") ?? null;
+  let signedIn: SignedInPerson | null = account ? ({ kind: account.kind, person: account.person } as SignedInPerson) : null;
   let cartCount: number | null = null;
   let toast: ToastMessage | null = null;
-  let sessionChanged = false;
+  let sessionChanged = upgraded;
 
-  if (token && sessionAgent && !isAuthenticationPath(pathname)) {
+  if (account && !isAuthenticationPath(pathname)) {
     try {
-      const api = apiFor(context, token);
-      const check = await api.call(endpoints.tokencheck);
-      agent = check.agent;
-      cartCount = check.cart_count;
-      // The agent changed its zone (or name) in another browser: this session follows from the next page on.
-      if (check.agent.time_zone !== sessionAgent.time_zone || check.agent.name !== sessionAgent.name) {
-        session.set("agent", check.agent);
+      // One call, whatever the kind: who the token is now, and an agent's cart count for the badge.
+      const me = await apiFor(context, account.token).call(endpoints.whoAmI);
+      signedIn = { kind: me.kind, person: me.person } as SignedInPerson;
+      cartCount = me.cart_count;
+      // The person changed their zone, name or language elsewhere: this session follows from the next page on.
+      if (JSON.stringify(me.person) !== JSON.stringify(account.person)) {
+        session.set("account", { ...account, person: me.person } as SessionAccount);
         sessionChanged = true;
       }
     } catch (error) {
       // An API that is down must not take the public pages with it.
-      if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
-      else await apiLoaderError(error, request, context);
-    }
-  }
-
-  if (staffToken && staff && !isAuthenticationPath(pathname)) {
-    try {
-      staff = (await apiFor(context, staffToken).call(endpoints.officeMe)).staff;
-    } catch (error) {
-      if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
-      else await apiLoaderError(error, request, context);
-    }
-  }
-
-  if (mentorToken && mentor && !isAuthenticationPath(pathname)) {
-    try {
-      mentor = (await apiFor(context, mentorToken).call(endpoints.mentorMe)).mentor;
-    } catch (error) {
       if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
       else await apiLoaderError(error, request, context);
     }
@@ -139,10 +115,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   return data(
     {
-      agent: token ? agent : null,
-      staff: staffToken ? staff : null,
-      mentor: mentorToken ? mentor : null,
-      client: clientToken ? client : null,
+      account: signedIn,
       cartCount,
       toast,
       csrfToken,
@@ -223,10 +196,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <FormContext data={data}>
           <SiteHeader
-            agent={data?.agent ?? null}
-            staff={data?.staff ?? null}
-            mentor={data?.mentor ?? null}
-            client={data?.client ?? null}
+            account={data?.account ?? null}
             cartCount={data?.cartCount ?? null}
             site={site}
             localized={data?.localized ?? false}

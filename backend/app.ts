@@ -114,11 +114,8 @@ export async function createApi(
     },
   );
   const liveCompany = () => ({ name: business.current.company_name, address: business.current.company_address });
+  // One set of sign-in counters for every kind: the portal's one sign-in asks once, whatever the kind.
   const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
-  // The one sign-in page tries an agent's account, then a staff account: each has its own counters, so a wrong
-  // password counts once in each, never twice in one.
-  const officeLimiter = await createLoginLimiter(deps.database, deps.loginLimit, "office_login");
-  const mentorLimiter = await createLoginLimiter(deps.database, deps.loginLimit, "mentor_login");
   const contactLimiter = createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600);
   const payments: Payments = {
     db,
@@ -169,7 +166,7 @@ export async function createApi(
   };
   accountRoutes(serve, {
     db,
-    limiters: { agent: limiter, staff: officeLimiter, mentor: mentorLimiter },
+    limiter,
     tokenTtlDays: deps.tokenTtlDays,
     publicUrl: deps.publicUrl,
     forgotLimiters,

@@ -34,7 +34,7 @@ export function tooMany(res: RateLimiterRes, what = "sign-in attempts") {
  *   from an address that has already failed for it waits `slowdownMs` first. An address that has not failed
  *   for the email is never slowed or refused.
  */
-/** `prefix` keeps apart the counters of the agents' sign-in ("login") and the staff's ("office_login"). */
+/** `prefix` names the counters: one set ("login") serves every kind's sign-in. */
 export async function createLoginLimiter(database: Db, settings: LoginLimitSettings, prefix = "login") {
   const byIp = createLimiter(database, `${prefix}_ip`, settings.perIp, settings.windowSeconds);
   const byPair = createLimiter(database, `${prefix}_pair`, settings.perEmail, settings.windowSeconds);

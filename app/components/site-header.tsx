@@ -2,8 +2,8 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_COMPANY_NAME, todaysHours, type SiteFacts } from "../../lib/business";
-import type { AgentPublic, ClientPublic, MentorPublic, StaffPublic } from "../../lib/contract";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
+import { portalKinds, type SignedInPerson } from "../lib/kinds";
 import { useLocalPath } from "../lib/lang";
 import { AccountLinks, KindPlaces, LanguageSwitch, SectionLink } from "./header-places";
 
@@ -13,19 +13,14 @@ export type LanguageSuggestion = { lang: Lang; text: string; link: string };
 const STICKY_AFTER_PX = 170;
 
 export function SiteHeader({
-  agent,
-  staff,
-  mentor,
-  client,
+  account,
   cartCount,
   site,
   localized,
   suggestion,
 }: {
-  agent: AgentPublic | null;
-  staff: StaffPublic | null;
-  mentor: MentorPublic | null;
-  client: ClientPublic | null;
+  /** Whoever is signed in, of any kind (the places of its kind come from the table in app/lib/kinds.ts) */
+  account: SignedInPerson | null;
   cartCount: number | null;
   /** null only on an error page drawn without the root's data */
   site: SiteFacts | null;
@@ -38,7 +33,8 @@ export function SiteHeader({
   const [sticky, setSticky] = useState(false);
   // The opening hours in the viewer's zone: a signed-in person's own; a visitor's browser's once scripts run (the
   // office's own zone until then, and without JavaScript).
-  const signedInZone = agent?.time_zone ?? staff?.time_zone ?? mentor?.time_zone ?? null;
+  const signedInZone = account?.person.time_zone ?? null;
+  const publicSections = !account || portalKinds[account.kind].publicSections;
   const [browserZone, setBrowserZone] = useState<string | null>(null);
   useEffect(() => {
     if (!signedInZone) setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone || null);
@@ -211,7 +207,7 @@ export function SiteHeader({
                 </ul>
               </details>
             </li>
-            {agent || staff ? null : (
+            {!publicSections ? null : (
               <li>
                 <SectionLink to={local("/our-mentors/")}>{t("common.ourMentors")}</SectionLink>
               </li>
@@ -219,7 +215,7 @@ export function SiteHeader({
             <li>
               <SectionLink to={local("/terms/")}>{t("common.terms")}</SectionLink>
             </li>
-            {agent || staff ? null : (
+            {!publicSections ? null : (
               // An agent's Contact is in the workspace's menu; a visitor writes from the public form.
               <li>
                 <SectionLink to={local("/contact/")}>{t("common.contact")}</SectionLink>
@@ -227,10 +223,10 @@ export function SiteHeader({
             )}
           </ul>
 
-          <AccountLinks agent={agent} staff={staff} mentor={mentor} client={client} cartCount={cartCount} />
+          <AccountLinks account={account} cartCount={cartCount} />
         </nav>
 
-        <KindPlaces agent={agent} staff={staff} mentor={mentor} />
+        <KindPlaces account={account} />
       </div>
     </header>
   );

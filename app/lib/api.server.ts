@@ -21,8 +21,9 @@ import {
 import { getSettings } from "../../lib/env.server.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { ApiCall, ApiTransport, UploadFile } from "../../lib/transport.js";
+import { portalKinds } from "./kinds.js";
 import { isPublicPath, signInUrl } from "./paths.js";
-import { replaceSession } from "./session.server.js";
+import { accountOf, getRequestSession, replaceSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
 import { redirectWithToast } from "./toast.server.js";
 
@@ -129,10 +130,12 @@ function queryString(query: Record<string, unknown> | undefined) {
 
 /** The API no longer knows the token: end the portal session and go to sign-in with "Session Expired!". */
 export async function expireSession(request: Request, context: AppLoadContext): Promise<Response> {
+  const { account } = accountOf(await getRequestSession(request, context));
   const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", "Session Expired!")));
   const url = new URL(request.url);
   // A client's session (their own area) ends on the page that sends them a fresh link.
-  if (/^\/my(\/|$)/.test(url.pathname)) return redirect("/my/sign-in", { headers });
+  const kind = account ? portalKinds[account.kind] : null;
+  if (/^\/my(\/|$)/.test(url.pathname) || (kind && !kind.signIn.remembers)) return redirect(kind?.signIn.path ?? "/my/sign-in", { headers });
   const back = request.method === "GET" && !isPublicPath(url.pathname) ? url.pathname + url.search : null;
   return redirect(signInUrl(back), { headers });
 }

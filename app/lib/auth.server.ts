@@ -1,182 +1,84 @@
-/** Who is signed in to the portal, and the redirects that go with signing in and out. */
+/**
+ * Who is signed in to the portal, and the redirects that go with signing in and out: one session shape and one
+ * `requireAccount` for every kind of account, each kind's area and sign-in page from the table in kinds.ts.
+ */
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { isolate } from "../../lib/bidi.js";
-import { endpoints } from "../../lib/contract.js";
-import type { ClientLoginData, LoginData, MentorLoginData, StaffLoginData } from "../../lib/contract.js";
+import type { AccountKind, SignedInData } from "../../lib/contract.js";
 import { translator } from "../../lib/i18n/index.js";
 import { asLang } from "../../lib/i18n/languages.js";
 import { apiFor, sessionOf } from "./context.server.js";
+import { endpoints } from "./endpoints.server.js";
+import { landingOf, portalKinds } from "./kinds.js";
 import { safeRedirectPath, signInUrl } from "./paths.js";
-import { replaceSession } from "./session.server.js";
+import type { PortalSession, SessionAccount } from "./session-storage.server.js";
+import { accountOf, replaceSession } from "./session.server.js";
 import { makeToast } from "./toast.js";
 
-/** The signed-in agent, its session, and an API client bound to its token; null when nobody is signed in. */
-export async function getSignedIn(request: Request, context: AppLoadContext) {
-  const session = await sessionOf(context, request);
-  const token = session.get("token");
-  const agent = session.get("agent");
-  return token && agent ? { token, agent, session, api: apiFor(context, token) } : null;
-}
+/** A signed-in account of one of the kinds asked for, typed by its kind, with its session and API client. */
+export type SignedIn<K extends AccountKind = AccountKind> = Extract<SessionAccount, { kind: K }> & {
+  session: PortalSession;
+  api: ReturnType<typeof apiFor>;
+};
 
-/** The signed-in staff member, its session, and an API client bound to its token; null for anyone else. */
-export async function getStaff(request: Request, context: AppLoadContext) {
+/** Whoever is signed in, of any kind (or of one of `kinds`); null for a visitor. */
+export async function getAccount<K extends AccountKind = AccountKind>(
+  request: Request,
+  context: AppLoadContext,
+  kinds?: readonly K[],
+): Promise<SignedIn<K> | null> {
   const session = await sessionOf(context, request);
-  const staffToken = session.get("staffToken");
-  const staff = session.get("staff");
-  if (!staffToken || !staff) return null;
-  // Sessions from before staff had a zone of their own show UTC until the next sign-in or /account.
-  return { staffToken, staff: { ...staff, time_zone: staff.time_zone ?? "UTC" }, session, api: apiFor(context, staffToken) };
-}
-
-/** The signed-in mentor, its session, and an API client bound to its token; null for anyone else. */
-export async function getMentor(request: Request, context: AppLoadContext) {
-  const session = await sessionOf(context, request);
-  const mentorToken = session.get("mentorToken");
-  const mentor = session.get("mentor");
-  return mentorToken && mentor ? { mentorToken, mentor, session, api: apiFor(context, mentorToken) } : null;
-}
-
-/** The signed-in client (their own area), its session, and an API client bound to its token; null for anyone else. */
-export async function getClient(request: Request, context: AppLoadContext) {
-  const session = await sessionOf(context, request);
-  const clientToken = session.get("clientToken");
-  const client = session.get("client");
-  return clientToken && client ? { clientToken, client, session, api: apiFor(context, clientToken) } : null;
-}
-
-/** Whether an agent, a mentor or a client is signed in: the back office is not theirs to know of. */
-async function signedInElsewhere(request: Request, context: AppLoadContext) {
-  return Boolean(
-    (await getSignedIn(request, context)) ?? (await getMentor(request, context)) ?? (await getClient(request, context)),
-  );
+  const { account } = accountOf(session);
+  if (!account || (kinds && !(kinds as readonly AccountKind[]).includes(account.kind))) return null;
+  return { ...(account as Extract<SessionAccount, { kind: K }>), session, api: apiFor(context, account.token) };
 }
 
 /**
- * The signed-in staff member, for the back office. Anybody else: an agent or a mentor gets "Not found" (the office
- * is not theirs to know of), a visitor the sign-in page.
+ * An account of one of `kinds`, or what another gets: a kind whose area it is not is sent to its own home, or
+ * told "Not found" when every area asked for is hidden from others (the office, a mentor's, a client's); a
+ * visitor goes to the first kind's sign-in page, remembering where they were going when it can.
  */
-export async function requireStaff(request: Request, context: AppLoadContext) {
-  const staff = await getStaff(request, context);
-  if (staff) return staff;
-  if (await signedInElsewhere(request, context)) throw new Response("Not found", { status: 404 });
-  const url = new URL(request.url);
-  throw redirect(signInUrl(url.pathname + url.search));
-}
-
-/** The signed-in agent (with its API client), or a redirect to sign-in that remembers where the visitor was going. */
-export async function requireAgent(request: Request, context: AppLoadContext) {
-  const signedIn = await getSignedIn(request, context);
-  if (!signedIn) {
-    // Staff never see an agent's workspace as if they were the agent: their place is the back office; a mentor's
-    // is their agenda.
-    if (await getStaff(request, context)) throw redirect("/office");
-    if (await getMentor(request, context)) throw redirect("/mentoring");
-    if (await getClient(request, context)) throw redirect("/my");
-    const url = new URL(request.url);
-    throw redirect(signInUrl(url.pathname + url.search));
+export async function requireAccount<K extends AccountKind>(
+  request: Request,
+  context: AppLoadContext,
+  kinds: readonly K[],
+): Promise<SignedIn<K>> {
+  const session = await sessionOf(context, request);
+  const { account } = accountOf(session);
+  if (account && (kinds as readonly AccountKind[]).includes(account.kind)) {
+    return { ...(account as Extract<SessionAccount, { kind: K }>), session, api: apiFor(context, account.token) };
   }
-  return signedIn;
-}
-
-/**
- * Whoever is signed in, agent or staff, for the pages both have (/account): the kind, the person's name, the
- * session and the API client bound to their token. A visitor goes to sign-in.
- */
-export async function requireAccountHolder(request: Request, context: AppLoadContext) {
-  const agent = await getSignedIn(request, context);
-  if (agent) return { kind: "agent" as const, session: agent.session, api: agent.api };
-  const staff = await getStaff(request, context);
-  if (staff) return { kind: "staff" as const, session: staff.session, api: staff.api };
-  const mentor = await getMentor(request, context);
-  if (mentor) return { kind: "mentor" as const, session: mentor.session, api: mentor.api };
-  // A client has no account page: their own area is all there is.
-  if (await getClient(request, context)) throw redirect("/my");
-  const url = new URL(request.url);
-  throw redirect(signInUrl(url.pathname + url.search));
-}
-
-/** Starts a new session (the id rotates at sign-in) holding the API token. */
-export async function signIn(request: Request, context: AppLoadContext, login: LoginData, redirectTo: string | null) {
-  const headers = await replaceSession(request, context, (session) => {
-    session.set("token", login.token);
-    session.set("agent", login.agent);
-    session.flash("toast", makeToast("success", `Welcome, ${login.agent.name}!`));
-  });
-  return redirect(safeRedirectPath(redirectTo), { headers });
-}
-
-/** A staff member's new session (the id rotates): the back office, or where they were going in it. */
-export async function signInStaff(request: Request, context: AppLoadContext, login: StaffLoginData, redirectTo: string | null) {
-  const headers = await replaceSession(request, context, (session) => {
-    session.set("staffToken", login.token);
-    session.set("staff", login.staff);
-    session.flash("toast", makeToast("success", `Welcome, ${login.staff.name}!`));
-  });
-  const to = safeRedirectPath(redirectTo, "/office");
-  return redirect(to.startsWith("/office") ? to : "/office", { headers });
-}
-
-/**
- * The signed-in mentor, for the mentor's area. An agent or staff member gets "Not found" (the area is not theirs),
- * a visitor the sign-in page, remembering where they were going.
- */
-export async function requireMentor(request: Request, context: AppLoadContext) {
-  const mentor = await getMentor(request, context);
-  if (mentor) return mentor;
-  if ((await getSignedIn(request, context)) ?? (await getStaff(request, context)) ?? (await getClient(request, context))) {
-    throw new Response("Not found", { status: 404 });
+  if (account) {
+    if (kinds.every((k) => portalKinds[k].hidden)) throw new Response("Not found", { status: 404 });
+    throw redirect(portalKinds[account.kind].home);
   }
+  const { signIn } = portalKinds[kinds[0]!];
   const url = new URL(request.url);
-  throw redirect(signInUrl(url.pathname + url.search));
-}
-
-/** A mentor's new session (the id rotates): the agenda, or where they were going in their area or account. */
-export async function signInMentor(request: Request, context: AppLoadContext, login: MentorLoginData, redirectTo: string | null) {
-  const headers = await replaceSession(request, context, (session) => {
-    session.set("mentorToken", login.token);
-    session.set("mentor", login.mentor);
-    session.flash("toast", makeToast("success", `Welcome, ${login.mentor.name}!`));
-  });
-  const to = safeRedirectPath(redirectTo, "/mentoring");
-  return redirect(to.startsWith("/mentoring") || to.startsWith("/account") ? to : "/mentoring", { headers });
+  throw redirect(signIn.remembers ? signInUrl(url.pathname + url.search) : signIn.path);
 }
 
 /**
- * The signed-in client, for their own area. An agent, staff member or mentor gets "Not found" (the area is a
- * client's), a visitor the page that sends a fresh link.
+ * Starts a new session (the id rotates) for a sign-in of any kind: where the visitor was going when the kind may
+ * go there, else the kind's home, with a welcome in the person's language (a client's their own, else the page's).
  */
-export async function requireClient(request: Request, context: AppLoadContext) {
-  const client = await getClient(request, context);
-  if (client) return client;
-  if ((await getSignedIn(request, context)) ?? (await getStaff(request, context)) ?? (await getMentor(request, context))) {
-    throw new Response("Not found", { status: 404 });
-  }
-  throw redirect("/my/sign-in");
-}
-
-/** A client's new session, opened by their link (the id rotates): their own area. */
-export async function signInClient(request: Request, context: AppLoadContext, login: ClientLoginData) {
+export async function signInAs(request: Request, context: AppLoadContext, login: SignedInData, redirectTo: string | null) {
+  const kind = portalKinds[login.kind];
   const headers = await replaceSession(request, context, (session) => {
-    session.set("clientToken", login.token);
-    session.set("client", login.client);
-    // In the client's own language, as their page is.
-    const t = translator(asLang(login.client.language));
-    session.flash("toast", makeToast("success", t("my.welcome", { name: isolate(login.client.name) })));
+    session.set("account", { kind: login.kind, token: login.token, person: login.person } as SessionAccount);
+    // A person with a language of their own (a client) is welcomed in it, their name kept apart from its direction.
+    const own = "language" in login.person ? login.person.language : null;
+    const name = own ? isolate(login.person.name) : login.person.name;
+    session.flash("toast", makeToast("success", translator(asLang(own ?? "en"))("my.welcome", { name })));
   });
-  return redirect("/my", { headers });
+  return redirect(landingOf(kind, safeRedirectPath(redirectTo, kind.home)), { headers });
 }
 
 /** Ends the session on both sides: the API revokes the token, the portal drops the session. */
 export async function signOut(request: Request, context: AppLoadContext) {
-  const signedIn = await getSignedIn(request, context);
-  if (signedIn) await signedIn.api.call(endpoints.logout).catch(() => undefined);
-  const staff = await getStaff(request, context);
-  if (staff) await staff.api.call(endpoints.officeLogout).catch(() => undefined);
-  const mentor = await getMentor(request, context);
-  if (mentor) await mentor.api.call(endpoints.mentorLogout).catch(() => undefined);
-  const client = await getClient(request, context);
-  if (client) await client.api.call(endpoints.clientLogout).catch(() => undefined);
+  const signedIn = await getAccount(request, context);
+  if (signedIn) await signedIn.api.call(endpoints.signOut).catch(() => undefined);
   const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", "You have signed out.")));
   // A client signs in again by a link: the page that sends one.
-  return redirect(client ? "/my/sign-in" : "/authentication/", { headers });
+  const kind = signedIn ? portalKinds[signedIn.kind] : null;
+  return redirect(kind && !kind.signIn.remembers ? kind.signIn.path : "/authentication/", { headers });
 }

@@ -3,7 +3,7 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { endpoints } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { ApiCallError, apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
-import { requireAgent } from "./auth.server.js";
+import { requireAccount } from "./auth.server.js";
 import { textFields } from "./forms.server.js";
 import { documentExpiryBody } from "./schemas.server.js";
 import { checkForm } from "./security.server.js";
@@ -15,7 +15,7 @@ import { readUpload, type UploadedFile } from "./upload.server.js";
  * toast, or the form's failure (the reason beside the field, the expiry as typed). Nothing is stored on failure.
  */
 export async function receiveUpload(request: Request, context: AppLoadContext, clientId: number, documentId: number) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const { formData, file, problem } = await readUpload(request);
   // The spooled file goes once the API has stored it (or refused it), whatever happens.
   try {

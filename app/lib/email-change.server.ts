@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { PendingEmail } from "../../lib/contract.js";
 import { apiActionError, apiLoaderError } from "./api.server.js";
-import { requireStaff } from "./auth.server.js";
+import { requireAccount } from "./auth.server.js";
 import { endpoints } from "./endpoints.server.js";
 import { textFields, validateForm } from "./forms.server.js";
 import { workspaceT } from "./i18n.server.js";
@@ -29,7 +29,7 @@ export async function emailChangeLoader(
   kind: EmailKind,
   { request, params, context }: LoaderFunctionArgs,
 ): Promise<EmailChangePage> {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   const account = await (async () => {
     if (kind === "agent") {
@@ -48,7 +48,7 @@ export async function emailChangeLoader(
 }
 
 export async function emailChangeAction(kind: EmailKind, { request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

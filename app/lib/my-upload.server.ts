@@ -9,14 +9,14 @@ import { endpoints } from "../../lib/contract.js";
 import { CHOOSE_FILES, MAX_FILES_PER_UPLOAD, partlySent, sentToAgent } from "../../lib/documents.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { ApiCallError, apiActionError, type FormFailure } from "./api.server.js";
-import { requireClient } from "./auth.server.js";
+import { requireAccount } from "./auth.server.js";
 import { textFields } from "./forms.server.js";
 import { checkForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { readUpload } from "./upload.server.js";
 
 export async function receiveMyUpload(request: Request, context: AppLoadContext, documentId: number) {
-  const { api } = await requireClient(request, context);
+  const { api } = await requireAccount(request, context, ["client"]);
   const { formData, files, problem } = await readUpload(request, { maxFiles: MAX_FILES_PER_UPLOAD });
   try {
     await checkForm(formData, request);

@@ -3,7 +3,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { getSettings } from "../../lib/env.server.js";
 import { translator } from "../../lib/i18n/index.js";
 import { defaultLang, isLang, pathInLang, type Lang } from "../../lib/i18n/languages.js";
-import { requireAgent } from "./auth.server";
+import { requireAccount } from "./auth.server";
 import { chosenLang } from "./i18n.server";
 import type { PageSeo } from "./seo";
 import { loadSite } from "./site.server";
@@ -24,7 +24,7 @@ export async function pageLang(request: Request, context: AppLoadContext, param:
     return defaultLang;
   }
   if (isLang(param) && param !== defaultLang) return param;
-  await requireAgent(request, context);
+  await requireAccount(request, context, ["agent"]);
   throw new Response("Not found", { status: 404 });
 }
 

@@ -5,19 +5,25 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import type { AgentPublic, ClientPublic, MentorPublic, StaffPublic } from "../../lib/contract.js";
+import type { AccountKind, AgentPublic, ClientPublic, MentorPublic, PersonOf, StaffPublic } from "../../lib/contract.js";
 import type { SessionTable } from "../../lib/session-table.js";
 import type { ToastMessage } from "./toast.js";
 
-/** An agent's session holds `token` and `agent`; a staff member's `staffToken` and `staff`; never both. */
+/** Who a session is signed in as, of any kind: its kind, the API's token, and who it is (for the header). */
+export type SessionAccount = { [K in AccountKind]: { kind: K; token: string; person: PersonOf[K] } }[AccountKind];
+
+/**
+ * A session holds `account`. Sessions made before one shape served every kind (issue 38) held a kind's own pair of
+ * keys instead, read once by `accountOf` (session.server.ts) and written anew as `account`.
+ */
 export type SessionData = {
+  account: SessionAccount;
   token: string;
   agent: AgentPublic;
   staffToken: string;
   staff: StaffPublic;
   mentorToken: string;
   mentor: MentorPublic;
-  /** A client signed in by a link (their own area, /my) */
   clientToken: string;
   client: ClientPublic;
 };

@@ -5,9 +5,9 @@
  * database of its own.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import type { PortalSession } from "./session-storage.server.js";
+import type { PortalSession, SessionAccount } from "./session-storage.server.js";
 
-export type { PortalSession, PortalSessions, SessionData, SessionFlash } from "./session-storage.server.js";
+export type { PortalSession, PortalSessions, SessionAccount, SessionData, SessionFlash } from "./session-storage.server.js";
 
 /** The request's session, read from its cookie (loaders share one read through context.server.ts's sessionOf). */
 export function getRequestSession(request: Request, context: AppLoadContext) {
@@ -36,4 +36,34 @@ export async function replaceSession(
   fill(fresh);
   headers.append("Set-Cookie", await sessions.commitSession(fresh));
   return headers;
+}
+
+/**
+ * The session's account. A session made before one shape served every kind (a kind's own pair of keys) is read
+ * as the same account and rewritten in the new shape, so nobody is signed out by the change (the root loader
+ * commits it).
+ */
+export function accountOf(session: PortalSession): { account: SessionAccount | null; upgraded: boolean } {
+  const account = session.get("account");
+  if (account) return { account, upgraded: false };
+  const old = legacyAccount(session);
+  if (!old) return { account: null, upgraded: false };
+  for (const key of ["token", "agent", "staffToken", "staff", "mentorToken", "mentor", "clientToken", "client"] as const) {
+    session.unset(key);
+  }
+  session.set("account", old);
+  return { account: old, upgraded: true };
+}
+
+function legacyAccount(session: PortalSession): SessionAccount | null {
+  const [token, agent] = [session.get("token"), session.get("agent")];
+  if (token && agent) return { kind: "agent", token, person: agent };
+  const [staffToken, staff] = [session.get("staffToken"), session.get("staff")];
+  // Sessions from before staff had a zone of their own show UTC until the next page reads it anew.
+  if (staffToken && staff) return { kind: "staff", token: staffToken, person: { ...staff, time_zone: staff.time_zone ?? "UTC" } };
+  const [mentorToken, mentor] = [session.get("mentorToken"), session.get("mentor")];
+  if (mentorToken && mentor) return { kind: "mentor", token: mentorToken, person: mentor };
+  const [clientToken, client] = [session.get("clientToken"), session.get("client")];
+  if (clientToken && client) return { kind: "client", token: clientToken, person: client };
+  return null;
 }

@@ -20,7 +20,7 @@ export default function Home() {
   const local = useLocalPath();
   // A signed-in agent is offered the way back to work, not a second sign-in.
   const root = useRouteLoaderData<RootLoaderData>("root");
-  const agent = root?.agent;
+  const agent = root?.account?.kind === "agent";
   return (
     <>
       <section className="hero">

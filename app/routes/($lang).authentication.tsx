@@ -8,9 +8,10 @@ import { AuthCard } from "../components/auth-card";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
-import { getMentor, getSignedIn, getStaff, signIn, signInMentor, signInStaff } from "../lib/auth.server";
+import { getAccount, signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { landingOf, portalKinds } from "../lib/kinds";
 import { useLocalPath, useSay } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
@@ -30,9 +31,12 @@ function checkedRedirectTo(value: FormDataEntryValue | null) {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const redirectTo = checkedRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getSignedIn(request, context)) throw redirect(safeRedirectPath(redirectTo));
-  if (await getStaff(request, context)) throw redirect("/office");
-  if (await getMentor(request, context)) throw redirect("/mentoring");
+  // Whoever is signed in already goes where they were going, if it is theirs, else to their own home.
+  const signedIn = await getAccount(request, context);
+  if (signedIn) {
+    const kind = portalKinds[signedIn.kind];
+    throw redirect(landingOf(kind, safeRedirectPath(redirectTo, kind.home)));
+  }
   const { seo } = await publicPage(request, context, params.lang, "signIn");
   return { redirectTo: redirectTo ?? "", demo: context.demoSignIn, honeypot: honeypot.getInputProps(), seo };
 }
@@ -50,21 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     return data<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
   }
-  const api = apiFor(context);
   try {
-    try {
-      return await signIn(request, context, await api.call(endpoints.login, { body: parsed.data }), redirectTo);
-    } catch (error) {
-      // Not an agent's email and password: perhaps a staff member's, else a mentor's (one sign-in page for all).
-      if (!(error instanceof ApiCallError && error.status === 401)) throw error;
-      const { time_zone: _, ...credentials } = parsed.data;
-      try {
-        return await signInStaff(request, context, await api.call(endpoints.officeLogin, { body: credentials }), redirectTo);
-      } catch (staffError) {
-        if (!(staffError instanceof ApiCallError && staffError.status === 401)) throw staffError;
-        return await signInMentor(request, context, await api.call(endpoints.mentorLogin, { body: credentials }), redirectTo);
-      }
-    }
+    // One call for every kind: the API finds whose email and password these are.
+    return await signInAs(request, context, await apiFor(context).call(endpoints.signIn, { body: parsed.data }), redirectTo);
   } catch (error) {
     // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 403 || error.status === 429)) {

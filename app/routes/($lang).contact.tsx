@@ -12,7 +12,7 @@ import { Field, fieldProps, FormError, TextAreaField } from "../components/form"
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
 import { apiActionError, type FormFailure } from "../lib/api.server";
-import { getSignedIn } from "../lib/auth.server";
+import { getAccount } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
@@ -30,13 +30,13 @@ const fields = ["name", "email", "phone", "subject", "message"] as const;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { seo } = await publicPage(request, context, params.lang, "contact");
-  const agent = (await getSignedIn(request, context))?.agent ?? null;
+  const agent = (await getAccount(request, context, ["agent"]))?.person ?? null;
   return { agent: agent ? { name: agent.name, email: agent.email } : null, honeypot: honeypot.getInputProps(), seo };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = isLang(params.lang) ? params.lang : "en";
-  const signedIn = await getSignedIn(request, context);
+  const signedIn = await getAccount(request, context, ["agent"]);
   const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
   const values = textFields(formData, fields);

@@ -7,7 +7,7 @@ import { FIX_FIELDS } from "../../lib/messages.js";
 import { AuthCard } from "../components/auth-card";
 import { Field, FormError } from "../components/form";
 import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
-import { signIn, signInMentor, signInStaff } from "../lib/auth.server";
+import { signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { useLocalPath, useSay } from "../lib/lang";
@@ -47,9 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const done = await apiFor(context).call(endpoints.passwordSet, { body: parsed.data });
-    if (done.kind === "staff") return await signInStaff(request, context, done.login, "/office");
-    if (done.kind === "mentor") return await signInMentor(request, context, done.login, "/mentoring");
-    return await signIn(request, context, done.login, "/dashboard/");
+    return await signInAs(request, context, done, null);
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
       return data<FormFailure>({ formError: error.message }, { status: error.status });

@@ -6,7 +6,7 @@ import { fieldLimits, passwordRules } from "../../lib/client-fields";
 import { Field, FormError, ZoneField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireAccountHolder } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { ownAccount, ownFeed } from "../lib/endpoints.server";
 import { textFields, validateForm, type Failed } from "../lib/forms.server";
@@ -15,6 +15,7 @@ import { companyOf } from "../lib/meta";
 import { backPath } from "../lib/paths";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import type { SessionAccount } from "../lib/session.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { zoneChoices } from "../lib/zones.server";
 
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
  * private calendar feed's address here (issue 23, point 11).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, kind } = await requireAccountHolder(request, context);
+  const { api, kind } = await requireAccount(request, context, ["agent", "staff", "mentor"]);
   const [account, feed] = await Promise.all([
     api.call(ownAccount[kind].read),
     kind === "staff" ? null : api.call(ownFeed[kind].read),
@@ -44,7 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Failure = FormFailure & { intent?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api, kind, session } = await requireAccountHolder(request, context);
+  const signedIn = await requireAccount(request, context, ["agent", "staff", "mentor"]);
+  const { api, kind, session } = signedIn;
   const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = String(formData.get("intent") ?? "zone");
@@ -52,9 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data<Failure>({ ...failed.data, intent, values }, failed.init ?? undefined);
   // Kept in the session too: the header and every page's times read it from there.
   const remember = (saved: { name: string; time_zone: string }) => {
-    if (kind === "agent") session.set("agent", { ...session.get("agent")!, name: saved.name, time_zone: saved.time_zone });
-    else if (kind === "staff") session.set("staff", { ...session.get("staff")!, name: saved.name, time_zone: saved.time_zone });
-    else session.set("mentor", { ...session.get("mentor")!, name: saved.name, time_zone: saved.time_zone });
+    const person = { ...signedIn.person, name: saved.name, time_zone: saved.time_zone };
+    session.set("account", { kind, token: signedIn.token, person } as SessionAccount);
   };
 
   if (intent === "password") {

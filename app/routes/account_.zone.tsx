@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ZoneField } from "../components/form";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAccountHolder } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { ownAccount } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, kind } = await requireAccountHolder(request, context);
+  const { api, kind } = await requireAccount(request, context, ["agent", "staff", "mentor"]);
   // The account itself, as /account reads it: an API that cannot answer makes this page "Server busy" too.
   const account = await api.call(ownAccount[kind].read).catch((e) => apiLoaderError(e, request, context));
   const back = backPath(new URL(request.url).searchParams.get("back"), "/account");

@@ -9,7 +9,7 @@ import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -35,7 +35,7 @@ function stateOf(b: Booking): State {
  * is in the address; it works without JavaScript). A cancelled session is never "upcoming".
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const all = await api
     .call(endpoints.bookings, { params: { agentId: agent.id } })
     .catch((e) => apiLoaderError(e, request, context));

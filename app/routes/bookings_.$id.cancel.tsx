@@ -7,7 +7,7 @@ import { FormError } from "../components/form";
 import { SessionDetails } from "../components/session-details";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const bookings = await api
     .call(endpoints.bookings, { params: { agentId: agent.id } })
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

@@ -9,7 +9,7 @@ import { SessionDetails } from "../components/session-details";
 import { Toast } from "../components/toasts";
 import { ZoneNote } from "../components/zone-note";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
  * then confirmed with a plain form post. No charge and no refund: the session keeps its price and its join link.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const url = new URL(request.url);
   const week = url.searchParams.get("week");
@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

@@ -12,7 +12,7 @@ import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals, lapsedHold, useRefreshWhenHoldsLapse } from "../components/cart-items";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError, apiRedirectError, type ApiClient } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { cartOf } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const [items, payment] = await Promise.all([cartOf(context, api, agent.id), api.call(endpoints.openCheckout)]).catch((e) =>
     apiLoaderError(e, request, context),
   );
@@ -69,7 +69,7 @@ async function cancelPayment(request: Request, context: AppLoadContext, api: Api
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = formData.get("intent");

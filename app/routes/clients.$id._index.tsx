@@ -13,7 +13,7 @@ import { Field, FormError, TextAreaField } from "../components/form";
 import { JoinLink } from "../components/join-link";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { countryName } from "../lib/countries";
 import { formatDateTime, timesIn } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const [view, countries, requests] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** A note on the client (append-only: a correction is a new note), or a document added to the checklist. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

@@ -11,7 +11,7 @@ import { documentPath, DocumentStatus, downloadPath, Expiry, UploadForm } from "
 import { Field, FormError, TextAreaField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { receiveUpload } from "../lib/documents.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const document = await api
     .call(endpoints.clientDocument, { params: { clientId: routeId(params.id), documentId: routeId(params.docId) } })
     .catch((e) => apiLoaderError(e, request, context));
@@ -46,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
     return receiveUpload(request, context, clientId, documentId);
   }
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const here = documentPath(clientId, documentId);

@@ -5,12 +5,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentHeaders, previewHeaders } from "../../lib/download";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const file = await api
     .call(endpoints.downloadDocument, {
       params: { clientId: routeId(params.id), documentId: routeId(params.docId), fileId: routeId(params.fileId) },

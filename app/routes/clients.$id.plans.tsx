@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ServicePlan } from "../../lib/contract";
 import { relocationPlanBlocker } from "../../lib/rules";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { addAndReturn } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const [view, plans] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const clientId = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

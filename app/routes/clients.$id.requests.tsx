@@ -14,7 +14,7 @@ import { DocumentStatus } from "../components/documents";
 import { FormError, TextAreaField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, apiRedirectError, type FormFailure } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const clientId = routeId(params.id);
   const [view, requests] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId } }),
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const clientId = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

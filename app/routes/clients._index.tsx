@@ -5,7 +5,7 @@ import { clientStatuses, fieldLimits } from "../../lib/client-fields";
 import { FilterSelect } from "../components/form";
 import { Pages } from "../components/pages";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { clientListFilter, filterQuery } from "../lib/client-list";
 import { countryName } from "../lib/countries";
 import { formatDateTime } from "../lib/dates";
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const url = new URL(request.url);
   const filter = clientListFilter(url);
   const pageParam = Number(url.searchParams.get("page") ?? "1");

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Client } from "../../lib/contract";
 import { csvTime, spreadsheetCell } from "../../lib/csv.js";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { clientListFilter } from "../lib/client-list";
 import { countryName } from "../lib/countries";
 import { endpoints } from "../lib/endpoints.server";
@@ -15,7 +15,7 @@ import { workspaceT } from "../lib/i18n.server";
  * numbers stay out: a file travels further than the portal.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const filter = clientListFilter(new URL(request.url));
   // Times as the agent reads them elsewhere: in the agent's own zone, to the minute.
   const zone = agent.time_zone;

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
 import { clientChoices } from "../lib/client-choices.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const [job, clients] = await Promise.all([api.call(endpoints.job, { params: { id } }), clientChoices(api, agent.id)]).catch(
     (e) => apiLoaderError(e, request, context),
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const jobId = routeId(params.id);
   return addForChosenClient(request, context, `/joblist/${jobId}`, (clientId) =>
     api.call(endpoints.jobServices, { body: { client_id: clientId, job_id: jobId } }),

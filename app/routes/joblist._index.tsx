@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { ForClient } from "../components/for-client";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
 import { chosenClient } from "../lib/chosen-client.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const filter = readFilter(request);
   const [jobs, countries, forClient] = await Promise.all([
     api.call(endpoints.jobs, { query: filter }),

@@ -6,7 +6,7 @@ import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
-import { requireMentor } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** The mentor's agenda: the sessions they give, in their own zone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, mentor } = await requireMentor(request, context);
+  const { api, person: mentor } = await requireAccount(request, context, ["mentor"]);
   const agenda = await api.call(endpoints.mentorAgenda).catch((e) => apiLoaderError(e, request, context));
   return { agenda, name: mentor.name, now: new Date().toISOString(), title: workspaceT("mentoring.agenda.title") };
 }

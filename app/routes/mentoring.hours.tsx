@@ -6,7 +6,7 @@ import { fieldProps } from "../components/form";
 import { CatalogueForm } from "../components/office-catalogue-forms";
 import { AffectedSessions, WeekFields, weekShown, weekText } from "../components/week-fields";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireMentor } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveWeek } from "../lib/mentoring.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** The mentor's own week: the hours agents can book and the days away, in the mentor's zone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireMentor(request, context);
+  const { api } = await requireAccount(request, context, ["mentor"]);
   const profile = await api.call(endpoints.mentorProfile).catch((e) => apiLoaderError(e, request, context));
   return {
     profile: { time_zone: profile.time_zone, availability: profile.availability, time_off: profile.time_off },
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireMentor(request, context);
+  const { api } = await requireAccount(request, context, ["mentor"]);
   return saveWeek(request, context, (body) => api.call(endpoints.saveMentorHours, { body }));
 }
 

@@ -7,7 +7,7 @@ import { LanguageField } from "../components/language-field";
 import { CatalogueForm } from "../components/office-catalogue-forms";
 import { AffectedSessions, MeetingLinkField } from "../components/week-fields";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireMentor } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveProfile } from "../lib/mentoring.server";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** What agents read of the mentor, the zone their hours are in, and where their sessions meet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireMentor(request, context);
+  const { api } = await requireAccount(request, context, ["mentor"]);
   const profile = await api.call(endpoints.mentorProfile).catch((e) => apiLoaderError(e, request, context));
   const { name, title, bio, expertise, languages, time_zone, meeting_url, language } = profile;
   return {
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireMentor(request, context);
+  const { api } = await requireAccount(request, context, ["mentor"]);
   return saveProfile(request, context, (body) => api.call(endpoints.saveMentorProfile, { body }));
 }
 

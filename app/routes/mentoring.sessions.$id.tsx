@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError, TextAreaField } from "../components/form";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireMentor } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
  * once it has started, they mark it: held (with a few lines for the agent) or not attended.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireMentor(request, context);
+  const { api } = await requireAccount(request, context, ["mentor"]);
   const id = routeId(params.id);
   const agenda = await api.call(endpoints.mentorAgenda).catch((e) => apiLoaderError(e, request, context));
   const session = [...agenda.upcoming, ...agenda.past].find((s) => s.id === id);
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireMentor(request, context);
+  const { api } = await requireAccount(request, context, ["mentor"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

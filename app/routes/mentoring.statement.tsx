@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StatementView } from "../components/statement";
-import { requireMentor } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** What the consultancy owes the mentor for a month; a month that is not one is said beside the field. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireMentor(request, context);
+  const { api } = await requireAccount(request, context, ["mentor"]);
   const page = await statementPage(request, context, (month) => api.call(endpoints.mentorStatement, { query: { month } }));
   return { ...page, title: workspaceT("mentoring.statement.title") };
 }

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { weekdayName } from "../../lib/days";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { useChosenClient } from "../lib/chosen-client";
 import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const url = new URL(request.url);
   const week = url.searchParams.get("week");

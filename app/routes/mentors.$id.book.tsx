@@ -10,7 +10,7 @@ import { ClientPicker } from "../components/client-picker";
 import { Field, fieldProps, FormError } from "../components/form";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError, type ApiClient, type FormFailure } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { useChosenClient } from "../lib/chosen-client";
 import { clientChoices } from "../lib/client-choices.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
   const start = new URL(request.url).searchParams.get("start") ?? "";
   if (Number.isNaN(Date.parse(start))) throw new Response(workspaceT("work.book.chooseTime"), { status: 400 });
@@ -73,7 +73,7 @@ async function nearestFree(api: ApiClient, mentorId: number, start: string, tz: 
 export type BookFailure = FormFailure & { alternatives?: string[] };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const mentorId = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

@@ -9,7 +9,7 @@ import { FilterSelect } from "../components/form";
 import { pageOf, Pages } from "../components/pages";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
 import { chosenClient } from "../lib/chosen-client.server";
 import { dayLabel, timeLabel } from "../lib/dates";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const url = new URL(request.url);
   const asked = url.searchParams.get("language");
   const forClient = await chosenClient(api, request).catch((e) => apiLoaderError(e, request, context));

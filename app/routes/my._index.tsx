@@ -12,7 +12,7 @@ import { DocumentStatus, UploadForm } from "../components/documents";
 import { JoinLink } from "../components/join-link";
 import { Toast } from "../components/toasts";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireClient } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { useIntlLocale, useSay } from "../lib/lang";
@@ -26,13 +26,13 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireClient(request, context);
+  const { api } = await requireAccount(request, context, ["client"]);
   return api.call(endpoints.myCase).catch((e) => apiLoaderError(e, request, context));
 }
 
 /** The upload forms' own post (no JavaScript): `?document=` names the document. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireClient(request, context);
+  await requireAccount(request, context, ["client"]);
   const documentId = routeId(new URL(request.url).searchParams.get("document") ?? undefined);
   return receiveMyUpload(request, context, documentId);
 }

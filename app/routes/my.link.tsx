@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SERVER_BUSY } from "../../lib/messages";
 import { ApiCallError } from "../lib/api.server";
-import { signInClient } from "../lib/auth.server";
+import { signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { useLang, useSay } from "../lib/lang";
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return { ok: false, message: "This link is not complete. Copy the whole link from the e-mail." };
   try {
     const login = await apiFor(context).call(endpoints.clientLinkUse, { body: parsed.data });
-    return await signInClient(request, context, login);
+    return await signInAs(request, context, { kind: "client", token: login.token, expires_at: login.expires_at, person: login.client }, null);
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: error.message };
     if (error instanceof ApiCallError && error.unavailable) return { ok: false, message: SERVER_BUSY };

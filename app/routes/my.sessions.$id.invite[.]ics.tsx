@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentHeaders } from "../../lib/download";
 import { apiLoaderError } from "../lib/api.server";
-import { requireClient } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { routeId } from "../lib/params";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireClient(request, context);
+  const { api } = await requireAccount(request, context, ["client"]);
   const file = await api
     .call(endpoints.mySessionInvite, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));

@@ -8,7 +8,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { isLang } from "../../lib/i18n/languages";
 import { AuthCard, EmailLinkForm, SentNotice } from "../components/auth-card";
 import { apiActionError, type FormFailure } from "../lib/api.server";
-import { getClient } from "../lib/auth.server";
+import { getAccount } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lang = isLang(chosen) ? chosen : ((await chosenLang(request)) ?? "en");
   return {
     sent: url.searchParams.get("sent") === "1",
-    signedIn: Boolean(await getClient(request, context)),
+    signedIn: Boolean(await getAccount(request, context, ["client"])),
     honeypot: honeypot.getInputProps(),
     title: translator(lang)("my.signInTitle"),
   };

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, staff } = await requireStaff(request, context);
+  const { api, person: staff } = await requireAccount(request, context, ["staff"]);
   const overview = await api.call(endpoints.officeOverview).catch((e) => apiLoaderError(e, request, context));
   return { staff, overview, title: workspaceT("office.overview.title") };
 }

@@ -6,7 +6,7 @@ import { PendingEmailNote } from "../components/email-change";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** One agent, read only: its clients by name and status (nothing more of theirs), its orders and sessions. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const detail = await api
     .call(endpoints.officeAgentDetail, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));

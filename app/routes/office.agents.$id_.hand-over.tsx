@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldProps, FormError, SelectField } from "../components/form";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** Handing some or all of an agent's clients to another agent, with their case files. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   return await (async () => {
     const detail = await api.call(endpoints.officeAgentDetail, { params: { id } });
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * ("Move 1 client from A to B?"), and only its confirmation moves anyone.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

@@ -8,7 +8,7 @@ import { newAgentFields } from "../../lib/office-fields";
 import { Field, fieldProps, FormError, ZoneField } from "../components/form";
 import { OfficeFormPage, PasswordLinkNotice } from "../components/office";
 import { apiActionError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 const fields = newAgentFields;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { staff } = await requireStaff(request, context);
+  const { person: staff } = await requireAccount(request, context, ["staff"]);
   // An invite starts in the inviter's own zone (most agents work where their office does); any zone can be chosen.
   return { zones: zoneChoices(staff.time_zone), zone: staff.time_zone, title: workspaceT("office.newAccount.agentTitle") };
 }
@@ -33,7 +33,7 @@ type Created = { created: NewAgentData };
 
 /** Creates the account and shows its one-time set-password link on this page (once). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, fields);

@@ -7,7 +7,7 @@ import type { OfficeBooking } from "../../lib/contract";
 import { Field, FilterSelect } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
@@ -27,7 +27,7 @@ const isDay = (v: string | null): v is string =>
   Boolean(v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const url = new URL(request.url);
   const from = url.searchParams.get("from");
   const mentor = Number(url.searchParams.get("mentor"));
@@ -60,7 +60,7 @@ type AbsentFailure = FormFailure & { id: number };
  * session has started, records that its mentor did not come, which refunds it in full.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const back = `/office/bookings${new URL(request.url).search}`;

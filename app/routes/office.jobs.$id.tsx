@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const [job, countries] = await Promise.all([
     api.call(endpoints.officeJob, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   return saveJob(request, context, (body) => api.call(endpoints.editJob, { params: { id }, body: body }), "saved");
 }

@@ -5,7 +5,7 @@ import { PendingEmailNote } from "../components/email-change";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const [mentor, countries] = await Promise.all([
     api.call(endpoints.officeMentor, { params: { id: routeId(params.id) } }),
     api.call(endpoints.officeCountries),
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   return saveMentor(request, context, (body) => api.call(endpoints.editMentor, { params: { id }, body: body }), "saved");
 }

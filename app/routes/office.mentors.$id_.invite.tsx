@@ -4,7 +4,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PasswordLinkNotice } from "../components/office";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 
 /** Inviting a mentor to sign in: a one-time set-password link, e-mailed to them and shown here once. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const mentor = await api
     .call(endpoints.officeMentor, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 type Sent = { link: { url: string; expires_at: string } };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   try {

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StatementView } from "../components/statement";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 
 /** A mentor's monthly statement as the mentor sees it, for paying them. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   const page = await statementPage(request, context, (month) =>
     api.call(endpoints.officeMentorStatement, { params: { id }, query: { month } }),

@@ -6,7 +6,7 @@ import { weekdayName } from "../../lib/days";
 import { OfficeHead } from "../components/office";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { useIntlLocale } from "../lib/lang";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   return {
     mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request, context)),
     title: workspaceT("office.mentors.title"),
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Make a mentor inactive (no new bookings; booked sessions stay) or active again. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = String(formData.get("intent") ?? "");

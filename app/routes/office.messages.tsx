@@ -7,7 +7,7 @@ import { TextAreaField } from "../components/form";
 import { OfficeSearch, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { ApiCallError, apiLoaderError, apiRedirectError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 const statuses = ["unread", "handled", "all"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const asked = url.searchParams.get("status");
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ReplyFailure = { reply: { id: number; body: string; error: string } };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const back = `/office/messages${new URL(request.url).search}`;

@@ -9,7 +9,7 @@ import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timesIn } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const order = await api
     .call(endpoints.officeOrder, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Review (flagged orders), refund chosen lines, or retry the refunds still due; a refusal is said on this page. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

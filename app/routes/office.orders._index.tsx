@@ -7,7 +7,7 @@ import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 const statuses = ["pending", "paid", "flagged", "failed", "expired", "canceled"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const url = new URL(request.url);
   const given = officeOrdersFilter(url);
   const filter = { status: "", agent: "", client: "", refund: "", from: "", to: "", ...given };

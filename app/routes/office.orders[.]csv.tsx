@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { csvTime, spreadsheetCell } from "../../lib/csv.js";
 import { orderStatusLabel } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { officeOrdersFilter } from "../lib/office-orders";
@@ -15,7 +15,7 @@ const dollars = (minor: number) => (minor / 100).toFixed(2);
  * page, for a spreadsheet: UTF-8 with a byte-order mark, times in the staff member's zone to the minute.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, staff } = await requireStaff(request, context);
+  const { api, person: staff } = await requireAccount(request, context, ["staff"]);
   const filter = officeOrdersFilter(new URL(request.url));
   const zone = staff.time_zone;
   try {

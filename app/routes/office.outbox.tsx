@@ -6,7 +6,7 @@ import { useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 const statuses = ["all", "failed", "pending", "sent", "skipped"] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const url = new URL(request.url);
   const asked = url.searchParams.get("status");
   const status = statuses.find((s) => s === asked) ?? "all";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** A failed e-mail, sent again: due now, with a fresh count of attempts. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const parsed = rowIntent("retry").safeParse({ intent: formData.get("intent"), id: formData.get("id") });

@@ -5,7 +5,7 @@ import type { PlanInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { PlanForm } from "../components/office-catalogue-forms";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const plan = await api
     .call(endpoints.officePlan, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   return savePlanForm(
     request,

@@ -5,7 +5,7 @@ import type { PlanInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { PlanForm } from "../components/office-catalogue-forms";
 import type { FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -16,12 +16,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  await requireAccount(request, context, ["staff"]);
   return { title: workspaceT("office.catalogue.addPlanTitle") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   return savePlanForm(
     request,
     context,

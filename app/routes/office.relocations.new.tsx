@@ -5,7 +5,7 @@ import type { RelocationInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { RelocationForm } from "../components/office-catalogue-forms";
 import { apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -16,13 +16,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const countries = await api.call(endpoints.officeCountries).catch((e) => apiLoaderError(e, request, context));
   return { countries, title: workspaceT("office.catalogue.addRelocationTitle") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   return saveRelocationForm(
     request,
     context,

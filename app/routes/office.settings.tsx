@@ -17,7 +17,7 @@ import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -44,13 +44,13 @@ const docKinds = Object.keys(documentKindNames) as Array<keyof typeof documentKi
 
 /** The business settings: an owner's page (another staff member: not found). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, staff } = await requireStaff(request, context);
+  const { api, person: staff } = await requireAccount(request, context, ["staff"]);
   const values = await api.call(endpoints.businessSettings).catch((e) => apiLoaderError(e, request, context));
   return { values, zones: zoneChoices(values.hours_zone ?? staff.time_zone), title: workspaceT("office.settings.title") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const typed: Record<string, string> = {};

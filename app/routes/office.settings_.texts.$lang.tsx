@@ -8,7 +8,7 @@ import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -35,7 +35,7 @@ function langOf(param: string | undefined): TextLang {
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = langOf(params.lang);
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const values = await api.call(endpoints.businessSettings).catch((e) => apiLoaderError(e, request, context));
   const stored = Object.fromEntries(
     serviceIds.flatMap((id) =>
@@ -48,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = langOf(params.lang);
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const typed = Object.fromEntries(fields.map((name) => [name, String(formData.get(name) ?? "")]));

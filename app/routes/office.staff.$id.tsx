@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PendingEmailNote } from "../components/email-change";
 import { PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 
 /** One staff account, as an owner manages it: role, deactivation, a new password link, the address. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, staff } = await requireStaff(request, context);
+  const { api, person: staff } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   const all = await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context));
   const member = all.find((s) => s.id === id);
@@ -32,7 +32,7 @@ const intents = ["make-owner", "make-staff", "deactivate", "reactivate", "passwo
 type LinkShown = { link: { url: string; expires_at: string } };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** The staff accounts: an owner's page (anyone else: not found). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   return {
     staff: await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context)),
     title: workspaceT("office.staff.title"),

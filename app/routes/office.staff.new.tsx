@@ -8,7 +8,7 @@ import { staffRoles } from "../../lib/office-fields";
 import { Field, fieldProps, FormError, SelectField, ZoneField } from "../components/form";
 import { OfficeFormPage, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
-import { requireStaff } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 const fields = ["name", "email", "role", "time_zone"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, staff } = await requireStaff(request, context);
+  const { api, person: staff } = await requireAccount(request, context, ["staff"]);
   // An owner's page: the list answers only to owners.
   await api.call(endpoints.officeStaff).catch((e) => apiLoaderError(e, request, context));
   return { zones: zoneChoices(staff.time_zone), title: workspaceT("office.newAccount.staffTitle") };
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Created = { created: NewStaffData };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireStaff(request, context);
+  const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, fields);

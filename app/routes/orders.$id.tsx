@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { OrderItems, orderStatusLabel } from "../components/order-summary";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const order = await api
     .call(endpoints.order, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));

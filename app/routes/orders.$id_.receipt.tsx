@@ -6,7 +6,7 @@ import { itemLabel } from "../components/cart-items";
 import { TotalRow } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** The e-mailed receipt as a page to print (or save as PDF): a paid order's lines, clients, amounts and currency. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const order = await api
     .call(endpoints.order, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));

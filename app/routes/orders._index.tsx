@@ -6,7 +6,7 @@ import { orderStatusLabel } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const all = await api
     .call(endpoints.orders, { params: { agentId: agent.id } })
     .catch((e) => apiLoaderError(e, request, context));

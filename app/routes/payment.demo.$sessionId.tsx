@@ -4,7 +4,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
  * order fulfilment a paid Stripe session gets; "Cancel" returns to the cart with everything kept.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const state = await api
     .call(endpoints.checkoutSession, { params: { id: params.sessionId ?? "" } })
     .catch((e) => apiLoaderError(e, request, context));
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const sessionId = params.sessionId ?? "";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** Stripe sends the agent back here with ?session_id=…; the API says how the payment stands. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, agent } = await requireAgent(request, context);
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const sessionId = new URL(request.url).searchParams.get("session_id")?.trim();
   const title = workspaceT("work.payment.title");
   if (!sessionId) return data({ missing: true as const, state: null, title }, { status: 400 });

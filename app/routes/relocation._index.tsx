@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { apiLoaderError } from "../lib/api.server";
-import { requireAgent } from "../lib/auth.server";
+import { requireAccount } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireAgent(request, context);
+  const { api } = await requireAccount(request, context, ["agent"]);
   const { country } = readFilter(request);
   const [packages, countries] = await Promise.all([
     api.call(endpoints.relocations, { query: { country } }),

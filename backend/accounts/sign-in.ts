@@ -9,7 +9,7 @@ import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
 import { hashPassword, verifyPassword } from "../services/passwords.js";
-import { kinds, type SignInKind } from "./kinds.js";
+import { kinds, signInKinds, type SignInKind } from "./kinds.js";
 import { issueToken, personForToken, type Person } from "./tokens.js";
 
 // Verified against when the email is unknown, so both answers take the same time.
@@ -34,30 +34,49 @@ export async function underLimits(limiter: LoginLimiter, ip: string, email: stri
   if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
 }
 
-export async function signIn(
+/**
+ * Signs in whoever has this email and password among `among` (every kind that signs in with a password, by
+ * default, in the table's order: the first whose password matches). One count under the limits whatever the kinds,
+ * and the same time whether the email is known or not: a password is checked only against the accounts that have
+ * the email, or against a dummy when none has.
+ */
+export async function signIn<K extends SignInKind>(
   db: Kysely<Database>,
-  kind: SignInKind,
   limiter: LoginLimiter,
   attempt: { email: string; password: string; ip: string },
   ttlDays: number,
-  /** Done for the account before its token is issued (an agent's first zone) */
-  before?: (id: number) => Promise<void>,
-): Promise<{ token: string; expires_at: string; person: Person }> {
+  options: {
+    among?: readonly K[];
+    /** Done for the account before its token is issued (an agent's first zone) */
+    before?: (kind: K, id: number) => Promise<void>;
+  } = {},
+): Promise<{ kind: K; token: string; expires_at: string; person: Person }> {
   const { email, password, ip } = attempt;
   await underLimits(limiter, ip, email);
-  const account = await accountByEmail(db, kind, email);
-  const valid = await verifyPassword(account?.password_hash ?? (await dummyHash), password);
-  if (!account || !account.password_hash || !valid) {
+  const among = options.among ?? (signInKinds as readonly SignInKind[] as readonly K[]);
+  const found = (await Promise.all(among.map(async (kind) => ({ kind, account: await accountByEmail(db, kind, email) })))).filter(
+    (f): f is { kind: K; account: NonNullable<typeof f.account> } => Boolean(f.account?.password_hash),
+  );
+  if (!found.length) await verifyPassword(await dummyHash, password);
+  let matched: (typeof found)[number] | undefined;
+  for (const candidate of found) {
+    if (!(await verifyPassword(candidate.account.password_hash!, password))) continue;
+    // An active account of a later kind wins over a deactivated one of an earlier kind with the same password.
+    if (!matched || (!matched.account.active && candidate.account.active)) matched = candidate;
+    if (matched.account.active) break;
+  }
+  if (!matched) {
     await limiter.failed(ip, email);
     throw new ApiError(401, WRONG_CREDENTIALS);
   }
   await limiter.succeeded(ip, email);
+  const { kind, account } = matched;
   // Said only to whoever knows the password: it tells a stranger nothing.
   if (!account.active) throw new ApiError(403, DEACTIVATED);
-  await before?.(account.id);
+  await options.before?.(kind, account.id);
   const { token, expiresAt } = await issueToken(db, kind, account.id, ttlDays);
   // Read as every call reads it (a staff member's role with it), after `before`, which may set the agent's zone.
   const person = (await personForToken(db, kind, token))?.person;
   const { id, name, email: address, time_zone } = account;
-  return { token, expires_at: expiresAt, person: person ?? { id: Number(id), name, email: address, time_zone } };
+  return { kind, token, expires_at: expiresAt, person: person ?? { id: Number(id), name, email: address, time_zone } };
 }

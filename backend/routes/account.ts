@@ -1,20 +1,21 @@
 /**
  * Signing in and out, tokens, one's own account and the set-password links, for every kind of account that signs
- * in (backend/accounts/kinds.ts). Agents sign in at `agent/login`, staff at `office/login`; the portal's one sign-in
- * page tries each.
+ * in (backend/accounts/kinds.ts). The portal signs every kind in at `account/login` (the API finds the kind) and out
+ * at `account/logout`; each kind's own calls (`agent/login`, `office/login`, …) stay for other API clients.
  */
 import type { Kysely } from "kysely";
 import {
   endpoints,
   ownAccount,
-  type AgentPublic,
-  type MentorPublic,
+  type EndpointDef,
+  type LoginData,
   type PasswordSet,
-  type StaffPublic,
+  type SignedInData,
+  type WhoAmIData,
 } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { bearerToken, SESSION_EXPIRED, SIGN_IN_FIRST } from "../accounts/guard.js";
-import type { SignInKind } from "../accounts/kinds.js";
+import { signInKinds, type SignInKind } from "../accounts/kinds.js";
 import { changePassword, getAccount, requestPasswordReset, signOutOthers, updateAccount } from "../accounts/own-account.js";
 import { passwordLinkInfo, usePasswordLink } from "../accounts/password-links.js";
 import { signIn, underLimits, DEACTIVATED } from "../accounts/sign-in.js";
@@ -28,48 +29,64 @@ import { cartCount } from "../services/cart.js";
 
 export type AccountDeps = {
   db: Kysely<Database>;
-  /** Each kind's sign-in counters: its own, so that a wrong password counts once in each, never twice in one */
-  limiters: Record<SignInKind, LoginLimiter>;
+  /** The sign-in counters: one for every kind, so that the one sign-in counts a wrong password once */
+  limiter: LoginLimiter;
   tokenTtlDays: number;
   publicUrl: string;
   forgotLimiters: MailLimiters;
 };
 
+/** Each kind's own sign-in and sign-out calls (the portal's are `account/login` and `account/logout`). */
+const kindCalls = {
+  agent: { login: endpoints.login, logout: endpoints.logout },
+  staff: { login: endpoints.officeLogin, logout: endpoints.officeLogout, me: endpoints.officeMe },
+  mentor: { login: endpoints.mentorLogin, logout: endpoints.mentorLogout, me: endpoints.mentorMe },
+} as const satisfies Record<SignInKind, object>;
+
 export function accountRoutes(serve: Server, deps: AccountDeps) {
-  const { db, limiters, tokenTtlDays } = deps;
+  const { db, limiter, tokenTtlDays } = deps;
   const ipOf = (ip: string | undefined) => ip ?? "unknown";
+  // An agent's first sign-in with JavaScript gives the browser's zone, which becomes the agent's own.
+  const adoptZone = (time_zone: string | undefined) => async (kind: SignInKind, id: number) => {
+    if (kind === "agent" && time_zone) await adoptBrowserZone(db, id, time_zone);
+  };
 
-  serve(endpoints.login, async ({ body, req }) => {
+  // The portal's one sign-in: the API finds the kind.
+  serve(endpoints.signIn, async ({ body, req }) => {
     const { email, password, time_zone } = body;
-    const login = await signIn(
-      db,
-      "agent",
-      limiters.agent,
-      { email, password, ip: ipOf(req.clientIp) },
-      tokenTtlDays,
-      time_zone ? (id) => adoptBrowserZone(db, id, time_zone) : undefined,
-    );
-    return { token: login.token, expires_at: login.expires_at, agent: login.person };
+    const login = await signIn(db, limiter, { email, password, ip: ipOf(req.clientIp) }, tokenTtlDays, {
+      before: adoptZone(time_zone),
+    });
+    return login as SignedInData;
+  });
+  serve(endpoints.whoAmI, async ({ caller }) => {
+    const found = await personForToken(db, caller.kind, caller.token);
+    if (!found) throw new ApiError(401, SESSION_EXPIRED);
+    const cart_count = caller.kind === "agent" ? await cartCount(db, caller.id) : null;
+    return { kind: caller.kind, person: caller.person, expires_at: found.expires_at, cart_count } as WhoAmIData;
+  });
+  serve(endpoints.signOut, async ({ caller }) => {
+    await revokeToken(db, caller.kind, caller.token);
+    return { signed_out: true as const };
   });
 
-  serve(endpoints.officeLogin, async ({ body, req }) => {
-    const ip = ipOf(req.clientIp);
-    const login = await signIn(db, "staff", limiters.staff, { email: body.email, password: body.password, ip }, tokenTtlDays);
-    // The sign-in page asked agent/login first, which counted a failure for this address and email: a staff
-    // member signing in often must not be locked out by those.
-    await limiters.agent.succeeded(ip, body.email);
-    return { token: login.token, expires_at: login.expires_at, staff: login.person as StaffPublic };
-  });
-
-  serve(endpoints.mentorLogin, async ({ body, req }) => {
-    const ip = ipOf(req.clientIp);
-    const login = await signIn(db, "mentor", limiters.mentor, { email: body.email, password: body.password, ip }, tokenTtlDays);
-    // The sign-in page asked agent/login and office/login first: their failures for this address and email must not
-    // lock out a mentor who signs in often.
-    await limiters.agent.succeeded(ip, body.email);
-    await limiters.staff.succeeded(ip, body.email);
-    return { token: login.token, expires_at: login.expires_at, mentor: login.person as MentorPublic };
-  });
+  // Each kind's own calls, answered with the person under the kind's name (`agent`, `staff`, `mentor`).
+  for (const kind of signInKinds) {
+    const calls: { login: EndpointDef; logout: EndpointDef; me?: EndpointDef } = kindCalls[kind];
+    serve(calls.login as typeof endpoints.login, async ({ body, req }) => {
+      const { email, password, time_zone } = body;
+      const login = await signIn(db, limiter, { email, password, ip: ipOf(req.clientIp) }, tokenTtlDays, {
+        among: [kind],
+        before: adoptZone(time_zone),
+      });
+      return { token: login.token, expires_at: login.expires_at, [kind]: login.person } as unknown as LoginData;
+    });
+    serve(calls.logout as typeof endpoints.logout, async ({ caller }) => {
+      await revokeToken(db, kind, caller.token);
+      return { signed_out: true as const };
+    });
+    if (calls.me) serve(calls.me as typeof endpoints.officeMe, async ({ caller }) => ({ [kind]: caller.person }) as never);
+  }
 
   // The token may come as the bearer header or, as the old client sent it, in the body.
   serve(endpoints.tokencheck, async ({ body, req }) => {
@@ -79,25 +96,10 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     if (!found) throw new ApiError(401, SESSION_EXPIRED);
     return { agent: found.person, expires_at: found.expires_at, cart_count: await cartCount(db, found.person.id) };
   });
-
-  serve(endpoints.logout, async ({ caller }) => {
-    await revokeToken(db, "agent", caller.token);
-    return { signed_out: true as const };
-  });
-  serve(endpoints.officeLogout, async ({ caller }) => {
-    await revokeToken(db, "staff", caller.token);
-    return { signed_out: true as const };
-  });
-  serve(endpoints.mentorLogout, async ({ caller }) => {
-    await revokeToken(db, "mentor", caller.token);
-    return { signed_out: true as const };
-  });
-  serve(endpoints.officeMe, async ({ caller }) => ({ staff: caller.person as StaffPublic }));
-  serve(endpoints.mentorMe, async ({ caller }) => ({ mentor: caller.person }));
   serve(endpoints.saveSettings, async ({ caller, body }) => setAgentZone(db, caller.id, body.time_zone));
 
   // One's own account, the same four calls for each kind.
-  for (const kind of ["agent", "staff", "mentor"] as const) {
+  for (const kind of signInKinds) {
     const calls = ownAccount[kind];
     serve(calls.read, async ({ caller }) => getAccount(db, kind, caller.id));
     serve(calls.save, async ({ caller, body }) => updateAccount(db, kind, caller.id, body));
@@ -105,7 +107,6 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     serve(calls.password, async ({ caller, body, req }) => {
       // The current password is a password guessed like any other: the kind's sign-in limits apply.
       const ip = ipOf(req.clientIp);
-      const limiter = limiters[kind];
       return changePassword(db, kind, caller.id, caller.token, body, {
         before: (email) => underLimits(limiter, ip, email),
         failed: (email) => limiter.failed(ip, email),
@@ -138,14 +139,6 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     const { token, expiresAt } = await issueToken(db, used.kind, used.accountId, tokenTtlDays);
     const found = await personForToken(db, used.kind, token);
     if (!found) throw new ApiError(403, DEACTIVATED);
-    const login = { token, expires_at: expiresAt };
-    const person = found.person;
-    return (
-      used.kind === "staff"
-        ? { kind: "staff", login: { ...login, staff: person as StaffPublic } }
-        : used.kind === "mentor"
-          ? { kind: "mentor", login: { ...login, mentor: person as MentorPublic } }
-          : { kind: "agent", login: { ...login, agent: person as AgentPublic } }
-    ) satisfies PasswordSet;
+    return { kind: used.kind, token, expires_at: expiresAt, person: found.person } as PasswordSet;
   });
 }

@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { fieldLimits } from "../client-fields.js";
 import { isTimeZone } from "../intl.js";
+import type { ClientPublic } from "./client-area.js";
 import { phoneField } from "./clients.js";
-import { answer, endpoint, type AccountKind } from "./endpoint.js";
+import { accountKinds, answer, endpoint, type AccountKind } from "./endpoint.js";
 import { emailField, oneLineText, timeZoneField } from "./fields.js";
 
 export const loginBody = z.object({
@@ -98,8 +99,21 @@ export type PasswordLinkInfo = {
   /** set: from the back office; reset: asked for on /forgot-password */
   purpose: "set" | "reset";
 };
-export type PasswordSet =
-  { kind: "agent"; login: LoginData } | { kind: "staff"; login: StaffLoginData } | { kind: "mentor"; login: MentorLoginData };
+
+/** Who each kind of account is, as its calls and the portal's session know it. */
+export type PersonOf = { agent: AgentPublic; staff: StaffPublic; mentor: MentorPublic; client: ClientPublic };
+
+/**
+ * A sign-in of any kind, in one shape: which kind the API found, its token and who it is. The answer of
+ * `account/login` (the portal's one sign-in) and of a set-password link.
+ */
+export type SignedInData = { [K in AccountKind]: { kind: K; token: string; expires_at: string; person: PersonOf[K] } }[AccountKind];
+
+/** Whoever a token is, of any kind: `cart_count` for an agent's badge (null for the other kinds). */
+export type WhoAmIData = { [K in AccountKind]: { kind: K; person: PersonOf[K]; expires_at: string; cart_count: number | null } }[AccountKind];
+
+/** Using a set-password link signs its person in. */
+export type PasswordSet = SignedInData;
 
 // ---- endpoints ------------------------------------------------------------------
 
@@ -141,6 +155,30 @@ function ownAccountEndpoints<const P extends string, const K extends AccountKind
 }
 
 export const accountEndpoints = {
+  // One sign-in, one "who am I" and one sign-out for every kind: the portal's. The kinds' own below stay for other
+  // API clients.
+  signIn: endpoint({
+    method: "POST",
+    path: "account/login",
+    auth: "public",
+    summary: "Signs in whoever has this email and password, of any kind that signs in with a password",
+    body: loginBody,
+    answer: answer<SignedInData>(),
+  }),
+  whoAmI: endpoint({
+    method: "POST",
+    path: "account/me",
+    auth: accountKinds,
+    summary: "Who the token is, of any kind (an agent's cart count with it)",
+    answer: answer<WhoAmIData>(),
+  }),
+  signOut: endpoint({
+    method: "POST",
+    path: "account/logout",
+    auth: accountKinds,
+    summary: "Ends the session of the token, of any kind",
+    answer: answer<{ signed_out: true }>(),
+  }),
   login: endpoint({
     method: "POST",
     path: "agent/login",

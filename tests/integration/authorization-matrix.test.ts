@@ -36,6 +36,9 @@ type Entry = {
 
 const matrix: Record<string, Entry> = {
   "POST /agent/login": { anonymous: 400, intruder: 400 },
+  "POST /account/login": { anonymous: 400, intruder: 400 },
+  "POST /account/me": { anonymous: 401, intruder: 200 },
+  "POST /account/logout": { anonymous: 401, intruder: 200 },
   "POST /agent/tokencheck": { anonymous: 401, intruder: 200 },
   // The mentor's own calls: an agent's token is refused for its kind (403).
   "POST /mentor/login": { anonymous: 400, intruder: 400 },
@@ -470,7 +473,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
   });
 
   it("never serves or changes the victim's records for another agent", async () => {
-    const keys = Object.keys(matrix).filter((k) => k !== "POST /agent/logout");
+    const keys = Object.keys(matrix).filter((k) => k !== "POST /agent/logout" && k !== "POST /account/logout");
     for (const key of keys) {
       const res = await call(key, intruderToken);
       expect(res.status, `${key} as another agent`).toBe(matrix[key]!.intruder);
@@ -496,9 +499,11 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     });
     const bookings = await ctx.api.call("GET", `api/Mentordetails/list/${victim.agentId}`, { token: victim.token });
     expect(bookings.json.data.find((b: { id: number }) => b.id === victim.bookingId)).toMatchObject({ status: "held" });
-    // And logging out with one's own token ends only one's own session.
-    expect((await call("POST /agent/logout", intruderToken)).status).toBe(200);
+    // And logging out with one's own token ends only one's own session, through either call.
+    expect((await call("POST /account/logout", intruderToken)).status).toBe(200);
+    expect((await ctx.api.call("POST", "agent/tokencheck", { token: intruderToken })).status).toBe(401);
     expect((await ctx.api.call("POST", "agent/tokencheck", { token: victim.token })).status).toBe(200);
+    expect((await call("POST /agent/logout", intruderToken)).status).toBe(401);
   });
 
   // Last: the staff token's own calls change the office's records (a job unpublished, the victim deactivated).
@@ -541,7 +546,8 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     for (const endpoint of allEndpoints) {
       const key = endpointKey(endpoint);
       // Would end the token used below.
-      if (["POST /agent/logout", "POST /office/logout", "POST /mentor/logout", "POST /my/logout"].includes(key)) continue;
+      if (["POST /agent/logout", "POST /office/logout", "POST /mentor/logout", "POST /my/logout", "POST /account/logout"].includes(key))
+        continue;
       for (const who of ["agent", "staff", "member", "mentor", "client"] as const) {
         const res = await call(key, tokens[who]);
         const kind = who === "member" ? "staff" : who;

@@ -54,7 +54,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
     });
     expect(set.status).toBe(200);
     expect(set.json.data.kind).toBe("mentor");
-    expect(set.json.data.login.mentor).toMatchObject({ id: 3, email: "sofia.mentor@example.com" });
+    expect(set.json.data.person).toMatchObject({ id: 3, email: "sofia.mentor@example.com" });
     // Used once.
     const again = await ctx.api.call("POST", "password/set", {
       body: { token: tokenOf(link.password_link), password: "another passphrase 2" },

@@ -94,7 +94,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where("staff_id", "=", staff.staff.id)
       .execute();
-    expect((await api.call("GET", "office/overview", { token: set.json.data.login.token })).status).toBe(401);
+    expect((await api.call("GET", "office/overview", { token: set.json.data.token })).status).toBe(401);
   });
 
   it("adds an agent with a one-time link; the link sets the password once, signs the agent in, and is audited", async () => {
@@ -140,8 +140,8 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect(uses.filter((u) => u.status === 200)).toHaveLength(1);
     expect(uses.filter((u) => u.status !== 200).every((u) => u.status === 404)).toBe(true);
     const used = uses.find((u) => u.status === 200)!;
-    expect(used.json.data).toMatchObject({ kind: "agent", login: { agent: { id: agent.id, time_zone: "Asia/Tokyo" } } });
-    expect((await api.call("POST", "agent/tokencheck", { token: used.json.data.login.token })).status).toBe(200);
+    expect(used.json.data).toMatchObject({ kind: "agent", person: { id: agent.id, time_zone: "Asia/Tokyo" } });
+    expect((await api.call("POST", "agent/tokencheck", { token: used.json.data.token })).status).toBe(200);
     expect((await api.login(`lin-${n}@example.com`, "lantern harbour velvet")).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await api.call("POST", "password/check", { body: { token } })).status).toBe(404);
 

@@ -38,11 +38,38 @@ export async function createPortalSession(db: Kysely<Database>, secret: string, 
   return createSession(db, secret, { token: signedIn.token, agent: signedIn.agent });
 }
 
-/** A portal session holding `values` (an agent's token and record, or staff's: `staffToken` and `staff`). */
-export async function createSession(db: Kysely<Database>, secret: string, values: Record<string, unknown>) {
+/**
+ * What a portal session stores for a sign-in, given as a kind's token and person the way the API answers it
+ * (`{ token, agent }`, `{ staffToken, staff }`, `{ mentorToken, mentor }`, `{ clientToken, client }`): one
+ * `account` of that kind, as the portal stores it. `legacy` keeps the pair as sessions of before issue 38 held it.
+ */
+export function sessionValues(values: Record<string, unknown>, legacy = false): Record<string, unknown> {
+  if (legacy) return values;
+  const pairs = [
+    ["agent", "token", "agent"],
+    ["staff", "staffToken", "staff"],
+    ["mentor", "mentorToken", "mentor"],
+    ["client", "clientToken", "client"],
+  ] as const;
+  for (const [kind, tokenKey, personKey] of pairs) {
+    if (values[tokenKey] && values[personKey]) {
+      const { [tokenKey]: token, [personKey]: person, ...rest } = values;
+      return { ...rest, account: { kind, token, person } };
+    }
+  }
+  return values;
+}
+
+/** A portal session holding `values` (see sessionValues: a kind's token and person become its `account`). */
+export async function createSession(
+  db: Kysely<Database>,
+  secret: string,
+  values: Record<string, unknown>,
+  opts: { legacy?: boolean } = {},
+) {
   const storage = createPortalSessionStorage(sessionTable(db), { secret, secure: false, maxAgeSeconds: 86_400 });
   const session = await storage.getSession();
-  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
+  for (const [key, value] of Object.entries(sessionValues(values, opts.legacy))) session.set(key as never, value as never);
   const [pair] = (await storage.commitSession(session)).split(";");
   const [name, ...value] = pair!.split("=");
   return { name: name!, value: value.join("=") };

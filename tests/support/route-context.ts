@@ -31,6 +31,7 @@ const { hashPassword } = await import("../../backend/services/passwords.js");
 const { sessionTable } = await import("../../backend/db/session-table.js");
 const { getSettings } = await import("../../lib/env.server.js");
 const { createPortalSessionStorage } = await import("../../app/lib/session-storage.server.js");
+const { sessionValues } = await import("./fixtures.js");
 
 const database = openDatabase(getSettings().database);
 for (const [name, value] of Object.entries(before)) {
@@ -178,10 +179,13 @@ export async function clientSends(clientApiToken: string, documentId: number, na
   return (answer.payload as { data: { files: Array<{ id: number }> } }).data.files.at(-1)!.id;
 }
 
-/** A portal session holding `values`, stored as the portal stores one: its cookie, for a request's header. */
-async function sessionCookie(values: Record<string, unknown>) {
+/**
+ * A portal session holding `values` (a kind's token and person, stored as its `account`: sessionValues), as the
+ * portal stores one: its cookie, for a request's header. `legacy`: as sessions of before issue 38 held them.
+ */
+export async function sessionCookie(values: Record<string, unknown>, legacy = false) {
   const session = await sessions.getSession();
-  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
+  for (const [key, value] of Object.entries(sessionValues(values, legacy))) session.set(key as never, value as never);
   return (await sessions.commitSession(session)).split(";")[0]!;
 }
 
