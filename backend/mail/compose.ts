@@ -3,14 +3,18 @@
  * pages show it, the text and HTML bodies from blocks, and a session's calendar invite.
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import type { AccountKind } from "../../lib/contract.js";
 import { dateFormatter } from "../../lib/intl.js";
 import { formatMoney } from "../../lib/money.js";
+
+/** Where each kind sees its sessions: a calendar invite's link when the session has no room of its own. */
+const sessionPages: Partial<Record<AccountKind, string>> = { mentor: "/mentoring", client: "/my", agent: "/bookings", staff: "/office" };
 
 export type Recipient = {
   email: string;
   name: string;
   zone: string;
-  role: "agent" | "client" | "staff" | "mentor";
+  role: AccountKind;
   /** The language the recipient is written to in (a client's, from their record); absent: English (issue 26) */
   lang?: string;
 };
@@ -189,7 +193,7 @@ export function sessionInvite<M extends "REQUEST" | "CANCEL" | "PUBLISH">(
     // sessions had rooms) links to the portal's page of sessions.
     ...(s.join_url && method !== "CANCEL" ? { location: s.join_url } : {}),
     url:
-      s.join_url ?? `${ctx.publicUrl}${{ mentor: "/mentoring", client: "/my", agent: "/bookings", staff: "/office" }[to.role]}`,
+      s.join_url ?? `${ctx.publicUrl}${sessionPages[to.role] ?? "/"}`,
   });
   return { method, content: cal.toString() };
 }

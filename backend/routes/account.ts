@@ -36,12 +36,16 @@ export type AccountDeps = {
   forgotLimiters: MailLimiters;
 };
 
-/** Each kind's own sign-in and sign-out calls (the portal's are `account/login` and `account/logout`). */
-const kindCalls = {
+/**
+ * The kinds' own sign-in, sign-out and who-am-I calls, kept for the API's other clients (the portal's are
+ * `account/login`, `account/me` and `account/logout`, which serve every kind). A kind added later needs none.
+ */
+type KindCalls = { login: EndpointDef; logout: EndpointDef; me?: EndpointDef };
+const kindCalls: Partial<Record<SignInKind, KindCalls>> = {
   agent: { login: endpoints.login, logout: endpoints.logout },
   staff: { login: endpoints.officeLogin, logout: endpoints.officeLogout, me: endpoints.officeMe },
   mentor: { login: endpoints.mentorLogin, logout: endpoints.mentorLogout, me: endpoints.mentorMe },
-} as const satisfies Record<SignInKind, object>;
+};
 
 export function accountRoutes(serve: Server, deps: AccountDeps) {
   const { db, limiter, tokenTtlDays } = deps;
@@ -72,7 +76,8 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
 
   // Each kind's own calls, answered with the person under the kind's name (`agent`, `staff`, `mentor`).
   for (const kind of signInKinds) {
-    const calls: { login: EndpointDef; logout: EndpointDef; me?: EndpointDef } = kindCalls[kind];
+    const calls = kindCalls[kind];
+    if (!calls) continue;
     serve(calls.login as typeof endpoints.login, async ({ body, req }) => {
       const { email, password, time_zone } = body;
       const login = await signIn(db, limiter, { email, password, ip: ipOf(req.clientIp) }, tokenTtlDays, {
@@ -98,9 +103,10 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
   });
   serve(endpoints.saveSettings, async ({ caller, body }) => setAgentZone(db, caller.id, body.time_zone));
 
-  // One's own account, the same four calls for each kind.
+  // One's own account, the same four calls for each kind that has them.
   for (const kind of signInKinds) {
-    const calls = ownAccount[kind];
+    if (!(kind in ownAccount)) continue;
+    const calls = ownAccount[kind as keyof typeof ownAccount];
     serve(calls.read, async ({ caller }) => getAccount(db, kind, caller.id));
     serve(calls.save, async ({ caller, body }) => updateAccount(db, kind, caller.id, body));
     serve(calls.signOutOthers, async ({ caller }) => signOutOthers(db, kind, caller.id, caller.token));

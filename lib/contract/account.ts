@@ -4,7 +4,7 @@ import { fieldLimits } from "../client-fields.js";
 import { isTimeZone } from "../intl.js";
 import type { ClientPublic } from "./client-area.js";
 import { phoneField } from "./clients.js";
-import { accountKinds, answer, endpoint, type AccountKind } from "./endpoint.js";
+import { accountKinds, answer, endpoint, type AccountKind, type PasswordKind } from "./endpoint.js";
 import { emailField, oneLineText, timeZoneField } from "./fields.js";
 
 export const loginBody = z.object({
@@ -68,7 +68,7 @@ export const passwordLinkBody = z.object({
 
 /** What /account shows and edits: the time zone is used for every time the portal shows and sends. */
 export type AccountData = {
-  kind: "agent" | "staff" | "mentor";
+  kind: PasswordKind;
   id: number;
   name: string;
   email: string;
@@ -92,7 +92,7 @@ export const forgotPasswordBody = z.object({ email: emailField });
 
 /** Whose link it is: the set-password page greets them. */
 export type PasswordLinkInfo = {
-  kind: "agent" | "staff" | "mentor";
+  kind: PasswordKind;
   name: string;
   email: string;
   expires_at: string;

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { fieldLimits } from "../client-fields.js";
 import { staffRoles, type StaffRole } from "../office-fields.js";
-import { answer, endpoint } from "./endpoint.js";
+import { answer, endpoint, type PasswordKind } from "./endpoint.js";
 import { emailField, idParam, MAX_ID, oneLineText, timeZoneField } from "./fields.js";
 
 export type { StaffRole };
@@ -47,7 +47,7 @@ export const emailChangeToken = z.object({
   token: z.string({ required_error: "The link has no token" }).trim().min(20, "This link is not complete").max(200),
 });
 export type EmailChangeInfo = { name: string; old_email: string; new_email: string; expires_at: string };
-export type EmailChanged = { kind: "agent" | "staff" | "mentor"; email: string };
+export type EmailChanged = { kind: PasswordKind; email: string };
 
 export const handOverBody = z.object({
   to_agent_id: z.coerce
