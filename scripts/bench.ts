@@ -36,7 +36,7 @@ async function signIn(base: string, email: string) {
     .insertInto("portal_sessions")
     .values({
       id,
-      data: JSON.stringify({ token: data.token, agent: data.agent }),
+      data: JSON.stringify({ account: { kind: "agent", token: data.token, person: data.agent } }),
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     })
     .execute();

@@ -66,7 +66,7 @@ for (let w = 0; w < CONNECTIONS; w++) {
     .insertInto("portal_sessions")
     .values({
       id,
-      data: JSON.stringify({ token, agent: login.json.data.agent }),
+      data: JSON.stringify({ account: { kind: "agent", token, person: login.json.data.agent } }),
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     })
     .execute();

@@ -53,7 +53,7 @@ await database.db
   .insertInto("portal_sessions")
   .values({
     id,
-    data: JSON.stringify({ token: login.data.token, agent: login.data.agent }),
+    data: JSON.stringify({ account: { kind: "agent", token: login.data.token, person: login.data.agent } }),
     expires_at: new Date(Date.now() + 86_400_000).toISOString(),
   })
   .execute();

@@ -200,7 +200,7 @@ describe("the production server", () => {
     const row = portal.db.prepare("select id, data from portal_sessions where id = ?").get(sessionId) as
       { id: string; data: string } | undefined;
     expect(row).toBeDefined();
-    expect(JSON.parse(row!.data).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.parse(row!.data).account).toMatchObject({ kind: "agent", token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
 
     // Signing in again from that session gives a new session id and removes the old one.
     const form2 = await signInForm(portal.base);
@@ -259,7 +259,7 @@ describe("the production server", () => {
     // The cart page also asks whether a payment is open (the cart is locked under one); the business's facts
     // (header, cut-off) are read once, shared by the root and the page.
     expect(apiCalls).toEqual([
-      "/backend/agent/tokencheck",
+      "/backend/account/me",
       "/backend/api/cart/list/:id",
       "/backend/site",
       "/backend/stripe/open-checkout",
