@@ -20,7 +20,6 @@ import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DEFAULT_COMPANY_NAME } from "../lib/business";
 import { dirOf, isLang, langOfPath, type Lang } from "../lib/i18n/languages";
-import { localizeMessage } from "../lib/i18n/messages";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -35,6 +34,7 @@ import type { SignedInPerson } from "./lib/kinds";
 import { companyOf } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, isLocalizedPath, normalizePath } from "./lib/paths";
+import { codeKey } from "./lib/refusal-keys";
 import { csrf } from "./lib/security.server";
 import { accountOf, commitSession, type SessionAccount } from "./lib/session.server";
 import { loadSite } from "./lib/site.server";
@@ -76,7 +76,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // e-mail's link names, else the one they chose); the workspace and the office are in English for now.
   const url = new URL(request.url);
   const lang: Lang = /^\/my(\/|$)/.test(pathname)
-    ? pickLang(account?.kind === "client" ? account.person.language : null, url.searchParams.get("lang"), await chosenLang(request))
+    ? pickLang(
+        account?.kind === "client" ? account.person.language : null,
+        url.searchParams.get("lang"),
+        await chosenLang(request),
+      )
     : langOfPath(pathname);
   const localized = isLocalizedPath(pathname);
   // A visitor who has not chosen yet and whose browser asks for another language we speak: said, never acted on.
@@ -101,7 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     } catch (error) {
       // An API that is down must not take the public pages with it.
-      if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", SERVER_BUSY);
+      if (error instanceof ApiCallError && error.unavailable) toast = makeToast("error", t("messages.serverBusy"));
       else await apiLoaderError(error, request, context);
     }
   }
@@ -275,9 +279,10 @@ export function ErrorBoundary() {
     broken: t("errors.brokenTitle"),
   };
   const described = describeError(useRouteError(), titles, (key) => t(key));
-  // A refusal's own words (a 413's "too many parts", say) in the page's language when they are ones we know.
+  // A refusal thrown with its code (a form too old, a body too large) in the page's words; other words as they came.
   const { status, title } = described;
-  const message = localizeMessage(t, described.message, lang);
+  const key = codeKey(described.message);
+  const message = key ? t(key) : described.message;
   return (
     <section className="container page error-page" data-status={status}>
       <p className="eyebrow">{t("errors.label", { status })}</p>

@@ -36,13 +36,14 @@ export function boundedBody(opts: Options): RequestHandler {
     const length = declaredLength(req);
     const hasBody = req.get("transfer-encoding") !== undefined || (length !== null && length !== 0);
     if (!hasBody || !opts.accepts(req)) return next();
-    if (length === "bad") return next(new ApiError(400, "The request could not be read."));
+    if (length === "bad") return next(new ApiError(400, "request.unreadable", "The request could not be read."));
     if (length !== null && length > opts.limit) return tooLarge(req, res);
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.get("content-type") ?? "")?.[1]?.toLowerCase();
     if (charset && charset !== "utf-8" && charset !== "utf8")
-      return next(new ApiError(415, "The request body's encoding is not supported."));
+      return next(new ApiError(415, "request.encoding", "The request body's encoding is not supported."));
     const encoding = (req.get("content-encoding") ?? "identity").toLowerCase();
-    if (encoding !== "identity") return next(new ApiError(415, "The request body's encoding is not supported."));
+    if (encoding !== "identity")
+      return next(new ApiError(415, "request.encoding", "The request body's encoding is not supported."));
     getRawBody(req, { limit: opts.limit, ...(length !== null ? { length } : {}) }).then(
       (bytes) => {
         try {
@@ -55,7 +56,7 @@ export function boundedBody(opts: Options): RequestHandler {
       },
       (error: { type?: string }) => {
         if (error?.type === "entity.too.large") return tooLarge(req, res);
-        next(new ApiError(400, "The request could not be read."));
+        next(new ApiError(400, "request.unreadable", "The request could not be read."));
       },
     );
   };
@@ -69,11 +70,11 @@ export function jsonBody(limit = 100 * 1024): RequestHandler {
     parse: (bytes) => {
       const text = bytes.toString("utf8").trim();
       if (!text) return {};
-      if (text[0] !== "{" && text[0] !== "[") throw new ApiError(400, "The request body is not valid JSON.");
+      if (text[0] !== "{" && text[0] !== "[") throw new ApiError(400, "request.not_json", "The request body is not valid JSON.");
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        throw new ApiError(400, "The request body is not valid JSON.");
+        throw new ApiError(400, "request.not_json", "The request body is not valid JSON.");
       }
     },
   });

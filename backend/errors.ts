@@ -2,10 +2,15 @@
  * What a service says went wrong, in the domain's own terms. Services throw these; the API's error handler
  * (backend/http.ts) is the one place that turns each kind into an HTTP status and the error envelope.
  */
-import type { FieldErrors } from "../lib/contract.js";
+import type { FieldErrors, RefusalCode } from "../lib/contract.js";
 
+/**
+ * `code` is the contract (lib/contract/codes.ts lists every one; the portal translates it), `message` the same in
+ * English for other clients and the logs, `errors` the fields' own (each with its code).
+ */
 export abstract class DomainError extends Error {
   constructor(
+    readonly code: RefusalCode,
     message: string,
     readonly errors?: FieldErrors,
   ) {

@@ -5,7 +5,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
 import { dropRest } from "../lib/body-limit.js";
-import type { FieldErrors } from "../lib/contract.js";
+import type { CodeParams, FieldErrors, RefusalCode } from "../lib/contract.js";
 import { attachmentHeaders } from "../lib/download.js";
 import { fieldErrorsOf } from "../lib/field-errors.js";
 import { FIX_FIELDS } from "../lib/messages.js";
@@ -14,12 +14,16 @@ import { isDatabaseUnavailable, isForeignKeyViolation } from "./db/errors.js";
 import { DomainError, statusOf } from "./errors.js";
 import { StoreUnavailable } from "./files/store.js";
 
+/** A refusal with its HTTP status: its `code` (the contract's), its English `message`, its fields' errors. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    readonly code: RefusalCode,
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** The values the code's words name (a wait's seconds) */
+    readonly params?: CodeParams,
   ) {
     super(message);
   }
@@ -59,9 +63,9 @@ export function parse<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: unknown
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const errors = fieldErrorsOf(result.error.issues, { whole: what });
-  // A lone value (a path parameter) is best answered by its own message.
-  const only = result.error.issues.length === 1 && result.error.issues[0]!.path.length === 0;
-  throw new ApiError(400, only ? result.error.issues[0]!.message : FIX_FIELDS, errors);
+  // A lone value (a path parameter) is best answered by its own code and message.
+  const only = result.error.issues.length === 1 && result.error.issues[0]!.path.length === 0 ? errors[what]![0]! : null;
+  throw new ApiError(400, only?.code ?? "validation.failed", only?.message ?? FIX_FIELDS, errors);
 }
 
 /** Express 4 does not catch rejected promises: pass them on to the error handler. */
@@ -73,7 +77,7 @@ export function handler(fn: (req: Request, res: Response, next: NextFunction) =>
 
 export function notFound(): RequestHandler {
   return (_req, res) => {
-    reply(res, 404, { status: false, message: "No such API call." });
+    reply(res, 404, { status: false, code: "api.not_found", message: "No such API call." });
   };
 }
 
@@ -88,6 +92,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (err instanceof ApiError && err.headers) res.set(err.headers);
       reply(res, err instanceof ApiError ? err.status : statusOf(err), {
         status: false,
+        code: err.code,
+        ...(err instanceof ApiError && err.params ? { params: err.params } : {}),
         message: err.message,
         ...(err.errors ? { errors: err.errors } : {}),
       });
@@ -96,15 +102,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // body-parser's own errors carry a 4xx status and a type.
     const status = typeof err?.status === "number" ? err.status : 500;
     if (status >= 400 && status < 500) {
-      const message =
+      const [code, message] =
         err.type === "entity.parse.failed"
-          ? "The request body is not valid JSON."
+          ? ["request.not_json", "The request body is not valid JSON."]
           : err.type === "entity.too.large"
-            ? "The request body is too large."
+            ? ["request.too_large", "The request body is too large."]
             : err.type === "encoding.unsupported" || err.type === "charset.unsupported"
-              ? "The request body's encoding is not supported."
-              : "The request could not be read.";
-      reply(res, status, { status: false, message });
+              ? ["request.encoding", "The request body's encoding is not supported."]
+              : ["request.unreadable", "The request could not be read."];
+      reply(res, status, { status: false, code, message });
       return;
     }
     // An outage is not the request's fault, nor a bug: 503, and the caller may try again shortly.
@@ -112,16 +118,24 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (outage) {
       logger.error({ err, path: req.path }, `API call failed: ${outage} did not answer`);
       res.set("Retry-After", "5");
-      reply(res, 503, { status: false, message: `Server busy: ${outage} did not answer. Please try again shortly.` });
+      reply(res, 503, {
+        status: false,
+        code: "server.busy",
+        message: `Server busy: ${outage} did not answer. Please try again shortly.`,
+      });
       return;
     }
     // A write whose parent row went away meanwhile (a note racing its client's deletion): the database refused it.
     if (isForeignKeyViolation(err)) {
-      reply(res, 409, { status: false, message: "What this belongs to was removed meanwhile. Reload the page and try again." });
+      reply(res, 409, {
+        status: false,
+        code: "record.removed",
+        message: "What this belongs to was removed meanwhile. Reload the page and try again.",
+      });
       return;
     }
     logger.error({ err, path: req.path }, "API call failed");
-    reply(res, 500, { status: false, message: "Something went wrong on our side. Please try again." });
+    reply(res, 500, { status: false, code: "server.error", message: "Something went wrong on our side. Please try again." });
   };
 }
 
@@ -158,6 +172,6 @@ export function inputProblem(root: unknown): string | null {
 export function guardInput(): RequestHandler {
   return (req, _res, next) => {
     const problem = inputProblem(req.body) ?? inputProblem(req.query);
-    next(problem ? new ApiError(400, problem) : undefined);
+    next(problem ? new ApiError(400, "request.malformed", problem) : undefined);
   };
 }

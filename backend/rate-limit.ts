@@ -19,9 +19,14 @@ export function createLimiter(database: Db, keyPrefix: string, points: number, d
 export function tooMany(res: RateLimiterRes, what = "sign-in attempts") {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-  return new ApiError(429, `Too many ${what}. Please try again in ${wait}.`, undefined, {
-    "Retry-After": String(seconds),
-  });
+  return new ApiError(
+    429,
+    "rate.too_many",
+    `Too many ${what}. Please try again in ${wait}.`,
+    undefined,
+    { "Retry-After": String(seconds) },
+    { seconds },
+  );
 }
 
 /**

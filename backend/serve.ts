@@ -39,7 +39,7 @@ export const OWNERS_ONLY = "Only an owner of the office may do this.";
 /** After the guard: an owner's token passes, any other staff member's is refused (403). */
 const ownersOnly: RequestHandler = (req, _res, next) => {
   if (req.caller?.kind === "staff" && req.caller.person.role === "owner") return next();
-  next(new ApiError(403, OWNERS_ONLY));
+  next(new ApiError(403, "auth.owners_only", OWNERS_ONLY));
 };
 
 /** A function that registers endpoints on `router`, guarded against `db`'s tokens. */

@@ -86,7 +86,8 @@ function wantsJson(req: Request) {
 export function sendTooLarge(req: Request, res: Response, as: "json" | "auto" = "auto") {
   if (!res.headersSent) {
     res.status(413).set({ "Cache-Control": "no-store" });
-    if (as === "json" || wantsJson(req)) res.json({ status: false, message: "The request body is too large." });
+    if (as === "json" || wantsJson(req))
+      res.json({ status: false, code: "request.too_large", message: "The request body is too large." });
     else res.type("html").send(TOO_LARGE_PAGE);
   }
   dropRest(req);
@@ -95,7 +96,7 @@ export function sendTooLarge(req: Request, res: Response, as: "json" | "auto" = 
 /** A refusal because too much is under way (429: this visitor's; 503: everyone's), said as the 413 is. */
 export function sendBusy(req: Request, res: Response, status: 429 | 503, message: string) {
   res.status(status).set({ "Cache-Control": "no-store", "Retry-After": "10" });
-  if (wantsJson(req)) res.json({ status: false, message });
+  if (wantsJson(req)) res.json({ status: false, code: status === 429 ? "upload.busy" : "server.busy", message });
   else res.type("html").send(BUSY_PAGE(message));
   dropRest(req);
 }

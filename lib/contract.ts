@@ -4,6 +4,7 @@
  * snake_case, as in the spec's own payloads (`client_id`).
  */
 export * from "./contract/fields.js";
+export * from "./contract/codes.js";
 export * from "./contract/account.js";
 export * from "./contract/cart.js";
 export * from "./contract/catalogue.js";

@@ -67,11 +67,6 @@ export const ALREADY_ACCEPTED = "This document is accepted already: nothing more
 export const AGENT_CHANGED = "Your case has just moved to another agent: send the file again.";
 export const JUST_REVIEWED = "Your agent has just looked at this document: send the file again as a new upload.";
 /** A client's upload, done: "CV: your 2 files were sent to your agent." */
-export const sentToAgent = (title: string, count: number) =>
-  `${title}: ${count === 1 ? "your file was" : `your ${count} files were`} sent to your agent.`;
-/** Some files of an upload went before one was refused: "1 of 2 files were sent. scan.gif: …" */
-export const partlySent = (sent: number, count: number, name: string, problem: string) =>
-  `${sent} of ${count} files were sent. ${name}: ${problem}`;
 /** How far ahead an expiry needs the agent (the dashboard's list, the timeline's warning) */
 export const EXPIRY_NOTICE_DAYS = 60;
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { attentionActionKey, attentionSummaryKey, attentionValues } from "../../lib/attention-words";
 import type { AttentionItem } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
-import { useSay } from "../lib/lang";
+import { useDocumentTitle } from "../lib/lang";
 
 /** The kinds whose time is said ("Lapses 24 Nov 2026, 18:00"): the others' summary says all. */
 const timed = new Set<AttentionItem["kind"]>(["hold_lapsing", "session_soon", "cart_waiting"]);
@@ -21,7 +21,7 @@ export function AttentionList({
   empty: string;
 }) {
   const { t } = useTranslation();
-  const say = useSay();
+  const documentTitle = useDocumentTitle();
   if (!items.length) return <p className="empty-state">{empty}</p>;
   return (
     <ul className="attention list-reset" data-testid="attention">
@@ -36,7 +36,7 @@ export function AttentionList({
                 :{" "}
               </>
             ) : null}
-            {t(attentionSummaryKey(a), attentionValues(a, say.document))}
+            {t(attentionSummaryKey(a), attentionValues(a, documentTitle))}
             {a.at && timed.has(a.kind) ? (
               <span className="muted">
                 {" "}

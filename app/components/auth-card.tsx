@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { fieldLimits } from "../../lib/client-fields";
 import type { FormFailure } from "../lib/api.server";
-import { useSay } from "../lib/lang";
+import {} from "../lib/lang";
 import { Field, FormError } from "./form";
 import { HoneypotFields } from "./honeypot";
 import { Toast } from "./toasts";
@@ -59,12 +59,11 @@ export function EmailLinkForm(props: {
   sending: string;
   autoFocus?: boolean;
 }) {
-  const say = useSay();
   const busy = useNavigation().state === "submitting";
   const { failure } = props;
   return (
     <>
-      <FormError message={say(failure?.formError)} />
+      <FormError message={failure?.formError} />
       <Form method="post" className="form" noValidate>
         <AuthenticityTokenInput />
         <HoneypotFields props={props.trap} />
@@ -76,7 +75,7 @@ export function EmailLinkForm(props: {
           required
           maxLength={fieldLimits.email}
           defaultValue={failure?.values?.email ?? ""}
-          errors={say.all(failure?.fieldErrors?.email)}
+          errors={failure?.fieldErrors?.email}
           autoFocusOnError
           {...(props.autoFocus ? { autoFocus: true } : {})}
         />

@@ -2,18 +2,11 @@ import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { ClientDocument, FieldErrors } from "../../lib/contract";
-import {
-  CHOOSE_FILE,
-  documentStatusLabels,
-  documentTypes,
-  fileSize,
-  MAX_DOCUMENT_BYTES,
-  TOO_LARGE_HINT,
-} from "../../lib/documents";
-import { FIX_FIELDS } from "../../lib/messages.js";
+import type { ClientDocument } from "../../lib/contract";
+import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES } from "../../lib/documents";
+import type { FieldMessages } from "../../lib/field-errors";
 import { formatDateTime } from "../lib/dates";
-import { useSay } from "../lib/lang";
+import { useDocumentTitle } from "../lib/lang";
 import { Field, FormError } from "./form";
 import { TableHead } from "./table-head";
 
@@ -59,7 +52,7 @@ export function DocumentChecklist({
   horizon: string;
 }) {
   const { t } = useTranslation();
-  const say = useSay();
+  const documentTitle = useDocumentTitle();
   if (!documents.length) return <p className="empty-state">{t("work.checklist.empty")}</p>;
   const col = {
     document: t("work.checklist.document"),
@@ -75,7 +68,7 @@ export function DocumentChecklist({
           {documents.map((d) => (
             <tr key={d.id}>
               <th scope="row" data-label={col.document}>
-                <Link to={documentPath(clientId, d.id)}>{say.document(d.title)}</Link>
+                <Link to={documentPath(clientId, d.id)}>{documentTitle(d.title)}</Link>
                 {d.service ? (
                   <span className="muted table__note"> {t("work.checklist.forService", { service: d.service })}</span>
                 ) : null}
@@ -113,7 +106,7 @@ export function DocumentChecklist({
                     : d.status === "uploaded"
                       ? t("work.checklist.review")
                       : t("work.checklist.open")}
-                  <span className="visually-hidden"> {say.document(d.title)}</span>
+                  <span className="visually-hidden"> {documentTitle(d.title)}</span>
                 </Link>
               </td>
             </tr>
@@ -124,7 +117,7 @@ export function DocumentChecklist({
   );
 }
 
-type UploadFailure = { formError?: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+type UploadFailure = { formError?: string; fieldErrors?: FieldMessages; values?: Record<string, string> };
 
 /**
  * The upload form: a plain multipart post without JavaScript (the page's action answers); with it, the same form
@@ -161,7 +154,6 @@ export function UploadForm({
   const revalidator = useRevalidator();
   // Words in the page's language (a client's page is in the client's; the workspace's in English).
   const { t } = useTranslation();
-  const say = useSay();
   const [progress, setProgress] = useState<number | null>(null);
   const [local, setLocal] = useState<UploadFailure | null>(null);
   const shown = local ?? failure;
@@ -176,17 +168,17 @@ export function UploadForm({
     const problem = !chosen.length
       ? multiple
         ? t("my.chooseMany")
-        : CHOOSE_FILE
+        : t("my.chooseOne")
       : multiple && chosen.length > multiple
         ? t("my.atMost", { count: multiple })
         : large
           ? multiple
             ? t("my.fileProblem", { name: large.name, problem: t("my.tooLarge") })
-            : TOO_LARGE_HINT
+            : t("my.tooLarge")
           : null;
     if (problem) {
       setLocal({
-        formError: FIX_FIELDS,
+        formError: t("messages.fixFields"),
         fieldErrors: { file: [problem] },
         values: { expires_on: String(data.get("expires_on") ?? ""), ...hidden },
       });
@@ -240,7 +232,7 @@ export function UploadForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <FormError message={say(shown?.formError)} />
+      <FormError message={shown?.formError} />
       <Field
         label={label ?? t("work.checklist.file")}
         name="file"
@@ -253,7 +245,7 @@ export function UploadForm({
             ? t("my.hintMany", { count: multiple })
             : t("work.document.fileHint", { types: Object.values(documentTypes).join(", ") })
         }
-        errors={say.all(shown?.fieldErrors?.file)}
+        errors={shown?.fieldErrors?.file}
         autoFocusOnError
         disabled={busy}
       />

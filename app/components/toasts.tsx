@@ -4,7 +4,7 @@
  */
 import { useEffect } from "react";
 import { cssTransition, toast as toastify, ToastContainer } from "react-toastify";
-import { useSay } from "../lib/lang";
+import {} from "../lib/lang";
 import type { ToastMessage } from "../lib/toast";
 
 /**
@@ -33,8 +33,7 @@ export function ToastHost() {
 
 export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
   // Said in the page's language when the catalogue knows the message ("Server busy", a form's thanks).
-  const say = useSay();
-  const message = toast ? (say(toast.message) ?? toast.message) : "";
+  const message = toast ? toast.message : "";
   useEffect(() => {
     if (!toast) return;
     toastify.dismiss();

@@ -15,14 +15,19 @@ import {
   type CallInput,
   type Country,
   type EndpointDef,
+  isRefusalCode,
+  type CodeParams,
   type FieldErrors,
   type NeedsInput,
+  type RefusalCode,
 } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
+import type { FieldMessages } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { ApiCall, ApiTransport, UploadFile } from "../../lib/transport.js";
 import { portalKinds } from "./kinds.js";
 import { isPublicPath, signInUrl } from "./paths.js";
+import { refusalWords, requestLang, type Refusal } from "./refusals.server.js";
 import { accountOf, getRequestSession, replaceSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
 import { redirectWithToast } from "./toast.server.js";
@@ -33,10 +38,17 @@ export class ApiCallError extends Error {
   constructor(
     /** HTTP status, or 0 when the API could not be reached or did not answer in time */
     readonly status: number,
+    /** The refusal's code (lib/contract/codes.ts): what the portal translates */
+    readonly code: RefusalCode,
     message: string,
     readonly errors?: FieldErrors,
+    readonly params?: CodeParams,
   ) {
     super(message);
+  }
+  /** The refusal as refusalWords says it */
+  get refusal(): Refusal {
+    return { code: this.code, message: this.message, ...(this.params ? { params: this.params } : {}) };
   }
   get unavailable() {
     return this.status === 0 || this.status >= 500;
@@ -49,9 +61,13 @@ export class ApiCallError extends Error {
  */
 function failure(status: number, envelope: ApiEnvelope<unknown> | null) {
   // Not reached, or no answer in time (the transport's status 0).
-  if (status === 0) return new ApiCallError(0, SERVER_BUSY);
-  if (status >= 500 || !envelope || envelope.status !== false) return new ApiCallError(status >= 500 ? status : 502, SERVER_BUSY);
-  return new ApiCallError(status, envelope.message, envelope.errors);
+  if (status === 0) return new ApiCallError(0, "server.busy", SERVER_BUSY);
+  if (status >= 500 || !envelope || envelope.status !== false) {
+    return new ApiCallError(status >= 500 ? status : 502, "server.busy", SERVER_BUSY);
+  }
+  // An API of before codes (another server's) is read as refusing the input as a whole.
+  const code = isRefusalCode(envelope.code) ? envelope.code : "validation.invalid";
+  return new ApiCallError(status, code, envelope.message, envelope.errors, envelope.params);
 }
 
 let countryCache: { list: Country[]; until: number } | null = null;
@@ -131,11 +147,16 @@ function queryString(query: Record<string, unknown> | undefined) {
 /** The API no longer knows the token: end the portal session and go to sign-in with "Session Expired!". */
 export async function expireSession(request: Request, context: AppLoadContext): Promise<Response> {
   const { account } = accountOf(await getRequestSession(request, context));
-  const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", "Session Expired!")));
+  const expired = refusalWords(await requestLang(request, context))({
+    code: "auth.session_expired",
+    message: "Session Expired!",
+  });
+  const headers = await replaceSession(request, context, (s) => s.flash("toast", makeToast("info", expired)));
   const url = new URL(request.url);
   // A client's session (their own area) ends on the page that sends them a fresh link.
   const kind = account ? portalKinds[account.kind] : null;
-  if (/^\/my(\/|$)/.test(url.pathname) || (kind && !kind.signIn.remembers)) return redirect(kind?.signIn.path ?? "/my/sign-in", { headers });
+  if (/^\/my(\/|$)/.test(url.pathname) || (kind && !kind.signIn.remembers))
+    return redirect(kind?.signIn.path ?? "/my/sign-in", { headers });
   const back = request.method === "GET" && !isPublicPath(url.pathname) ? url.pathname + url.search : null;
   return redirect(signInUrl(back), { headers });
 }
@@ -146,19 +167,24 @@ export async function apiLoaderError(error: unknown, request: Request, context: 
   if (error.status === 401) throw await expireSession(request, context);
   if (error.status === 403 || error.status === 404) throw new Response("Not found", { status: 404 });
   if (error.unavailable) throw new Response(SERVER_BUSY, { status: 503 });
-  throw new Response(error.message, { status: error.status });
+  throw new Response(refusalWords(await requestLang(request, context))(error.refusal), { status: error.status });
 }
 
 /** In an action that answers with a redirect: back to `to`, with the API's reason as an error toast. */
 export async function apiRedirectError(error: unknown, request: Request, context: AppLoadContext, to: string): Promise<Response> {
   if (!(error instanceof ApiCallError)) throw error;
   if (error.status === 401) throw await expireSession(request, context);
-  return redirectWithToast(request, context, to, { type: "error", message: error.unavailable ? SERVER_BUSY : error.message });
+  const say = refusalWords(await requestLang(request, context));
+  return redirectWithToast(request, context, to, {
+    type: "error",
+    message: say(error.unavailable ? { code: "server.busy", message: SERVER_BUSY } : error.refusal),
+  });
 }
 
 export type FormFailure = {
   formError?: string;
-  fieldErrors?: FieldErrors;
+  /** Each field's refusals in the page's words */
+  fieldErrors?: FieldMessages;
   values?: Record<string, string>;
   toast?: ToastMessage;
 };
@@ -167,9 +193,14 @@ export type FormFailure = {
 export async function apiActionError(error: unknown, request: Request, context: AppLoadContext, values: Record<string, string>) {
   if (!(error instanceof ApiCallError)) throw error;
   if (error.status === 401) throw await expireSession(request, context);
+  const say = refusalWords(await requestLang(request, context));
   if (error.unavailable) {
     return data<FormFailure>(
-      { formError: "The server is busy. Nothing was lost: please try again.", values, toast: makeToast("error", SERVER_BUSY) },
+      {
+        formError: say({ code: "server.busy", message: "The server is busy. Nothing was lost: please try again." }),
+        values,
+        toast: makeToast("error", say({ code: "server.busy", message: SERVER_BUSY })),
+      },
       { status: 503 },
     );
   }
@@ -178,9 +209,18 @@ export async function apiActionError(error: unknown, request: Request, context: 
   // A message that says more than the fields (a conflict with a choice to make, "invite them once they have an
   // address") stays as the summary.
   const fields = error.errors && Object.keys(error.errors).some((k) => k !== "form") ? error.errors : undefined;
-  const repeatsAField = error.status === 400 && fields !== undefined && Object.values(fields).flat().includes(error.message);
+  const repeatsAField =
+    error.status === 400 &&
+    fields !== undefined &&
+    Object.values(fields)
+      .flat()
+      .some((e) => e.message === error.message);
   return data<FormFailure>(
-    { formError: repeatsAField ? FIX_FIELDS : error.message, fieldErrors: error.errors, values },
+    {
+      formError: say(repeatsAField ? { code: "validation.failed", message: FIX_FIELDS } : error.refusal),
+      fieldErrors: say.fields(error.errors),
+      values,
+    },
     { status: error.status },
   );
 }

@@ -5,22 +5,9 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { createApiClient, type ApiClient } from "./api.server.js";
-import { getRequestSession, type PortalSession } from "./session.server.js";
+import { memo, sessionOf } from "./memo.server.js";
 
-/** `work`, done once per request and shared by every loader that asks with the same key. */
-export function memo<T>(context: AppLoadContext, key: string, work: () => Promise<T>): Promise<T> {
-  let hit = context.memo.get(key) as Promise<T> | undefined;
-  if (!hit) {
-    hit = work();
-    context.memo.set(key, hit);
-  }
-  return hit;
-}
-
-/** The request's portal session, read once. */
-export function sessionOf(context: AppLoadContext, request: Request): Promise<PortalSession> {
-  return memo(context, "session", () => getRequestSession(request, context));
-}
+export { memo, sessionOf };
 
 /** An API client bound to this request's visitor and, when given, to a session's token. */
 export function apiFor(context: AppLoadContext, token?: string | null): ApiClient {

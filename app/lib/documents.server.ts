@@ -5,6 +5,7 @@ import { FIX_FIELDS } from "../../lib/messages.js";
 import { ApiCallError, apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
 import { requireAccount } from "./auth.server.js";
 import { textFields } from "./forms.server.js";
+import type { Refusal } from "./refusals.server.js";
 import { documentExpiryBody } from "./schemas.server.js";
 import { checkForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
@@ -33,14 +34,14 @@ async function sendUpload(
   documentId: number,
   formData: FormData,
   file: UploadedFile | null,
-  problem: string | null,
+  problem: Refusal | null,
 ) {
   await checkForm(formData, request);
   const values = textFields(formData, ["expires_on"]);
   const expiry = documentExpiryBody.safeParse(values);
   if (problem || !file || !expiry.success) {
     const fieldErrors: Record<string, string[]> = {};
-    if (problem) fieldErrors.file = [problem];
+    if (problem) fieldErrors.file = [problem.message];
     if (!expiry.success) fieldErrors.expires_on = [expiry.error.issues[0]!.message];
     return data<FormFailure>({ formError: FIX_FIELDS, fieldErrors, values }, { status: 400 });
   }
@@ -58,7 +59,7 @@ async function sendUpload(
     // What the API says of the file's name is said beside the file.
     const named =
       error instanceof ApiCallError && error.errors?.name
-        ? new ApiCallError(error.status, error.message, { ...error.errors, file: error.errors.name })
+        ? new ApiCallError(error.status, error.code, error.message, { ...error.errors, file: error.errors.name }, error.params)
         : error;
     return apiActionError(named, request, context, values);
   }

@@ -2,8 +2,10 @@
 import { data } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
+import type { Lang } from "../../lib/i18n/languages.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { FormFailure } from "./api.server.js";
+import { refusalWords } from "./refusals.server.js";
 
 export function textFields(formData: FormData, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, String(formData.get(n) ?? "")]));
@@ -25,15 +27,23 @@ export function asResponse(answer: unknown): Response {
   return Response.json(answer);
 }
 
-/** The parsed values, or a 400 answer with a message per field and what was typed. */
+/**
+ * The parsed values, or a 400 answer with a refusal per field and what was typed, in the page's language (`lang`:
+ * a public page's or a client's; the workspaces are English) by each refusal's code.
+ */
 export function validateForm<T>(
   schema: ZodType<T, ZodTypeDef, unknown>,
   values: Record<string, string>,
+  lang: Lang = "en",
 ): { data: T; failure?: undefined } | { data?: undefined; failure: Failed } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };
-  const fieldErrors = fieldErrorsOf(result.error.issues, { whole: "form", fieldOf: formField() });
+  const say = refusalWords(lang);
+  const fieldErrors = say.fields(fieldErrorsOf(result.error.issues, { whole: "form", fieldOf: formField() }));
   return {
-    failure: data<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 }),
+    failure: data<FormFailure>(
+      { fieldErrors, values, formError: say({ code: "validation.failed", message: FIX_FIELDS }) },
+      { status: 400 },
+    ),
   };
 }

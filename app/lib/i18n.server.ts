@@ -4,7 +4,7 @@
  * follow the account (the client's area the client's record; the workspace and the office are in English for now).
  */
 import { createHash } from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { createCookie, type Cookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { getSettings } from "../../lib/env.server.js";
 import { i18nOptions, resources, translator } from "../../lib/i18n/index.js";
@@ -18,13 +18,18 @@ export { resources, translator } from "../../lib/i18n/index.js";
  */
 export const workspaceT = translator(defaultLang);
 
-export const langCookie = createCookie("lang", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  secure: getSettings().isProduction,
-  maxAge: 365 * 24 * 3600,
-});
+let cookie: Cookie | null = null;
+/** The chosen language's cookie, made on first use (the settings are read then, never when the module loads). */
+export function langCookie(): Cookie {
+  cookie ??= createCookie("lang", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: getSettings().isProduction,
+    maxAge: 365 * 24 * 3600,
+  });
+  return cookie;
+}
 
 /** Changes whenever a catalogue does: the browser's copy (`/locales/:lang?v=`) is cached for good under it. */
 export const catalogueVersion = createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 12);
@@ -38,7 +43,7 @@ const detector = new RemixI18Next({
 /** The language the visitor chose with the switch, if any. */
 export async function chosenLang(request: Request): Promise<Lang | null> {
   try {
-    const value: unknown = await langCookie.parse(request.headers.get("Cookie"));
+    const value: unknown = await langCookie().parse(request.headers.get("Cookie"));
     return isLang(value) ? value : null;
   } catch {
     return null;

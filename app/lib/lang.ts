@@ -1,8 +1,8 @@
 /** The page's language in components: the root decides it; links to public pages stay in it. */
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { localizeDocumentTitle } from "../../lib/i18n/document-titles";
 import { intlLocale, langOfPath, pathInLang, type Lang } from "../../lib/i18n/languages";
-import { localizeDocumentTitle, localizeMessage } from "../../lib/i18n/messages";
 
 type RootLang = { lang?: Lang } | undefined;
 
@@ -23,19 +23,10 @@ export function useLocalPath(): (path: string) => string {
   return (path: string) => pathInLang(path, lang);
 }
 
-/**
- * What the API or a form said (in English), in the page's language: `say(message)`, `say.all(fieldErrors)`.
- * A message the catalogue does not know is shown as it came.
- */
-export function useSay() {
+/** A document's title: a standard kind in the page's language, an agent's own title as written. */
+export function useDocumentTitle() {
   const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const say = (message: string | null | undefined): string | undefined =>
-    message ? localizeMessage(t, message, locale) : undefined;
-  const all = (errors: string[] | undefined) => errors?.map((m) => localizeMessage(t, m, locale));
-  /** A document's title: a standard kind in the page's language, an agent's own title as written */
-  const document = (title: string) => localizeDocumentTitle(t, title);
-  return Object.assign(say, { all, document });
+  return (title: string) => localizeDocumentTitle(t, title);
 }
 
 /**

@@ -6,11 +6,14 @@
  */
 import { data, type AppLoadContext } from "@remix-run/node";
 import { endpoints } from "../../lib/contract.js";
-import { CHOOSE_FILES, MAX_FILES_PER_UPLOAD, partlySent, sentToAgent } from "../../lib/documents.js";
+import { CHOOSE_FILES, MAX_FILES_PER_UPLOAD } from "../../lib/documents.js";
+import { localizeDocumentTitle } from "../../lib/i18n/document-titles.js";
+import { translator } from "../../lib/i18n/index.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { ApiCallError, apiActionError, type FormFailure } from "./api.server.js";
 import { requireAccount } from "./auth.server.js";
 import { textFields } from "./forms.server.js";
+import { refusalWords, requestLang } from "./refusals.server.js";
 import { checkForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { readUpload } from "./upload.server.js";
@@ -18,12 +21,17 @@ import { readUpload } from "./upload.server.js";
 export async function receiveMyUpload(request: Request, context: AppLoadContext, documentId: number) {
   const { api } = await requireAccount(request, context, ["client"]);
   const { formData, files, problem } = await readUpload(request, { maxFiles: MAX_FILES_PER_UPLOAD });
+  // In the client's language, by each refusal's code.
+  const lang = await requestLang(request, context);
+  const say = refusalWords(lang);
+  const t = translator(lang);
   try {
     await checkForm(formData, request);
     const values = { ...textFields(formData, ["intent"]), document_id: String(documentId) };
     if (problem || !files.length) {
+      const why = problem ?? { code: "upload.choose_many" as const, message: CHOOSE_FILES };
       return data<FormFailure>(
-        { formError: FIX_FIELDS, fieldErrors: { file: [problem ?? CHOOSE_FILES] }, values },
+        { formError: say({ code: "validation.failed", message: FIX_FIELDS }), fieldErrors: { file: [say(why)] }, values },
         { status: 400 },
       );
     }
@@ -41,17 +49,18 @@ export async function receiveMyUpload(request: Request, context: AppLoadContext,
       }
       return await redirectWithToast(request, context, `/my#document-${documentId}`, {
         type: "success",
-        message: sentToAgent(title, sent),
+        message: t(sent === 1 ? "my.sentOne" : "my.sentMany", { title: localizeDocumentTitle(t, title), count: sent }),
       });
     } catch (error) {
       // Said beside the file, naming what was already sent.
       if (error instanceof ApiCallError && sent > 0) {
-        const message = partlySent(sent, files.length, files[sent]!.name, error.errors?.file?.[0] ?? error.message);
+        const problem = say(error.errors?.file?.[0] ?? error.refusal, "file");
+        const message = t("my.partlySent", { sent, count: files.length, name: files[sent]!.name, problem });
         return data<FormFailure>({ formError: message, fieldErrors: { file: [message] }, values }, { status: error.status });
       }
       const named =
         error instanceof ApiCallError && error.errors?.name
-          ? new ApiCallError(error.status, error.message, { ...error.errors, file: error.errors.name })
+          ? new ApiCallError(error.status, error.code, error.message, { ...error.errors, file: error.errors.name }, error.params)
           : error;
       return apiActionError(named, request, context, values);
     }

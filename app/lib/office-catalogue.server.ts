@@ -2,7 +2,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { listOf, planTextFields, textsFromForm, translatedFieldOf, translatedFields } from "../../lib/catalogue-texts.js";
-import { fieldErrorsOf, formField } from "../../lib/field-errors.js";
+import { fieldErrorsOf, fieldMessages, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { planFields, relocationFields } from "../../lib/office-fields.js";
 import { apiActionError, type FormFailure } from "./api.server.js";
@@ -53,7 +53,11 @@ export async function saveCatalogueForm<B, S>(
   }
   const parsed = form.schema.safeParse(body);
   if (!parsed.success) {
-    fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: form.fieldOf, firstOnly: true, into: fieldErrors });
+    // A field with a message of the form's own keeps it; the schema's first refusal is said beside each other one.
+    const schemaErrors = fieldMessages(
+      fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: form.fieldOf, firstOnly: true }),
+    );
+    for (const [field, messages] of Object.entries(schemaErrors)) fieldErrors[field] ??= messages;
   }
   if (!parsed.success || Object.keys(fieldErrors).length) {
     return data<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });

@@ -28,7 +28,7 @@ export async function statementPage(
   } catch (error) {
     if (!(error instanceof ApiCallError) || error.status !== 400) return apiLoaderError(error, request, context);
     const statement = await load(undefined).catch((e) => apiLoaderError(e, request, context));
-    return { statement, error: error.errors?.month?.[0] ?? error.message };
+    return { statement, error: error.errors?.month?.[0]?.message ?? error.message };
   }
 }
 

@@ -9,6 +9,7 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { UPLOAD_BODY_LIMIT } from "../../lib/body-limit.js";
+import type { RefusalCode } from "../../lib/contract/codes.js";
 import {
   atMostFiles,
   CHOOSE_FILE,
@@ -16,16 +17,16 @@ import {
   MAX_DOCUMENT_BYTES,
   MAX_FORM_PARTS,
   TOO_LARGE_HINT,
-  TOO_MANY_PARTS,
 } from "../../lib/documents.js";
-import { FORM_UNREADABLE } from "../../lib/messages.js";
 import { spool, TooMuchToRead, type Spooled } from "../../lib/spool.js";
+import type { Refusal } from "./refusals.server.js";
 
 /** The file part, spooled to a temporary file (lib/spool.ts): the caller disposes of it when done. */
 export type UploadedFile = { file: Spooled; name: string; type: string };
 
 /** `file`: the first file part; `files`: every one (a form with `multiple`), in the order sent. */
-export type UploadForm = { formData: FormData; file: UploadedFile | null; files: UploadedFile[]; problem: string | null };
+/** `problem`: what is wrong with the files chosen, as a refusal (its code, and the same in English) */
+export type UploadForm = { formData: FormData; file: UploadedFile | null; files: UploadedFile[]; problem: Refusal | null };
 
 /**
  * Reads the form; each file part goes to a temporary file as it arrives (its first 10 MB; past them it is counted
@@ -35,7 +36,7 @@ export type UploadForm = { formData: FormData; file: UploadedFile | null; files:
 export async function readUpload(request: Request, opts: { maxFiles?: number } = {}): Promise<UploadForm> {
   const maxFiles = opts.maxFiles ?? 1;
   const files: UploadedFile[] = [];
-  let problem: string | null = null;
+  let problem: Refusal | null = null;
   let chosen = 0;
   let parts = 0;
   // Counts each part before the others see it (it stores nothing): the parse stops at the first one too many.
@@ -54,7 +55,11 @@ export async function readUpload(request: Request, opts: { maxFiles?: number } =
     }
     chosen += 1;
     if (spooled.tooLarge) {
-      problem ??= maxFiles > 1 ? `${part.filename || "A file"}: ${TOO_LARGE_HINT}` : TOO_LARGE_HINT;
+      const name = part.filename || "A file";
+      problem ??=
+        maxFiles > 1
+          ? { code: "upload.too_large_hint", params: { name }, message: `${name}: ${TOO_LARGE_HINT}` }
+          : { code: "upload.too_large_hint", message: TOO_LARGE_HINT };
     } else if (files.length >= maxFiles) {
       await spooled.file?.dispose();
       if (maxFiles === 1) {
@@ -62,7 +67,7 @@ export async function readUpload(request: Request, opts: { maxFiles?: number } =
         await files.pop()?.file.dispose();
         files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType });
       } else {
-        problem ??= atMostFiles(maxFiles);
+        problem ??= { code: "upload.at_most", params: { count: maxFiles }, message: atMostFiles(maxFiles) };
       }
     } else {
       files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType });
@@ -74,14 +79,19 @@ export async function readUpload(request: Request, opts: { maxFiles?: number } =
       request,
       unstable_composeUploadHandlers(partCounter, fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
     );
-    if (!chosen && !problem) problem = maxFiles > 1 ? CHOOSE_FILES : CHOOSE_FILE;
+    if (!chosen && !problem) {
+      problem =
+        maxFiles > 1
+          ? { code: "upload.choose_many", message: CHOOSE_FILES }
+          : { code: "upload.choose_one", message: CHOOSE_FILE };
+    }
     return { formData, file: files[0] ?? null, files, problem };
   } catch (error) {
     await Promise.all(files.map((f) => f.file.dispose()));
-    if (error instanceof TooMuchToRead) throw new Response(TOO_LARGE_HINT, { status: 413 });
-    if (error instanceof TooManyParts) throw new Response(TOO_MANY_PARTS, { status: 413 });
+    if (error instanceof TooMuchToRead) throw new Response("upload.too_large_hint" satisfies RefusalCode, { status: 413 });
+    if (error instanceof TooManyParts) throw new Response("upload.too_many_parts" satisfies RefusalCode, { status: 413 });
     // Not multipart, a broken one, a text field of over 16 KB (MaxPartSizeExceededError), a body cut short.
-    throw new Response(FORM_UNREADABLE, { status: 400 });
+    throw new Response("form.unreadable" satisfies RefusalCode, { status: 400 });
   }
 }
 

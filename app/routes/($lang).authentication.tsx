@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { fieldErrorsOf, formField } from "../../lib/field-errors";
 import { AuthCard } from "../components/auth-card";
 import { Field, FormError } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
@@ -12,9 +13,10 @@ import { getAccount, signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { landingOf, portalKinds } from "../lib/kinds";
-import { useLocalPath, useSay } from "../lib/lang";
+import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
 import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
+import { refusalWords, requestLang } from "../lib/refusals.server";
 import { loginBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
@@ -51,8 +53,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     password: formData.get("password"),
     time_zone: formData.get("time_zone") || undefined,
   });
+  const say = refusalWords(await requestLang(request, context));
   if (!parsed.success) {
-    return data<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
+    const fieldErrors = say.fields(fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: formField() }));
+    return data<FormFailure>({ fieldErrors, values }, { status: 400 });
   }
   try {
     // One call for every kind: the API finds whose email and password these are.
@@ -60,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 403 || error.status === 429)) {
-      return data<FormFailure>({ formError: error.message, values }, { status: error.status === 429 ? 429 : 400 });
+      return data<FormFailure>({ formError: say(error.refusal), values }, { status: error.status === 429 ? 429 : 400 });
     }
     return apiActionError(error, request, context, values);
   }
@@ -72,7 +76,6 @@ export default function Authentication() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && /^(\/(ar|es|fr))?\/authentication/.test(navigation.formAction ?? "");
   const { t } = useTranslation();
-  const say = useSay();
   const local = useLocalPath();
   const errors = actionData?.fieldErrors ?? {};
   const form = useRef<HTMLFormElement>(null);
@@ -94,7 +97,7 @@ export default function Authentication() {
       <p className="muted" data-testid="sign-in-for">
         <Trans i18nKey="signIn.for" components={{ go: <Link to="/my/sign-in" /> }} />
       </p>
-      <FormError message={say(actionData?.formError)} />
+      <FormError message={actionData?.formError} />
       <Form method="post" noValidate className="form" ref={form}>
         <AuthenticityTokenInput />
         <HoneypotFields props={trap} />
@@ -108,7 +111,7 @@ export default function Authentication() {
           autoComplete="username"
           required
           defaultValue={actionData?.values?.email ?? ""}
-          errors={say.all(errors.email)}
+          errors={errors.email}
           // The page is there to sign in: typing starts in Email (after a refusal, in the field to correct).
           {...(actionData ? {} : { autoFocus: true })}
           autoFocusOnError
@@ -120,7 +123,7 @@ export default function Authentication() {
           type="password"
           autoComplete="current-password"
           required
-          errors={say.all(errors.password)}
+          errors={errors.password}
           autoFocusOnError={!errors.email}
         />
         <button type="submit" className="button button--primary button--block" disabled={busy}>

@@ -17,7 +17,7 @@ import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
-import { useLocalPath, useSay } from "../lib/lang";
+import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
 import { contactBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
@@ -40,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
   const values = textFields(formData, fields);
-  const { data, failure } = validateForm(contactBody, values);
+  const { data, failure } = validateForm(contactBody, values, lang);
   if (failure) return failure;
   try {
     await (signedIn?.api ?? apiFor(context)).call(endpoints.contact, { body: { ...data, phone: data.phone ?? "" } });
@@ -58,14 +58,13 @@ export default function Contact() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
-  const say = useSay();
   const local = useLocalPath();
   // A new key after each sent message (the redirect is a new location): the form starts empty again, as a page load would.
   const location = useLocation();
   const base = fieldProps(fields, failure);
   const f = (name: (typeof fields)[number], fallback = "") => {
     const props = base(name, fallback);
-    return { ...props, errors: say.all(props.errors) };
+    return { ...props, errors: props.errors };
   };
   return (
     <section className="container page narrow">
@@ -75,7 +74,7 @@ export default function Contact() {
       <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : location.key}>
         <AuthenticityTokenInput />
         <HoneypotFields props={trap} />
-        <FormError message={say(failure?.formError)} />
+        <FormError message={failure?.formError} />
         <Field label={t("fields.name")} maxLength={fieldLimits.name} required autoComplete="name" {...f("name", agent?.name)} />
         <Field
           label={t("fields.email")}

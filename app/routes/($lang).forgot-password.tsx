@@ -10,6 +10,7 @@ import { textFields, validateForm } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
 import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
+import { requestLang } from "../lib/refusals.server";
 import { forgotPasswordBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
   const values = textFields(formData, ["email"]);
-  const { data, failure } = validateForm(forgotPasswordBody, values);
+  const { data, failure } = validateForm(forgotPasswordBody, values, await requestLang(request, context));
   if (failure) return failure;
   try {
     await apiFor(context).call(endpoints.forgotPassword, { body: { email: data.email } });

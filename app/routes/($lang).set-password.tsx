@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
+import { fieldErrorsOf, formField } from "../../lib/field-errors";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { AuthCard } from "../components/auth-card";
 import { Field, FormError } from "../components/form";
@@ -10,9 +11,11 @@ import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.serve
 import { signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
-import { useLocalPath, useSay } from "../lib/lang";
+import { translator } from "../lib/i18n.server";
+import { useLocalPath } from "../lib/lang";
 import { useCompany } from "../lib/meta";
 import { publicPage } from "../lib/page-lang.server";
+import { refusalWords, requestLang } from "../lib/refusals.server";
 import { setPasswordBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
@@ -21,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 
 /** A one-time link from the consultancy: whose it is, or that it can no longer be used. Never listed by search engines. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { seo } = await publicPage(request, context, params.lang, "setPassword", { index: false });
+  const { seo, lang } = await publicPage(request, context, params.lang, "setPassword", { index: false });
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
   try {
     const who = await apiFor(context).call(endpoints.passwordCheck, { body: { token } });
@@ -29,7 +32,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 400 || error.status === 404)) {
       return data(
-        { token, who: null, gone: error.status === 404 ? error.message : "This link is not valid.", seo },
+        {
+          token,
+          who: null,
+          gone: error.status === 404 ? refusalWords(lang)(error.refusal) : translator(lang)("setPassword.gone"),
+          seo,
+        },
         { status: 404 },
       );
     }
@@ -42,15 +50,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await checkForm(formData, request);
   const token = String(formData.get("token") ?? "");
   const parsed = setPasswordBody.safeParse({ token, password: formData.get("password") });
+  const say = refusalWords(await requestLang(request, context));
   if (!parsed.success) {
-    return data<FormFailure>({ fieldErrors: parsed.error.flatten().fieldErrors, formError: FIX_FIELDS }, { status: 400 });
+    const fieldErrors = say.fields(fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: formField() }));
+    return data<FormFailure>(
+      { fieldErrors, formError: say({ code: "validation.failed", message: FIX_FIELDS }) },
+      { status: 400 },
+    );
   }
   try {
     const done = await apiFor(context).call(endpoints.passwordSet, { body: parsed.data });
     return await signInAs(request, context, done, null);
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
-      return data<FormFailure>({ formError: error.message }, { status: error.status });
+      return data<FormFailure>({ formError: say(error.refusal) }, { status: error.status });
     }
     return apiActionError(error, request, context, {});
   }
@@ -61,7 +74,6 @@ export default function SetPassword() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
-  const say = useSay();
   const local = useLocalPath();
   const company = useCompany();
   return (
@@ -85,7 +97,7 @@ export default function SetPassword() {
             />
             {who.purpose === "reset" ? ` ${t("setPassword.resetNote")}` : ""}
           </p>
-          <FormError message={say(failure?.formError)} />
+          <FormError message={failure?.formError} />
           <Form method="post" className="form" noValidate>
             <AuthenticityTokenInput />
             <input type="hidden" name="token" value={token} />
@@ -98,7 +110,7 @@ export default function SetPassword() {
               required
               maxLength={fieldLimits.password}
               hint={t("messages.passwordRules")}
-              errors={say.all(failure?.fieldErrors?.password)}
+              errors={failure?.fieldErrors?.password}
               autoFocusOnError
               autoFocus={!failure}
             />
@@ -109,7 +121,7 @@ export default function SetPassword() {
         </>
       ) : (
         <p className="empty-state" data-testid="link-gone">
-          {say(gone)}{" "}
+          {gone}{" "}
           <Trans
             i18nKey="setPassword.goneHelp"
             components={{ signIn: <Link to={local("/authentication")} />, ask: <Link to={local("/forgot-password")} /> }}

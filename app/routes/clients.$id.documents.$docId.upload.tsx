@@ -8,5 +8,5 @@ import { routeId } from "../lib/params";
 import { answerUpload } from "../lib/upload-answer.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return answerUpload(() => receiveUpload(request, context, routeId(params.id), routeId(params.docId)));
+  return answerUpload(request, context, () => receiveUpload(request, context, routeId(params.id), routeId(params.docId)));
 }

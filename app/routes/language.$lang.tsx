@@ -13,6 +13,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const back = backPath(new URL(request.url).searchParams.get("back"), "/");
   const url = new URL(back, "http://portal.invalid");
   return redirect(pathInLang(url.pathname, lang) + url.search, {
-    headers: { "Set-Cookie": await langCookie.serialize(lang), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": await langCookie().serialize(lang), "Cache-Control": "no-store" },
   });
 }

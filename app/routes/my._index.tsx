@@ -15,7 +15,7 @@ import { apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { useIntlLocale, useSay } from "../lib/lang";
+import { useIntlLocale, useDocumentTitle } from "../lib/lang";
 import { companyOf } from "../lib/meta";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
@@ -45,7 +45,7 @@ export default function MyPage() {
   // The client's language (the root's, from the client's record): words from the catalogue, dates as it writes them.
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const say = useSay();
+  const documentTitle = useDocumentTitle();
   const at = (iso: string) => formatDateTime(iso, zone, locale);
   return (
     <section className="container page my-page">
@@ -82,7 +82,7 @@ export default function MyPage() {
         <ul className="list-reset my-documents">
           {documents.map((d) => {
             const mine = failure?.values?.document_id === String(d.id) ? failure : undefined;
-            const title = say.document(d.title);
+            const title = documentTitle(d.title);
             return (
               <li key={d.id} id={`document-${d.id}`} className="card my-document">
                 <div className="my-document__head">

@@ -8,5 +8,5 @@ import { routeId } from "../lib/params";
 import { answerUpload } from "../lib/upload-answer.server";
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return answerUpload(() => receiveMyUpload(request, context, routeId(params.docId)));
+  return answerUpload(request, context, () => receiveMyUpload(request, context, routeId(params.docId)));
 }

@@ -12,8 +12,10 @@ import { ApiCallError } from "../lib/api.server";
 import { signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
-import { useLang, useSay } from "../lib/lang";
+import { translator } from "../lib/i18n.server";
+import { useLang } from "../lib/lang";
 import { companyOf } from "../lib/meta";
+import { refusalWords, requestLang } from "../lib/refusals.server";
 import { clientLinkBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
@@ -24,36 +26,49 @@ export const meta: MetaFunction = ({ matches }) => {
 
 type Gone = { ok: false; message: string };
 
-async function check(context: ActionFunctionArgs["context"], token: string | null) {
+/** A link's words in the client's language (the link names it, else the one they chose). */
+async function wordsFor(request: Request, context: ActionFunctionArgs["context"]) {
+  const lang = await requestLang(request, context);
+  return { say: refusalWords(lang), t: translator(lang) };
+}
+
+async function check(request: Request, context: ActionFunctionArgs["context"], token: string | null) {
+  const { say, t } = await wordsFor(request, context);
   const parsed = clientLinkBody.safeParse({ token });
-  if (!parsed.success)
-    return { ok: false, message: "This link is not complete. Copy the whole link from the e-mail." } satisfies Gone;
+  if (!parsed.success) return { ok: false, message: t("my.linkIncomplete") } satisfies Gone;
   try {
     const info = await apiFor(context).call(endpoints.clientLinkCheck, { body: parsed.data });
     return { ok: true as const, token: parsed.data.token, ...info };
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: error.message } satisfies Gone;
+    if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: say(error.refusal) } satisfies Gone;
     if (error instanceof ApiCallError && error.unavailable) throw new Response(SERVER_BUSY, { status: 503 });
     throw error;
   }
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const state = await check(context, new URL(request.url).searchParams.get("token"));
+  const state = await check(request, context, new URL(request.url).searchParams.get("token"));
   return state.ok ? state : { ...state, token: null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
+  const { say, t } = await wordsFor(request, context);
   const parsed = clientLinkBody.safeParse({ token: formData.get("token") });
-  if (!parsed.success) return { ok: false, message: "This link is not complete. Copy the whole link from the e-mail." };
+  if (!parsed.success) return { ok: false, message: t("my.linkIncomplete") };
   try {
     const login = await apiFor(context).call(endpoints.clientLinkUse, { body: parsed.data });
-    return await signInAs(request, context, { kind: "client", token: login.token, expires_at: login.expires_at, person: login.client }, null);
+    return await signInAs(
+      request,
+      context,
+      { kind: "client", token: login.token, expires_at: login.expires_at, person: login.client },
+      null,
+    );
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: error.message };
-    if (error instanceof ApiCallError && error.unavailable) return { ok: false, message: SERVER_BUSY };
+    if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: say(error.refusal) };
+    if (error instanceof ApiCallError && error.unavailable)
+      return { ok: false, message: say({ code: "server.busy", message: SERVER_BUSY }) };
     throw error;
   }
 }
@@ -88,12 +103,11 @@ export default function ClientLink() {
 
 function LinkGone({ message }: { message: string }) {
   const { t } = useTranslation();
-  const say = useSay();
   const lang = useLang();
   return (
     <div data-testid="link-gone">
       <h1>{t("my.goneTitle")}</h1>
-      <p role="alert">{say(message)}</p>
+      <p role="alert">{message}</p>
       <p>
         <a href={lang === "en" ? "/my/sign-in" : `/my/sign-in?lang=${lang}`} className="button button--primary">
           {t("my.getNewLink")}

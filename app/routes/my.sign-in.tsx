@@ -15,6 +15,7 @@ import { textFields, validateForm } from "../lib/forms.server";
 import { chosenLang, translator } from "../lib/i18n.server";
 import { useLocalPath } from "../lib/lang";
 import { companyOf } from "../lib/meta";
+import { requestLang } from "../lib/refusals.server";
 import { clientSignInBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
   const values = textFields(formData, ["email"]);
-  const { data, failure } = validateForm(clientSignInBody, values);
+  const { data, failure } = validateForm(clientSignInBody, values, await requestLang(request, context));
   if (failure) return failure;
   try {
     await apiFor(context).call(endpoints.clientSignInLink, { body: { email: data.email } });

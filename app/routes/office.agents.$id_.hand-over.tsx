@@ -82,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** The choice no longer stands (a client moved or the taker deactivated meanwhile): said as the API would say it. */
 function gone() {
-  return new ApiCallError(409, workspaceT("office.handOver.changed"));
+  return new ApiCallError(409, "handover.changed", workspaceT("office.handOver.changed"));
 }
 
 type Review = { review: { from: string; to: { id: number; name: string }; clients: Array<{ id: number; name: string }> } };

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { fieldMessages } from "../../lib/field-errors";
 import { FilterSelect } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     // A filter that is not one (a date like 2026-02-30) is said beside it, with an empty list.
     if (error instanceof ApiCallError && error.status === 400) {
-      return data({ filter, result: null, errors: error.errors ?? {}, title }, { status: 400 });
+      return data({ filter, result: null, errors: fieldMessages(error.errors), title }, { status: 400 });
     }
     return apiLoaderError(error, request, context);
   }

@@ -72,7 +72,7 @@ export async function clientLinkInfo(db: Db, token: string, now = new Date()): P
     .where("l.expires_at", ">", now.toISOString())
     .where(accessOpen)
     .executeTakeFirst();
-  if (!row) throw new NotFound(LINK_GONE);
+  if (!row) throw new NotFound("client_link.gone", LINK_GONE);
   return { first_name: row.first_name, expires_at: new Date(row.expires_at).toISOString() };
 }
 
@@ -96,7 +96,7 @@ export async function useClientLink(db: Db, token: string, now = new Date()): Pr
       )
       .returning(["client_id", "request_id", "purpose"])
       .executeTakeFirst();
-    if (!link) throw new NotFound(LINK_GONE);
+    if (!link) throw new NotFound("client_link.gone", LINK_GONE);
     await trx
       .insertInto("client_tokens")
       .values({ client_id: link.client_id, token_hash: hashToken(session), created_at: stamp, expires_at: expiresAt })
@@ -135,7 +135,7 @@ export async function useClientLink(db: Db, token: string, now = new Date()): Pr
     );
   });
   const found = await personForToken(db, "client", session, now);
-  if (!found) throw new NotFound(LINK_GONE);
+  if (!found) throw new NotFound("client_link.gone", LINK_GONE);
   return { token: session, expires_at: expiresAt, client: { ...found.person, language: found.person.language ?? "en" } };
 }
 
@@ -176,7 +176,7 @@ export async function clientAccess(db: Db, agentId: number, clientId: number): P
     .where("id", "=", clientId)
     .where("agent_id", "=", agentId)
     .executeTakeFirst();
-  if (!c) throw new NotFound("No such client.");
+  if (!c) throw new NotFound("client.not_found", "No such client.");
   return {
     state: c.access_ended_at ? "ended" : c.access_opened_at ? "open" : "none",
     last_sign_in_at: c.last_sign_in_at ? new Date(c.last_sign_in_at).toISOString() : null,

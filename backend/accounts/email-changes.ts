@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { EmailChangeInfo, EmailChanged, PendingEmail } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { agentSearchText } from "../../lib/search.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
@@ -71,11 +72,21 @@ export async function requestEmailChange(
 ): Promise<PendingEmail> {
   const who = await account(db, kind, accountId);
   if (!who)
-    throw new NotFound(kind === "agent" ? "No such agent." : kind === "mentor" ? "No such mentor." : "No such staff member.");
+    throw new NotFound(
+      "account.not_found",
+      kind === "agent" ? "No such agent." : kind === "mentor" ? "No such mentor." : "No such staff member.",
+    );
   if (!who.email)
-    throw new Conflict("This mentor has no address yet: write it on the mentor's form, then invite them to sign in.");
-  if (who.email === email) throw new Invalid("This is the address already", { email: ["This is the address already"] });
-  if (await addressTaken(db, kind, accountId, email)) throw new Conflict(TAKEN, { email: [TAKEN] });
+    throw new Conflict(
+      "mentor.no_address",
+      "This mentor has no address yet: write it on the mentor's form, then invite them to sign in.",
+    );
+  if (who.email === email)
+    throw new Invalid("email.unchanged", "This is the address already", {
+      email: [fieldError("email.unchanged", "This is the address already")],
+    });
+  if (await addressTaken(db, kind, accountId, email))
+    throw new Conflict("email.taken", TAKEN, { email: [fieldError("email.taken", TAKEN)] });
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_HOURS * 3_600_000).toISOString();
   await db.transaction().execute(async (trx) => {
@@ -127,7 +138,7 @@ async function liveChange(db: Kysely<Database>, token: string, now: Date) {
     .where("canceled_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  if (!row || !isSignInKind(row.account_kind)) throw new NotFound(LINK_GONE);
+  if (!row || !isSignInKind(row.account_kind)) throw new NotFound("email_change.gone", LINK_GONE);
   return { ...row, account_kind: row.account_kind };
 }
 
@@ -135,7 +146,7 @@ async function liveChange(db: Kysely<Database>, token: string, now: Date) {
 export async function emailChangeInfo(db: Kysely<Database>, token: string, now = new Date()): Promise<EmailChangeInfo> {
   const change = await liveChange(db, token, now);
   const who = await account(db, change.account_kind, change.account_id);
-  if (!who) throw new NotFound(LINK_GONE);
+  if (!who) throw new NotFound("email_change.gone", LINK_GONE);
   return { name: who.name, old_email: change.old_email, new_email: change.new_email, expires_at: change.expires_at };
 }
 
@@ -153,9 +164,9 @@ export async function confirmEmailChange(db: Kysely<Database>, token: string, no
         .where("canceled_at", "is", null)
         .where("expires_at", ">", now.toISOString())
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw new NotFound(LINK_GONE);
+      if (Number(claimed.numUpdatedRows) !== 1) throw new NotFound("email_change.gone", LINK_GONE);
       const who = await account(trx, kind, change.account_id);
-      if (!who) throw new NotFound(LINK_GONE);
+      if (!who) throw new NotFound("email_change.gone", LINK_GONE);
       // Only from the address the change was asked from: a change made since (by another link) is not undone.
       const changed = await trx
         .updateTable(kinds[kind].accounts)
@@ -167,7 +178,7 @@ export async function confirmEmailChange(db: Kysely<Database>, token: string, no
         .where("id", "=", change.account_id)
         .where("email", "=", change.old_email)
         .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw new NotFound(LINK_GONE);
+      if (Number(changed.numUpdatedRows) !== 1) throw new NotFound("email_change.gone", LINK_GONE);
       await expirePasswordLinks(trx, kind, change.account_id, now);
       await emailChanged(trx, { kind, id: change.account_id }, { from: change.old_email, to: change.new_email }, now);
       await audit(
@@ -184,7 +195,7 @@ export async function confirmEmailChange(db: Kysely<Database>, token: string, no
       return { kind, email: change.new_email };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(TAKEN);
+    if (isUniqueViolation(error)) throw new Conflict("email.taken", TAKEN);
     throw error;
   }
 }

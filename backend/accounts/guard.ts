@@ -42,7 +42,7 @@ export function guard(db: Kysely<Database>, allowed: readonly AccountKind[]): Re
   const refusal = mine[0] ? tokenKinds[mine[0]].onlyFor : "This call is not for your kind of account.";
   return handler(async (req, _res, next) => {
     const token = bearerToken(req);
-    if (!token) throw new ApiError(401, SIGN_IN_FIRST);
+    if (!token) throw new ApiError(401, "auth.sign_in_first", SIGN_IN_FIRST);
     for (const kind of mine) {
       const found = await personForToken(db, kind, token);
       if (found) {
@@ -51,13 +51,13 @@ export function guard(db: Kysely<Database>, allowed: readonly AccountKind[]): Re
       }
     }
     for (const kind of others) {
-      if (await personForToken(db, kind, token)) throw new ApiError(403, refusal);
+      if (await personForToken(db, kind, token)) throw new ApiError(403, "auth.wrong_kind", refusal);
     }
-    throw new ApiError(401, SESSION_EXPIRED);
+    throw new ApiError(401, "auth.session_expired", SESSION_EXPIRED);
   });
 }
 
 /** A path's account id must be the caller's own: another's is refused, never served. */
 export function assertOwnId(caller: Caller, id: number) {
-  if (caller.id !== id) throw new ApiError(403, "You can only see your own records.");
+  if (caller.id !== id) throw new ApiError(403, "auth.not_yours", "You can only see your own records.");
 }

@@ -3,7 +3,8 @@
  * one (every other session ends); every other session signed out; and a reset link asked for by e-mail address.
  */
 import { sql, type Kysely } from "kysely";
-import type { AccountData } from "../../lib/contract.js";
+import type { AccountData, RefusalCode } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { agentSearchText } from "../../lib/search.js";
 import type { Database } from "../db/schema.js";
@@ -72,17 +73,19 @@ export async function changePassword(
     .select(["email", "password_hash"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
-  const invalid = (field: string, message: string) => new ApiError(400, FIX_FIELDS, { [field]: [message] });
+  const invalid = (field: string, code: RefusalCode, message: string) =>
+    new ApiError(400, "validation.failed", FIX_FIELDS, { [field]: [fieldError(code, message)] });
   const email = (row.email ?? "").toLowerCase();
   await attempts?.before(email);
   if (!row.password_hash || !(await verifyPassword(row.password_hash, input.current_password))) {
     await attempts?.failed(email);
-    throw invalid("current_password", "This is not your current password");
+    throw invalid("current_password", "password.not_current", "This is not your current password");
   }
   await attempts?.succeeded(email);
-  if (email && input.new_password.toLowerCase().includes(email)) throw invalid("new_password", "Do not use your email address");
+  if (email && input.new_password.toLowerCase().includes(email))
+    throw invalid("new_password", "password.has_email", "Do not use your email address");
   if (input.new_password === input.current_password)
-    throw invalid("new_password", "Choose a password other than the current one");
+    throw invalid("new_password", "password.unchanged", "Choose a password other than the current one");
   const hash = await hashPassword(input.new_password);
   return db.transaction().execute(async (trx) => {
     await sql`update ${sql.table(kinds[kind].accounts)} set password_hash = ${hash} where id = ${id}`.execute(trx);

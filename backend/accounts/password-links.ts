@@ -88,15 +88,15 @@ export async function passwordLinkInfo(db: Kysely<Database>, token: string, now 
     .select(["account_kind", "account_id", "expires_at", "used_at", "purpose"])
     .where("token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!link || link.used_at || link.expires_at <= now.toISOString()) throw new NotFound(LINK_GONE);
+  if (!link || link.used_at || link.expires_at <= now.toISOString()) throw new NotFound("password_link.gone", LINK_GONE);
   const kind = link.account_kind;
-  if (!isSignInKind(kind)) throw new NotFound(LINK_GONE);
+  if (!isSignInKind(kind)) throw new NotFound("password_link.gone", LINK_GONE);
   const who = await db
     .selectFrom(kinds[kind].accounts)
     .select(["name", "email"])
     .where("id", "=", link.account_id)
     .executeTakeFirst();
-  if (!who?.email) throw new NotFound(LINK_GONE);
+  if (!who?.email) throw new NotFound("password_link.gone", LINK_GONE);
   return {
     kind,
     name: who.name,
@@ -126,14 +126,14 @@ export async function usePasswordLink(
       .where("expires_at", ">", now.toISOString())
       .returning(["account_kind", "account_id", "purpose"])
       .executeTakeFirst();
-    if (!link) throw new NotFound(LINK_GONE);
+    if (!link) throw new NotFound("password_link.gone", LINK_GONE);
     // A reset tells the account's address, in case it was not its owner; a first password set through the link
     // staff handed over needs no such word.
     if (link.purpose === "reset") {
       await passwordChanged(trx, { kind: link.account_kind as SignInKind, id: link.account_id }, "reset", now);
     }
     const kind = link.account_kind;
-    if (!isSignInKind(kind)) throw new NotFound(LINK_GONE);
+    if (!isSignInKind(kind)) throw new NotFound("password_link.gone", LINK_GONE);
     await sql`update ${sql.table(kinds[kind].accounts)} set password_hash = ${hash} where id = ${link.account_id}`.execute(trx);
     await endSessions(trx, kind, link.account_id);
     const t = kinds[kind];

@@ -67,12 +67,12 @@ export async function signIn<K extends SignInKind>(
   }
   if (!matched) {
     await limiter.failed(ip, email);
-    throw new ApiError(401, WRONG_CREDENTIALS);
+    throw new ApiError(401, "auth.wrong_credentials", WRONG_CREDENTIALS);
   }
   await limiter.succeeded(ip, email);
   const { kind, account } = matched;
   // Said only to whoever knows the password: it tells a stranger nothing.
-  if (!account.active) throw new ApiError(403, DEACTIVATED);
+  if (!account.active) throw new ApiError(403, "auth.deactivated", DEACTIVATED);
   await options.before?.(kind, account.id);
   const { token, expiresAt } = await issueToken(db, kind, account.id, ttlDays);
   // Read as every call reads it (a staff member's role with it), after `before`, which may set the agent's zone.

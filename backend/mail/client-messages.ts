@@ -5,9 +5,9 @@
  * invite's title and text in the language too; Arabic is laid out right to left. A message written before clients
  * had a language (no `lang` in its facts) is English.
  */
+import { localizeDocumentTitle } from "../../lib/i18n/document-titles.js";
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
-import { localizeDocumentTitle } from "../../lib/i18n/messages.js";
 import { compose, sessionInvite, when, type MailContext, type Recipient, type Rendered, type SessionFacts } from "./compose.js";
 import type { Facts } from "./messages.js";
 

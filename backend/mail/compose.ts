@@ -8,7 +8,12 @@ import { dateFormatter } from "../../lib/intl.js";
 import { formatMoney } from "../../lib/money.js";
 
 /** Where each kind sees its sessions: a calendar invite's link when the session has no room of its own. */
-const sessionPages: Partial<Record<AccountKind, string>> = { mentor: "/mentoring", client: "/my", agent: "/bookings", staff: "/office" };
+const sessionPages: Partial<Record<AccountKind, string>> = {
+  mentor: "/mentoring",
+  client: "/my",
+  agent: "/bookings",
+  staff: "/office",
+};
 
 export type Recipient = {
   email: string;
@@ -192,8 +197,7 @@ export function sessionInvite<M extends "REQUEST" | "CANCEL" | "PUBLISH">(
     // Where it meets: the place a calendar shows and the link it opens. A session without one (written before
     // sessions had rooms) links to the portal's page of sessions.
     ...(s.join_url && method !== "CANCEL" ? { location: s.join_url } : {}),
-    url:
-      s.join_url ?? `${ctx.publicUrl}${sessionPages[to.role] ?? "/"}`,
+    url: s.join_url ?? `${ctx.publicUrl}${sessionPages[to.role] ?? "/"}`,
   });
   return { method, content: cal.toString() };
 }

@@ -86,7 +86,8 @@ async function endOrder(p: Payments, orderId: number, status: "expired" | "cance
  */
 async function settle(p: Payments, order: OrderRow, now = new Date()): Promise<OrderRow | null> {
   if (!order.checkout_session_id) {
-    if (now.getTime() - Date.parse(order.created_at) < OPENING_GRACE_MS) throw new Conflict(BEING_OPENED);
+    if (now.getTime() - Date.parse(order.created_at) < OPENING_GRACE_MS)
+      throw new Conflict("checkout.being_opened", BEING_OPENED);
     // Its start never finished (the process stopped before the provider answered): nobody can have paid it.
     await endOrder(p, order.id, "failed");
     return null;
@@ -97,9 +98,9 @@ async function settle(p: Payments, order: OrderRow, now = new Date()): Promise<O
       return order;
     case "paid":
       await fulfil(p, order.id, s);
-      throw new Conflict(`This cart has just been paid: see order #${order.id}.`);
+      throw new Conflict("checkout.cart_paid", `This cart has just been paid: see order #${order.id}.`);
     case "processing":
-      throw new Conflict(PAYMENT_IN_PROGRESS);
+      throw new Conflict("checkout.in_progress", PAYMENT_IN_PROGRESS);
     case "expired":
       await endOrder(p, order.id, "expired");
       return null;
@@ -125,7 +126,7 @@ export async function startCheckout(p: Payments, agentId: number, now = new Date
       const created = await p.stripe.checkout.sessions.create(sessionParams(p, agentId, orderId, items, expiresAt), {
         idempotencyKey: `order-${orderId}-checkout`,
       });
-      if (!created.url) throw new ApiError(502, "The payment provider gave no checkout address.");
+      if (!created.url) throw new ApiError(502, "payments.no_address", "The payment provider gave no checkout address.");
       session = { id: created.id, url: created.url };
     } catch (error) {
       await endOrder(p, orderId, "failed");
@@ -154,14 +155,21 @@ async function createOrder(
   try {
     return await p.db.transaction().execute(async (trx) => {
       await lockAgent(trx, agentId);
-      if (await openOrderOf(trx, agentId)) throw new Conflict(BEING_OPENED);
+      if (await openOrderOf(trx, agentId)) throw new Conflict("checkout.being_opened", BEING_OPENED);
       const cart = await listCart(trx, agentId);
-      if (!cart.length) throw new Invalid("Your cart is empty: add something for a client first.");
+      if (!cart.length) throw new Invalid("cart.empty", "Your cart is empty: add something for a client first.");
       const gone = cart.find((i) => !i.offered);
-      if (gone) throw new Conflict(`${gone.description} is no longer offered: remove it from the cart to pay for the rest.`);
+      if (gone)
+        throw new Conflict(
+          "cart.item_withdrawn",
+          `${gone.description} is no longer offered: remove it from the cart to pay for the rest.`,
+        );
       const currencies = new Set(cart.map((i) => i.currency));
       if (currencies.size > 1) {
-        throw new Invalid(`Your cart mixes currencies (${[...currencies].join(", ")}): remove the items in all but one to pay.`);
+        throw new Invalid(
+          "cart.mixed_currencies",
+          `Your cart mixes currencies (${[...currencies].join(", ")}): remove the items in all but one to pay.`,
+        );
       }
       const stamp = now.toISOString();
       const { id } = await trx
@@ -218,14 +226,17 @@ async function createOrder(
           .where("held_until", ">", stamp)
           .executeTakeFirst();
         if (Number(kept.numUpdatedRows) !== bookingIds.length) {
-          throw new Conflict("A held mentor session in your cart has just been released. Remove it and book again, then pay.");
+          throw new Conflict(
+            "cart.hold_released",
+            "A held mentor session in your cart has just been released. Remove it and book again, then pay.",
+          );
         }
       }
       return { orderId: id, items: cart };
     });
   } catch (error) {
     // Two starts at once: the database let one pending order in.
-    if (isUniqueViolation(error)) throw new Conflict(BEING_OPENED);
+    if (isUniqueViolation(error)) throw new Conflict("checkout.being_opened", BEING_OPENED);
     throw error;
   }
 }
@@ -277,7 +288,7 @@ export async function openCheckout(p: Payments, agentId: number): Promise<OpenCh
  */
 export async function cancelCheckout(p: Payments, agentId: number): Promise<{ canceled: true; order_id: number }> {
   const order = await openOrderOf(p.db, agentId);
-  if (!order) throw new Conflict("There is no payment in progress for your cart.");
+  if (!order) throw new Conflict("checkout.none_open", "There is no payment in progress for your cart.");
   if (order.mode === "stripe" && p.stripe && order.checkout_session_id) {
     try {
       await p.stripe.checkout.sessions.expire(order.checkout_session_id);
@@ -286,15 +297,15 @@ export async function cancelCheckout(p: Payments, agentId: number): Promise<{ ca
       const s = await providerState(p, order);
       if (s.state === "paid") {
         await fulfil(p, order.id, s);
-        throw new Conflict(`This payment has already gone through: order #${order.id} is paid.`);
+        throw new Conflict("checkout.already_paid", `This payment has already gone through: order #${order.id} is paid.`);
       }
-      if (s.state === "processing") throw new Conflict(PAYMENT_IN_PROGRESS);
+      if (s.state === "processing") throw new Conflict("checkout.in_progress", PAYMENT_IN_PROGRESS);
       if (s.state === "open") throw stripeFailure(error, p.logger);
       await endOrder(p, order.id, "expired");
       return { canceled: true, order_id: order.id };
     }
   } else if (!order.checkout_session_id && Date.now() - Date.parse(order.created_at) < OPENING_GRACE_MS) {
-    throw new Conflict(BEING_OPENED);
+    throw new Conflict("checkout.being_opened", BEING_OPENED);
   }
   await endOrder(p, order.id, "canceled");
   return { canceled: true, order_id: order.id };
@@ -328,7 +339,7 @@ export async function reconcileLapsedCheckouts(p: Payments, now = new Date(), gr
 /** The caller's own order by its session id: another agent's is "not found", as is an unknown one. */
 async function ownOrder(p: Payments, agentId: number, sessionId: string) {
   const order = await orderBySession(p.db, sessionId);
-  if (!order || order.agent_id !== agentId) throw new NotFound("No such checkout session.");
+  if (!order || order.agent_id !== agentId) throw new NotFound("checkout.not_found", "No such checkout session.");
   return order;
 }
 
@@ -347,7 +358,7 @@ export async function checkoutState(p: Payments, agentId: number, sessionId: str
 }
 
 function demoOnly(p: Payments) {
-  if (p.stripe) throw new NotFound("The demo payment page is off: payments go through Stripe.");
+  if (p.stripe) throw new NotFound("checkout.demo_off", "The demo payment page is off: payments go through Stripe.");
 }
 
 /** The demo payment page's "Pay": the same fulfilment a paid Stripe session gets, until the checkout expires. */
@@ -356,10 +367,10 @@ export async function completeDemo(p: Payments, agentId: number, sessionId: stri
   const order = await ownOrder(p, agentId, sessionId);
   if (order.status === "pending" && order.expires_at && Date.parse(order.expires_at) <= now.getTime()) {
     await endOrder(p, order.id, "expired");
-    throw new Conflict("This checkout has expired. Start a new one from the cart.");
+    throw new Conflict("checkout.expired", "This checkout has expired. Start a new one from the cart.");
   }
   if (order.status !== "pending" && order.status !== "paid") {
-    throw new Conflict("This checkout is no longer open. Start a new one from the cart.");
+    throw new Conflict("checkout.closed", "This checkout is no longer open. Start a new one from the cart.");
   }
   await fulfil(p, order.id, { amount_minor: order.amount_minor, currency: order.currency });
   return checkoutState(p, agentId, sessionId);
@@ -370,7 +381,7 @@ export async function cancelDemo(p: Payments, agentId: number, sessionId: string
   demoOnly(p);
   const order = await ownOrder(p, agentId, sessionId);
   if (order.status === "paid" || order.status === "flagged") {
-    throw new Conflict("This checkout has already been paid, so it cannot be cancelled.");
+    throw new Conflict("checkout.paid_not_cancelled", "This checkout has already been paid, so it cannot be cancelled.");
   }
   await endOrder(p, order.id, "canceled");
   return { canceled: true as const };

@@ -140,7 +140,7 @@ export async function getOrder(db: Kysely<Database>, agentId: number, orderId: n
     .where("id", "=", orderId)
     .where("agent_id", "=", agentId)
     .executeTakeFirst();
-  if (!row) throw new NotFound("No such order.");
+  if (!row) throw new NotFound("order.not_found", "No such order.");
   return toOrder(db, row);
 }
 
@@ -180,7 +180,7 @@ export async function fulfilOrder(
   logger: Logger,
 ): Promise<{ result: Fulfilment; refundsDue: number }> {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
-  if (!order) throw new NotFound("No such order.");
+  if (!order) throw new NotFound("order.not_found", "No such order.");
   if (order.status === "paid") return { result: "already", refundsDue: 0 };
   if (order.status === "flagged") return { result: "flagged", refundsDue: 0 };
   const now = new Date().toISOString();

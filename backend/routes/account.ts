@@ -13,6 +13,7 @@ import {
   type SignedInData,
   type WhoAmIData,
 } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { bearerToken, SESSION_EXPIRED, SIGN_IN_FIRST } from "../accounts/guard.js";
 import { signInKinds, type SignInKind } from "../accounts/kinds.js";
@@ -65,7 +66,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
   });
   serve(endpoints.whoAmI, async ({ caller }) => {
     const found = await personForToken(db, caller.kind, caller.token);
-    if (!found) throw new ApiError(401, SESSION_EXPIRED);
+    if (!found) throw new ApiError(401, "auth.session_expired", SESSION_EXPIRED);
     const cart_count = caller.kind === "agent" ? await cartCount(db, caller.id) : null;
     return { kind: caller.kind, person: caller.person, expires_at: found.expires_at, cart_count } as WhoAmIData;
   });
@@ -96,9 +97,9 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
   // The token may come as the bearer header or, as the old client sent it, in the body.
   serve(endpoints.tokencheck, async ({ body, req }) => {
     const token = bearerToken(req) ?? body.token;
-    if (!token) throw new ApiError(401, SIGN_IN_FIRST);
+    if (!token) throw new ApiError(401, "auth.sign_in_first", SIGN_IN_FIRST);
     const found = await personForToken(db, "agent", token);
-    if (!found) throw new ApiError(401, SESSION_EXPIRED);
+    if (!found) throw new ApiError(401, "auth.session_expired", SESSION_EXPIRED);
     return { agent: found.person, expires_at: found.expires_at, cart_count: await cartCount(db, found.person.id) };
   });
   serve(endpoints.saveSettings, async ({ caller, body }) => setAgentZone(db, caller.id, body.time_zone));
@@ -139,12 +140,14 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
   serve(endpoints.passwordSet, async ({ body }) => {
     const info = await passwordLinkInfo(db, body.token);
     if (body.password.toLowerCase().includes(info.email.toLowerCase())) {
-      throw new ApiError(400, FIX_FIELDS, { password: ["Do not use your email address"] });
+      throw new ApiError(400, "validation.failed", FIX_FIELDS, {
+        password: [fieldError("password.has_email", "Do not use your email address")],
+      });
     }
     const used = await usePasswordLink(db, body.token, body.password);
     const { token, expiresAt } = await issueToken(db, used.kind, used.accountId, tokenTtlDays);
     const found = await personForToken(db, used.kind, token);
-    if (!found) throw new ApiError(403, DEACTIVATED);
+    if (!found) throw new ApiError(403, "auth.deactivated", DEACTIVATED);
     return { kind: used.kind, token, expires_at: expiresAt, person: found.person } as PasswordSet;
   });
 }

@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import { UPLOADS_IN_ALL, UPLOADS_PER_SENDER, UploadSlots } from "../../lib/body-limit.js";
 import { endpoints, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
 import { TOO_LARGE } from "../../lib/documents.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { spool, spoolBytes, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 import type { UploadFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
@@ -43,7 +44,7 @@ async function receiveFile(req: Request): Promise<{ file: Spooled | UploadFile; 
   if (Buffer.isBuffer(req.body)) return { file: await spoolBytes(req.body), owned: true };
   const declared = Number(req.get("content-length") ?? NaN);
   // What is left of a refused body is the error handler's to drop (backend/http.ts).
-  const tooLarge = () => new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
+  const tooLarge = () => new TooLarge("upload.too_large", TOO_LARGE, { file: [fieldError("upload.too_large", TOO_LARGE)] });
   if (declared > MAX_DOCUMENT_BYTES) throw tooLarge();
   // No body at all reads as an empty file (refused as empty).
   const hasBody = req.get("transfer-encoding") !== undefined || declared > 0;

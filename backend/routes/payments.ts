@@ -25,17 +25,18 @@ export function stripeWebhookRoute(serve: Server, p: Payments, webhookSecret: st
   serve(
     endpoints.stripeWebhook,
     async ({ req }) => {
-      if (!p.stripe || !webhookSecret) throw new ApiError(404, "Stripe webhooks are off in the demo payment mode.");
+      if (!p.stripe || !webhookSecret)
+        throw new ApiError(404, "webhook.off", "Stripe webhooks are off in the demo payment mode.");
       const signature = req.get("stripe-signature");
-      if (!signature) throw new ApiError(400, "Missing Stripe-Signature header.");
+      if (!signature) throw new ApiError(400, "webhook.unsigned", "Missing Stripe-Signature header.");
       let event: Stripe.Event;
       try {
         event = p.stripe.webhooks.constructEvent(req.body as Buffer, signature, webhookSecret);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new ApiError(400, "Webhook signature verification failed.");
+          throw new ApiError(400, "webhook.bad_signature", "Webhook signature verification failed.");
         }
-        throw new ApiError(400, "The webhook body could not be read.");
+        throw new ApiError(400, "webhook.unreadable", "The webhook body could not be read.");
       }
       return { received: true as const, result: await handleStripeEvent(p, event) };
     },
@@ -54,7 +55,7 @@ export function paymentRoutes(serve: Server, p: Payments) {
   serve(endpoints.openCheckout, async ({ caller }) => openCheckout(p, caller.id));
   serve(endpoints.cancelCheckout, async ({ caller }) => cancelCheckout(p, caller.id));
   serve(endpoints.checkoutSessionWithoutId, async () => {
-    throw new ApiError(400, "Missing session ID");
+    throw new ApiError(400, "checkout.missing_id", "Missing session ID");
   });
   serve(endpoints.checkoutSession, async ({ caller, params }) => checkoutState(p, caller.id, params.id));
   serve(endpoints.demoComplete, async ({ caller, params }) => completeDemo(p, caller.id, params.id));

@@ -65,9 +65,10 @@ export async function cancelBooking(
 ): Promise<Booking> {
   const booking = await getBooking(db, agentId, id);
   if (booking.status === "canceled" || booking.status === "released") {
-    throw new Conflict("This booking is already cancelled.");
+    throw new Conflict("booking.already_cancelled", "This booking is already cancelled.");
   }
-  if (Date.parse(booking.start_at) <= now.getTime()) throw new Conflict("This session has already started or taken place.");
+  if (Date.parse(booking.start_at) <= now.getTime())
+    throw new Conflict("booking.started", "This session has already started or taken place.");
   const stamp = now.toISOString();
   if (booking.status === "held") {
     await changeCart(db, agentId, async (trx) => {
@@ -78,7 +79,8 @@ export async function cancelBooking(
         .where("status", "=", "held")
         .executeTakeFirst();
       // Another call (or the hold's lapse) got there first: this one changed nothing, and says so.
-      if (Number(updated.numUpdatedRows) !== 1) throw new Conflict("This booking is already cancelled.");
+      if (Number(updated.numUpdatedRows) !== 1)
+        throw new Conflict("booking.already_cancelled", "This booking is already cancelled.");
       await byStaff?.(trx, booking, "none");
       await clientEvent(
         trx,
@@ -141,11 +143,12 @@ export async function cancelPaidIn(
   // nothing and are told what happened instead.
   if (Number(updated.numUpdatedRows) !== 1) {
     const now = await trx.selectFrom("mentor_bookings").select("status").where("id", "=", booking.id).executeTakeFirst();
-    throw new Conflict(
-      now?.status === "confirmed"
-        ? "This session has just been moved to another time. Reload the page to see it before cancelling."
-        : "This booking is already cancelled.",
-    );
+    throw now?.status === "confirmed"
+      ? new Conflict(
+          "session.moved",
+          "This session has just been moved to another time. Reload the page to see it before cancelling.",
+        )
+      : new Conflict("booking.already_cancelled", "This booking is already cancelled.");
   }
   await o.also?.(trx);
   // The agent, the client and the mentor hear of it (the calendar's cancellation, and the refund's state), once.

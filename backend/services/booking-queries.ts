@@ -89,7 +89,7 @@ export function toBooking({
 
 export async function getBooking(db: Kysely<Database>, agentId: number, id: number): Promise<Booking> {
   const row = await bookingsQuery(db, agentId).where("mentor_bookings.id", "=", id).executeTakeFirst();
-  if (!row) throw new NotFound("No such booking.");
+  if (!row) throw new NotFound("booking.not_found", "No such booking.");
   return toBooking(row);
 }
 

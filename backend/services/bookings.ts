@@ -5,7 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Booking, MentorProfile } from "../../lib/contract.js";
+import type { Booking, MentorProfile, CodeParams, RefusalCode } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { utcStamp } from "../../lib/utc-stamp.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
@@ -53,7 +54,9 @@ export function sessionRoomUrl(template: string): string {
   return template.replace("{room}", `Waypoint-${randomBytes(16).toString("hex")}`);
 }
 
-export const fieldError = (field: string, message: string) => new Invalid(FIX_FIELDS, { [field]: [message] });
+/** A session's time refused beside the field that chose it. */
+export const slotError = (field: string, code: RefusalCode, message: string, params?: CodeParams) =>
+  new Invalid("validation.failed", FIX_FIELDS, { [field]: [fieldError(code, message, params)] });
 
 /**
  * Whether a session with this mentor may start at `start`, by the rules an agent books by (the mentor's week, days
@@ -62,17 +65,26 @@ export const fieldError = (field: string, message: string) => new Invalid(FIX_FI
  */
 export function checkBookable(mentor: MentorProfile, start: Date, rules: BookingRules, now: Date) {
   if (!isSlot(mentor.availability, mentor.time_zone, start.toISOString())) {
-    throw fieldError("start", "Choose a time from the mentor's week");
+    throw slotError("start", "booking.not_a_slot", "Choose a time from the mentor's week");
   }
   if (isTimeOff(mentor.time_off, mentor.time_zone, start.toISOString())) {
-    throw fieldError("start", `${mentor.name} is away that day: choose another`);
+    throw slotError("start", "booking.away", `${mentor.name} is away that day: choose another`, { mentor: mentor.name });
   }
-  if (start.getTime() <= now.getTime()) throw fieldError("start", "That time has passed");
+  if (start.getTime() <= now.getTime()) throw slotError("start", "booking.past", "That time has passed");
   if (start.getTime() < now.getTime() + rules.minNoticeHours * 3_600_000) {
-    throw fieldError("start", `Sessions are booked at least ${rules.minNoticeHours} hours ahead: choose a later time`);
+    throw slotError(
+      "start",
+      "booking.too_soon",
+      `Sessions are booked at least ${rules.minNoticeHours} hours ahead: choose a later time`,
+      {
+        hours: rules.minNoticeHours,
+      },
+    );
   }
   if (start.getTime() > now.getTime() + rules.maxDaysAhead * 86_400_000) {
-    throw fieldError("start", `Sessions can be booked up to ${rules.maxDaysAhead} days ahead`);
+    throw slotError("start", "booking.too_far", `Sessions can be booked up to ${rules.maxDaysAhead} days ahead`, {
+      days: rules.maxDaysAhead,
+    });
   }
 }
 
@@ -89,7 +101,8 @@ export async function book(
 ): Promise<Booking> {
   // Not found is the query's answer (getClient's NotFound); a database that does not answer is an outage (503).
   const client = await getClient(db, agentId, input.client_id);
-  if (client.archived_at) throw new Conflict("This client is archived: nothing more can be booked for them.");
+  if (client.archived_at)
+    throw new Conflict("client.archived_booking", "This client is archived: nothing more can be booked for them.");
   const start = new Date(input.start);
   await releaseExpiredHolds(db, now);
   const startAt = start.toISOString();
@@ -112,11 +125,13 @@ export async function book(
         .execute();
       if (holds.filter((h) => h.mentor_id === mentor.id).length >= rules.maxHoldsPerMentor) {
         throw new Conflict(
+          "booking.holds_per_mentor",
           `You already hold ${rules.maxHoldsPerMentor} unpaid sessions with ${mentor.name}. Pay for them, or remove one from the cart, to book another.`,
         );
       }
       if (holds.length >= rules.maxHolds) {
         throw new Conflict(
+          "booking.holds",
           `You already hold ${rules.maxHolds} unpaid sessions. Pay for them, or remove some from the cart, to book more.`,
         );
       }
@@ -171,9 +186,9 @@ export async function book(
     return getBooking(db, agentId, id);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new Conflict("That slot has just been booked by someone else. Please choose another time.");
+      throw new Conflict("booking.slot_taken", "That slot has just been booked by someone else. Please choose another time.");
     }
-    if (isForeignKeyViolation(error)) throw new Conflict("This client has just been removed. Reload the page.");
+    if (isForeignKeyViolation(error)) throw new Conflict("client.removed", "This client has just been removed. Reload the page.");
     throw error;
   }
 }

@@ -66,7 +66,7 @@ export async function calendarFeed(
   now = new Date(),
 ): Promise<ApiFile> {
   const owner = await ownerOf(db, token);
-  if (!owner) throw new NotFound("No such feed.");
+  if (!owner) throw new NotFound("feed.not_found", "No such feed.");
   const rows = await sessionsWithPeople(db)
     .select([
       ...sessionCore,

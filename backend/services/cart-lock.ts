@@ -30,7 +30,7 @@ export function openOrderOf(db: Kysely<Database>, agentId: number) {
 export async function changeCart<T>(db: Kysely<Database>, agentId: number, change: (trx: Transaction<Database>) => Promise<T>) {
   return db.transaction().execute(async (trx) => {
     await lockAgent(trx, agentId);
-    if (await openOrderOf(trx, agentId)) throw new Conflict(CART_LOCKED);
+    if (await openOrderOf(trx, agentId)) throw new Conflict("cart.locked", CART_LOCKED);
     return change(trx);
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { CartItem, CartSession, ItemType } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
@@ -116,7 +117,12 @@ function notOnOffer(problem: () => Error) {
 async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" | "relocation", itemId: number) {
   if (itemType === "job") {
     const job = await getJob(db, itemId).catch(
-      notOnOffer(() => new Invalid(FIX_FIELDS, { item_id: ["That job is not on offer"] })),
+      notOnOffer(
+        () =>
+          new Invalid("validation.failed", FIX_FIELDS, {
+            item_id: [fieldError("catalogue.not_offered", "That job is not on offer")],
+          }),
+      ),
     );
     return {
       description: `Job placement: ${job.title}, ${job.company} (${job.city})`,
@@ -126,7 +132,12 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
   }
   if (itemType === "relocation") {
     const r = await getRelocation(db, itemId).catch(
-      notOnOffer(() => new Invalid(FIX_FIELDS, { item_id: ["That relocation package is not on offer"] })),
+      notOnOffer(
+        () =>
+          new Invalid("validation.failed", FIX_FIELDS, {
+            item_id: [fieldError("catalogue.not_offered", "That relocation package is not on offer")],
+          }),
+      ),
     );
     return { description: `Relocation package: ${r.title}`, price_minor: r.price_minor, currency: r.currency };
   }
@@ -143,7 +154,10 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
     .where("service_plans.id", "=", itemId)
     .where("service_plans.published", "=", 1)
     .executeTakeFirst();
-  if (!plan) throw new Invalid(FIX_FIELDS, { item_id: ["That service plan is not on offer"] });
+  if (!plan)
+    throw new Invalid("validation.failed", FIX_FIELDS, {
+      item_id: [fieldError("catalogue.not_offered", "That service plan is not on offer")],
+    });
   return {
     // "Relocation plan: …" (a service plan) reads apart from "Relocation package: …" (a catalogue package).
     description: `${plan.service_name} plan: ${plan.name}`,
@@ -160,13 +174,18 @@ export async function addToCart(
 ): Promise<CartItem> {
   // Not found is the query's answer (getClient's NotFound); a database that does not answer is an outage (503).
   const client = await getClient(db, agentId, input.client_id);
-  if (client.archived_at) throw new Conflict("This client is archived: nothing more can be bought for them.");
+  if (client.archived_at)
+    throw new Conflict("client.archived_cart", "This client is archived: nothing more can be bought for them.");
   const item = await describe(db, input.item_type, input.item_id);
   const blocker = "service_id" in item && item.service_id === SERVICES.relocation ? relocationPlanBlocker(client) : null;
   if (blocker) {
-    throw new Invalid("A relocation plan needs a destination country other than where the client lives now.", {
-      item_id: [blocker],
-    });
+    throw new Invalid(
+      "cart.relocation_destination",
+      "A relocation plan needs a destination country other than where the client lives now.",
+      {
+        item_id: [fieldError("cart.relocation_destination", blocker)],
+      },
+    );
   }
   try {
     const id = await changeCart(db, agentId, async (trx) => {
@@ -197,10 +216,13 @@ export async function addToCart(
     return (await listCart(db, agentId, client.id)).find((i) => i.id === id)!;
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new Conflict(`${item.description} is already in the cart for ${client.first_name} ${client.last_name}.`);
+      throw new Conflict(
+        "cart.duplicate",
+        `${item.description} is already in the cart for ${client.first_name} ${client.last_name}.`,
+      );
     }
     // The client was deleted while this was being added.
-    if (isForeignKeyViolation(error)) throw new Conflict("This client has just been removed. Reload the page.");
+    if (isForeignKeyViolation(error)) throw new Conflict("client.removed", "This client has just been removed. Reload the page.");
     throw error;
   }
 }
@@ -228,6 +250,6 @@ export async function removeFromCart(db: Kysely<Database>, agentId: number, item
     await trx.deleteFrom("cart_items").where("id", "=", itemId).where("agent_id", "=", agentId).execute();
     return true;
   });
-  if (!removed) throw new NotFound("That item is not in your cart.");
+  if (!removed) throw new NotFound("cart.item_not_found", "That item is not in your cart.");
   return { removed: true as const };
 }

@@ -32,7 +32,7 @@ export type ClientEventKind =
   | "document.expiring"
   | "document.rejected"
   | "request.sent"
-  | "request.withdrawn"
+  | "document_request.withdrawn"
   | "client.signed_in"
   | "client.access_ended"
   | "client.erased"

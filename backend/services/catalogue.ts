@@ -63,7 +63,7 @@ export async function getJob(db: Kysely<Database>, id: number, opts: { unpublish
     .where("jobs.id", "=", id);
   if (!opts.unpublished) query = query.where("jobs.published", "=", 1);
   const job = await query.executeTakeFirst();
-  if (!job) throw new NotFound("No such job.");
+  if (!job) throw new NotFound("job.not_found", "No such job.");
   return job;
 }
 
@@ -103,7 +103,7 @@ export async function getRelocation(db: Kysely<Database>, id: number): Promise<R
     .where("relocations.id", "=", id)
     .where("relocations.published", "=", 1)
     .executeTakeFirst();
-  if (!row) throw new NotFound("No such relocation package.");
+  if (!row) throw new NotFound("relocation.not_found", "No such relocation package.");
   return toRelocation(row);
 }
 

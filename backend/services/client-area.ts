@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import { documentTypes, type DocumentKind, type MyCase, type MyDocument } from "../../lib/contract.js";
 import { AGENT_CHANGED, ALREADY_ACCEPTED, CLIENT_QUOTA, fileSize, JUST_REVIEWED, QUOTA_FULL } from "../../lib/documents.js";
+import { fieldError } from "../../lib/field-errors.js";
 import type { ApiFile, UploadFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound, TooLarge } from "../errors.js";
@@ -96,7 +97,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     ])
     .where("clients.id", "=", clientId)
     .executeTakeFirst();
-  if (!c) throw new NotFound("No such client.");
+  if (!c) throw new NotFound("client.not_found", "No such client.");
   const [documents, sessions, messages] = await Promise.all([
     myDocuments(db, clientId),
     sessionsWithPeople(db)
@@ -175,8 +176,8 @@ export async function clientUpload(
     .where("d.id", "=", documentId)
     .where("d.client_id", "=", clientId)
     .executeTakeFirst();
-  if (!doc) throw new NotFound(NO_DOCUMENT);
-  if (doc.status === "accepted") throw new Conflict(ALREADY_ACCEPTED);
+  if (!doc) throw new NotFound("document.not_found", NO_DOCUMENT);
+  if (doc.status === "accepted") throw new Conflict("document.already_accepted", ALREADY_ACCEPTED);
   // A further page goes onto the client's own unreviewed upload; otherwise it starts a new one.
   const continues = upload.add && doc.status === "uploaded" && Number(doc.from_client) === 1 ? doc.file_id : null;
   const { file } = upload;
@@ -191,7 +192,7 @@ export async function clientUpload(
       // The client's agent now (a hand-over may have landed while the file was stored), held before the client's
       // row is (the order a hand-over takes them in), so the file is recorded under the agent the client has.
       const agentId = await holdClientsAgent(trx, clientId);
-      if (agentId === null) throw new Conflict(AGENT_CHANGED);
+      if (agentId === null) throw new Conflict("client.agent_changed", AGENT_CHANGED);
       const counted = await trx
         .updateTable("clients")
         .set((eb) => ({
@@ -202,7 +203,8 @@ export async function clientUpload(
         .where("upload_files", "<", CLIENT_QUOTA.files)
         .where((eb) => eb(eb("upload_bytes", "+", file.size), "<=", CLIENT_QUOTA.bytes))
         .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) !== 1) throw new TooLarge(QUOTA_FULL, { file: [QUOTA_FULL] });
+      if (Number(counted.numUpdatedRows) !== 1)
+        throw new TooLarge("upload.quota_full", QUOTA_FULL, { file: [fieldError("upload.quota_full", QUOTA_FULL)] });
       const row = await trx
         .insertInto("document_files")
         .values({
@@ -228,7 +230,9 @@ export async function clientUpload(
       if (continues !== null) update = update.where("file_id", "=", continues).where("status", "=", "uploaded");
       const updated = await update.executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) {
-        throw new Conflict(continues !== null ? JUST_REVIEWED : ALREADY_ACCEPTED);
+        throw continues !== null
+          ? new Conflict("document.just_reviewed", JUST_REVIEWED)
+          : new Conflict("document.already_accepted", ALREADY_ACCEPTED);
       }
       await trx
         .updateTable("document_request_items")
@@ -275,7 +279,7 @@ export async function myFile(db: Db, store: FileStore, clientId: number, documen
     .where("d.client_id", "=", clientId)
     .where("f.from_client", "=", 1)
     .executeTakeFirst();
-  if (!row) throw new NotFound("No such file.");
+  if (!row) throw new NotFound("file.not_found", "No such file.");
   const bytes = await store.get(row.storage_key);
   if (!bytes) throw new Error(`document file missing from the ${store.driver} store: ${row.storage_key}`);
   return { bytes, type: row.content_type, name: row.file_name };
@@ -298,7 +302,7 @@ export async function mySessionInvite(
     .where("end_at", ">", now.toISOString())
     .executeTakeFirst();
   const s = owned ? await sessionOf(db, bookingId) : null;
-  if (!s?.client) throw new NotFound("No such session.");
+  if (!s?.client) throw new NotFound("session.not_found", "No such session.");
   const { content } = clientInvite(ctx, s.client, s.session, "PUBLISH");
   return { bytes: new TextEncoder().encode(content), type: "text/calendar; charset=utf-8", name: `session-${bookingId}.ics` };
 }

@@ -28,7 +28,7 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
     .select(["id", "agent_id", "first_name", "last_name", "email"])
     .where("id", "=", clientId)
     .executeTakeFirst();
-  if (!client) throw new NotFound(`No client ${clientId}.`);
+  if (!client) throw new NotFound("client.not_found", `No client ${clientId}.`);
   // A checkout under way holds the client's cart: it settles first (paid, or lapsed after its half hour).
   const open = await db
     .selectFrom("order_items as i")
@@ -37,7 +37,11 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
     .where("i.client_id", "=", clientId)
     .where("o.status", "=", "pending")
     .executeTakeFirst();
-  if (open) throw new Conflict(`Order ${open.id} is being paid for this client: erase once it is paid or has lapsed.`);
+  if (open)
+    throw new Conflict(
+      "client.erase_order_open",
+      `Order ${open.id} is being paid for this client: erase once it is paid or has lapsed.`,
+    );
   // The files first: a failure here leaves the rows, and running the command again finishes the job.
   const files = await db
     .selectFrom("document_files as f")

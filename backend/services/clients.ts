@@ -1,6 +1,7 @@
 /** An agent's clients. Every query is scoped by agent: another agent's client is simply not found. */
 import { sql, type Kysely } from "kysely";
 import { clientFieldNames, type Client, type ClientList, type ClientListQuery, type ClientValues } from "../../lib/contract.js";
+import { fieldError, type FieldErrors } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { clientSearchText, foldForSearch } from "../../lib/search.js";
 import { containsPattern } from "../db/like.js";
@@ -126,12 +127,12 @@ async function checkCountries(db: Kysely<Database>, values: ClientValues) {
   const known = new Set(
     (await db.selectFrom("countries").select("code").where("code", "in", codes).execute()).map((r) => r.code),
   );
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   for (const f of fields) {
     const code = values[f];
-    if (code && !known.has(code)) errors[f] = ["Choose a country from the list"];
+    if (code && !known.has(code)) errors[f] = [fieldError("validation.country", "Choose a country from the list")];
   }
-  if (Object.keys(errors).length) throw new Invalid(FIX_FIELDS, errors);
+  if (Object.keys(errors).length) throw new Invalid("validation.failed", FIX_FIELDS, errors);
 }
 
 function row(values: ClientValues) {
@@ -186,7 +187,7 @@ export async function editClient(db: Kysely<Database>, agentId: number, clientId
       .where("id", "=", clientId)
       .where("agent_id", "=", agentId)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new NotFound(NO_CLIENT);
+    if (Number(result.numUpdatedRows) === 0) throw new NotFound("client.not_found", NO_CLIENT);
     if (changed.length) {
       const fields = changed.map((k) => fieldLabels[k] ?? k).join(", ");
       await clientEvent(trx, { agentId, clientId, kind: "client.edited", summary: `Edited: ${fields}` });
@@ -214,11 +215,12 @@ export async function deleteClient(db: Kysely<Database>, agentId: number, client
       .executeTakeFirst();
     if (paid) {
       throw new Conflict(
+        "client.sessions_to_come",
         "This client has paid mentor sessions to come: cancel them in Mentor sessions before deleting the client.",
       );
     }
     const inCart = await trx.selectFrom("cart_items").select("id").where("client_id", "=", clientId).execute();
-    if (inCart.length && (await openOrderOf(trx, agentId))) throw new Conflict(CART_LOCKED);
+    if (inCart.length && (await openOrderOf(trx, agentId))) throw new Conflict("cart.locked", CART_LOCKED);
     const held = await trx
       .selectFrom("mentor_bookings")
       .select("id")

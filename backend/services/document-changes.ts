@@ -1,5 +1,6 @@
 /** Changing a client's checklist: documents asked for by a payment or added by the agent, accepted, turned down, dated. */
 import { sql, type Kysely } from "kysely";
+import { fieldError } from "../../lib/field-errors.js";
 import { SERVICES } from "../../lib/rules.js";
 import { issueClientLink } from "../accounts/client-links.js";
 import type { Database } from "../db/schema.js";
@@ -117,7 +118,8 @@ export async function acceptDocument(
   now = new Date(),
 ) {
   const doc = await ownDocument(db, agentId, clientId, documentId, { live: false });
-  if (doc.status === "missing") throw new Conflict("There is no file to accept yet: upload one first.");
+  if (doc.status === "missing")
+    throw new Conflict("document.nothing_to_accept", "There is no file to accept yet: upload one first.");
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -131,11 +133,9 @@ export async function acceptDocument(
     if (Number(updated.numUpdatedRows) !== 1) {
       // Why not, as it is now (another call may have just uploaded or accepted).
       const current = await ownDocument(trx, agentId, clientId, documentId, { live: false });
-      throw new Conflict(
-        current.file_id !== fileId
-          ? "A newer file was uploaded meanwhile: look at it before accepting."
-          : "This document is already accepted.",
-      );
+      throw current.file_id !== fileId
+        ? new Conflict("document.newer_file", "A newer file was uploaded meanwhile: look at it before accepting.")
+        : new Conflict("document.already_accepted", "This document is already accepted.");
     }
     await clientEvent(
       trx,
@@ -168,7 +168,8 @@ export async function rejectDocument(
   now = new Date(),
 ) {
   const doc = await ownDocument(db, agentId, clientId, documentId, { live: false });
-  if (doc.status === "missing") throw new Conflict("There is no file to reject: nothing was uploaded since the last review.");
+  if (doc.status === "missing")
+    throw new Conflict("document.nothing_to_reject", "There is no file to reject: nothing was uploaded since the last review.");
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -189,11 +190,9 @@ export async function rejectDocument(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) {
       const current = await ownDocument(trx, agentId, clientId, documentId, { live: false });
-      throw new Conflict(
-        current.file_id !== input.file_id
-          ? "A newer file was uploaded meanwhile: look at it before rejecting."
-          : "This document is already accepted: it cannot be rejected now.",
-      );
+      throw current.file_id !== input.file_id
+        ? new Conflict("document.newer_file", "A newer file was uploaded meanwhile: look at it before rejecting.")
+        : new Conflict("document.already_accepted", "This document is already accepted: it cannot be rejected now.");
     }
     // Asked for again: the open requests wait for a new file.
     await trx
@@ -259,8 +258,8 @@ export async function setDocumentExpiry(
   if (doc.expires_on === expiresOn) return documentDetail(db, agentId, clientId, documentId);
   // An expiry date is the date of a paper someone has: a document with no file has none to give yet.
   if (expiresOn && !doc.file_id) {
-    throw new Conflict("Upload the document first: its expiry date is the file's.", {
-      expires_on: ["Upload the document first: its expiry date is the file's"],
+    throw new Conflict("document.expiry_needs_file", "Upload the document first: its expiry date is the file's.", {
+      expires_on: [fieldError("document.expiry_needs_file", "Upload the document first: its expiry date is the file's")],
     });
   }
   await db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { type Kysely } from "kysely";
 import { documentTypes, MAX_DOCUMENT_BYTES, type DocumentDetail, type DocumentType } from "../../lib/contract.js";
 import { EMPTY_FILE, fileSize, TOO_LARGE, WRONG_TYPE } from "../../lib/documents.js";
+import { fieldError } from "../../lib/field-errors.js";
 import type { UploadFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound, TooLarge } from "../errors.js";
@@ -49,13 +50,13 @@ export function cleanFileName(name: string, type: DocumentType) {
  * name or declared type; anything else is refused.
  */
 export async function sniffDocument(head: Uint8Array, size = head.byteLength): Promise<DocumentType> {
-  if (size === 0) throw new Invalid(EMPTY_FILE, { file: [EMPTY_FILE] });
+  if (size === 0) throw new Invalid("upload.empty", EMPTY_FILE, { file: [fieldError("upload.empty", EMPTY_FILE)] });
   if (size > MAX_DOCUMENT_BYTES) {
-    throw new TooLarge(TOO_LARGE, { file: [TOO_LARGE] });
+    throw new TooLarge("upload.too_large", TOO_LARGE, { file: [fieldError("upload.too_large", TOO_LARGE)] });
   }
   const found = await fileTypeFromBuffer(head);
   if (found && found.mime in documentTypes) return found.mime as DocumentType;
-  throw new Invalid(WRONG_TYPE, { file: [WRONG_TYPE] });
+  throw new Invalid("upload.wrong_type", WRONG_TYPE, { file: [fieldError("upload.wrong_type", WRONG_TYPE)] });
 }
 
 /** A new upload answers a rejection: the reason is history (on the timeline), no longer the document's state. */
@@ -118,7 +119,7 @@ export async function uploadDocument(
           ),
         )
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new NotFound(NO_CLIENT);
+      if (Number(updated.numUpdatedRows) !== 1) throw new NotFound("client.not_found", NO_CLIENT);
       await clientEvent(
         trx,
         {
@@ -157,7 +158,7 @@ export async function documentFile(
     .where("d.agent_id", "=", agentId)
     .where("f.agent_id", "=", agentId)
     .executeTakeFirst();
-  if (!row) throw new NotFound("No such file.");
+  if (!row) throw new NotFound("file.not_found", "No such file.");
   const bytes = await store.get(row.storage_key);
   // The record says it exists and the store has lost it: the operator's problem, not the caller's input.
   if (!bytes) throw new Error(`document file missing from the ${store.driver} store: ${row.storage_key}`);

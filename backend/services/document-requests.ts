@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { DocumentRequest } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { issueClientLink, openAccess } from "../accounts/client-links.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
@@ -75,12 +76,12 @@ async function requestExists(db: Db, agentId: number, clientId: number, requestI
     .where("agent_id", "=", agentId)
     .where("client_id", "=", clientId)
     .executeTakeFirst();
-  if (!found) throw new NotFound(NO_REQUEST);
+  if (!found) throw new NotFound("document_request.not_found", NO_REQUEST);
 }
 
 async function oneRequest(db: Db, agentId: number, clientId: number, requestId: number) {
   const [request] = await requestRows(db, agentId, clientId, requestId);
-  if (!request) throw new NotFound(NO_REQUEST);
+  if (!request) throw new NotFound("document_request.not_found", NO_REQUEST);
   return request;
 }
 
@@ -119,7 +120,7 @@ export async function requestDocuments(
     .execute();
   if (docs.length !== ids.length) {
     const message = "Choose documents from this client's checklist.";
-    throw new Invalid(message, { document_ids: [message] });
+    throw new Invalid("document.not_in_checklist", message, { document_ids: [fieldError("document.not_in_checklist", message)] });
   }
   const stamp = now.toISOString();
   const id = await db.transaction().execute(async (trx) => {
@@ -191,7 +192,7 @@ export async function resendRequest(
       .executeTakeFirst();
     if (!sent) {
       await requestExists(trx, agentId, clientId, requestId);
-      throw new Conflict("This request was withdrawn: send a new one instead.");
+      throw new Conflict("document_request.withdrawn", "This request was withdrawn: send a new one instead.");
     }
     await openAccess(trx, clientId, now);
     const titles = await itemTitles(trx, requestId, false);
@@ -246,7 +247,7 @@ export async function withdrawRequest(db: Db, agentId: number, clientId: number,
       {
         agentId,
         clientId,
-        kind: "request.withdrawn",
+        kind: "document_request.withdrawn",
         summary: "You withdrew a request for documents",
         ref: `request:${requestId}`,
       },

@@ -145,7 +145,7 @@ export async function documentDetail(
     .where("d.client_id", "=", clientId)
     .where("d.id", "=", documentId)
     .executeTakeFirst();
-  if (!row) throw new NotFound(NO_DOCUMENT);
+  if (!row) throw new NotFound("document.not_found", NO_DOCUMENT);
   const files = await db
     .selectFrom("document_files")
     .select(fileColumns)
@@ -176,7 +176,7 @@ export async function ownDocument(
     .where("d.client_id", "=", clientId)
     .where("d.agent_id", "=", agentId)
     .executeTakeFirst();
-  if (!row) throw new NotFound(NO_DOCUMENT);
+  if (!row) throw new NotFound("document.not_found", NO_DOCUMENT);
   ownedClient(row, opts.live ? "change" : "read");
   return { ...row, title: documentTitle(row) };
 }

@@ -7,6 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import type { HandOverData } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
 import { clientsHandedOver } from "../mail/notices.js";
@@ -30,25 +31,37 @@ export async function handOverClients(
 ): Promise<HandOverData> {
   const toId = input.to_agent_id;
   if (toId === fromId) {
-    throw new Invalid("Choose another agent", { to_agent_id: ["Choose another agent than the one who has them"] });
+    throw new Invalid("handover.same_agent", "Choose another agent", {
+      to_agent_id: [fieldError("handover.same_agent", "Choose another agent than the one who has them")],
+    });
   }
   return db.transaction().execute(async (trx) => {
     for (const id of [fromId, toId].sort((a, b) => a - b)) await lockAgent(trx, id);
     const agents = await trx.selectFrom("agents").select(["id", "name", "active"]).where("id", "in", [fromId, toId]).execute();
     const from = agents.find((a) => a.id === fromId);
     const to = agents.find((a) => a.id === toId);
-    if (!from) throw new NotFound("No such agent.");
-    if (!to) throw new Invalid("Choose an agent from the list", { to_agent_id: ["Choose an agent from the list"] });
+    if (!from) throw new NotFound("agent.not_found", "No such agent.");
+    if (!to)
+      throw new Invalid("handover.unknown_agent", "Choose an agent from the list", {
+        to_agent_id: [fieldError("handover.unknown_agent", "Choose an agent from the list")],
+      });
     if (to.active !== 1) {
-      throw new Invalid("This agent is deactivated", { to_agent_id: ["This agent is deactivated: choose an active one"] });
+      throw new Invalid("handover.inactive_agent", "This agent is deactivated", {
+        to_agent_id: [fieldError("handover.inactive_agent", "This agent is deactivated: choose an active one")],
+      });
     }
     let q = trx.selectFrom("clients").select(["id", "first_name", "last_name"]).where("agent_id", "=", fromId);
     if (input.client_ids) q = q.where("id", "in", input.client_ids);
     const clients = await q.orderBy("last_name").orderBy("first_name").orderBy("id").execute();
     if (input.client_ids && clients.length !== new Set(input.client_ids).size) {
-      throw new Invalid("Choose the agent's own clients", { client_ids: ["Some of these clients are not this agent's"] });
+      throw new Invalid("handover.not_their_clients", "Choose the agent's own clients", {
+        client_ids: [fieldError("handover.not_their_clients", "Some of these clients are not this agent's")],
+      });
     }
-    if (!clients.length) throw new Invalid("This agent has no client to hand over", { client_ids: ["No client to hand over"] });
+    if (!clients.length)
+      throw new Invalid("handover.no_clients", "This agent has no client to hand over", {
+        client_ids: [fieldError("handover.no_clients", "No client to hand over")],
+      });
     const ids = clients.map((c) => c.id);
 
     const inCart = await trx
@@ -57,7 +70,7 @@ export async function handOverClients(
       .where("agent_id", "=", fromId)
       .where("client_id", "in", ids)
       .execute();
-    if (inCart.length && (await openOrderOf(trx, fromId))) throw new Conflict(CHECKOUT_OPEN);
+    if (inCart.length && (await openOrderOf(trx, fromId))) throw new Conflict("handover.checkout_open", CHECKOUT_OPEN);
     const held = await trx
       .selectFrom("mentor_bookings")
       .select("id")
@@ -78,7 +91,8 @@ export async function handOverClients(
       .where("agent_id", "=", fromId)
       .where("id", "in", ids)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== ids.length) throw new Conflict("These clients changed meanwhile: try again.");
+    if (Number(moved.numUpdatedRows) !== ids.length)
+      throw new Conflict("handover.changed", "These clients changed meanwhile: try again.");
     for (const table of caseTables) {
       if (table === "document_files") {
         await trx

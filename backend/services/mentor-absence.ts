@@ -23,10 +23,12 @@ export async function markMentorAbsent(p: Payments, staffId: number, bookingId: 
     ])
     .where("mentor_bookings.id", "=", bookingId)
     .executeTakeFirst();
-  if (!booking) throw new NotFound("No such session.");
-  if (booking.outcome === "mentor_no_show") throw new Conflict("This session is marked already: the mentor did not come.");
-  if (booking.status !== "confirmed" || !booking.order_id) throw new Conflict("Only a paid session can be marked.");
-  if (booking.start_at > at) throw new Conflict("A session can be marked once it has started.");
+  if (!booking) throw new NotFound("session.not_found", "No such session.");
+  if (booking.outcome === "mentor_no_show")
+    throw new Conflict("session.mentor_absent_already", "This session is marked already: the mentor did not come.");
+  if (booking.status !== "confirmed" || !booking.order_id)
+    throw new Conflict("session.not_paid", "Only a paid session can be marked.");
+  if (booking.start_at > at) throw new Conflict("session.not_started", "A session can be marked once it has started.");
   const line = await p.db
     .selectFrom("order_items")
     .select(["id", "refund_status"])
@@ -34,8 +36,8 @@ export async function markMentorAbsent(p: Payments, staffId: number, bookingId: 
     .where("item_type", "=", "mentor_booking")
     .where("item_id", "=", bookingId)
     .executeTakeFirst();
-  if (!line) throw new NotFound("This session has no line on its order.");
-  if (line.refund_status) throw new Conflict("This session's payment is refunded already.");
+  if (!line) throw new NotFound("session.no_order_line", "This session has no line on its order.");
+  if (line.refund_status) throw new Conflict("session.refunded", "This session's payment is refunded already.");
   return refundOrder(
     p,
     staffId,
@@ -52,7 +54,8 @@ export async function markMentorAbsent(p: Payments, staffId: number, bookingId: 
         .where((eb) => eb.or([eb("outcome", "is", null), eb("outcome", "<>", "mentor_no_show")]))
         .returning(["agent_id", "client_id"])
         .executeTakeFirst();
-      if (!marked) throw new Conflict("This session is marked already: the mentor did not come.");
+      if (!marked)
+        throw new Conflict("session.mentor_absent_already", "This session is marked already: the mentor did not come.");
       await clientEvent(
         trx,
         {

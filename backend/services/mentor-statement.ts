@@ -23,7 +23,7 @@ export async function mentorStatement(
     .select(["id", "name", "time_zone", "currency"])
     .where("id", "=", mentorId)
     .executeTakeFirst();
-  if (!mentor) throw new NotFound("No such mentor.");
+  if (!mentor) throw new NotFound("mentor.not_found", "No such mentor.");
   const shown = month ?? dayIn(mentor.time_zone, now).slice(0, 7);
   // The month's first and last instants in the mentor's own zone.
   const from = dayStart(`${shown}-01`, mentor.time_zone);

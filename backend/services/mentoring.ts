@@ -99,7 +99,7 @@ const outcomeWords: Record<SessionOutcome, string> = {
 /** One of the mentor's sessions as their agenda shows it (another mentor's: not found). */
 export async function mentorSession(db: Kysely<Database>, mentorId: number, bookingId: number) {
   const row = await agendaQuery(db, mentorId).where("mentor_bookings.id", "=", bookingId).executeTakeFirst();
-  if (!row) throw new NotFound("No such session.");
+  if (!row) throw new NotFound("session.not_found", "No such session.");
   return shown(row);
 }
 
@@ -137,13 +137,16 @@ export async function markOutcome(
         .where("id", "=", bookingId)
         .where("mentor_id", "=", mentorId)
         .executeTakeFirst();
-      if (!row) throw new NotFound("No such session.");
-      if (row.outcome) throw new Conflict("This session was marked already.");
-      if (row.status !== "confirmed") throw new Conflict("Only a confirmed session can be marked.");
+      if (!row) throw new NotFound("session.not_found", "No such session.");
+      if (row.outcome) throw new Conflict("session.marked", "This session was marked already.");
+      if (row.status !== "confirmed") throw new Conflict("session.not_confirmed", "Only a confirmed session can be marked.");
       if (row.move_requested_at && row.start_at <= at) {
-        throw new Conflict("You asked to move this session and no new time was chosen: it is cancelled and refunded.");
+        throw new Conflict(
+          "session.move_lapsed",
+          "You asked to move this session and no new time was chosen: it is cancelled and refunded.",
+        );
       }
-      throw new Conflict("A session can be marked once it has started.");
+      throw new Conflict("session.not_started", "A session can be marked once it has started.");
     }
     const { name } = await trx.selectFrom("mentors").select("name").where("id", "=", mentorId).executeTakeFirstOrThrow();
     await clientEvent(

@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import { languageName, mentorTextFields } from "../../lib/catalogue-texts.js";
 import type { Mentor, MentorDirectory, MentorListItem, MentorProfile, PublicMentor, Schedule } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import type { Lang } from "../../lib/i18n/languages.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
@@ -95,7 +96,7 @@ export async function getMentor(db: Kysely<Database>, id: number, opts: { inacti
     .where("mentors.id", "=", id);
   if (!opts.inactive) query = query.where("mentors.active", "=", 1);
   const row = await query.executeTakeFirst();
-  if (!row) throw new NotFound("No such mentor.");
+  if (!row) throw new NotFound("mentor.not_found", "No such mentor.");
   const [availability, time_off] = await Promise.all([
     db
       .selectFrom("mentor_availability")
@@ -161,7 +162,10 @@ export async function schedule(
   // Slots sooner than the minimum notice are not free to book; the week itself still starts today.
   const earliest = new Date(now.getTime() + (input.minNoticeHours ?? 0) * 3_600_000);
   const week = weekWindow(input.timeZone, now, input.weekStart);
-  if (!week.start.isValid) throw new Invalid("Enter the first day as YYYY-MM-DD", { week_start: ["Enter a real date"] });
+  if (!week.start.isValid)
+    throw new Invalid("validation.day", "Enter the first day as YYYY-MM-DD", {
+      week_start: [fieldError("validation.day", "Enter a real date")],
+    });
   const horizon = new Date(now.getTime() + input.horizonDays * 86_400_000);
   const end = new Date(Math.min(week.end.toMillis(), horizon.getTime()));
   const slots = await freeSlots(db, mentor, week.start.toJSDate(), end, earliest);

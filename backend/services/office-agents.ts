@@ -71,7 +71,7 @@ export async function listOfficeAgents(
 
 export async function getOfficeAgent(db: Kysely<Database>, id: number): Promise<OfficeAgent> {
   const row = await officeAgentsQuery(db).where("agents.id", "=", id).executeTakeFirst();
-  if (!row) throw new NotFound("No such agent.");
+  if (!row) throw new NotFound("agent.not_found", "No such agent.");
   return toOfficeAgent(row as AgentRow);
 }
 
@@ -110,7 +110,7 @@ export async function createAgentByStaff(
     });
     return { agent: await getOfficeAgent(db, id), link };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict("An agent with this email exists already.");
+    if (isUniqueViolation(error)) throw new Conflict("email.taken", "An agent with this email exists already.");
     throw error;
   }
 }

@@ -78,7 +78,7 @@ export async function cancelForAgent(
   now = new Date(),
 ) {
   const row = await db.selectFrom("mentor_bookings").select(["agent_id"]).where("id", "=", id).executeTakeFirst();
-  if (!row) throw new NotFound("No such booking.");
+  if (!row) throw new NotFound("booking.not_found", "No such booking.");
   return cancelBooking(db, row.agent_id, id, cutoffHours, settle, now, (trx, booking, refund) =>
     audit(
       trx,

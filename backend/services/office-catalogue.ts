@@ -5,6 +5,7 @@
  * price before paying) and never an order already placed. Each change is audited in its own transaction.
  */
 import { sql, type Kysely } from "kysely";
+import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
@@ -12,7 +13,10 @@ import { audit } from "./audit.js";
 
 export async function checkCountry(db: Kysely<Database>, code: string) {
   const found = await db.selectFrom("countries").select("code").where("code", "=", code).executeTakeFirst();
-  if (!found) throw new Invalid(FIX_FIELDS, { country_code: ["Choose a country from the list"] });
+  if (!found)
+    throw new Invalid("validation.failed", FIX_FIELDS, {
+      country_code: [fieldError("validation.country", "Choose a country from the list")],
+    });
 }
 
 type CartItemType = "job" | "relocation" | "service_plan";
@@ -56,7 +60,11 @@ export async function setPublished(
   const table = publishable[kind];
   const row = await db.selectFrom(table).select("published").where("id", "=", id).executeTakeFirst();
   if (!row)
-    throw new NotFound(`No such ${kind === "plan" ? "service plan" : kind === "relocation" ? "relocation package" : "job"}.`);
+    throw kind === "plan"
+      ? new NotFound("plan.not_found", "No such service plan.")
+      : kind === "relocation"
+        ? new NotFound("relocation.not_found", "No such relocation package.")
+        : new NotFound("job.not_found", "No such job.");
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable(table)

@@ -2,6 +2,7 @@
 import { type Kysely } from "kysely";
 import type { MentorTexts } from "../../lib/catalogue-texts.js";
 import type { MentorValues, OfficeMentor, SessionDecision } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { asLang } from "../../lib/i18n/languages.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { pendingEmail } from "../accounts/email-changes.js";
@@ -98,7 +99,9 @@ export async function replaceHours(trx: Kysely<Database>, mentorId: number, v: P
 /** Another mentor has this address: said beside the field (the unique index decides, whoever saves first). */
 function sameEmail(error: unknown): never {
   if (isUniqueViolation(error)) {
-    throw new Invalid(FIX_FIELDS, { email: ["Another mentor has this e-mail address"] });
+    throw new Invalid("validation.failed", FIX_FIELDS, {
+      email: [fieldError("email.taken", "Another mentor has this e-mail address")],
+    });
   }
   throw error;
 }
@@ -224,8 +227,10 @@ export async function newMentorPasswordLink(
 ) {
   const mentor = await getOfficeMentor(db, mentorId, now);
   if (!mentor.email)
-    throw new Invalid("Give the mentor an e-mail address first, then invite them.", { email: ["Required to invite"] });
-  if (!mentor.active) throw new Invalid("Make the mentor active first: an inactive mentor cannot sign in.");
+    throw new Invalid("mentor.no_address", "Give the mentor an e-mail address first, then invite them.", {
+      email: [fieldError("mentor.no_address", "Required to invite")],
+    });
+  if (!mentor.active) throw new Invalid("mentor.inactive", "Make the mentor active first: an inactive mentor cannot sign in.");
   return db.transaction().execute(async (trx) => {
     const link = await issuePasswordLink(trx, "mentor", mentorId, now, { mailTo: { publicUrl } });
     await audit(trx, { staffId, kind: "mentor.password_link", subject: `mentor:${mentorId}` }, now);

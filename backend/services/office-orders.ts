@@ -105,7 +105,7 @@ export async function getOfficeOrder(db: Kysely<Database>, id: number): Promise<
     .select(["agents.name as agent_name", "agents.email as agent_email", "staff.name as reviewed_by_name"])
     .where("orders.id", "=", id)
     .executeTakeFirst();
-  if (!row) throw new NotFound("No such order.");
+  if (!row) throw new NotFound("order.not_found", "No such order.");
   const order = await toOrder(db, row);
   const [history, refunds] = await Promise.all([
     listAudit(db, { subject: `order:${id}`, perPage: 100 }),
@@ -194,7 +194,7 @@ function orderEvents(
 /** A flagged order looked at: its note stays with it. The order keeps its status (staff refund or fulfil by hand). */
 export async function reviewOrder(db: Kysely<Database>, staffId: number, id: number, note: string, now = new Date()) {
   const order = await getOfficeOrder(db, id);
-  if (order.status !== "flagged") throw new Conflict("Only a flagged order is marked reviewed.");
+  if (order.status !== "flagged") throw new Conflict("order.not_flagged", "Only a flagged order is marked reviewed.");
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("orders")
@@ -300,10 +300,11 @@ export async function refundOrder(
   alsoIn?: (trx: Kysely<Database>) => Promise<void>,
 ) {
   const order = await getOfficeOrder(p.db, id);
-  if (order.status !== "paid" && order.status !== "flagged") throw new Conflict("Only a paid or flagged order can be refunded.");
+  if (order.status !== "paid" && order.status !== "flagged")
+    throw new Conflict("order.not_refundable", "Only a paid or flagged order can be refunded.");
   const wanted = input.item_ids ?? order.items.map((i) => i.id);
   const unknown = wanted.filter((w) => !order.items.some((i) => i.id === w));
-  if (unknown.length) throw new NotFound("No such line on this order.");
+  if (unknown.length) throw new NotFound("order.line_not_found", "No such line on this order.");
   const marked = await p.db.transaction().execute(async (trx) => {
     await alsoIn?.(trx);
     // A session whose money goes back does not take place: one still to come is cancelled in this transaction, and
@@ -357,7 +358,7 @@ export async function refundOrder(
     return lines.length;
   });
   if (!marked && !order.items.some((i) => wanted.includes(i.id) && i.refund_status === "due")) {
-    throw new Conflict("These lines are refunded already.");
+    throw new Conflict("order.refunded", "These lines are refunded already.");
   }
   await settle(p, id, order.mode);
   return getOfficeOrder(p.db, id);
@@ -366,7 +367,8 @@ export async function refundOrder(
 /** Tries again the refunds still due on an order (Stripe failed, or the demo mode left them for a person). */
 export async function retryRefunds(p: Payments, staffId: number, id: number, now = new Date()) {
   const order = await getOfficeOrder(p.db, id);
-  if (!order.items.some((i) => i.refund_status === "due")) throw new Conflict("No refund is due on this order.");
+  if (!order.items.some((i) => i.refund_status === "due"))
+    throw new Conflict("order.no_refund_due", "No refund is due on this order.");
   const result = await settle(p, id, order.mode);
   await audit(p.db, { staffId, kind: "order.refund_retry", subject: `order:${id}`, after: result }, now);
   return getOfficeOrder(p.db, id);

@@ -28,7 +28,7 @@ function toOfficeRelocation(
 
 export async function getOfficeRelocation(db: Kysely<Database>, id: number): Promise<OfficeRelocation> {
   const row = await officeRelocations(db).where("relocations.id", "=", id).executeTakeFirst();
-  if (!row) throw new NotFound("No such relocation package.");
+  if (!row) throw new NotFound("relocation.not_found", "No such relocation package.");
   return toOfficeRelocation(row);
 }
 
@@ -115,7 +115,7 @@ async function toOfficePlans(db: Kysely<Database>, rows: PlanRow[]): Promise<Off
 
 export async function getOfficePlan(db: Kysely<Database>, id: number): Promise<OfficePlan> {
   const row = await officePlans(db).where("service_plans.id", "=", id).executeTakeFirst();
-  if (!row) throw new NotFound("No such service plan.");
+  if (!row) throw new NotFound("plan.not_found", "No such service plan.");
   return (await toOfficePlans(db, [row]))[0]!;
 }
 

@@ -5,6 +5,7 @@
  */
 import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { OfficeStaffMember, StaffRole } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { pendingEmail } from "../accounts/email-changes.js";
 import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
 import { endSessions } from "../accounts/tokens.js";
@@ -45,7 +46,7 @@ export async function listStaff(db: Kysely<Database>, now = new Date()): Promise
 
 export async function getStaffMember(db: Kysely<Database>, id: number, now = new Date()): Promise<OfficeStaffMember> {
   const row = await staffQuery(db).where("id", "=", id).executeTakeFirst();
-  if (!row) throw new NotFound("No such staff member.");
+  if (!row) throw new NotFound("staff.not_found", "No such staff member.");
   return toMember(db, row, now);
 }
 
@@ -79,8 +80,8 @@ export async function inviteStaff(
     return { staff: await getStaffMember(db, id, now), link };
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new Conflict("A staff member with this email exists already.", {
-        email: ["A staff member with this email exists already"],
+      throw new Conflict("email.taken", "A staff member with this email exists already.", {
+        email: [fieldError("email.taken", "A staff member with this email exists already")],
       });
     throw error;
   }
@@ -104,9 +105,9 @@ async function changeKeepingAnOwner(
       }>`select id from staff where role = 'owner' and active = 1 order by id ${pg ? sql`for update` : sql``}`.execute(trx)
     ).rows.map((r) => Number(r.id));
     const before = await trx.selectFrom("staff").select(["role", "active"]).where("id", "=", id).executeTakeFirst();
-    if (!before) throw new NotFound("No such staff member.");
+    if (!before) throw new NotFound("staff.not_found", "No such staff member.");
     const wasOwner = owners.includes(id);
-    if (wasOwner && owners.length === 1 && !leavesOwner(before)) throw new Conflict(LAST_OWNER);
+    if (wasOwner && owners.length === 1 && !leavesOwner(before)) throw new Conflict("staff.last_owner", LAST_OWNER);
     await change(trx, before);
   });
 }
@@ -168,7 +169,7 @@ export async function newStaffPasswordLink(
   now = new Date(),
 ) {
   const member = await getStaffMember(db, id, now);
-  if (!member.active) throw new Conflict("This account is deactivated: reactivate it first.");
+  if (!member.active) throw new Conflict("staff.inactive", "This account is deactivated: reactivate it first.");
   return db.transaction().execute(async (trx) => {
     const link = await issuePasswordLink(trx, "staff", id, now, { mailTo: { publicUrl } });
     await audit(trx, { staffId: ownerId, kind: "staff.password_link", subject: `staff:${id}` }, now);

@@ -158,7 +158,7 @@ async function repliesOf(db: Kysely<Database>, messageIds: number[]) {
 export async function replyToMessage(db: Kysely<Database>, staffId: number, id: number, body: string, now = new Date()) {
   await db.transaction().execute(async (trx) => {
     const message = await trx.selectFrom("contact_messages").select(["id", "handled_at"]).where("id", "=", id).executeTakeFirst();
-    if (!message) throw new NotFound("No such message.");
+    if (!message) throw new NotFound("message.not_found", "No such message.");
     const { id: replyId } = await trx
       .insertInto("contact_replies")
       .values({ message_id: id, staff_id: staffId, body, created_at: now.toISOString() })
@@ -181,7 +181,7 @@ export async function replyToMessage(db: Kysely<Database>, staffId: number, id: 
 export async function markMessageHandled(db: Kysely<Database>, staffId: number, id: number, now = new Date()) {
   await db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom("contact_messages").select("id").where("id", "=", id).executeTakeFirst();
-    if (!exists) throw new NotFound("No such message.");
+    if (!exists) throw new NotFound("message.not_found", "No such message.");
     const done = await trx
       .updateTable("contact_messages")
       .set({ handled_at: now.toISOString(), handled_by: staffId })
@@ -230,9 +230,9 @@ export async function listOutbox(
 /** A failed e-mail sent again: due now with fresh attempts, once however many ask; audited. */
 export async function retryOutbox(db: Kysely<Database>, staffId: number, id: number, now = new Date()) {
   const row = await db.selectFrom("outbox").select(["status", "kind"]).where("id", "=", id).executeTakeFirst();
-  if (!row) throw new NotFound("No such e-mail.");
+  if (!row) throw new NotFound("outbox.not_found", "No such e-mail.");
   await db.transaction().execute(async (trx) => {
-    if (!(await retryMessage(trx, id, now))) throw new Conflict("Only a failed e-mail is sent again.");
+    if (!(await retryMessage(trx, id, now))) throw new Conflict("outbox.not_failed", "Only a failed e-mail is sent again.");
     await audit(
       trx,
       { staffId, kind: "mail.retry", subject: `outbox:${id}`, before: { status: "failed" }, after: { status: "pending" } },

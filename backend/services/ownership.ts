@@ -16,7 +16,7 @@ export type ClientUse = "read" | "change";
 
 /** The agent's client row as found by a query that asked for both ids; refused when missing or not for this use. */
 export function ownedClient<T extends { archived_at: string | null }>(row: T | undefined, use: ClientUse): T {
-  if (!row || (use === "change" && row.archived_at)) throw new NotFound(NO_CLIENT);
+  if (!row || (use === "change" && row.archived_at)) throw new NotFound("client.not_found", NO_CLIENT);
   return row;
 }
 

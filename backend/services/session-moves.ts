@@ -15,7 +15,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { bookingMoved, moveRequested } from "../mail/notices.js";
-import { cancelPaidIn, checkBookable, fieldError, getBooking, type BookingRules } from "./bookings.js";
+import { cancelPaidIn, checkBookable, getBooking, slotError, type BookingRules } from "./bookings.js";
 import { clientEvent } from "./case-file.js";
 import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
@@ -34,13 +34,19 @@ export async function moveBooking(
   const booking = await getBooking(db, agentId, id);
   const blocked = moveBlocker(booking, rules.cancelCutoffHours, now);
   // In the catalogue's words, as the agent's move page says them.
-  if (blocked) throw new Conflict(translator("en")(`work.move.blocked.${blocked}`, { hours: rules.cancelCutoffHours }));
+  if (blocked) {
+    throw new Conflict(
+      "booking.move_blocked",
+      translator("en")(`work.move.blocked.${blocked}`, { hours: rules.cancelCutoffHours }),
+    );
+  }
   const start = new Date(startIso);
   if (start.getTime() === Date.parse(booking.start_at))
-    throw fieldError("start", "That is the session's time now: choose another");
+    throw slotError("start", "booking.same_time", "That is the session's time now: choose another");
   if (booking.move_request && start.toISOString() > booking.move_request.until) {
-    throw fieldError(
+    throw slotError(
       "start",
+      "booking.too_far",
       `Choose a time up to ${utcStamp(booking.move_request.until)}: 14 days after the session's original time`,
     );
   }
@@ -68,11 +74,12 @@ export async function moveBooking(
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) {
         const row = await trx.selectFrom("mentor_bookings").select("status").where("id", "=", id).executeTakeFirst();
-        throw new Conflict(
-          row?.status === "confirmed"
-            ? "This session has just been moved by someone else. Reload the page to see its new time."
-            : "This session has just been cancelled: it cannot be moved.",
-        );
+        throw row?.status === "confirmed"
+          ? new Conflict(
+              "session.moved",
+              "This session has just been moved by someone else. Reload the page to see its new time.",
+            )
+          : new Conflict("session.cancelled", "This session has just been cancelled: it cannot be moved.");
       }
       await bookingMoved(trx, id, { start_at: booking.start_at, end_at: booking.end_at }, now);
       await clientEvent(
@@ -88,7 +95,8 @@ export async function moveBooking(
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict("That time has just been taken by another booking. Please choose another.");
+    if (isUniqueViolation(error))
+      throw new Conflict("booking.slot_taken", "That time has just been taken by another booking. Please choose another.");
     throw error;
   }
   return getBooking(db, agentId, id);
@@ -115,10 +123,12 @@ export async function requestMove(db: Db, mentorId: number, id: number, reason: 
     .where("mentor_bookings.status", "in", ["confirmed", "canceled"])
     .where("mentor_bookings.order_id", "is not", null)
     .executeTakeFirst();
-  if (!row) throw new NotFound("No such session.");
-  if (row.status !== "confirmed") throw new Conflict("This session is cancelled.");
-  if (Date.parse(row.start_at) <= now.getTime()) throw new Conflict("This session has already started or taken place.");
-  if (row.move_requested_at) throw new Conflict("You have asked for a new time already: the agent is choosing one.");
+  if (!row) throw new NotFound("session.not_found", "No such session.");
+  if (row.status !== "confirmed") throw new Conflict("session.cancelled", "This session is cancelled.");
+  if (Date.parse(row.start_at) <= now.getTime())
+    throw new Conflict("booking.started", "This session has already started or taken place.");
+  if (row.move_requested_at)
+    throw new Conflict("session.move_asked", "You have asked for a new time already: the agent is choosing one.");
   await db.transaction().execute((trx) => askMoveIn(trx, id, mentorId, reason, now, row.start_at));
 }
 
@@ -139,7 +149,7 @@ export async function askMoveIn(trx: Db, id: number, mentorId: number, reason: s
     .where("move_requested_at", "is", null)
     .returning(["agent_id", "client_id", "start_at"])
     .executeTakeFirst();
-  if (!asked) throw new Conflict("This session has just changed. Reload the page.");
+  if (!asked) throw new Conflict("session.changed", "This session has just changed. Reload the page.");
   const { name } = await trx.selectFrom("mentors").select("name").where("id", "=", mentorId).executeTakeFirstOrThrow();
   await moveRequested(trx, id, reason, moveRequestUntil(asked.start_at), now);
   await clientEvent(

@@ -9,6 +9,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { SessionDecision } from "../../lib/contract.js";
+import { fieldError, type FieldErrors } from "../../lib/field-errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict } from "../errors.js";
 import { when } from "../mail/compose.js";
@@ -64,6 +65,7 @@ async function settleWeekChange(
   const held = left.filter((r) => r.status === "held");
   if (held.length) {
     throw new Conflict(
+      "week.held_sessions",
       `${held.length === 1 ? "A session" : `${held.length} sessions`} at a time this change leaves out ${held.length === 1 ? "is" : "are"} held unpaid in an agent's cart (${held.map((r) => when(r.start_at, week.time_zone)).join("; ")}). Save again once paid or released (within the hold's minutes).`,
     );
   }
@@ -72,13 +74,16 @@ async function settleWeekChange(
   const undecided = open.filter((r) => !decide.affected[String(r.id)]);
   if (undecided.length) {
     const message = `${open.length === 1 ? "1 booked session falls" : `${open.length} booked sessions fall`} outside the new hours or on the new days off. Choose for each whether to ask its agent for a new time or to cancel it (refunded in full), then save again.`;
-    const errors: Record<string, string[]> = { affected: [message] };
+    const errors: FieldErrors = { affected: [fieldError("week.undecided_sessions", message, { count: open.length })] };
     for (const r of open) {
       errors[`affected.${r.id}`] = [
-        `${when(r.start_at, week.time_zone)}: ${firstNameAndInitial(r.first_name, r.last_name)}, ${r.topic} (booked by ${r.agent_name})`,
+        fieldError(
+          "week.undecided_sessions",
+          `${when(r.start_at, week.time_zone)}: ${firstNameAndInitial(r.first_name, r.last_name)}, ${r.topic} (booked by ${r.agent_name})`,
+        ),
       ];
     }
-    throw new Conflict(message, errors);
+    throw new Conflict("week.undecided_sessions", message, errors);
   }
   const reason =
     decide.reason?.trim() ||

@@ -49,7 +49,7 @@ export const newPasswordField = z
   .string({ required_error: "Choose a password", invalid_type_error: "Password must be text" })
   .min(10, "A password needs at least 10 characters")
   .max(fieldLimits.password, "Password is too long")
-  .refine((p) => new Set(p).size >= 4, "Use more different characters");
+  .refine((p) => new Set(p).size >= 4, { message: "Use more different characters", params: { code: "password.varied" } });
 
 export const setPasswordBody = z.object({
   token: z
@@ -107,10 +107,14 @@ export type PersonOf = { agent: AgentPublic; staff: StaffPublic; mentor: MentorP
  * A sign-in of any kind, in one shape: which kind the API found, its token and who it is. The answer of
  * `account/login` (the portal's one sign-in) and of a set-password link.
  */
-export type SignedInData = { [K in AccountKind]: { kind: K; token: string; expires_at: string; person: PersonOf[K] } }[AccountKind];
+export type SignedInData = {
+  [K in AccountKind]: { kind: K; token: string; expires_at: string; person: PersonOf[K] };
+}[AccountKind];
 
 /** Whoever a token is, of any kind: `cart_count` for an agent's badge (null for the other kinds). */
-export type WhoAmIData = { [K in AccountKind]: { kind: K; person: PersonOf[K]; expires_at: string; cart_count: number | null } }[AccountKind];
+export type WhoAmIData = {
+  [K in AccountKind]: { kind: K; person: PersonOf[K]; expires_at: string; cart_count: number | null };
+}[AccountKind];
 
 /** Using a set-password link signs its person in. */
 export type PasswordSet = SignedInData;

@@ -34,11 +34,17 @@ export const phoneField = z.preprocess(
     .string({ invalid_type_error: "Phone must be text" })
     .trim()
     .max(fieldLimits.phone, `Phone must be at most ${fieldLimits.phone} characters`)
-    .regex(/^\+?[0-9][0-9 ().-]*$/, "Enter a phone number: digits, spaces, and an optional leading +")
-    .refine((v) => {
-      const digits = v.replace(/\D/g, "").length;
-      return digits >= 7 && digits <= 15;
-    }, "A phone number has 7 to 15 digits")
+    .refine((v) => /^\+?[0-9][0-9 ().-]*$/.test(v), {
+      message: "Enter a phone number: digits, spaces, and an optional leading +",
+      params: { code: "phone.format" },
+    })
+    .refine(
+      (v) => {
+        const digits = v.replace(/\D/g, "").length;
+        return digits >= 7 && digits <= 15;
+      },
+      { message: "A phone number has 7 to 15 digits", params: { code: "phone.digits" } },
+    )
     .nullable()
     .optional(),
 );

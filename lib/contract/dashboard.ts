@@ -22,10 +22,10 @@ export const contactBody = z.object({
   email: emailField,
   phone: phoneField,
   subject: requiredText(fieldLimits.subject, "Subject"),
-  message: requiredText(fieldLimits.message, "Message").refine(
-    (v) => v.length >= 10,
-    "Tell us a little more (at least 10 characters)",
-  ),
+  message: requiredText(fieldLimits.message, "Message").refine((v) => v.length >= 10, {
+    message: "Tell us a little more (at least 10 characters)",
+    params: { code: "message.too_short" },
+  }),
   /** Honeypot: people never see it, bots fill it in. */
   website: z.string().max(500).optional(),
 });

@@ -3,10 +3,12 @@ import { z } from "zod";
 import { clientLanguages, fieldLimits } from "../client-fields.js";
 import type { FieldErrors } from "../field-errors.js";
 import { isTimeZone } from "../intl.js";
+import type { CodeParams, RefusalCode } from "./codes.js";
 
 export type { FieldErrors };
 export type ApiSuccess<T> = { status: true; data: T };
-export type ApiFailure = { status: false; message: string; errors?: FieldErrors };
+/** A refusal: its code (lib/contract/codes.ts), the same in English, and each field's own (with their codes). */
+export type ApiFailure = { status: false; code: RefusalCode; params?: CodeParams; message: string; errors?: FieldErrors };
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
 export const emailField = z

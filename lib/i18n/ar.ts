@@ -77,6 +77,10 @@ export const ar: Catalogue = {
     home: "الذهاب إلى الصفحة الرئيسية",
   },
   messages: {
+    fieldTooShort: "{{field}}: {{min}} أحرف على الأقل",
+    fieldFormat: "{{field}} غير صالح",
+    passwordHasEmail: "لا تستخدم عنوان بريدك الإلكتروني",
+    sessionExpired: "انتهت الجلسة.",
     fixFields: "يُرجى تصحيح الحقول المشار إليها.",
     serverBusy: "الخادم مشغول",
     wrongCredentials: "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
@@ -108,6 +112,7 @@ export const ar: Catalogue = {
     address: "إثبات السكن في بلد الإقامة الجديد",
   },
   fields: {
+    this: "هذا الحقل",
     phone: "الهاتف",
     name: "الاسم",
     email: "البريد الإلكتروني",

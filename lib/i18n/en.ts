@@ -112,6 +112,10 @@ export const en = {
     home: "Go to the home page",
   },
   messages: {
+    fieldTooShort: "{{field}} needs at least {{min}} characters",
+    fieldFormat: "{{field}} is not valid",
+    passwordHasEmail: "Do not use your email address",
+    sessionExpired: "Session Expired!",
     fixFields: FIX_FIELDS,
     serverBusy: SERVER_BUSY,
     wrongCredentials: WRONG_CREDENTIALS_MESSAGE,
@@ -144,6 +148,7 @@ export const en = {
     address: "Proof of address abroad",
   },
   fields: {
+    this: "This field",
     phone: "Phone",
     name: "Name",
     email: "Email",

@@ -74,6 +74,10 @@ export const es: Catalogue = {
     home: "Ir a la página de inicio",
   },
   messages: {
+    fieldTooShort: "{{field}}: escriba al menos {{min}} caracteres",
+    fieldFormat: "{{field}} no es válido",
+    passwordHasEmail: "No use su dirección de correo electrónico",
+    sessionExpired: "La sesión ha caducado.",
     fixFields: "Corrija los campos marcados.",
     serverBusy: "Servidor ocupado",
     wrongCredentials: "El correo electrónico o la contraseña no son correctos.",
@@ -106,6 +110,7 @@ export const es: Catalogue = {
     address: "Justificante de domicilio en el extranjero",
   },
   fields: {
+    this: "Este campo",
     phone: "Teléfono",
     name: "Nombre",
     email: "Correo electrónico",

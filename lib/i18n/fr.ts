@@ -74,6 +74,10 @@ export const fr: Catalogue = {
     home: "Aller à la page d’accueil",
   },
   messages: {
+    fieldTooShort: "{{field}} : au moins {{min}} caractères",
+    fieldFormat: "{{field}} n’est pas valide",
+    passwordHasEmail: "N’utilisez pas votre adresse e-mail",
+    sessionExpired: "Votre session a expiré.",
     fixFields: "Veuillez corriger les champs signalés.",
     serverBusy: "Serveur occupé",
     wrongCredentials: "L’adresse e-mail ou le mot de passe est incorrect.",
@@ -105,6 +109,7 @@ export const fr: Catalogue = {
     address: "Justificatif de domicile à l’étranger",
   },
   fields: {
+    this: "Ce champ",
     phone: "Téléphone",
     name: "Nom",
     email: "Adresse e-mail",

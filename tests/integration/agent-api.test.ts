@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { demoAgent } from "../../backend/db/demo-data.js";
 import { startApi } from "../support/api-harness.js";
 import { testDatabases, useSeeded, useSeededApi } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("agent API on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -62,10 +63,10 @@ describe.each(testDatabases)("agent API on $name", (target) => {
       for (const time_zone of ["Mars/Olympus", "", 7, "x".repeat(100), null]) {
         const res = await ctx.api.call("POST", "agent/settings", { token: a.token, body: { time_zone } });
         expect(res.status, String(time_zone)).toBe(400);
-        expect(res.json.errors.time_zone.length, String(time_zone)).toBe(1);
+        expect(messagesOf(res.json.errors).time_zone!.length, String(time_zone)).toBe(1);
       }
       const missing = await ctx.api.call("POST", "agent/settings", { token: a.token, body: {} });
-      expect(missing.json.errors.time_zone).toEqual(["Choose a time zone"]);
+      expect(messagesOf(missing.json.errors).time_zone).toEqual(["Choose a time zone"]);
     });
 
     it("takes the email in any case and with spaces around it", async () => {
@@ -90,7 +91,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
       });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
-      expect(wrong.json).toEqual({ status: false, message: "Email or password is incorrect." });
+      expect(wrong.json).toEqual({ status: false, code: "auth.wrong_credentials", message: "Email or password is incorrect." });
       expect(unknown.json).toEqual(wrong.json);
     });
 
@@ -98,31 +99,31 @@ describe.each(testDatabases)("agent API on $name", (target) => {
       const res = await ctx.api.call("POST", "agent/login", { body: {} });
       expect(res.status).toBe(400);
       expect(res.json.status).toBe(false);
-      expect(res.json.errors.email).toEqual(["Email is required"]);
-      expect(res.json.errors.password).toEqual(["Password is required"]);
+      expect(messagesOf(res.json.errors).email).toEqual(["Email is required"]);
+      expect(messagesOf(res.json.errors).password).toEqual(["Password is required"]);
     });
 
     it("answers a malformed email, wrong types and oversized input with 400", async () => {
       const bad = await ctx.api.call("POST", "agent/login", { body: { email: "not-an-email", password: "x" } });
       expect(bad.status).toBe(400);
-      expect(bad.json.errors.email).toEqual(["Enter a valid email address"]);
+      expect(messagesOf(bad.json.errors).email).toEqual(["Enter a valid email address"]);
 
       const types = await ctx.api.call("POST", "agent/login", { body: { email: 42, password: ["x"] } });
       expect(types.status).toBe(400);
-      expect(types.json.errors.email).toEqual(["Email must be text"]);
-      expect(types.json.errors.password).toEqual(["Password must be text"]);
+      expect(messagesOf(types.json.errors).email).toEqual(["Email must be text"]);
+      expect(messagesOf(types.json.errors).password).toEqual(["Password must be text"]);
 
       const huge = await ctx.api.call("POST", "agent/login", {
         body: { email: demoAgent.email, password: "x".repeat(5000) },
       });
       expect(huge.status).toBe(400);
-      expect(huge.json.errors.password).toEqual(["Password is too long"]);
+      expect(messagesOf(huge.json.errors).password).toEqual(["Password is too long"]);
     });
 
     it("answers a body that is not JSON, or not an object, with 400", async () => {
       const malformed = await ctx.api.call("POST", "agent/login", { rawBody: "{email:" });
       expect(malformed.status).toBe(400);
-      expect(malformed.json).toEqual({ status: false, message: "The request body is not valid JSON." });
+      expect(malformed.json).toEqual({ status: false, code: "request.not_json", message: "The request body is not valid JSON." });
 
       const list = await ctx.api.call("POST", "agent/login", { rawBody: "[1,2]" });
       expect(list.status).toBe(400);
@@ -133,7 +134,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       });
       expect(form.status).toBe(400);
-      expect(form.json.errors.email).toBeDefined();
+      expect(messagesOf(form.json.errors).email).toBeDefined();
     });
   });
 
@@ -184,7 +185,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
     it("answers a wrongly typed token with 400", async () => {
       const res = await ctx.api.call("POST", "agent/tokencheck", { body: { token: 12 } });
       expect(res.status).toBe(400);
-      expect(res.json.errors.token).toBeDefined();
+      expect(messagesOf(res.json.errors).token).toBeDefined();
     });
   });
 
@@ -282,7 +283,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
         .executeTakeFirstOrThrow();
       const res = await ctx.api.call("GET", `api/cart/list/${demo.id}`, { token });
       expect(res.status).toBe(403);
-      expect(res.json).toEqual({ status: false, message: "You can only see your own records." });
+      expect(res.json).toEqual({ status: false, code: "auth.not_yours", message: "You can only see your own records." });
     });
 
     it("answers an id that is not a number with 400, and no or an expired token with 401", async () => {
@@ -290,7 +291,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
       const { token } = await ctx.api.login(agent.email, agent.password);
       const bad = await ctx.api.call("GET", "api/cart/list/abc", { token });
       expect(bad.status).toBe(400);
-      expect(bad.json.errors.agentId).toBeDefined();
+      expect(messagesOf(bad.json.errors).agentId).toBeDefined();
       const overflow = await ctx.api.call("GET", "api/cart/list/99999999999999999999", { token });
       expect(overflow.status).toBe(400);
 
@@ -303,7 +304,7 @@ describe.each(testDatabases)("agent API on $name", (target) => {
   it("answers an unknown call with a 404 in the envelope", async () => {
     const res = await ctx.api.call("GET", "api/nothing-here");
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ status: false, message: "No such API call." });
+    expect(res.json).toEqual({ status: false, code: "api.not_found", message: "No such API call." });
   });
 });
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../backend/app.js";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { folderStore } from "../../backend/files/folder.js";
-import { allEndpoints, endpointKey } from "../../lib/contract.js";
+import { allEndpoints, endpointKey, isRefusalCode } from "../../lib/contract.js";
 import { routesOf } from "../support/api-routes.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
@@ -33,6 +33,24 @@ type Entry = {
   /** Answer to another agent's token aimed at the victim: 403/404 for the victim's records; otherwise the caller's own answer */
   intruder: number;
 };
+
+/**
+ * Every refusal carries a code of the contract's list (lib/contract/codes.ts) beside its English message, and each
+ * field error its own: the portal translates codes, never sentences.
+ */
+function refusedWithCodes(key: string, res: { status: number; json: any }) {
+  if (res.status < 400 || !res.json) return;
+  expect(isRefusalCode(res.json.code), `${key}: ${res.status} with code ${String(res.json.code)}`).toBe(true);
+  expect(typeof res.json.message, key).toBe("string");
+  for (const [field, list] of Object.entries(
+    (res.json.errors ?? {}) as Record<string, Array<{ code: unknown; message: unknown }>>,
+  )) {
+    for (const e of list) {
+      expect(isRefusalCode(e.code), `${key}: ${field}'s code ${String(e.code)}`).toBe(true);
+      expect(typeof e.message, `${key}: ${field}`).toBe("string");
+    }
+  }
+}
 
 const matrix: Record<string, Entry> = {
   "POST /agent/login": { anonymous: 400, intruder: 400 },
@@ -466,6 +484,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       const none = await call(key);
       expect(none.status, `${key} without a token`).toBe(matrix[key]!.anonymous);
       expect(none.json.status, key).toBe(none.status < 400);
+      refusedWithCodes(key, none);
       const expired = await call(key, expiredToken);
       const want = matrix[key]!.anonymous === 401 ? 401 : matrix[key]!.anonymous;
       expect(expired.status, `${key} with an expired token`).toBe(want);
@@ -477,6 +496,7 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     for (const key of keys) {
       const res = await call(key, intruderToken);
       expect(res.status, `${key} as another agent`).toBe(matrix[key]!.intruder);
+      refusedWithCodes(key, res);
       expect(JSON.stringify(res.json), key).not.toContain("vic@example.com");
       expect(JSON.stringify(res.json), key).not.toContain('"Mine"');
     }
@@ -546,10 +566,15 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
     for (const endpoint of allEndpoints) {
       const key = endpointKey(endpoint);
       // Would end the token used below.
-      if (["POST /agent/logout", "POST /office/logout", "POST /mentor/logout", "POST /my/logout", "POST /account/logout"].includes(key))
+      if (
+        ["POST /agent/logout", "POST /office/logout", "POST /mentor/logout", "POST /my/logout", "POST /account/logout"].includes(
+          key,
+        )
+      )
         continue;
       for (const who of ["agent", "staff", "member", "mentor", "client"] as const) {
         const res = await call(key, tokens[who]);
+        refusedWithCodes(`${key} as ${who}`, res);
         const kind = who === "member" ? "staff" : who;
         if (who === "member" && endpoint.owner) {
           checked.ownersOnly++;

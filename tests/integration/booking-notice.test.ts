@@ -9,7 +9,7 @@ import { demoStaff } from "../../backend/db/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
-import { officeMentorBody } from "../support/fixtures.js";
+import { officeMentorBody, messagesOf } from "../support/fixtures.js";
 
 const HOUR = 3_600_000;
 
@@ -63,7 +63,9 @@ describe.each(testDatabases)("the minimum notice on $name", (target) => {
       body: { mentor_id: mentorId, client_id: agent.clientId, start: soon, topic: "Too soon" },
     });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors).toEqual({ start: ["Sessions are booked at least 12 hours ahead: choose a later time"] });
+    expect(messagesOf(refused.json.errors)).toEqual({
+      start: ["Sessions are booked at least 12 hours ahead: choose a later time"],
+    });
 
     const booked = await ctx.api.call("POST", "api/Mentorbooking/book", {
       token: agent.token,

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { catalogues } from "../../lib/i18n/index.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
-import { officeMentorBody } from "../support/fixtures.js";
+import { officeMentorBody, messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("business settings on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -159,7 +159,7 @@ describe.each(testDatabases)("business settings on $name", (target) => {
     // A translation too long is refused beside its own field, in its language.
     const tooLong = await office("POST", `office/plans/${id}`, { ...base, texts: { fr: { name: "x".repeat(101) } } });
     expect(tooLong.status).toBe(400);
-    expect(Object.keys(tooLong.json.errors ?? {})).toContain("texts.fr.name");
+    expect(Object.keys(messagesOf(tooLong.json.errors) ?? {})).toContain("texts.fr.name");
 
     // A mentor: the title and expertise in French, the bio not yet; the languages named in French by Intl.
     const [first] = (await ctx.api.call("GET", "site/mentors")).json.data as Array<{ id: number; languages: string[] }>;
@@ -203,7 +203,7 @@ describe.each(testDatabases)("business settings on $name", (target) => {
       service_2_intro: "",
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.json.errors).sort()).toEqual(
+    expect(Object.keys(messagesOf(bad.json.errors)).sort()).toEqual(
       [
         "cancel_cutoff_hours",
         "chat_url",
@@ -216,7 +216,7 @@ describe.each(testDatabases)("business settings on $name", (target) => {
         "service_2_intro",
       ].sort(),
     );
-    expect(bad.json.errors.hours_2).toEqual(["On Tuesdays the office must open before it closes"]);
+    expect(messagesOf(bad.json.errors).hours_2).toEqual(["On Tuesdays the office must open before it closes"]);
     expect((await office("GET", "office/settings")).json.data).toEqual(values);
     expect(await ctx.database.db.selectFrom("business_settings").selectAll().execute()).toEqual([]);
   });
@@ -306,7 +306,7 @@ describe.each(testDatabases)("business settings on $name", (target) => {
     expect((await office("POST", "office/settings/texts/de", body)).status).toBe(400);
     const refused = await office("POST", "office/settings/texts/es", { ...body, service_1_tagline: "  " });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors).toEqual({ service_1_tagline: ["Mentorship's tagline is required"] });
+    expect(messagesOf(refused.json.errors)).toEqual({ service_1_tagline: ["Mentorship's tagline is required"] });
 
     const saved = await office("POST", "office/settings/texts/es", {
       ...body,

@@ -11,6 +11,7 @@ import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("calendar feeds on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -118,7 +119,7 @@ describe.each(testDatabases)("calendar feeds on $name", (target) => {
       body: { name: "Eve\r\nX-WR-CALNAME:Injected", time_zone: "UTC" },
     });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors.name).toEqual(["Name must be on one line"]);
+    expect(messagesOf(refused.json.errors).name).toEqual(["Name must be on one line"]);
     // A record from before the rule: its name reaches the calendar's name on one line.
     await ctx.database.db
       .updateTable("agents")

@@ -17,6 +17,7 @@ import { checkDatabase } from "../../scripts/check-db.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
+import { messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("the client's own area on $name", (target) => {
   const store = folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "client-area-files-")));
@@ -267,7 +268,7 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     expect(foreign.status).toBe(404);
     const html = await upload(token, passport.id, "passport.pdf", Buffer.from("<html><script>alert(1)</script></html>"));
     expect(html.status).toBe(400);
-    expect(html.json.errors.file[0]).toMatch(/PDF, JPEG or PNG/);
+    expect(messagesOf(html.json.errors).file![0]).toMatch(/PDF, JPEG or PNG/);
     // At the quota's edge (49 files sent): one more is taken, the next refused.
     await ctx.database.db.updateTable("clients").set({ upload_files: 49 }).where("id", "=", client.id).execute();
     expect((await upload(token, passport.id, "p1.pdf", pdfBytes("1"))).status).toBe(201);

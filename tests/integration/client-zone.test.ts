@@ -8,6 +8,7 @@ import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("the client's zone and language on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -39,7 +40,7 @@ describe.each(testDatabases)("the client's zone and language on $name", (target)
       body: { first_name: "X", last_name: "Y", email: "xy@example.com", time_zone: "Mars/Olympus", language: "tlh" },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.errors).toEqual({
+    expect(messagesOf(wrong.json.errors)).toEqual({
       time_zone: ["Choose a time zone from the list"],
       language: ["Choose a language from the list"],
     });

@@ -18,6 +18,7 @@ import { EXPIRY_NOTICE_DAYS } from "../../lib/documents.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { folderTestStore, jpegBytes, pdfBytes, pngBytes, s3TestStore, type TestStore } from "../support/files.js";
+import { messagesOf } from "../support/fixtures.js";
 
 const stores: Array<{ name: string; make: () => Promise<TestStore> | TestStore }> = [
   { name: "folder", make: folderTestStore },
@@ -141,7 +142,7 @@ describe.each(combos)("a client's documents on $name", ({ db: target, store: sto
     expect(added.json.data).toMatchObject({ kind: "other", title: "Offer letter", status: "missing", service: null });
     const blank = await api.call("POST", `agent/clients/${clientId}/documents`, { token: agent.token, body: { title: "  " } });
     expect(blank.status).toBe(400);
-    expect(blank.json.errors.title).toEqual(["Document name is required"]);
+    expect(messagesOf(blank.json.errors).title).toEqual(["Document name is required"]);
   });
 
   it("stores an upload typed by its bytes, hands it back as an attachment, and to no other agent", async () => {
@@ -228,7 +229,7 @@ describe.each(combos)("a client's documents on $name", ({ db: target, store: sto
     for (const [bytes, name, status, message] of cases) {
       const res = await upload(agent.token, clientId, degree.id, bytes, name);
       expect([res.status, res.json.message]).toEqual([status, message]);
-      expect(res.json.errors.file).toEqual([message]);
+      expect(messagesOf(res.json.errors).file).toEqual([message]);
     }
     // Exactly 10 MB is allowed.
     expect((await upload(agent.token, clientId, degree.id, pdfBytes("edge", 10 * 1024 * 1024), "degree.pdf")).status).toBe(201);
@@ -239,9 +240,9 @@ describe.each(combos)("a client's documents on $name", ({ db: target, store: sto
       bytes: pdfBytes(),
     });
     expect(noName.status).toBe(400);
-    expect(noName.json.errors.name).toEqual(["File name is required"]);
+    expect(messagesOf(noName.json.errors).name).toEqual(["File name is required"]);
     const badDay = await upload(agent.token, clientId, degree.id, pdfBytes(), "d.pdf", "&expires_on=2027-02-30");
-    expect([badDay.status, badDay.json.errors.expires_on]).toEqual([400, ["Enter a real date"]]);
+    expect([badDay.status, messagesOf(badDay.json.errors).expires_on]).toEqual([400, ["Enter a real date"]]);
     expect(await files.count()).toBe(before + 1);
   });
 
@@ -392,7 +393,7 @@ describe.each(combos)("a client's documents on $name", ({ db: target, store: sto
       token: agent.token,
       body: { expires_on: "soon" },
     });
-    expect([bad.status, bad.json.errors.expires_on]).toEqual([400, ["Enter the date as YYYY-MM-DD"]]);
+    expect([bad.status, messagesOf(bad.json.errors).expires_on]).toEqual([400, ["Enter the date as YYYY-MM-DD"]]);
   });
 
   it("archives a client with documents instead of deleting it, and keeps the files", async () => {

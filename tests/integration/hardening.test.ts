@@ -10,6 +10,7 @@ import type { Db } from "../../backend/db/connection.js";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("hardening on $name", (target) => {
   let database: Db;
@@ -81,7 +82,7 @@ describe.each(testDatabases)("hardening on $name", (target) => {
       for (const path of [`office/orders?from=${day}`, `office/orders?to=${day}`, `office/bookings?from=${day}`]) {
         const res = await api.call("GET", path, { token: staff });
         expect(res.status, `${path}`).toBe(400);
-        expect(JSON.stringify(res.json.errors)).toMatch(/between 2000 and 2100/);
+        expect(JSON.stringify(messagesOf(res.json.errors))).toMatch(/between 2000 and 2100/);
       }
     }
     expect((await api.call("GET", "office/orders?from=2026-01-01&to=2026-12-31", { token: staff })).status).toBe(200);

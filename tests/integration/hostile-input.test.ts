@@ -320,8 +320,18 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
     const loggedBefore = ctx.api.logged.length;
     // 40 kB of arrays is within the body limit: refused for its depth. 100 kB of objects is over it: 413.
     const cases = [
-      { rawBody: "[".repeat(20_000) + "]".repeat(20_000), status: 400, message: "The request body is nested too deeply." },
-      { rawBody: '{"a":'.repeat(20_000) + "1" + "}".repeat(20_000), status: 413, message: "The request body is too large." },
+      {
+        rawBody: "[".repeat(20_000) + "]".repeat(20_000),
+        status: 400,
+        code: "request.malformed",
+        message: "The request body is nested too deeply.",
+      },
+      {
+        rawBody: '{"a":'.repeat(20_000) + "1" + "}".repeat(20_000),
+        status: 413,
+        code: "request.too_large",
+        message: "The request body is too large.",
+      },
     ];
     for (const c of cases) {
       for (const [path, token] of [
@@ -331,7 +341,7 @@ describe.each(testDatabases)("hostile input on $name", (target) => {
       ] as const) {
         const res = await ctx.api.call("POST", path, { token, rawBody: c.rawBody });
         expect(res.status, path).toBe(c.status);
-        expect(res.json).toEqual({ status: false, message: c.message });
+        expect(res.json).toEqual({ status: false, code: c.code, message: c.message });
       }
     }
     // Within the body limit, and deeper than any call needs.

@@ -11,7 +11,7 @@ import { demoStaff } from "../../backend/db/demo-data.js";
 import type { OfficeMentor } from "../../lib/contract.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
-import { createMentorAccount, officeMentorBody } from "../support/fixtures.js";
+import { createMentorAccount, officeMentorBody, messagesOf } from "../support/fixtures.js";
 import { calendarOf, startSmtp, type Received, type Smtp } from "../support/smtp.js";
 
 /** Wei Chen works Mondays 17:00–20:00 in Toronto: 22:00 UTC before North America's DST change (14 March 2027), 21:00 after. */
@@ -331,12 +331,12 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
       body: { current_password: "not it at all", new_password: "a much better passphrase" },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.errors).toEqual({ current_password: ["This is not your current password"] });
+    expect(messagesOf(wrong.json.errors)).toEqual({ current_password: ["This is not your current password"] });
     const weak = await api.call("POST", "agent/password", {
       token: me.token,
       body: { current_password: "agent-password", new_password: "short" },
     });
-    expect(weak.json.errors.new_password).toEqual(["A password needs at least 10 characters"]);
+    expect(messagesOf(weak.json.errors).new_password).toEqual(["A password needs at least 10 characters"]);
     const ok = await api.call("POST", "agent/password", {
       token: me.token,
       body: { current_password: "agent-password", new_password: "a much better passphrase" },
@@ -383,7 +383,9 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     });
     expect(account.json.data).toMatchObject({ kind: "staff", time_zone: "Europe/Lisbon", phone: "+351 21 000 0000" });
     expect(
-      (await api.call("POST", "office/account", { token: staffToken, body: { name: "", time_zone: "Mars/Base" } })).json.errors,
+      messagesOf(
+        (await api.call("POST", "office/account", { token: staffToken, body: { name: "", time_zone: "Mars/Base" } })).json.errors,
+      ),
     ).toMatchObject({
       name: ["Name is required"],
       time_zone: ["Choose a time zone from the list"],
@@ -517,7 +519,7 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
       body: { ...officeMentorBody(office), language: "de" },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.errors).toEqual({ language: ["Choose a language from the list"] });
+    expect(messagesOf(wrong.json.errors)).toEqual({ language: ["Choose a language from the list"] });
 
     const a = await agentInLondon("mentor-es");
     const { ids } = await bookAndPay(a, [MENTOR_TOLD.replace("04-05", "05-17")]);

@@ -11,7 +11,7 @@ import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { startApi } from "../support/api-harness.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
-import { officeMentorBody } from "../support/fixtures.js";
+import { officeMentorBody, messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("mentor accounts on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -35,7 +35,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
     // No address, no invitation: said beside the field.
     const refused = await ctx.api.call("POST", "office/mentors/3/password-link", { token: staffToken });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors).toEqual({ email: ["Required to invite"] });
+    expect(messagesOf(refused.json.errors)).toEqual({ email: ["Required to invite"] });
 
     const saved = await office().call(endpoints.editMentor, {
       params: { id: 3 },
@@ -85,7 +85,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
       body: withEmail(four, "SOFIA.MENTOR@example.com"),
     });
     expect(res.status).toBe(400);
-    expect(res.json.errors).toEqual({ email: ["Another mentor has this e-mail address"] });
+    expect(messagesOf(res.json.errors)).toEqual({ email: ["Another mentor has this e-mail address"] });
     expect((await office().call(endpoints.officeMentor, { params: { id: 4 } })).email).toBeNull();
   });
 
@@ -190,7 +190,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
       body: { ...withEmail(eight, eight.email), meeting_url: "zoom.example.com/j/1" },
     });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors.meeting_url).toEqual(["Enter the meeting link's address, https://…"]);
+    expect(messagesOf(bad.json.errors).meeting_url).toEqual(["Enter the meeting link's address, https://…"]);
     // Without it again, each session's own room is back, unchanged.
     await office().call(endpoints.editMentor, {
       params: { id: 8 },
@@ -251,7 +251,7 @@ describe.each(testDatabases)("mentor accounts on $name", (target) => {
       },
     });
     expect(overlapping.status).toBe(400);
-    expect(Object.keys(overlapping.json.errors).sort()).toEqual(["hours", "time_off.0.starts_on"]);
+    expect(Object.keys(messagesOf(overlapping.json.errors)).sort()).toEqual(["hours", "time_off.0.starts_on"]);
 
     const profile = await ctx.api.call("POST", "mentor/profile", {
       token: mentor.token,

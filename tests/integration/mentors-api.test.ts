@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.js";
 
 /** A Monday some weeks ahead, so every slot of that week is in the future. */
@@ -189,7 +190,7 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
       body: { mentor_id: amiraId, time_zone: "Mars/Olympus" },
     });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors.time_zone).toEqual(["Choose a time zone from the list"]);
+    expect(messagesOf(bad.json.errors).time_zone).toEqual(["Choose a time zone from the list"]);
     // Without a zone: the agent's own setting (UTC for this agent).
     const own = await api.call("POST", "api/Mentorbooking", { token: a.token, body: { mentor_id: amiraId } });
     expect(own.json.data.time_zone).toBe("UTC");
@@ -222,7 +223,7 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     const offGrid = new Date(Date.parse(slots[0]!.start) + 30 * 60_000).toISOString();
     const notSlot = await bookSlot(api, a, offGrid);
     expect(notSlot.status).toBe(400);
-    expect(notSlot.json.errors.start).toEqual(["Choose a time from the mentor's week"]);
+    expect(messagesOf(notSlot.json.errors).start).toEqual(["Choose a time from the mentor's week"]);
     const lastWeek = new Date(Date.parse(slots[0]!.start) - 6 * 7 * 86_400_000).toISOString();
     const past = await bookSlot(api, a, lastWeek);
     expect(past.status).toBe(400);
@@ -233,7 +234,7 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
       body: { mentor_id: amiraId, client_id: "", start: "soon" },
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.json.errors).sort()).toEqual(["client_id", "start", "topic"]);
+    expect(Object.keys(messagesOf(bad.json.errors)).sort()).toEqual(["client_id", "start", "topic"]);
 
     expect((await bookSlot(api, a, slots[2]!.start)).status).toBe(201);
     const taken = await bookSlot(api, b, slots[2]!.start);

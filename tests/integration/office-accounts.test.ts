@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { checkDatabase } from "../../scripts/check-db.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 
 const pdf = Buffer.from("%PDF-1.4\n% a passport\n%%EOF\n");
 
@@ -33,7 +34,7 @@ describe.each(testDatabases)("office accounts on $name", (target) => {
     expect((await office("POST", "office/me")).json.data.staff.role).toBe("owner");
     const refused = await office("POST", "office/staff", { name: "", email: "nope", role: "boss", time_zone: "Mars/Base" });
     expect(refused.status).toBe(400);
-    expect(Object.keys(refused.json.errors).sort()).toEqual(["email", "name", "role", "time_zone"]);
+    expect(Object.keys(messagesOf(refused.json.errors)).sort()).toEqual(["email", "name", "role", "time_zone"]);
     const made = await office("POST", "office/staff", {
       name: "Sam Staff",
       email: "Sam@Example.com",
@@ -127,12 +128,13 @@ describe.each(testDatabases)("office accounts on $name", (target) => {
     const agent = await ctx.api.createAgent("old-address@example.com");
     expect((await office("POST", `office/agents/${agent.id}/email`, { email: "not an address" })).status).toBe(400);
     expect(
-      (await office("POST", `office/agents/${agent.id}/email`, { email: "old-address@example.com" })).json.errors.email,
+      messagesOf((await office("POST", `office/agents/${agent.id}/email`, { email: "old-address@example.com" })).json.errors)
+        .email,
     ).toBeTruthy();
     await ctx.api.createAgent("taken@example.com");
     const taken = await office("POST", `office/agents/${agent.id}/email`, { email: "taken@example.com" });
     expect(taken.status).toBe(409);
-    expect(taken.json.errors.email).toEqual(["Another account uses this address already."]);
+    expect(messagesOf(taken.json.errors).email).toEqual(["Another account uses this address already."]);
 
     // A first change, replaced by a second: only the second's link works.
     await office("POST", `office/agents/${agent.id}/email`, { email: "first-try@example.com" });
@@ -221,7 +223,7 @@ describe.each(testDatabases)("office accounts on $name", (target) => {
     expect((await office("POST", `office/agents/${giver.id}/hand-over`, { to_agent_id: 999999 })).status).toBe(400);
     // An id no table holds (PostgreSQL's integer ends at 2^31 - 1): refused with the field named, on both databases.
     const huge = await office("POST", `office/agents/${giver.id}/hand-over`, { to_agent_id: 2 ** 31 });
-    expect([huge.status, huge.json.errors?.to_agent_id]).toEqual([400, ["Choose the agent who takes them"]]);
+    expect([huge.status, messagesOf(huge.json.errors)?.to_agent_id]).toEqual([400, ["Choose the agent who takes them"]]);
     const stranger = await ctx.api.newAgent("stranger@example.com");
     const theirs = (
       await as(stranger.token)("POST", "agent/addclient", {
@@ -235,7 +237,7 @@ describe.each(testDatabases)("office accounts on $name", (target) => {
       client_ids: [ana, theirs],
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.errors.client_ids).toBeTruthy();
+    expect(messagesOf(wrong.json.errors).client_ids).toBeTruthy();
 
     const moved = await office("POST", `office/agents/${giver.id}/hand-over`, { to_agent_id: taker.id, client_ids: [ana, ben] });
     expect(moved.status, JSON.stringify(moved.json)).toBe(200);

@@ -10,6 +10,7 @@ import { demoStaff } from "../../backend/db/demo-data.js";
 import { createStaff } from "../../backend/services/staff.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.js";
 
 describe.each(testDatabases)("office API on $name", (target) => {
@@ -100,7 +101,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
   it("adds an agent with a one-time link; the link sets the password once, signs the agent in, and is audited", async () => {
     const bad = await office("POST", "office/agents", { name: "", email: "nope", time_zone: "Mars/Base" });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.json.errors).sort()).toEqual(["email", "name", "time_zone"]);
+    expect(Object.keys(messagesOf(bad.json.errors)).sort()).toEqual(["email", "name", "time_zone"]);
     const made = await office("POST", "office/agents", {
       name: "Lin Link",
       email: `LIN-${++n}@Example.com`,
@@ -131,7 +132,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
     ] as const) {
       const weak = await api.call("POST", "password/set", { body: { token, password } });
       expect(weak.status, password).toBe(400);
-      expect(weak.json.errors.password, password).toEqual([message]);
+      expect(messagesOf(weak.json.errors).password, password).toEqual([message]);
     }
     // Twenty uses at once: one sets the password and signs in, the rest find the link used.
     const uses = await Promise.all(
@@ -230,7 +231,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
       placement_fee_minor: -5,
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.json.errors).sort()).toEqual([
+    expect(Object.keys(messagesOf(bad.json.errors)).sort()).toEqual([
       "city",
       "company",
       "description",
@@ -249,11 +250,11 @@ describe.each(testDatabases)("office API on $name", (target) => {
       salary_max_minor: 6_000_000,
       placement_fee_minor: 150_000,
     };
-    expect((await office("POST", "office/jobs", body)).json.errors).toEqual({
+    expect(messagesOf((await office("POST", "office/jobs", body)).json.errors)).toEqual({
       salary_max_minor: ["The highest salary cannot be below the lowest"],
     });
     expect(
-      (await office("POST", "office/jobs", { ...body, country_code: "QQ", salary_max_minor: 8_000_000 })).json.errors,
+      messagesOf((await office("POST", "office/jobs", { ...body, country_code: "QQ", salary_max_minor: 8_000_000 })).json.errors),
     ).toEqual({
       country_code: ["Choose a country from the list"],
     });
@@ -345,7 +346,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
       body: { client_id: other.json.data.id, item_type: "job", item_id: id },
     });
     expect(add.status).toBe(400);
-    expect(add.json.errors.item_id).toEqual(["That job is not on offer"]);
+    expect(messagesOf(add.json.errors).item_id).toEqual(["That job is not on offer"]);
     const cart = (await api.call("GET", `api/cart/list/${agent.id}`, { token: agent.token })).json.data;
     expect(cart).toMatchObject([{ item_id: id, offered: false }]);
     const pay = await api.call("POST", "stripe/create-checkout-session", { token: agent.token });
@@ -379,7 +380,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
       ...body,
       hours: [...body.hours, { weekday: 1, start_minute: 600, end_minute: 780 }],
     });
-    expect(overlapping.json.errors).toEqual({ hours: ["Ranges of one day may not overlap"] });
+    expect(messagesOf(overlapping.json.errors)).toEqual({ hours: ["Ranges of one day may not overlap"] });
     const bad = await office("POST", "office/mentors", {
       ...body,
       expertise: [],
@@ -387,7 +388,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
       photo_url: "http://x",
       time_zone: "Nowhere",
     });
-    expect(Object.keys(bad.json.errors).sort()).toEqual(["expertise", "photo_url", "rate_minor", "time_zone"]);
+    expect(Object.keys(messagesOf(bad.json.errors)).sort()).toEqual(["expertise", "photo_url", "rate_minor", "time_zone"]);
     const made = await office("POST", "office/mentors", body);
     expect(made.status).toBe(201);
     const mentor = made.json.data;
@@ -483,14 +484,14 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect((await office("GET", `office/orders?from=${today}&to=${today}&agent=orders-list-${n}@`)).json.data.total).toBe(1);
     expect((await office("GET", `office/orders?to=2001-01-01&agent=orders-list-${n}@`)).json.data.total).toBe(0);
     expect((await office("GET", "office/orders?status=lost")).status).toBe(400);
-    expect((await office("GET", "office/orders?from=2026-02-30")).json.errors.from).toEqual(["Enter a real date"]);
+    expect(messagesOf((await office("GET", "office/orders?from=2026-02-30")).json.errors).from).toEqual(["Enter a real date"]);
     const one = await office("GET", `office/orders/${a.orderId}`);
     expect(one.json.data).toMatchObject({ id: a.orderId, mode: "demo", history: [] });
     expect(one.json.data.items).toHaveLength(2);
     // Its own story, from the payment that changed it, oldest first.
     expect(one.json.data.events.map((e: { what: string }) => e.what)).toEqual(["Checkout opened (demo payment page)", "Paid"]);
     expect(one.json.data.events[1].at).toBe(one.json.data.paid_at);
-    expect((await office("GET", "office/orders?refund=some")).json.errors.refund).toEqual([
+    expect(messagesOf((await office("GET", "office/orders?refund=some")).json.errors).refund).toEqual([
       "Choose a refund state from the list",
     ]);
     expect((await office("GET", "office/orders/999999")).status).toBe(404);
@@ -503,7 +504,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
       .set({ status: "flagged", flag_reason: "Amount differs" })
       .where("id", "=", a.orderId)
       .execute();
-    expect((await office("POST", `office/orders/${a.orderId}/review`, { note: "" })).json.errors.note).toEqual([
+    expect(messagesOf((await office("POST", `office/orders/${a.orderId}/review`, { note: "" })).json.errors).note).toEqual([
       "Note is required",
     ]);
     const reviewed = await office("POST", `office/orders/${a.orderId}/review`, {
@@ -533,7 +534,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
     expect((await office("POST", `office/orders/${a.orderId}/refund`, { item_ids: [999999], note: "No" })).status).toBe(404);
     // An empty list names no line (it reached PostgreSQL as "in ()" and failed there as a 500).
     const none = await office("POST", `office/orders/${a.orderId}/refund`, { item_ids: [], note: "None" });
-    expect([none.status, none.json.errors]).toEqual([400, { item_ids: ["Choose the lines to refund"] }]);
+    expect([none.status, messagesOf(none.json.errors)]).toEqual([400, { item_ids: ["Choose the lines to refund"] }]);
     expect((await office("POST", `office/orders/${a.orderId}/retry-refunds`)).status).toBe(409);
     // The agent sees the refund on its order.
     const seen = (await api.call("GET", `api/orders/${a.orderId}`, { token: a.token })).json.data;
@@ -602,7 +603,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
         (b: { id: number }) => b.id === held.json.data.id,
       ),
     ).toBe(false);
-    expect((await office("GET", "office/bookings?days=90")).json.errors.days).toEqual(["At most 31 days"]);
+    expect(messagesOf((await office("GET", "office/bookings?days=90")).json.errors).days).toEqual(["At most 31 days"]);
 
     const answers = await Promise.all([
       ...Array.from({ length: 10 }, () => office("POST", `office/bookings/${held.json.data.id}/cancel`)),
@@ -680,7 +681,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
 
   it("adds, edits, unpublishes and republishes relocation packages and service plans, as jobs", async () => {
     const badPackage = await office("POST", "office/relocations", { title: "", includes: [], duration_days: 0, price_minor: 0 });
-    expect(Object.keys(badPackage.json.errors).sort()).toEqual([
+    expect(Object.keys(messagesOf(badPackage.json.errors)).sort()).toEqual([
       "city",
       "country_code",
       "description",
@@ -707,8 +708,9 @@ describe.each(testDatabases)("office API on $name", (target) => {
     });
     expect(plan.json.data).toMatchObject({ service_name: "Relocation", published: true });
     expect(
-      (await office("POST", "office/plans", { service_id: 9, name: "x", description: "y", price_minor: 1 })).json.errors
-        .service_id,
+      messagesOf(
+        (await office("POST", "office/plans", { service_id: 9, name: "x", description: "y", price_minor: 1 })).json.errors,
+      ).service_id,
     ).toEqual(["Choose a service"]);
 
     const a = await api.newAgent(`catalogue-more-${n}@example.com`);
@@ -813,7 +815,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
       ...body,
       time_off: [{ starts_on: day, ends_on: "2020-01-01" }],
     });
-    expect(bad.json.errors["time_off.0"]).toEqual(["Time off ends on or after its first day"]);
+    expect(messagesOf(bad.json.errors)["time_off.0"]).toEqual(["Time off ends on or after its first day"]);
     // Held unpaid in the agent's cart at that time: the day off waits until it is paid (then decided) or released.
     const waiting = await office("POST", `office/mentors/${made.id}`, { ...body, time_off: [{ starts_on: day, ends_on: day }] });
     expect(waiting.status).toBe(409);
@@ -827,7 +829,7 @@ describe.each(testDatabases)("office API on $name", (target) => {
       body: { mentor_id: made.id, client_id: c.json.data.id, start: before[1]!.start, topic: "During the trip" },
     });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors.start).toEqual([`Away Mentor ${n} is away that day: choose another`]);
+    expect(messagesOf(refused.json.errors).start).toEqual([`Away Mentor ${n} is away that day: choose another`]);
     expect((await api.call("GET", `api/Mentordetails/list/${a.id}`, { token: a.token })).json.data).toMatchObject([
       { status: "canceled" },
     ]);

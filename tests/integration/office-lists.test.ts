@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/db/demo-data.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("the office's lists on $name", (target) => {
   const ctx = useSeededApi(target, { mail: { staffInbox: "inbox@portal.test" } });
@@ -33,7 +34,9 @@ describe.each(testDatabases)("the office's lists on $name", (target) => {
     expect(list.find((m) => m.email === "visitor@example.com")!.agent).toBeNull();
 
     expect(
-      (await ctx.api.call("POST", `office/messages/${fromAgent.id}/reply`, { token, body: { body: "  " } })).json.errors.body,
+      messagesOf(
+        (await ctx.api.call("POST", `office/messages/${fromAgent.id}/reply`, { token, body: { body: "  " } })).json.errors,
+      ).body,
     ).toEqual(["Write the reply"]);
     expect((await ctx.api.call("POST", "office/messages/999999/reply", { token, body: { body: "Hello" } })).status).toBe(404);
     const replied = await ctx.api.call("POST", `office/messages/${fromAgent.id}/reply`, {

@@ -173,7 +173,7 @@ describe.each(testDatabases)("payments on $name", (target) => {
     const forged = stripe.event("checkout.session.completed", stripe.pay(started.session_id), { secret: "whsec_wrong000000" });
     const res = await webhook(api, forged);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ status: false, message: "Webhook signature verification failed." });
+    expect(res.json).toEqual({ status: false, code: "webhook.bad_signature", message: "Webhook signature verification failed." });
     const tampered = stripe.event("checkout.session.completed", stripe.sessions.get(started.session_id)!);
     const bad = await webhook(api, { payload: tampered.payload.replace("149000", "1"), signature: tampered.signature });
     expect(bad.status).toBe(400);

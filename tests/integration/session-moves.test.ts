@@ -146,15 +146,16 @@ describe.each(testDatabases)("moving sessions on $name", (target) => {
       agentCall({ id: booking.id, start: new Date(Date.parse(b!) + 17 * 60_000).toISOString() }),
     ).rejects.toMatchObject({
       status: 400,
-      errors: { start: ["Choose a time from the mentor's week"] },
+      code: "validation.failed",
+      errors: { start: [{ code: "booking.not_a_slot", message: "Choose a time from the mentor's week" }] },
     });
     await expect(agentCall({ id: booking.id, start: a })).rejects.toMatchObject({
       status: 400,
-      errors: { start: ["That is the session's time now: choose another"] },
+      errors: { start: [{ code: "booking.same_time", message: "That is the session's time now: choose another" }] },
     });
     await expect(agentCall({ id: booking.id, start: "" })).rejects.toMatchObject({
       status: 400,
-      errors: { start: ["Choose a new time"] },
+      errors: { start: [{ message: "Choose a new time" }] },
     });
     const held = await fixtures.heldSession(clientId, { mentorId: mentor.id, start: b });
     await expect(agentCall({ id: held.id, start: a })).rejects.toMatchObject({
@@ -261,7 +262,7 @@ describe.each(testDatabases)("moving sessions on $name", (target) => {
       for (const r of results.filter((x): x is PromiseRejectedResult => x.status === "rejected")) {
         // A move that read the session after another move landed finds it at that time already (said beside `start`);
         // one that read it after a cancellation landed finds it cancelled.
-        const said = r.reason?.errors?.start?.[0] ?? String(r.reason?.message);
+        const said = r.reason?.errors?.start?.[0]?.message ?? String(r.reason?.message);
         expect(said).toMatch(
           /^(This booking is already cancelled\.|This session is cancelled: it cannot be moved\.|This session has just been (moved|cancelled).*|This session has just been moved by someone else.*|That is the session's time now: choose another)$/,
         );
@@ -313,7 +314,14 @@ describe.each(testDatabases)("moving sessions on $name", (target) => {
     await expect(
       moveBooking(ctx.database.db, agentId, booking.id, far, { ...rules, maxDaysAhead: 365 }, late),
     ).rejects.toMatchObject({
-      errors: { start: [expect.stringMatching(/^Choose a time up to .+: 14 days after the session's original time$/)] },
+      errors: {
+        start: [
+          {
+            code: "booking.too_far",
+            message: expect.stringMatching(/^Choose a time up to .+: 14 days after the session's original time$/),
+          },
+        ],
+      },
     });
     const moved = await moveBooking(ctx.database.db, agentId, booking.id, b, rules, late);
     expect(moved).toMatchObject({ start_at: b, move_request: null });

@@ -15,6 +15,7 @@ import { endpoints, type Booking } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 
 describe.each(testDatabases)("session outcomes on $name", (target) => {
   const ctx = useSeededApi(target);
@@ -68,7 +69,9 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
       body: { outcome: "held", summary: "  " },
     });
     expect(bare.status).toBe(400);
-    expect(bare.json.errors).toEqual({ summary: ["Write a few lines for the agent: what you covered, what is next"] });
+    expect(messagesOf(bare.json.errors)).toEqual({
+      summary: ["Write a few lines for the agent: what you covered, what is next"],
+    });
   });
 
   it("puts a held session's summary on the client's timeline for the agent, and shows it on the agenda", async () => {
@@ -182,7 +185,7 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
       body: { note: " " },
     });
     expect(bare.status).toBe(400);
-    expect(bare.json.errors).toEqual({ note: ["Say what happened"] });
+    expect(messagesOf(bare.json.errors)).toEqual({ note: ["Say what happened"] });
   }, 60_000);
 
   it("lists for staff the paid sessions nobody marked 48 hours after their end, until someone does", async () => {
@@ -243,6 +246,6 @@ describe.each(testDatabases)("session outcomes on $name", (target) => {
     expect(own.json.data.mentor.id).toBe(statementMentor.id);
     const bad = await ctx.api.call("GET", "mentor/statement?month=2026-13", { token: statementMentor.token });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors).toEqual({ month: ["Choose a month as YYYY-MM"] });
+    expect(messagesOf(bad.json.errors)).toEqual({ month: ["Choose a month as YYYY-MM"] });
   });
 });

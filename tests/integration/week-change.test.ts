@@ -13,7 +13,7 @@ import { endpoints, type OfficeMentor } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
-import { officeMentorBody } from "../support/fixtures.js";
+import { officeMentorBody, messagesOf } from "../support/fixtures.js";
 
 const noSettle = { cutoffHours: 24, settle: async () => undefined };
 
@@ -54,8 +54,10 @@ describe.each(testDatabases)("a mentor's week against their sessions on $name", 
     expect(refused.json.message).toBe(
       "2 booked sessions fall outside the new hours or on the new days off. Choose for each whether to ask its agent for a new time or to cancel it (refunded in full), then save again.",
     );
-    expect(Object.keys(refused.json.errors).sort()).toEqual(["affected", `affected.${first.id}`, `affected.${second.id}`].sort());
-    expect(refused.json.errors[`affected.${first.id}`][0]).toMatch(
+    expect(Object.keys(messagesOf(refused.json.errors)).sort()).toEqual(
+      ["affected", `affected.${first.id}`, `affected.${second.id}`].sort(),
+    );
+    expect(messagesOf(refused.json.errors)[`affected.${first.id}`]![0]).toMatch(
       /\(Australia\/Sydney\): Wanda W\., Fixture session \(booked by /,
     );
     // Nothing changed.
@@ -107,7 +109,7 @@ describe.each(testDatabases)("a mentor's week against their sessions on $name", 
     };
     const refused = await ctx.api.call("POST", "mentor/profile", { token: mentor.token, body: profile });
     expect(refused.status).toBe(409);
-    expect(refused.json.errors).toHaveProperty(`affected.${session.id}`);
+    expect(messagesOf(refused.json.errors)).toHaveProperty(`affected.${session.id}`);
     const saved = await ctx.api.call("POST", "mentor/profile", {
       token: mentor.token,
       body: { ...profile, affected: { [session.id]: "ask_move" } },
@@ -128,7 +130,7 @@ describe.each(testDatabases)("a mentor's week against their sessions on $name", 
     const body = officeMentorBody(current, { time_off: [{ starts_on: day, ends_on: day }] });
     const refused = await ctx.api.call("POST", "office/mentors/8", { token: staffToken, body });
     expect(refused.status).toBe(409);
-    expect(refused.json.errors).toHaveProperty(`affected.${session.id}`);
+    expect(messagesOf(refused.json.errors)).toHaveProperty(`affected.${session.id}`);
     const saved = await ctx.api.call("POST", "office/mentors/8", {
       token: staffToken,
       body: { ...body, affected: { [session.id]: "cancel" } },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { messagesOf } from "../support/fixtures.js";
 
 const ada = {
   first_name: "Ada",
@@ -94,7 +95,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
         },
       });
       expect(res.status).toBe(400);
-      expect(res.json.errors).toMatchObject({
+      expect(messagesOf(res.json.errors)).toMatchObject({
         first_name: ["First name is required"],
         last_name: ["Last name is required"],
         email: ["Enter a valid email address"],
@@ -106,12 +107,12 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       });
       const unknown = await ctx.api.call("POST", "agent/addclient", { token: me.token, body: { ...ada, current_country: "ZZ" } });
       expect(unknown.status).toBe(400);
-      expect(unknown.json.errors).toEqual({ current_country: ["Choose a country from the list"] });
+      expect(messagesOf(unknown.json.errors)).toEqual({ current_country: ["Choose a country from the list"] });
       const impossible = await ctx.api.call("POST", "agent/addclient", {
         token: me.token,
         body: { ...ada, date_of_birth: "1990-02-30" },
       });
-      expect(impossible.json.errors.date_of_birth).toEqual(["Enter a real date"]);
+      expect(messagesOf(impossible.json.errors).date_of_birth).toEqual(["Enter a real date"]);
       const list = await ctx.api.call("GET", `api/clients/agent/${me.id}`, { token: me.token });
       expect(list.json.data.total).toBe(0);
     });
@@ -137,7 +138,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
       expect(wild.json.data.total).toBe(0);
       const bad = await ctx.api.call("GET", `api/clients/agent/${me.id}?page=0`, { token: me.token });
       expect(bad.status).toBe(400);
-      expect(bad.json.errors.page).toBeDefined();
+      expect(messagesOf(bad.json.errors).page).toBeDefined();
     });
 
     it("views, edits and deletes a client; deleting takes its cart items with it", async () => {
@@ -306,13 +307,13 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
         body: { client_id: c.id, item_type: "job", item_id: 999999 },
       });
       expect(unknown.status).toBe(400);
-      expect(unknown.json.errors.item_id).toEqual(["That job is not on offer"]);
+      expect(messagesOf(unknown.json.errors).item_id).toEqual(["That job is not on offer"]);
       const type = await ctx.api.call("POST", "agent/addcart", {
         token: me.token,
         body: { client_id: c.id, item_type: "spaceship", item_id: 1 },
       });
       expect(type.status).toBe(400);
-      expect(type.json.errors.item_type).toBeDefined();
+      expect(messagesOf(type.json.errors).item_type).toBeDefined();
       const noClient = await ctx.api.call("POST", "agent/addcart", {
         token: me.token,
         body: { client_id: 999999, item_type: "job", item_id: 1 },
@@ -369,7 +370,7 @@ describe.each(testDatabases)("workspace API on $name", (target) => {
 
       const bad = await ctx.api.call("POST", "api/ContactUs", { body: { ...message, email: "x", message: "hi" }, headers: ip });
       expect(bad.status).toBe(400);
-      expect(bad.json.errors).toMatchObject({
+      expect(messagesOf(bad.json.errors)).toMatchObject({
         email: ["Enter a valid email address"],
         message: ["Tell us a little more (at least 10 characters)"],
       });

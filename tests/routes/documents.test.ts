@@ -203,10 +203,12 @@ describe("uploading a document through the portal", () => {
     for (let i = 0; i < 20_000; i++) many.append(`p${i}`, "x");
     const answer = await viaPage(many);
     expect(answer.status).toBe(413);
-    expect(await answer.text()).toBe(TOO_MANY_PARTS);
-    // The upload route a script posts to reads the same way.
+    // Thrown with its code: the error page says it in the page's words (app/lib/refusal-keys.ts).
+    expect(await answer.text()).toBe("upload.too_many_parts");
+    // The upload route a script posts to reads the same way, in words.
     const scripted = await viaScript(many).then(asResponse, (r: unknown) => r as Response);
     expect(scripted.status).toBe(413);
+    expect(((await scripted.json()) as Failure).formError).toBe(TOO_MANY_PARTS);
     // Just under the bound, the same file is taken.
     const some = form({ bytes: pdfBytes(), name: "a.pdf" });
     for (let i = 0; i < MAX_FORM_PARTS - 3; i++) some.append(`p${i}`, "x");

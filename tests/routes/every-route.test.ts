@@ -164,7 +164,7 @@ describe("every route of the portal", () => {
     expect((await respond(about, request("/en/about"), { lang: "en" })).status).toBe(302);
     // The switch keeps the choice: the English address then opens the page in the chosen language, query and all.
     const { langCookie } = await import("../../app/lib/i18n.server.js");
-    const chosen = (await langCookie.serialize("es")).split(";")[0]!;
+    const chosen = (await langCookie().serialize("es")).split(";")[0]!;
     const followed = await respond(about, request("/about?from=footer", { cookie: chosen }));
     expect([followed.status, followed.headers.get("Location")]).toEqual([302, "/es/about?from=footer"]);
     // Without a choice, Accept-Language is never followed: the page answers in English.

@@ -35,7 +35,10 @@ describe("one portal session for every kind", () => {
       [demo.staff, "/office", office],
       [demo.mentor, "/mentoring", mentoring],
     ] as const) {
-      const res = await respond(authentication.action, await formRequest("/authentication", { email: who.email, password: who.password }));
+      const res = await respond(
+        authentication.action,
+        await formRequest("/authentication", { email: who.email, password: who.password }),
+      );
       expect(res.status, who.email).toBe(302);
       expect(res.headers.get("Location"), who.email).toBe(home);
       const cookie = sessionOf(res);

@@ -108,3 +108,9 @@ export function officeMentorBody(m: OfficeMentor, changes: Partial<MentorInput> 
     ...changes,
   };
 }
+
+/** An error envelope's field errors as their English messages, field by field (tests that read what is said). */
+export function messagesOf(errors: Record<string, Array<{ message: string }>> | undefined): Record<string, string[]> {
+  if (!errors) return errors as unknown as Record<string, string[]>;
+  return Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((e) => e.message)]));
+}

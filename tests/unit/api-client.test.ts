@@ -73,11 +73,18 @@ describe("API client", () => {
   });
 
   it("passes on a 400's message and field errors", async () => {
-    reply(400, { status: false, message: "Please correct the highlighted fields.", errors: { email: ["Bad"] } });
+    const bad = { code: "validation.email", message: "Bad" };
+    reply(400, {
+      status: false,
+      code: "validation.failed",
+      message: "Please correct the highlighted fields.",
+      errors: { email: [bad] },
+    });
     const e = await failure(client().call(endpoints.login, { body: { email: "x", password: "y" } }));
     expect(e.status).toBe(400);
+    expect(e.code).toBe("validation.failed");
     expect(e.message).toBe("Please correct the highlighted fields.");
-    expect(e.errors).toEqual({ email: ["Bad"] });
+    expect(e.errors).toEqual({ email: [bad] });
     expect(e.unavailable).toBe(false);
   });
 

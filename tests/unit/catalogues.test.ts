@@ -6,10 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { codeKey } from "../../app/lib/refusal-keys.js";
+import { refusalWords } from "../../app/lib/refusals.server.js";
+import { everyoneCodes, refusalCodes } from "../../lib/contract/codes.js";
 import { CLIENT_QUOTA, fileSize, QUOTA_FULL } from "../../lib/documents.js";
+import { localizeDocumentTitle } from "../../lib/i18n/document-titles.js";
 import { catalogues, resources, translator, workspaceCatalogues } from "../../lib/i18n/index.js";
 import { intlLocale, languages, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";
-import { localizeMessage } from "../../lib/i18n/messages.js";
 import type { MoveBlock } from "../../lib/rules.js";
 
 /** Every key of a catalogue as a dotted path, with its text. */
@@ -113,59 +116,68 @@ describe("the catalogues", () => {
     }
   });
 
-  it("says the API's English messages in each language, and leaves an unknown one as it came", () => {
-    const es = translator("es");
-    expect(localizeMessage(es, "Enter a valid email address", "es-ES")).toBe("Escriba una dirección de correo válida");
-    expect(localizeMessage(es, "Subject is required", "es-ES")).toBe("Rellene el campo «Asunto»");
-    expect(localizeMessage(translator("ar"), "Too many messages. Please try again in 5 minutes.", "ar-u-nu-latn")).toBe(
-      "محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد 5 دقائق.",
+  it("says refusals by their codes in each language, and an English page in the English that came with them", () => {
+    const es = refusalWords("es");
+    const ar = refusalWords("ar");
+    const fr = refusalWords("fr");
+    expect(es({ code: "validation.email", message: "Enter a valid email address" }, "email")).toBe(
+      "Escriba una dirección de correo válida",
     );
-    expect(localizeMessage(es, "Something nobody wrote down", "es-ES")).toBe("Something nobody wrote down");
-    // A size inside an Arabic sentence is set apart as left-to-right text: "500.0 MB" stays whole and in place.
-    const full = localizeMessage(translator("ar"), QUOTA_FULL, "ar-u-nu-latn");
-    expect(full).toContain(`\u2066${fileSize(CLIENT_QUOTA.bytes)}\u2069`);
-  });
-
-  it("says a client's upload refusals and thanks in the client's language, the file's name kept", () => {
-    const es = translator("es");
-    const fr = translator("fr");
-    const ar = translator("ar");
-    const wrongType = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";
-    expect(localizeMessage(es, wrongType, "es-ES")).toBe(
-      "El archivo debe ser un PDF, JPEG o PNG (este no lo es, diga lo que diga su nombre).",
-    );
-    expect(localizeMessage(fr, `scan: page 2.tiff: ${wrongType}`, "fr-FR")).toBe(
-      "scan: page 2.tiff : Le fichier doit être un PDF, un JPEG ou un PNG (celui-ci n’en est pas un, quoi qu’en dise son nom).",
-    );
-    expect(localizeMessage(es, `1 of 3 files were sent. b.gif: ${wrongType}`, "es-ES")).toBe(
-      "Se enviaron 1 de 3 archivos. b.gif: El archivo debe ser un PDF, JPEG o PNG (este no lo es, diga lo que diga su nombre).",
-    );
-    expect(localizeMessage(ar, "Choose at most 5 files at once.", "ar-u-nu-latn")).toBe(
-      "اختر 5 ملفات على الأكثر في المرة الواحدة.",
-    );
-    expect(localizeMessage(fr, "CV: your 2 files were sent to your agent.", "fr-FR")).toBe(
-      "CV : vos 2 fichiers ont été envoyés à votre agent.",
-    );
-    // A standard document is named in the client's language; a title the agent wrote is kept as written.
-    expect(localizeMessage(es, "Passport: your file was sent to your agent.", "es-ES")).toBe(
-      "Pasaporte: su archivo se ha enviado a su agente.",
-    );
-    expect(localizeMessage(ar, "Degree certificate: your 2 files were sent to your agent.", "ar")).toBe(
-      "الشهادة الجامعية: أُرسلت ملفاتك (2) إلى وكيلك.",
-    );
-    expect(localizeMessage(es, "Lease in Lisbon: your file was sent to your agent.", "es-ES")).toBe(
-      "Lease in Lisbon: su archivo se ha enviado a su agente.",
-    );
+    expect(es({ code: "validation.required", message: "Subject is required" }, "subject")).toBe("Rellene el campo «Asunto»");
     expect(
-      localizeMessage(ar, "You have sent as many files as your page holds (50 files, 200.0 MB). Write to your agent.", "ar"),
-    ).toBe("لقد أرسلت أقصى عدد من الملفات تتسع له صفحتك (50 ملفًا، \u2066200.0 MB\u2069). راسل وكيلك.");
-    expect(localizeMessage(fr, "This form has expired. Reload the page and try again.", "fr-FR")).toBe(
+      ar({ code: "rate.too_many", params: { seconds: 300 }, message: "Too many messages. Please try again in 5 minutes." }),
+    ).toBe("محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد 5 دقائق.");
+    // A size inside an Arabic sentence is set apart as left-to-right text: "500.0 MB" stays whole and in place.
+    expect(ar({ code: "upload.quota_full", message: QUOTA_FULL })).toContain(`\u2066${fileSize(CLIENT_QUOTA.bytes)}\u2069`);
+    expect(fr({ code: "form.expired", message: "This form has expired. Reload the page and try again." })).toBe(
       "Ce formulaire a expiré. Rechargez la page et réessayez.",
     );
-    // English pages (the agent's workspace among them) say the same words as before.
-    const en = translator("en");
-    for (const said of [wrongType, "CV: your 2 files were sent to your agent.", `1 of 3 files were sent. b.gif: ${wrongType}`])
-      expect(localizeMessage(en, said, "en-GB")).toBe(said);
+    // A file's refusal names the file first, in the language's punctuation.
+    const wrongType = "The file must be a PDF, JPEG or PNG (this one is not, whatever its name says).";
+    expect(
+      fr({ code: "upload.wrong_type", params: { name: "scan: page 2.tiff" }, message: `scan: page 2.tiff: ${wrongType}` }),
+    ).toBe(
+      "scan: page 2.tiff : Le fichier doit être un PDF, un JPEG ou un PNG (celui-ci n’en est pas un, quoi qu’en dise son nom).",
+    );
+    // The English of a code is the one that came with it; a workspace's code (drawn in English) likewise.
+    const en = refusalWords("en");
+    expect(en({ code: "validation.required", message: "Subject is required" }, "subject")).toBe("Subject is required");
+    expect(es({ code: "booking.slot_taken", message: "That slot has just been booked by someone else." })).toBe(
+      "That slot has just been booked by someone else.",
+    );
+    // Field errors come out field by field, each in the field's own words where it has them.
+    expect(
+      es.fields({
+        password: [{ code: "validation.too_short", params: { min: 10 }, message: "A password needs at least 10 characters" }],
+      }),
+    ).toEqual({
+      password: [translator("es")("messages.passwordShort")],
+    });
+  });
+
+  it("has words for every code in every catalogue that can show it, and a code for every key it names", () => {
+    for (const code of refusalCodes) {
+      const key = codeKey(code);
+      if (!key) continue;
+      for (const lang of languages)
+        expect(flatten(resources[lang].translation).has(key), `${code} → ${key} in ${lang}`).toBe(true);
+    }
+    // Every code a visitor or client can meet has its words.
+    for (const code of everyoneCodes) expect(codeKey(code), code).not.toBeNull();
+  });
+
+  it("thanks a client for an upload in their language, the standard document named in it and an agent's title as written", () => {
+    const es = translator("es");
+    const ar = translator("ar");
+    expect(es("my.sentOne", { title: localizeDocumentTitle(es, "Passport") })).toBe(
+      "Pasaporte: su archivo se ha enviado a su agente.",
+    );
+    expect(ar("my.sentMany", { title: localizeDocumentTitle(ar, "Degree certificate"), count: 2 })).toBe(
+      "الشهادة الجامعية: أُرسلت ملفاتك (2) إلى وكيلك.",
+    );
+    expect(es("my.sentOne", { title: localizeDocumentTitle(es, "Lease in Lisbon") })).toBe(
+      "Lease in Lisbon: su archivo se ha enviado a su agente.",
+    );
   });
 
   it("fails on a missing key: a catalogue without one is found", () => {

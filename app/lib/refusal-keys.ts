@@ -1,0 +1,59 @@
+/**
+ * The catalogue's words for each code a visitor or a client can meet (lib/contract/codes.ts `everyoneCodes`): the
+ * one table from a refusal's code to a catalogue key, for the server's answers (refusals.server.ts) and the error
+ * page, which draws a refusal thrown with its code (a form too old, a body too large) in the page's language.
+ */
+import { everyoneCodes } from "../../lib/contract/codes";
+
+export type EveryoneCode = (typeof everyoneCodes)[number];
+
+/** Each code a visitor or client can meet, as a catalogue key; a field's own key where its field says it better. */
+export const codeKeys: Record<EveryoneCode, string> = {
+  "validation.failed": "messages.fixFields",
+  "validation.required": "messages.fieldRequired",
+  "validation.too_short": "messages.fieldTooShort",
+  "validation.too_long": "messages.fieldTooLong",
+  "validation.email": "messages.emailInvalid",
+  "validation.format": "messages.fieldFormat",
+  "validation.invalid": "messages.fieldFormat",
+  "phone.format": "messages.phoneFormat",
+  "phone.digits": "messages.phoneDigits",
+  "password.varied": "messages.passwordVaried",
+  "password.has_email": "messages.passwordHasEmail",
+  "message.too_short": "messages.messageShort",
+  "request.too_large": "my.tooLarge",
+  "auth.session_expired": "messages.sessionExpired",
+  "auth.wrong_credentials": "messages.wrongCredentials",
+  "auth.deactivated": "messages.deactivated",
+  "password_link.gone": "messages.passwordLinkGone",
+  "client_link.gone": "my.linkGone",
+  "form.expired": "messages.formExpired",
+  "form.unreadable": "messages.formUnreadable",
+  "form.not_sent": "messages.formUnreadable",
+  "rate.too_many": "messages.tooMany",
+  "client.agent_changed": "my.agentChanged",
+  "document.not_found": "errors.notFound",
+  "document.already_accepted": "my.alreadyAccepted",
+  "document.just_reviewed": "my.justReviewed",
+  "file.not_found": "errors.notFound",
+  "session.not_found": "errors.notFound",
+  "upload.empty": "my.empty",
+  "upload.too_large": "my.tooLargeShort",
+  "upload.wrong_type": "my.wrongType",
+  "upload.quota_full": "my.quotaFull",
+  "upload.too_many_parts": "my.tooManyParts",
+  "upload.busy": "messages.serverBusy",
+  "upload.too_large_hint": "my.tooLarge",
+  "upload.choose_one": "my.chooseOne",
+  "upload.choose_many": "my.chooseMany",
+  "upload.at_most": "my.atMost",
+  "server.busy": "messages.serverBusy",
+  "server.error": "errors.broken",
+};
+
+const everyone = new Set<string>(everyoneCodes);
+
+/** The catalogue key of a code a visitor or client can meet; null for anything else. */
+export function codeKey(code: unknown): string | null {
+  return typeof code === "string" && everyone.has(code) ? codeKeys[code as EveryoneCode] : null;
+}
