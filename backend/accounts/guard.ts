@@ -8,7 +8,7 @@ import { allTokenKinds, isTokenKind, tokenKinds, type TokenKind } from "./kinds.
 import { personForToken, type Person } from "./tokens.js";
 
 /** A signed-in caller: its kind, its account's id, the token it came with, and who it is. */
-export type Caller<K extends TokenKind = TokenKind> = { kind: K; id: number; token: string; person: Person };
+export type Caller<K extends TokenKind = TokenKind> = { kind: K; id: number; token: string; person: Person; expires_at: string };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -46,7 +46,7 @@ export function guard(db: Kysely<Database>, allowed: readonly AccountKind[]): Re
     for (const kind of mine) {
       const found = await personForToken(db, kind, token);
       if (found) {
-        req.caller = { kind, id: found.person.id, token, person: found.person };
+        req.caller = { kind, id: found.person.id, token, person: found.person, expires_at: found.expires_at };
         return next();
       }
     }
