@@ -6,6 +6,7 @@
  */
 import { describeSetting, type Say } from "./business.js";
 import { isLang } from "./i18n/languages.js";
+import { CATALOGUE_CURRENCY, formatMoney } from "./money.js";
 
 type Range = { weekday: number; start_minute: number; end_minute: number };
 type Obj = Record<string, unknown>;
@@ -13,10 +14,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const clock = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}`;
 const w = (t: Say, key: string, values?: Record<string, unknown>) => t(`office.auditWords.${key}`, values);
-const dollars = (t: Say, minor: unknown) =>
-  typeof minor === "number"
-    ? new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(minor / 100)
-    : w(t, "none");
+const dollars = (t: Say, minor: unknown) => (typeof minor === "number" ? formatMoney(minor, CATALOGUE_CURRENCY) : w(t, "none"));
 const quoted = (t: Say, v: unknown) =>
   v === null || v === undefined || v === "" ? w(t, "nothing") : w(t, "quoted", { value: String(v) });
 const role = (t: Say, v: unknown) => (v === "owner" || v === "staff" ? t(`office.staff.roles.${v}`) : String(v));

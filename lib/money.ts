@@ -4,8 +4,22 @@
  */
 import { numberFormatter } from "./intl.js";
 
-/** Each currency's formatter and the power of ten of its minor unit, worked out once (a page formats many amounts). */
-const currencies = new Map<string, { fmt: Intl.NumberFormat; unit: number }>();
+/** The currency the office prices its catalogue in (plans, jobs' fees, packages, mentors' rates). */
+export const CATALOGUE_CURRENCY = "USD";
+
+/** Each currency's formatter and its minor unit's digits, worked out once (a page formats many amounts). */
+const currencies = new Map<string, { fmt: Intl.NumberFormat; digits: number }>();
+
+function currencyIn(locale: string, currency: string) {
+  const key = `${locale} ${currency}`;
+  let known = currencies.get(key);
+  if (!known) {
+    const fmt = numberFormatter(locale, { style: "currency", currency });
+    known = { fmt, digits: fmt.resolvedOptions().maximumFractionDigits ?? 2 };
+    currencies.set(key, known);
+  }
+  return known;
+}
 
 export function formatMoney(minor: number, currency: string): string {
   return formatMoneyIn("en-US", minor, currency);
@@ -13,12 +27,12 @@ export function formatMoney(minor: number, currency: string): string {
 
 /** The same amount as a reader of another language writes it ("1490,00 US$" in Spanish): `Intl` with its locale. */
 export function formatMoneyIn(locale: string, minor: number, currency: string): string {
-  const key = `${locale} ${currency}`;
-  let known = currencies.get(key);
-  if (!known) {
-    const fmt = numberFormatter(locale, { style: "currency", currency });
-    known = { fmt, unit: 10 ** (fmt.resolvedOptions().maximumFractionDigits ?? 2) };
-    currencies.set(key, known);
-  }
-  return known.fmt.format(minor / known.unit);
+  const { fmt, digits } = currencyIn(locale, currency);
+  return fmt.format(minor / 10 ** digits);
+}
+
+/** The amount alone, as a spreadsheet or a form reads it: no symbol, no grouping ("1490.00" for USD 149000). */
+export function moneyAmount(minor: number, currency: string): string {
+  const { digits } = currencyIn("en-US", currency);
+  return (minor / 10 ** digits).toFixed(digits);
 }

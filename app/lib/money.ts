@@ -1,4 +1,6 @@
 /** Money typed and shown in the portal's forms; money shown to read is lib/money.ts's formatMoney. */
+import { CATALOGUE_CURRENCY, moneyAmount } from "../../lib/money.js";
+
 export { formatMoney } from "../../lib/money.js";
 
 /**
@@ -14,5 +16,5 @@ export function parseDollars(text: string): number | null {
 
 /** Minor units as a dollar amount to edit ("149000" → "1490.00"). */
 export function dollarsText(minor: number | null | undefined): string {
-  return minor == null ? "" : (minor / 100).toFixed(2);
+  return minor == null ? "" : moneyAmount(minor, CATALOGUE_CURRENCY);
 }

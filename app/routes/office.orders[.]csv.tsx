@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { csvTime, spreadsheetCell } from "../../lib/csv.js";
+import { moneyAmount } from "../../lib/money";
 import { orderStatusLabel } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { officeOrdersFilter } from "../lib/office-orders";
-
-const dollars = (minor: number) => (minor / 100).toFixed(2);
 
 /**
  * `/office/orders.csv`: the orders as the list's filters have them (status, refunds, agent, client, days), every
@@ -33,8 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             o.agent_email,
             clients,
             o.currency,
-            dollars(o.amount_minor),
-            o.refund_due_minor ? dollars(o.refund_due_minor) : "",
+            moneyAmount(o.amount_minor, o.currency),
+            o.refund_due_minor ? moneyAmount(o.refund_due_minor, o.currency) : "",
           ].map(spreadsheetCell),
         );
       }

@@ -1,6 +1,7 @@
 /** Jobs as staff keep them: listed, read, added, edited (carts repriced), published and unpublished. */
 import { sql, type Kysely } from "kysely";
 import type { Job, JobInput, OfficeJob } from "../../lib/contract.js";
+import { CATALOGUE_CURRENCY } from "../../lib/money.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { audit } from "./audit.js";
@@ -63,7 +64,7 @@ function jobRow(v: JobValues) {
     description: v.description,
     salary_min_minor: v.salary_min_minor ?? null,
     salary_max_minor: v.salary_max_minor ?? null,
-    salary_currency: v.salary_min_minor != null || v.salary_max_minor != null ? "USD" : null,
+    salary_currency: v.salary_min_minor != null || v.salary_max_minor != null ? CATALOGUE_CURRENCY : null,
     placement_fee_minor: v.placement_fee_minor,
   };
 }
@@ -73,7 +74,7 @@ export async function createJob(db: Kysely<Database>, staffId: number, v: JobVal
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto("jobs")
-      .values({ ...jobRow(v), currency: "USD", posted_at: now.toISOString() })
+      .values({ ...jobRow(v), currency: CATALOGUE_CURRENCY, posted_at: now.toISOString() })
       .returning("id")
       .executeTakeFirstOrThrow();
     await audit(trx, { staffId, kind: "job.create", subject: `job:${id}`, after: jobRow(v) }, now);

@@ -5,6 +5,7 @@ import type { MentorValues, OfficeMentor, SessionDecision } from "../../lib/cont
 import { fieldError } from "../../lib/field-errors.js";
 import { asLang } from "../../lib/i18n/languages.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { CATALOGUE_CURRENCY } from "../../lib/money.js";
 import { pendingEmail } from "../accounts/email-changes.js";
 import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
 import { endSessions } from "../accounts/tokens.js";
@@ -67,7 +68,7 @@ function mentorRow(v: MentorValues) {
     country_code: v.country_code!,
     time_zone: v.time_zone,
     rate_minor: v.rate_minor,
-    currency: "USD",
+    currency: CATALOGUE_CURRENCY,
     photo_url: v.photo_url ?? null,
     meeting_url: v.meeting_url ?? null,
     // Left out, the language stays (the column's default for a new mentor: English).

@@ -2,6 +2,7 @@
 import { type Kysely } from "kysely";
 import type { PlanTexts } from "../../lib/catalogue-texts.js";
 import type { OfficePlan, OfficeRelocation, PlanValues, RelocationValues } from "../../lib/contract.js";
+import { CATALOGUE_CURRENCY } from "../../lib/money.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { audit } from "./audit.js";
@@ -54,7 +55,7 @@ export async function createRelocation(db: Kysely<Database>, staffId: number, v:
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto("relocations")
-      .values({ ...row, currency: "USD" })
+      .values({ ...row, currency: CATALOGUE_CURRENCY })
       .returning("id")
       .executeTakeFirstOrThrow();
     await auditSave(trx, { staffId, what: "relocation", id, now }, undefined, { title: row.title, price_minor: row.price_minor });
@@ -147,7 +148,7 @@ export async function createPlan(db: Kysely<Database>, staffId: number, v: PlanV
       .executeTakeFirstOrThrow();
     const { id } = await trx
       .insertInto("service_plans")
-      .values({ ...row, currency: "USD", sort_order: Number(max ?? 0) + 1 })
+      .values({ ...row, currency: CATALOGUE_CURRENCY, sort_order: Number(max ?? 0) + 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
     await saveTexts(trx, "plan", id, v.texts, now);

@@ -1,0 +1,27 @@
+/** Money has one home (lib/money.ts): pages, e-mails, the audit log's words and the CSV files all read it there. */
+import { describe, expect, it } from "vitest";
+import { dollarsText } from "../../app/lib/money.js";
+import { describeAudit } from "../../lib/audit-words.js";
+import { translator } from "../../lib/i18n/index.js";
+import { CATALOGUE_CURRENCY, formatMoney, moneyAmount } from "../../lib/money.js";
+
+describe("money", () => {
+  it("writes an amount alone by its currency's minor unit, as a spreadsheet or a form reads it", () => {
+    expect(moneyAmount(149000, "USD")).toBe("1490.00");
+    expect(moneyAmount(5, "EUR")).toBe("0.05");
+    // A currency without cents has none to write.
+    expect(moneyAmount(1500, "JPY")).toBe("1500");
+    expect(dollarsText(149000)).toBe(moneyAmount(149000, CATALOGUE_CURRENCY));
+    expect(dollarsText(null)).toBe("");
+  });
+
+  it("says the same amount the same way on a page and in the audit log", () => {
+    const said = describeAudit(
+      { kind: "mentor.updated", subject: "mentor:1", before: { rate_minor: 9500 }, after: { rate_minor: 10500 } },
+      translator("en"),
+    );
+    expect(said).toContain(formatMoney(9500, CATALOGUE_CURRENCY));
+    expect(said).toContain(formatMoney(10500, CATALOGUE_CURRENCY));
+    expect(formatMoney(10500, CATALOGUE_CURRENCY)).toBe("$105.00");
+  });
+});
