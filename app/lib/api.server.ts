@@ -26,9 +26,10 @@ import type { FieldMessages } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { ApiCall, ApiTransport, UploadFile } from "../../lib/transport.js";
 import { portalKinds } from "./kinds.js";
+import { sessionOf } from "./memo.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { refusalWords, requestLang, type Refusal } from "./refusals.server.js";
-import { accountOf, getRequestSession, replaceSession } from "./session.server.js";
+import { accountOf, replaceSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
 import { redirectWithToast } from "./toast.server.js";
 
@@ -146,7 +147,7 @@ function queryString(query: Record<string, unknown> | undefined) {
 
 /** The API no longer knows the token: end the portal session and go to sign-in with "Session Expired!". */
 export async function expireSession(request: Request, context: AppLoadContext): Promise<Response> {
-  const { account } = accountOf(await getRequestSession(request, context));
+  const { account } = accountOf(await sessionOf(context, request));
   const expired = refusalWords(await requestLang(request, context))({
     code: "auth.session_expired",
     message: "Session Expired!",

@@ -21,16 +21,24 @@ export type SignedIn<K extends AccountKind = AccountKind> = Extract<SessionAccou
   api: ReturnType<typeof apiFor>;
 };
 
+/** The request's account, and the same as one of `kinds` (with its session and API client) when it is one. */
+async function accountFor<K extends AccountKind>(request: Request, context: AppLoadContext, kinds?: readonly K[]) {
+  const session = await sessionOf(context, request);
+  const { account } = accountOf(session);
+  const mine = account && (!kinds || (kinds as readonly AccountKind[]).includes(account.kind));
+  const signedIn: SignedIn<K> | null = mine
+    ? { ...(account as Extract<SessionAccount, { kind: K }>), session, api: apiFor(context, account.token) }
+    : null;
+  return { account, signedIn };
+}
+
 /** Whoever is signed in, of any kind (or of one of `kinds`); null for a visitor. */
 export async function getAccount<K extends AccountKind = AccountKind>(
   request: Request,
   context: AppLoadContext,
   kinds?: readonly K[],
 ): Promise<SignedIn<K> | null> {
-  const session = await sessionOf(context, request);
-  const { account } = accountOf(session);
-  if (!account || (kinds && !(kinds as readonly AccountKind[]).includes(account.kind))) return null;
-  return { ...(account as Extract<SessionAccount, { kind: K }>), session, api: apiFor(context, account.token) };
+  return (await accountFor(request, context, kinds)).signedIn;
 }
 
 /**
@@ -43,11 +51,8 @@ export async function requireAccount<K extends AccountKind>(
   context: AppLoadContext,
   kinds: readonly K[],
 ): Promise<SignedIn<K>> {
-  const session = await sessionOf(context, request);
-  const { account } = accountOf(session);
-  if (account && (kinds as readonly AccountKind[]).includes(account.kind)) {
-    return { ...(account as Extract<SessionAccount, { kind: K }>), session, api: apiFor(context, account.token) };
-  }
+  const { account, signedIn } = await accountFor(request, context, kinds);
+  if (signedIn) return signedIn;
   if (account) {
     if (kinds.every((k) => portalKinds[k].hidden)) throw new Response("Not found", { status: 404 });
     throw redirect(portalKinds[account.kind].home);

@@ -5,14 +5,14 @@
  * or a client can meet are drawn in other languages (`everyoneCodes`): the workspaces are in English.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { everyoneCodes, type CodeParams, type FieldError, type RefusalCode } from "../../lib/contract.js";
+import type { CodeParams, FieldError, RefusalCode } from "../../lib/contract.js";
 import { CLIENT_QUOTA, fileSizeInText } from "../../lib/documents.js";
 import type { FieldErrors, FieldMessages } from "../../lib/field-errors.js";
 import { translator } from "../../lib/i18n/index.js";
 import { intlLocale, isLang, langOfPath, type Lang } from "../../lib/i18n/languages.js";
 import { chosenLang } from "./i18n.server.js";
 import { sessionOf } from "./memo.server.js";
-import { codeKeys, type EveryoneCode } from "./refusal-keys.js";
+import { codeKey, codeKeys, type EveryoneCode } from "./refusal-keys.js";
 import { accountOf } from "./session.server.js";
 
 export type Refusal = { code: RefusalCode; params?: CodeParams; message: string };
@@ -44,14 +44,13 @@ const fieldLabels: Record<string, string> = {
   message: "fields.message",
 };
 
-const everyone = new Set<string>(everyoneCodes);
-
 /** The words of refusals in `lang`: `say(refusal, field?)`, and `fields(errors)` for a form's field errors. */
 export function refusalWords(lang: Lang) {
   const t = translator(lang);
   const say = (refusal: Refusal, field?: string): string => {
-    if (lang === "en" || !everyone.has(refusal.code)) return refusal.message;
-    const key = (field && fieldKeys[field]?.[refusal.code]) || codeKeys[refusal.code as EveryoneCode];
+    const common = codeKey(refusal.code);
+    if (lang === "en" || !common) return refusal.message;
+    const key = (field && fieldKeys[field]?.[refusal.code]) || common;
     const values = { ...valuesOf(refusal, lang), field: field && fieldLabels[field] ? t(fieldLabels[field]) : t("fields.this") };
     // A file's refusal names the file first ("scan.tiff: The file is empty.").
     const name = refusal.code.startsWith("upload.") ? refusal.params?.name : undefined;

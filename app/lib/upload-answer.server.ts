@@ -9,7 +9,7 @@ import { asResponse } from "./forms.server.js";
 import { codeKey, type EveryoneCode } from "./refusal-keys.js";
 import { refusalWords, requestLang } from "./refusals.server.js";
 
-async function answer(outcome: unknown, words: (text: string) => string) {
+async function answer(outcome: unknown, request: Request, context: AppLoadContext) {
   const response = asResponse(outcome);
   const location = response.headers.get("Location");
   if (location)
@@ -19,26 +19,20 @@ async function answer(outcome: unknown, words: (text: string) => string) {
     );
   if (response.headers.get("Content-Type")?.includes("application/json"))
     return json(await response.json(), { status: response.status });
-  return json({ formError: words(await response.text()) }, { status: response.status });
-}
-
-/** A thrown refusal's code (a form too old, too many parts) in the page's language; other text as it came. */
-async function thrownWords(request: Request, context: AppLoadContext) {
+  // A refusal thrown with its code (a form too old, too many parts) in the page's words; other text as it came.
+  const text = await response.text();
   const say = refusalWords(await requestLang(request, context));
-  const english = refusalWords("en");
-  return (text: string) => {
-    const code = codeKey(text) ? (text as EveryoneCode) : null;
-    if (!code) return text || english({ code: "form.unreadable", message: "The upload could not be read." });
-    return say({ code, message: english.catalogue(code) });
-  };
+  const formError = codeKey(text)
+    ? say.catalogue(text as EveryoneCode)
+    : text || say({ code: "form.unreadable", message: "The upload could not be read." });
+  return json({ formError }, { status: response.status });
 }
 
 export async function answerUpload(request: Request, context: AppLoadContext, receive: () => Promise<unknown>) {
-  const words = await thrownWords(request, context);
   try {
-    return await answer(await receive(), words);
+    return await answer(await receive(), request, context);
   } catch (thrown) {
-    if (thrown instanceof Response) return answer(thrown, words);
+    if (thrown instanceof Response) return answer(thrown, request, context);
     throw thrown;
   }
 }

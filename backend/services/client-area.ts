@@ -17,7 +17,7 @@ import type { MailContext } from "../mail/compose.js";
 import { sessionOf } from "../mail/notices.js";
 import { clientEvent } from "./case-file.js";
 import { cleanFileName, noRejection, sniffDocument } from "./document-files.js";
-import { documentTitle, inOpenRequest, isAsked, kindOrder, shownStatus } from "./documents.js";
+import { answerOpenRequests, documentTitle, inOpenRequest, isAsked, kindOrder, shownStatus } from "./documents.js";
 import { holdClientsAgent, NO_DOCUMENT } from "./ownership.js";
 import { joinUrl, sessionsWithPeople } from "./session-facts.js";
 
@@ -234,20 +234,7 @@ export async function clientUpload(
           ? new Conflict("document.just_reviewed", JUST_REVIEWED)
           : new Conflict("document.already_accepted", ALREADY_ACCEPTED);
       }
-      await trx
-        .updateTable("document_request_items")
-        .set({ answered_at: stamp })
-        .where("document_id", "=", documentId)
-        .where("answered_at", "is", null)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom("document_requests as r")
-              .select("r.id")
-              .whereRef("r.id", "=", "document_request_items.request_id")
-              .where("r.withdrawn_at", "is", null),
-          ),
-        )
-        .execute();
+      await answerOpenRequests(trx, documentId, stamp);
       await clientEvent(
         trx,
         {

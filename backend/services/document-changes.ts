@@ -8,7 +8,7 @@ import { Conflict } from "../errors.js";
 import { documentRejected } from "../mail/notices.js";
 import { serviceDocuments } from "./business-settings.js";
 import { clientEvent } from "./case-file.js";
-import { documentDetail, documentTitle, ownDocument } from "./documents.js";
+import { answerOpenRequests, documentDetail, documentTitle, ownDocument } from "./documents.js";
 import { ownClient } from "./ownership.js";
 
 /**
@@ -195,19 +195,7 @@ export async function rejectDocument(
         : new Conflict("document.already_accepted", "This document is already accepted: it cannot be rejected now.");
     }
     // Asked for again: the open requests wait for a new file.
-    await trx
-      .updateTable("document_request_items")
-      .set({ answered_at: null })
-      .where("document_id", "=", documentId)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("document_requests as r")
-            .select("r.id")
-            .whereRef("r.id", "=", "document_request_items.request_id")
-            .where("r.withdrawn_at", "is", null),
-        ),
-      )
-      .execute();
+    await answerOpenRequests(trx, documentId, null);
     const file = await trx
       .selectFrom("document_files")
       .select(["file_name", "from_client"])

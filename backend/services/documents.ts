@@ -51,6 +51,27 @@ function toFile(f: FileRow): DocumentFile {
 export const inOpenRequest = sql<boolean>`exists (select 1 from document_request_items i
   join document_requests r on r.id = i.request_id where i.document_id = d.id and r.withdrawn_at is null)`;
 
+/**
+ * The document's items in requests not withdrawn: answered at `at` (a file came: only those still waiting), or
+ * waiting again (`null`: the file was turned down).
+ */
+export async function answerOpenRequests(db: Kysely<Database>, documentId: number, at: string | null) {
+  let items = db
+    .updateTable("document_request_items")
+    .set({ answered_at: at })
+    .where("document_id", "=", documentId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("document_requests as r")
+          .select("r.id")
+          .whereRef("r.id", "=", "document_request_items.request_id")
+          .where("r.withdrawn_at", "is", null),
+      ),
+    );
+  if (at !== null) items = items.where("answered_at", "is", null);
+  await items.execute();
+}
+
 /** How many files the current upload has: its first file and the pages added to it. */
 const currentUploadSize = sql<number>`(select count(*) from document_files g
   where g.id = coalesce(f.part_of, f.id) or g.part_of = coalesce(f.part_of, f.id))`;
