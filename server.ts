@@ -19,11 +19,11 @@ import { pinoHttp } from "pino-http";
 import { createPortalSessionStorage } from "./app/lib/session-storage.server.js";
 import { createApi } from "./backend/app.js";
 import { openDatabase } from "./backend/db/connection.js";
-import { prepareDatabase } from "./backend/db/prepare.js";
 import { sessionTable } from "./backend/db/session-table.js";
 import { createFileStore } from "./backend/files/store.js";
 import { inProcessTransport } from "./backend/in-process.js";
 import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
+import { prepareDatabase } from "./backend/setup/prepare.js";
 import { isDropping, portalBodyLimits } from "./lib/body-limit.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
 import { httpTransport } from "./lib/http-transport.js";
@@ -57,7 +57,7 @@ async function loadBuild(): Promise<ServerBuild> {
 
 async function main() {
   // The database: schema first, then reference data, then (outside production by default) demo data.
-  // Under one lock, so that instances started together each find the work done (backend/db/prepare.ts).
+  // Under one lock, so that instances started together each find the work done (backend/setup/prepare.ts).
   const database = openDatabase(settings.database);
   const { applied, demo } = await prepareDatabase(database, { demo: settings.demoData });
   if (applied.length) logger.info({ applied }, "migrations applied");

@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { LongestFirst } from "./tests/support/sequencer";
 
-// Argon2id at its minimal cost for the thousands of accounts the suite makes and signs in (backend/services/
+// Argon2id at its minimal cost for the thousands of accounts the suite makes and signs in (backend/accounts/
 // passwords.ts): set here, so the template databases, every worker and every server a test starts inherit it.
 process.env.PASSWORD_HASH_COST ??= "minimal";
 

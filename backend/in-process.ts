@@ -28,7 +28,7 @@ export function inProcessTransport(api: Router): ApiTransport {
         req.headers["content-length"] = String("file" in upload ? upload.file.size : upload.bytes.byteLength);
       } else if (call.body !== undefined) req.headers["content-type"] = "application/json";
       // The body readers skip a request whose body is already read: an upload's bytes are handed over as they are,
-      // and a spooled upload by its path (backend/routes/documents.ts reads `uploadFile`).
+      // and a spooled upload by its path (backend/documents/routes.ts reads `uploadFile`).
       Object.assign(req, {
         body: upload
           ? "file" in upload

@@ -6,7 +6,7 @@
  * - a document's upload page (the agent's, and the client's own page), for a visitor with a session: 64 MB read at
  *   most, of which only each file's first 10 MB are kept (app/lib/upload.server.ts): a 12 MB scan is answered beside the field, not by a broken page;
  * - the API's own bodies are bounded where they are parsed: JSON 100 kB (backend/app.ts), an upload 10 MB
- *   (backend/routes/documents.ts), the Stripe webhook 1 MB (backend/routes/payments.ts).
+ *   (backend/documents/routes.ts), the Stripe webhook 1 MB (backend/payments/routes.ts).
  *
  * A declared length over the limit is refused at once; a body sent without one (chunked) is counted as it streams
  * and refused where it crosses the limit. The refusal is a 413 (a short page, or JSON for the API); what the sender

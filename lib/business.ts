@@ -1,6 +1,6 @@
 /**
  * The business settings (issue 25, point 3): what the owner sets in the office, field by field, as plain values the
- * browser's build may import. The API keeps them (backend/services/business-settings.ts); the environment gives
+ * browser's build may import. The API keeps them (backend/business/settings.ts); the environment gives
  * only their first values.
  */
 import { dayIn, wallClock } from "./days.js";

@@ -15,6 +15,10 @@ export const documentKindNames: Record<Exclude<DocumentKind, "other">, string> =
   visa: "Visa or residence permit",
   address: "Proof of address abroad",
 };
+/** A document's English title: its kind's name, or the agent's own title for another document. */
+export function documentTitle(d: { kind: string; title: string | null }) {
+  return d.kind === "other" ? (d.title ?? "Document") : documentKindNames[d.kind as Exclude<DocumentKind, "other">];
+}
 /** A standard kind from the English name the API gives a document ("Passport" → passport); null for an agent's own title. */
 export function kindNamed(title: string): Exclude<DocumentKind, "other"> | null {
   const found = Object.entries(documentKindNames).find(([, name]) => name === title);

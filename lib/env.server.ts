@@ -111,7 +111,7 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: onOff.optional(),
   BENCH_BASELINES: onOff.default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Test suites only: "minimal" hashes new passwords at 1 MiB and one pass (backend/services/passwords.ts) */
+  /** Test suites only: "minimal" hashes new passwords at 1 MiB and one pass (backend/accounts/passwords.ts) */
   PASSWORD_HASH_COST: z.enum(["standard", "minimal"]).default("standard"),
 });
 
@@ -147,7 +147,7 @@ export type Settings = {
   /** Signs the visitor's address from the portal to the API (lib/client-ip.ts) */
   clientIpSecret: string;
   logLevel: string;
-  /** "minimal" only in test suites: the server warns at start when it is set (backend/services/passwords.ts) */
+  /** "minimal" only in test suites: the server warns at start when it is set (backend/accounts/passwords.ts) */
   passwordHashCost: "standard" | "minimal";
   /** The benchmark's two baseline pages (/bench/remix-baseline, /bench/express-baseline) */
   benchBaselines: boolean;

@@ -1,8 +1,8 @@
 /** The benchmark's database (scripts/bench.ts), also what `npm run profile` can profile against. */
+import { hashPassword } from "../backend/accounts/passwords.js";
 import { openDatabase } from "../backend/db/connection.js";
 import { migrateToLatest } from "../backend/db/migrate.js";
-import { seedDemoData, seedReferenceData } from "../backend/db/seed.js";
-import { hashPassword } from "../backend/services/passwords.js";
+import { seedDemoData, seedReferenceData } from "../backend/setup/seed.js";
 
 /** 50 agents (three of them with 100, 1,000 and 10,000 clients), 2,000 jobs, 200 mentors, bookings and orders. */
 export async function seedBenchDatabase(dbFile: string) {

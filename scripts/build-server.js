@@ -5,8 +5,8 @@ import { build } from "esbuild";
 await build({
   entryPoints: {
     index: "server.ts",
-    "office-user": "backend/db/office-user-cli.ts",
-    "client-erase": "backend/db/client-erase-cli.ts",
+    "office-user": "backend/accounts/office-user-cli.ts",
+    "client-erase": "backend/clients/erase-cli.ts",
   },
   outdir: "server-build",
   bundle: true,

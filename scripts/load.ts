@@ -35,7 +35,7 @@ const api = async (p: string, token: string | null, body?: unknown) => {
 
 // One agent per connection, each with three clients and a portal session.
 const db = openDatabase({ kind: "sqlite", file: path.join(dataDir, "portal.sqlite") });
-const { hashPassword } = await import("../backend/services/passwords.js");
+const { hashPassword } = await import("../backend/accounts/passwords.js");
 const hash = await hashPassword("load-password");
 const cookie = createCookie("__session", { secrets: [SECRET], path: "/" });
 type Worker = { email: string; token: string; agentId: number; clients: number[]; cookie: string };

@@ -13,7 +13,7 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import { openDatabase } from "../backend/db/connection.js";
-import { demoAgent } from "../backend/db/demo-data.js";
+import { demoAgent } from "../backend/setup/demo-data.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { startBuiltServer } from "./built-server.js";
 

@@ -9,12 +9,12 @@ import type { Kysely } from "kysely";
 import type { EmailChangeInfo, EmailChanged, PendingEmail } from "../../lib/contract.js";
 import { fieldError } from "../../lib/field-errors.js";
 import { agentSearchText } from "../../lib/search.js";
+import { audit } from "../audit.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
-import { emailChanged, emailChangeLink } from "../mail/notices.js";
-import { audit } from "../services/audit.js";
 import { isSignInKind, kinds, type SignInKind } from "./kinds.js";
+import { emailChanged, emailChangeLink } from "./notices.js";
 import { expirePasswordLinks } from "./password-links.js";
 import { hashToken } from "./tokens.js";
 

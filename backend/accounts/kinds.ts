@@ -6,8 +6,8 @@
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { AccountKind } from "../../lib/contract.js";
+import { audit } from "../audit.js";
 import type { Database } from "../db/schema.js";
-import { audit } from "../services/audit.js";
 
 export type KindTable = {
   /** Its accounts: id, name, email, phone, time_zone, password_hash, active, last_sign_in_at */

@@ -9,10 +9,10 @@ import { FIX_FIELDS } from "../../lib/messages.js";
 import { agentSearchText } from "../../lib/search.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
-import { passwordChanged } from "../mail/notices.js";
-import { hashPassword, verifyPassword } from "../services/passwords.js";
 import { kinds, signInKinds, type SignInKind } from "./kinds.js";
+import { passwordChanged } from "./notices.js";
 import { issuePasswordLink } from "./password-links.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
 import { endSessions } from "./tokens.js";
 
 export async function getAccount(db: Kysely<Database>, kind: SignInKind, id: number): Promise<AccountData> {

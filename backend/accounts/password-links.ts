@@ -8,9 +8,9 @@ import { sql, type Kysely } from "kysely";
 import type { PasswordLinkInfo } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
-import { passwordChanged, passwordLink } from "../mail/notices.js";
-import { hashPassword } from "../services/passwords.js";
 import { isSignInKind, kinds, type SignInKind } from "./kinds.js";
+import { passwordChanged, passwordLink } from "./notices.js";
+import { hashPassword } from "./passwords.js";
 import { endSessions, hashToken } from "./tokens.js";
 
 export const PASSWORD_LINK_HOURS = 24;

@@ -8,8 +8,8 @@ import { DEACTIVATED_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from "../../lib/messag
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
-import { hashPassword, verifyPassword } from "../services/passwords.js";
 import { kinds, signInKinds, type SignInKind } from "./kinds.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
 import { issueToken, personForToken, type Person } from "./tokens.js";
 
 // Verified against when the email is unknown, so both answers take the same time.

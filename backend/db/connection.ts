@@ -107,7 +107,7 @@ export function openDatabase(target: DatabaseTarget): Db {
 }
 
 /**
- * A database handle over a PostgreSQL pool (the app's own, or start-up's without deadlines: backend/db/prepare.ts).
+ * A database handle over a PostgreSQL pool (the app's own, or start-up's without deadlines: backend/setup/prepare.ts).
  * A connection that dies is the pool's to drop and the query's to fail: never the process's to end. An idle
  * client's error reaches the pool's listener; a checked-out client (inside a transaction, between statements)
  * emits its own, which with no listener is an uncaught exception.

@@ -15,8 +15,20 @@ import type {
   StaffTokensTable,
   EmailChangesTable,
 } from "./account-tables.js";
+import type {
+  ClientDocumentsTable,
+  ClientEventsTable,
+  ClientLinksTable,
+  ClientNotesTable,
+  ClientsTable,
+  ClientTokensTable,
+  DocumentFilesTable,
+  DocumentRequestItemsTable,
+  DocumentRequestsTable,
+} from "./client-tables.js";
 
 export type * from "./account-tables.js";
+export type * from "./client-tables.js";
 
 export interface CountriesTable {
   code: string;
@@ -126,40 +138,6 @@ export interface MentorTimeOffTable {
   mentor_id: number;
   starts_on: string;
   ends_on: string;
-}
-
-export interface ClientsTable {
-  id: Generated<number>;
-  agent_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  nationality: string | null;
-  current_country: string | null;
-  destination_country: string | null;
-  date_of_birth: string | null;
-  passport_number: string | null;
-  status: string;
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Set instead of deleting a client with orders or bookings: the history stays. */
-  archived_at: string | null;
-  /** Names and e-mail folded for search (lib/search.ts); null only for a row written before it existed */
-  search_text: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The client's own zone for their e-mails and invites; null: their agent's */
-  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The language the client is written to in (lib/client-fields.ts `clientLanguages`) */
-  language: ColumnType<string, string | undefined, string>;
-  /** When the agent first let the client in (a document request); null: the client has no access */
-  access_opened_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** When the agent ended the client's access (every link and session ended); cleared by a new request */
-  access_ended_at: ColumnType<string | null, string | null | undefined, string | null>;
-  last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The client's own uploads, counted for the quota (lib/documents.ts `CLIENT_QUOTA`) */
-  upload_files: ColumnType<number, number | undefined, number>;
-  upload_bytes: ColumnType<number, number | undefined, number>;
 }
 
 export interface CartItemsTable {
@@ -308,113 +286,6 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
-}
-
-/** What happened for a client, written in the transaction of each change (the case file's timeline). */
-export interface ClientEventsTable {
-  id: Generated<number>;
-  agent_id: number;
-  client_id: number;
-  kind: string;
-  summary: string;
-  /** order:12, booking:7 */
-  ref: string | null;
-  created_at: string;
-}
-
-/** An agent's notes on a client: append-only. */
-export interface ClientNotesTable {
-  id: Generated<number>;
-  agent_id: number;
-  client_id: number;
-  body: string;
-  created_at: string;
-}
-
-/** A checklist item of a client's documents: a standard kind a paid service needs, or one the agent added. */
-export interface ClientDocumentsTable {
-  id: Generated<number>;
-  agent_id: number;
-  client_id: number;
-  /** cv | passport | degree | visa | address | other */
-  kind: string;
-  title: string | null;
-  service_id: number | null;
-  /** missing | uploaded | accepted */
-  status: string;
-  file_id: number | null;
-  /** YYYY-MM-DD */
-  expires_on: string | null;
-  expiry_noted_on: string | null;
-  accepted_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** A rejected document is missing again (status "missing"), with the agent's reason and the file it was about */
-  rejected_at: ColumnType<string | null, string | null | undefined, string | null>;
-  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
-  rejected_file_id: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
-/** Every file uploaded for a document (the newest is the document's current one); the bytes are in the file store. */
-export interface DocumentFilesTable {
-  id: Generated<number>;
-  document_id: number;
-  agent_id: number;
-  storage_key: string;
-  file_name: string;
-  content_type: string;
-  size_bytes: number;
-  sha256: string;
-  uploaded_at: string;
-  /** 1: the client sent it from their own area */
-  from_client: ColumnType<number, number | undefined, number>;
-  /** A further page of an upload: the first file's id (null: a file of its own, or the first page) */
-  part_of: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
-/** A client's session in their own area, opened by a link (issue 24): stored hashed, as every kind's tokens. */
-export interface ClientTokensTable {
-  id: Generated<number>;
-  client_id: number;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-}
-
-/** A one-time link that signs a client in: e-mailed with a request (7 days) or asked for at /my/sign-in (1 hour). */
-export interface ClientLinksTable {
-  id: Generated<number>;
-  client_id: number;
-  token_hash: string;
-  /** request | sign_in */
-  purpose: string;
-  request_id: number | null;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
-/** An agent's request to a client for documents of the checklist. */
-export interface DocumentRequestsTable {
-  id: Generated<number>;
-  agent_id: number;
-  client_id: number;
-  message: string | null;
-  created_at: string;
-  last_sent_at: string;
-  times_sent: Generated<number>;
-  /** The first time the client opened their area through one of its links */
-  opened_at: string | null;
-  reminded_at: string | null;
-  withdrawn_at: string | null;
-}
-
-export interface DocumentRequestItemsTable {
-  id: Generated<number>;
-  request_id: number;
-  document_id: number;
-  /** The client's first upload into it after the request */
-  answered_at: string | null;
 }
 
 export interface StripeEventsTable {

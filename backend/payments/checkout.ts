@@ -13,9 +13,9 @@ import type { CartItem, CheckoutSessionState, CheckoutStart, OpenCheckout } from
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database, OrdersTable } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
+import { lockAgent, openOrderOf } from "../holds/cart-lock.js";
 import { ApiError } from "../http.js";
-import { lockAgent, openOrderOf } from "../services/cart-lock.js";
-import { listCart } from "../services/cart.js";
+import { listCart } from "./cart.js";
 import { closeOrder, endOrderHolds, fulfilOrder, orderBySession, toOrder, type Logger } from "./orders.js";
 import { settleRefunds } from "./refunds.js";
 import { stripeFailure } from "./stripe-errors.js";

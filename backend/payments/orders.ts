@@ -6,13 +6,13 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract.js";
+import { confirmBooking } from "../bookings/bookings.js";
+import { clientEvent } from "../clients/case-file.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
+import { requestDocuments } from "../documents/changes.js";
 import { NotFound } from "../errors.js";
-import { orderPaid } from "../mail/notices.js";
-import { confirmBooking } from "../services/bookings.js";
-import { clientEvent } from "../services/case-file.js";
-import { requestDocuments } from "../services/document-changes.js";
-import { releaseBookings } from "../services/holds.js";
+import { releaseBookings } from "../holds/holds.js";
+import { orderPaid } from "./notices.js";
 
 export type Logger = {
   warn(obj: object, msg?: string): void;

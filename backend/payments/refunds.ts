@@ -4,9 +4,9 @@
  * asked to refund it, once (idempotency key per item), and the item is marked "refunded". In the demo
  * payment mode, or when Stripe fails, it stays due for a person to settle, and the order says so.
  */
-import { refundNotice } from "../mail/notices.js";
-import { orderLineEvents } from "../services/case-file.js";
+import { orderLineEvents } from "../clients/case-file.js";
 import type { Payments } from "./checkout.js";
+import { refundNotice } from "./notices.js";
 
 export async function settleRefunds(p: Payments, orderId: number): Promise<{ refunded: number; due: number }> {
   const due = await p.db

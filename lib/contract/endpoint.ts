@@ -9,7 +9,7 @@ import type { z, ZodTypeAny } from "zod";
 /** Every kind of account that signs in. Each has its own area, tokens and sign-in (backend/accounts/). */
 export const accountKinds = ["agent", "staff", "mentor", "client"] as const;
 export type AccountKind = (typeof accountKinds)[number];
-/** The kinds that sign in by an e-mailed link (backend/accounts/client-links.ts); every other kind has a password. */
+/** The kinds that sign in by an e-mailed link (backend/clients/links.ts); every other kind has a password. */
 export const linkKinds = ["client"] as const satisfies readonly AccountKind[];
 export type PasswordKind = Exclude<AccountKind, (typeof linkKinds)[number]>;
 

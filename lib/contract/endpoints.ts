@@ -16,6 +16,7 @@ import { mentoringEndpoints } from "./mentoring.js";
 import { mentorEndpoints } from "./mentors.js";
 import { officeAccountEndpoints } from "./office-accounts.js";
 import { officeCatalogueEndpoints } from "./office-catalogue.js";
+import { officeMentorEndpoints } from "./office-mentors.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
 
@@ -33,6 +34,7 @@ export const endpoints = {
   ...mentoringEndpoints,
   ...officeEndpoints,
   ...officeCatalogueEndpoints,
+  ...officeMentorEndpoints,
   ...officeAccountEndpoints,
   ...businessEndpoints,
   ...orderEndpoints,

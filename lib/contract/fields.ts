@@ -159,3 +159,19 @@ export const optionalDay = z.preprocess(blankToNull, boundedDay("Enter the date 
 
 /** A searched, paged list's query: words and a page. */
 export const searchPageQuery = z.object({ q: searchField, page: pageField });
+
+/**
+ * The words of a plan or a mentor in Arabic, Spanish and French (issue 37): each language's object replaces what
+ * was written in it (a field left out or blank: shown in English); a language left out keeps what it has.
+ */
+export const translations = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ ar: z.object(shape).optional(), es: z.object(shape).optional(), fr: z.object(shape).optional() }).optional();
+export const translatedList = (max: number, label: string) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) && v.length === 0 ? null : v),
+    z
+      .array(requiredText(max, label), { invalid_type_error: `List ${label.toLowerCase()}s` })
+      .max(20)
+      .nullable()
+      .optional(),
+  );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { answer, endpoint } from "./endpoint.js";
 import { idParam, requiredText, type WrittenLanguage } from "./fields.js";
 import type { MentorProfile } from "./mentors.js";
-import { mentorInput, sessionDecisions } from "./office-catalogue.js";
+import { mentorInput, sessionDecisions } from "./office-mentors.js";
 
 /**
  * One session as its mentor sees it: who it is for by first name and last initial, what it is about, and the agent

@@ -5,7 +5,7 @@
  * the password; staff see a failed e-mail and send it again.
  */
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { expectToast, journeys, jsModes, newContext, pickClient, settle, signInAs, unexpected } from "../support/browser.js";
 
 journeys("e-mail and accounts in Chromium", (ctx) => {

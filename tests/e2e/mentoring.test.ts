@@ -8,7 +8,7 @@
  */
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
 import { expectToast, journeyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 import { calendarOf } from "../support/smtp.js";

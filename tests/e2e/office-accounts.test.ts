@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { expectToast, journeys, jsModes, newContext, settle, unexpected } from "../support/browser.js";
 
 // Office work, done at a desk: both ways at 1280 px (the walk reads every office page at 375 px as well).

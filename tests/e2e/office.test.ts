@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { expectToast, journeys, jsModes, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 
 journeys("the back office in Chromium", (ctx) => {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { demoAgent } from "../../backend/db/demo-data.js";
+import { demoAgent } from "../../backend/setup/demo-data.js";
 import { startApi } from "../support/api-harness.js";
 import { testDatabases, useSeeded, useSeededApi } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";

@@ -5,7 +5,7 @@
  * environment's.
  */
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { catalogues } from "../../lib/i18n/index.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { officeMentorBody, messagesOf } from "../support/fixtures.js";

@@ -4,7 +4,7 @@
  * and another agent sees none of it.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";
 

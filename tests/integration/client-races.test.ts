@@ -5,7 +5,7 @@
  * document's guarded update, the link's guarded update): one side wins, the other is told, nothing is half done.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { checkDatabase } from "../../scripts/check-db.js";
 import { agentFixtures } from "../support/agent-fixtures.js";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";

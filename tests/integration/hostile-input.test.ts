@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { clientInput, contactBody } from "../../lib/contract.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 

@@ -7,7 +7,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import type { OfficeMentor } from "../../lib/contract.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";

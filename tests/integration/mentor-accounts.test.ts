@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "../../app/lib/api.server.js";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { endpoints, type MentorAgenda, type OfficeMentor } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";

@@ -4,9 +4,9 @@
  * one-in-five interleaving shows up; none may answer 5xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { slotsBetween } from "../../backend/bookings/slots.js";
 import type { Db } from "../../backend/db/connection.js";
-import { CART_LOCKED } from "../../backend/services/cart-lock.js";
-import { slotsBetween } from "../../backend/services/slots.js";
+import { CART_LOCKED } from "../../backend/holds/cart-lock.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";

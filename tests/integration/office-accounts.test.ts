@@ -6,7 +6,7 @@
  * when checkouts, cart additions and holds for the client race the hand-over.
  */
 import { describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { checkDatabase } from "../../scripts/check-db.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";

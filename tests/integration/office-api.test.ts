@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuePasswordLink } from "../../backend/accounts/password-links.js";
+import { createStaff } from "../../backend/accounts/staff.js";
 import type { Db } from "../../backend/db/connection.js";
-import { demoStaff } from "../../backend/db/demo-data.js";
-import { createStaff } from "../../backend/services/staff.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";

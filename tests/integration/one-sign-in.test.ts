@@ -4,7 +4,7 @@
  * `account/logout` serve every kind's token alike.
  */
 import { describe, expect, it } from "vitest";
-import { demoAgent, demoMentor, demoStaff } from "../../backend/db/demo-data.js";
+import { demoAgent, demoMentor, demoStaff } from "../../backend/setup/demo-data.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { createAgent } from "../support/fixtures.js";
 
@@ -60,7 +60,7 @@ describe.each(testDatabases)("one sign-in on $name", (target) => {
     await ctx.database.db.updateTable("agents").set({ active: 0 }).where("id", "=", agent.id).execute();
     const mentor = await ctx.api.newMentor(4, email);
     // newMentor's password differs: give the mentor the shared one, as if they had chosen it.
-    const { hashPassword } = await import("../../backend/services/passwords.js");
+    const { hashPassword } = await import("../../backend/accounts/passwords.js");
     await ctx.database.db
       .updateTable("mentors")
       .set({ password_hash: await hashPassword("shared-password") })

@@ -7,13 +7,13 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { book, defaultBookingRules } from "../../backend/bookings/bookings.js";
+import { dashboardCounts } from "../../backend/dashboard/counts.js";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
-import { demoStaff } from "../../backend/db/demo-data.js";
 import { isDatabaseUnavailable } from "../../backend/db/errors.js";
-import { prepareDatabase } from "../../backend/db/prepare.js";
-import { book, defaultBookingRules } from "../../backend/services/bookings.js";
-import { addToCart } from "../../backend/services/cart.js";
-import { dashboardCounts } from "../../backend/services/dashboard.js";
+import { addToCart } from "../../backend/payments/cart.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
+import { prepareDatabase } from "../../backend/setup/prepare.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { routesOf } from "../support/api-routes.js";
 import { startDbProxy } from "../support/db-proxy.js";

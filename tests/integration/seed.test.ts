@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as demo from "../../backend/db/demo-data.js";
+import { verifyPassword } from "../../backend/accounts/passwords.js";
 import { migrateToLatest } from "../../backend/db/migrate.js";
-import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
-import { verifyPassword } from "../../backend/services/passwords.js";
+import * as demo from "../../backend/setup/demo-data.js";
+import { seedDemoData, seedReferenceData } from "../../backend/setup/seed.js";
 import { clientStatuses } from "../../lib/client-fields.js";
 import { testDatabases, useSeeded } from "../support/databases.js";
 

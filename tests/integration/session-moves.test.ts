@@ -8,11 +8,11 @@
  */
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { cancelBooking, defaultBookingRules } from "../../backend/bookings/bookings.js";
+import { lapseMoveRequests, moveBooking, requestMove } from "../../backend/bookings/moves.js";
 import type { OutgoingMail } from "../../backend/mail/transport.js";
-import { cancelBooking, defaultBookingRules } from "../../backend/services/bookings.js";
-import { cancelForAgent } from "../../backend/services/office-bookings.js";
-import { lapseMoveRequests, moveBooking, requestMove } from "../../backend/services/session-moves.js";
+import { cancelForAgent } from "../../backend/office/bookings.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { endpoints, type Booking } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";

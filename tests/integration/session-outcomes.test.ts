@@ -4,13 +4,13 @@
  * one), never another mentor's session.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
+import { markOutcome } from "../../backend/mentoring/area.js";
+import { mentorStatement } from "../../backend/mentoring/statement.js";
+import { listOfficeBookings } from "../../backend/office/bookings.js";
+import { markMentorAbsent } from "../../backend/office/mentor-absence.js";
+import { officeOverview } from "../../backend/office/overview.js";
 import type { Payments } from "../../backend/payments/checkout.js";
-import { markMentorAbsent } from "../../backend/services/mentor-absence.js";
-import { mentorStatement } from "../../backend/services/mentor-statement.js";
-import { markOutcome } from "../../backend/services/mentoring.js";
-import { listOfficeBookings } from "../../backend/services/office-bookings.js";
-import { officeOverview } from "../../backend/services/office.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { endpoints, type Booking } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";

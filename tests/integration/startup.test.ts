@@ -10,10 +10,10 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
-import * as demo from "../../backend/db/demo-data.js";
-import { prepareDatabase } from "../../backend/db/prepare.js";
-import * as reference from "../../backend/db/reference-data.js";
-import { countryList } from "../../backend/db/seed.js";
+import * as demo from "../../backend/setup/demo-data.js";
+import { prepareDatabase } from "../../backend/setup/prepare.js";
+import * as reference from "../../backend/setup/reference-data.js";
+import { countryList } from "../../backend/setup/seed.js";
 import { rowCounts } from "../support/databases.js";
 
 const data = { ...reference, ...demo };

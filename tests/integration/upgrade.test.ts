@@ -13,7 +13,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
 import { migrateToLatest, pendingMigrations } from "../../backend/db/migrate.js";
-import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
+import { seedDemoData, seedReferenceData } from "../../backend/setup/seed.js";
 import { checkDatabase } from "../../scripts/check-db.js";
 import { rowCounts } from "../support/databases.js";
 

@@ -5,10 +5,10 @@
  * change racing bookings on the same day never leaves a live session outside the saved week (PostgreSQL too).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoStaff } from "../../backend/db/demo-data.js";
-import { defaultBookingRules, book } from "../../backend/services/bookings.js";
-import { ownProfile, saveOwnHours } from "../../backend/services/mentoring.js";
-import { isSlot } from "../../backend/services/slots.js";
+import { defaultBookingRules, book } from "../../backend/bookings/bookings.js";
+import { isSlot } from "../../backend/bookings/slots.js";
+import { ownProfile, saveOwnHours } from "../../backend/mentoring/area.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import { endpoints, type OfficeMentor } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { agentFixtures } from "../support/agent-fixtures.js";

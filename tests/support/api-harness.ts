@@ -4,12 +4,12 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
+import { hashPassword } from "../../backend/accounts/passwords.js";
 import { createApi } from "../../backend/app.js";
 import type { Db } from "../../backend/db/connection.js";
 import { folderStore } from "../../backend/files/folder.js";
 import type { FileStore } from "../../backend/files/store.js";
 import { smtpMailer, type Mailer, type OutgoingMail } from "../../backend/mail/transport.js";
-import { hashPassword } from "../../backend/services/passwords.js";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import { createAgent as createAgentFixture, createMentorAccount } from "./fixtures.js";
 
@@ -23,7 +23,7 @@ export async function startApi(
     loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number; slowdownMs: number }>;
     contactLimitPerHour?: number;
     payments?: import("../../lib/env.server.js").PaymentsSettings;
-    bookings?: Partial<import("../../backend/services/bookings.js").BookingRules>;
+    bookings?: Partial<import("../../backend/bookings/bookings.js").BookingRules>;
     /** Where e-mail goes: an SMTP server of the test's (`startSmtp`), else kept in `mailbox` */
     smtpUrl?: string;
     mail?: Partial<{ retrySeconds: number; maxAttempts: number; staffInbox: string; claimSeconds: number }>;

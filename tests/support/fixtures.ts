@@ -4,9 +4,9 @@
  */
 import type { Kysely } from "kysely";
 import { createPortalSessionStorage } from "../../app/lib/session-storage.server.js";
+import { hashPassword } from "../../backend/accounts/passwords.js";
 import type { Database } from "../../backend/db/schema.js";
 import { sessionTable } from "../../backend/db/session-table.js";
-import { hashPassword } from "../../backend/services/passwords.js";
 import type { AgentPublic, MentorInput, OfficeMentor } from "../../lib/contract.js";
 
 export async function createAgent(

@@ -11,7 +11,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, type Db } from "../../backend/db/connection.js";
 import { migrateToLatest } from "../../backend/db/migrate.js";
-import { seedDemoData, seedReferenceData } from "../../backend/db/seed.js";
+import { seedDemoData, seedReferenceData } from "../../backend/setup/seed.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -25,7 +25,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { createApiClient } from "../../app/lib/api.server.js";
-import { demoMentor, demoStaff } from "../../backend/db/demo-data.js";
+import { demoMentor, demoStaff } from "../../backend/setup/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { isLang, prefixedLanguages, type Lang } from "../../lib/i18n/languages.js";

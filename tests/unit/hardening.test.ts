@@ -4,8 +4,8 @@
  */
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { cleanFileName } from "../../backend/documents/files.js";
 import { icsName, sessionInvite } from "../../backend/mail/messages.js";
-import { cleanFileName } from "../../backend/services/document-files.js";
 import { spreadsheetCell } from "../../lib/csv.js";
 
 describe("spreadsheet cells", () => {

@@ -8,7 +8,7 @@ import {
   safeRedirectPath,
   signInUrl,
 } from "../../app/lib/paths.js";
-import { countryList } from "../../backend/db/seed.js";
+import { countryList } from "../../backend/setup/seed.js";
 import { serviceById } from "../../lib/services-content.js";
 import { hostileRedirects } from "../support/hostile-redirects.js";
 

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { describe, expect, it, vi } from "vitest";
-import { hashesInFlight, hashPassword, verifyPassword } from "../../backend/services/passwords.js";
+import { hashesInFlight, hashPassword, verifyPassword } from "../../backend/accounts/passwords.js";
 
 describe("password hashing", () => {
   it("runs at most one Argon2 hash per core at a time; the rest wait, and all finish right", async () => {
@@ -22,7 +22,7 @@ describe("password hashing", () => {
     vi.resetModules();
     vi.stubEnv("PASSWORD_HASH_COST", undefined);
     try {
-      const standard = await import("../../backend/services/passwords.js");
+      const standard = await import("../../backend/accounts/passwords.js");
       const strong = await standard.hashPassword("right horse battery");
       expect(strong).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(await standard.verifyPassword(fast, "right horse battery")).toBe(true);

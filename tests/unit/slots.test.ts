@@ -9,7 +9,7 @@ import {
   weekWindow,
   withoutTimeOff,
   type Availability,
-} from "../../backend/services/slots.js";
+} from "../../backend/bookings/slots.js";
 
 const mondayMorning = [{ weekday: 1, start_minute: 9 * 60, end_minute: 12 * 60 }]; // Mon 09:00–12:00
 

@@ -1,0 +1,311 @@
+/**
+ * The mentor catalogue and each mentor's week: profiles, weekly availability, and the free slots of a week
+ * seen from a time zone. The booking lifecycle is in bookings.ts.
+ */
+import type { Kysely } from "kysely";
+import { languageName, mentorTextFields } from "../../lib/catalogue-texts.js";
+import type {
+  Mentor,
+  MentorDirectory,
+  MentorValues,
+  MentorListItem,
+  MentorProfile,
+  PublicMentor,
+  Schedule,
+} from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
+import type { Lang } from "../../lib/i18n/languages.js";
+import { inLanguage } from "../catalogue/texts.js";
+import type { Database } from "../db/schema.js";
+import { Invalid, NotFound } from "../errors.js";
+import { firstFreeStart, slotsBetween, weekWindow, withoutTimeOff } from "./slots.js";
+
+const mentorColumns = [
+  "mentors.id",
+  "mentors.name",
+  "mentors.title",
+  "mentors.bio",
+  "mentors.expertise",
+  "mentors.languages",
+  "mentors.country_code",
+  "countries.name as country_name",
+  "mentors.time_zone",
+  "mentors.rate_minor",
+  "mentors.currency",
+  "mentors.photo_url",
+] as const;
+
+type MentorRow = Omit<Mentor, "expertise" | "languages"> & { expertise: string; languages: string };
+const toMentor = (r: MentorRow): Mentor => ({ ...r, expertise: JSON.parse(r.expertise), languages: JSON.parse(r.languages) });
+
+export async function listMentors(db: Kysely<Database>, filter: { expertise?: string | null; language?: string | null }) {
+  const rows = await db
+    .selectFrom("mentors")
+    .innerJoin("countries", "countries.code", "mentors.country_code")
+    .select(mentorColumns)
+    .where("mentors.active", "=", 1)
+    .orderBy("mentors.name")
+    .orderBy("mentors.id")
+    .execute();
+  return rows.map(toMentor).filter(matching(filter));
+}
+
+/**
+ * Whether a mentor has the expertise and the language asked for (any case, whole entries). Few mentors, JSON
+ * lists: filtered here, exactly (a LIKE on JSON text would match parts of words).
+ */
+function matching(filter: { expertise?: string | null; language?: string | null }) {
+  const has = (list: string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
+  return (m: Pick<Mentor, "expertise" | "languages">) => has(m.expertise, filter.expertise) && has(m.languages, filter.language);
+}
+
+/** What a visitor sees of a mentor (issue 26): who they are, what they know, the languages they speak; no rate, hours or slots. */
+const toPublic = (m: Mentor): Omit<PublicMentor, "english"> => ({
+  id: m.id,
+  name: m.name,
+  title: m.title,
+  bio: m.bio,
+  expertise: m.expertise,
+  languages: m.languages,
+  country_code: m.country_code,
+  photo_url: m.photo_url,
+});
+
+/**
+ * Mentors as a page in `lang` shows them: their words as the office wrote them in it (else English, named in
+ * `english`), and the languages they speak named in it by Intl (one Intl does not know stays as typed, in English).
+ */
+async function inPageLanguage(db: Kysely<Database>, mentors: Mentor[], lang: Lang): Promise<PublicMentor[]> {
+  const shown = await inLanguage(db, "mentor", mentors.map(toPublic), lang, mentorTextFields, ["expertise"]);
+  return shown.map((m) => {
+    const named = m.languages.map((typed) => languageName(typed, lang));
+    return {
+      ...m,
+      languages: named.map((n) => n.name),
+      english: named.every((n) => n.known) ? m.english : [...m.english, "languages"],
+    };
+  });
+}
+
+export async function publicMentors(db: Kysely<Database>, lang: Lang = "en"): Promise<PublicMentor[]> {
+  return inPageLanguage(db, await listMentors(db, {}), lang);
+}
+
+export async function publicMentor(db: Kysely<Database>, id: number, lang: Lang = "en"): Promise<PublicMentor> {
+  return (await inPageLanguage(db, [await getMentor(db, id)], lang))[0]!;
+}
+
+/** An active mentor with its weekly hours (`inactive: true`: any, for the back office). */
+export async function getMentor(db: Kysely<Database>, id: number, opts: { inactive?: boolean } = {}): Promise<MentorProfile> {
+  let query = db
+    .selectFrom("mentors")
+    .innerJoin("countries", "countries.code", "mentors.country_code")
+    .select(mentorColumns)
+    .where("mentors.id", "=", id);
+  if (!opts.inactive) query = query.where("mentors.active", "=", 1);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new NotFound("mentor.not_found", "No such mentor.");
+  const [availability, time_off] = await Promise.all([
+    db
+      .selectFrom("mentor_availability")
+      .select(["weekday", "start_minute", "end_minute"])
+      .where("mentor_id", "=", id)
+      .orderBy("weekday")
+      .orderBy("start_minute")
+      .execute(),
+    db.selectFrom("mentor_time_off").select(["starts_on", "ends_on"]).where("mentor_id", "=", id).orderBy("starts_on").execute(),
+  ]);
+  return { ...toMentor(row), availability, time_off };
+}
+
+/** Starts of the mentor's live bookings (held or confirmed) in [from, to), as epoch milliseconds. */
+async function takenBetween(db: Kysely<Database>, mentorId: number, from: string, to: string): Promise<Set<number>> {
+  const taken = await db
+    .selectFrom("mentor_bookings")
+    .select("start_at")
+    .where("mentor_id", "=", mentorId)
+    .where("status", "in", ["held", "confirmed"])
+    .where("start_at", ">=", from)
+    .where("start_at", "<", to)
+    .execute();
+  return new Set(taken.map((t) => Date.parse(t.start_at)));
+}
+
+/** The free slots in [from, to): availability, minus live bookings, minus the past. */
+async function freeSlots(db: Kysely<Database>, mentor: MentorProfile, from: Date, to: Date, now: Date) {
+  if (from >= to) return [];
+  const all = withoutTimeOff(slotsBetween(mentor.availability, mentor.time_zone, from, to), mentor.time_off, mentor.time_zone);
+  const taken = await takenBetween(db, mentor.id, from.toISOString(), to.toISOString());
+  return all.filter(
+    (s) => Date.parse(s.start) >= from.getTime() && Date.parse(s.start) > now.getTime() && !taken.has(Date.parse(s.start)),
+  );
+}
+
+/** The first slot from now on, up to the horizon, that is not taken. */
+function firstFree(
+  mentor: Pick<MentorProfile, "availability" | "time_zone" | "time_off">,
+  taken: Set<number>,
+  now: Date,
+  horizonDays: number,
+): string | null {
+  return firstFreeStart(mentor, taken, now, new Date(now.getTime() + horizonDays * 86_400_000));
+}
+
+/** The mentor's first free slot from now on, within the booking horizon. */
+export async function nextFreeSlot(db: Kysely<Database>, mentor: MentorProfile, horizonDays: number, now = new Date()) {
+  const until = new Date(now.getTime() + horizonDays * 86_400_000).toISOString();
+  return firstFree(mentor, await takenBetween(db, mentor.id, now.toISOString(), until), now, horizonDays);
+}
+
+/**
+ * The mentor's free slots over seven days seen from `timeZone` (from today unless another day is asked for,
+ * never from a past one), up to the booking horizon; and the first free slot from now, wherever it falls.
+ */
+export async function schedule(
+  db: Kysely<Database>,
+  input: { mentorId: number; timeZone: string; weekStart?: string | null; horizonDays: number; minNoticeHours?: number },
+  now = new Date(),
+): Promise<Schedule> {
+  const mentor = await getMentor(db, input.mentorId);
+  // Slots sooner than the minimum notice are not free to book; the week itself still starts today.
+  const earliest = new Date(now.getTime() + (input.minNoticeHours ?? 0) * 3_600_000);
+  const week = weekWindow(input.timeZone, now, input.weekStart);
+  if (!week.start.isValid)
+    throw new Invalid("validation.day", "Enter the first day as YYYY-MM-DD", {
+      week_start: [fieldError("validation.day", "Enter a real date")],
+    });
+  const horizon = new Date(now.getTime() + input.horizonDays * 86_400_000);
+  const end = new Date(Math.min(week.end.toMillis(), horizon.getTime()));
+  const slots = await freeSlots(db, mentor, week.start.toJSDate(), end, earliest);
+  return {
+    mentor_id: mentor.id,
+    mentor,
+    mentor_time_zone: mentor.time_zone,
+    time_zone: input.timeZone,
+    week_start: week.weekStart,
+    previous_week: week.previous,
+    next_week: week.next,
+    slots,
+    next_free: slots[0] && !week.previous ? slots[0].start : await nextFreeSlot(db, mentor, input.horizonDays, earliest),
+  };
+}
+
+/**
+ * The mentors, each with its first free slot (the list shows when each can next be booked): two queries for all of
+ * them (their weekly hours and days off, and their live bookings up to the horizon), however many mentors there are.
+ */
+export async function listMentorsWithNextFree(
+  db: Kysely<Database>,
+  filter: { expertise?: string | null; language?: string | null },
+  horizonDays: number,
+  now = new Date(),
+): Promise<MentorListItem[]> {
+  return withNextFree(db, await listMentors(db, filter), horizonDays, now);
+}
+
+/**
+ * The directory a page at a time: every active mentor's expertise and languages (a light read of three columns)
+ * for the filters' choices and for which mentors match; the whole profile and the next free slot (the costly part,
+ * per mentor) of this page's mentors only.
+ */
+export async function mentorDirectory(
+  db: Kysely<Database>,
+  query: { expertise?: string | null; language?: string | null; page?: number | null; per_page?: number | null },
+  horizonDays: number,
+  now = new Date(),
+): Promise<MentorDirectory> {
+  const all = (
+    await db
+      .selectFrom("mentors")
+      .select(["id", "expertise", "languages"])
+      .where("active", "=", 1)
+      .orderBy("name")
+      .orderBy("id")
+      .execute()
+  ).map((r) => ({ id: r.id, expertise: JSON.parse(r.expertise) as string[], languages: JSON.parse(r.languages) as string[] }));
+  const found = all.filter(matching(query));
+  const perPage = query.per_page ?? 24;
+  const pages = Math.max(1, Math.ceil(found.length / perPage));
+  const page = query.page ?? 1;
+  const ids = found.slice((page - 1) * perPage, page * perPage).map((m) => m.id);
+  const rows = ids.length
+    ? await db
+        .selectFrom("mentors")
+        .innerJoin("countries", "countries.code", "mentors.country_code")
+        .select(mentorColumns)
+        .where("mentors.id", "in", ids)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, toMentor(r)]));
+  const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();
+  return {
+    items: await withNextFree(
+      db,
+      ids.flatMap((id) => byId.get(id) ?? []),
+      horizonDays,
+      now,
+    ),
+    page,
+    per_page: perPage,
+    total: found.length,
+    pages,
+    expertise: choices((m) => m.expertise),
+    languages: choices((m) => m.languages),
+  };
+}
+
+/** Each mentor with its first free slot from now to the horizon: hours, days off and bookings read once for all. */
+async function withNextFree(db: Kysely<Database>, mentors: Mentor[], horizonDays: number, now: Date): Promise<MentorListItem[]> {
+  if (!mentors.length) return [];
+  const ids = mentors.map((m) => m.id);
+  const until = new Date(now.getTime() + horizonDays * 86_400_000).toISOString();
+  const [hours, away, bookings] = await Promise.all([
+    db
+      .selectFrom("mentor_availability")
+      .select(["mentor_id", "weekday", "start_minute", "end_minute"])
+      .where("mentor_id", "in", ids)
+      .execute(),
+    db.selectFrom("mentor_time_off").select(["mentor_id", "starts_on", "ends_on"]).where("mentor_id", "in", ids).execute(),
+    db
+      .selectFrom("mentor_bookings")
+      .select(["mentor_id", "start_at"])
+      .where("mentor_id", "in", ids)
+      .where("status", "in", ["held", "confirmed"])
+      .where("start_at", ">=", now.toISOString())
+      .where("start_at", "<", until)
+      .execute(),
+  ]);
+  const byMentor = <T extends { mentor_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const r of rows) map.set(r.mentor_id, [...(map.get(r.mentor_id) ?? []), r]);
+    return map;
+  };
+  const [hoursOf, awayOf, bookedOf] = [byMentor(hours), byMentor(away), byMentor(bookings)];
+  return mentors.map((m) => {
+    const availability = hoursOf.get(m.id) ?? [];
+    const taken = new Set((bookedOf.get(m.id) ?? []).map((b) => Date.parse(b.start_at)));
+    const time_off = awayOf.get(m.id) ?? [];
+    return { ...m, next_free: firstFree({ availability, time_zone: m.time_zone, time_off }, taken, now, horizonDays) };
+  });
+}
+
+/** A mentor's weekly hours and days off, replaced whole (booked sessions are not touched). */
+export async function replaceHours(trx: Kysely<Database>, mentorId: number, v: Pick<MentorValues, "hours" | "time_off">) {
+  const { hours } = v;
+  await trx.deleteFrom("mentor_time_off").where("mentor_id", "=", mentorId).execute();
+  if (v.time_off.length) {
+    await trx
+      .insertInto("mentor_time_off")
+      .values(v.time_off.map((t) => ({ mentor_id: mentorId, starts_on: t.starts_on, ends_on: t.ends_on })))
+      .execute();
+  }
+  await trx.deleteFrom("mentor_availability").where("mentor_id", "=", mentorId).execute();
+  if (hours.length) {
+    await trx
+      .insertInto("mentor_availability")
+      .values(
+        hours.map((h) => ({ mentor_id: mentorId, weekday: h.weekday, start_minute: h.start_minute, end_minute: h.end_minute })),
+      )
+      .execute();
+  }
+}

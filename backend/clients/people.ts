@@ -1,0 +1,26 @@
+/**
+ * A client as the portal speaks to them: their name, e-mail and language, their zone, and their agent. A client's
+ * zone is their own when the agent set one, else their agent's (issue 21): written here once, for the client's own
+ * area, their messages and their sessions' notices.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+
+/** The client's zone, where `clients` and `agents` (theirs, or the booking's) are joined. */
+export const clientZone = sql<string>`coalesce(clients.time_zone, agents.time_zone)`;
+
+/** A client with their agent joined, and what every message to them needs. */
+export function clientsWithAgent(db: Kysely<Database>) {
+  return db
+    .selectFrom("clients")
+    .innerJoin("agents", "agents.id", "clients.agent_id")
+    .select([
+      "clients.first_name",
+      "clients.last_name",
+      "clients.email",
+      "clients.language",
+      clientZone.as("zone"),
+      "agents.name as agent_name",
+      "agents.email as agent_email",
+    ]);
+}

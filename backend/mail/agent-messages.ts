@@ -1,0 +1,229 @@
+/**
+ * An agent's e-mails, in English: their sessions (booked, reminded, cancelled, moved, asked to move; each with its
+ * calendar invite), their receipts and refunds, and clients handed to or from them.
+ */
+import {
+  compose,
+  money,
+  sessionInvite,
+  when,
+  type Block,
+  type MailContext,
+  type Recipient,
+  type Rendered,
+  type SessionFacts,
+} from "./compose.js";
+import type { Facts } from "./facts.js";
+
+function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    ["Mentor", s.mentor_name],
+    ["Client", s.client_name],
+    ["Topic", s.topic],
+    ["Starts", when(s.start_at, to.zone)],
+    ["Ends", when(s.end_at, to.zone)],
+  ];
+  if (s.mentor_zone !== to.zone) rows.push(["In the mentor's zone", `${when(s.start_at, s.mentor_zone)}`]);
+  // The agent books for a client who may live elsewhere: their time too, so nobody does the arithmetic.
+  if (s.client_zone && s.client_zone !== to.zone) rows.push([`For ${s.client_name}`, when(s.start_at, s.client_zone)]);
+  if (s.join_url) rows.push(["Join", s.join_url]);
+  return rows;
+}
+
+export const greet = (to: { name: string }) => `Hello ${to.name},`;
+
+export const whyAgent = "You get this e-mail because you are the agent on this account.";
+
+type AgentFacts = Extract<
+  Facts,
+  {
+    kind:
+      | "booking.confirmed"
+      | "booking.reminder"
+      | "booking.cancelled"
+      | "booking.moved"
+      | "booking.move_requested"
+      | "order.receipt"
+      | "refund.notice"
+      | "agent.clients_handed_over";
+  }
+>;
+
+export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
+  switch (facts.kind) {
+    case "booking.confirmed": {
+      const { to, session: s } = facts;
+      const blocks: Block[] = [
+        { p: `Your mentor session with ${s.mentor_name} is confirmed. The invite is attached: add it to your calendar.` },
+        { rows: sessionRows(to, s) },
+      ];
+      blocks.push({
+        p: `To cancel, open Mentor sessions in the portal. Cancelled until ${when(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString(), to.zone)}, it is refunded; after that and until the start, it is cancelled without a refund (Terms §4).`,
+      });
+      blocks.push({ link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } });
+      const r = compose(
+        ctx,
+        `Confirmed: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
+        greet(to),
+        blocks,
+        whyAgent,
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+    }
+    case "booking.reminder": {
+      const { to, session: s } = facts;
+      // Sent before the refund's cut-off (issue 23, point 9): the agent can still cancel with a refund when it comes.
+      const cutoff = when(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString(), to.zone);
+      const r = compose(
+        ctx,
+        `Reminder: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
+        greet(to),
+        [
+          { p: `A reminder: your mentor session with ${s.mentor_name} is coming up.` },
+          { rows: sessionRows(to, s) },
+          {
+            p: `It can still be moved, or cancelled with a refund, until ${cutoff}; after that it can be cancelled without a refund (Terms §4).`,
+          },
+        ],
+        whyAgent,
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+    }
+    case "booking.cancelled": {
+      const { to, session: s } = facts;
+      const refund =
+        facts.refund === "refunded"
+          ? "It has been refunded."
+          : facts.refund === "due"
+            ? "Its refund is due: you will get an e-mail when it is made."
+            : `It was cancelled less than ${ctx.cancelCutoffHours} hours before the start, so it is not refunded (Terms §4).`;
+      const blocks: Block[] = [
+        {
+          p:
+            facts.by === "mentor"
+              ? `Your mentor session with ${s.mentor_name} has been cancelled: ${s.mentor_name} could not make this time and no new one was chosen before it. The calendar cancellation is attached.`
+              : facts.by === "mentor_change"
+                ? `Your mentor session with ${s.mentor_name} has been cancelled: ${s.mentor_name} is no longer available at this time. The calendar cancellation is attached.`
+                : `Your mentor session with ${s.mentor_name} has been cancelled${facts.by === "staff" ? " by the consultancy" : ""}. The calendar cancellation is attached.`,
+        },
+        { rows: sessionRows(to, s) },
+      ];
+      blocks.push({ p: refund });
+      const r = compose(
+        ctx,
+        `Cancelled: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
+        greet(to),
+        blocks,
+        whyAgent,
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "CANCEL") };
+    }
+    case "booking.moved": {
+      const { to, session: s } = facts;
+      const r = compose(
+        ctx,
+        `Moved: mentor session with ${s.mentor_name}, now ${when(s.start_at, to.zone)}`,
+        greet(to),
+        [
+          {
+            p: `Your mentor session with ${s.mentor_name} has moved from ${when(facts.from.start_at, to.zone)} to ${when(s.start_at, to.zone)}. The updated invite is attached: your calendar moves the event.`,
+          },
+          { rows: sessionRows(to, s) },
+          { link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } },
+        ],
+        whyAgent,
+      );
+      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+    }
+    case "booking.move_requested": {
+      const { to, session: s } = facts;
+      return compose(
+        ctx,
+        `${s.mentor_name} asks to move the session with ${s.client_name}, ${when(s.start_at, to.zone)}`,
+        greet(to),
+        [
+          { p: `${s.mentor_name} cannot give this session at its time and asks you to choose another:` },
+          { p: `“${facts.reason}”` },
+          { rows: sessionRows(to, s) },
+          {
+            p: `Choose any free time of ${s.mentor_name}'s until ${when(facts.until, to.zone)}, at no charge. If no new time is chosen before the session's start, it is cancelled and refunded in full. You may also cancel it now, refunded in full.`,
+          },
+          { link: { text: "Choose a new time", href: `${ctx.publicUrl}/bookings/${s.booking_id}/move` } },
+        ],
+        whyAgent,
+      );
+    }
+    case "order.receipt": {
+      const { to, order } = facts;
+      return compose(
+        ctx,
+        `Receipt for order ${order.id}: ${money(order.amount_minor, order.currency)}`,
+        greet(to),
+        [
+          { p: `Thank you: order ${order.id} is paid.` },
+          {
+            rows: [
+              ["Order", String(order.id)],
+              ["Paid", when(order.paid_at, to.zone)],
+              ...(order.mode === "demo" ? ([["Payment", "Demo mode: no money was taken"]] as Array<[string, string]>) : []),
+            ],
+          },
+          { lines: order.lines, total: money(order.amount_minor, order.currency), zone: to.zone },
+          { link: { text: "A printable receipt", href: `${ctx.publicUrl}/orders/${order.id}/receipt` } },
+        ],
+        whyAgent,
+      );
+    }
+    case "refund.notice": {
+      const { to } = facts;
+      const total = facts.lines.reduce((n, l) => n + l.price_minor, 0);
+      const currency = facts.lines[0]?.currency ?? "USD";
+      return compose(
+        ctx,
+        facts.state === "done"
+          ? `Refunded: ${money(total, currency)} on order ${facts.order_id}`
+          : `Refund due: ${money(total, currency)} on order ${facts.order_id}`,
+        greet(to),
+        [
+          {
+            p:
+              facts.state === "done"
+                ? facts.demo
+                  ? `We have marked these items of order ${facts.order_id} refunded. It was a demo payment: nothing was charged, so no money moves.`
+                  : `We have refunded these items of order ${facts.order_id}. The money reaches the card it was paid with within 5 to 10 days.`
+                : `These items of order ${facts.order_id} are due a refund. The consultancy is making it; you will get an e-mail when it is done.`,
+          },
+          { lines: facts.lines, total: money(total, currency), zone: to.zone },
+          { link: { text: `Order ${facts.order_id}`, href: `${ctx.publicUrl}/orders/${facts.order_id}` } },
+        ],
+        whyAgent,
+      );
+    }
+    case "agent.clients_handed_over": {
+      const { to, other } = facts;
+      const n = facts.clients.length;
+      const list = facts.clients.join(", ");
+      const some = n === 1 ? "a client" : `${n} clients`;
+      return compose(
+        ctx,
+        facts.role === "to" ? `${other.name}'s clients are now yours (${n})` : `Your clients went to ${other.name} (${n})`,
+        greet(to),
+        facts.role === "to"
+          ? [
+              { p: `The office handed ${some} of ${other.name} (${other.email}) to you: ${list}.` },
+              {
+                p: "Their case files came with them: notes, timeline, documents, requests and sessions. Their orders stay with the agent who paid them.",
+              },
+              { link: { text: "Open your clients", href: `${ctx.publicUrl}/clients` } },
+            ]
+          : [
+              { p: `The office handed ${some} of yours to ${other.name} (${other.email}): ${list}.` },
+              {
+                p: "Their case files and sessions went with them; items of your cart that named them were taken out. Your orders stay yours.",
+              },
+            ],
+        "You get this e-mail because the office moved clients to or from you.",
+      );
+    }
+  }
+}

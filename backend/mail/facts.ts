@@ -1,0 +1,81 @@
+/**
+ * The facts of each message: taken in the transaction of the event that caused it and kept in the outbox row, so
+ * a message is written (and written again) from them alone.
+ */
+import type { Line, Recipient, SessionFacts } from "./compose.js";
+
+export type Facts =
+  | { kind: "booking.confirmed"; to: Recipient; session: SessionFacts }
+  | { kind: "booking.reminder"; to: Recipient; session: SessionFacts }
+  | {
+      kind: "booking.cancelled";
+      to: Recipient;
+      session: SessionFacts;
+      refund: "refunded" | "due" | "none";
+      /** mentor: the mentor asked for a new time and none was chosen before the start; mentor_change: the
+       * mentor's week no longer has it */
+      by: "agent" | "staff" | "mentor" | "mentor_change";
+    }
+  | { kind: "booking.moved"; to: Recipient; session: SessionFacts; from: { start_at: string; end_at: string } }
+  | { kind: "booking.move_requested"; to: Recipient; session: SessionFacts; reason: string; until: string }
+  | {
+      kind: "order.receipt";
+      to: Recipient;
+      order: { id: number; paid_at: string; amount_minor: number; currency: string; mode: string; lines: Line[] };
+    }
+  | {
+      kind: "refund.notice";
+      to: Recipient;
+      order_id: number;
+      state: "done" | "due";
+      item_ids: number[];
+      lines: Line[];
+      /** A demo order: no card was charged, no money moves (absent from messages written before it was said) */
+      demo?: boolean;
+    }
+  | {
+      kind: "contact.received";
+      message: { id: number; name: string; email: string; phone: string | null; subject: string; message: string; at: string };
+    }
+  | {
+      kind: "contact.reply";
+      to: Recipient;
+      /** The message answered, quoted below the reply */
+      message: { subject: string; message: string; at: string };
+      reply: string;
+      staff_name: string;
+    }
+  | { kind: "account.password_link"; to: Recipient; purpose: "set" | "reset"; link: string; expires_at: string }
+  | { kind: "account.password_changed"; to: Recipient; at: string; how: "reset" | "account" | "link" }
+  | { kind: "account.email_change"; to: Recipient; old_email: string; link: string; expires_at: string }
+  | { kind: "account.email_changed"; to: Recipient; new_email: string; at: string }
+  | {
+      kind: "agent.clients_handed_over";
+      to: Recipient;
+      /** from: the clients left this agent; to: this agent took them */
+      role: "from" | "to";
+      other: { name: string; email: string };
+      clients: string[];
+    }
+  | {
+      kind: "client.documents_requested";
+      to: Recipient;
+      agent: { name: string; email: string };
+      items: string[];
+      message: string | null;
+      reminder: boolean;
+      link: string;
+      expires_at: string;
+    }
+  | {
+      kind: "client.document_rejected";
+      to: Recipient;
+      agent: { name: string; email: string };
+      title: string;
+      reason: string;
+      link: string;
+      expires_at: string;
+    }
+  | { kind: "client.sign_in_link"; to: Recipient; agent: { name: string; email: string }; link: string; expires_at: string };
+
+export type Kind = Facts["kind"];
