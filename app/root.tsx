@@ -1,7 +1,5 @@
 import { data, type SerializeFrom, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   LiveReload,
   Meta,
@@ -10,7 +8,6 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -20,6 +17,7 @@ import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DEFAULT_COMPANY_NAME } from "../lib/business";
 import { dirOf, isLang, langOfPath, type Lang } from "../lib/i18n/languages";
+import { describeError, RootErrorPage } from "./components/error-page";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -34,7 +32,6 @@ import type { SignedInPerson } from "./lib/kinds";
 import { companyOf } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, isLocalizedPath, normalizePath } from "./lib/paths";
-import { codeKey } from "./lib/refusal-keys";
 import { csrf } from "./lib/security.server";
 import { accountOf, commitSession, type SessionAccount } from "./lib/session.server";
 import { loadSite } from "./lib/site.server";
@@ -47,12 +44,21 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** An error page's title where the root loader has not said it (it failed): in English. */
+const englishErrorTitles: Record<string, string> = {
+  "errors.notFoundTitle": "Page not found",
+  "errors.busyTitle": SERVER_BUSY,
+  "errors.forbiddenTitle": "Not allowed",
+  "errors.failedTitle": "That did not work",
+  "errors.brokenTitle": "Something went wrong",
+};
+
 export const meta: MetaFunction<typeof loader> = ({ error, data, matches }) => [
   // An error page is named by what went wrong ("Page not found · …"), like every other page by what it shows, in
   // the page's language (the root's words; English when the root itself failed).
   {
     title: error
-      ? `${describeError(error, data?.errorTitles, () => "").title} · ${companyOf(matches)}`
+      ? `${describeError(error, (key) => data?.errorTitles[key] ?? englishErrorTitles[key] ?? "").title} · ${companyOf(matches)}`
       : `${companyOf(matches)}: mentorship, relocation and job placement`,
   },
   {
@@ -137,13 +143,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           : null,
       description: t("home.description"),
       myTitle: t("my.title"),
-      errorTitles: {
-        notFound: t("errors.notFoundTitle"),
-        busy: t("errors.busyTitle"),
-        forbidden: t("errors.forbiddenTitle"),
-        failed: t("errors.failedTitle"),
-        broken: t("errors.brokenTitle"),
-      },
+      errorTitles: Object.fromEntries(Object.keys(englishErrorTitles).map((key) => [key, t(key)])) as Record<string, string>,
     },
     { headers },
   );
@@ -239,60 +239,4 @@ export default function App() {
   return <Outlet />;
 }
 
-type ErrorWords = { notFound: string; busy: string; forbidden: string; failed: string; broken: string };
-const englishErrorTitles: ErrorWords = {
-  notFound: "Page not found",
-  busy: SERVER_BUSY,
-  forbidden: "Not allowed",
-  failed: "That did not work",
-  broken: "Something went wrong",
-};
-
-/**
- * What an error page says: its status, its title (also the page's <title>) and a sentence, in the page's language.
- * A refusal's own words (a 4xx with a message of the API's) are shown as they came.
- */
-function describeError(
-  error: unknown,
-  titles: ErrorWords = englishErrorTitles,
-  say: (key: string) => string,
-): { status: number; title: string; message: string } {
-  const fallback = { status: 500, title: titles.broken, message: say("errors.broken") };
-  if (!isRouteErrorResponse(error)) return fallback;
-  const status = error.status;
-  const text = typeof error.data === "string" && error.data !== "Not found" ? error.data : null;
-  if (status === 404) return { status, title: titles.notFound, message: say("errors.notFound") };
-  if (status === 503) return { status, title: titles.busy, message: say("errors.busy") };
-  if (status === 403) return { status, title: titles.forbidden, message: text ?? say("errors.forbidden") };
-  if (status < 500) return { status, title: titles.failed, message: text ?? fallback.message };
-  return { ...fallback, status };
-}
-
-export function ErrorBoundary() {
-  const { t } = useTranslation();
-  const lang = langOfPath(useLocation().pathname);
-  const titles: ErrorWords = {
-    notFound: t("errors.notFoundTitle"),
-    busy: t("errors.busyTitle"),
-    forbidden: t("errors.forbiddenTitle"),
-    failed: t("errors.failedTitle"),
-    broken: t("errors.brokenTitle"),
-  };
-  const described = describeError(useRouteError(), titles, (key) => t(key));
-  // A refusal thrown with its code (a form too old, a body too large) in the page's words; other words as they came.
-  const { status, title } = described;
-  const key = codeKey(described.message);
-  const message = key ? t(key) : described.message;
-  return (
-    <section className="container page error-page" data-status={status}>
-      <p className="eyebrow">{t("errors.label", { status })}</p>
-      <h1>{title}</h1>
-      <p>{message}</p>
-      <p>
-        <Link to={lang === "en" ? "/" : `/${lang}`} className="button button--primary">
-          {t("errors.home")}
-        </Link>
-      </p>
-    </section>
-  );
-}
+export const ErrorBoundary = RootErrorPage;

@@ -2,6 +2,7 @@
  * A page's title ends with the company's name as the office set it (`/office/settings`), read from the root
  * loader's site facts: every page's meta takes it from here, never from a name written into the page.
  */
+import type { MetaFunction } from "@remix-run/node";
 import { useMatches } from "@remix-run/react";
 import { DEFAULT_COMPANY_NAME } from "../../lib/business";
 
@@ -16,4 +17,12 @@ export function companyOf(matches: readonly Match[]): string {
 /** The company's name in a component (the same root data the titles read). */
 export function useCompany(): string {
   return companyOf(useMatches());
+}
+
+/**
+ * A page's meta, or, when its area's error page is drawn instead of it, the root's: the error named by what went
+ * wrong ("Page not found · …"), as on every other error page.
+ */
+export function orErrorTitle<Loader = unknown>(meta: MetaFunction<Loader>): MetaFunction<Loader> {
+  return (args) => (args.error ? (args.matches.find((m) => m.id === "root")?.meta ?? []) : meta(args));
 }

@@ -13,12 +13,12 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { loadSite } from "../lib/site.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Mentor sessions"} · ${companyOf(matches)}` },
-];
+]);
 
 /** The states the agenda filters by: what the agent has to act on, not the database's words. */
 const states = ["confirmed", "held", "move_requested", "cancelled"] as const;
@@ -249,3 +249,5 @@ export default function Bookings() {
     </section>
   );
 }
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

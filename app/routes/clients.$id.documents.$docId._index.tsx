@@ -17,15 +17,15 @@ import { receiveUpload } from "../lib/documents.server";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { documentExpiryBody, documentRejectBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Document not found" },
-];
+]);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, person: agent } = await requireAccount(request, context, ["agent"]);
@@ -299,3 +299,5 @@ function Preview({ file, href }: { file: { file_name: string; content_type: stri
   }
   return null;
 }
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -7,13 +7,13 @@ import { requireAccount } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
 import { clientChoices } from "../lib/client-choices.server";
 import { endpoints } from "../lib/endpoints.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.job.title} · ${companyOf(matches)}` : "Job not found" },
-];
+]);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, person: agent } = await requireAccount(request, context, ["agent"]);
@@ -76,3 +76,5 @@ export default function JobPage() {
     </article>
   );
 }
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

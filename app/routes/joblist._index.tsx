@@ -9,12 +9,12 @@ import { useChosenClient, withClient } from "../lib/chosen-client";
 import { chosenClient } from "../lib/chosen-client.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Jobs"} · ${companyOf(matches)}` },
-];
+]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["agent"]);
@@ -57,3 +57,5 @@ export default function Jobs() {
     </section>
   );
 }
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -10,11 +10,11 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your agenda"} · ${companyOf(matches)}` },
-];
+]);
 
 /** The mentor's agenda: the sessions they give, in their own zone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -155,3 +155,5 @@ export default function MentorAgenda() {
     </section>
   );
 }
+
+export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -10,11 +10,11 @@ import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveWeek } from "../lib/mentoring.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your weekly hours"} · ${companyOf(matches)}` },
-];
+]);
 
 /** The mentor's own week: the hours agents can book and the days away, in the mentor's zone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -58,3 +58,5 @@ export default function MentorHours() {
     </section>
   );
 }
+
+export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -11,12 +11,12 @@ import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveProfile } from "../lib/mentoring.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your profile"} · ${companyOf(matches)}` },
-];
+]);
 
 /** What agents read of the mentor, the zone their hours are in, and where their sessions meet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -78,3 +78,5 @@ export default function MentorProfilePage() {
     </section>
   );
 }
+
+export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";

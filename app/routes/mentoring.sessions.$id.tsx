@@ -9,15 +9,15 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { moveRequestBody, outcomeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "A session"} · ${companyOf(matches)}` },
-];
+]);
 
 /**
  * One of the mentor's sessions. Before it starts, the mentor can ask the agent for a new time (with a reason);
@@ -174,3 +174,5 @@ export default function MarkSession() {
     </section>
   );
 }
+
+export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";

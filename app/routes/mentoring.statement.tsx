@@ -5,12 +5,12 @@ import { StatementView } from "../components/statement";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { statementPage } from "../lib/statement.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your statement"} · ${companyOf(matches)}` },
-];
+]);
 
 /** What the consultancy owes the mentor for a month; a month that is not one is said beside the field. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -36,3 +36,5 @@ export default function MentorStatementPage() {
     </section>
   );
 }
+
+export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -15,13 +15,13 @@ import { chosenClient } from "../lib/chosen-client.server";
 import { dayLabel, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { queryOf } from "../lib/paths";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Mentors"} · ${companyOf(matches)}` },
-];
+]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person: agent } = await requireAccount(request, context, ["agent"]);
@@ -177,3 +177,5 @@ export default function Mentors() {
     </section>
   );
 }
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -16,14 +16,14 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { useIntlLocale, useDocumentTitle } from "../lib/lang";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
   return [{ title: `${root?.myTitle ?? "Your page"} · ${companyOf(matches)}` }, { name: "robots", content: "noindex" }];
-};
+});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["client"]);
@@ -168,3 +168,5 @@ export default function MyPage() {
     </section>
   );
 }
+
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -14,15 +14,15 @@ import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
 import { translator } from "../lib/i18n.server";
 import { useLang } from "../lib/lang";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { clientLinkBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
-export const meta: MetaFunction = ({ matches }) => {
+export const meta: MetaFunction = orErrorTitle(({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
   return [{ title: `${root?.myTitle ?? "Your page"} · ${companyOf(matches)}` }, { name: "robots", content: "noindex" }];
-};
+});
 
 type Gone = { ok: false; message: string };
 
@@ -116,3 +116,5 @@ function LinkGone({ message }: { message: string }) {
     </div>
   );
 }
+
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";

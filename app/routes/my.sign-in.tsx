@@ -14,16 +14,16 @@ import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm } from "../lib/forms.server";
 import { chosenLang, translator } from "../lib/i18n.server";
 import { useLocalPath } from "../lib/lang";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { requestLang } from "../lib/refusals.server";
 import { clientSignInBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your page: get a link"} · ${companyOf(matches)}` },
   { name: "robots", content: "noindex" },
-];
+]);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -87,3 +87,5 @@ export default function ClientSignIn() {
     </AuthCard>
   );
 }
+
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";

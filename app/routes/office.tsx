@@ -11,3 +11,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Office() {
   return <Outlet />;
 }
+
+export { OfficeErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -8,12 +8,12 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Order not found" },
-];
+]);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, person: agent } = await requireAccount(request, context, ["agent"]);
@@ -60,3 +60,5 @@ export default function OrderPage() {
     </section>
   );
 }
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -10,14 +10,14 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { loadSite } from "../lib/site.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Receipt not found" },
-];
+]);
 
 /** The e-mailed receipt as a page to print (or save as PDF): a paid order's lines, clients, amounts and currency. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -144,3 +144,5 @@ export default function Receipt() {
     </section>
   );
 }
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

@@ -6,11 +6,11 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { companyOf, orErrorTitle } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Payment"} · ${companyOf(matches)}` },
-];
+]);
 
 /** Stripe sends the agent back here with ?session_id=…; the API says how the payment stands. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -58,3 +58,5 @@ export default function PaymentSuccess() {
     </section>
   );
 }
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

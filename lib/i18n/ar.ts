@@ -75,6 +75,13 @@ export const ar: Catalogue = {
     brokenTitle: "حدث خطأ ما",
     broken: "تعذّر علينا عرض هذه الصفحة. يُرجى المحاولة مرة أخرى بعد قليل.",
     home: "الذهاب إلى الصفحة الرئيسية",
+    /** The way back to one's own area, from an error in it */
+    areaHome: {
+      agent: "الانتقال إلى لوحة التحكم",
+      staff: "الانتقال إلى نظرة المكتب العامة",
+      mentor: "الانتقال إلى جلساتك",
+      client: "الانتقال إلى صفحتك",
+    },
   },
   messages: {
     fieldTooShort: "{{field}}: {{min}} أحرف على الأقل",

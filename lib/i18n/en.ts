@@ -110,6 +110,13 @@ export const en = {
     brokenTitle: "Something went wrong",
     broken: "We could not show this page. Please try again in a moment.",
     home: "Go to the home page",
+    /** The way back to one's own area, from an error in it */
+    areaHome: {
+      agent: "Go to your dashboard",
+      staff: "Go to the office overview",
+      mentor: "Go to your sessions",
+      client: "Go to your page",
+    },
   },
   messages: {
     fieldTooShort: "{{field}} needs at least {{min}} characters",

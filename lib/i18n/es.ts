@@ -72,6 +72,13 @@ export const es: Catalogue = {
     brokenTitle: "Algo ha salido mal",
     broken: "No hemos podido mostrar esta página. Vuelva a intentarlo en unos instantes.",
     home: "Ir a la página de inicio",
+    /** The way back to one's own area, from an error in it */
+    areaHome: {
+      agent: "Ir a su panel",
+      staff: "Ir al resumen de la oficina",
+      mentor: "Ir a sus sesiones",
+      client: "Ir a su página",
+    },
   },
   messages: {
     fieldTooShort: "{{field}}: escriba al menos {{min}} caracteres",

@@ -72,6 +72,13 @@ export const fr: Catalogue = {
     brokenTitle: "Une erreur s’est produite",
     broken: "Nous n’avons pas pu afficher cette page. Veuillez réessayer dans un instant.",
     home: "Aller à la page d’accueil",
+    /** The way back to one's own area, from an error in it */
+    areaHome: {
+      agent: "Aller à votre tableau de bord",
+      staff: "Aller à l’aperçu du bureau",
+      mentor: "Aller à vos séances",
+      client: "Aller à votre page",
+    },
   },
   messages: {
     fieldTooShort: "{{field}} : au moins {{min}} caractères",

@@ -232,4 +232,58 @@ journeys("workspace navigation in Chromium", (ctx) => {
     expect(await page.title()).toBe("That did not work · Waypoint Consultancy");
     await context.close();
   });
+
+  describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {
+    it("keeps an error in an area inside it, with the way to the area's home, and tells no other kind of the area", async () => {
+      const staff = await ctx.portal.staffSessionCookie();
+      const agent = await ctx.portal.sessionCookie();
+      const seen = async (cookie: { name: string; value: string }, path: string) => {
+        const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
+        await signInAs(context, ctx.portal.base, cookie);
+        const page = await context.newPage();
+        const res = await page.goto(ctx.portal.base + path);
+        if (javaScriptEnabled) {
+          // Drawn again by React in the browser: the same page, no hydration mismatch.
+          await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, { timeout: 10_000 });
+        }
+        const error = page.locator(".error-page");
+        const shown = {
+          status: res?.status(),
+          heading: await error.getByRole("heading", { level: 1 }).textContent(),
+          title: await page.title(),
+          way: await error.getByRole("link").textContent(),
+          to: await error.getByRole("link").getAttribute("href"),
+          officeLinks: await page.locator('a[href^="/office"]').count(),
+          problems: problems.filter((p) => !p.includes("404")),
+        };
+        await context.close();
+        return shown;
+      };
+      expect(await seen(agent, "/clients/999999")).toEqual({
+        status: 404,
+        heading: "Page not found",
+        title: "Page not found · Waypoint Consultancy",
+        way: "Go to your dashboard",
+        to: "/dashboard/",
+        officeLinks: 0,
+        problems: [],
+      });
+      expect(await seen(staff, "/office/agents/999999")).toMatchObject({
+        status: 404,
+        way: "Go to the office overview",
+        to: "/office",
+        problems: [],
+      });
+      // The office's 404 for an agent: the page a wrong address gets anywhere, not a way into the office.
+      expect(await seen(agent, "/office/agents")).toEqual({
+        status: 404,
+        heading: "Page not found",
+        title: "Page not found · Waypoint Consultancy",
+        way: "Go to the home page",
+        to: "/",
+        officeLinks: 0,
+        problems: [],
+      });
+    });
+  });
 });

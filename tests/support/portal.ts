@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { simpleParser } from "mailparser";
 import type { Database as SchemaDatabase } from "../../backend/db/schema.js";
+import { demoStaff } from "../../backend/setup/demo-data.js";
 import type { AgentPublic } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { startBuiltServer } from "../../scripts/built-server.js";
@@ -82,6 +83,16 @@ export async function startPortal(
      */
     async sessionHolding(values: Record<string, unknown>) {
       return createSession(kysely, TEST_SESSION_SECRET, values);
+    },
+    /** The demo staff member (the owner), signed in through the one sign-in call: their session cookie. */
+    async staffSessionCookie() {
+      const res = await fetch(`${base}/backend/account/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: demoStaff.email, password: demoStaff.password }),
+      });
+      const { data } = (await res.json()) as { data: { kind: "staff"; token: string; person: unknown } };
+      return createSession(kysely, TEST_SESSION_SECRET, { account: { kind: data.kind, token: data.token, person: data.person } });
     },
     /** Fixtures (clients, paid plans, sessions, documents) made through this portal's API with an agent's token. */
     fixtures(token: string) {
