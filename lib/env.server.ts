@@ -11,6 +11,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_COMPANY_NAME } from "./business.js";
 import { looksLikeIp } from "./client-ip.js";
+import type { BookingRules } from "./rules.js";
 
 const onOff = z.enum(["on", "off", "true", "false", "1", "0"]).transform((v) => v === "on" || v === "true" || v === "1");
 
@@ -131,15 +132,7 @@ export type Settings = {
   tokenTtlDays: number;
   loginLimit: { perIp: number; perEmail: number; windowSeconds: number; slowdownMs: number };
   contactLimitPerHour: number;
-  bookings: {
-    holdMinutes: number;
-    cancelCutoffHours: number;
-    maxHoldsPerMentor: number;
-    maxHolds: number;
-    maxDaysAhead: number;
-    minNoticeHours: number;
-    meetingUrlTemplate: string;
-  };
+  bookings: BookingRules;
   demoData: boolean;
   site: { phone: string; chatUrl: string; copyrightYear: number };
   /** Express's `trust proxy`: false (the default), true, a hop count, or a list of addresses and ranges */

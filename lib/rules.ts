@@ -49,3 +49,18 @@ export function moveBlocker(
   if (!b.move_request && left < cutoffHours * 3_600_000) return "cutoff";
   return null;
 }
+
+/** How mentor sessions are booked (BOOKING_* settings; defaults in backend/bookings/bookings.ts). */
+export type BookingRules = {
+  holdMinutes: number;
+  cancelCutoffHours: number;
+  /** Unpaid holds one agent may have with one mentor, and in all */
+  maxHoldsPerMentor: number;
+  maxHolds: number;
+  /** How far ahead a session can be booked */
+  maxDaysAhead: number;
+  /** How soon a session can be booked: never less than this many hours before it starts */
+  minNoticeHours: number;
+  /** A session's own meeting room when its mentor has no standing link (`{room}`: an unguessable name) */
+  meetingUrlTemplate: string;
+};

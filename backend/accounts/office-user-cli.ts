@@ -5,9 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { emailField, requiredTextField } from "../../lib/contract.js";
-import { getSettings } from "../../lib/env.server.js";
-import { openDatabase } from "../db/connection.js";
-import { migrateToLatest } from "../db/migrate.js";
+import { withDatabase } from "../db/cli.js";
 import { issuePasswordLink, PASSWORD_LINK_HOURS } from "./password-links.js";
 import { createStaff } from "./staff.js";
 
@@ -21,10 +19,7 @@ if (!email.success || !name.success) {
   process.exit(2);
 }
 
-const settings = getSettings();
-const database = openDatabase(settings.database);
-try {
-  await migrateToLatest(database);
+await withDatabase(async (database, settings) => {
   const { staff, created } = await createStaff(database.db, { email: email.data, name: name.data });
   // Written to the outbox too: the portal's mail worker e-mails it (and prints nothing of it to its log).
   const { token } = await database.db
@@ -36,6 +31,4 @@ try {
   );
   console.log(`Set its password within ${PASSWORD_LINK_HOURS} hours, once, at:\n${link}`);
   console.log(`The running portal also e-mails this link to ${staff.email}.`);
-} finally {
-  await database.close();
-}
+});

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Booking, MentorProfile, CodeParams, RefusalCode } from "../../lib/contract.js";
 import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import type { BookingRules } from "../../lib/rules.js";
 import { utcStamp } from "../../lib/utc-stamp.js";
 import { clientEvent } from "../clients/case-file.js";
 import { getClient } from "../clients/clients.js";
@@ -25,19 +26,7 @@ import { isSlot, isTimeOff, SLOT_MINUTES } from "./slots.js";
 export * from "./changes.js";
 export * from "./queries.js";
 
-export type BookingRules = {
-  holdMinutes: number;
-  cancelCutoffHours: number;
-  /** Unpaid holds one agent may have with one mentor, and in all */
-  maxHoldsPerMentor: number;
-  maxHolds: number;
-  /** How far ahead a session can be booked */
-  maxDaysAhead: number;
-  /** How soon a session can be booked: never less than this many hours before it starts */
-  minNoticeHours: number;
-  /** A session's own meeting room when its mentor has no standing link (`{room}`: an unguessable name) */
-  meetingUrlTemplate: string;
-};
+export type { BookingRules };
 
 export const defaultBookingRules: BookingRules = {
   holdMinutes: 30,

@@ -24,7 +24,7 @@ import { holdClientsAgent, NO_DOCUMENT } from "../clients/ownership.js";
 import { clientsWithAgent } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
 import { answerOpenRequests, inOpenRequest, isAsked, kindOrder, shownStatus } from "../documents/documents.js";
-import { cleanFileName, noRejection, sniffDocument } from "../documents/files.js";
+import { cleanFileName, noRejection, recordFile, sniffDocument } from "../documents/files.js";
 import { Conflict, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
 import { clientInvite } from "../mail/client-messages.js";
@@ -201,25 +201,15 @@ export async function clientUpload(
         .executeTakeFirst();
       if (Number(counted.numUpdatedRows) !== 1)
         throw new TooLarge("upload.quota_full", QUOTA_FULL, { file: [fieldError("upload.quota_full", QUOTA_FULL)] });
-      const row = await trx
-        .insertInto("document_files")
-        .values({
-          document_id: documentId,
-          agent_id: agentId,
-          storage_key: key,
-          file_name: name,
-          content_type: type,
-          size_bytes: file.size,
-          sha256: file.sha256,
-          uploaded_at: stamp,
-          from_client: 1,
-          part_of: continues === null ? null : (doc.part_of ?? continues),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const fileId = await recordFile(
+        trx,
+        { documentId, agentId, key, name, type, size: file.size, sha256: file.sha256 },
+        stamp,
+        { client: true, partOf: continues === null ? null : (doc.part_of ?? continues) },
+      );
       let update = trx
         .updateTable("client_documents")
-        .set({ file_id: row.id, status: "uploaded", accepted_at: null, updated_at: stamp, ...noRejection })
+        .set({ file_id: fileId, status: "uploaded", accepted_at: null, updated_at: stamp, ...noRejection })
         .where("id", "=", documentId)
         .where("client_id", "=", clientId)
         .where("status", "<>", "accepted");

@@ -3,9 +3,7 @@
  * docs/operations.md, "Erasing a client"). Without `--yes` it says what it would do and does nothing.
  */
 import { parseArgs } from "node:util";
-import { getSettings } from "../../lib/env.server.js";
-import { openDatabase } from "../db/connection.js";
-import { migrateToLatest } from "../db/migrate.js";
+import { withDatabase } from "../db/cli.js";
 import { createFileStore } from "../files/store.js";
 import { eraseClient, eraseMailFiles } from "./erase.js";
 
@@ -17,10 +15,7 @@ if (!values.client || !Number.isSafeInteger(clientId) || clientId < 1) {
   process.exit(2);
 }
 
-const settings = getSettings();
-const database = openDatabase(settings.database);
-try {
-  await migrateToLatest(database);
+await withDatabase(async (database, settings) => {
   const client = await database.db
     .selectFrom("clients")
     .innerJoin("agents", "agents.id", "clients.agent_id")
@@ -40,9 +35,4 @@ try {
     const mailFiles = eraseMailFiles(settings.mail.outboxDir, [client.email ?? "", `${client.first_name} ${client.last_name}`]);
     console.log(JSON.stringify({ ...erased, mail_files_removed: mailFiles }, null, 2));
   }
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await database.close();
-}
+});

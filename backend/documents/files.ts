@@ -90,24 +90,15 @@ export async function uploadDocument(
     await db.transaction().execute(async (trx) => {
       // Still the agent's, held until the file is recorded (a hand-over waits for it, or it finds the client gone).
       await ownClient(trx, agentId, clientId, "change");
-      const file = await trx
-        .insertInto("document_files")
-        .values({
-          document_id: documentId,
-          agent_id: agentId,
-          storage_key: key,
-          file_name: name,
-          content_type: type,
-          size_bytes: spooled.size,
-          sha256: spooled.sha256,
-          uploaded_at: stamp,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const fileId = await recordFile(
+        trx,
+        { documentId, agentId, key, name, type, size: spooled.size, sha256: spooled.sha256 },
+        stamp,
+      );
       const expiry = upload.expires_on ? { expires_on: upload.expires_on, expiry_noted_on: null } : {};
       const updated = await trx
         .updateTable("client_documents")
-        .set({ file_id: file.id, status: "uploaded", accepted_at: null, updated_at: stamp, ...noRejection, ...expiry })
+        .set({ file_id: fileId, status: "uploaded", accepted_at: null, updated_at: stamp, ...noRejection, ...expiry })
         .where("id", "=", documentId)
         .where("agent_id", "=", agentId)
         .where(({ exists, selectFrom }) =>
@@ -137,6 +128,32 @@ export async function uploadDocument(
     throw err;
   }
   return documentDetail(db, agentId, clientId, documentId);
+}
+
+/** A stored file's row: whose document it is, where the store keeps it, and what it is (as it was sent). */
+export async function recordFile(
+  trx: Kysely<Database>,
+  f: { documentId: number; agentId: number; key: string; name: string; type: string; size: number; sha256: string },
+  stamp: string,
+  from: { client: boolean; partOf: number | null } = { client: false, partOf: null },
+) {
+  const { id } = await trx
+    .insertInto("document_files")
+    .values({
+      document_id: f.documentId,
+      agent_id: f.agentId,
+      storage_key: f.key,
+      file_name: f.name,
+      content_type: f.type,
+      size_bytes: f.size,
+      sha256: f.sha256,
+      uploaded_at: stamp,
+      from_client: from.client ? 1 : 0,
+      part_of: from.partOf,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** One stored file of the agent's own client, with its bytes; another agent's is not found. */
