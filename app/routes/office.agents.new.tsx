@@ -1,12 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
 import { newAgentFields } from "../../lib/office-fields";
-import { Field, fieldProps, FormError, ZoneField } from "../components/form";
-import { OfficeFormPage, PasswordLinkNotice } from "../components/office";
+import { Field } from "../components/form";
+import { AccountMade, NewAccountForm } from "../components/new-account";
 import { apiActionError, type FormFailure } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -52,14 +51,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewAgent() {
   const { zones, zone } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure | Created>();
-  const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
   const back = { to: "/office/agents", label: t("office.agents.heading") };
   if (answer && "created" in answer) {
     const { agent, password_link, link_expires_at } = answer.created;
     return (
-      <OfficeFormPage narrow back={back} title={t("office.newAccount.agentMade", { name: agent.name })}>
-        <PasswordLinkNotice name={agent.name} email={agent.email} url={password_link} expiresAt={link_expires_at} />
+      <AccountMade
+        back={back}
+        title={t("office.newAccount.agentMade", { name: agent.name })}
+        person={agent}
+        link={{ url: password_link, expiresAt: link_expires_at }}
+      >
         <p className="muted">{t("office.newAccount.newLinkFromList")}</p>
         <p className="form__actions">
           <Link to="/office/agents" className="button button--primary">
@@ -69,30 +71,22 @@ export default function NewAgent() {
             {t("office.newAccount.addAnother")}
           </Link>
         </p>
-      </OfficeFormPage>
+      </AccountMade>
     );
   }
-  const failure = answer;
-  const f = fieldProps(fields, failure);
   return (
-    <OfficeFormPage
-      narrow
+    <NewAccountForm
       back={back}
       title={t("office.newAccount.agentTitle")}
       note={t("office.newAccount.agentNote")}
-      toast={failure?.toast}
+      failure={answer}
+      order={fields}
+      zones={zones}
+      zone={zone}
+      add={t("office.newAccount.add")}
+      adding={t("office.newAccount.adding")}
     >
-      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
-        <AuthenticityTokenInput />
-        <FormError message={failure?.formError} />
-        <Field label={t("office.newAccount.name")} required maxLength={fieldLimits.name} {...f("name")} />
-        <Field label={t("office.newAccount.email")} type="email" required maxLength={fieldLimits.email} {...f("email")} />
-        <Field label={t("office.newAccount.phone")} type="tel" maxLength={fieldLimits.phone} {...f("phone")} />
-        <ZoneField zones={zones} {...f("time_zone", zone)} />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t("office.newAccount.adding") : t("office.newAccount.add")}
-        </button>
-      </Form>
-    </OfficeFormPage>
+      {(f) => <Field label={t("office.newAccount.phone")} type="tel" maxLength={fieldLimits.phone} {...f("phone")} />}
+    </NewAccountForm>
   );
 }

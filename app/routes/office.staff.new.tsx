@@ -1,12 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { fieldLimits } from "../../lib/client-fields";
 import type { NewStaffData } from "../../lib/contract";
 import { staffRoles } from "../../lib/office-fields";
-import { Field, fieldProps, FormError, SelectField, ZoneField } from "../components/form";
-import { OfficeFormPage, PasswordLinkNotice, useOfficeZone } from "../components/office";
+import { SelectField } from "../components/form";
+import { AccountMade, NewAccountForm } from "../components/new-account";
+import { useOfficeZone } from "../components/office";
 import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -50,48 +49,45 @@ export default function InviteStaff() {
   const zone = useOfficeZone();
   const { zones } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure | Created>();
-  const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
   const back = { to: "/office/staff", label: t("office.staff.heading") };
   if (answer && "created" in answer) {
     const { staff, password_link, link_expires_at } = answer.created;
     return (
-      <OfficeFormPage narrow back={back} title={t("office.newAccount.staffInvited", { name: staff.name })}>
-        <PasswordLinkNotice name={staff.name} email={staff.email} url={password_link} expiresAt={link_expires_at} />
+      <AccountMade
+        back={back}
+        title={t("office.newAccount.staffInvited", { name: staff.name })}
+        person={staff}
+        link={{ url: password_link, expiresAt: link_expires_at }}
+      >
         <p className="form__actions">
           <Link to="/office/staff" className="button button--primary">
             {t("office.newAccount.backToStaff")}
           </Link>
         </p>
-      </OfficeFormPage>
+      </AccountMade>
     );
   }
-  const failure = answer;
-  const f = fieldProps(fields, failure);
   return (
-    <OfficeFormPage
-      narrow
+    <NewAccountForm
       back={back}
       title={t("office.newAccount.staffTitle")}
       note={t("office.newAccount.staffNote")}
-      toast={failure?.toast}
+      failure={answer}
+      order={fields}
+      zones={zones}
+      zone={zone}
+      add={t("office.newAccount.invite")}
+      adding={t("office.newAccount.inviting")}
     >
-      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
-        <AuthenticityTokenInput />
-        <FormError message={failure?.formError} />
-        <Field label={t("office.newAccount.name")} required maxLength={fieldLimits.name} {...f("name")} />
-        <Field label={t("office.newAccount.email")} type="email" required maxLength={fieldLimits.email} {...f("email")} />
+      {(f) => (
         <SelectField
           label={t("office.newAccount.role")}
           hint={t("office.newAccount.roleHint")}
           options={staffRoles.map((r) => ({ value: r, label: t(`office.staff.roles.${r}`) }))}
           {...f("role", "staff")}
         />
-        <ZoneField zones={zones} {...f("time_zone", zone)} />
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t("office.newAccount.inviting") : t("office.newAccount.invite")}
-        </button>
-      </Form>
-    </OfficeFormPage>
+      )}
+    </NewAccountForm>
   );
 }

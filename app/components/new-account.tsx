@@ -1,0 +1,69 @@
+/**
+ * The office's pages that make an account (an agent, a staff member): the form (name, e-mail, the kind's own
+ * fields, zone), and once made, the account's one-time set-password link with the ways on.
+ */
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { fieldLimits } from "../../lib/client-fields";
+import type { FormFailure } from "../lib/api.server";
+import { Field, fieldProps, FormError, ZoneField, type ZoneChoice } from "./form";
+import { OfficeFormPage, PasswordLinkNotice } from "./office";
+
+type Back = { to: string; label: string };
+
+export function NewAccountForm(props: {
+  back: Back;
+  title: string;
+  note: string;
+  failure: FormFailure | undefined;
+  order: readonly string[];
+  zones: ZoneChoice[];
+  zone: string;
+  add: string;
+  adding: string;
+  /** The kind's own fields, between the e-mail and the zone */
+  children?: (f: ReturnType<typeof fieldProps>) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const { failure } = props;
+  const f = fieldProps(props.order, failure);
+  return (
+    <OfficeFormPage narrow back={props.back} title={props.title} note={props.note} toast={failure?.toast}>
+      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+        <AuthenticityTokenInput />
+        <FormError message={failure?.formError} />
+        <Field label={t("office.newAccount.name")} required maxLength={fieldLimits.name} {...f("name")} />
+        <Field label={t("office.newAccount.email")} type="email" required maxLength={fieldLimits.email} {...f("email")} />
+        {props.children?.(f)}
+        <ZoneField zones={props.zones} {...f("time_zone", props.zone)} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? props.adding : props.add}
+        </button>
+      </Form>
+    </OfficeFormPage>
+  );
+}
+
+/** The account just made: to whom its link went, until when, the link shown this once, then the ways on. */
+export function AccountMade(props: {
+  back: Back;
+  title: string;
+  person: { name: string; email: string | null };
+  link: { url: string; expiresAt: string };
+  children: ReactNode;
+}) {
+  return (
+    <OfficeFormPage narrow back={props.back} title={props.title}>
+      <PasswordLinkNotice
+        name={props.person.name}
+        email={props.person.email}
+        url={props.link.url}
+        expiresAt={props.link.expiresAt}
+      />
+      {props.children}
+    </OfficeFormPage>
+  );
+}
