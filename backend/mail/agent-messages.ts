@@ -13,7 +13,7 @@ import {
   type Rendered,
   type SessionFacts,
 } from "./compose.js";
-import type { Facts } from "./facts.js";
+import type { Facts, SessionKind } from "./facts.js";
 
 function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {
   const rows: Array<[string, string]> = [
@@ -37,15 +37,7 @@ export const whyAgent = "You get this e-mail because you are the agent on this a
 type AgentFacts = Extract<
   Facts,
   {
-    kind:
-      | "booking.confirmed"
-      | "booking.reminder"
-      | "booking.cancelled"
-      | "booking.moved"
-      | "booking.move_requested"
-      | "order.receipt"
-      | "refund.notice"
-      | "agent.clients_handed_over";
+    kind: SessionKind | "booking.move_requested" | "order.receipt" | "refund.notice" | "agent.clients_handed_over";
   }
 >;
 

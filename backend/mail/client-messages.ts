@@ -9,19 +9,13 @@ import { localizeDocumentTitle } from "../../lib/i18n/document-titles.js";
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
 import { compose, sessionInvite, when, type MailContext, type Recipient, type Rendered, type SessionFacts } from "./compose.js";
+import type { SessionKind } from "./facts.js";
 import type { Facts } from "./messages.js";
 
 export type ClientFacts = Extract<
   Facts,
   {
-    kind:
-      | "booking.confirmed"
-      | "booking.reminder"
-      | "booking.cancelled"
-      | "booking.moved"
-      | "client.documents_requested"
-      | "client.document_rejected"
-      | "client.sign_in_link";
+    kind: SessionKind | "client.documents_requested" | "client.document_rejected" | "client.sign_in_link";
   }
 >;
 

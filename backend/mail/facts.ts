@@ -79,3 +79,6 @@ export type Facts =
   | { kind: "client.sign_in_link"; to: Recipient; agent: { name: string; email: string }; link: string; expires_at: string };
 
 export type Kind = Facts["kind"];
+
+/** The messages a session sends to each of its people (the agent, the client, the mentor), each in their words. */
+export type SessionKind = "booking.confirmed" | "booking.reminder" | "booking.cancelled" | "booking.moved";

@@ -6,22 +6,11 @@
  */
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
-import {
-  compose,
-  sessionInvite,
-  when,
-  type Block,
-  type MailContext,
-  type Recipient,
-  type Rendered,
-  type SessionFacts,
-} from "./compose.js";
+import { compose, sessionInvite, when, type Block, type MailContext, type Rendered } from "./compose.js";
+import type { Facts, SessionKind } from "./facts.js";
 
-type SessionMail =
-  | { kind: "booking.confirmed"; to: Recipient; session: SessionFacts }
-  | { kind: "booking.reminder"; to: Recipient; session: SessionFacts }
-  | { kind: "booking.cancelled"; to: Recipient; session: SessionFacts; by: "agent" | "staff" | "mentor" | "mentor_change" }
-  | { kind: "booking.moved"; to: Recipient; session: SessionFacts; from: { start_at: string; end_at: string } };
+/** A session's messages, as their facts are kept (a cancellation's refund is the agent's to hear of, not the mentor's). */
+type SessionMail = Extract<Facts, { kind: SessionKind }>;
 
 export function mentorSessionMessage(facts: SessionMail, ctx: MailContext): Rendered {
   const { to, session: s } = facts;
