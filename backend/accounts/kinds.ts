@@ -45,7 +45,7 @@ export const signInKinds = Object.keys(kinds) as SignInKind[];
 export const isSignInKind = (kind: string): kind is SignInKind => kind in kinds;
 
 /**
- * Every kind that holds tokens: those above, and the client, who signs in by a one-time link (client-links.ts)
+ * Every kind that holds tokens: those above, and the client, who signs in by a one-time link (clients/links.ts)
  * and whose session ends with their agent's word (access ended) or when they are archived.
  */
 export const tokenKinds = {

@@ -1,7 +1,7 @@
 /**
  * The booking lifecycle: hold (with a cart item) → pay → confirmed; an unpaid hold is released after the hold
  * time; a paid booking may be cancelled until the cut-off, and its line on the order is then refunded. Here the
- * rules and the hold; what reads bookings is booking-queries.ts, what confirms and cancels them booking-changes.ts.
+ * rules and the hold; what reads bookings is queries.ts, what confirms and cancels them changes.ts.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";

@@ -4,7 +4,7 @@
  * with an optional expiry. Files go to the file store first and are recorded after; every file is kept (a new
  * upload replaces the current one, it does not delete it). Scoped by agent like every client query: another agent's
  * document is not found. Here reading them; asking for, adding, accepting, turning down and dating them is
- * document-changes.ts.
+ * changes.ts.
  */
 import { sql, type Kysely, type Selectable } from "kysely";
 import { type ClientDocument, type DocumentDetail, type DocumentFile, type DocumentKind } from "../../lib/contract.js";

@@ -1,6 +1,6 @@
 /**
- * The catalogue as staff keep it, what its parts share: jobs (office-jobs.ts), mentors (office-mentors.ts), relocation
- * packages and service plans (office-packages.ts) are made, edited, published and unpublished, never deleted (carts,
+ * The catalogue as staff keep it, what its parts share: jobs (jobs.ts), mentors (mentors.ts), relocation
+ * packages and service plans (packages.ts) are made, edited, published and unpublished, never deleted (carts,
  * orders and bookings may name them). A price change reaches the carts that hold the item (the agent sees the new
  * price before paying) and never an order already placed. Each change is audited in its own transaction.
  */

@@ -1,7 +1,7 @@
 /**
  * The back office's API (lib/contract/office.ts): the day's overview, messages, the outbox, agents' accounts,
  * orders and refunds, the mentors' agenda and the audit log. Staff only: an agent's token is refused with 403, none
- * or an unknown one with 401 (the guard, backend/accounts/guard.ts). The catalogue: office-catalogue.ts.
+ * or an unknown one with 401 (the guard, backend/accounts/guard.ts). The catalogue: catalogue-routes.ts.
  */
 import type { Kysely } from "kysely";
 import { endpoints } from "../../lib/contract.js";
