@@ -44,17 +44,34 @@ export async function pendingEmail(
   id: number,
   now = new Date(),
 ): Promise<PendingEmail | null> {
-  const row = await db
+  return (await pendingEmails(db, kind, [id], now)).get(id) ?? null;
+}
+
+/** The waiting change of each of these accounts that has one (the latest), in one query. */
+export async function pendingEmails(
+  db: Kysely<Database>,
+  kind: SignInKind,
+  ids: number[],
+  now = new Date(),
+): Promise<Map<number, PendingEmail>> {
+  const waiting = new Map<number, PendingEmail>();
+  if (!ids.length) return waiting;
+  const rows = await db
     .selectFrom("email_changes")
-    .select(["new_email", "created_at", "expires_at"])
+    .select(["account_id", "new_email", "created_at", "expires_at"])
     .where("account_kind", "=", kind)
-    .where("account_id", "=", id)
+    .where("account_id", "in", ids)
     .where("confirmed_at", "is", null)
     .where("canceled_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .orderBy("id", "desc")
-    .executeTakeFirst();
-  return row ? { email: row.new_email, requested_at: row.created_at, expires_at: row.expires_at } : null;
+    .execute();
+  for (const row of rows) {
+    if (!waiting.has(row.account_id)) {
+      waiting.set(row.account_id, { email: row.new_email, requested_at: row.created_at, expires_at: row.expires_at });
+    }
+  }
+  return waiting;
 }
 
 /**

@@ -97,25 +97,54 @@ export async function publicMentor(db: Kysely<Database>, id: number, lang: Lang 
 
 /** An active mentor with its weekly hours (`inactive: true`: any, for the back office). */
 export async function getMentor(db: Kysely<Database>, id: number, opts: { inactive?: boolean } = {}): Promise<MentorProfile> {
+  const [mentor] = await mentorProfiles(db, [id], opts);
+  if (!mentor) throw new NotFound("mentor.not_found", "No such mentor.");
+  return mentor;
+}
+
+/**
+ * Mentors with their weekly hours and days off, by name: these (or every one), active ones only unless `inactive`.
+ * Three queries whatever their number.
+ */
+export async function mentorProfiles(
+  db: Kysely<Database>,
+  ids: number[] | "all",
+  opts: { inactive?: boolean } = {},
+): Promise<MentorProfile[]> {
+  if (ids !== "all" && !ids.length) return [];
   let query = db
     .selectFrom("mentors")
     .innerJoin("countries", "countries.code", "mentors.country_code")
     .select(mentorColumns)
-    .where("mentors.id", "=", id);
+    .orderBy("mentors.name")
+    .orderBy("mentors.id");
+  if (ids !== "all") query = query.where("mentors.id", "in", ids);
   if (!opts.inactive) query = query.where("mentors.active", "=", 1);
-  const row = await query.executeTakeFirst();
-  if (!row) throw new NotFound("mentor.not_found", "No such mentor.");
-  const [availability, time_off] = await Promise.all([
+  const rows = await query.execute();
+  if (!rows.length) return [];
+  const found = rows.map((r) => r.id);
+  const [availability, timeOff] = await Promise.all([
     db
       .selectFrom("mentor_availability")
-      .select(["weekday", "start_minute", "end_minute"])
-      .where("mentor_id", "=", id)
+      .select(["mentor_id", "weekday", "start_minute", "end_minute"])
+      .where("mentor_id", "in", found)
       .orderBy("weekday")
       .orderBy("start_minute")
       .execute(),
-    db.selectFrom("mentor_time_off").select(["starts_on", "ends_on"]).where("mentor_id", "=", id).orderBy("starts_on").execute(),
+    db
+      .selectFrom("mentor_time_off")
+      .select(["mentor_id", "starts_on", "ends_on"])
+      .where("mentor_id", "in", found)
+      .orderBy("starts_on")
+      .execute(),
   ]);
-  return { ...toMentor(row), availability, time_off };
+  return rows.map((row) => ({
+    ...toMentor(row),
+    availability: availability
+      .filter((a) => a.mentor_id === row.id)
+      .map(({ weekday, start_minute, end_minute }) => ({ weekday, start_minute, end_minute })),
+    time_off: timeOff.filter((t) => t.mentor_id === row.id).map(({ starts_on, ends_on }) => ({ starts_on, ends_on })),
+  }));
 }
 
 /** Starts of the mentor's live bookings (held or confirmed) in [from, to), as epoch milliseconds. */

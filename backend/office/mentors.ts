@@ -6,55 +6,71 @@ import { fieldError } from "../../lib/field-errors.js";
 import { asLang } from "../../lib/i18n/languages.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { CATALOGUE_CURRENCY } from "../../lib/money.js";
-import { pendingEmail } from "../accounts/email-changes.js";
+import { pendingEmails } from "../accounts/email-changes.js";
 import { expirePasswordLinks, issuePasswordLink } from "../accounts/password-links.js";
 import { endSessions } from "../accounts/tokens.js";
 import { audit } from "../audit.js";
-import { getMentor, replaceHours } from "../bookings/mentors.js";
+import { mentorProfiles, replaceHours } from "../bookings/mentors.js";
 import { changeWeek, type WeekRules } from "../bookings/week-change.js";
 import { saveTexts, textsOf } from "../catalogue/texts.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
-import { Invalid } from "../errors.js";
+import { Invalid, NotFound } from "../errors.js";
 import { checkCountry } from "./catalogue.js";
 
 export async function getOfficeMentor(db: Kysely<Database>, id: number, now = new Date()): Promise<OfficeMentor> {
-  const mentor = await getMentor(db, id, { inactive: true });
-  const row = await db
-    .selectFrom("mentors")
-    .select((eb) => [
-      "active",
-      "email",
-      "meeting_url",
-      "language",
-      eb.fn<number>("coalesce", [eb.fn<number>("length", ["password_hash"]), eb.val(0)]).as("password_length"),
-      eb
-        .selectFrom("mentor_bookings")
-        .select((c) => c.fn.countAll<number>().as("n"))
-        .whereRef("mentor_bookings.mentor_id", "=", "mentors.id")
-        .where("mentor_bookings.status", "in", ["held", "confirmed"])
-        .where("mentor_bookings.start_at", ">", now.toISOString())
-        .as("upcoming"),
-    ])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-  const texts = await textsOf<MentorTexts>(db, "mentor", [id], ["expertise"]);
-  return {
-    ...mentor,
-    texts: texts.get(id) ?? {},
-    active: row.active === 1,
-    upcoming_sessions: Number(row.upcoming ?? 0),
-    email: row.email,
-    meeting_url: row.meeting_url,
-    language: asLang(row.language),
-    signed_up: Number(row.password_length) > 0,
-    pending_email: await pendingEmail(db, "mentor", id, now),
-  };
+  const [mentor] = await officeMentors(db, [id], now);
+  if (!mentor) throw new NotFound("mentor.not_found", "No such mentor.");
+  return mentor;
 }
 
-export async function listOfficeMentors(db: Kysely<Database>) {
-  const ids = await db.selectFrom("mentors").select("id").orderBy("name").execute();
-  return Promise.all(ids.map((r) => getOfficeMentor(db, r.id)));
+export async function listOfficeMentors(db: Kysely<Database>, now = new Date()) {
+  return officeMentors(db, "all", now);
+}
+
+/** Mentors as the office sees them, active or not, by name: a fixed number of queries whatever their number. */
+async function officeMentors(db: Kysely<Database>, which: number[] | "all", now: Date): Promise<OfficeMentor[]> {
+  const mentors = await mentorProfiles(db, which, { inactive: true });
+  const ids = mentors.map((m) => m.id);
+  if (!ids.length) return [];
+  const [rows, texts, pending] = await Promise.all([
+    db
+      .selectFrom("mentors")
+      .select((eb) => [
+        "id",
+        "active",
+        "email",
+        "meeting_url",
+        "language",
+        eb.fn<number>("coalesce", [eb.fn<number>("length", ["password_hash"]), eb.val(0)]).as("password_length"),
+        eb
+          .selectFrom("mentor_bookings")
+          .select((c) => c.fn.countAll<number>().as("n"))
+          .whereRef("mentor_bookings.mentor_id", "=", "mentors.id")
+          .where("mentor_bookings.status", "in", ["held", "confirmed"])
+          .where("mentor_bookings.start_at", ">", now.toISOString())
+          .as("upcoming"),
+      ])
+      .where("id", "in", ids)
+      .execute(),
+    textsOf<MentorTexts>(db, "mentor", ids, ["expertise"]),
+    pendingEmails(db, "mentor", ids, now),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return mentors.map((mentor) => {
+    const row = byId.get(mentor.id)!;
+    return {
+      ...mentor,
+      texts: texts.get(mentor.id) ?? {},
+      active: row.active === 1,
+      upcoming_sessions: Number(row.upcoming ?? 0),
+      email: row.email,
+      meeting_url: row.meeting_url,
+      language: asLang(row.language),
+      signed_up: Number(row.password_length) > 0,
+      pending_email: pending.get(mentor.id) ?? null,
+    };
+  });
 }
 
 function mentorRow(v: MentorValues) {

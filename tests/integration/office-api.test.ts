@@ -474,6 +474,48 @@ describe.each(testDatabases)("office API on $name", (target) => {
     return { ...a, orderId: started.json.data.order_id as number };
   }
 
+  it("lists every mentor as it shows each one: hours, days off, texts, a waiting address and upcoming sessions", async () => {
+    const base = {
+      title: "Adviser",
+      bio: "Moves people.",
+      expertise: ["Visas"],
+      languages: ["English"],
+      country_code: "PT",
+      time_zone: "Europe/Lisbon",
+      rate_minor: 5_000,
+    };
+    const first = (
+      await office("POST", "office/mentors", {
+        ...base,
+        name: `Aa List ${++n}`,
+        email: `aa-list-${n}@example.com`,
+        hours: [{ weekday: 2, start_minute: 540, end_minute: 600 }],
+        time_off: [{ starts_on: "2031-01-01", ends_on: "2031-01-02" }],
+        texts: { es: { title: "Asesora" } },
+      })
+    ).json.data;
+    const second = (await office("POST", "office/mentors", { ...base, name: `Ab List ${n}`, hours: [] })).json.data;
+    expect((await office("POST", `office/mentors/${first.id}/email`, { email: `aa-new-${n}@example.com` })).status).toBe(200);
+    await office("POST", `office/mentors/${second.id}/active`, { active: false });
+
+    const list = (await office("GET", "office/mentors")).json.data as Array<{ id: number; name: string }>;
+    // By name: "Aa List" before "Ab List".
+    expect(list.findIndex((m) => m.id === first.id)).toBeLessThan(list.findIndex((m) => m.id === second.id));
+    for (const made of [first, second]) {
+      const one = (await office("GET", `office/mentors/${made.id}`)).json.data;
+      expect(list.find((m) => m.id === made.id)).toEqual(one);
+    }
+    const shown = list.find((m) => m.id === first.id);
+    expect(shown).toMatchObject({
+      availability: [{ weekday: 2, start_minute: 540, end_minute: 600 }],
+      time_off: [{ starts_on: "2031-01-01", ends_on: "2031-01-02" }],
+      texts: { es: { title: "Asesora" } },
+      pending_email: { email: `aa-new-${n}@example.com` },
+      active: true,
+    });
+    expect(list.find((m) => m.id === second.id)).toMatchObject({ active: false, availability: [], pending_email: null });
+  });
+
   it("lists every agent's orders with filters, and shows one with its lines, Stripe id and history", async () => {
     const a = await paidOrder(api, "orders-list");
     const byAgent = await office("GET", `office/orders?agent=orders-list-${n}@&status=paid`);
