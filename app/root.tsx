@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DEFAULT_COMPANY_NAME } from "../lib/business";
-import { dirOf, isLang, langOfPath, type Lang } from "../lib/i18n/languages";
+import { dirOf, langOfPath } from "../lib/i18n/languages";
 import { describeError, RootErrorPage } from "./components/error-page";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
@@ -32,6 +32,7 @@ import type { SignedInPerson } from "./lib/kinds";
 import { companyOf } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { isAuthenticationPath, isLocalizedPath, normalizePath } from "./lib/paths";
+import { requestLang } from "./lib/refusals.server";
 import { csrf } from "./lib/security.server";
 import { accountOf, commitSession, type SessionAccount } from "./lib/session.server";
 import { loadSite } from "./lib/site.server";
@@ -78,16 +79,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Whoever is signed in, of any kind (a session of before one shape served every kind is rewritten in it).
   const { account, upgraded } = accountOf(session);
   const pathname = new URL(request.url).pathname;
-  // The page's language: its address's; a client's own pages the client's (their record's, else the one their
-  // e-mail's link names, else the one they chose); the workspace and the office are in English for now.
-  const url = new URL(request.url);
-  const lang: Lang = /^\/my(\/|$)/.test(pathname)
-    ? pickLang(
-        account?.kind === "client" ? account.person.language : null,
-        url.searchParams.get("lang"),
-        await chosenLang(request),
-      )
-    : langOfPath(pathname);
+  // The page's language: its address's; a client's own pages the client's (refusals.server.ts).
+  const lang = await requestLang(request, context);
   const localized = isLocalizedPath(pathname);
   // A visitor who has not chosen yet and whose browser asks for another language we speak: said, never acted on.
   const suggested = localized && !(await chosenLang(request)) ? await browserLang(request) : null;
@@ -147,11 +140,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
-
-/** The first of these that is a language of ours, else English. */
-function pickLang(...candidates: Array<string | null | undefined>): Lang {
-  return candidates.find((c): c is Lang => isLang(c)) ?? "en";
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;

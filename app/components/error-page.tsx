@@ -62,16 +62,16 @@ export function RootErrorPage() {
  * (an agent who typed an office address gets its 404) is shown the root's way home, so the page does not tell
  * them the area is there.
  */
-function areaErrorPage(kind: AccountKind, label: (t: (key: string) => string) => string) {
+function areaErrorPage(kind: AccountKind) {
   return function AreaErrorPage() {
     const { t } = useTranslation();
     const signedIn = useRouteLoaderData<RootLoaderData>("root")?.account;
     if (signedIn?.kind !== kind) return <RootErrorPage />;
-    return <ErrorPage home={{ to: portalKinds[kind].home, label: label(t) }} />;
+    return <ErrorPage home={{ to: portalKinds[kind].home, label: t(`errors.areaHome.${kind}`) }} />;
   };
 }
 
-export const OfficeErrorBoundary = areaErrorPage("staff", (t) => t("errors.areaHome.staff"));
-export const WorkspaceErrorBoundary = areaErrorPage("agent", (t) => t("errors.areaHome.agent"));
-export const MentoringErrorBoundary = areaErrorPage("mentor", (t) => t("errors.areaHome.mentor"));
-export const ClientAreaErrorBoundary = areaErrorPage("client", (t) => t("errors.areaHome.client"));
+export const OfficeErrorBoundary = areaErrorPage("staff");
+export const WorkspaceErrorBoundary = areaErrorPage("agent");
+export const MentoringErrorBoundary = areaErrorPage("mentor");
+export const ClientAreaErrorBoundary = areaErrorPage("client");

@@ -26,8 +26,6 @@ import { isSlot, isTimeOff, SLOT_MINUTES } from "./slots.js";
 export * from "./changes.js";
 export * from "./queries.js";
 
-export type { BookingRules };
-
 export const defaultBookingRules: BookingRules = {
   holdMinutes: 30,
   cancelCutoffHours: 24,

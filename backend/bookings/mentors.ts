@@ -138,13 +138,20 @@ export async function mentorProfiles(
       .orderBy("starts_on")
       .execute(),
   ]);
-  return rows.map((row) => ({
-    ...toMentor(row),
-    availability: availability
-      .filter((a) => a.mentor_id === row.id)
-      .map(({ weekday, start_minute, end_minute }) => ({ weekday, start_minute, end_minute })),
-    time_off: timeOff.filter((t) => t.mentor_id === row.id).map(({ starts_on, ends_on }) => ({ starts_on, ends_on })),
-  }));
+  const hours = byMentor(availability.map(({ mentor_id, ...range }) => [mentor_id, range] as const));
+  const daysOff = byMentor(timeOff.map(({ mentor_id, ...days }) => [mentor_id, days] as const));
+  return rows.map((row) => ({ ...toMentor(row), availability: hours.get(row.id) ?? [], time_off: daysOff.get(row.id) ?? [] }));
+}
+
+/** Rows grouped by their mentor, in the order they came. */
+function byMentor<T>(rows: ReadonlyArray<readonly [number, T]>): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const [id, row] of rows) {
+    const list = grouped.get(id);
+    if (list) list.push(row);
+    else grouped.set(id, [row]);
+  }
+  return grouped;
 }
 
 /** Starts of the mentor's live bookings (held or confirmed) in [from, to), as epoch milliseconds. */

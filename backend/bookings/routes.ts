@@ -1,10 +1,11 @@
 /** Mentors, their weeks, and the sessions agents book (lib/contract/mentors.ts). */
 import { endpoints } from "../../lib/contract.js";
+import type { BookingRules } from "../../lib/rules.js";
 import { assertOwnId } from "../accounts/guard.js";
 import type { Payments } from "../payments/checkout.js";
 import { settleRefunds } from "../payments/refunds.js";
 import type { Server } from "../serve.js";
-import { book, cancelBooking, listBookings, type BookingRules } from "./bookings.js";
+import { book, cancelBooking, listBookings } from "./bookings.js";
 import { getMentor, listMentorsWithNextFree, mentorDirectory, schedule } from "./mentors.js";
 import { moveBooking } from "./moves.js";
 

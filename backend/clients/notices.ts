@@ -24,14 +24,15 @@ async function clientPeople(trx: Db, clientId: number) {
 
 export type ClientLink = { url: string; token: string; expiresAt: string };
 
-type ClientFacts = Extract<Facts, { kind: `client.${string}` }>;
+/** What the client hears of their case: documents asked for or turned down, a sign-in link. */
+type ClientCaseMail = Extract<Facts, { kind: `client.${string}` }>;
 
 /** Queues one message to a client (none when they have no address), answered to their agent where it says so. */
 async function mailClient(
   trx: Db,
   clientId: number,
   dedupeKey: string,
-  write: (people: NonNullable<Awaited<ReturnType<typeof clientPeople>>>) => ClientFacts,
+  write: (people: NonNullable<Awaited<ReturnType<typeof clientPeople>>>) => ClientCaseMail,
   now: Date,
   replyToAgent = true,
 ) {

@@ -148,10 +148,10 @@ export async function requestDocuments(
     await openAccess(trx, clientId, now);
     await mailRequest(
       trx,
-      { agentId, clientId, requestId: request.id, message: input.message ?? null, times: 1, reminder: false },
+      { clientId, requestId: request.id, message: input.message ?? null, times: 1, reminder: false },
       publicUrl,
       now,
-      (titles) => `You asked the client for: ${titles.join(", ")}`,
+      { agentId, summary: (titles) => `You asked the client for: ${titles.join(", ")}` },
     );
     return request.id;
   });
@@ -164,10 +164,11 @@ export async function requestDocuments(
  */
 async function mailRequest(
   trx: Db,
-  r: { agentId: number | null; clientId: number; requestId: number; message: string | null; times: number; reminder: boolean },
+  r: { clientId: number; requestId: number; message: string | null; times: number; reminder: boolean },
   publicUrl: string,
   now: Date,
-  noted?: (titles: string[]) => string,
+  /** The agent's own sending, for their timeline (a reminder is the sweep's, and not noted) */
+  noted?: { agentId: number; summary: (titles: string[]) => string },
 ) {
   const titles = await itemTitles(trx, r.requestId, r.reminder);
   const link = await issueClientLink(trx, r.clientId, "request", r.requestId, publicUrl, now);
@@ -177,10 +178,16 @@ async function mailRequest(
     link,
     now,
   );
-  if (r.agentId === null || !noted) return;
+  if (!noted) return;
   await clientEvent(
     trx,
-    { agentId: r.agentId, clientId: r.clientId, kind: "request.sent", summary: noted(titles), ref: `request:${r.requestId}` },
+    {
+      agentId: noted.agentId,
+      clientId: r.clientId,
+      kind: "request.sent",
+      summary: noted.summary(titles),
+      ref: `request:${r.requestId}`,
+    },
     now,
   );
 }
@@ -213,10 +220,10 @@ export async function resendRequest(
     await openAccess(trx, clientId, now);
     await mailRequest(
       trx,
-      { agentId, clientId, requestId, message: sent.message, times: Number(sent.times_sent), reminder: false },
+      { clientId, requestId, message: sent.message, times: Number(sent.times_sent), reminder: false },
       publicUrl,
       now,
-      (titles) => `You sent your request again: ${titles.join(", ")}`,
+      { agentId, summary: (titles) => `You sent your request again: ${titles.join(", ")}` },
     );
   });
   return oneRequest(db, agentId, clientId, requestId);
@@ -301,7 +308,6 @@ export async function remindRequests(db: Db, publicUrl: string, now = new Date()
       await mailRequest(
         trx,
         {
-          agentId: null,
           clientId: r.client_id,
           requestId: r.id,
           message: r.message,

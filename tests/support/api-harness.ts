@@ -23,7 +23,7 @@ export async function startApi(
     loginLimit?: Partial<{ perIp: number; perEmail: number; windowSeconds: number; slowdownMs: number }>;
     contactLimitPerHour?: number;
     payments?: import("../../lib/env.server.js").PaymentsSettings;
-    bookings?: Partial<import("../../backend/bookings/bookings.js").BookingRules>;
+    bookings?: Partial<import("../../lib/rules.js").BookingRules>;
     /** Where e-mail goes: an SMTP server of the test's (`startSmtp`), else kept in `mailbox` */
     smtpUrl?: string;
     mail?: Partial<{ retrySeconds: number; maxAttempts: number; staffInbox: string; claimSeconds: number }>;
