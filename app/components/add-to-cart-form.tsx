@@ -1,17 +1,18 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { FormFailure } from "../lib/api.server";
 import { useChosenClient } from "../lib/chosen-client";
 import type { ClientChoice } from "../lib/client-choices.server";
+import type { FormFailure } from "../lib/forms.server";
 import { ClientPicker } from "./client-picker";
-import { FormError } from "./form";
+import { FormError, usePortalForm } from "./form";
 
 /** "Add to cart for [client]": the form on a job or relocation package. */
 export function AddToCartForm({ clients, failure, label }: { clients: ClientChoice[]; failure?: FormFailure; label: string }) {
   const chosen = useChosenClient();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
+  const form = usePortalForm(failure);
   if (!clients.length) {
     return (
       <p className="empty-state">
@@ -20,13 +21,13 @@ export function AddToCartForm({ clients, failure, label }: { clients: ClientChoi
     );
   }
   return (
-    <Form method="post" className="form add-to-cart" noValidate>
+    <Form method="post" className="form add-to-cart" {...form.props}>
       <AuthenticityTokenInput />
-      <FormError message={failure?.formError} />
+      <FormError message={form.formError} />
       <ClientPicker
         choices={clients}
-        defaultValue={failure?.values?.client_id ?? chosen}
-        errors={failure?.fieldErrors?.client_id}
+        defaultValue={form.typed("client_id") ?? chosen}
+        errors={form.errors("client_id")}
         autoFocusOnError
       />
       <button type="submit" className="button button--primary" disabled={busy}>

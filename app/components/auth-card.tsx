@@ -7,9 +7,9 @@ import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { fieldLimits } from "../../lib/client-fields";
-import type { FormFailure } from "../lib/api.server";
+import type { FormFailure } from "../lib/forms.server";
 import {} from "../lib/lang";
-import { Field, FormError } from "./form";
+import { Field, FormError, usePortalForm } from "./form";
 import { HoneypotFields } from "./honeypot";
 import { Toast } from "./toasts";
 
@@ -60,11 +60,11 @@ export function EmailLinkForm(props: {
   autoFocus?: boolean;
 }) {
   const busy = useNavigation().state === "submitting";
-  const { failure } = props;
+  const form = usePortalForm(props.failure);
   return (
     <>
-      <FormError message={failure?.formError} />
-      <Form method="post" className="form" noValidate>
+      <FormError message={form.formError} />
+      <Form method="post" className="form" {...form.props}>
         <AuthenticityTokenInput />
         <HoneypotFields props={props.trap} />
         <Field
@@ -74,8 +74,8 @@ export function EmailLinkForm(props: {
           autoComplete={props.autoComplete}
           required
           maxLength={fieldLimits.email}
-          defaultValue={failure?.values?.email ?? ""}
-          errors={failure?.fieldErrors?.email}
+          defaultValue={form.typed("email") ?? ""}
+          errors={form.errors("email")}
           autoFocusOnError
           {...(props.autoFocus ? { autoFocus: true } : {})}
         />

@@ -3,15 +3,15 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientFieldNames, clientStatuses, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
-import type { FormFailure } from "../lib/api.server";
+import type { FormFailure } from "../lib/forms.server";
 import {
   CountryField,
   countryOf,
   Field,
-  fieldProps,
   FormError,
   SelectField,
   TextAreaField,
+  usePortalForm,
   ZoneField,
   type ZoneChoice,
 } from "./form";
@@ -41,13 +41,12 @@ export function ClientForm({
   const busy = navigation.state === "submitting";
   // What is stored, for an edit; a new client starts active.
   const stored = Object.fromEntries(clientFieldNames.map((name) => [name, client ? String(client[name] ?? "") : ""]));
-  const f = fieldProps(clientFieldNames, failure, stored);
-  // The form is keyed by the failure so that, with JavaScript on, a refused post shows what was typed.
-  const key = failure ? JSON.stringify(failure.values) : "initial";
+  const form = usePortalForm(failure, { order: clientFieldNames, stored });
+  const f = form.field;
   const { t } = useTranslation();
 
   return (
-    <Form method="post" className="form form--grid" noValidate key={key}>
+    <Form method="post" className="form form--grid" {...form.props} key={form.key}>
       <AuthenticityTokenInput />
       {failure?.duplicate ? (
         <div className="notice form__wide" role="alert" data-testid="duplicate-warning">
@@ -61,7 +60,7 @@ export function ClientForm({
           <input type="hidden" name="duplicate_ok" value="yes" />
         </div>
       ) : (
-        <FormError message={failure?.formError} />
+        <FormError message={form.formError} />
       )}
       <Field
         label={t("work.clientFields.firstName")}

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument } from "../../lib/contract";
 import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES } from "../../lib/documents";
-import type { FieldMessages } from "../../lib/field-errors";
 import { formatDateTime } from "../lib/dates";
+import type { FormFailure } from "../lib/forms.server";
 import { useDocumentTitle } from "../lib/lang";
-import { Field, FormError } from "./form";
+import { Field, FormError, readRefusal, refusalHere } from "./form";
 import { TableHead } from "./table-head";
 
 export function DocumentStatus({ status }: { status: ClientDocument["status"] }) {
@@ -117,8 +117,6 @@ export function DocumentChecklist({
   );
 }
 
-type UploadFailure = { formError?: string; fieldErrors?: FieldMessages; values?: Record<string, string> };
-
 /**
  * The upload form: a plain multipart post without JavaScript (the page's action answers); with it, the same form
  * sent by XMLHttpRequest to the upload route, so the sender sees how far the files have gone, and a file over 10 MB
@@ -138,7 +136,7 @@ export function UploadForm({
 }: {
   action: string;
   uploadUrl: string;
-  failure?: UploadFailure;
+  failure?: FormFailure;
   /** The expiry field's value; undefined: no expiry field */
   expiresOn?: string | null;
   title: string;
@@ -155,8 +153,8 @@ export function UploadForm({
   // Words in the page's language (a client's page is in the client's; the workspace's in English).
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
-  const [local, setLocal] = useState<UploadFailure | null>(null);
-  const shown = local ?? failure;
+  const [local, setLocal] = useState<FormFailure | null>(null);
+  const shown = readRefusal(local ?? failure);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -177,11 +175,13 @@ export function UploadForm({
             : t("my.tooLarge")
           : null;
     if (problem) {
-      setLocal({
-        formError: t("messages.fixFields"),
-        fieldErrors: { file: [problem] },
-        values: { expires_on: String(data.get("expires_on") ?? ""), ...hidden },
-      });
+      setLocal(
+        refusalHere(
+          t("messages.fixFields"),
+          { file: [problem] },
+          { expires_on: String(data.get("expires_on") ?? ""), ...hidden },
+        ),
+      );
       return;
     }
     setLocal(null);
@@ -194,11 +194,11 @@ export function UploadForm({
     };
     xhr.onerror = () => {
       setProgress(null);
-      setLocal({ formError: t("my.unreachable") });
+      setLocal(refusalHere(t("my.unreachable")));
     };
     xhr.onload = () => {
       setProgress(null);
-      let answer: (UploadFailure & { redirectTo?: string }) | null = null;
+      let answer: (FormFailure & { redirectTo?: string }) | null = null;
       try {
         answer = JSON.parse(xhr.responseText);
       } catch {
@@ -212,7 +212,7 @@ export function UploadForm({
         if (to.pathname === location.pathname && to.search === location.search) revalidator.revalidate();
         return;
       }
-      setLocal(answer ?? { formError: t("my.busy") });
+      setLocal(answer ?? refusalHere(t("my.busy")));
     };
     xhr.send(data);
   }
@@ -232,7 +232,7 @@ export function UploadForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <FormError message={shown?.formError} />
+      <FormError message={shown.formError} />
       <Field
         label={label ?? t("work.checklist.file")}
         name="file"
@@ -245,7 +245,7 @@ export function UploadForm({
             ? t("my.hintMany", { count: multiple })
             : t("work.document.fileHint", { types: Object.values(documentTypes).join(", ") })
         }
-        errors={shown?.fieldErrors?.file}
+        errors={shown.errors("file")}
         autoFocusOnError
         disabled={busy}
       />
@@ -255,8 +255,8 @@ export function UploadForm({
           name="expires_on"
           {...(idPrefix ? { id: `${idPrefix}expires_on` } : {})}
           type="date"
-          defaultValue={shown?.values?.expires_on ?? expiresOn ?? ""}
-          errors={shown?.fieldErrors?.expires_on}
+          defaultValue={shown.typed("expires_on") ?? expiresOn ?? ""}
+          errors={shown.errors("expires_on")}
           hint={t("work.document.expiresHint")}
           disabled={busy}
         />

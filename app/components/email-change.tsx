@@ -2,10 +2,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import type { FormFailure } from "../lib/api.server";
 import { formatDateTime } from "../lib/dates";
 import type { EmailChangePage } from "../lib/email-change.server";
-import { Field, fieldProps, FormError } from "./form";
+import type { FormFailure } from "../lib/forms.server";
+import { Field, FormError, usePortalForm } from "./form";
 import { useOfficeZone } from "./office";
 import { Toast } from "./toasts";
 
@@ -29,7 +29,8 @@ export function EmailChangeScreen() {
   const { account, back, kind } = useLoaderData<EmailChangePage>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
-  const f = fieldProps(["email"], failure);
+  const form = usePortalForm(failure, { order: ["email"] });
+  const f = form.field;
   const { t } = useTranslation();
   return (
     <section className="container page narrow">
@@ -45,9 +46,9 @@ export function EmailChangeScreen() {
           <Trans i18nKey="work.emailChange.noAddress" values={{ name: account.name }} components={{ go: <Link to={back} /> }} />
         </p>
       ) : (
-        <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+        <Form method="post" className="form" {...form.props} key={form.key}>
           <AuthenticityTokenInput />
-          <FormError message={failure?.formError} />
+          <FormError message={form.formError} />
           <Field
             label={t("work.emailChange.newAddress")}
             type="email"

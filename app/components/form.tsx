@@ -1,3 +1,4 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import {
   forwardRef,
   useEffect,
@@ -9,6 +10,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "react-i18next";
+import type { FormFailure } from "../lib/forms.server";
 
 type ShellProps = { label: string; name: string; errors?: string[]; hint?: string; id?: string };
 
@@ -194,28 +196,90 @@ export function FormError({ message }: { message?: string }) {
   );
 }
 
-/** The first field (in form order) that has an error: it alone gets autoFocus. */
-function firstInvalid(order: readonly string[], errors: Record<string, string[] | undefined> | undefined) {
-  return order.find((f) => errors?.[f]?.length);
+/** What a refused post typed, as the server answered it (Conform's `initialValue`): each field as text. */
+function typedOf(lastResult: FormFailure | null | undefined): Record<string, string> | undefined {
+  const typed = lastResult?.initialValue;
+  if (!typed) return undefined;
+  // Conform leaves an empty field out of `initialValue` and names it in `fields`: typed empty, not untouched.
+  const out: Record<string, string> = Object.fromEntries((lastResult.fields ?? []).map((name) => [name, ""]));
+  // It reads a dotted name ("affected.12") as a path; the form's fields are named flat.
+  const walk = (value: unknown, name: string) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}.${k}` : k);
+    } else out[name] = Array.isArray(value) ? value.join(",") : String(value ?? "");
+  };
+  walk(typed, "");
+  return out;
 }
 
 /**
- * Each field's name, error, focus and value for a form that may come back refused: what was typed wins over what is
- * stored (or the default given), and only the first bad field in the form's order takes focus.
+ * A refusal read without a Conform form: for the upload form, which sends itself (with its progress) rather than
+ * through Remix, and answers itself before a byte is sent. The same words and values `usePortalForm` shows.
  */
-export function fieldProps(
-  order: readonly string[],
-  failure: { fieldErrors?: Record<string, string[] | undefined>; values?: Record<string, string> } | undefined,
-  stored: Record<string, string | undefined> = {},
+export function readRefusal(result: FormFailure | null | undefined) {
+  const typed = typedOf(result);
+  return {
+    formError: result?.error?.[""]?.[0],
+    errors: (name: string) => result?.error?.[name] ?? undefined,
+    typed: (name: string): string | undefined => typed?.[name],
+  };
+}
+
+/** A refusal made in the browser, shaped as the server's (Conform's submission result). */
+export function refusalHere(
+  formError: string,
+  fieldErrors: Record<string, string[]> = {},
+  values?: Record<string, string>,
+): FormFailure {
+  return { status: "error", error: { "": [formError], ...fieldErrors }, ...(values ? { initialValue: values } : {}) };
+}
+
+const formProps = ({ id, onSubmit, noValidate }: ReturnType<typeof getFormProps>) => ({ id, onSubmit, noValidate });
+
+/**
+ * A form through Conform (`useForm`, docs/decisions/013-forms-with-conform.md), fed by what the action answered
+ * (`lastResult`: a refusal from `refuse`/`validateForm`, or undefined before a post). The same with JavaScript on
+ * and off: the server checks every post with the form's zod schema, and its answer brings each field's words, the
+ * form's, and what was typed. Conform moves the focus to the first bad field after a post with scripts on; without
+ * them, `autoFocusOnError` does, on the first bad field in `order`.
+ *
+ * - `props`: the `<Form>`'s (its id, Conform's submit handler, no browser validation of its own);
+ * - `key`: for a form whose fields should show what a refused post typed after a post made with scripts on;
+ * - `field(name, fallback)`: a field's name, words, focus and value (typed, else `stored`, else `fallback`);
+ * - `errors(name)`, `typed(name)`, `formError`: for the controls a `Field` does not draw.
+ */
+export function usePortalForm(
+  lastResult: FormFailure | null | undefined,
+  opts: {
+    id?: string;
+    /** On a page of several forms, this one's name: it shows only the refusals `forForm` named it in */
+    form?: string;
+    order?: readonly string[];
+    stored?: Record<string, string | undefined>;
+  } = {},
 ) {
-  const errors = failure?.fieldErrors ?? {};
-  const first = firstInvalid(order, errors);
-  return (name: string, fallback = "") => ({
-    name,
-    errors: errors[name],
-    autoFocusOnError: first === name,
-    defaultValue: failure?.values?.[name] ?? stored[name] ?? fallback,
-  });
+  if (opts.form !== undefined && lastResult?.form !== opts.form) lastResult = undefined;
+  const [form, fields] = useForm<Record<string, string>>({ id: opts.id, lastResult: lastResult ?? undefined });
+  const typed = typedOf(lastResult);
+  const errors = (name: string): string[] | undefined => fields[name]?.errors;
+  const first = opts.order?.find((name) => errors(name)?.length);
+  return {
+    // The form's id, Conform's submit handler, no browser validation. Not its aria attributes: the summary is said
+    // by FormError (role="alert"), each field's words by its own aria-describedby.
+    props: formProps(getFormProps(form)),
+    key: typed ? JSON.stringify(typed) : "stored",
+    formError: form.errors?.[0],
+    errors,
+    /** Every field's words, for a list of fields the page learns only from the refusal */
+    fieldErrors: Object.entries(lastResult?.error ?? {}).filter((e): e is [string, string[]] => e[0] !== "" && !!e[1]?.length),
+    typed: (name: string): string | undefined => typed?.[name],
+    field: (name: string, fallback = "") => ({
+      name,
+      errors: errors(name),
+      autoFocusOnError: first === name,
+      defaultValue: typed?.[name] ?? opts.stored?.[name] ?? fallback,
+    }),
+  };
 }
 
 /** A list filter's choice in a GET form: "any" first (the empty value), then the options. */
@@ -248,3 +312,8 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** A form as `usePortalForm` gives it, for a part of a form drawn by another component. */
+export type PortalForm = ReturnType<typeof usePortalForm>;
+/** A form's `field(name, fallback)` */
+export type FieldOf = PortalForm["field"];

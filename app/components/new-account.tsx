@@ -7,8 +7,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import type { FormFailure } from "../lib/api.server";
-import { Field, fieldProps, FormError, ZoneField, type ZoneChoice } from "./form";
+import type { FormFailure } from "../lib/forms.server";
+import { Field, FormError, ZoneField, type ZoneChoice, usePortalForm, type FieldOf } from "./form";
 import { OfficeFormPage, PasswordLinkNotice } from "./office";
 
 type Back = { to: string; label: string };
@@ -24,17 +24,18 @@ export function NewAccountForm(props: {
   add: string;
   adding: string;
   /** The kind's own fields, between the e-mail and the zone */
-  children?: (f: ReturnType<typeof fieldProps>) => ReactNode;
+  children?: (f: FieldOf) => ReactNode;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const { failure } = props;
-  const f = fieldProps(props.order, failure);
+  const form = usePortalForm(failure, { order: props.order });
+  const f = form.field;
   return (
     <OfficeFormPage narrow back={props.back} title={props.title} note={props.note} toast={failure?.toast}>
-      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+      <Form method="post" className="form" {...form.props} key={form.key}>
         <AuthenticityTokenInput />
-        <FormError message={failure?.formError} />
+        <FormError message={form.formError} />
         <Field label={t("office.newAccount.name")} required maxLength={fieldLimits.name} {...f("name")} />
         <Field label={t("office.newAccount.email")} type="email" required maxLength={fieldLimits.email} {...f("email")} />
         {props.children?.(f)}

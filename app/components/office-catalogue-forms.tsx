@@ -7,18 +7,18 @@ import { formValuesOf, listText, planTextFields, translatedField, translatedFiel
 import type { Country, OfficePlan, OfficeRelocation } from "../../lib/contract";
 import { dirOf, languageNames } from "../../lib/i18n/languages";
 import { planFields, relocationFields } from "../../lib/office-fields";
-import type { FormFailure } from "../lib/api.server";
+import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
-import { CountryField, Field, fieldProps, FormError, SelectField, TextAreaField } from "./form";
+import { CountryField, Field, FormError, SelectField, TextAreaField, usePortalForm, type FieldOf, type PortalForm } from "./form";
 
 /** A catalogue form's frame: the token, the summary, the fields in order, Save and Cancel. */
 export function CatalogueForm({
-  failure,
+  form,
   cancelTo,
   submitLabel,
   children,
 }: {
-  failure?: FormFailure;
+  form: PortalForm;
   cancelTo: string;
   submitLabel: string;
   children: ReactNode;
@@ -26,9 +26,9 @@ export function CatalogueForm({
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
   return (
-    <Form method="post" className="form form--grid" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
+    <Form method="post" className="form form--grid" {...form.props} key={form.key}>
       <AuthenticityTokenInput />
-      <FormError message={failure?.formError} />
+      <FormError message={form.formError} />
       {children}
       <div className="form__actions form__wide">
         <button type="submit" className="button button--primary" disabled={busy}>
@@ -53,18 +53,22 @@ export function RelocationForm({
   failure?: FormFailure;
   submitLabel: string;
 }) {
-  const f = fieldProps(relocationFields, failure, {
-    title: pkg?.title ?? "",
-    country_code: pkg?.country_code ?? "",
-    city: pkg?.city ?? "",
-    duration_days: pkg ? String(pkg.duration_days) : "",
-    price: dollarsText(pkg?.price_minor),
-    includes: pkg?.includes.join("\n") ?? "",
-    description: pkg?.description ?? "",
+  const form = usePortalForm(failure, {
+    order: relocationFields,
+    stored: {
+      title: pkg?.title ?? "",
+      country_code: pkg?.country_code ?? "",
+      city: pkg?.city ?? "",
+      duration_days: pkg ? String(pkg.duration_days) : "",
+      price: dollarsText(pkg?.price_minor),
+      includes: pkg?.includes.join("\n") ?? "",
+      description: pkg?.description ?? "",
+    },
   });
+  const f = form.field;
   const { t } = useTranslation();
   return (
-    <CatalogueForm failure={failure} cancelTo="/office/relocations" submitLabel={submitLabel}>
+    <CatalogueForm form={form} cancelTo="/office/relocations" submitLabel={submitLabel}>
       <Field label={t("office.catalogueForm.title")} required maxLength={150} {...f("title")} />
       <CountryField countries={countries} {...f("country_code")} />
       <Field label={t("office.catalogueForm.city")} required maxLength={100} {...f("city")} />
@@ -96,18 +100,22 @@ export function RelocationForm({
 const serviceIds = ["1", "2", "3"] as const;
 
 export function PlanForm({ plan, failure, submitLabel }: { plan?: OfficePlan; failure?: FormFailure; submitLabel: string }) {
-  const f = fieldProps([...planFields, ...translatedFields(planTextFields)], failure, {
-    service_id: plan ? String(plan.service_id) : "",
-    name: plan?.name ?? "",
-    price: dollarsText(plan?.price_minor),
-    description: plan?.description ?? "",
-    includes: listText("includes", plan?.includes),
-    ...formValuesOf(planTextFields, plan?.texts ?? {}),
+  const form = usePortalForm(failure, {
+    order: [...planFields, ...translatedFields(planTextFields)],
+    stored: {
+      service_id: plan ? String(plan.service_id) : "",
+      name: plan?.name ?? "",
+      price: dollarsText(plan?.price_minor),
+      description: plan?.description ?? "",
+      includes: listText("includes", plan?.includes),
+      ...formValuesOf(planTextFields, plan?.texts ?? {}),
+    },
   });
+  const f = form.field;
   const { t } = useTranslation();
   const services = serviceIds.map((value) => ({ value, label: t(`services.s${value}.name`) }));
   return (
-    <CatalogueForm failure={failure} cancelTo="/office/plans" submitLabel={submitLabel}>
+    <CatalogueForm form={form} cancelTo="/office/plans" submitLabel={submitLabel}>
       <SelectField
         label={t("office.catalogueForm.service")}
         placeholder={t("office.catalogueForm.chooseService")}
@@ -157,15 +165,7 @@ type Translated = { field: string; label: string; max?: number; rows?: number; h
  * A plan's or a mentor's words in Arabic, Spanish and French (issue 37): one group a language, open when anything
  * is written in it or refused, each field typed in its language's direction. Blank, the English is shown.
  */
-export function TranslatedFields({
-  f,
-  failure,
-  fields,
-}: {
-  f: ReturnType<typeof fieldProps>;
-  failure?: FormFailure;
-  fields: Translated[];
-}) {
+export function TranslatedFields({ f, failure, fields }: { f: FieldOf; failure?: FormFailure; fields: Translated[] }) {
   const { t } = useTranslation();
   return (
     <section className="form__wide translations" aria-labelledby="translations-heading">

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { Country, OfficeJob } from "../../lib/contract";
 import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
-import type { FormFailure } from "../lib/api.server";
+import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
-import { CountryField, Field, fieldProps, SelectField, TextAreaField } from "./form";
+import { CountryField, Field, SelectField, TextAreaField, usePortalForm } from "./form";
 import { CatalogueForm } from "./office-catalogue-forms";
 
 /** Adding or editing a job. Amounts are typed in dollars; what was typed stays when the form is refused. */
@@ -18,20 +18,24 @@ export function JobForm({
   failure?: FormFailure;
   submitLabel: string;
 }) {
-  const f = fieldProps(fields, failure, {
-    title: job?.title ?? "",
-    company: job?.company ?? "",
-    country_code: job?.country_code ?? "",
-    city: job?.city ?? "",
-    employment_type: job?.employment_type ?? "Full-time",
-    description: job?.description ?? "",
-    salary_min: dollarsText(job?.salary_min_minor),
-    salary_max: dollarsText(job?.salary_max_minor),
-    placement_fee: dollarsText(job?.placement_fee_minor),
+  const form = usePortalForm(failure, {
+    order: fields,
+    stored: {
+      title: job?.title ?? "",
+      company: job?.company ?? "",
+      country_code: job?.country_code ?? "",
+      city: job?.city ?? "",
+      employment_type: job?.employment_type ?? "Full-time",
+      description: job?.description ?? "",
+      salary_min: dollarsText(job?.salary_min_minor),
+      salary_max: dollarsText(job?.salary_max_minor),
+      placement_fee: dollarsText(job?.placement_fee_minor),
+    },
   });
+  const f = form.field;
   const { t } = useTranslation();
   return (
-    <CatalogueForm failure={failure} cancelTo="/office/jobs" submitLabel={submitLabel}>
+    <CatalogueForm form={form} cancelTo="/office/jobs" submitLabel={submitLabel}>
       <Field label={t("office.catalogueForm.title")} required maxLength={150} {...f("title")} />
       <Field label={t("office.catalogueForm.company")} required maxLength={150} {...f("company")} />
       <CountryField countries={countries} {...f("country_code")} />

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { formValuesOf, mentorTextFields, translatedFields } from "../../lib/catalogue-texts";
 import type { Country, OfficeMentor } from "../../lib/contract";
 import { hoursField, mentorFields } from "../../lib/office-fields";
-import type { FormFailure } from "../lib/api.server";
+import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
-import { CountryField, countryOf, Field, fieldProps, TextAreaField, ZoneField, type ZoneChoice } from "./form";
+import { CountryField, countryOf, Field, TextAreaField, ZoneField, type ZoneChoice, usePortalForm } from "./form";
 import { LanguageField } from "./language-field";
 import { CatalogueForm, TranslatedFields } from "./office-catalogue-forms";
 import { AffectedSessions, MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
@@ -46,10 +46,11 @@ export function MentorForm({
     ...weekText(mentor),
     ...formValuesOf(mentorTextFields, mentor?.texts ?? {}),
   };
-  const f = fieldProps(fieldOrder, failure, stored);
+  const form = usePortalForm(failure, { order: fieldOrder, stored });
+  const f = form.field;
   const { t } = useTranslation();
   return (
-    <CatalogueForm failure={failure} cancelTo="/office/mentors" submitLabel={submitLabel}>
+    <CatalogueForm form={form} cancelTo="/office/mentors" submitLabel={submitLabel}>
       <Field label={t("office.mentorForm.name")} required maxLength={100} {...f("name")} />
       <Field
         label={t("office.mentorForm.email")}
@@ -76,7 +77,7 @@ export function MentorForm({
         <TextAreaField label={t("office.mentorForm.bio")} rows={4} required maxLength={2000} {...f("bio")} />
       </div>
       <WeekFields f={f} whose="mentor" />
-      <AffectedSessions failure={failure} />
+      <AffectedSessions form={form} />
       <TranslatedFields
         f={f}
         failure={failure}

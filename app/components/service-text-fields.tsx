@@ -2,13 +2,13 @@ import { useTranslation } from "react-i18next";
 import { serviceField, serviceTextMax, type ServiceId } from "../../lib/business";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
 import { useSettingLabel } from "../lib/setting-labels";
-import { Field, TextAreaField, type fieldProps } from "./form";
+import { Field, TextAreaField, type FieldOf } from "./form";
 
 /**
  * A service page's four texts as the office writes them (business settings): its tagline, introduction, what it
  * includes (one item a line) and whom it is for, in `lang` (typed in that language's direction).
  */
-export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: ReturnType<typeof fieldProps>; lang: Lang }) {
+export function ServiceTextFields({ id, f, lang }: { id: ServiceId; f: FieldOf; lang: Lang }) {
   const written = { lang, dir: dirOf(lang) };
   const { t } = useTranslation();
   const label = useSettingLabel();

@@ -7,7 +7,7 @@ import type { MentorProfile } from "../../lib/contract";
 import { weekdayName } from "../../lib/days";
 import { hoursField } from "../../lib/office-fields";
 import { useIntlLocale } from "../lib/lang";
-import { Field, TextAreaField, type fieldProps } from "./form";
+import { Field, TextAreaField, type FieldOf, type PortalForm } from "./form";
 
 /** The week as the form shows it, Monday first (weekday numbers as the API counts them, Sunday 0). */
 export const weekShown = [1, 2, 3, 4, 5, 6, 0];
@@ -30,7 +30,7 @@ export function weekText(mentor?: Pick<MentorProfile, "availability" | "time_off
 }
 
 /** The weekly hours and the days off, in the zone `whose` names ("the mentor's", "your"). */
-export function WeekFields({ f, whose }: { f: ReturnType<typeof fieldProps>; whose: "own" | "mentor" }) {
+export function WeekFields({ f, whose }: { f: FieldOf; whose: "own" | "mentor" }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const own = whose === "own";
@@ -58,7 +58,7 @@ export function WeekFields({ f, whose }: { f: ReturnType<typeof fieldProps>; who
 }
 
 /** The mentor's standing meeting link, optional: `whose` names them ("every session", "every session of yours"). */
-export function MeetingLinkField({ f, whose }: { f: ReturnType<typeof fieldProps>; whose: "own" | "mentor" }) {
+export function MeetingLinkField({ f, whose }: { f: FieldOf; whose: "own" | "mentor" }) {
   const { t } = useTranslation();
   return (
     <Field
@@ -76,30 +76,25 @@ export function MeetingLinkField({ f, whose }: { f: ReturnType<typeof fieldProps
  * save: a choice for each (ask the agent for a new time, or cancel it, refunded in full) and a word for the agents;
  * saving again carries the choices. Nothing shows until a save is refused so.
  */
-export function AffectedSessions({
-  failure,
-}: {
-  failure?: { fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
-}) {
+export function AffectedSessions({ form }: { form: PortalForm }) {
   const { t } = useTranslation();
-  const listed = Object.entries(failure?.fieldErrors ?? {}).filter(([key]) => /^affected\.\d+$/.test(key));
+  const listed = form.fieldErrors.filter(([key]) => /^affected\.\d+$/.test(key));
   if (!listed.length) return null;
-  const values = failure?.values ?? {};
   return (
     <fieldset className="field affected" data-testid="affected-sessions">
       <legend>{t("mentoring.week.affected")}</legend>
-      <p className="notice">{failure?.fieldErrors?.affected?.[0]}</p>
+      <p className="notice">{form.errors("affected")?.[0]}</p>
       {listed.map(([key, [label]]) => (
         <div key={key} className="choices" role="radiogroup" aria-label={label}>
           <p>
             <strong>{label}</strong>
           </p>
           <label className="choice">
-            <input type="radio" name={key} value="ask_move" defaultChecked={values[key] !== "cancel"} />{" "}
+            <input type="radio" name={key} value="ask_move" defaultChecked={form.typed(key) !== "cancel"} />{" "}
             {t("mentoring.week.askMove")}
           </label>
           <label className="choice">
-            <input type="radio" name={key} value="cancel" defaultChecked={values[key] === "cancel"} />{" "}
+            <input type="radio" name={key} value="cancel" defaultChecked={form.typed(key) === "cancel"} />{" "}
             {t("mentoring.week.cancel")}
           </label>
         </div>
@@ -109,7 +104,7 @@ export function AffectedSessions({
         name="affected_reason"
         rows={2}
         maxLength={500}
-        defaultValue={values.affected_reason ?? ""}
+        defaultValue={form.typed("affected_reason") ?? ""}
         hint={t("mentoring.week.wordHint")}
       />
     </fieldset>

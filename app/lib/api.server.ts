@@ -5,7 +5,7 @@
  * 400 → the API's message and field errors; 401 → the session has expired;
  * 5xx, time-out or an unreachable API → "Server busy", with what the user typed kept.
  */
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { CLIENT_IP_HEADER, signClientIp } from "../../lib/client-ip.js";
 import {
   endpoints,
@@ -22,15 +22,15 @@ import {
   type RefusalCode,
 } from "../../lib/contract.js";
 import { getSettings } from "../../lib/env.server.js";
-import type { FieldMessages } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { ApiCall, ApiTransport, UploadFile } from "../../lib/transport.js";
+import { refuse } from "./forms.server.js";
 import { portalKinds } from "./kinds.js";
 import { sessionOf } from "./memo.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { refusalWords, requestLang, type Refusal } from "./refusals.server.js";
 import { accountOf, replaceSession } from "./session.server.js";
-import { makeToast, SERVER_BUSY, type ToastMessage } from "./toast.js";
+import { makeToast, SERVER_BUSY } from "./toast.js";
 import { redirectWithToast } from "./toast.server.js";
 
 export { SERVER_BUSY };
@@ -182,27 +182,23 @@ export async function apiRedirectError(error: unknown, request: Request, context
   });
 }
 
-export type FormFailure = {
-  formError?: string;
-  /** Each field's refusals in the page's words */
-  fieldErrors?: FieldMessages;
-  values?: Record<string, string>;
-  toast?: ToastMessage;
-};
-
 /** In an action: the answer for a failed call, keeping what the user typed. */
-export async function apiActionError(error: unknown, request: Request, context: AppLoadContext, values: Record<string, string>) {
+export async function apiActionError(
+  error: unknown,
+  request: Request,
+  context: AppLoadContext,
+  values: Record<string, string>,
+  /** Fields never sent back (passwords) */
+  hide?: readonly string[],
+) {
   if (!(error instanceof ApiCallError)) throw error;
   if (error.status === 401) throw await expireSession(request, context);
   const say = refusalWords(await requestLang(request, context));
   if (error.unavailable) {
-    return data<FormFailure>(
-      {
-        formError: say({ code: "server.busy", message: "The server is busy. Nothing was lost: please try again." }),
-        values,
-        toast: makeToast("error", say({ code: "server.busy", message: SERVER_BUSY })),
-      },
-      { status: 503 },
+    return refuse(
+      values,
+      { formError: say({ code: "server.busy", message: "The server is busy. Nothing was lost: please try again." }) },
+      { status: 503, toast: makeToast("error", say({ code: "server.busy", message: SERVER_BUSY })) },
     );
   }
   // Said once: beside each field, with a summary above that points to them (not the field's own words again);
@@ -216,11 +212,12 @@ export async function apiActionError(error: unknown, request: Request, context: 
     Object.values(fields)
       .flat()
       .some((e) => e.message === error.message);
-  return data<FormFailure>(
+  return refuse(
+    values,
     {
       formError: say(repeatsAField ? { code: "validation.failed", message: FIX_FIELDS } : error.refusal),
       fieldErrors: say.fields(error.errors),
-      values,
+      hide,
     },
     { status: error.status },
   );

@@ -1,9 +1,10 @@
 /** Adding to the cart from any page: one answer for success and failure, back on the same page. */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { endpoints, type CartItem } from "../../lib/contract.js";
-import { apiRedirectError, type ApiClient, type FormFailure } from "./api.server.js";
+import { apiRedirectError, type ApiClient } from "./api.server.js";
 import { memo } from "./context.server.js";
+import { refuse } from "./forms.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
@@ -36,10 +37,7 @@ export async function addForChosenClient(
   const values = { client_id: String(formData.get("client_id") ?? "") };
   const parsed = clientChoice.safeParse(values);
   if (!parsed.success) {
-    return data<FormFailure>(
-      { fieldErrors: { client_id: ["Choose a client"] }, values, formError: "Choose the client this is for." },
-      { status: 400 },
-    );
+    return refuse(values, { fieldErrors: { client_id: ["Choose a client"] }, formError: "Choose the client this is for." });
   }
   return addAndReturn(request, context, backTo, () => add(parsed.data.client_id));
 }

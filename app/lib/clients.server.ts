@@ -1,8 +1,8 @@
 /** The add and edit client actions: one check, one call, one answer. */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { type Client, clientFieldNames, clientInput, type ClientValues, endpoints } from "../../lib/contract.js";
-import { apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
-import { textFields, validateForm } from "./forms.server.js";
+import { apiActionError, type ApiClient } from "./api.server.js";
+import { refuse, textFields, validateForm, type FormFailure } from "./forms.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
 
@@ -32,13 +32,10 @@ export async function saveClient(
     if (formData.get("duplicate_ok") !== "yes") {
       const twin = await sameEmail(duplicates.api, duplicates.agentId, input.email, duplicates.self);
       if (twin) {
-        return data<ClientFormFailure>(
-          {
-            formError: `You already have a client with this email: ${twin.first_name} ${twin.last_name}.`,
-            values,
-            duplicate: { id: twin.id, name: `${twin.first_name} ${twin.last_name}` },
-          },
-          { status: 409 },
+        return refuse(
+          values,
+          { formError: `You already have a client with this email: ${twin.first_name} ${twin.last_name}.` },
+          { status: 409, extra: { duplicate: { id: twin.id, name: `${twin.first_name} ${twin.last_name}` } } },
         );
       }
     }

@@ -1,10 +1,10 @@
 /** A document's upload, for both ways it arrives: the form's own post (no JavaScript) and the upload route (XHR). */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { endpoints } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
-import { ApiCallError, apiActionError, type ApiClient, type FormFailure } from "./api.server.js";
+import { ApiCallError, apiActionError, type ApiClient } from "./api.server.js";
 import { requireAccount } from "./auth.server.js";
-import { textFields } from "./forms.server.js";
+import { textFields, refuse } from "./forms.server.js";
 import type { Refusal } from "./refusals.server.js";
 import { documentExpiryBody } from "./schemas.server.js";
 import { checkForm } from "./security.server.js";
@@ -43,7 +43,7 @@ async function sendUpload(
     const fieldErrors: Record<string, string[]> = {};
     if (problem) fieldErrors.file = [problem.message];
     if (!expiry.success) fieldErrors.expires_on = [expiry.error.issues[0]!.message];
-    return data<FormFailure>({ formError: FIX_FIELDS, fieldErrors, values }, { status: 400 });
+    return refuse(values, { formError: FIX_FIELDS, fieldErrors });
   }
   try {
     const doc = await api.call(endpoints.uploadDocument, {

@@ -4,15 +4,14 @@
  * the others are added to it as further pages. Nothing is kept of a refused file; the files sent before a refusal
  * are said.
  */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { endpoints } from "../../lib/contract.js";
 import { CHOOSE_FILES, MAX_FILES_PER_UPLOAD } from "../../lib/documents.js";
 import { localizeDocumentTitle } from "../../lib/i18n/document-titles.js";
 import { translator } from "../../lib/i18n/index.js";
-import { FIX_FIELDS } from "../../lib/messages.js";
-import { ApiCallError, apiActionError, type FormFailure } from "./api.server.js";
+import { ApiCallError, apiActionError } from "./api.server.js";
 import { requireAccount } from "./auth.server.js";
-import { textFields } from "./forms.server.js";
+import { fixFields, refuse, textFields } from "./forms.server.js";
 import { refusalWords, requestLang } from "./refusals.server.js";
 import { checkForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";
@@ -30,10 +29,7 @@ export async function receiveMyUpload(request: Request, context: AppLoadContext,
     const values = { ...textFields(formData, ["intent"]), document_id: String(documentId) };
     if (problem || !files.length) {
       const why = problem ?? { code: "upload.choose_many" as const, message: CHOOSE_FILES };
-      return data<FormFailure>(
-        { formError: say({ code: "validation.failed", message: FIX_FIELDS }), fieldErrors: { file: [say(why)] }, values },
-        { status: 400 },
-      );
+      return refuse(values, { formError: fixFields(lang), fieldErrors: { file: [say(why)] } });
     }
     let sent = 0;
     try {
@@ -56,7 +52,7 @@ export async function receiveMyUpload(request: Request, context: AppLoadContext,
       if (error instanceof ApiCallError && sent > 0) {
         const problem = say(error.errors?.file?.[0] ?? error.refusal, "file");
         const message = t("my.partlySent", { sent, count: files.length, name: files[sent]!.name, problem });
-        return data<FormFailure>({ formError: message, fieldErrors: { file: [message] }, values }, { status: error.status });
+        return refuse(values, { formError: message, fieldErrors: { file: [message] } }, { status: error.status });
       }
       const named =
         error instanceof ApiCallError && error.errors?.name

@@ -1,12 +1,12 @@
 /** The catalogue forms' actions (jobs, packages, plans, mentors): dollars in, cents to the API, errors beside the fields. */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { listOf, planTextFields, textsFromForm, translatedFieldOf, translatedFields } from "../../lib/catalogue-texts.js";
 import { fieldErrorsOf, fieldMessages, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { planFields, relocationFields } from "../../lib/office-fields.js";
-import { apiActionError, type FormFailure } from "./api.server.js";
-import { textFields } from "./forms.server.js";
+import { apiActionError } from "./api.server.js";
+import { textFields, refuse } from "./forms.server.js";
 import { parseDollars } from "./money.js";
 import { planInput, relocationInput } from "./schemas.server.js";
 import { checkForm, readForm } from "./security.server.js";
@@ -60,7 +60,7 @@ export async function saveCatalogueForm<B, S>(
     for (const [field, messages] of Object.entries(schemaErrors)) fieldErrors[field] ??= messages;
   }
   if (!parsed.success || Object.keys(fieldErrors).length) {
-    return data<FormFailure>({ fieldErrors, values, formError: FIX_FIELDS }, { status: 400 });
+    return refuse(values, { fieldErrors, formError: FIX_FIELDS });
   }
   try {
     const saved = await save(body);

@@ -5,7 +5,7 @@
  * form, a 400 for a body that is not a form) is answered the same way.
  */
 import { json, type AppLoadContext } from "@remix-run/node";
-import { asResponse } from "./forms.server.js";
+import { asResponse, refuse } from "./forms.server.js";
 import { codeKey, type EveryoneCode } from "./refusal-keys.js";
 import { refusalWords, requestLang } from "./refusals.server.js";
 
@@ -25,7 +25,7 @@ async function answer(outcome: unknown, request: Request, context: AppLoadContex
   const formError = codeKey(text)
     ? say.catalogue(text as EveryoneCode)
     : text || say({ code: "form.unreadable", message: "The upload could not be read." });
-  return json({ formError }, { status: response.status });
+  return asResponse(refuse({}, { formError }, { status: response.status }));
 }
 
 export async function answerUpload(request: Request, context: AppLoadContext, receive: () => Promise<unknown>) {

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
@@ -6,12 +6,13 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { fieldErrorsOf, formField } from "../../lib/field-errors";
 import { AuthCard } from "../components/auth-card";
-import { Field, FormError } from "../components/form";
+import { Field, FormError, usePortalForm } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
-import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
+import { apiActionError, ApiCallError } from "../lib/api.server";
 import { getAccount, signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { refuse, type FormFailure } from "../lib/forms.server";
 import { landingOf, portalKinds } from "../lib/kinds";
 import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const say = refusalWords(await requestLang(request, context));
   if (!parsed.success) {
     const fieldErrors = say.fields(fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: formField() }));
-    return data<FormFailure>({ fieldErrors, values }, { status: 400 });
+    return refuse(values, { fieldErrors });
   }
   try {
     // One call for every kind: the API finds whose email and password these are.
@@ -64,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 403 || error.status === 429)) {
-      return data<FormFailure>({ formError: say(error.refusal), values }, { status: error.status === 429 ? 429 : 400 });
+      return refuse(values, { formError: say(error.refusal) }, { status: error.status === 429 ? 429 : 400 });
     }
     return apiActionError(error, request, context, values);
   }
@@ -77,8 +78,8 @@ export default function Authentication() {
   const busy = navigation.state === "submitting" && /^(\/(ar|es|fr))?\/authentication/.test(navigation.formAction ?? "");
   const { t } = useTranslation();
   const local = useLocalPath();
-  const errors = actionData?.fieldErrors ?? {};
-  const form = useRef<HTMLFormElement>(null);
+  const form = usePortalForm(actionData);
+  const formRef = useRef<HTMLFormElement>(null);
   const [zone, setZone] = useState("");
 
   // With JavaScript the browser's zone goes along: it becomes the agent's until the agent chooses one. Without it,
@@ -87,7 +88,7 @@ export default function Authentication() {
 
   // A refused sign-in keeps the email but never the password (as without JavaScript, where it is not sent back).
   useEffect(() => {
-    const password = form.current?.elements.namedItem("password");
+    const password = formRef.current?.elements.namedItem("password");
     if (actionData && password instanceof HTMLInputElement) password.value = "";
   }, [actionData]);
 
@@ -97,8 +98,8 @@ export default function Authentication() {
       <p className="muted" data-testid="sign-in-for">
         <Trans i18nKey="signIn.for" components={{ go: <Link to="/my/sign-in" /> }} />
       </p>
-      <FormError message={actionData?.formError} />
-      <Form method="post" noValidate className="form" ref={form}>
+      <FormError message={form.formError} />
+      <Form method="post" className="form" {...form.props} ref={formRef}>
         <AuthenticityTokenInput />
         <HoneypotFields props={trap} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -110,8 +111,8 @@ export default function Authentication() {
           type="email"
           autoComplete="username"
           required
-          defaultValue={actionData?.values?.email ?? ""}
-          errors={errors.email}
+          defaultValue={form.typed("email") ?? ""}
+          errors={form.errors("email")}
           // The page is there to sign in: typing starts in Email (after a refusal, in the field to correct).
           {...(actionData ? {} : { autoFocus: true })}
           autoFocusOnError
@@ -123,8 +124,8 @@ export default function Authentication() {
           type="password"
           autoComplete="current-password"
           required
-          errors={errors.password}
-          autoFocusOnError={!errors.email}
+          errors={form.errors("password")}
+          autoFocusOnError={!form.errors("email")}
         />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? t("signIn.busy") : t("signIn.submit")}

@@ -8,14 +8,14 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { isLang, pathInLang } from "../../lib/i18n/languages";
-import { Field, fieldProps, FormError, TextAreaField } from "../components/form";
+import { Field, FormError, TextAreaField, usePortalForm } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { Toast } from "../components/toasts";
-import { apiActionError, type FormFailure } from "../lib/api.server";
+import { apiActionError } from "../lib/api.server";
 import { getAccount } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm } from "../lib/forms.server";
+import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
 import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
@@ -61,20 +61,17 @@ export default function Contact() {
   const local = useLocalPath();
   // A new key after each sent message (the redirect is a new location): the form starts empty again, as a page load would.
   const location = useLocation();
-  const base = fieldProps(fields, failure);
-  const f = (name: (typeof fields)[number], fallback = "") => {
-    const props = base(name, fallback);
-    return { ...props, errors: props.errors };
-  };
+  const form = usePortalForm(failure, { order: fields });
+  const f = (name: (typeof fields)[number], fallback = "") => form.field(name, fallback);
   return (
     <section className="container page narrow">
       <p className="eyebrow">{t("contact.eyebrow")}</p>
       <h1>{t("contact.heading")}</h1>
       <p className="muted">{t("contact.answer")}</p>
-      <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : location.key}>
+      <Form method="post" className="form" {...form.props} key={failure ? form.key : location.key}>
         <AuthenticityTokenInput />
         <HoneypotFields props={trap} />
-        <FormError message={failure?.formError} />
+        <FormError message={form.formError} />
         <Field label={t("fields.name")} maxLength={fieldLimits.name} required autoComplete="name" {...f("name", agent?.name)} />
         <Field
           label={t("fields.email")}

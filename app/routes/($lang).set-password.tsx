@@ -6,11 +6,12 @@ import { fieldLimits } from "../../lib/client-fields";
 import { fieldErrorsOf, formField } from "../../lib/field-errors";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import { AuthCard } from "../components/auth-card";
-import { Field, FormError } from "../components/form";
-import { apiActionError, ApiCallError, type FormFailure } from "../lib/api.server";
+import { Field, FormError, usePortalForm } from "../components/form";
+import { apiActionError, ApiCallError } from "../lib/api.server";
 import { signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { type FormFailure, refuse } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
 import { useLocalPath } from "../lib/lang";
 import { useCompany } from "../lib/meta";
@@ -53,17 +54,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const say = refusalWords(await requestLang(request, context));
   if (!parsed.success) {
     const fieldErrors = say.fields(fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: formField() }));
-    return data<FormFailure>(
-      { fieldErrors, formError: say({ code: "validation.failed", message: FIX_FIELDS }) },
-      { status: 400 },
-    );
+    return refuse({}, { fieldErrors, formError: say({ code: "validation.failed", message: FIX_FIELDS }) });
   }
   try {
     const done = await apiFor(context).call(endpoints.passwordSet, { body: parsed.data });
     return await signInAs(request, context, done, null);
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
-      return data<FormFailure>({ formError: say(error.refusal) }, { status: error.status });
+      return refuse({}, { formError: say(error.refusal) }, { status: error.status });
     }
     return apiActionError(error, request, context, {});
   }
@@ -72,6 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SetPassword() {
   const { token, who, gone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const form = usePortalForm(failure);
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
   const local = useLocalPath();
@@ -97,8 +96,8 @@ export default function SetPassword() {
             />
             {who.purpose === "reset" ? ` ${t("setPassword.resetNote")}` : ""}
           </p>
-          <FormError message={failure?.formError} />
-          <Form method="post" className="form" noValidate>
+          <FormError message={form.formError} />
+          <Form method="post" className="form" {...form.props}>
             <AuthenticityTokenInput />
             <input type="hidden" name="token" value={token} />
             <input type="text" name="username" autoComplete="username" value={who.email} readOnly hidden />
@@ -110,7 +109,7 @@ export default function SetPassword() {
               required
               maxLength={fieldLimits.password}
               hint={t("messages.passwordRules")}
-              errors={failure?.fieldErrors?.password}
+              errors={form.errors("password")}
               autoFocusOnError
               autoFocus={!failure}
             />

@@ -1,15 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
-import { Field, FormError, ZoneField } from "../components/form";
+import { Field, FormError, ZoneField, usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { ownAccount, ownFeed } from "../lib/endpoints.server";
-import { textFields, validateForm, type Failed } from "../lib/forms.server";
+import { textFields, validateForm, type Failed, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { backPath } from "../lib/paths";
@@ -42,16 +42,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type Failure = FormFailure & { intent?: string };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireAccount(request, context, ["agent", "staff", "mentor"]);
   const { api, kind, session } = signedIn;
   const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = String(formData.get("intent") ?? "zone");
-  const fail = (failed: Failed, values: Record<string, string> = {}) =>
-    data<Failure>({ ...failed.data, intent, values }, failed.init ?? undefined);
+  // The page has a form an intent: a refusal names its own.
+  const fail = (failed: Failed) => forForm(failed, intent === "zone" ? "profile" : intent);
   // Kept in the session too: the header and every page's times read it from there.
   const remember = (saved: { name: string; time_zone: string }) => {
     const person = { ...signedIn.person, name: saved.name, time_zone: saved.time_zone };
@@ -60,8 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "password") {
     const values = textFields(formData, ["current_password", "new_password"]);
-    const { data: input, failure } = validateForm(passwordChangeBody, values);
     // A password is never sent back to the page.
+    const hide = ["current_password", "new_password"];
+    const { data: input, failure } = validateForm(passwordChangeBody, values, "en", { hide });
     if (failure) return fail(failure);
     try {
       const done = await api.call(ownAccount[kind].password, { body: input });
@@ -70,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         message: workspaceT("work.account.passwordChanged", { count: done.signed_out }),
       });
     } catch (error) {
-      return fail(await apiActionError(error, request, context, {}));
+      return fail(await apiActionError(error, request, context, values, hide));
     }
   }
   if (intent === "feed" && kind !== "staff") {
@@ -103,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "profile") {
     const values = textFields(formData, ["name", "phone", "time_zone"]);
     const { data: input, failure } = validateForm(accountBody, values);
-    if (failure) return fail(failure, values);
+    if (failure) return fail(failure);
     try {
       const saved = await api.call(ownAccount[kind].save, { body: input });
       remember(saved);
@@ -116,14 +115,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         session,
       );
     } catch (error) {
-      return fail(await apiActionError(error, request, context, values), values);
+      return fail(await apiActionError(error, request, context, values));
     }
   }
   // The zone alone: from the picker on any page that shows times, then back there.
   const values = textFields(formData, ["time_zone"]);
   const redirectTo = backPath(formData.get("redirectTo"), "/account");
   const { data: input, failure } = validateForm(agentSettingsBody, values);
-  if (failure) return fail(failure, values);
+  if (failure) return fail(failure);
   try {
     const current = await api.call(ownAccount[kind].read);
     const saved = await api.call(ownAccount[kind].save, {
@@ -139,18 +138,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       session,
     );
   } catch (error) {
-    return fail(await apiActionError(error, request, context, values), values);
+    return fail(await apiActionError(error, request, context, values));
   }
 }
 
 export default function Account() {
   const { account, feed, zones, now } = useLoaderData<typeof loader>();
-  const failure = useActionData<Failure>();
+  const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
-  const profile = failed("profile") ?? failed("zone");
-  const password = failed("password");
+  const profile = usePortalForm(failure, { form: "profile" });
+  const password = usePortalForm(failure, { form: "password" });
+  const feedForm = usePortalForm(failure, { form: "feed" });
+  const others = usePortalForm(failure, { form: "sign-out-others" });
   const { t } = useTranslation();
   return (
     <section className="container page narrow">
@@ -174,21 +174,21 @@ export default function Account() {
       <Form
         method="post"
         className="form"
-        noValidate
-        key={profile ? "failed" : `${account.name}|${account.time_zone}`}
+        {...profile.props}
+        key={failure?.form === "profile" ? profile.key : `${account.name}|${account.time_zone}`}
         aria-labelledby="profile"
       >
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="profile" />
-        <FormError message={profile?.formError} />
+        <FormError message={profile.formError} />
         <Field
           label={t("work.account.name")}
           name="name"
           autoComplete="name"
           required
           maxLength={fieldLimits.name}
-          defaultValue={profile?.values?.name ?? account.name}
-          errors={profile?.fieldErrors?.name}
+          defaultValue={profile.typed("name") ?? account.name}
+          errors={profile.errors("name")}
           autoFocusOnError
         />
         <Field
@@ -197,16 +197,16 @@ export default function Account() {
           type="tel"
           autoComplete="tel"
           maxLength={fieldLimits.phone}
-          defaultValue={profile?.values?.phone ?? account.phone ?? ""}
-          errors={profile?.fieldErrors?.phone}
+          defaultValue={profile.typed("phone") ?? account.phone ?? ""}
+          errors={profile.errors("phone")}
           autoFocusOnError
         />
         <ZoneField
           zones={zones}
           label={t("work.account.yourZone")}
           name="time_zone"
-          defaultValue={profile?.values?.time_zone ?? account.time_zone}
-          errors={profile?.fieldErrors?.time_zone}
+          defaultValue={profile.typed("time_zone") ?? account.time_zone}
+          errors={profile.errors("time_zone")}
           autoFocusOnError
         />
         <button type="submit" className="button button--primary" disabled={busy("profile")}>
@@ -216,11 +216,17 @@ export default function Account() {
 
       <h2 id="password">{t("work.account.password")}</h2>
       <p className="muted">{t("work.account.passwordNote")}</p>
-      <Form method="post" className="form" noValidate key={password ? "failed" : "password"} aria-labelledby="password">
+      <Form
+        method="post"
+        className="form"
+        {...password.props}
+        key={failure?.form === "password" ? "failed" : "password"}
+        aria-labelledby="password"
+      >
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="password" />
         <input type="text" name="username" autoComplete="username" value={account.email} readOnly hidden />
-        <FormError message={password?.formError} />
+        <FormError message={password.formError} />
         <Field
           label={t("work.account.current")}
           name="current_password"
@@ -228,7 +234,7 @@ export default function Account() {
           autoComplete="current-password"
           required
           maxLength={fieldLimits.password}
-          errors={password?.fieldErrors?.current_password}
+          errors={password.errors("current_password")}
           autoFocusOnError
         />
         <Field
@@ -239,7 +245,7 @@ export default function Account() {
           required
           maxLength={fieldLimits.password}
           hint={passwordRules}
-          errors={password?.fieldErrors?.new_password}
+          errors={password.errors("new_password")}
           autoFocusOnError
         />
         <button type="submit" className="button button--primary" disabled={busy("password")}>
@@ -260,11 +266,11 @@ export default function Account() {
               </p>
             </div>
           ) : null}
-          <Form method="post" aria-labelledby="feed">
+          <Form method="post" {...feedForm.props} aria-labelledby="feed">
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="feed" />
             <input type="hidden" name="had" value={feed.url ? "yes" : "no"} />
-            <FormError message={failed("feed")?.formError} />
+            <FormError message={feedForm.formError} />
             <button type="submit" className="button button--ghost" disabled={busy("feed")}>
               {feed.url ? t("work.account.feedReplace") : t("work.account.feedMake")}
             </button>
@@ -274,10 +280,10 @@ export default function Account() {
 
       <h2 id="sessions">{t("work.account.sessions")}</h2>
       <p className="muted">{t("work.account.sessionsNote")}</p>
-      <Form method="post" aria-labelledby="sessions">
+      <Form method="post" {...others.props} aria-labelledby="sessions">
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="sign-out-others" />
-        <FormError message={failed("sign-out-others")?.formError} />
+        <FormError message={others.formError} />
         <button type="submit" className="button button--ghost" disabled={busy("sign-out-others")}>
           {t("work.account.signOutOthers")}
         </button>

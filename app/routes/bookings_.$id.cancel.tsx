@@ -3,12 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormError } from "../components/form";
+import { FormError, usePortalForm } from "../components/form";
 import { SessionDetails } from "../components/session-details";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { formatMoney } from "../lib/money";
@@ -84,6 +85,7 @@ function refundSentence(
 export default function CancelBooking() {
   const { booking: b, timeZone, now, cutoffHours, demo } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const form = usePortalForm(failure);
   const busy = useNavigation().state === "submitting";
   const open = (b.status === "held" || b.status === "confirmed") && b.start_at > now;
   const { t } = useTranslation();
@@ -94,13 +96,13 @@ export default function CancelBooking() {
       </p>
       <h1>{t("work.cancel.heading")}</h1>
       <SessionDetails b={b} timeZone={timeZone} whenLabel={t("work.cancel.when")} />
-      <FormError message={failure?.formError} />
+      <FormError message={form.formError} />
       {open ? (
         <>
           <p className="notice" data-testid="refund-sentence">
             {refundSentence(t, b, now, cutoffHours, demo)}
           </p>
-          <Form method="post" className="form__actions">
+          <Form method="post" {...form.props} className="form__actions">
             <AuthenticityTokenInput />
             <button type="submit" className="button button--danger" disabled={busy}>
               {busy ? t("work.cancel.cancelling") : t("work.cancel.confirm")}

@@ -4,14 +4,15 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import { moveBlocker } from "../../lib/rules";
-import { FormError } from "../components/form";
+import { FormError, usePortalForm } from "../components/form";
 import { SessionDetails } from "../components/session-details";
 import { Toast } from "../components/toasts";
 import { ZoneNote } from "../components/zone-note";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
@@ -90,6 +91,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function MoveBooking() {
   const { booking: b, blocked, cutoffHours, timeZone, chosen, slots, week, nextFree } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const form = usePortalForm(failure);
   const busy = useNavigation().state === "submitting";
   const days = new Map<string, typeof slots>();
   for (const slot of slots) {
@@ -97,7 +99,7 @@ export default function MoveBooking() {
     days.set(key, [...(days.get(key) ?? []), slot]);
   }
   const link = (p: Record<string, string>) => `?${new URLSearchParams(p)}`;
-  const error = failure?.fieldErrors?.start?.[0] ?? failure?.formError;
+  const error = form.errors("start")?.[0] ?? form.formError;
   const { t } = useTranslation();
   return (
     <section className="container page">
@@ -124,7 +126,7 @@ export default function MoveBooking() {
         <>
           <FormError message={error} />
           {chosen ? (
-            <Form method="post" className="form move-confirm" data-testid="move-confirm">
+            <Form method="post" {...form.props} className="form move-confirm" data-testid="move-confirm">
               <AuthenticityTokenInput />
               <input type="hidden" name="start" value={chosen} />
               <p>

@@ -9,15 +9,15 @@ import { isLang } from "../../lib/i18n/languages";
 import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { DocumentChecklist } from "../components/documents";
-import { Field, FormError, TextAreaField } from "../components/form";
+import { Field, FormError, TextAreaField, usePortalForm } from "../components/form";
 import { JoinLink } from "../components/join-link";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { countryName } from "../lib/countries";
 import { formatDateTime, timesIn } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm } from "../lib/forms.server";
+import { textFields, validateForm, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { useKindLabel } from "../lib/lang";
 import { companyOf, orErrorTitle } from "../lib/meta";
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "add-document") {
     const values = textFields(formData, ["intent", "title"]);
     const { data, failure } = validateForm(documentAddBody, values);
-    if (failure) return failure;
+    if (failure) return forForm(failure, "document");
     try {
       const doc = await api.call(endpoints.addDocument, { params: { clientId: id }, body: { title: data.title } });
       return await redirectWithToast(request, context, `/clients/${id}/documents/${doc.id}`, {
@@ -68,12 +68,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         message: workspaceT("work.client.documentAdded", { title: doc.title }),
       });
     } catch (error) {
-      return apiActionError(error, request, context, values);
+      return forForm(await apiActionError(error, request, context, values), "document");
     }
   }
   const values = textFields(formData, ["body"]);
   const { data, failure } = validateForm(noteBody, values);
-  if (failure) return failure;
+  if (failure) return forForm(failure, "note");
   try {
     await api.call(endpoints.addNote, { params: { clientId: id }, body: { body: data.body } });
     return await redirectWithToast(request, context, `/clients/${id}#timeline`, {
@@ -81,7 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       message: workspaceT("work.client.noteAdded"),
     });
   } catch (error) {
-    return apiActionError(error, request, context, values);
+    return forForm(await apiActionError(error, request, context, values), "note");
   }
 }
 
@@ -129,9 +129,9 @@ export default function ClientPage() {
   const { client, cart, timeline, attention, documents, sessions, countries, timeZone, now, cutoffHours, access } =
     useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  // Which form failed: the document form sends its intent back with what was typed.
-  const documentFailure = failure?.values?.intent === "add-document" ? failure : undefined;
-  const noteFailure = documentFailure ? undefined : failure;
+  // The page has two forms: a refusal names its own (forForm).
+  const documentForm = usePortalForm(failure, { form: "document" });
+  const noteForm = usePortalForm(failure, { form: "note" });
   const { today, horizon } = expiryWindow(new Date(now), timeZone);
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
@@ -226,13 +226,13 @@ export default function ClientPage() {
       <Form
         method="post"
         className="form form--inline add-document"
-        noValidate
-        key={documentFailure ? "failed-document" : `document-${location.key}`}
+        {...documentForm.props}
+        key={failure?.form === "document" ? "failed-document" : `document-${location.key}`}
         aria-label={t("work.client.addDocumentLabel")}
       >
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="add-document" />
-        <FormError message={documentFailure?.formError} />
+        <FormError message={documentForm.formError} />
         <Field
           label={t("work.client.anotherDocument")}
           name="title"
@@ -240,8 +240,8 @@ export default function ClientPage() {
           maxLength={80}
           placeholder={t("work.client.anotherHint")}
           hint={t("work.client.anotherNote")}
-          defaultValue={documentFailure?.values?.title ?? ""}
-          errors={documentFailure?.fieldErrors?.title}
+          defaultValue={documentForm.typed("title") ?? ""}
+          errors={documentForm.errors("title")}
           autoFocusOnError
         />
         <button type="submit" className="button button--ghost" disabled={busy}>
@@ -293,20 +293,20 @@ export default function ClientPage() {
       <Form
         method="post"
         className="form note-form"
-        noValidate
-        key={noteFailure ? "failed" : location.key}
+        {...noteForm.props}
+        key={failure?.form === "note" ? "failed" : location.key}
         aria-labelledby="timeline"
       >
         <AuthenticityTokenInput />
-        <FormError message={noteFailure?.formError} />
+        <FormError message={noteForm.formError} />
         <TextAreaField
           label={t("work.client.addNote")}
           name="body"
           rows={3}
           maxLength={2000}
           hint={t("work.client.noteHint")}
-          defaultValue={noteFailure?.values?.body ?? ""}
-          errors={noteFailure?.fieldErrors?.body}
+          defaultValue={noteForm.typed("body") ?? ""}
+          errors={noteForm.errors("body")}
           autoFocusOnError
         />
         <button type="submit" className="button button--primary" disabled={busy}>

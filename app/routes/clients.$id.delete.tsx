@@ -2,12 +2,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormError } from "../components/form";
+import { FormError, usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
@@ -62,6 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function DeleteClient() {
   const { client, cart, orders, paidToCome, held, sessions, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const form = usePortalForm(failure);
   const busy = useNavigation().state === "submitting";
   const archived = orders > 0 || sessions > 0;
   const { t } = useTranslation();
@@ -74,7 +76,7 @@ export default function DeleteClient() {
         </Link>
       </p>
       <h1>{t("work.deleteClient.heading", { name })}</h1>
-      <FormError message={failure?.formError} />
+      <FormError message={form.formError} />
       <ul className="consequences" data-testid="consequences">
         <li>
           {archived ? (
@@ -114,7 +116,7 @@ export default function DeleteClient() {
           </ul>
         </div>
       ) : (
-        <Form method="post" className="form__actions">
+        <Form method="post" {...form.props} className="form__actions">
           <AuthenticityTokenInput />
           <button type="submit" className="button button--danger" disabled={busy}>
             {busy ? t("work.deleteClient.working") : archived ? t("work.deleteClient.archive") : t("work.deleteClient.delete")}

@@ -8,14 +8,14 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { expiryWindow, fileSize } from "../../lib/documents";
 import { documentPath, DocumentStatus, downloadPath, Expiry, UploadForm } from "../components/documents";
-import { Field, FormError, TextAreaField } from "../components/form";
+import { Field, FormError, TextAreaField, usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { receiveUpload } from "../lib/documents.server";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm } from "../lib/forms.server";
+import { textFields, validateForm, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
@@ -53,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "reject") {
     const values = textFields(formData, ["intent", "file_id", "reason"]);
     const { data, failure } = validateForm(documentRejectBody, values);
-    if (failure) return failure;
+    if (failure) return forForm(failure, "reject");
     try {
       const doc = await api.call(endpoints.rejectDocument, { params: { clientId, documentId }, body: data });
       return await redirectWithToast(request, context, here, {
@@ -61,12 +61,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         message: workspaceT("work.document.rejected", { title: doc.title }),
       });
     } catch (error) {
-      return apiActionError(error, request, context, values);
+      return forForm(await apiActionError(error, request, context, values), "reject");
     }
   }
   if (formData.get("intent") === "accept") {
     const { data, failure } = validateForm(rowIntent("accept"), textFields(formData, ["intent", "id"]));
-    if (failure) return failure;
+    if (failure) return forForm(failure, "accept");
     try {
       const doc = await api.call(endpoints.acceptDocument, { params: { clientId, documentId }, body: { file_id: data.id } });
       return await redirectWithToast(request, context, here, {
@@ -74,12 +74,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         message: workspaceT("work.document.accepted", { title: doc.title }),
       });
     } catch (error) {
-      return apiActionError(error, request, context, {});
+      return forForm(await apiActionError(error, request, context, {}), "accept");
     }
   }
   const values = textFields(formData, ["intent", "expires_on"]);
   const { data, failure } = validateForm(documentExpiryBody, values);
-  if (failure) return failure;
+  if (failure) return forForm(failure, "expiry");
   try {
     const doc = await api.call(endpoints.setDocumentExpiry, {
       params: { clientId, documentId },
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         : workspaceT("work.document.noExpiry", { title: doc.title }),
     });
   } catch (error) {
-    return apiActionError(error, request, context, values);
+    return forForm(await apiActionError(error, request, context, values), "expiry");
   }
 }
 
@@ -102,10 +102,11 @@ export default function DocumentPage() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const here = documentPath(d.client_id, d.id);
-  // Which form failed: the expiry form sends its intent back with what was typed.
-  const expiryFailure = failure?.values?.intent === "expiry" ? failure : undefined;
-  const rejectFailure = failure?.values?.intent === "reject" ? failure : undefined;
-  const uploadFailure = expiryFailure || rejectFailure ? undefined : failure;
+  // A refusal names its form (forForm); the upload's name none.
+  const acceptForm = usePortalForm(failure, { form: "accept" });
+  const rejectForm = usePortalForm(failure, { form: "reject" });
+  const expiryForm = usePortalForm(failure, { form: "expiry" });
+  const uploadFailure = failure?.form ? undefined : failure;
   // The current upload: its first file and the pages added to it (a CV sent as two files), in the order sent.
   const root = d.file ? (d.file.part_of ?? d.file.id) : null;
   const current = d.files.filter((f) => root !== null && (f.id === root || f.part_of === root)).reverse();
@@ -178,8 +179,9 @@ export default function DocumentPage() {
           </ul>
           {d.status === "uploaded" ? (
             <div className="actions">
-              <Form method="post" className="inline-form">
+              <Form method="post" className="inline-form" {...acceptForm.props}>
                 <AuthenticityTokenInput />
+                <FormError message={acceptForm.formError} />
                 <input type="hidden" name="intent" value="accept" />
                 <input type="hidden" name="id" value={d.file.id} />
                 <button type="submit" className="button button--primary" disabled={busy}>
@@ -189,12 +191,12 @@ export default function DocumentPage() {
             </div>
           ) : null}
           {d.status === "uploaded" ? (
-            <Form method="post" className="form reject-form" noValidate aria-labelledby="reject">
+            <Form method="post" className="form reject-form" {...rejectForm.props} aria-labelledby="reject">
               <h3 id="reject">{current.length > 1 ? t("work.document.rejectMany") : t("work.document.rejectOne")}</h3>
               <AuthenticityTokenInput />
               <input type="hidden" name="intent" value="reject" />
               <input type="hidden" name="file_id" value={d.file.id} />
-              <FormError message={rejectFailure?.formError} />
+              <FormError message={rejectForm.formError} />
               <TextAreaField
                 label={t("work.document.why")}
                 name="reason"
@@ -202,8 +204,8 @@ export default function DocumentPage() {
                 rows={2}
                 maxLength={500}
                 hint={t("work.document.whyHint")}
-                defaultValue={rejectFailure?.values?.reason ?? ""}
-                errors={rejectFailure?.fieldErrors?.reason}
+                defaultValue={rejectForm.typed("reason") ?? ""}
+                errors={rejectForm.errors("reason")}
                 autoFocusOnError
               />
               <button type="submit" className="button button--danger" disabled={busy}>
@@ -231,17 +233,17 @@ export default function DocumentPage() {
       {d.file ? (
         <>
           <h2 id="expiry">{t("work.document.expiryHeading")}</h2>
-          <Form method="post" className="form" noValidate aria-labelledby="expiry">
+          <Form method="post" className="form" {...expiryForm.props} aria-labelledby="expiry">
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="expiry" />
-            <FormError message={expiryFailure?.formError} />
+            <FormError message={expiryForm.formError} />
             <Field
               label={t("work.document.expiresOnLabel")}
               name="expires_on"
               id="expiry-expires_on"
               type="date"
-              defaultValue={expiryFailure?.values?.expires_on ?? d.expires_on ?? ""}
-              errors={expiryFailure?.fieldErrors?.expires_on}
+              defaultValue={expiryForm.typed("expires_on") ?? d.expires_on ?? ""}
+              errors={expiryForm.errors("expires_on")}
               hint={t("work.document.expiryHint")}
               autoFocusOnError
             />

@@ -11,13 +11,13 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, DocumentRequest } from "../../lib/contract";
 import { fileSize } from "../../lib/documents";
 import { DocumentStatus } from "../components/documents";
-import { FormError, TextAreaField } from "../components/form";
+import { FormError, TextAreaField, usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, apiRedirectError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm } from "../lib/forms.server";
+import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
@@ -166,13 +166,15 @@ function RequestRow({ r, timeZone, busy }: { r: DocumentRequest; timeZone: strin
 export default function ClientRequests() {
   const { client, documents, access, requests, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const form = usePortalForm(failure);
   const busy = useNavigation().state === "submitting";
   const choices = offered(documents);
+  const typedIds = form.typed("document_ids");
   const ticked =
-    failure?.values?.document_ids !== undefined
-      ? new Set(failure.values.document_ids.split(","))
+    typedIds !== undefined
+      ? new Set(typedIds.split(","))
       : new Set(choices.filter((d) => d.status === "missing" || d.status === "rejected").map((d) => String(d.id)));
-  const idsError = failure?.fieldErrors?.document_ids?.[0];
+  const idsError = form.errors("document_ids")?.[0];
   const archived = Boolean(client.archived_at);
   const { t } = useTranslation();
   return (
@@ -195,11 +197,11 @@ export default function ClientRequests() {
       {archived ? (
         <p className="notice">{t("work.requests.archived")}</p>
       ) : choices.length ? (
-        <Form method="post" className="form" noValidate aria-labelledby="ask">
+        <Form method="post" className="form" {...form.props} aria-labelledby="ask">
           <h2 id="ask">{t("work.requests.newRequest")}</h2>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="request" />
-          <FormError message={failure?.formError} />
+          <FormError message={form.formError} />
           <fieldset
             className={idsError ? "field field--invalid" : "field"}
             aria-describedby={idsError ? "document_ids-error" : undefined}
@@ -229,8 +231,8 @@ export default function ClientRequests() {
             rows={3}
             maxLength={1000}
             hint={t("work.requests.wordHint")}
-            defaultValue={failure?.values?.message ?? ""}
-            errors={failure?.fieldErrors?.message}
+            defaultValue={form.typed("message") ?? ""}
+            errors={form.errors("message")}
             autoFocusOnError={!idsError}
           />
           <button type="submit" className="button button--primary" disabled={busy}>

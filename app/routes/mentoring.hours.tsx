@@ -2,12 +2,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { hoursField } from "../../lib/office-fields";
-import { fieldProps } from "../components/form";
+import { usePortalForm } from "../components/form";
 import { CatalogueForm } from "../components/office-catalogue-forms";
 import { AffectedSessions, WeekFields, weekShown, weekText } from "../components/week-fields";
-import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveWeek } from "../lib/mentoring.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
@@ -36,7 +37,8 @@ const fieldOrder = [...weekShown.map(hoursField), "time_off"];
 export default function MentorHours() {
   const { profile } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const f = fieldProps(fieldOrder, failure, weekText(profile));
+  const form = usePortalForm(failure, { order: fieldOrder, stored: weekText(profile) });
+  const f = form.field;
   const { t } = useTranslation();
   return (
     <section className="container page">
@@ -51,9 +53,9 @@ export default function MentorHours() {
           components={{ strong: <strong />, go: <Link to="/mentoring/profile" /> }}
         />
       </p>
-      <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel={t("mentoring.hours.save")}>
+      <CatalogueForm form={form} cancelTo="/mentoring" submitLabel={t("mentoring.hours.save")}>
         <WeekFields f={f} whose="own" />
-        <AffectedSessions failure={failure} />
+        <AffectedSessions form={form} />
       </CatalogueForm>
     </section>
   );

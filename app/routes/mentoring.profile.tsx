@@ -2,13 +2,14 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { mentorProfileFields } from "../../lib/office-fields";
-import { Field, fieldProps, TextAreaField, ZoneField } from "../components/form";
+import { Field, TextAreaField, ZoneField, usePortalForm } from "../components/form";
 import { LanguageField } from "../components/language-field";
 import { CatalogueForm } from "../components/office-catalogue-forms";
 import { AffectedSessions, MeetingLinkField } from "../components/week-fields";
-import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveProfile } from "../lib/mentoring.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
@@ -38,14 +39,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MentorProfilePage() {
   const { profile, zones } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const f = fieldProps(mentorProfileFields, failure, {
-    bio: profile.bio,
-    expertise: profile.expertise.join(", "),
-    languages: profile.languages.join(", "),
-    time_zone: profile.time_zone,
-    meeting_url: profile.meeting_url ?? "",
-    language: profile.language,
+  const form = usePortalForm(failure, {
+    order: mentorProfileFields,
+    stored: {
+      bio: profile.bio,
+      expertise: profile.expertise.join(", "),
+      languages: profile.languages.join(", "),
+      time_zone: profile.time_zone,
+      meeting_url: profile.meeting_url ?? "",
+      language: profile.language,
+    },
   });
+  const f = form.field;
   const { t } = useTranslation();
   return (
     <section className="container page">
@@ -54,7 +59,7 @@ export default function MentorProfilePage() {
       </p>
       <h1>{t("mentoring.profile.heading")}</h1>
       <p className="muted">{t("mentoring.profile.note", { name: profile.name, title: profile.title })}</p>
-      <CatalogueForm failure={failure} cancelTo="/mentoring" submitLabel={t("mentoring.profile.save")}>
+      <CatalogueForm form={form} cancelTo="/mentoring" submitLabel={t("mentoring.profile.save")}>
         <Field
           label={t("mentoring.profile.expertise")}
           required
@@ -70,7 +75,7 @@ export default function MentorProfilePage() {
         <ZoneField zones={zones} {...f("time_zone")} />
         <MeetingLinkField f={f} whose="own" />
         <LanguageField hint={t("mentoring.profile.languageHint")} {...f("language")} />
-        <AffectedSessions failure={failure} />
+        <AffectedSessions form={form} />
         <div className="form__wide">
           <TextAreaField label={t("mentoring.profile.bio")} rows={5} required maxLength={2000} {...f("bio")} />
         </div>

@@ -2,12 +2,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormError, TextAreaField } from "../components/form";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { FormError, TextAreaField, usePortalForm } from "../components/form";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm } from "../lib/forms.server";
+import { textFields, validateForm, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "move") {
     const values = textFields(formData, ["reason"]);
     const { data: input, failure } = validateForm(moveRequestBody, values);
-    if (failure) return failure;
+    if (failure) return forForm(failure, "move");
     try {
       const session = await api.call(endpoints.requestMove, { params: { id }, body: input });
       return await redirectWithToast(request, context, "/mentoring", {
@@ -48,12 +48,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         message: workspaceT("mentoring.session.asked", { agent: session.agent.name }),
       });
     } catch (error) {
-      return apiActionError(error, request, context, values);
+      return forForm(await apiActionError(error, request, context, values), "move");
     }
   }
   const values = textFields(formData, ["outcome", "summary"]);
   const { data: input, failure } = validateForm(outcomeBody, values);
-  if (failure) return failure;
+  if (failure) return forForm(failure, "outcome");
   try {
     const marked = await api.call(endpoints.markOutcome, { params: { id }, body: input });
     return await redirectWithToast(request, context, "/mentoring", {
@@ -64,7 +64,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           : workspaceT("mentoring.session.markedNoShow"),
     });
   } catch (error) {
-    return apiActionError(error, request, context, values);
+    return forForm(await apiActionError(error, request, context, values), "outcome");
   }
 }
 
@@ -72,8 +72,10 @@ export default function MarkSession() {
   const { session, timeZone, now } = useLoaderData<typeof loader>();
   const upcoming = session.start_at > now;
   const failure = useActionData<FormFailure>();
+  const move = usePortalForm(failure, { form: "move" });
+  const form = usePortalForm(failure, { form: "outcome" });
   const busy = useNavigation().state === "submitting";
-  const chosen = failure?.values?.outcome ?? session.outcome ?? "";
+  const chosen = form.typed("outcome") ?? session.outcome ?? "";
   const { t } = useTranslation();
   return (
     <section className="container page narrow">
@@ -103,19 +105,19 @@ export default function MarkSession() {
             })}
           </p>
         ) : (
-          <Form method="post" className="form" noValidate>
+          <Form method="post" className="form" {...move.props}>
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="move" />
             <h2>{t("mentoring.session.cannotMakeIt")}</h2>
             <p>{t("mentoring.session.askNote", { agent: session.agent.name })}</p>
-            <FormError message={failure?.formError} />
+            <FormError message={move.formError} />
             <TextAreaField
               label={t("mentoring.session.why")}
               name="reason"
               rows={3}
               maxLength={500}
-              defaultValue={failure?.values?.reason ?? ""}
-              errors={failure?.fieldErrors?.reason}
+              defaultValue={move.typed("reason") ?? ""}
+              errors={move.errors("reason")}
               autoFocusOnError
             />
             <button type="submit" className="button button--primary" disabled={busy}>
@@ -135,13 +137,10 @@ export default function MarkSession() {
           })}
         </p>
       ) : (
-        <Form method="post" className="form" noValidate>
+        <Form method="post" className="form" {...form.props}>
           <AuthenticityTokenInput />
-          <FormError message={failure?.formError} />
-          <fieldset
-            className="field choices"
-            aria-describedby={failure?.fieldErrors?.outcome ? "field-outcome-error" : undefined}
-          >
+          <FormError message={form.formError} />
+          <fieldset className="field choices" aria-describedby={form.errors("outcome") ? "field-outcome-error" : undefined}>
             <legend>{t("mentoring.session.how")}</legend>
             <label className="choice">
               <input type="radio" name="outcome" value="held" defaultChecked={chosen === "held"} /> {t("mentoring.session.held")}
@@ -150,9 +149,9 @@ export default function MarkSession() {
               <input type="radio" name="outcome" value="client_no_show" defaultChecked={chosen === "client_no_show"} />{" "}
               {t("mentoring.session.noShow")}
             </label>
-            {failure?.fieldErrors?.outcome ? (
+            {form.errors("outcome") ? (
               <p className="field__error" id="field-outcome-error">
-                {failure.fieldErrors.outcome[0]}
+                {form.errors("outcome")![0]}
               </p>
             ) : null}
           </fieldset>
@@ -162,8 +161,8 @@ export default function MarkSession() {
             rows={4}
             maxLength={1000}
             hint={t("mentoring.session.summaryHint")}
-            defaultValue={failure?.values?.summary ?? ""}
-            errors={failure?.fieldErrors?.summary}
+            defaultValue={form.typed("summary") ?? ""}
+            errors={form.errors("summary")}
             autoFocusOnError
           />
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
@@ -7,15 +7,15 @@ import { isolate } from "../../lib/bidi";
 import { fieldLimits } from "../../lib/client-fields";
 import { refundRule } from "../components/cart-items";
 import { ClientPicker } from "../components/client-picker";
-import { Field, fieldProps, FormError } from "../components/form";
+import { Field, FormError, usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
-import { ApiCallError, apiActionError, apiLoaderError, type ApiClient, type FormFailure } from "../lib/api.server";
+import { ApiCallError, apiActionError, apiLoaderError, type ApiClient } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { useChosenClient } from "../lib/chosen-client";
 import { clientChoices } from "../lib/client-choices.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm } from "../lib/forms.server";
+import { textFields, validateForm, type FormFailure, refuse } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { formatMoney } from "../lib/money";
@@ -94,7 +94,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // slot is gone, the nearest free ones to choose from.
     if (error instanceof ApiCallError && error.status === 409) {
       const { free, stillFree } = await nearestFree(api, mentorId, input.start, viewerZone(request, agent.time_zone));
-      return data<BookFailure>({ formError: error.message, values, alternatives: stillFree ? undefined : free }, { status: 409 });
+      return refuse(values, { formError: error.message }, { status: 409, extra: { alternatives: stillFree ? undefined : free } });
     }
     return apiActionError(error, request, context, values);
   }
@@ -108,7 +108,8 @@ export default function BookSession() {
   const alternatives = failure?.alternatives;
   const taken = alternatives !== undefined;
   const busy = useNavigation().state === "submitting";
-  const f = fieldProps(fields, failure, { client_id: chosen });
+  const form = usePortalForm(failure, { order: fields, stored: { client_id: chosen } });
+  const f = form.field;
   // The client's own time beside the agent's, for the client chosen (at once with scripts on).
   const [clientId, setClientId] = useState(f("client_id").defaultValue);
   const client = clients.find((c) => c.value === clientId);
@@ -157,9 +158,9 @@ export default function BookSession() {
           <Trans i18nKey="work.addToCart.noClients" components={{ go: <Link to="/clients/new" /> }} />
         </p>
       ) : (
-        <Form method="post" className="form" noValidate key={failure ? JSON.stringify(failure.values) : "initial"}>
+        <Form method="post" className="form" {...form.props} key={form.key}>
           <AuthenticityTokenInput />
-          <FormError message={failure?.formError ?? failure?.fieldErrors?.start?.[0]} />
+          <FormError message={form.formError ?? form.errors("start")?.[0]} />
           {taken ? (
             alternatives.length ? (
               <fieldset className="field choices" data-testid="alternatives">
@@ -182,7 +183,7 @@ export default function BookSession() {
               </p>
             )
           ) : (
-            <input type="hidden" name="start" value={failure?.values?.start || start} />
+            <input type="hidden" name="start" value={form.typed("start") || start} />
           )}
           <ClientPicker choices={clients} onChoose={setClientId} {...f("client_id")} />
           <Field

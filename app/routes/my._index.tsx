@@ -9,12 +9,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
 import { DocumentStatus, UploadForm } from "../components/documents";
+import { readRefusal } from "../components/form";
 import { JoinLink } from "../components/join-link";
 import { Toast } from "../components/toasts";
-import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
 import { useIntlLocale, useDocumentTitle } from "../lib/lang";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { receiveMyUpload } from "../lib/my-upload.server";
@@ -81,7 +83,7 @@ export default function MyPage() {
       {documents.length ? (
         <ul className="list-reset my-documents">
           {documents.map((d) => {
-            const mine = failure?.values?.document_id === String(d.id) ? failure : undefined;
+            const mine = readRefusal(failure).typed("document_id") === String(d.id) ? failure : undefined;
             const title = documentTitle(d.title);
             return (
               <li key={d.id} id={`document-${d.id}`} className="card my-document">

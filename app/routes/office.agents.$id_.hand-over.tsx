@@ -2,12 +2,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { fieldProps, FormError, SelectField } from "../components/form";
+import { FormError, SelectField, usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
-import { ApiCallError, apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { ApiCallError, apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
-import { validateForm } from "../lib/forms.server";
+import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
@@ -55,10 +55,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const chosen = formData.getAll("client_id").map(String);
   const values = { to_agent_id: String(formData.get("to_agent_id") ?? ""), client_id: chosen.join(",") };
   // An empty choice is a list of none, which the schema refuses beside the clients (absent would mean all).
-  const { data: body, failure } = validateForm(handOverBody, { ...values, client_ids: chosen } as unknown as Record<
-    string,
-    string
-  >);
+  // The clients are a list the form sends as repeated fields: checked as a list, refused beside them.
+  const { data: body, failure } = validateForm(handOverBody, values, "en", { input: { ...values, client_ids: chosen } });
   if (failure) return failure;
   try {
     if (formData.get("intent") !== "confirm") {
@@ -90,13 +88,15 @@ type Review = { review: { from: string; to: { id: number; name: string }; client
 export default function HandOver() {
   const { agent, clients, others } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure | (Review & { values: Record<string, string> })>();
-  const review = answer && "review" in answer ? answer.review : null;
+  const asked = answer && "review" in answer ? answer : null;
+  const review = asked?.review ?? null;
   const failure = answer && !("review" in answer) ? answer : undefined;
   const busy = useNavigation().state === "submitting";
-  const f = fieldProps(["to_agent_id", "client_ids"], failure);
+  const form = usePortalForm(failure, { order: ["to_agent_id", "client_ids"] });
+  const f = form.field;
   // What was chosen stays chosen when the choice is refused or changed; nothing is chosen at first.
-  const kept = answer?.values?.client_id?.split(",") ?? [];
-  const clientError = failure?.fieldErrors?.client_ids?.[0];
+  const kept = (asked ? asked.values.client_id : form.typed("client_id"))?.split(",") ?? [];
+  const clientError = form.errors("client_ids")?.[0];
   const { t } = useTranslation();
   return (
     <section className="container page narrow">
@@ -133,9 +133,9 @@ export default function HandOver() {
       ) : others.length === 0 ? (
         <p className="empty-state">{t("office.handOver.noOther")}</p>
       ) : (
-        <Form method="post" className="form" noValidate key={answer ? JSON.stringify(answer.values) : "initial"}>
+        <Form method="post" className="form" {...form.props} key={asked ? JSON.stringify(asked.values) : form.key}>
           <AuthenticityTokenInput />
-          <FormError message={failure?.formError} />
+          <FormError message={form.formError} />
           <SelectField
             label={t("office.handOver.toAgent")}
             placeholder={t("office.handOver.chooseAgent")}

@@ -1,16 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import type { OfficeBooking } from "../../lib/contract";
-import { Field, FilterSelect } from "../components/form";
+import { Field, FilterSelect, usePortalForm } from "../components/form";
 import { useOfficeZone } from "../components/office";
-import { apiLoaderError, apiRedirectError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm } from "../lib/forms.server";
+import { textFields, validateForm, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { formatMoney } from "../lib/money";
@@ -53,8 +53,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type AbsentFailure = FormFailure & { id: number };
-
 /**
  * Cancels a session for its agent (the agent's own rules: a refund up to the cut-off, none after); or, once a
  * session has started, records that its mentor did not come, which refunds it in full.
@@ -69,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = absent.data.id;
     const values = textFields(formData, ["note"]);
     const { data: input, failure } = validateForm(mentorAbsentBody, values);
-    if (failure) return data<AbsentFailure>({ ...failure.data, id }, failure.init ?? undefined);
+    if (failure) return forForm(failure, `absent-${id}`);
     try {
       await api.call(endpoints.markMentorAbsent, { params: { id }, body: input });
       return await redirectWithToast(request, context, back, {
@@ -270,12 +268,12 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
 
 /** Once a paid session has started: record that its mentor did not come (refunded in full), with what happened. */
 function MentorAbsentForm({ b }: { b: OfficeBooking }) {
-  const failure = useActionData<AbsentFailure>();
-  const mine = failure?.id === b.id ? failure : undefined;
+  // A form a row: the refusal names its row's.
+  const form = usePortalForm(useActionData<FormFailure>(), { form: `absent-${b.id}` });
   const busy = useNavigation().formData?.get("id") === String(b.id);
   const { t } = useTranslation();
   return (
-    <Form method="post" className="form form--inline">
+    <Form method="post" className="form form--inline" {...form.props}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="mentor-no-show" />
       <input type="hidden" name="id" value={b.id} />
@@ -284,8 +282,8 @@ function MentorAbsentForm({ b }: { b: OfficeBooking }) {
         label={t("office.bookings.absent")}
         name="note"
         maxLength={500}
-        defaultValue={mine?.values?.note ?? ""}
-        errors={mine?.fieldErrors?.note}
+        defaultValue={form.typed("note") ?? ""}
+        errors={form.errors("note")}
         autoFocusOnError
       />
       <button type="submit" className="button button--small button--ghost" disabled={busy}>

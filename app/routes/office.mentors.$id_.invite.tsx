@@ -2,10 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { usePortalForm, FormError } from "../components/form";
 import { PasswordLinkNotice } from "../components/office";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
@@ -44,6 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function InviteMentor() {
   const { mentor } = useLoaderData<typeof loader>();
   const answer = useActionData<Sent & FormFailure>();
+  const form = usePortalForm(answer);
   const busy = useNavigation().state === "submitting";
   const back = `/office/mentors/${mentor.id}`;
   const { t } = useTranslation();
@@ -62,11 +65,7 @@ export default function InviteMentor() {
           replaces
         />
       ) : null}
-      {answer?.formError ? (
-        <p className="form-error" role="alert">
-          {answer.formError}
-        </p>
-      ) : null}
+      <FormError message={form.formError} />
       {!mentor.email ? (
         <p>
           <Trans i18nKey="office.mentor.noAddress" values={{ name: mentor.name }} components={{ go: <Link to={back} /> }} />
@@ -76,7 +75,7 @@ export default function InviteMentor() {
           <Trans i18nKey="office.mentor.inactive" values={{ name: mentor.name }} components={{ go: <Link to={back} /> }} />
         </p>
       ) : answer?.link ? null : (
-        <Form method="post" className="form">
+        <Form method="post" className="form" {...form.props}>
           <AuthenticityTokenInput />
           <p>
             {mentor.signed_up

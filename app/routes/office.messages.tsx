@@ -1,15 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SERVER_BUSY } from "../../lib/messages";
-import { TextAreaField } from "../components/form";
+import { TextAreaField, usePortalForm } from "../components/form";
 import { OfficeSearch, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { ApiCallError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { forForm, refuse, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { contactReplyBody, rowIntent } from "../lib/schemas.server";
@@ -34,8 +35,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { q, status, result, title: workspaceT("office.messages.title") };
 }
 
-type ReplyFailure = { reply: { id: number; body: string; error: string } };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
@@ -46,9 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!row.success) throw new Response("Unknown action.", { status: 400 });
     const typed = String(formData.get("body") ?? "");
     const body = contactReplyBody.safeParse({ body: typed });
-    const refuse = (error: string, status = 400) =>
-      data<ReplyFailure>({ reply: { id: row.data.id, body: typed, error } }, { status });
-    if (!body.success) return refuse(body.error.issues[0]?.message ?? workspaceT("office.messages.writeReply"));
+    // Said beside the reply of its message, with what was typed.
+    const refused = (error: string, status = 400) =>
+      forForm(refuse({ body: typed }, { fieldErrors: { body: [error] } }, { status }), `reply-${row.data.id}`);
+    if (!body.success) return refused(body.error.issues[0]?.message ?? workspaceT("office.messages.writeReply"));
     try {
       const message = await api.call(endpoints.replyToMessage, { params: { id: row.data.id }, body: body.data });
       return await redirectWithToast(request, context, back, {
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     } catch (error) {
       if (error instanceof ApiCallError && error.status !== 401)
-        return refuse(error.unavailable ? SERVER_BUSY : error.message, error.status);
+        return refused(error.unavailable ? SERVER_BUSY : error.message, error.status);
       return apiRedirectError(error, request, context, back);
     }
   }
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function OfficeMessages() {
   const zone = useOfficeZone();
   const { q, status, result } = useLoaderData<typeof loader>();
-  const failed = useActionData<ReplyFailure>()?.reply;
+  const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busy = (id: number) => navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
   const url = (page: number) => `?${new URLSearchParams({ status, ...(q ? { q } : {}), page: String(page) })}`;
@@ -137,31 +137,12 @@ export default function OfficeMessages() {
                     ))}
                   </ul>
                 ) : null}
-                <details className="reply-form" open={failed?.id === m.id}>
+                <details className="reply-form" open={failure?.form === `reply-${m.id}`}>
                   <summary>
                     {t("office.messages.replyByEmail")}
                     <span className="visually-hidden"> {t("office.messages.toName", { name: m.name })}</span>
                   </summary>
-                  <Form method="post" className="form" noValidate key={failed?.id === m.id ? failed.body : "empty"}>
-                    <AuthenticityTokenInput />
-                    <input type="hidden" name="intent" value="reply" />
-                    <input type="hidden" name="id" value={m.id} />
-                    <TextAreaField
-                      label={t("office.messages.yourReply", { email: m.email })}
-                      id={`reply-${m.id}`}
-                      name="body"
-                      rows={5}
-                      maxLength={5000}
-                      required
-                      defaultValue={failed?.id === m.id ? failed.body : ""}
-                      errors={failed?.id === m.id ? [failed.error] : undefined}
-                      autoFocusOnError
-                      hint={t("office.messages.replyHint")}
-                    />
-                    <button type="submit" className="button button--small button--primary" disabled={busy(m.id)}>
-                      {busy(m.id) ? t("office.messages.sending") : t("office.messages.send")}
-                    </button>
-                  </Form>
+                  <ReplyForm m={m} failure={failure} busy={busy(m.id)} />
                 </details>
                 <div className="form__actions">
                   {m.handled_at ? (
@@ -189,5 +170,33 @@ export default function OfficeMessages() {
         </>
       )}
     </section>
+  );
+}
+
+/** The reply to one message, by e-mail: a form a message, so a refusal is said beside its own (`forForm`). */
+function ReplyForm({ m, failure, busy }: { m: { id: number; email: string }; failure?: FormFailure; busy: boolean }) {
+  const form = usePortalForm(failure, { form: `reply-${m.id}` });
+  const { t } = useTranslation();
+  return (
+    <Form method="post" className="form" {...form.props} key={form.typed("body") ?? "empty"}>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="reply" />
+      <input type="hidden" name="id" value={m.id} />
+      <TextAreaField
+        label={t("office.messages.yourReply", { email: m.email })}
+        id={`reply-${m.id}`}
+        name="body"
+        rows={5}
+        maxLength={5000}
+        required
+        defaultValue={form.typed("body") ?? ""}
+        errors={form.errors("body")}
+        autoFocusOnError
+        hint={t("office.messages.replyHint")}
+      />
+      <button type="submit" className="button button--small button--primary" disabled={busy}>
+        {busy ? t("office.messages.sending") : t("office.messages.send")}
+      </button>
+    </Form>
   );
 }

@@ -1,17 +1,18 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import { itemLabel } from "../components/cart-items";
-import { FormError, TextAreaField } from "../components/form";
+import { FormError, TextAreaField, usePortalForm, readRefusal } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timesIn } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { type FormFailure, forForm, refuse } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { formatMoney } from "../lib/money";
@@ -43,16 +44,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = `/office/orders/${id}`;
   try {
     if (intent === "review" || intent === "refund") {
-      if (!note)
-        return data<FormFailure>(
-          { fieldErrors: { [`${intent}_note`]: [workspaceT("office.order.noteRequired")] }, values },
-          { status: 400 },
-        );
-      if (note.length > 1000)
-        return data<FormFailure>(
-          { fieldErrors: { [`${intent}_note`]: [workspaceT("office.order.noteTooLong")] }, values },
-          { status: 400 },
-        );
+      const problem = !note ? "office.order.noteRequired" : note.length > 1000 ? "office.order.noteTooLong" : null;
+      if (problem) return forForm(refuse(values, { fieldErrors: { [`${intent}_note`]: [workspaceT(problem)] } }), intent);
     }
     if (intent === "review") {
       await api.call(endpoints.reviewOrder, { params: { id }, body: { note } });
@@ -64,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         .map(Number)
         .filter((n) => Number.isInteger(n) && n > 0);
       if (!lines.length)
-        return data<FormFailure>({ fieldErrors: { line: [workspaceT("office.order.chooseLines")] }, values }, { status: 400 });
+        return forForm(refuse(values, { fieldErrors: { line: [workspaceT("office.order.chooseLines")] } }), intent);
       const order = await api.call(endpoints.refundOrder, { params: { id }, body: { item_ids: lines, note } });
       const message = order.refund_due_minor
         ? workspaceT("office.order.stillDue", { amount: formatMoney(order.refund_due_minor, order.currency) })
@@ -81,7 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw new Response("Unknown action.", { status: 400 });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return apiActionError(error, request, context, values);
+    return forForm(await apiActionError(error, request, context, values), intent);
   }
 }
 
@@ -90,6 +83,11 @@ export default function OfficeOrder() {
   const zone = useOfficeZone();
   const { order } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  // Said at the top whichever form it answers; beside its fields in that form.
+  const page = readRefusal(failure);
+  const refund = usePortalForm(failure, { form: "refund" });
+  const review = usePortalForm(failure, { form: "review" });
+  const retry = usePortalForm(failure, { form: "retry" });
   const busy = useNavigation().state === "submitting";
   const refundable = order.items.filter((i) => !i.refund_status);
   const canRefund = (order.status === "paid" || order.status === "flagged") && refundable.length > 0;
@@ -100,7 +98,7 @@ export default function OfficeOrder() {
         <Link to="/office/orders">{t("office.order.back")}</Link>
       </p>
       <h1>{t("office.order.heading", { id: order.id })}</h1>
-      <FormError message={failure?.formError} />
+      <FormError message={page.formError} />
       <dl className="details">
         <div>
           <dt>{t("office.order.agent")}</dt>
@@ -154,9 +152,9 @@ export default function OfficeOrder() {
         ) : null}
       </dl>
 
-      <Form method="post" className="form" noValidate>
+      <Form method="post" className="form" {...refund.props}>
         <AuthenticityTokenInput />
-        <fieldset className={failure?.fieldErrors?.line ? "field field--invalid" : "field"}>
+        <fieldset className={refund.errors("line") ? "field field--invalid" : "field"}>
           <legend>{t("office.order.lines")}</legend>
           <ul className="list-reset order-lines">
             {order.items.map((i) => (
@@ -167,7 +165,7 @@ export default function OfficeOrder() {
                       type="checkbox"
                       name="line"
                       value={i.id}
-                      aria-describedby={failure?.fieldErrors?.line ? "line-error" : undefined}
+                      aria-describedby={refund.errors("line") ? "line-error" : undefined}
                     />
                     {t("office.order.line", {
                       item: itemLabel(t, i, zone),
@@ -199,9 +197,9 @@ export default function OfficeOrder() {
               {t("office.order.sessionHint")}
             </p>
           ) : null}
-          {failure?.fieldErrors?.line ? (
+          {refund.errors("line") ? (
             <p className="field__error" id="line-error">
-              {failure.fieldErrors.line[0]}
+              {refund.errors("line")![0]}
             </p>
           ) : null}
         </fieldset>
@@ -213,8 +211,8 @@ export default function OfficeOrder() {
               id="field-refund_note"
               rows={2}
               maxLength={1000}
-              errors={failure?.fieldErrors?.refund_note}
-              defaultValue={failure?.values?.intent === "refund" ? failure.values.note : ""}
+              errors={refund.errors("refund_note")}
+              defaultValue={refund.typed("note") ?? ""}
               autoFocusOnError
             />
             <button type="submit" name="intent" value="refund" className="button button--danger" disabled={busy}>
@@ -226,7 +224,7 @@ export default function OfficeOrder() {
       </Form>
 
       {due ? (
-        <Form method="post" className="form__actions">
+        <Form method="post" className="form__actions" {...retry.props}>
           <AuthenticityTokenInput />
           <button type="submit" name="intent" value="retry" className="button button--primary" disabled={busy}>
             {t("office.order.retry")}
@@ -235,7 +233,7 @@ export default function OfficeOrder() {
       ) : null}
 
       {order.status === "flagged" ? (
-        <Form method="post" className="form" noValidate>
+        <Form method="post" className="form" {...review.props}>
           <AuthenticityTokenInput />
           <h2>{t("office.order.review")}</h2>
           <TextAreaField
@@ -244,8 +242,8 @@ export default function OfficeOrder() {
             id="field-review_note"
             rows={2}
             maxLength={1000}
-            errors={failure?.fieldErrors?.review_note}
-            defaultValue={failure?.values?.intent === "review" ? failure.values.note : (order.review_note ?? "")}
+            errors={review.errors("review_note")}
+            defaultValue={review.typed("note") ?? order.review_note ?? ""}
             autoFocusOnError
           />
           <button type="submit" name="intent" value="review" className="button button--ghost" disabled={busy}>

@@ -12,14 +12,14 @@ import {
   type BusinessValues,
 } from "../../lib/business";
 import { documentKindNames } from "../../lib/documents";
-import { Field, fieldProps, FormError, TextAreaField, ZoneField } from "../components/form";
+import { Field, FormError, TextAreaField, ZoneField, usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
-import { validateForm } from "../lib/forms.server";
+import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { businessBody } from "../lib/schemas.server";
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       input[name] = typed[name];
     }
   }
-  const { data: body, failure } = validateForm(businessBody, input as Record<string, string>);
+  const { data: body, failure } = validateForm(businessBody, typed, "en", { input });
   if (failure) return failure;
   try {
     const saved = await api.call(endpoints.saveBusiness, { body });
@@ -85,7 +85,8 @@ export default function BusinessSettings() {
   const stored = Object.fromEntries(
     Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v === null ? "" : String(v)]),
   );
-  const f = fieldProps(fields, failure, stored);
+  const form = usePortalForm(failure, { order: fields, stored: stored });
+  const f = form.field;
   const label = useSettingLabel();
   const { t } = useTranslation();
   const optional = (name: keyof BusinessValues) => t("office.settings.optional", { label: label(name) });
@@ -93,9 +94,9 @@ export default function BusinessSettings() {
     <section className="container page">
       <OfficeHead title={t("office.settings.heading")} />
       <p className="muted">{t("office.settings.intro")}</p>
-      <Form method="post" className="form settings-form" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
+      <Form method="post" className="form settings-form" {...form.props} key={form.key}>
         <AuthenticityTokenInput />
-        <FormError message={failure?.formError} />
+        <FormError message={form.formError} />
 
         <fieldset>
           <legend>{t("office.settings.company")}</legend>
@@ -161,8 +162,8 @@ export default function BusinessSettings() {
         {serviceIds.map((id) => {
           const name = t(`services.s${id}.name`);
           const docs = serviceField(id, "documents");
-          const chosen = (failure?.values?.[docs] ?? stored[docs] ?? "").split(",");
-          const docError = failure?.fieldErrors?.[docs]?.[0];
+          const chosen = (form.typed(docs) ?? stored[docs] ?? "").split(",");
+          const docError = form.errors(docs)?.[0];
           return (
             <fieldset key={id}>
               <legend>{name}</legend>

@@ -3,14 +3,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isTextLang, serviceField, serviceIds, serviceTextField, serviceTextFields, type TextLang } from "../../lib/business";
-import { fieldProps, FormError } from "../components/form";
+import { FormError, usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
-import { validateForm } from "../lib/forms.server";
+import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { serviceTextsBody } from "../lib/schemas.server";
@@ -69,7 +69,8 @@ export default function ServiceTexts() {
   const { lang, stored } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
-  const f = fieldProps(fields, failure, stored);
+  const form = usePortalForm(failure, { order: fields, stored: stored });
+  const f = form.field;
   const { t } = useTranslation();
   const name = t(`office.languages.${lang}`);
   return (
@@ -82,9 +83,9 @@ export default function ServiceTexts() {
           components={{ page: <Link to={`/${lang}/servicesPage/?id=1`} />, settings: <Link to="/office/settings" /> }}
         />
       </p>
-      <Form method="post" className="form settings-form" noValidate key={failure ? JSON.stringify(failure.values) : "stored"}>
+      <Form method="post" className="form settings-form" {...form.props} key={form.key}>
         <AuthenticityTokenInput />
-        <FormError message={failure?.formError} />
+        <FormError message={form.formError} />
         {serviceIds.map((id) => (
           <fieldset key={id}>
             <legend>{t(`services.s${id}.name`)}</legend>

@@ -2,11 +2,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AddToCartForm } from "../components/add-to-cart-form";
-import { apiLoaderError, type FormFailure } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
 import { clientChoices } from "../lib/client-choices.server";
 import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";

@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../lib/contract.js";
+import { refusalIn } from "../support/refusal.js";
 import {
   agentToken,
   apiAs,
@@ -28,8 +29,6 @@ const signIn = await import("../../app/routes/my.sign-in.js");
 const link = await import("../../app/routes/my.link.js");
 const my = await import("../../app/routes/my._index.js");
 const logout = await import("../../app/routes/logout.js");
-
-type Failure = { formError?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 
 describe("the client's forms in the portal", () => {
   let cookie: string;
@@ -63,8 +62,8 @@ describe("the client's forms in the portal", () => {
     const params = { id: String(clientId) };
     const refused = await post(requests.action, at, { intent: "request", message: "Your passport, please" }, params);
     expect(refused.status).toBe(400);
-    const failure = (await refused.json()) as Failure;
-    expect(failure.fieldErrors?.document_ids).toEqual(["Choose at least one document to ask for"]);
+    const failure = await refusalIn(refused);
+    expect(failure.fieldErrors.document_ids).toEqual(["Choose at least one document to ask for"]);
     expect(failure.values).toMatchObject({ message: "Your passport, please", document_ids: "" });
     const sent = await post(
       requests.action,
@@ -95,7 +94,7 @@ describe("the client's forms in the portal", () => {
     const params = { id: String(clientId), docId: String(docIds[1]) };
     const refused = await post(documentPage.action, at, { intent: "reject", file_id: String(fileId), reason: "  " }, params);
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as Failure).fieldErrors?.reason).toEqual(["Reason is required"]);
+    expect((await refusalIn(refused)).fieldErrors.reason).toEqual(["Reason is required"]);
     const done = await post(documentPage.action, at, { intent: "reject", file_id: String(fileId), reason: "Blurred" }, params);
     expect([done.status, done.headers.get("Location")]).toEqual([302, at]);
     // The same file again: already reviewed, said in the form.
@@ -106,7 +105,7 @@ describe("the client's forms in the portal", () => {
   it("/my/sign-in: a bad address beside the field; any good one the same answer", async () => {
     const bad = await post(signIn.action, "/my/sign-in", { email: "not an address" }, {}, "");
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as Failure).fieldErrors?.email).toEqual(["Enter a valid email address"]);
+    expect((await refusalIn(bad)).fieldErrors.email).toEqual(["Enter a valid email address"]);
     for (const email of ["rosa-forms@example.com", "nobody-at-all@example.com"]) {
       const ok = await post(signIn.action, "/my/sign-in", { email }, {}, "");
       expect([ok.status, ok.headers.get("Location")]).toEqual([302, "/my/sign-in?sent=1"]);

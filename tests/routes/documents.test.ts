@@ -12,18 +12,12 @@ import { asResponse } from "../../app/lib/forms.server.js";
 import { MAX_FORM_PARTS, TOO_MANY_PARTS } from "../../lib/documents.js";
 import { spoolDir } from "../../lib/spool.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
+import { refusalIn } from "../support/refusal.js";
 import { loadContext, request, signedInCookie } from "../support/route-context.js";
 
 const page = await import("../../app/routes/clients.$id.documents.$docId._index.js");
 const xhr = await import("../../app/routes/clients.$id.documents.$docId.upload.js");
 const { csrf } = await import("../../app/lib/security.server.js");
-
-type Failure = {
-  formError?: string;
-  fieldErrors?: Record<string, string[]>;
-  values?: Record<string, string>;
-  redirectTo?: string;
-};
 
 describe("uploading a document through the portal", () => {
   let cookie: string;
@@ -137,9 +131,9 @@ describe("uploading a document through the portal", () => {
     for (const [body, field, message] of cases) {
       const answer = await viaPage(body);
       expect(answer.status, message).toBe(400);
-      const failure = (await answer.json()) as Failure;
-      expect(failure.fieldErrors?.[field]).toEqual([message]);
-      expect(failure.values?.expires_on).toMatch(/^2031-0/);
+      const failure = await refusalIn(answer);
+      expect(failure.fieldErrors[field]).toEqual([message]);
+      expect(failure.values.expires_on).toMatch(/^2031-0/);
     }
     expect(await fileCount()).toBe(before);
   });
@@ -162,7 +156,9 @@ describe("uploading a document through the portal", () => {
     };
     const bad = await post({ intent: "expiry", expires_on: "2031-02-30" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({
+    const refusal = await refusalIn(bad);
+    expect(refusal.raw.form).toBe("expiry");
+    expect(refusal).toMatchObject({
       values: { intent: "expiry", expires_on: "2031-02-30" },
       fieldErrors: { expires_on: ["Enter a real date"] },
     });
@@ -193,7 +189,7 @@ describe("uploading a document through the portal", () => {
     expect([400, 403]).toContain(notForm.status);
     const scripted = await viaScript(form({ bytes: pdfBytes(), name: "a.pdf" }, {}, false));
     expect(scripted.status).toBe(403);
-    expect(((await scripted.json()) as Failure).formError).toBe("This form has expired. Reload the page and try again.");
+    expect((await refusalIn(scripted)).formError).toBe("This form has expired. Reload the page and try again.");
     expect(await fileCount()).toBe(before);
   });
 
@@ -208,7 +204,7 @@ describe("uploading a document through the portal", () => {
     // The upload route a script posts to reads the same way, in words.
     const scripted = await viaScript(many).then(asResponse, (r: unknown) => r as Response);
     expect(scripted.status).toBe(413);
-    expect(((await scripted.json()) as Failure).formError).toBe(TOO_MANY_PARTS);
+    expect((await refusalIn(scripted)).formError).toBe(TOO_MANY_PARTS);
     // Just under the bound, the same file is taken.
     const some = form({ bytes: pdfBytes(), name: "a.pdf" });
     for (let i = 0; i < MAX_FORM_PARTS - 3; i++) some.append(`p${i}`, "x");

@@ -8,6 +8,7 @@ import { hasControlCharacters } from "../../app/lib/paths.js";
 import { endpoints } from "../../lib/contract.js";
 import { officeMentorBody } from "../support/fixtures.js";
 import { hostileRedirects } from "../support/hostile-redirects.js";
+import { refusalIn } from "../support/refusal.js";
 import {
   agentToken,
   apiAs,
@@ -27,8 +28,6 @@ import {
 const onPortal = (location: string | null) =>
   !!location && new URL(location, "http://portal.test").origin === "http://portal.test" && !/^\/[\\/]/.test(location);
 
-type Failure = { formError?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
-
 const route = async (name: string) =>
   (await import(`../../app/routes/${name}.tsx`)) as {
     loader?: Parameters<typeof respond>[0];
@@ -38,9 +37,9 @@ const route = async (name: string) =>
 /** A 400 with a message beside each named field and what was typed kept. */
 async function refused(res: Response, fields: string[], kept: Record<string, string> = {}) {
   expect(res.status).toBe(400);
-  const failure = (await res.json()) as Failure;
-  for (const field of fields) expect(failure.fieldErrors?.[field]?.[0], `${field} in ${JSON.stringify(failure)}`).toBeTruthy();
-  for (const [name, value] of Object.entries(kept)) expect(failure.values?.[name], name).toBe(value);
+  const failure = await refusalIn(res);
+  for (const field of fields) expect(failure.fieldErrors[field]?.[0], `${field} in ${JSON.stringify(failure)}`).toBeTruthy();
+  for (const [name, value] of Object.entries(kept)) expect(failure.values[name], name).toBe(value);
   return failure;
 }
 
@@ -73,9 +72,9 @@ describe("signing in and the password forms", () => {
     const { action } = await route("($lang).authentication");
     const res = await respond(action, await formRequest("/authentication", { email: agent.email, password: "wrong-password-1" }));
     expect(res.status).toBe(400);
-    const failure = (await res.json()) as Failure;
+    const failure = await refusalIn(res);
     expect(failure.formError).toBe("Email or password is incorrect.");
-    expect(failure.values?.email).toBe(agent.email);
+    expect(failure.values.email).toBe(agent.email);
   });
 
   it("sign-in: success goes where the visitor was going, never off the portal", async () => {
@@ -145,7 +144,7 @@ describe("signing in and the password forms", () => {
     }
     const wrong = await respond(action, await formRequest("/authentication", { ...mentor, password: "not-the-password" }));
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as Failure).formError).toBe("Email or password is incorrect.");
+    expect((await refusalIn(wrong)).formError).toBe("Email or password is incorrect.");
     const signedIn = await respond(action, await formRequest("/authentication", mentor));
     const session = signedIn.headers
       .get("Set-Cookie")!
@@ -172,7 +171,7 @@ describe("signing in and the password forms", () => {
     const invite = await route("office.mentors.$id_.invite");
     const none = await respond(invite.action, await formRequest("/office/mentors/4/invite", {}, staff), { id: "4" });
     expect(none.status).toBe(400);
-    expect(((await none.json()) as Failure).formError).toBe("Give the mentor an e-mail address first, then invite them.");
+    expect((await refusalIn(none)).formError).toBe("Give the mentor an e-mail address first, then invite them.");
     const sent = await respond(invite.action, await formRequest("/office/mentors/3/invite", {}, staff), { id: "3" });
     expect(sent.status).toBe(200);
     expect(JSON.stringify(await sent.json())).toMatch(/set-password\?token=/);
@@ -190,7 +189,7 @@ describe("signing in and the password forms", () => {
       ),
     );
     const failure = await refused(bad, ["hours_1", "hours_2", "time_off"], { hours_2: "nine to five", time_off: "soon" });
-    expect(failure.fieldErrors?.hours_1).toEqual(["These ranges overlap"]);
+    expect(failure.fieldErrors.hours_1).toEqual(["These ranges overlap"]);
     // Amira's week as seeded (her booked sessions stay inside it), with one more hour on Mondays.
     const week13 = { hours_1: "09:00-13:00", hours_3: "14:00-18:00", hours_5: "09:00-13:00" };
     const good = await respond(week.action, await formRequest("/mentoring/hours", { ...week13, time_off: "2031-01-02" }, mentor));
@@ -261,7 +260,7 @@ describe("signing in and the password forms", () => {
     );
     const early = await respond(page.action, await formRequest(at, { outcome: "held", summary: "Went well" }, mentor), params);
     expect(early.status).toBe(409);
-    expect(((await early.json()) as Failure).formError).toBe("A session can be marked once it has started.");
+    expect((await refusalIn(early)).formError).toBe("A session can be marked once it has started.");
     // Another mentor's session, or none: not found.
     const none = await respond(page.loader!, request("/mentoring/sessions/999999", { cookie: mentor }), { id: "999999" });
     expect(none.status).toBe(404);
@@ -303,9 +302,9 @@ describe("signing in and the password forms", () => {
     const seeded = { hours_1: "09:00-12:00", hours_3: "14:00-18:00", hours_5: "09:00-13:00" };
     const asked = await respond(page.action, await formRequest("/mentoring/hours", { ...seeded, time_off: day }, mentor));
     expect(asked.status).toBe(409);
-    const failure = (await asked.json()) as Failure;
+    const failure = await refusalIn(asked);
     expect(failure.formError).toMatch(/^1 booked session falls outside the new hours or on the new days off\./);
-    expect(failure.fieldErrors?.[`affected.${booking.id}`]?.[0]).toMatch(/\(Europe\/Berlin\): Fixture C\., Day off \(booked by /);
+    expect(failure.fieldErrors[`affected.${booking.id}`]?.[0]).toMatch(/\(Europe\/Berlin\): Fixture C\., Day off \(booked by /);
     expect(failure.values).toMatchObject({ time_off: day, hours_1: "09:00-12:00" });
     const saved = await respond(
       page.action,
@@ -342,7 +341,7 @@ describe("signing in and the password forms", () => {
     );
     const twice = await respond(page.action, await formRequest(at, { intent: "move", reason: "Again" }, mentor), params);
     expect(twice.status).toBe(409);
-    expect(((await twice.json()) as Failure).formError).toBe("You have asked for a new time already: the agent is choosing one.");
+    expect((await refusalIn(twice)).formError).toBe("You have asked for a new time already: the agent is choosing one.");
   });
 
   it("the agent moves a paid session: the mentor's free times listed, no time chosen said beside it, a chosen one moves it", async () => {
@@ -375,11 +374,9 @@ describe("signing in and the password forms", () => {
       await formRequest("/office/bookings", { intent: "mentor-no-show", id: String(booking.id), note: " " }, staff),
     );
     expect(bare.status).toBe(400);
-    expect(await bare.json()).toMatchObject({
-      id: booking.id,
-      fieldErrors: { note: ["Say what happened"] },
-      values: { note: " " },
-    });
+    const bareRefusal = await refusalIn(bare);
+    expect(bareRefusal.raw.form).toBe(`absent-${booking.id}`);
+    expect(bareRefusal).toMatchObject({ fieldErrors: { note: ["Say what happened"] }, values: { note: " " } });
     // Not started yet: the office's page comes back with the reason as a toast, nothing refunded.
     const early = await respond(
       action,
@@ -687,8 +684,8 @@ describe("the office's forms", () => {
     await refused(await respond(action, await formRequest(at, { email: "nope" }, staff), params), ["email"], { email: "nope" });
     const taken = await respond(action, await formRequest(at, { email: other.email }, staff), params);
     expect(taken.status).toBe(409);
-    const failure = (await taken.json()) as { fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
-    expect([failure.fieldErrors?.email, failure.values?.email]).toEqual([
+    const failure = await refusalIn(taken);
+    expect([failure.fieldErrors.email, failure.values.email]).toEqual([
       ["Another account uses this address already."],
       other.email,
     ]);
