@@ -1,7 +1,9 @@
 /**
- * The route matcher with the portal's patch (patches/@remix-run+router+1.23.3.patch): ranked branches made once per
- * route tree, and each path's regular expression compiled once. Every route of ours must match as it did before the
- * patch, and a tree that lazy route discovery grows in place must be matched afresh.
+ * The route matcher with the portal's patches: ranked branches made once per route tree, each path's regular
+ * expression compiled once, and a tree's matches for a path found once (patches/@remix-run+router+1.23.3.patch); the
+ * server's route tree made once per build (patches/@remix-run+react+2.17.5.patch) and converted once for the static
+ * router (patches/react-router-dom+6.30.4.patch). Every route of ours must match as it did before the patches, a
+ * tree that lazy route discovery grows in place must be matched afresh, and no caller can change another's matches.
  */
 import { readConfig } from "@remix-run/dev/dist/config.js";
 import { createMemoryHistory, createRouter, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
@@ -106,5 +108,30 @@ describe("route matching with the patched router", () => {
     router.patchRoutes("office", [{ id: "office-orders", path: "orders" }]);
     expect(matchRoutes(seen, "/office/orders")?.map((m) => m.route.id)).toEqual(["root", "office", "office-orders"]);
     router.dispose();
+  });
+
+  it("hands each caller its own matches: changing one changes neither the next nor the cache", () => {
+    const first = matchRoutes(routes, "/clients/7")!;
+    first[0]!.params.id = "changed";
+    (first as unknown[]).length = 0;
+    const again = matchRoutes(routes, "/clients/7")!;
+    expect(again.at(-1)?.params).toEqual({ id: "7" });
+    expect(summary(again)).toEqual(summary(matchRoutes(copy(routes), "/clients/7")));
+    // Many paths (a visitor making them up) are matched right, the cache bounded.
+    for (let i = 0; i < 2500; i++)
+      expect(matchRoutes(routes, `/made-up-${i}`)?.at(-1)?.route.id, String(i)).toBe(
+        matchRoutes(copy(routes), `/made-up-${i}`)?.at(-1)?.route.id,
+      );
+  });
+
+  it("converts a route tree given again to the static router once, another tree anew", async () => {
+    const { createStaticRouter } = (await import("react-router-dom/server.js" as string)) as {
+      createStaticRouter: (routes: unknown[], context: unknown) => { routes: unknown[] };
+    };
+    const tree = copy(routes);
+    const context = { matches: [], basename: "/", location: { pathname: "/" }, loaderData: {}, actionData: null, errors: null };
+    // The same tree given again is converted once; another tree, anew.
+    expect(createStaticRouter(tree, context).routes).toBe(createStaticRouter(tree, context).routes);
+    expect(createStaticRouter(copy(routes), context).routes).not.toBe(createStaticRouter(tree, context).routes);
   });
 });
