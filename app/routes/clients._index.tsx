@@ -47,6 +47,18 @@ const sortChoices = ["activity-desc", "activity-asc", "name-asc", "name-desc", "
 export default function Clients() {
   const { filter, result, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // Said once for the page, not once a row (a page is 50 rows; each t() is a lookup in the catalogue).
+  const col = {
+    name: t("work.clients.name"),
+    email: t("work.clients.email"),
+    destination: t("work.clients.destination"),
+    status: t("work.clients.status"),
+    activity: t("work.clients.activity"),
+  };
+  const statusLabel = Object.fromEntries(clientStatuses.map((s) => [s, t(`work.clientStatus.${s}`)])) as Record<
+    (typeof clientStatuses)[number],
+    string
+  >;
   const countries = result.destinations;
   const filtered = Boolean(filter.q || filter.status || filter.destination || filter.attention);
   const pageUrl = (page: number) => filterQuery(filter, { page: String(page) }) || "?";
@@ -157,19 +169,17 @@ export default function Clients() {
               <tbody>
                 {result.items.map((c) => (
                   <tr key={c.id}>
-                    <td data-label={t("work.clients.name")}>
+                    <td data-label={col.name}>
                       <Link to={`/clients/${c.id}`}>
                         {c.first_name} {c.last_name}
                       </Link>
                     </td>
-                    <td data-label={t("work.clients.email")}>{c.email}</td>
-                    <td data-label={t("work.clients.destination")}>
+                    <td data-label={col.email}>{c.email}</td>
+                    <td data-label={col.destination}>
                       {c.destination_country ? countryName(countries, c.destination_country) : "—"}
                     </td>
-                    <td data-label={t("work.clients.status")}>{t(`work.clientStatus.${c.status}`)}</td>
-                    <td data-label={t("work.clients.activity")}>
-                      {c.last_activity_at ? formatDateTime(c.last_activity_at, timeZone) : "—"}
-                    </td>
+                    <td data-label={col.status}>{statusLabel[c.status]}</td>
+                    <td data-label={col.activity}>{c.last_activity_at ? formatDateTime(c.last_activity_at, timeZone) : "—"}</td>
                   </tr>
                 ))}
               </tbody>

@@ -112,7 +112,7 @@ describe("route matching with the patched router", () => {
 
   it("hands each caller its own matches: changing one changes neither the next nor the cache", () => {
     const first = matchRoutes(routes, "/clients/7")!;
-    first[0]!.params.id = "changed";
+    (first[0]!.params as Record<string, string>).id = "changed";
     (first as unknown[]).length = 0;
     const again = matchRoutes(routes, "/clients/7")!;
     expect(again.at(-1)?.params).toEqual({ id: "7" });
