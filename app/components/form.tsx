@@ -259,16 +259,20 @@ export function usePortalForm(
   } = {},
 ) {
   if (opts.form !== undefined && lastResult?.form !== opts.form) lastResult = undefined;
-  const [form, fields] = useForm<Record<string, string>>({ id: opts.id, lastResult: lastResult ?? undefined });
+  const [form] = useForm<Record<string, string>>({ id: opts.id, lastResult: lastResult ?? undefined });
+  // What is shown is what the last answer said, as Conform's result: Conform keeps a refusal in its own state once
+  // it has reported it, and a form that was refused, then saved (a redirect to this very page) or left for another
+  // form of the page, must not say it again.
+  const said = readRefusal(lastResult);
   const typed = typedOf(lastResult);
-  const errors = (name: string): string[] | undefined => fields[name]?.errors;
+  const errors = said.errors;
   const first = opts.order?.find((name) => errors(name)?.length);
   return {
     // The form's id, Conform's submit handler, no browser validation. Not its aria attributes: the summary is said
     // by FormError (role="alert"), each field's words by its own aria-describedby.
     props: formProps(getFormProps(form)),
     key: typed ? JSON.stringify(typed) : "stored",
-    formError: form.errors?.[0],
+    formError: said.formError,
     errors,
     /** Every field's words, for a list of fields the page learns only from the refusal */
     fieldErrors: Object.entries(lastResult?.error ?? {}).filter((e): e is [string, string[]] => e[0] !== "" && !!e[1]?.length),
