@@ -221,6 +221,8 @@ export function readRefusal(result: FormFailure | null | undefined) {
   return {
     formError: result?.error?.[""]?.[0],
     errors: (name: string) => result?.error?.[name] ?? undefined,
+    /** What was typed, each field as text; undefined before any refusal */
+    values: typed,
     typed: (name: string): string | undefined => typed?.[name],
   };
 }
@@ -264,7 +266,7 @@ export function usePortalForm(
   // it has reported it, and a form that was refused, then saved (a redirect to this very page) or left for another
   // form of the page, must not say it again.
   const said = readRefusal(lastResult);
-  const typed = typedOf(lastResult);
+  const typed = said.values;
   const errors = said.errors;
   const first = opts.order?.find((name) => errors(name)?.length);
   return {

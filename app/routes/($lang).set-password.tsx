@@ -3,15 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import { fieldErrorsOf, formField } from "../../lib/field-errors";
-import { FIX_FIELDS } from "../../lib/messages.js";
 import { AuthCard } from "../components/auth-card";
 import { Field, FormError, usePortalForm } from "../components/form";
 import { apiActionError, ApiCallError } from "../lib/api.server";
 import { signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
-import { type FormFailure, refuse } from "../lib/forms.server";
+import { type FormFailure, refuse, validateForm } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
 import { useLocalPath } from "../lib/lang";
 import { useCompany } from "../lib/meta";
@@ -50,14 +48,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request);
   const token = String(formData.get("token") ?? "");
-  const parsed = setPasswordBody.safeParse({ token, password: formData.get("password") });
-  const say = refusalWords(await requestLang(request, context));
-  if (!parsed.success) {
-    const fieldErrors = say.fields(fieldErrorsOf(parsed.error.issues, { whole: "form", fieldOf: formField() }));
-    return refuse({}, { fieldErrors, formError: say({ code: "validation.failed", message: FIX_FIELDS }) });
-  }
+  const lang = await requestLang(request, context);
+  const say = refusalWords(lang);
+  // Nothing typed comes back: the token is the page's own, the password never sent back.
+  const checked = validateForm(setPasswordBody, {}, lang, { input: { token, password: formData.get("password") } });
+  if (checked.failure) return checked.failure;
   try {
-    const done = await apiFor(context).call(endpoints.passwordSet, { body: parsed.data });
+    const done = await apiFor(context).call(endpoints.passwordSet, { body: checked.data });
     return await signInAs(request, context, done, null);
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
