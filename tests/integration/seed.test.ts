@@ -1,42 +1,17 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../../backend/accounts/passwords.js";
 import { migrateToLatest } from "../../backend/db/migrate.js";
 import * as demo from "../../backend/setup/demo-data.js";
 import { seedDemoData, seedReferenceData } from "../../backend/setup/seed.js";
 import { clientStatuses } from "../../lib/client-fields.js";
-import { testDatabases, useSeeded } from "../support/databases.js";
+import { CATALOGUE_TABLES, rowCounts, testDatabases, useSeeded } from "../support/databases.js";
 
-const tables = [
-  "agents",
-  "countries",
-  "services",
-  "service_plans",
-  "jobs",
-  "relocations",
-  "mentors",
-  "mentor_availability",
-  "clients",
-  "mentor_bookings",
-  "orders",
-  "order_items",
-  "client_events",
-] as const;
+const tables = ["agents", ...CATALOGUE_TABLES, "clients", "mentor_bookings", "orders", "order_items", "client_events"] as const;
 
 describe.each(testDatabases)("schema and demo data on $name", (target) => {
   const ctx = useSeeded(target);
-  beforeAll(async () => {});
 
-  async function counts() {
-    const out: Record<string, number> = {};
-    for (const t of tables) {
-      const row = await ctx.database.db
-        .selectFrom(t)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow();
-      out[t] = Number(row.n);
-    }
-    return out;
-  }
+  const counts = () => rowCounts(ctx.database, tables);
 
   it("has content for every screen: countries, three services with plans, a dozen jobs, packages, mentors", async () => {
     const c = await counts();

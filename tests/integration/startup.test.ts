@@ -14,24 +14,13 @@ import * as demo from "../../backend/setup/demo-data.js";
 import { prepareDatabase } from "../../backend/setup/prepare.js";
 import * as reference from "../../backend/setup/reference-data.js";
 import { countryList } from "../../backend/setup/seed.js";
-import { rowCounts } from "../support/databases.js";
+import { CATALOGUE_TABLES, rowCounts } from "../support/databases.js";
 
 const data = { ...reference, ...demo };
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-const SEEDED = [
-  "countries",
-  "services",
-  "service_plans",
-  "jobs",
-  "relocations",
-  "mentors",
-  "mentor_availability",
-  "agents",
-  "clients",
-  "staff",
-] as const;
+const SEEDED = [...CATALOGUE_TABLES, "agents", "clients", "staff"] as const;
 
 const counts = (database: Db) => rowCounts(database, SEEDED);
 

@@ -1,15 +1,13 @@
 import type { Kysely } from "kysely";
 import type { DbKind } from "../connection.js";
+import { columnTypes } from "./column-types.js";
 
 /**
  * The back office (issue 12): staff accounts and their tokens, one-time set-password links (for agents and staff),
  * agents that can be deactivated, contact messages marked handled, and the audit log of staff changes.
  */
 export function backOffice(kind: DbKind) {
-  const pg = kind === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const id = (t: ReturnType<Kysely<any>["schema"]["createTable"]>) =>
-    pg ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  const { time, id } = columnTypes(kind);
   return {
     async up(db: Kysely<any>) {
       await id(db.schema.createTable("staff"))

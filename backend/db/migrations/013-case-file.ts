@@ -1,15 +1,13 @@
 import type { Kysely } from "kysely";
 import type { DbKind } from "../connection.js";
+import { columnTypes } from "./column-types.js";
 
 /**
  * The client's case file (issue 14): what happened for a client (written with each change, newest first on the
  * client's page), and the agent's notes on the client (append-only: a correction is a new note).
  */
 export function caseFile(kind: DbKind) {
-  const pg = kind === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const id = (t: ReturnType<Kysely<any>["schema"]["createTable"]>) =>
-    pg ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  const { time, id } = columnTypes(kind);
   return {
     async up(db: Kysely<any>) {
       await id(db.schema.createTable("client_events"))

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DbKind } from "../connection.js";
+import { columnTypes } from "./column-types.js";
 
 /**
  * The client's documents (issue 14, point 3): a checklist item per client and kind (the standard ones written when a
@@ -8,10 +9,7 @@ import type { DbKind } from "../connection.js";
  * The files themselves live in the file store (a folder under DATA_DIR or an S3 bucket), named by `storage_key`.
  */
 export function documents(kind: DbKind) {
-  const pg = kind === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const id = (t: ReturnType<Kysely<any>["schema"]["createTable"]>) =>
-    pg ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  const { time, id } = columnTypes(kind);
   return {
     async up(db: Kysely<any>) {
       await id(db.schema.createTable("client_documents"))

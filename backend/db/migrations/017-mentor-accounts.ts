@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DbKind } from "../connection.js";
+import { columnTypes } from "./column-types.js";
 
 /**
  * Issue 23: mentors sign in. A mentor gets an e-mail address (none for mentors from before: staff add one and
@@ -11,10 +12,7 @@ import type { DbKind } from "../connection.js";
  * MEETING_URL_TEMPLATE is for the sessions booked from now on). Nothing is dropped or rewritten.
  */
 export function mentorAccounts(kind: DbKind) {
-  const pg = kind === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const id = (t: ReturnType<Kysely<any>["schema"]["createTable"]>) =>
-    pg ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  const { time, id } = columnTypes(kind);
   return {
     async up(db: Kysely<any>) {
       await db.schema.alterTable("mentors").addColumn("email", "text").execute();

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DbKind } from "../connection.js";
+import { columnTypes } from "./column-types.js";
 
 /**
  * Issue 24: clients send their own documents. A client is a fourth kind of account, signed in by a one-time link
@@ -11,10 +12,7 @@ import type { DbKind } from "../connection.js";
  * Columns and tables are only added: every client from before has no access until their agent sends a request.
  */
 export function clientAccess(kind: DbKind) {
-  const pg = kind === "postgres";
-  const time = pg ? "timestamptz" : "text";
-  const id = (t: ReturnType<Kysely<any>["schema"]["createTable"]>) =>
-    pg ? t.addColumn("id", "serial", (c) => c.primaryKey()) : t.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
+  const { pg, time, id } = columnTypes(kind);
   return {
     async up(db: Kysely<any>) {
       await db.schema.alterTable("clients").addColumn("access_opened_at", time).execute();
