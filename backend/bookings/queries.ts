@@ -110,14 +110,3 @@ export async function upcomingSessionsOf(db: Kysely<Database>, agentId: number, 
     .execute();
   return rows.map(toBooking);
 }
-
-export async function openBookingsCount(db: Kysely<Database>, agentId: number, now = new Date()) {
-  const r = await db
-    .selectFrom("mentor_bookings")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("agent_id", "=", agentId)
-    .where("status", "in", ["held", "confirmed"])
-    .where("end_at", ">", now.toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}

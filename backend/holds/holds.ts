@@ -13,6 +13,14 @@ function notInOpenCheckout(eb: ExpressionBuilder<Database, "mentor_bookings">) {
 }
 
 /**
+ * Whether a booking still holds its slot as far as counting goes: a hold is released by the next sweep once its time
+ * is past, unless a checkout has it, so a reader that counts open bookings need not run the sweep (a write) first.
+ */
+export function holdStands(eb: ExpressionBuilder<Database, "mentor_bookings">, now: Date) {
+  return eb.or([eb("mentor_bookings.held_until", ">", now.toISOString()), eb.not(notInOpenCheckout(eb))]);
+}
+
+/**
  * Holds past their time are released, unless a checkout that may still be paid has them. Their cart items stay,
  * marked released, until the agent removes them: a lapsed hold never silently disappears.
  */

@@ -216,6 +216,47 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     expect(counts.json.data.open_bookings).toBe(1);
   });
 
+  it("counts a hold past its time as open only while a checkout has it, and counting releases nothing", async () => {
+    const a = await agentWithClient("mentor-count-lapsed@example.com");
+    const { slots } = await week(a.token, 6);
+    const held = await bookSlot(api, a, slots[0]!.start);
+    expect(held.status).toBe(201);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await database.db.updateTable("mentor_bookings").set({ held_until: past }).where("id", "=", held.json.data.id).execute();
+    const open = async () => (await api.call("GET", "api/dashboard/counts", { token: a.token })).json.data.open_bookings;
+    expect(await open()).toBe(0);
+    // A checkout still open has it: it stands, past its time or not.
+    const order = await database.db
+      .insertInto("orders")
+      .values({
+        agent_id: a.id,
+        status: "pending",
+        mode: "demo",
+        amount_minor: 9500,
+        currency: "USD",
+        checkout_session_id: null,
+        checkout_url: null,
+        flag_reason: null,
+        created_at: past,
+        updated_at: past,
+        paid_at: null,
+        expires_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await database.db.updateTable("mentor_bookings").set({ order_id: order.id }).where("id", "=", held.json.data.id).execute();
+    expect(await open()).toBe(1);
+    await database.db.updateTable("orders").set({ status: "expired" }).where("id", "=", order.id).execute();
+    expect(await open()).toBe(0);
+    // Counting wrote nothing: the sweep releases the hold, not the dashboard.
+    const row = await database.db
+      .selectFrom("mentor_bookings")
+      .select("status")
+      .where("id", "=", held.json.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("held");
+  });
+
   it("refuses a time that is not a slot, a past one, another agent's client, and a taken slot", async () => {
     const a = await agentWithClient("mentor-refuse@example.com");
     const b = await agentWithClient("mentor-refuse-b@example.com");
