@@ -16,7 +16,9 @@ import { readBrowserManifest } from "./browser-manifest.js";
 import { startBuiltServer } from "./built-server.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
-const CONNECTIONS = [1, 10, 50];
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
+/** `BENCH_ONLY=/dashboard,/clients`: only these targets (by path), for a quick look at a change; the report says so. */
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 const SECRET = randomBytes(32).toString("hex");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 const dbFile = path.join(dataDir, "portal.sqlite");
@@ -164,6 +166,7 @@ async function main() {
       ["API agent/tokencheck", "/backend/agent/tokencheck", bearer],
       ["API api/clients/agent/:id", `/backend/api/clients/agent/${main.agentId}`, bearer],
     ];
+    if (ONLY) targets.splice(0, targets.length, ...targets.filter(([, p]) => ONLY.includes(p)));
     // Warm up each target once, and keep each page's HTML size as sent (before compression).
     const htmlBytes = new Map<string, number>();
     for (const [name, p, h] of targets) {
@@ -202,6 +205,7 @@ async function main() {
       process.stdout.write(`  ${a.name} @10: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms\n`);
     }
     await stopAnchors(anchors);
+    if (ONLY || process.env.BENCH_CONNECTIONS) return; // a quick look: the figures above are all it was for
     const growth: Row[] = [];
     for (const [email, n] of [
       ["agent1@bench.test", 100],
@@ -304,10 +308,12 @@ async function main() {
     lines.push("", `Whole run: ${Math.round((Date.now() - started) / 1000)} s.`);
     const report = lines.join("\n");
     console.log("\n" + report);
-    fs.writeFileSync(
-      "docs/perf-results.md",
-      `# Latest benchmark run\n\nWritten by \`npm run bench\`; see docs/perf.md for how to read it.\n\n${report}\n`,
-    );
+    // A partial run (BENCH_ONLY or BENCH_CONNECTIONS) prints its figures and leaves the last full report as it is.
+    if (!ONLY && !process.env.BENCH_CONNECTIONS)
+      fs.writeFileSync(
+        "docs/perf-results.md",
+        `# Latest benchmark run\n\nWritten by \`npm run bench\`; see docs/perf.md for how to read it.\n\n${report}\n`,
+      );
   } finally {
     await stopAnchors(anchors);
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
