@@ -6,7 +6,6 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
@@ -15,7 +14,7 @@ import { openDatabase, type Db } from "../../backend/db/connection.js";
 import { migrateToLatest, pendingMigrations } from "../../backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "../../backend/setup/seed.js";
 import { checkDatabase } from "../../scripts/check-db.js";
-import { rowCounts } from "../support/databases.js";
+import { rowCounts, sqliteFile } from "../support/databases.js";
 
 const FIXTURES = path.resolve("tests/fixtures/release-1");
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -45,18 +44,7 @@ type Fixture = { name: string; open(): Promise<{ database: Db; drop(): Promise<v
 
 const sqliteFixture: Fixture = {
   name: "sqlite",
-  async open() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upgrade-"));
-    fs.copyFileSync(path.join(FIXTURES, "release-1.sqlite"), path.join(dir, "portal.sqlite"));
-    const database = openDatabase({ kind: "sqlite", file: path.join(dir, "portal.sqlite") });
-    return {
-      database,
-      async drop() {
-        await database.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
+  open: () => sqliteFile(path.join(FIXTURES, "release-1.sqlite")),
 };
 
 const postgresFixture: Fixture = {

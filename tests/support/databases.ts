@@ -24,7 +24,7 @@ if (process.env.CI === "true" && !pgUrl) {
 const sqlite: TestDatabase = { name: "sqlite", open: () => sqliteFile() };
 
 /** A SQLite database in a folder of its own (a copy of `from` when given), removed with the folder by drop(). */
-async function sqliteFile(from?: string) {
+export async function sqliteFile(from?: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
   const file = path.join(dir, "test.sqlite");
   if (from) fs.copyFileSync(from, file);
