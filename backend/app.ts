@@ -19,6 +19,7 @@ import { businessDefaults, LiveBusiness } from "./business/settings.js";
 import { catalogueRoutes } from "./catalogue/routes.js";
 import { clientAreaRoutes } from "./client-area/routes.js";
 import { clientRoutes } from "./clients/routes.js";
+import { conversationRoutes } from "./conversation/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import type { Db } from "./db/connection.js";
 import { noteExpiringDocuments } from "./documents/expiry.js";
@@ -206,6 +207,7 @@ export async function createApi(
     limiters: forgotLimiters,
   });
   clientRoutes(serve, { db });
+  conversationRoutes(serve, { db });
   catalogueRoutes(serve, { db });
   cartRoutes(serve, { db });
   paymentRoutes(serve, payments);

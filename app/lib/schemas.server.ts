@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 export {
+  caseMessageBody,
   agentSettingsBody,
   bookBody,
   contactBody,

@@ -218,9 +218,14 @@ export default function ClientPage() {
               : t("work.client.pageNone", { name: client.first_name })}
         </p>
         {client.archived_at ? null : (
-          <Link to={`/clients/${client.id}/requests`} className="button button--primary">
-            {t("work.client.askDocuments")}
-          </Link>
+          <>
+            <Link to={`/clients/${client.id}/requests`} className="button button--primary">
+              {t("work.client.askDocuments")}
+            </Link>{" "}
+            <Link to={`/clients/${client.id}/messages`} className="button button--ghost">
+              {t("work.messages.link")}
+            </Link>
+          </>
         )}
       </div>
       <Form

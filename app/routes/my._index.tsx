@@ -5,7 +5,7 @@
  * their agent is. Nothing else of the portal: no prices, orders, notes or other clients.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
 import { DocumentStatus, UploadForm } from "../components/documents";
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MyPage() {
-  const { client, agent, messages, documents, sessions, uploads } = useLoaderData<typeof loader>();
+  const { client, agent, messages, documents, sessions, uploads, unread_messages: unread } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const zone = client.time_zone;
   const asked = documents.filter((d) => d.asked);
@@ -68,6 +68,12 @@ export default function MyPage() {
           <a href={`mailto:${agent.email}`} dir="ltr">
             {agent.email}
           </a>
+        </p>
+        <p>
+          <Link to="/my/messages" className="button button--ghost">
+            {t("conversation.open")}
+            {unread ? ` · ${unread === 1 ? t("conversation.newOne") : t("conversation.newMany", { count: unread })}` : ""}
+          </Link>
         </p>
         {messages.length ? (
           <blockquote className="my-message">

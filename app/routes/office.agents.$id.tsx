@@ -77,7 +77,14 @@ export default function OfficeAgent() {
           {clients.map((c) => (
             <li key={c.id}>
               <bdi>{c.name}</bdi> · {t(`work.clientStatus.${c.status}`)}
-              {c.archived ? ` · ${t("office.agent.archived")}` : ""}
+              {c.archived ? (
+                ` · ${t("office.agent.archived")}`
+              ) : (
+                <>
+                  {" · "}
+                  <Link to={`/office/clients/${c.id}/messages`}>{t("office.clientMessages.link")}</Link>
+                </>
+              )}
             </li>
           ))}
         </ul>

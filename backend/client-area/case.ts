@@ -22,6 +22,7 @@ import { joinUrl, sessionsWithPeople } from "../bookings/session-facts.js";
 import { clientEvent } from "../clients/case-file.js";
 import { holdClientsAgent, NO_DOCUMENT } from "../clients/ownership.js";
 import { clientsWithAgent } from "../clients/people.js";
+import { unreadFor } from "../conversation/thread.js";
 import type { Database } from "../db/schema.js";
 import { answerOpenRequests, inOpenRequest, isAsked, kindOrder, shownStatus } from "../documents/documents.js";
 import { cleanFileName, noRejection, recordFile, sniffDocument } from "../documents/files.js";
@@ -94,7 +95,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     .where("clients.id", "=", clientId)
     .executeTakeFirst();
   if (!c) throw new NotFound("client.not_found", "No such client.");
-  const [documents, sessions, messages] = await Promise.all([
+  const [documents, sessions, messages, unread] = await Promise.all([
     myDocuments(db, clientId),
     sessionsWithPeople(db)
       .select([
@@ -120,6 +121,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
       .orderBy("id", "desc")
       .limit(5)
       .execute(),
+    unreadFor(db, clientId, "client"),
   ]);
   return {
     client: {
@@ -131,6 +133,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     },
     agent: { name: c.agent_name, email: c.agent_email },
     messages: messages.map((m) => ({ at: new Date(m.last_sent_at).toISOString(), text: m.message! })),
+    unread_messages: unread,
     documents,
     sessions: sessions.map((s) => ({
       id: s.id,

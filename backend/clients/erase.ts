@@ -1,14 +1,14 @@
 /**
  * Erasing a client on request (issue 24, point 6; docs/operations.md): their stored files go from the file store,
  * then, in one transaction, every row about them that is not a record of money: documents and files, requests,
- * links and sessions, notes and the timeline, their cart; their held (unpaid) sessions are released; their own row
+ * links and sessions, notes, the timeline and the conversation, their cart; their held (unpaid) sessions are released; their own row
  * stays, emptied of everything that names them, so that the order lines (which keep the name printed on the
  * receipt, as accounting must) and the paid sessions still point at something. One audit entry says it happened.
  * Running it again finds nothing left and erases nothing more.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { audit } from "../audit.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
@@ -57,6 +57,11 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
       const r = await sql`delete from ${sql.table(table)} where ${where}`.execute(trx);
       rows[table] = Number(r.numAffectedRows ?? 0);
     };
+    // The client's row first, for update: a message being written to them (backend/conversation/thread.ts holds the
+    // row for share) lands before this, and goes with the rest, or waits and finds the client erased.
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select id from clients where id = ${clientId} for update`.execute(trx);
+    }
     const docs = sql`document_id in (select id from client_documents where client_id = ${clientId})`;
     await run("document_request_items", docs);
     await trx
@@ -71,6 +76,8 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
     await run("client_tokens", sql`client_id = ${clientId}`);
     await run("client_notes", sql`client_id = ${clientId}`);
     await run("client_events", sql`client_id = ${clientId}`);
+    await run("client_messages", sql`client_id = ${clientId}`);
+    await run("client_thread_marks", sql`client_id = ${clientId}`);
     // Held sessions are a cart's: released with the cart (a paid one is a record of money and stays).
     await trx
       .updateTable("mentor_bookings")

@@ -57,6 +57,28 @@ export interface ClientNotesTable {
   created_at: string;
 }
 
+/** A message of a client's conversation (issue 39): from their agent, from them, or from the office. */
+export interface ClientMessagesTable {
+  id: Generated<number>;
+  client_id: number;
+  author: "agent" | "client" | "office";
+  /** The agent who wrote it (author "agent") */
+  agent_id: number | null;
+  /** The staff member who wrote it (author "office") */
+  staff_id: number | null;
+  body: string;
+  created_at: string;
+}
+
+/** How far one side of a client's conversation has read, and been told by e-mail of what waits for it. */
+export interface ClientThreadMarksTable {
+  client_id: number;
+  side: "firm" | "client";
+  read_through: Generated<number>;
+  read_at: string | null;
+  notified_through: Generated<number>;
+}
+
 /** A checklist item of a client's documents: a standard kind a paid service needs, or one the agent added. */
 export interface ClientDocumentsTable {
   id: Generated<number>;

@@ -31,6 +31,7 @@ import { businessSettings } from "./migrations/024-business-settings.js";
 import { contactReplies } from "./migrations/025-contact-replies.js";
 import { mentorLanguage } from "./migrations/026-mentor-language.js";
 import { catalogueTexts } from "./migrations/027-catalogue-texts.js";
+import { caseMessages } from "./migrations/028-case-messages.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -61,6 +62,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "025-contact-replies": contactReplies(kind),
     "026-mentor-language": mentorLanguage(),
     "027-catalogue-texts": catalogueTexts(),
+    "028-case-messages": caseMessages(kind),
   };
 }
 

@@ -19,7 +19,9 @@ import type {
   ClientDocumentsTable,
   ClientEventsTable,
   ClientLinksTable,
+  ClientMessagesTable,
   ClientNotesTable,
+  ClientThreadMarksTable,
   ClientsTable,
   ClientTokensTable,
   DocumentFilesTable,
@@ -324,6 +326,8 @@ export interface Database {
   outbox: OutboxTable;
   client_events: ClientEventsTable;
   client_notes: ClientNotesTable;
+  client_messages: ClientMessagesTable;
+  client_thread_marks: ClientThreadMarksTable;
   client_documents: ClientDocumentsTable;
   document_files: DocumentFilesTable;
   client_tokens: ClientTokensTable;

@@ -97,6 +97,8 @@ export type MyCase = {
   agent: { name: string; email: string };
   /** The open requests' messages, newest first */
   messages: Array<{ at: string; text: string }>;
+  /** Messages of the client's conversation they have not read yet (issue 39) */
+  unread_messages: number;
   documents: MyDocument[];
   sessions: MySession[];
   uploads: { files: number; bytes: number; max_files: number; max_bytes: number };

@@ -8,6 +8,7 @@ import { cartEndpoints } from "./cart.js";
 import { catalogueEndpoints } from "./catalogue.js";
 import { clientAreaEndpoints } from "./client-area.js";
 import { clientEndpoints } from "./clients.js";
+import { conversationEndpoints } from "./conversation.js";
 import { dashboardEndpoints } from "./dashboard.js";
 import { documentEndpoints } from "./documents.js";
 import type { EndpointDef } from "./endpoint.js";
@@ -28,6 +29,7 @@ export const endpoints = {
   ...catalogueEndpoints,
   ...clientEndpoints,
   ...clientAreaEndpoints,
+  ...conversationEndpoints,
   ...dashboardEndpoints,
   ...documentEndpoints,
   ...mentorEndpoints,

@@ -619,6 +619,14 @@ export const enWorkspace = {
       relocationNote:
         "A relocation plan is our team's support through the move; a <go>relocation package</go> is a city's bundle of services (housing search, registration) bought on top.",
     },
+    /** The agent's side of a client's conversation (issue 39); the thread's own words are `conversation` */
+    messages: {
+      title: "Messages: {{name}}",
+      heading: "Messages with {{name}}",
+      intro: "Only you, your client and the office read this conversation; mentors never see it.",
+      link: "Messages",
+      unread: "{{count}} unread",
+    },
     requests: {
       title: "Ask for documents: {{name}}",
       sent: "Request sent: {{titles}}.",
@@ -1159,6 +1167,15 @@ export const enWorkspace = {
         client: "Client {{id}}",
         setting: "Business settings",
       },
+    },
+    /** A client's conversation as the office reads it (issue 39) */
+    clientMessages: {
+      title: "Messages: {{name}} · Back office",
+      heading: "Messages with {{name}}",
+      intro:
+        "The conversation between {{agent}} and their client. What you write here is signed by the office; reading it marks nothing read.",
+      link: "Messages",
+      you: "The office",
     },
     messages: {
       title: "Messages · Back office",

@@ -511,6 +511,25 @@ export const en = {
     sending: "Sending…",
     othersSignIn: "Agents, staff and mentors: <go>sign in here</go>.",
   },
+  /** The case's conversation (issue 39): the client's page in their language; the agent's and the office's too */
+  conversation: {
+    title: "Messages",
+    heading: "Messages with your agent",
+    intro: "Write to your agent here. Your agent and the {{company}} team read these messages.",
+    empty: "No messages yet.",
+    you: "You",
+    office: "{{company}} team",
+    read: "Read",
+    notRead: "Sent, not read yet",
+    label: "Your message",
+    hint: "Up to {{max}} characters.",
+    send: "Send",
+    sending: "Sending…",
+    sent: "Your message was sent.",
+    newOne: "1 new message",
+    newMany: "{{count}} new messages",
+    open: "Messages",
+  },
   mentors: {
     title: "Our mentors",
     description:

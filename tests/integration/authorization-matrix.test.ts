@@ -186,6 +186,39 @@ const matrix: Record<string, Entry> = {
   "POST /my/link": { anonymous: 400, intruder: 400 },
   "POST /my/sign-in": { anonymous: 400, intruder: 400 },
   "POST /my/logout": { anonymous: 401, intruder: 403 },
+  // The case's conversation (issue 39): another agent's client's thread is not found, read or written; the client's
+  // and the office's calls are theirs alone.
+  "GET /api/clients/:clientId/messages": {
+    anonymous: 401,
+    path: (v) => `/api/clients/${v.clientId}/messages`,
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/messages": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/messages`,
+    body: () => ({ body: "Planted" }),
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/messages/read": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/messages/read`,
+    body: () => ({ through: 1 }),
+    intruder: 404,
+  },
+  "GET /my/messages": { anonymous: 401, intruder: 403 },
+  "POST /my/messages": { anonymous: 401, body: () => ({ body: "Planted" }), intruder: 403 },
+  "POST /my/messages/read": { anonymous: 401, body: () => ({ through: 1 }), intruder: 403 },
+  "GET /office/clients/:clientId/messages": {
+    anonymous: 401,
+    path: (v) => `/office/clients/${v.clientId}/messages`,
+    intruder: 403,
+  },
+  "POST /office/clients/:clientId/messages": {
+    anonymous: 401,
+    path: (v) => `/office/clients/${v.clientId}/messages`,
+    body: () => ({ body: "Planted" }),
+    intruder: 403,
+  },
   "GET /my/case": { anonymous: 401, intruder: 403 },
   "POST /my/documents/:documentId/file": {
     anonymous: 401,

@@ -103,10 +103,16 @@ export const routes: Record<string, Entry> = {
     at: (ids) => ({ path: `/clients/${ids.client}/requests`, params: { id: ids.client! } }),
     owned: true,
   },
+  "clients.$id.messages": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/messages`, params: { id: ids.client! } }),
+    owned: true,
+  },
   // The client's own area (issue 24): signed in by a link; the landing page and the link form are public.
   "my.sign-in": { who: "public", at: () => ({ path: "/my/sign-in" }) },
   "my.link": { who: "public", at: (ids) => ({ path: `/my/link?token=${ids.clientLink}` }) },
   "my._index": { who: "client", at: () => ({ path: "/my" }) },
+  "my.messages": { who: "client", at: () => ({ path: "/my/messages" }) },
   "my.documents.$docId.upload": {
     who: "client",
     at: (ids) => ({ path: `/my/documents/${ids.clientDoc}/upload`, params: { docId: ids.clientDoc! } }),
@@ -165,6 +171,11 @@ export const routes: Record<string, Entry> = {
   "office.agents.new": { who: "staff", at: () => ({ path: "/office/agents/new" }) },
   "office.agents.$id": { who: "staff", at: (ids) => ({ path: `/office/agents/${ids.agent}`, params: { id: ids.agent! } }) },
   "office.audit": { who: "staff", at: () => ({ path: "/office/audit" }) },
+  // A client's conversation as the office reads it (issue 39): the walk's client, whose agent is the walk's agent.
+  "office.clients.$id.messages": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/clients/${ids.client}/messages`, params: { id: ids.client! } }),
+  },
   "office.bookings": { who: "staff", at: () => ({ path: "/office/bookings" }) },
   "office.messages": { who: "staff", at: () => ({ path: "/office/messages" }) },
   "office.outbox": { who: "staff", at: () => ({ path: "/office/outbox" }) },

@@ -1,0 +1,63 @@
+/**
+ * The agent's side of a client's conversation (issue 39): every message with the client and the office, the client's
+ * read marks on the agent's own, and the form to write. Opening it marks the client's messages read.
+ */
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Conversation } from "../components/conversation";
+import { Toast } from "../components/toasts";
+import { apiLoaderError } from "../lib/api.server";
+import { requireAccount } from "../lib/auth.server";
+import { postMessage, readUpTo } from "../lib/conversation.server";
+import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
+import { companyOf, orErrorTitle } from "../lib/meta";
+import { routeId } from "../lib/params";
+
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
+  { title: data ? `${data.title} · ${companyOf(matches)}` : "Client not found" },
+]);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
+  const clientId = routeId(params.id);
+  const thread = await api
+    .call(endpoints.agentThread, { params: { clientId } })
+    .catch((e) => apiLoaderError(e, request, context));
+  await readUpTo(thread, (through) => api.call(endpoints.agentReadThread, { params: { clientId }, body: { through } }));
+  const name = `${thread.client.first_name} ${thread.client.last_name}`;
+  return { thread, timeZone: agent.time_zone, title: workspaceT("work.messages.title", { name }) };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAccount(request, context, ["agent"]);
+  const clientId = routeId(params.id);
+  return postMessage(
+    request,
+    context,
+    (body) => api.call(endpoints.agentSendMessage, { params: { clientId }, body: { body } }),
+    `/clients/${clientId}/messages`,
+  );
+}
+
+export default function ClientMessages() {
+  const { thread, timeZone } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
+  const name = `${thread.client.first_name} ${thread.client.last_name}`;
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to={`/clients/${thread.client.id}`}>{name}</Link>
+      </p>
+      <h1>{t("work.messages.heading", { name })}</h1>
+      <p className="muted">{t("work.messages.intro")}</p>
+      <Conversation thread={thread} timeZone={timeZone} failure={failure} />
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";

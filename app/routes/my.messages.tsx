@@ -1,0 +1,56 @@
+/**
+ * The client's conversation with their agent and the firm (issue 39), in the client's language: every message, the
+ * agent's read marks on the client's own, and the form to write. Opening it marks what the firm wrote as read.
+ */
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useMatches } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { asLang } from "../../lib/i18n/languages";
+import { Conversation } from "../components/conversation";
+import { Toast } from "../components/toasts";
+import { apiLoaderError } from "../lib/api.server";
+import { requireAccount } from "../lib/auth.server";
+import { postMessage, readUpTo } from "../lib/conversation.server";
+import { endpoints } from "../lib/endpoints.server";
+import type { FormFailure } from "../lib/forms.server";
+import { translator } from "../lib/i18n.server";
+import { useIntlLocale } from "../lib/lang";
+import { companyOf, orErrorTitle } from "../lib/meta";
+
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
+  { title: `${data?.title ?? "Messages"} · ${companyOf(matches)}` },
+  { name: "robots", content: "noindex" },
+]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, person } = await requireAccount(request, context, ["client"]);
+  const thread = await api.call(endpoints.myThread).catch((e) => apiLoaderError(e, request, context));
+  await readUpTo(thread, (through) => api.call(endpoints.myReadThread, { body: { through } }));
+  return { thread, timeZone: person.time_zone, title: translator(asLang(person.language))("conversation.title") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireAccount(request, context, ["client"]);
+  return postMessage(request, context, (body) => api.call(endpoints.mySendMessage, { body: { body } }), "/my/messages");
+}
+
+export default function MyMessages() {
+  const { thread, timeZone } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const company = companyOf(useMatches());
+  return (
+    <section className="container page my-page">
+      <p className="eyebrow">
+        <Link to="/my">{t("my.title")}</Link>
+      </p>
+      <h1>{t("conversation.heading")}</h1>
+      <p className="muted">{t("conversation.intro", { company })}</p>
+      <Conversation thread={thread} timeZone={timeZone} locale={locale} failure={failure} />
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
+
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";

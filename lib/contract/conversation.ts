@@ -1,0 +1,110 @@
+/**
+ * The case's conversation (issue 39): one thread per client, between the client and the firm (their agent, and the
+ * office, who writes as "the office"). Mentors have no part in it. Each side sees how far the other has read.
+ */
+import { z } from "zod";
+import { MESSAGE_MAX } from "../conversation.js";
+import { answer, endpoint } from "./endpoint.js";
+import { idParam, requiredText } from "./fields.js";
+
+export const caseMessageBody = z.object({ body: requiredText(MESSAGE_MAX, "Message") });
+/** How far the reader has read: the newest message id they were shown. */
+export const threadReadBody = z.object({ through: idParam });
+
+export type CaseMessage = {
+  id: number;
+  /** Who wrote it: the client's agent, the client, or the office */
+  author: "agent" | "client" | "office";
+  /** The writer's name as the reader is shown it (the office: null, said by the page) */
+  author_name: string | null;
+  body: string;
+  created_at: string;
+  /** Whether the other side has read it */
+  read: boolean;
+  /** Whether the reader wrote it (the agent: the agent's; the office: the office's; the client: the client's) */
+  mine: boolean;
+};
+export type CaseThread = {
+  client: { id: number; first_name: string; last_name: string };
+  /** The client's agent now */
+  agent: { name: string };
+  messages: CaseMessage[];
+  /** Messages from the other side this side has not read yet */
+  unread: number;
+  /** When the other side last read (null: never) */
+  other_read_at: string | null;
+};
+
+const inClient = { clientId: idParam };
+
+export const conversationEndpoints = {
+  agentThread: endpoint({
+    method: "GET",
+    path: "api/clients/:clientId/messages",
+    auth: ["agent"],
+    summary: "The conversation with the client, oldest first, with what each side has read",
+    params: inClient,
+    answer: answer<CaseThread>(),
+  }),
+  agentSendMessage: endpoint({
+    method: "POST",
+    path: "agent/clients/:clientId/messages",
+    auth: ["agent"],
+    summary: "Writes to the client in their conversation",
+    params: inClient,
+    body: caseMessageBody,
+    created: true,
+    answer: answer<CaseMessage>(),
+  }),
+  agentReadThread: endpoint({
+    method: "POST",
+    path: "agent/clients/:clientId/messages/read",
+    auth: ["agent"],
+    summary: "Marks the client's conversation read up to a message (never back)",
+    params: inClient,
+    body: threadReadBody,
+    answer: answer<{ read_through: number }>(),
+  }),
+  myThread: endpoint({
+    method: "GET",
+    path: "my/messages",
+    auth: ["client"],
+    summary: "The client's conversation with their agent and the office, oldest first",
+    answer: answer<CaseThread>(),
+  }),
+  mySendMessage: endpoint({
+    method: "POST",
+    path: "my/messages",
+    auth: ["client"],
+    summary: "Writes to the agent in the client's conversation",
+    body: caseMessageBody,
+    created: true,
+    answer: answer<CaseMessage>(),
+  }),
+  myReadThread: endpoint({
+    method: "POST",
+    path: "my/messages/read",
+    auth: ["client"],
+    summary: "Marks the client's conversation read up to a message (never back)",
+    body: threadReadBody,
+    answer: answer<{ read_through: number }>(),
+  }),
+  officeThread: endpoint({
+    method: "GET",
+    path: "office/clients/:clientId/messages",
+    auth: ["staff"],
+    summary: "A client's conversation, as the office reads it (reading marks nothing)",
+    params: inClient,
+    answer: answer<CaseThread>(),
+  }),
+  officeSendMessage: endpoint({
+    method: "POST",
+    path: "office/clients/:clientId/messages",
+    auth: ["staff"],
+    summary: "Writes to a client in their conversation as the office",
+    params: inClient,
+    body: caseMessageBody,
+    created: true,
+    answer: answer<CaseMessage>(),
+  }),
+};

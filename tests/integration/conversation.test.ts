@@ -1,0 +1,195 @@
+/**
+ * The case's conversation (issue 39, point 1), through the API over HTTP on SQLite and PostgreSQL: the agent writes,
+ * the client reads and answers, each side sees what the other read; the office reads without marking and writes as
+ * the office; bad input is refused with codes; another agent, another client and a mentor reach nothing; messages go
+ * with an erased client; and both sides writing at once keep every message, in one order both sides see.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { eraseClient } from "../../backend/clients/erase.js";
+import { issueClientLink, openAccess } from "../../backend/clients/links.js";
+import { folderStore } from "../../backend/files/folder.js";
+import { MESSAGE_MAX } from "../../lib/conversation.js";
+import { testDatabases, useSeededApi } from "../support/databases.js";
+
+describe.each(testDatabases)("a client's conversation on $name", (target) => {
+  const store = folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "conversation-files-")));
+  const ctx = useSeededApi(target, { files: store });
+  let agent: { id: number; token: string };
+  let staff: { id: number; token: string };
+
+  beforeAll(async () => {
+    agent = await ctx.api.newAgent("conversation-agent@example.com");
+    staff = await ctx.api.newStaff("conversation-staff@example.com");
+  });
+
+  /** A client of `owner`'s, signed in to their own area: its id and the client's token. */
+  async function signedInClient(email: string, owner = agent) {
+    const made = await ctx.api.call("POST", "agent/addclient", {
+      token: owner.token,
+      body: { first_name: "Sara", last_name: email.split("@")[0], email },
+    });
+    expect(made.status).toBe(201);
+    const clientId = made.json.data.id as number;
+    const link = await ctx.database.db.transaction().execute(async (trx) => {
+      await openAccess(trx, clientId);
+      return issueClientLink(trx, clientId, "sign_in", null, "http://portal.test");
+    });
+    const used = await ctx.api.call("POST", "my/link", { body: { token: link.token } });
+    expect(used.status).toBe(200);
+    return { clientId, token: used.json.data.token as string };
+  }
+  const say = (token: string, p: string, body: unknown) => ctx.api.call("POST", p, { token, body });
+
+  it("carries messages both ways, each side seeing what the other has read", async () => {
+    const c = await signedInClient("conv-both@example.com");
+    const first = await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: "  Your visa appointment is set.  " });
+    expect(first.status).toBe(201);
+    expect(first.json.data).toMatchObject({ author: "agent", body: "Your visa appointment is set.", mine: true, read: false });
+
+    // The client sees it unread, on their page too.
+    const mine = await ctx.api.call("GET", "my/messages", { token: c.token });
+    expect(mine.json.data.unread).toBe(1);
+    expect(mine.json.data.messages).toEqual([
+      expect.objectContaining({ id: first.json.data.id, author: "agent", author_name: "Test Agent", mine: false }),
+    ]);
+    expect((await ctx.api.call("GET", "my/case", { token: c.token })).json.data.unread_messages).toBe(1);
+
+    // Reading marks it, never beyond the newest message, never back.
+    const read = await say(c.token, "my/messages/read", { through: first.json.data.id + 1000 });
+    expect(read.json.data.read_through).toBe(first.json.data.id);
+    expect((await say(c.token, "my/messages/read", { through: 1 })).json.data.read_through).toBe(first.json.data.id);
+    expect((await ctx.api.call("GET", "my/case", { token: c.token })).json.data.unread_messages).toBe(0);
+
+    const answer = await say(c.token, "my/messages", { body: "Thank you!\nI will be there." });
+    expect(answer.status).toBe(201);
+    const agentView = await ctx.api.call("GET", `api/clients/${c.clientId}/messages`, { token: agent.token });
+    expect(agentView.json.data.unread).toBe(1);
+    expect(agentView.json.data.other_read_at).not.toBeNull();
+    expect(agentView.json.data.messages).toEqual([
+      expect.objectContaining({ author: "agent", mine: true, read: true }),
+      expect.objectContaining({
+        author: "client",
+        author_name: "Sara conv-both",
+        body: "Thank you!\nI will be there.",
+        mine: false,
+      }),
+    ]);
+    // The client's own answer is not read until the agent marks it.
+    expect((await ctx.api.call("GET", "my/messages", { token: c.token })).json.data.messages[1]).toMatchObject({
+      mine: true,
+      read: false,
+    });
+    await say(agent.token, `agent/clients/${c.clientId}/messages/read`, { through: answer.json.data.id });
+    expect((await ctx.api.call("GET", "my/messages", { token: c.token })).json.data.messages[1].read).toBe(true);
+  });
+
+  it("lets the office read without marking anything read, and write as the office", async () => {
+    const c = await signedInClient("conv-office@example.com");
+    await say(c.token, "my/messages", { body: "Is my file complete?" });
+    const office = await ctx.api.call("GET", `office/clients/${c.clientId}/messages`, { token: staff.token });
+    expect(office.status).toBe(200);
+    expect(office.json.data.agent).toEqual({ name: "Test Agent" });
+    expect(office.json.data.messages[0]).toMatchObject({ author: "client", mine: false });
+    // Reading as the office left the agent's unread count as it was.
+    expect((await ctx.api.call("GET", `api/clients/${c.clientId}/messages`, { token: agent.token })).json.data.unread).toBe(1);
+    const wrote = await say(staff.token, `office/clients/${c.clientId}/messages`, { body: "We are checking it today." });
+    expect(wrote.status).toBe(201);
+    const seen = (await ctx.api.call("GET", "my/messages", { token: c.token })).json.data.messages;
+    expect(seen[1]).toMatchObject({ author: "office", author_name: null, mine: false });
+    // The agent sees the office's message as someone else's.
+    const agentSees = (await ctx.api.call("GET", `api/clients/${c.clientId}/messages`, { token: agent.token })).json.data;
+    expect(agentSees.messages[1]).toMatchObject({ author: "office", mine: false });
+  });
+
+  it("refuses an empty or too long message with codes, and keeps nothing", async () => {
+    const c = await signedInClient("conv-refuse@example.com");
+    const empty = await say(c.token, "my/messages", { body: "   " });
+    expect(empty.status).toBe(400);
+    expect(empty.json.code).toBe("validation.failed");
+    expect(empty.json.errors.body[0].code).toBe("validation.required");
+    const long = await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: "x".repeat(MESSAGE_MAX + 1) });
+    expect(long.status).toBe(400);
+    expect(long.json.errors.body[0]).toMatchObject({ code: "validation.too_long" });
+    const exact = await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: "y".repeat(MESSAGE_MAX) });
+    expect(exact.status).toBe(201);
+    const badMark = await say(c.token, "my/messages/read", { through: "soon" });
+    expect(badMark.status).toBe(400);
+    expect((await ctx.api.call("GET", "my/messages", { token: c.token })).json.data.messages).toHaveLength(1);
+  });
+
+  it("keeps another agent, another client and a mentor out", async () => {
+    const c = await signedInClient("conv-private@example.com");
+    await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: "Private word." });
+    const other = await ctx.api.newAgent("conversation-other@example.com");
+    for (const [method, p, body] of [
+      ["GET", `api/clients/${c.clientId}/messages`, undefined],
+      ["POST", `agent/clients/${c.clientId}/messages`, { body: "Planted" }],
+      ["POST", `agent/clients/${c.clientId}/messages/read`, { through: 1 }],
+    ] as const) {
+      const res = await ctx.api.call(method, p, { token: other.token, body });
+      expect(res.status, `${method} ${p}`).toBe(404);
+      expect(res.json.code).toBe("client.not_found");
+    }
+    // Another agent's client sees only their own (empty) thread.
+    const stranger = await signedInClient("conv-stranger@example.com", other);
+    expect((await ctx.api.call("GET", "my/messages", { token: stranger.token })).json.data.messages).toEqual([]);
+    const mentor = await ctx.api.newMentor(3, "conversation-mentor@example.com");
+    for (const p of [`api/clients/${c.clientId}/messages`, "my/messages", `office/clients/${c.clientId}/messages`]) {
+      expect((await ctx.api.call("GET", p, { token: mentor.token })).status, p).toBe(403);
+    }
+    const mine = (await ctx.api.call("GET", "my/messages", { token: c.token })).json.data.messages;
+    expect(mine.map((m: { body: string }) => m.body)).toEqual(["Private word."]);
+  });
+
+  it("erases the conversation with the client, and refuses a message to an erased client", async () => {
+    const c = await signedInClient("conv-erase@example.com");
+    await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: "Before erasure." });
+    await say(c.token, "my/messages/read", { through: 1_000_000 });
+    const erased = await eraseClient(ctx.database.db, store, c.clientId);
+    expect(erased.rows.client_messages).toBe(1);
+    expect(erased.rows.client_thread_marks).toBe(2); // the agent's side (it wrote) and the client's (it read)
+    const after = await say(staff.token, `office/clients/${c.clientId}/messages`, { body: "Too late." });
+    expect(after.status).toBe(404);
+    const left = await ctx.database.db.selectFrom("client_messages").select("id").where("client_id", "=", c.clientId).execute();
+    expect(left).toEqual([]);
+  });
+
+  it("keeps every message when both sides write at once, in the one order both see", async () => {
+    const c = await signedInClient("conv-race@example.com");
+    for (let round = 0; round < 3; round++) {
+      const sends = Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? say(c.token, "my/messages", { body: `client ${round}.${i}` })
+          : say(agent.token, `agent/clients/${c.clientId}/messages`, { body: `agent ${round}.${i}` }),
+      );
+      const results = await Promise.all(sends);
+      expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    }
+    const agentSees = (await ctx.api.call("GET", `api/clients/${c.clientId}/messages`, { token: agent.token })).json.data
+      .messages as Array<{ id: number; body: string }>;
+    const clientSees = (await ctx.api.call("GET", "my/messages", { token: c.token })).json.data.messages as Array<{
+      id: number;
+    }>;
+    expect(agentSees).toHaveLength(60);
+    expect(new Set(agentSees.map((m) => m.body)).size).toBe(60);
+    expect(clientSees.map((m) => m.id)).toEqual(agentSees.map((m) => m.id));
+    expect(agentSees.map((m) => m.id)).toEqual([...agentSees.map((m) => m.id)].sort((a, b) => a - b));
+  });
+
+  it("never leaves a message behind when it races the client's erasure", async () => {
+    for (let round = 0; round < 3; round++) {
+      const c = await signedInClient(`conv-erase-race-${round}@example.com`);
+      const sends = Array.from({ length: 10 }, (_, i) =>
+        say(agent.token, `agent/clients/${c.clientId}/messages`, { body: `racing ${i}` }),
+      );
+      const [erased, ...results] = await Promise.all([eraseClient(ctx.database.db, store, c.clientId), ...sends]);
+      expect(erased.client_id).toBe(c.clientId);
+      for (const r of results) expect([201, 404]).toContain(r.status);
+      const left = await ctx.database.db.selectFrom("client_messages").select("id").where("client_id", "=", c.clientId).execute();
+      expect(left, `round ${round}`).toEqual([]);
+    }
+  });
+});
