@@ -192,6 +192,7 @@ async function main() {
       bookings: settings.bookings,
       site: settings.site,
       publicUrl: settings.publicUrl,
+      messageNotifyDelaySeconds: settings.messageNotifyDelaySeconds,
       clientIpSecret: settings.clientIpSecret,
       logger,
       files,

@@ -19,6 +19,7 @@ import { businessDefaults, LiveBusiness } from "./business/settings.js";
 import { catalogueRoutes } from "./catalogue/routes.js";
 import { clientAreaRoutes } from "./client-area/routes.js";
 import { clientRoutes } from "./clients/routes.js";
+import { notifyUnreadMessages } from "./conversation/notices.js";
 import { conversationRoutes } from "./conversation/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import type { Db } from "./db/connection.js";
@@ -65,6 +66,8 @@ export type ApiDeps = {
   site?: { phone: string; chatUrl: string; copyrightYear: number };
   /** Where browsers reach the portal (Stripe's success and cancel addresses) */
   publicUrl: string;
+  /** How long a message of a client's conversation waits unread before the other side is e-mailed (600) */
+  messageNotifyDelaySeconds?: number;
   /** The secret the portal signs visitors' addresses with (lib/client-ip.ts) */
   clientIpSecret: string;
   /** Where clients' documents are kept (a folder or an S3 bucket: backend/files/store.ts) */
@@ -238,7 +241,9 @@ export async function createApi(
       await business.refresh();
       const cancelCutoffHours = liveRules.cancelCutoffHours;
       const reminders =
-        (await queueReminders(db, cancelCutoffHours, opts.now)) + (await remindRequests(db, deps.publicUrl, opts.now));
+        (await queueReminders(db, cancelCutoffHours, opts.now)) +
+        (await remindRequests(db, deps.publicUrl, opts.now)) +
+        (await notifyUnreadMessages(db, deps.publicUrl, deps.messageNotifyDelaySeconds ?? 600, opts.now));
       if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
       const tally = await deliverDue(
         db,

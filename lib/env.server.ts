@@ -102,6 +102,12 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
   MAIL_RETRY_SECONDS: positiveInt.default(60),
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  MESSAGE_NOTIFY_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(600),
   FILE_STORAGE: z.enum(["folder", "s3"]).optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -146,6 +152,8 @@ export type Settings = {
   benchBaselines: boolean;
   /** Where browsers reach the portal: the base of Stripe's success and cancel addresses */
   publicUrl: string;
+  /** MESSAGE_NOTIFY_DELAY_SECONDS: how long a conversation's message waits unread before the other side is e-mailed */
+  messageNotifyDelaySeconds: number;
   payments: PaymentsSettings;
   mail: MailSettings;
   files: FileSettings;
@@ -304,6 +312,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     passwordHashCost: s.PASSWORD_HASH_COST,
     benchBaselines: s.BENCH_BASELINES,
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ""),
+    messageNotifyDelaySeconds: s.MESSAGE_NOTIFY_DELAY_SECONDS,
     payments,
     mail: {
       mode: mailMode,

@@ -47,8 +47,11 @@ async function check(request: Request, context: ActionFunctionArgs["context"], t
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const state = await check(request, context, new URL(request.url).searchParams.get("token"));
-  return state.ok ? state : { ...state, token: null };
+  const url = new URL(request.url);
+  const state = await check(request, context, url.searchParams.get("token"));
+  // Where the link's e-mail points inside the client's area (a message notice: the thread); kept by the form.
+  const next = url.searchParams.get("next");
+  return state.ok ? { ...state, next } : { ...state, token: null, next: null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -63,7 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       request,
       context,
       { kind: "client", token: login.token, expires_at: login.expires_at, person: login.client },
-      null,
+      // Only an address inside the client's own area (signInAs keeps to it), else their page.
+      typeof formData.get("next") === "string" ? String(formData.get("next")) : null,
     );
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: say(error.refusal) };
@@ -87,6 +91,7 @@ export default function ClientLink() {
             <Form method="post" className="form" replace>
               <AuthenticityTokenInput />
               <input type="hidden" name="token" value={state.token} />
+              {state.next ? <input type="hidden" name="next" value={state.next} /> : null}
               <button type="submit" className="button button--primary button--block" disabled={busy}>
                 {busy ? t("my.opening") : t("my.open")}
               </button>

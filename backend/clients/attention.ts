@@ -65,16 +65,26 @@ export function needsAttention(zone: string, now = new Date()) {
           .whereRef("client_documents.client_id", "=", "clients.id")
           .where(documentDue(win)),
       ),
+      // A message from the client the agent has not read (issue 39).
+      exists(
+        selectFrom("client_messages as m")
+          .leftJoin("client_thread_marks as k", (j) => j.onRef("k.client_id", "=", "m.client_id").on("k.side", "=", "firm"))
+          .select("m.id")
+          .whereRef("m.client_id", "=", "clients.id")
+          .where("m.author", "=", "client")
+          .where(sql<SqlBool>`m.id > coalesce(k.read_through, 0)`),
+      ),
     ]);
 }
 
 const rank: Record<AttentionItem["kind"], number> = {
   hold_lapsing: 0,
   session_soon: 1,
-  refund_due: 2,
-  document_expiring: 3,
-  document_missing: 4,
-  cart_waiting: 5,
+  message_unread: 2,
+  refund_due: 3,
+  document_expiring: 4,
+  document_missing: 5,
+  cart_waiting: 6,
 };
 
 export async function attentionList(
@@ -154,7 +164,26 @@ export async function attentionList(
     .$if(clientId !== null, (q) => q.where("client_documents.client_id", "=", clientId!))
     .orderBy("client_documents.id")
     .execute();
-  const [s, r, w, d] = await Promise.all([sessions, refunds, waiting, documents]);
+  // Threads where the client wrote and the agent has not read it yet (issue 39): the count, since the oldest.
+  const unread = db
+    .selectFrom("client_messages as m")
+    .innerJoin("clients", "clients.id", "m.client_id")
+    .leftJoin("client_thread_marks as k", (j) => j.onRef("k.client_id", "=", "m.client_id").on("k.side", "=", "firm"))
+    .select((eb) => [
+      "m.client_id",
+      "clients.first_name",
+      "clients.last_name",
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.min("m.created_at").as("since"),
+    ])
+    .where("clients.agent_id", "=", agentId)
+    .where("clients.archived_at", "is", null)
+    .where("m.author", "=", "client")
+    .where((eb) => eb.or([eb("k.read_through", "is", null), eb("m.id", ">", eb.ref("k.read_through"))]))
+    .$if(clientId !== null, (q) => q.where("m.client_id", "=", clientId!))
+    .groupBy(["m.client_id", "clients.first_name", "clients.last_name"])
+    .execute();
+  const [s, r, w, d, u] = await Promise.all([sessions, refunds, waiting, documents, unread]);
   const today = win.stamp.slice(0, 10);
   type Line = Omit<AttentionItem, "summary" | "action">;
   const lines: Line[] = [
@@ -169,6 +198,14 @@ export async function attentionList(
         to: held ? "/cart" : "/bookings",
       };
     }),
+    ...u.map((m): Line => ({
+      kind: "message_unread",
+      client_id: m.client_id,
+      client_name: `${m.first_name} ${m.last_name}`,
+      words: { count: Number(m.n) },
+      at: new Date(String(m.since)).toISOString(),
+      to: `/clients/${m.client_id}/messages`,
+    })),
     ...r.map((i): Line => ({
       kind: "refund_due",
       client_id: i.client_id,

@@ -35,7 +35,8 @@ export const clientLinkUrl = (publicUrl: string, token: string) =>
 export async function issueClientLink(
   trx: Db,
   clientId: number,
-  purpose: "request" | "sign_in",
+  /** request: with a request for documents; message: with a notice of unread messages (both 7 days); sign_in: 1 hour */
+  purpose: "request" | "sign_in" | "message",
   requestId: number | null,
   publicUrl: string,
   now = new Date(),
@@ -126,9 +127,11 @@ export async function useClientLink(db: Db, token: string, now = new Date()): Pr
         summary:
           link.purpose === "sign_in"
             ? "The client opened their page (a link they asked for)"
-            : first
-              ? "The client opened your request for documents"
-              : "The client opened their page",
+            : link.purpose === "message"
+              ? "The client opened their page (the link of a message notice)"
+              : first
+                ? "The client opened your request for documents"
+                : "The client opened their page",
         ref: link.request_id !== null ? `request:${link.request_id}` : null,
       },
       now,

@@ -94,6 +94,17 @@ export async function sendMessage(db: Db, clientId: number, party: Party, body: 
       .returning(["id"])
       .executeTakeFirstOrThrow();
     if (party.kind !== "office") await advanceMark(trx, clientId, sideOf(party), inserted.id, stamp);
+    // The firm writing lets a client who never had their page in (as asking for documents does), so the notice can
+    // reach them; an access the agent ended stays ended.
+    if (party.kind !== "client") {
+      await trx
+        .updateTable("clients")
+        .set({ access_opened_at: stamp })
+        .where("id", "=", clientId)
+        .where("access_opened_at", "is", null)
+        .where("access_ended_at", "is", null)
+        .execute();
+    }
     return inserted;
   });
   const author =

@@ -37,7 +37,13 @@ export const whyAgent = "You get this e-mail because you are the agent on this a
 type AgentFacts = Extract<
   Facts,
   {
-    kind: SessionKind | "booking.move_requested" | "order.receipt" | "refund.notice" | "agent.clients_handed_over";
+    kind:
+      | SessionKind
+      | "booking.move_requested"
+      | "order.receipt"
+      | "refund.notice"
+      | "agent.clients_handed_over"
+      | "agent.client_messages";
   }
 >;
 
@@ -189,6 +195,20 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
           { link: { text: `Order ${facts.order_id}`, href: `${ctx.publicUrl}/orders/${facts.order_id}` } },
         ],
         whyAgent,
+      );
+    }
+    case "agent.client_messages": {
+      const { to, client } = facts;
+      const some = facts.count === 1 ? "a message" : `${facts.count} messages`;
+      return compose(
+        ctx,
+        facts.count === 1 ? `${client.name} wrote to you` : `${client.name} wrote to you (${facts.count} messages)`,
+        greet(to),
+        [
+          { p: `Your client ${client.name} sent you ${some} in their conversation, not read yet.` },
+          { link: { text: "Read and answer", href: `${ctx.publicUrl}/clients/${client.id}/messages` } },
+        ],
+        "You get this e-mail because a client of yours wrote to you and it has waited unread.",
       );
     }
     case "agent.clients_handed_over": {

@@ -15,7 +15,7 @@ import type { Facts } from "./messages.js";
 export type ClientFacts = Extract<
   Facts,
   {
-    kind: SessionKind | "client.documents_requested" | "client.document_rejected" | "client.sign_in_link";
+    kind: SessionKind | "client.documents_requested" | "client.document_rejected" | "client.sign_in_link" | "client.new_messages";
   }
 >;
 
@@ -27,6 +27,7 @@ const clientKinds = new Set<Facts["kind"]>([
   "client.documents_requested",
   "client.document_rejected",
   "client.sign_in_link",
+  "client.new_messages",
 ]);
 
 /** Whether this message goes to a client, to be written by clientMessage. */
@@ -167,6 +168,18 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
           { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
         ],
         t("mail.whyRejected", { agent: agent.name }),
+      );
+    }
+    case "client.new_messages": {
+      const { agent } = facts;
+      return write(
+        t("mail.newMessagesSubject"),
+        [
+          { p: t("mail.newMessages", { agent: agent.name, company, count: facts.count }) },
+          { link: { text: t("mail.readMessages"), href: inLang(facts.link) } },
+          { p: t("mail.linkOnceLater", { until: at(facts.expires_at), url: inLang(`${ctx.publicUrl}/my/sign-in`) }) },
+        ],
+        t("mail.whyMessages", { company }),
       );
     }
     case "client.sign_in_link": {

@@ -76,7 +76,17 @@ export type Facts =
       link: string;
       expires_at: string;
     }
-  | { kind: "client.sign_in_link"; to: Recipient; agent: { name: string; email: string }; link: string; expires_at: string };
+  | { kind: "client.sign_in_link"; to: Recipient; agent: { name: string; email: string }; link: string; expires_at: string }
+  /** Messages of the client's conversation wait unread (issue 39): one notice per thread per delay */
+  | {
+      kind: "client.new_messages";
+      to: Recipient;
+      agent: { name: string; email: string };
+      count: number;
+      link: string;
+      expires_at: string;
+    }
+  | { kind: "agent.client_messages"; to: Recipient; client: { id: number; name: string }; count: number };
 
 export type Kind = Facts["kind"];
 

@@ -37,6 +37,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "order.receipt":
     case "refund.notice":
     case "agent.clients_handed_over":
+    case "agent.client_messages":
       return agentMessage(facts, ctx);
     case "contact.reply":
     case "contact.received":
@@ -50,6 +51,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "client.documents_requested":
     case "client.document_rejected":
     case "client.sign_in_link":
+    case "client.new_messages":
       return clientMessage(facts, ctx);
   }
 }

@@ -176,9 +176,12 @@ export type AttentionWords = {
   /** A document's expiry date (YYYY-MM-DD), and whether it is past */
   expires_on?: string;
   expired?: boolean;
+  /** How many messages from the client wait unread */
+  count?: number;
 };
 export type AttentionItem = {
-  kind: "hold_lapsing" | "session_soon" | "refund_due" | "document_expiring" | "document_missing" | "cart_waiting";
+  kind:
+    "hold_lapsing" | "session_soon" | "message_unread" | "refund_due" | "document_expiring" | "document_missing" | "cart_waiting";
   client_id: number;
   client_name: string;
   /** In English; `words` holds what it names, for a page that says it in its own language */

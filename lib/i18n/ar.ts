@@ -420,6 +420,10 @@ export const ar: Catalogue = {
     link: "هذا رابط صفحتك الخاصة لدى {{company}}، حيث ترسل المستندات إلى {{agent}}.",
     openPage: "افتح صفحتك",
     linkOnceIgnore: "يعمل الرابط مرة واحدة حتى {{until}}. إن لم تطلبه، فتجاهل هذه الرسالة.",
+    newMessagesSubject: "رسالة جديدة بشأن ملفك",
+    newMessages: "كتب إليك وكيلك {{agent}} أو فريق {{company}} على صفحتك. الرسائل غير المقروءة: {{count}}.",
+    readMessages: "اقرأ وأجب",
+    whyMessages: "تصلك هذه الرسالة لأن رسالة تنتظرك على صفحتك لدى {{company}}.",
     whyLink: "تصلك هذه الرسالة لأن رابطًا طُلب لهذا العنوان.",
   },
   mentorMail: {

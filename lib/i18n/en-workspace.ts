@@ -403,10 +403,12 @@ export const enWorkspace = {
     /** The portal's languages, each with its name in itself: "Spanish (español)" */
     languageNames: { ...clientLanguageLabels },
     attention: {
-      at: { hold_lapsing: "Lapses", session_soon: "Starts", cart_waiting: "Added" },
+      at: { hold_lapsing: "Lapses", session_soon: "Starts", message_unread: "Since", cart_waiting: "Added" },
       summary: {
         hold_lapsing: "Unpaid session with {{mentor}}: the hold lapses",
         session_soon: "Session with {{mentor}}",
+        message_unread_one: "A message from the client, not read yet",
+        message_unread_other: "{{count}} messages from the client, not read yet",
         refund_due: "Refund due: {{line}}",
         document_missing: "Document missing: {{document}}",
         document_missing_for: "Document missing: {{document}} (for {{service}})",
@@ -417,6 +419,7 @@ export const enWorkspace = {
       action: {
         hold_lapsing: "Pay in the cart",
         session_soon: "See the session",
+        message_unread: "Read and answer",
         refund_due: "Order {{order}}",
         document_missing: "Upload it",
         document_expiring: "Upload the renewed one",
@@ -1020,6 +1023,8 @@ export const enWorkspace = {
         client_documents_requested: "Documents asked of a client",
         client_document_rejected: "A client's document rejected",
         client_sign_in_link: "A client's sign-in link",
+        client_new_messages: "Unread messages, to the client",
+        agent_client_messages: "A client's unread messages, to the agent",
       },
       resent: "It will be sent again within a few seconds.",
       show: "Show",

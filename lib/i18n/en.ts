@@ -385,6 +385,10 @@ export const en = {
     link: "Here is your link to your own page at {{company}}, where you send documents to {{agent}}.",
     openPage: "Open your page",
     linkOnceIgnore: "The link works once, until {{until}}. If you did not ask for it, ignore this e-mail.",
+    newMessagesSubject: "A new message about your case",
+    newMessages: "Your agent, {{agent}}, or the {{company}} team wrote to you on your page. Unread messages: {{count}}.",
+    readMessages: "Read and answer",
+    whyMessages: "You get this e-mail because a message waits for you on your page with {{company}}.",
     whyLink: "You get this e-mail because a link was asked for this address.",
   },
   /** What a mentor is written of the sessions they give (issue 26: in the mentor's language) */

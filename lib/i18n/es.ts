@@ -427,6 +427,10 @@ export const es: Catalogue = {
     link: "Aquí tiene el enlace a su página personal en {{company}}, desde la que envía documentos a {{agent}}.",
     openPage: "Abrir mi página",
     linkOnceIgnore: "El enlace sirve una sola vez, hasta el {{until}}. Si no lo ha pedido, ignore este correo.",
+    newMessagesSubject: "Un mensaje nuevo sobre su caso",
+    newMessages: "Su agente, {{agent}}, o el equipo de {{company}} le ha escrito en su página. Mensajes sin leer: {{count}}.",
+    readMessages: "Leer y responder",
+    whyMessages: "Recibe este correo porque un mensaje le espera en su página de {{company}}.",
     whyLink: "Recibe este correo porque se ha pedido un enlace para esta dirección.",
   },
   mentorMail: {

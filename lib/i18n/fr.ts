@@ -432,6 +432,10 @@ export const fr: Catalogue = {
     link: "Voici le lien vers votre page personnelle chez {{company}}, d’où vous envoyez vos documents à {{agent}}.",
     openPage: "Ouvrir ma page",
     linkOnceIgnore: "Le lien ne sert qu’une fois, jusqu’au {{until}}. Si vous ne l’avez pas demandé, ignorez cet e-mail.",
+    newMessagesSubject: "Un nouveau message concernant votre dossier",
+    newMessages: "Votre agent, {{agent}}, ou l’équipe {{company}} vous a écrit sur votre page. Messages non lus : {{count}}.",
+    readMessages: "Lire et répondre",
+    whyMessages: "Vous recevez cet e-mail parce qu’un message vous attend sur votre page chez {{company}}.",
     whyLink: "Vous recevez cet e-mail parce qu’un lien a été demandé pour cette adresse.",
   },
   mentorMail: {

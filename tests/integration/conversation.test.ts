@@ -12,6 +12,7 @@ import { eraseClient } from "../../backend/clients/erase.js";
 import { issueClientLink, openAccess } from "../../backend/clients/links.js";
 import { folderStore } from "../../backend/files/folder.js";
 import { MESSAGE_MAX } from "../../lib/conversation.js";
+import { startApi } from "../support/api-harness.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
 describe.each(testDatabases)("a client's conversation on $name", (target) => {
@@ -26,10 +27,10 @@ describe.each(testDatabases)("a client's conversation on $name", (target) => {
   });
 
   /** A client of `owner`'s, signed in to their own area: its id and the client's token. */
-  async function signedInClient(email: string, owner = agent) {
+  async function signedInClient(email: string, owner = agent, language = "en") {
     const made = await ctx.api.call("POST", "agent/addclient", {
       token: owner.token,
-      body: { first_name: "Sara", last_name: email.split("@")[0], email },
+      body: { first_name: "Sara", last_name: email.split("@")[0], email, language },
     });
     expect(made.status).toBe(201);
     const clientId = made.json.data.id as number;
@@ -190,6 +191,124 @@ describe.each(testDatabases)("a client's conversation on $name", (target) => {
       for (const r of results) expect([201, 404]).toContain(r.status);
       const left = await ctx.database.db.selectFrom("client_messages").select("id").where("client_id", "=", c.clientId).execute();
       expect(left, `round ${round}`).toEqual([]);
+    }
+  });
+
+  const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
+  /** One round of the mail worker at `at`, until the outbox is empty: what it sent to `to`. */
+  async function mailAt(at: Date, to: string) {
+    const before = ctx.api.mailbox.length;
+    for (let i = 0; i < 10; i++) {
+      const tally = await ctx.api.mailTick({ now: at });
+      if (tally.sent + tally.retried + tally.failed === 0) break;
+    }
+    return ctx.api.mailbox.slice(before).filter((m) => m.to === to);
+  }
+
+  it("e-mails the client once the firm's messages wait unread past the delay, once however many, in their language", async () => {
+    const email = "conv-notice@example.com";
+    const c = await signedInClient(email, agent, "ar");
+    for (const body of ["One.", "Two.", "Three."]) await say(agent.token, `agent/clients/${c.clientId}/messages`, { body });
+    // Not before the delay (600 seconds by default).
+    expect(await mailAt(minutesFromNow(5), email)).toEqual([]);
+    const [notice, ...more] = await mailAt(minutesFromNow(11), email);
+    expect(more).toEqual([]);
+    expect(notice!.subject).toBe("رسالة جديدة بشأن ملفك");
+    expect(notice!.text).toContain("الرسائل غير المقروءة: 3");
+    expect(notice!.replyTo).toBe("conversation-agent@example.com");
+    // Its link opens the thread, once.
+    const link = new URL(/(http:\/\/portal\.test\/my\/link\?\S+)/.exec(notice!.text)![1]!);
+    expect(link.searchParams.get("next")).toBe("/my/messages");
+    expect(link.searchParams.get("lang")).toBe("ar");
+    const used = await ctx.api.call("POST", "my/link", { body: { token: link.searchParams.get("token") } });
+    expect(used.status).toBe(200);
+    // Nothing new: no second notice, however often the worker runs.
+    expect(await mailAt(minutesFromNow(30), email)).toEqual([]);
+    // A newer message, unread past the delay again: one more notice, counting all that is unread.
+    await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: "Four." });
+    const [again] = await mailAt(minutesFromNow(20), email);
+    expect(again!.text).toContain("الرسائل غير المقروءة: 4");
+    // Read before the delay: no notice.
+    await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: "Five." });
+    await say(c.token, "my/messages/read", { through: 1_000_000 });
+    expect(await mailAt(minutesFromNow(60), email)).toEqual([]);
+  });
+
+  it("lets in a client who never had their page when the firm writes, but never one whose access was ended", async () => {
+    const fresh = await ctx.api.call("POST", "agent/addclient", {
+      token: agent.token,
+      body: { first_name: "Nour", last_name: "New", email: "conv-fresh@example.com" },
+    });
+    const freshId = fresh.json.data.id as number;
+    await say(agent.token, `agent/clients/${freshId}/messages`, { body: "Welcome to your page." });
+    const [welcome] = await mailAt(minutesFromNow(11), "conv-fresh@example.com");
+    expect(welcome!.subject).toBe("A new message about your case");
+    // Ended by the agent: a message stays in the thread, no notice reopens the door.
+    const ended = await signedInClient("conv-ended@example.com");
+    expect((await say(agent.token, `agent/clients/${ended.clientId}/end-access`, {})).status).toBe(200);
+    await say(agent.token, `agent/clients/${ended.clientId}/messages`, { body: "After the end." });
+    expect(await mailAt(minutesFromNow(11), "conv-ended@example.com")).toEqual([]);
+    const access = (await ctx.api.call("GET", `api/clients/${ended.clientId}/document-requests`, { token: agent.token })).json
+      .data.access;
+    expect(access.state).toBe("ended");
+  });
+
+  it("e-mails the agent of the client's unread messages, and lists the thread on the dashboard until read", async () => {
+    const c = await signedInClient("conv-agent-notice@example.com");
+    await say(c.token, "my/messages", { body: "Hello?" });
+    await say(c.token, "my/messages", { body: "Are you there?" });
+    const attention = async () =>
+      (await ctx.api.call("GET", "api/dashboard/attention", { token: agent.token })).json.data.filter(
+        (a: { kind: string; client_id: number }) => a.kind === "message_unread" && a.client_id === c.clientId,
+      );
+    expect(await attention()).toEqual([
+      expect.objectContaining({
+        summary: "2 messages from the client, not read yet",
+        to: `/clients/${c.clientId}/messages`,
+        action: "Read and answer",
+      }),
+    ]);
+    // The clients list's "needs attention" filter has them too.
+    const listed = async () =>
+      (
+        await ctx.api.call("GET", `api/clients/agent/${agent.id}?attention=1&per_page=100`, { token: agent.token })
+      ).json.data.items.map((i: { id: number }) => i.id);
+    expect(await listed()).toContain(c.clientId);
+    const [notice] = await mailAt(minutesFromNow(11), "conversation-agent@example.com");
+    expect(notice!.subject).toBe("Sara conv-agent-notice wrote to you (2 messages)");
+    expect(notice!.text).toContain(`http://portal.test/clients/${c.clientId}/messages`);
+    const thread = (await ctx.api.call("GET", `api/clients/${c.clientId}/messages`, { token: agent.token })).json.data;
+    await say(agent.token, `agent/clients/${c.clientId}/messages/read`, { through: thread.messages.at(-1).id });
+    expect(await attention()).toEqual([]);
+    expect(await listed()).not.toContain(c.clientId);
+  });
+
+  it("sends each notice once when three servers sweep at once", async () => {
+    const others = await Promise.all([startApi(ctx.database, { files: store }), startApi(ctx.database, { files: store })]);
+    try {
+      const c = await signedInClient("conv-three@example.com");
+      for (let round = 0; round < 5; round++) {
+        await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: `Round ${round}.` });
+        const at = minutesFromNow(11 + round * 20);
+        await Promise.all([ctx.api, ...others].map((api) => api.mailTick({ now: at })));
+      }
+      const rows = await ctx.database.db
+        .selectFrom("outbox")
+        .select(["dedupe_key", "kind"])
+        .where("dedupe_key", "like", `conversation:${c.clientId}:%`)
+        .execute();
+      expect(rows).toHaveLength(5);
+      expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(["client.new_messages"]));
+      // One claim per notice (the outbox's key would also drop a second row): one link made per notice, not three.
+      const links = await ctx.database.db
+        .selectFrom("client_links")
+        .select("id")
+        .where("client_id", "=", c.clientId)
+        .where("purpose", "=", "message")
+        .execute();
+      expect(links).toHaveLength(5);
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
     }
   });
 });

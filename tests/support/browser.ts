@@ -192,11 +192,11 @@ export function usePortalAndBrowser(env: Record<string, string> = {}, transport:
 
 /**
  * A file's browser journeys: skipped where there is no Chromium, with one portal (on the in-process transport: the
- * parity test keeps HTTP honest) and one browser for the whole block.
+ * parity test keeps HTTP honest; `env` for its settings) and one browser for the whole block.
  */
-export function journeys(title: string, ...args: [Body] | [{ timeout: number }, Body]) {
-  const [options, body] = args.length === 1 ? [{}, args[0]] : args;
-  describe.skipIf(!haveBrowser)(title, options, () => body(usePortalAndBrowser()));
+export function journeys(title: string, ...args: [Body] | [{ timeout: number; env?: Record<string, string> }, Body]) {
+  const [{ env, ...options }, body] = args.length === 1 ? [{}, args[0]] : args;
+  describe.skipIf(!haveBrowser)(title, options, () => body(usePortalAndBrowser(env)));
 }
 type Body = (ctx: ReturnType<typeof usePortalAndBrowser>) => void;
 
