@@ -42,6 +42,7 @@ import { paymentRoutes, stripeWebhookRoute } from "./payments/routes.js";
 import { createStripe } from "./payments/stripe-client.js";
 import { createLimiter, createLoginLimiter, type LoginLimitSettings } from "./rate-limit.js";
 import { serveOn } from "./serve.js";
+import { stageRoutes } from "./stages/routes.js";
 
 export type MailTally = { reminders: number; sent: number; retried: number; failed: number; skipped: number };
 
@@ -211,6 +212,7 @@ export async function createApi(
   });
   clientRoutes(serve, { db });
   conversationRoutes(serve, { db });
+  stageRoutes(serve, { db, publicUrl: deps.publicUrl });
   catalogueRoutes(serve, { db });
   cartRoutes(serve, { db });
   paymentRoutes(serve, payments);

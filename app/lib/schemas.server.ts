@@ -5,6 +5,10 @@
 import { z } from "zod";
 
 export {
+  stageBody,
+  stageEditBody,
+  stageMoveBody,
+  caseMoveBody,
   caseMessageBody,
   agentSettingsBody,
   bookBody,

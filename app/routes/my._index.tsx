@@ -8,6 +8,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
+import { CaseProgress } from "../components/case-progress";
 import { DocumentStatus, UploadForm } from "../components/documents";
 import { readRefusal } from "../components/form";
 import { JoinLink } from "../components/join-link";
@@ -40,7 +41,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MyPage() {
-  const { client, agent, messages, documents, sessions, uploads, unread_messages: unread } = useLoaderData<typeof loader>();
+  const {
+    client,
+    agent,
+    messages,
+    documents,
+    sessions,
+    uploads,
+    cases,
+    unread_messages: unread,
+  } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const zone = client.time_zone;
   const asked = documents.filter((d) => d.asked);
@@ -84,6 +94,8 @@ export default function MyPage() {
           </blockquote>
         ) : null}
       </aside>
+
+      <CaseProgress cases={cases} timeZone={zone} />
 
       <h2 id="documents">{t("my.documents")}</h2>
       {documents.length ? (

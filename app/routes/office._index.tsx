@@ -84,6 +84,9 @@ export default function OfficeOverview() {
         <li>
           <Link to="/office/audit">{t("office.overview.audit")}</Link>
         </li>
+        <li>
+          <Link to="/office/stages">{t("office.overview.stages")}</Link>
+        </li>
       </ul>
     </section>
   );

@@ -30,6 +30,7 @@ import { Conflict, NotFound, TooLarge } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
 import { clientInvite } from "../mail/client-messages.js";
 import type { MailContext } from "../mail/compose.js";
+import { myCaseStages } from "../stages/stages.js";
 
 type Db = Kysely<Database>;
 
@@ -123,6 +124,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
       .execute(),
     unreadFor(db, clientId, "client"),
   ]);
+  const cases = await myCaseStages(db, clientId, c.language ?? "en");
   return {
     client: {
       first_name: c.first_name,
@@ -134,6 +136,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     agent: { name: c.agent_name, email: c.agent_email },
     messages: messages.map((m) => ({ at: new Date(m.last_sent_at).toISOString(), text: m.message! })),
     unread_messages: unread,
+    cases,
     documents,
     sessions: sessions.map((s) => ({
       id: s.id,

@@ -25,6 +25,7 @@ export type ClientEventKind =
   | "refund.due"
   | "refund.done"
   | "document.requested"
+  | "case.moved"
   | "document.added"
   | "document.uploaded"
   | "document.accepted"

@@ -78,6 +78,7 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
     await run("client_events", sql`client_id = ${clientId}`);
     await run("client_messages", sql`client_id = ${clientId}`);
     await run("client_thread_marks", sql`client_id = ${clientId}`);
+    await run("client_cases", sql`client_id = ${clientId}`);
     // Held sessions are a cart's: released with the cart (a paid one is a record of money and stays).
     await trx
       .updateTable("mentor_bookings")

@@ -79,6 +79,31 @@ export interface ClientThreadMarksTable {
   notified_through: Generated<number>;
 }
 
+/** A stage of a service's cases, in the office's order (issue 39); retired, never deleted. */
+export interface CaseStagesTable {
+  id: Generated<number>;
+  service_id: number;
+  position: number;
+  /** In English; the other languages' when written (else English is shown) */
+  name: string;
+  name_ar: string | null;
+  name_es: string | null;
+  name_fr: string | null;
+  retired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Where a client's case for one service stands: its stage, the agent's word for the client, and when it moved. */
+export interface ClientCasesTable {
+  client_id: number;
+  service_id: number;
+  stage_id: number;
+  note: string | null;
+  moved_at: string;
+  moved_by_agent_id: number | null;
+}
+
 /** A checklist item of a client's documents: a standard kind a paid service needs, or one the agent added. */
 export interface ClientDocumentsTable {
   id: Generated<number>;

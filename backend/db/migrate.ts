@@ -32,6 +32,7 @@ import { contactReplies } from "./migrations/025-contact-replies.js";
 import { mentorLanguage } from "./migrations/026-mentor-language.js";
 import { catalogueTexts } from "./migrations/027-catalogue-texts.js";
 import { caseMessages } from "./migrations/028-case-messages.js";
+import { caseStages } from "./migrations/029-case-stages.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -63,6 +64,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "026-mentor-language": mentorLanguage(),
     "027-catalogue-texts": catalogueTexts(),
     "028-case-messages": caseMessages(kind),
+    "029-case-stages": caseStages(kind),
   };
 }
 

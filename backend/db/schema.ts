@@ -19,6 +19,8 @@ import type {
   ClientDocumentsTable,
   ClientEventsTable,
   ClientLinksTable,
+  CaseStagesTable,
+  ClientCasesTable,
   ClientMessagesTable,
   ClientNotesTable,
   ClientThreadMarksTable,
@@ -328,6 +330,8 @@ export interface Database {
   client_notes: ClientNotesTable;
   client_messages: ClientMessagesTable;
   client_thread_marks: ClientThreadMarksTable;
+  case_stages: CaseStagesTable;
+  client_cases: ClientCasesTable;
   client_documents: ClientDocumentsTable;
   document_files: DocumentFilesTable;
   client_tokens: ClientTokensTable;

@@ -8,14 +8,21 @@
 import { localizeDocumentTitle } from "../../lib/i18n/document-titles.js";
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
+import { stageName } from "../../lib/stage-name.js";
 import { compose, sessionInvite, when, type MailContext, type Recipient, type Rendered, type SessionFacts } from "./compose.js";
-import type { SessionKind } from "./facts.js";
+import type { SessionKind, StageNames } from "./facts.js";
 import type { Facts } from "./messages.js";
 
 export type ClientFacts = Extract<
   Facts,
   {
-    kind: SessionKind | "client.documents_requested" | "client.document_rejected" | "client.sign_in_link" | "client.new_messages";
+    kind:
+      | SessionKind
+      | "client.documents_requested"
+      | "client.document_rejected"
+      | "client.sign_in_link"
+      | "client.new_messages"
+      | "client.case_moved";
   }
 >;
 
@@ -28,6 +35,7 @@ const clientKinds = new Set<Facts["kind"]>([
   "client.document_rejected",
   "client.sign_in_link",
   "client.new_messages",
+  "client.case_moved",
 ]);
 
 /** Whether this message goes to a client, to be written by clientMessage. */
@@ -180,6 +188,28 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
           { p: t("mail.linkOnceLater", { until: at(facts.expires_at), url: inLang(`${ctx.publicUrl}/my/sign-in`) }) },
         ],
         t("mail.whyMessages", { company }),
+      );
+    }
+    case "client.case_moved": {
+      const { agent } = facts;
+      const named = (s: StageNames) => stageName(s, lang);
+      const service = t(`services.s${facts.service_id}.name`);
+      const stage = named(facts.stage);
+      return write(
+        t("mail.caseMovedSubject", { service, stage }),
+        [
+          { p: t("mail.caseMoved", { agent: agent.name, service, stage }) },
+          ...(facts.next ? [{ p: t("mail.caseNext", { stage: named(facts.next) }) }] : []),
+          ...(facts.note ? [{ p: t("mail.agentWrites", { agent: agent.name, message: facts.note }) }] : []),
+          ...(facts.link
+            ? [
+                { link: { text: t("mail.seeCase"), href: inLang(facts.link) } },
+                { p: t("mail.linkOnceLater", { until: at(facts.expires_at!), url: inLang(`${ctx.publicUrl}/my/sign-in`) }) },
+              ]
+            : []),
+          { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
+        ],
+        t("mail.whyCase", { company }),
       );
     }
     case "client.sign_in_link": {

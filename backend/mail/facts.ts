@@ -86,7 +86,23 @@ export type Facts =
       link: string;
       expires_at: string;
     }
-  | { kind: "agent.client_messages"; to: Recipient; client: { id: number; name: string }; count: number };
+  | { kind: "agent.client_messages"; to: Recipient; client: { id: number; name: string }; count: number }
+  /** The agent moved the client's case for a service to a stage (issue 39): its names in every language */
+  | {
+      kind: "client.case_moved";
+      to: Recipient;
+      agent: { name: string; email: string };
+      service_id: number;
+      stage: StageNames;
+      next: StageNames | null;
+      note: string | null;
+      /** A one-time link to the client's page, when their access is open */
+      link: string | null;
+      expires_at: string | null;
+    };
+
+/** A stage's name in English and, where written, the other languages. */
+export type StageNames = { name: string; name_ar: string | null; name_es: string | null; name_fr: string | null };
 
 export type Kind = Facts["kind"];
 

@@ -52,6 +52,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "client.document_rejected":
     case "client.sign_in_link":
     case "client.new_messages":
+    case "client.case_moved":
       return clientMessage(facts, ctx);
   }
 }

@@ -16,6 +16,7 @@ import type { Database } from "../db/schema.js";
 import * as demo from "./demo-data.js";
 import { planTexts } from "./plan-texts.js";
 import * as reference from "./reference-data.js";
+import { stageDefaults } from "./stage-defaults.js";
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require("i18n-iso-countries/langs/en.json"));
@@ -54,6 +55,18 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
       .returning("id")
       .executeTakeFirst();
     if (made && written) await saveTexts(db, "plan", made.id, written.texts, new Date());
+  }
+  // Each service's stages, once: a service with any (even all retired) keeps what the office made of them.
+  const staged = new Set((await db.selectFrom("case_stages").select("service_id").distinct().execute()).map((r) => r.service_id));
+  const stamp = new Date().toISOString();
+  for (const [serviceId, stages] of Object.entries(stageDefaults)) {
+    if (staged.has(Number(serviceId))) continue;
+    await db
+      .insertInto("case_stages")
+      .values(
+        stages.map((s, i) => ({ ...s, service_id: Number(serviceId), position: i + 1, created_at: stamp, updated_at: stamp })),
+      )
+      .execute();
   }
 }
 

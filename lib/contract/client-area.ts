@@ -8,6 +8,7 @@ import type { DocumentStatus } from "../documents.js";
 import type { ApiFile } from "../transport.js";
 import { answer, endpoint } from "./endpoint.js";
 import { emailField, idParam, oneLineText, optionalText } from "./fields.js";
+import type { MyCaseStage } from "./stages.js";
 
 // ---- the agent's requests -----------------------------------------------------
 
@@ -99,6 +100,8 @@ export type MyCase = {
   messages: Array<{ at: string; text: string }>;
   /** Messages of the client's conversation they have not read yet (issue 39) */
   unread_messages: number;
+  /** Every service the client has, where its case stands and what comes next, in their language (issue 39) */
+  cases: MyCaseStage[];
   documents: MyDocument[];
   sessions: MySession[];
   uploads: { files: number; bytes: number; max_files: number; max_bytes: number };

@@ -85,6 +85,11 @@ const codes = {
   "job.not_found": "workspace",
   "relocation.not_found": "workspace",
   "plan.not_found": "workspace",
+  // Case stages (issue 39)
+  "stage.not_found": "workspace",
+  "stage.no_service": "workspace",
+  "case.no_service": "workspace",
+  "case.stage_not_offered": "workspace",
   "catalogue.not_offered": "workspace",
   "cart.empty": "workspace",
   "cart.duplicate": "workspace",

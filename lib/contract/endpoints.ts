@@ -20,6 +20,7 @@ import { officeCatalogueEndpoints } from "./office-catalogue.js";
 import { officeMentorEndpoints } from "./office-mentors.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
+import { stageEndpoints } from "./stages.js";
 
 export { ownAccount, ownFeed };
 
@@ -30,6 +31,7 @@ export const endpoints = {
   ...clientEndpoints,
   ...clientAreaEndpoints,
   ...conversationEndpoints,
+  ...stageEndpoints,
   ...dashboardEndpoints,
   ...documentEndpoints,
   ...mentorEndpoints,

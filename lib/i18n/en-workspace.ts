@@ -622,6 +622,24 @@ export const enWorkspace = {
       relocationNote:
         "A relocation plan is our team's support through the move; a <go>relocation package</go> is a city's bundle of services (housing search, registration) bought on top.",
     },
+    /** Where a client's case stands (issue 39, point 3) */
+    case: {
+      title: "Case progress: {{name}}",
+      heading: "Where {{name}}'s case stands",
+      intro:
+        "Move each service's case along its stages. The client sees the stage and your word on their page, and is e-mailed in their language.",
+      link: "Case progress",
+      stages: "Stages",
+      stage: "Stage",
+      choose: "Choose a stage",
+      note: "A word for the client (optional)",
+      noteHint: "The client reads it on their page and in the e-mail.",
+      move: "Move the case",
+      moved: "{{service}}: the case is now at “{{stage}}”. The client was told.",
+      since: "At “{{stage}}” since {{time}}.",
+      notStarted: "Not started: no stage set yet.",
+      none: "No service has been paid for this client yet: a case starts when one is.",
+    },
     /** The agent's side of a client's conversation (issue 39); the thread's own words are `conversation` */
     messages: {
       title: "Messages: {{name}}",
@@ -992,6 +1010,7 @@ export const enWorkspace = {
       addAgent: "Add an agent",
       agents: "Agents",
       audit: "Audit log",
+      stages: "Case stages",
     },
     outbox: {
       title: "E-mail · Back office",
@@ -1024,6 +1043,7 @@ export const enWorkspace = {
         client_document_rejected: "A client's document rejected",
         client_sign_in_link: "A client's sign-in link",
         client_new_messages: "Unread messages, to the client",
+        client_case_moved: "A client's case moved on",
         agent_client_messages: "A client's unread messages, to the agent",
       },
       resent: "It will be sent again within a few seconds.",
@@ -1172,6 +1192,34 @@ export const enWorkspace = {
         client: "Client {{id}}",
         setting: "Business settings",
       },
+    },
+    /** The case stages (issue 39, point 3) */
+    stages: {
+      title: "Case stages · Back office",
+      heading: "Case stages",
+      intro:
+        "Each service's stages, in the order a case moves along them. Agents move their clients' cases; clients see the stage on their page in their language (English until a translation is written). A retired stage is offered no more; cases standing at it stay.",
+      retired: "Retired",
+      englishOnly: "English only",
+      edit: "Rename {{name}}",
+      up: "Move up",
+      down: "Move down",
+      retire: "Retire",
+      restore: "Bring back",
+      none: "No stages yet.",
+      addHeading: "Add a stage",
+      name: "Name (English)",
+      nameAr: "Name in Arabic (optional)",
+      nameEs: "Name in Spanish (optional)",
+      nameFr: "Name in French (optional)",
+      add: "Add the stage",
+      added: "Stage added: {{name}}.",
+      editTitle: "Rename {{name}} · Back office",
+      editHeading: "Rename “{{name}}”",
+      save: "Save",
+      saving: "Saving…",
+      saved: "Stage saved: {{name}}.",
+      done: { up: "Stage moved up.", down: "Stage moved down.", retire: "Stage retired.", restore: "Stage brought back." },
     },
     /** A client's conversation as the office reads it (issue 39) */
     clientMessages: {

@@ -89,6 +89,8 @@ journeys("a client's conversation in Chromium", { timeout: 90_000, env: { MESSAG
       await expect.poll(() => agent.locator(".thread").innerText(), { timeout: 20_000, interval: 250 }).toContain(answer);
       await expect.poll(() => mine.innerText(), settle).toContain("Read");
 
+      // The client leaves the thread (with scripts on, an open thread reads what arrives as it arrives).
+      await me.goto(`${ctx.portal.base}/my`);
       // The office reads the thread (from the agent's page in the office) and writes as the office.
       const officeSide = await newContext(ctx.browser, javaScriptEnabled, { width });
       await signInAs(officeSide.context, ctx.portal.base, await ctx.portal.staffSessionCookie());
@@ -99,7 +101,7 @@ journeys("a client's conversation in Chromium", { timeout: 90_000, env: { MESSAG
       await office.getByRole("button", { name: "Send" }).click();
       await expectToast(office, javaScriptEnabled, "Your message was sent.");
       // The client's page counts it as new, and leads to it.
-      await me.goto(`${ctx.portal.base}/my`);
+      await me.reload();
       await me.getByRole("link", { name: words.open }).click();
       await me.waitForURL(/\/my\/messages$/);
       await expect

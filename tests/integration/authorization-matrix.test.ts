@@ -219,6 +219,34 @@ const matrix: Record<string, Entry> = {
     body: () => ({ body: "Planted" }),
     intruder: 403,
   },
+  // Case stages (issue 39): the office's alone; another agent's client's case is not found, read or moved.
+  "GET /office/stages": { anonymous: 401, intruder: 403 },
+  "POST /office/stages": { anonymous: 401, body: () => ({ service_id: 1, name: "Planted" }), intruder: 403 },
+  "POST /office/stages/:id": {
+    anonymous: 401,
+    path: () => "/office/stages/1",
+    body: () => ({ name: "Getting started" }),
+    intruder: 403,
+  },
+  "POST /office/stages/:id/move": {
+    anonymous: 401,
+    path: () => "/office/stages/1/move",
+    body: () => ({ direction: "up" }),
+    intruder: 403,
+  },
+  "POST /office/stages/:id/retire": {
+    anonymous: 401,
+    path: () => "/office/stages/1/retire",
+    body: () => ({ retired: false }),
+    intruder: 403,
+  },
+  "GET /api/clients/:clientId/cases": { anonymous: 401, path: (v) => `/api/clients/${v.clientId}/cases`, intruder: 404 },
+  "POST /agent/clients/:clientId/cases/:serviceId": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/cases/1`,
+    body: () => ({ stage_id: 1 }),
+    intruder: 404,
+  },
   "GET /my/case": { anonymous: 401, intruder: 403 },
   "POST /my/documents/:documentId/file": {
     anonymous: 401,

@@ -103,6 +103,11 @@ export const routes: Record<string, Entry> = {
     at: (ids) => ({ path: `/clients/${ids.client}/requests`, params: { id: ids.client! } }),
     owned: true,
   },
+  "clients.$id.case": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/case`, params: { id: ids.client! } }),
+    owned: true,
+  },
   "clients.$id.messages": {
     who: "agent",
     at: (ids) => ({ path: `/clients/${ids.client}/messages`, params: { id: ids.client! } }),
@@ -171,6 +176,8 @@ export const routes: Record<string, Entry> = {
   "office.agents.new": { who: "staff", at: () => ({ path: "/office/agents/new" }) },
   "office.agents.$id": { who: "staff", at: (ids) => ({ path: `/office/agents/${ids.agent}`, params: { id: ids.agent! } }) },
   "office.audit": { who: "staff", at: () => ({ path: "/office/audit" }) },
+  "office.stages": { who: "staff", at: () => ({ path: "/office/stages" }) },
+  "office.stages.$id": { who: "staff", at: () => ({ path: "/office/stages/1", params: { id: "1" } }) },
   // A client's conversation as the office reads it (issue 39): the walk's client, whose agent is the walk's agent.
   "office.clients.$id.messages": {
     who: "staff",

@@ -15,7 +15,7 @@ const layers: string[][] = [
   ["body.ts", "in-process.ts", "rate-limit.ts", "audit.ts", "mail"],
   ["accounts", "holds", "business"],
   ["serve.ts", "clients"],
-  ["catalogue", "documents", "conversation"],
+  ["catalogue", "documents", "conversation", "stages"],
   ["bookings"],
   ["mentoring", "client-area", "dashboard", "payments"],
   ["office"],
