@@ -66,10 +66,18 @@ export async function requireAccount<K extends AccountKind>(
  * Starts a new session (the id rotates) for a sign-in of any kind: where the visitor was going when the kind may
  * go there, else the kind's home, with a welcome in the person's language (a client's their own, else the page's).
  */
-export async function signInAs(request: Request, context: AppLoadContext, login: SignedInData, redirectTo: string | null) {
+export async function signInAs(
+  request: Request,
+  context: AppLoadContext,
+  login: SignedInData,
+  redirectTo: string | null,
+  /** How long the session's cookie lasts (a client's choice to stay signed in): the portal's default when absent */
+  lifetime?: "browser" | number,
+) {
   const kind = portalKinds[login.kind];
   const headers = await replaceSession(request, context, (session) => {
     session.set("account", { kind: login.kind, token: login.token, person: login.person } as SessionAccount);
+    if (lifetime !== undefined) session.set("lifetime", lifetime);
     // A person with a language of their own (a client) is welcomed in it, their name kept apart from its direction.
     const own = "language" in login.person ? login.person.language : null;
     const name = own ? isolate(login.person.name) : login.person.name;

@@ -32,6 +32,7 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "form.not_sent": "messages.formUnreadable",
   "rate.too_many": "messages.tooMany",
   "client.agent_changed": "my.agentChanged",
+  "client.device_not_found": "my.deviceGone",
   "document.not_found": "errors.notFound",
   "document.already_accepted": "my.alreadyAccepted",
   "document.just_reviewed": "my.justReviewed",

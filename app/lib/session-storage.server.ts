@@ -18,6 +18,8 @@ export type SessionAccount = { [K in AccountKind]: { kind: K; token: string; per
  */
 export type SessionData = {
   account: SessionAccount;
+  /** How long the cookie lasts (session.server.ts): until the browser closes, or this many seconds; else the default */
+  lifetime: "browser" | number;
   token: string;
   agent: AgentPublic;
   staffToken: string;

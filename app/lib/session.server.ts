@@ -14,9 +14,20 @@ export function getRequestSession(request: Request, context: AppLoadContext) {
   return context.sessions.getSession(request.headers.get("Cookie"));
 }
 
-/** The Set-Cookie value that stores the session. */
+/**
+ * How long the session's cookie lasts, as its sign-in chose (issue 39): "browser", until the browser closes (a
+ * client who did not ask to stay signed in); a number of seconds (a client who did); else the portal's default.
+ */
+function lifetimeOptions(session: PortalSession) {
+  const lifetime = session.get("lifetime");
+  if (lifetime === "browser") return { maxAge: undefined, expires: undefined };
+  if (typeof lifetime === "number" && lifetime > 0) return { maxAge: lifetime };
+  return undefined;
+}
+
+/** The Set-Cookie value that stores the session, for as long as its sign-in chose. */
 export function commitSession(context: AppLoadContext, session: PortalSession) {
-  return context.sessions.commitSession(session);
+  return context.sessions.commitSession(session, lifetimeOptions(session));
 }
 
 /**
@@ -34,7 +45,7 @@ export async function replaceSession(
   if (old.id) headers.append("Set-Cookie", await sessions.destroySession(old));
   const fresh = await sessions.getSession();
   fill(fresh);
-  headers.append("Set-Cookie", await sessions.commitSession(fresh));
+  headers.append("Set-Cookie", await commitSession(context, fresh));
   return headers;
 }
 

@@ -80,6 +80,9 @@ export default function MyPage() {
           </a>
         </p>
         <p>
+          <Link to="/my/devices">{t("my.devicesLink")}</Link>
+        </p>
+        <p>
           <Link to="/my/messages" className="button button--ghost">
             {t("conversation.open")}
             {unread ? ` · ${unread === 1 ? t("conversation.newOne") : t("conversation.newMany", { count: unread })}` : ""}

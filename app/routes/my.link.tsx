@@ -7,6 +7,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { CLIENT_REMEMBER_DAYS } from "../../lib/client-session";
 import { SERVER_BUSY } from "../../lib/messages";
 import { ApiCallError } from "../lib/api.server";
 import { signInAs } from "../lib/auth.server";
@@ -60,14 +61,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { say, t } = await wordsFor(request, context);
   const parsed = clientLinkBody.safeParse({ token: formData.get("token") });
   if (!parsed.success) return { ok: false, message: t("my.linkIncomplete") };
+  // Staying signed in is the client's choice, on this device; otherwise the session ends with the browser.
+  const remember = formData.get("remember") === "on";
+  const device = request.headers.get("User-Agent")?.slice(0, 300) ?? null;
   try {
-    const login = await apiFor(context).call(endpoints.clientLinkUse, { body: parsed.data });
+    const login = await apiFor(context).call(endpoints.clientLinkUse, { body: { ...parsed.data, remember, device } });
     return await signInAs(
       request,
       context,
       { kind: "client", token: login.token, expires_at: login.expires_at, person: login.client },
       // Only an address inside the client's own area (signInAs keeps to it), else their page.
       typeof formData.get("next") === "string" ? String(formData.get("next")) : null,
+      remember ? CLIENT_REMEMBER_DAYS * 86_400 : "browser",
     );
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 404) return { ok: false, message: say(error.refusal) };
@@ -92,6 +97,13 @@ export default function ClientLink() {
               <AuthenticityTokenInput />
               <input type="hidden" name="token" value={state.token} />
               {state.next ? <input type="hidden" name="next" value={state.next} /> : null}
+              <div className="field field--check">
+                <input id="remember" type="checkbox" name="remember" aria-describedby="remember-hint" />
+                <label htmlFor="remember">{t("my.remember")}</label>
+                <p className="hint" id="remember-hint">
+                  {t("my.rememberHint")}
+                </p>
+              </div>
               <button type="submit" className="button button--primary button--block" disabled={busy}>
                 {busy ? t("my.opening") : t("my.open")}
               </button>

@@ -6,7 +6,16 @@
 import type { Kysely } from "kysely";
 import { endpoints } from "../../lib/contract.js";
 import { revokeToken } from "../accounts/tokens.js";
-import { askForClientLink, clientAccess, clientLinkInfo, endClientAccess, useClientLink } from "../clients/links.js";
+import {
+  askForClientLink,
+  clientAccess,
+  clientLinkInfo,
+  endAllMyDevices,
+  endClientAccess,
+  endMyDevice,
+  myDevices,
+  useClientLink,
+} from "../clients/links.js";
 import type { Database } from "../db/schema.js";
 import { documentRequests, requestDocuments, resendRequest, withdrawRequest } from "../documents/requests.js";
 import type { MailContext } from "../mail/compose.js";
@@ -42,7 +51,12 @@ export function clientAreaRoutes(
   serve(endpoints.endClientAccess, async ({ caller, params }) => endClientAccess(db, caller.id, params.clientId));
 
   serve(endpoints.clientLinkCheck, async ({ body }) => clientLinkInfo(db, body.token));
-  serve(endpoints.clientLinkUse, async ({ body }) => useClientLink(db, body.token));
+  serve(endpoints.clientLinkUse, async ({ body }) =>
+    useClientLink(db, body.token, new Date(), { remember: body.remember, device: body.device }),
+  );
+  serve(endpoints.myDevices, async ({ caller }) => myDevices(db, caller.id, caller.token));
+  serve(endpoints.myEndDevice, async ({ caller, params }) => endMyDevice(db, caller.id, params.id));
+  serve(endpoints.myEndAllDevices, async ({ caller }) => endAllMyDevices(db, caller.id));
   // The same answer for any address; the asker's address is limited (429), the mails capped without a word.
   serve(endpoints.clientSignInLink, async ({ body, req }) => {
     const address = body.email.toLowerCase();

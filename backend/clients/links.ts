@@ -8,7 +8,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { ClientAccess, ClientLinkInfo, ClientLoginData } from "../../lib/contract.js";
+import { CLIENT_REMEMBER_DAYS, CLIENT_SESSION_HOURS } from "../../lib/client-session.js";
+import type { ClientAccess, ClientLinkInfo, ClientLoginData, MyDevice } from "../../lib/contract.js";
 import { CLIENT_QUOTA } from "../../lib/documents.js";
 import { endSessions, hashToken, personForToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
@@ -22,7 +23,7 @@ type Db = Kysely<Database>;
 export const REQUEST_LINK_DAYS = 7;
 export const SIGN_IN_LINK_HOURS = 1;
 /** How long a client's session lasts once a link opened it */
-export const CLIENT_SESSION_HOURS = 24;
+export { CLIENT_REMEMBER_DAYS, CLIENT_SESSION_HOURS } from "../../lib/client-session.js";
 
 export const LINK_GONE =
   "This link has expired, was used already, or your access was ended. Ask for a new link with your e-mail address, or write to your agent.";
@@ -81,10 +82,16 @@ export async function clientLinkInfo(db: Db, token: string, now = new Date()): P
  * Uses a link once and opens the client's session: the link's guarded update, the token, the request marked opened
  * and the timeline line, in one transaction.
  */
-export async function useClientLink(db: Db, token: string, now = new Date()): Promise<ClientLoginData> {
+export async function useClientLink(
+  db: Db,
+  token: string,
+  now = new Date(),
+  opts: { remember?: boolean; device?: string | null } = {},
+): Promise<ClientLoginData> {
   const stamp = now.toISOString();
   const session = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + CLIENT_SESSION_HOURS * 3_600_000).toISOString();
+  const hours = opts.remember ? CLIENT_REMEMBER_DAYS * 24 : CLIENT_SESSION_HOURS;
+  const expiresAt = new Date(now.getTime() + hours * 3_600_000).toISOString();
   await db.transaction().execute(async (trx) => {
     const link = await trx
       .updateTable("client_links")
@@ -100,7 +107,14 @@ export async function useClientLink(db: Db, token: string, now = new Date()): Pr
     if (!link) throw new NotFound("client_link.gone", LINK_GONE);
     await trx
       .insertInto("client_tokens")
-      .values({ client_id: link.client_id, token_hash: hashToken(session), created_at: stamp, expires_at: expiresAt })
+      .values({
+        client_id: link.client_id,
+        token_hash: hashToken(session),
+        created_at: stamp,
+        expires_at: expiresAt,
+        remember: opts.remember ? 1 : 0,
+        device: opts.device ?? null,
+      })
       .execute();
     const client = await trx
       .updateTable("clients")
@@ -223,4 +237,36 @@ export async function endClientAccess(db: Db, agentId: number, clientId: number,
     }
   });
   return clientAccess(db, agentId, clientId);
+}
+
+/** The client's signed-in devices (their sessions still running), newest first; `current` is the asking one's. */
+export async function myDevices(db: Db, clientId: number, currentToken: string, now = new Date()): Promise<MyDevice[]> {
+  const rows = await db
+    .selectFrom("client_tokens")
+    .select(["id", "device", "created_at", "expires_at", "remember", "token_hash"])
+    .where("client_id", "=", clientId)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("id", "desc")
+    .execute();
+  const mine = hashToken(currentToken);
+  return rows.map((r) => ({
+    id: r.id,
+    device: r.device,
+    signed_in_at: new Date(r.created_at).toISOString(),
+    expires_at: new Date(r.expires_at).toISOString(),
+    remembered: r.remember === 1,
+    current: r.token_hash === mine,
+  }));
+}
+
+/** Signs one of the client's devices out (only their own: another's is not found). */
+export async function endMyDevice(db: Db, clientId: number, id: number) {
+  const r = await db.deleteFrom("client_tokens").where("id", "=", id).where("client_id", "=", clientId).executeTakeFirst();
+  if (Number(r.numDeletedRows) !== 1) throw new NotFound("client.device_not_found", "No such device.");
+  return { ended: 1 };
+}
+
+/** Signs the client out everywhere (their access stays open: a new link signs them in again). */
+export async function endAllMyDevices(db: Db, clientId: number) {
+  return { ended: await endSessions(db, "client", clientId) };
 }

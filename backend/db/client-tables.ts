@@ -152,6 +152,10 @@ export interface ClientTokensTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** 1 when the client chose to stay signed in on this device (30 days), else 0 (issue 39) */
+  remember: Generated<number>;
+  /** The browser as it names itself (its User-Agent, cut short); null for a session from before */
+  device: string | null;
 }
 
 /** A one-time link that signs a client in: e-mailed with a request (7 days) or asked for at /my/sign-in (1 hour). */

@@ -33,6 +33,7 @@ import { mentorLanguage } from "./migrations/026-mentor-language.js";
 import { catalogueTexts } from "./migrations/027-catalogue-texts.js";
 import { caseMessages } from "./migrations/028-case-messages.js";
 import { caseStages } from "./migrations/029-case-stages.js";
+import { clientDevices } from "./migrations/030-client-devices.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -65,6 +66,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "027-catalogue-texts": catalogueTexts(),
     "028-case-messages": caseMessages(kind),
     "029-case-stages": caseStages(kind),
+    "030-client-devices": clientDevices(),
   };
 }
 

@@ -66,7 +66,27 @@ export type DocumentRequests = { access: ClientAccess; requests: DocumentRequest
 export const clientLinkBody = z.object({
   token: z.string({ required_error: "This link is not valid" }).regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid"),
 });
+/** Using a link: whether the client stays signed in on this device for 30 days, and the device as its browser names it. */
+export const clientLinkUseBody = clientLinkBody.extend({
+  remember: z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean()).optional(),
+  device: z.preprocess(
+    (v) => (typeof v === "string" ? v.slice(0, 300) : v),
+    z.string({ invalid_type_error: "Device must be text" }).nullable().optional(),
+  ),
+});
 export const clientSignInBody = z.object({ email: emailField });
+export { CLIENT_REMEMBER_DAYS, CLIENT_SESSION_HOURS } from "../client-session.js";
+
+/** One of the client's signed-in devices, as their page lists them. */
+export type MyDevice = {
+  id: number;
+  device: string | null;
+  signed_in_at: string;
+  expires_at: string;
+  remembered: boolean;
+  /** The session this list was asked with */
+  current: boolean;
+};
 
 /** A signed-in client; `language` is the one their page and e-mails are in (issue 26) */
 export type ClientPublic = { id: number; name: string; email: string; time_zone: string; language: string };
@@ -177,8 +197,8 @@ export const clientAreaEndpoints = {
     method: "POST",
     path: "my/link",
     auth: "public",
-    summary: "Uses a client's one-time link: signs the client in to their own area",
-    body: clientLinkBody,
+    summary: "Uses a client's one-time link: signs the client in to their own area (for 30 days when asked to remember)",
+    body: clientLinkUseBody,
     answer: answer<ClientLoginData>(),
   }),
   clientSignInLink: endpoint({
@@ -195,6 +215,28 @@ export const clientAreaEndpoints = {
     auth: ["client"],
     summary: "Signs the client out (revokes the token)",
     answer: answer<{ signed_out: true }>(),
+  }),
+  myDevices: endpoint({
+    method: "GET",
+    path: "my/devices",
+    auth: ["client"],
+    summary: "The client's signed-in devices (their sessions), newest first",
+    answer: answer<MyDevice[]>(),
+  }),
+  myEndDevice: endpoint({
+    method: "POST",
+    path: "my/devices/:id/end",
+    auth: ["client"],
+    summary: "Signs one of the client's devices out",
+    params: { id: idParam },
+    answer: answer<{ ended: number }>(),
+  }),
+  myEndAllDevices: endpoint({
+    method: "POST",
+    path: "my/devices/end-all",
+    auth: ["client"],
+    summary: "Signs the client out on every device, this one included",
+    answer: answer<{ ended: number }>(),
   }),
   myCase: endpoint({
     method: "GET",

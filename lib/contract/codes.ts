@@ -54,6 +54,7 @@ const codes = {
   "rate.too_many": "everyone",
   // Clients and their documents
   "client.not_found": "workspace",
+  "client.device_not_found": "everyone",
   "client.removed": "workspace",
   "client.archived_booking": "workspace",
   "client.archived_cart": "workspace",

@@ -497,6 +497,23 @@ export const fr: Catalogue = {
     whyEmailChanged: "Vous recevez cet e-mail parce que c’était l’adresse de votre compte.",
   },
   my: {
+    devicesLink: "Vos appareils connectés",
+    devicesTitle: "Vos appareils connectés",
+    devicesIntro:
+      "Là où vous êtes connecté à votre page. Déconnectez un appareil qui n’est pas le vôtre ou que vous n’utilisez plus.",
+    thisDevice: "Cet appareil",
+    unknownDevice: "Un appareil (sans nom)",
+    signedInAt: "Connecté le {{when}}, jusqu’au {{until}}",
+    remembered: "Reste connecté",
+    signOutDevice: "Déconnecter cet appareil",
+    endAll: "Mettre fin à l’accès maintenant sur tous les appareils",
+    endAllHint: "Il vous faudra un nouveau lien reçu par e-mail pour revenir.",
+    deviceEnded: "Cet appareil est déconnecté.",
+    allEnded: "Vous êtes déconnecté sur tous les appareils.",
+    deviceGone: "Cet appareil était déjà déconnecté.",
+    remember: "Rester connecté sur cet appareil pendant 30 jours",
+    rememberHint:
+      "Seulement sur un appareil que vous êtes seul à utiliser. Sinon, vous êtes déconnecté à la fermeture du navigateur.",
     caseHeading: "Où en est votre dossier",
     caseNow: "Étape actuelle : {{stage}} (depuis le {{when}}).",
     caseNotStarted: "Votre agent n’a pas encore commencé.",

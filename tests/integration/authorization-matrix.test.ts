@@ -247,6 +247,10 @@ const matrix: Record<string, Entry> = {
     body: () => ({ stage_id: 1 }),
     intruder: 404,
   },
+  // A client's own devices (issue 39): theirs alone. Ending one that is not theirs is not found.
+  "GET /my/devices": { anonymous: 401, intruder: 403 },
+  "POST /my/devices/:id/end": { anonymous: 401, path: () => "/my/devices/999999/end", intruder: 403 },
+  "POST /my/devices/end-all": { anonymous: 401, intruder: 403 },
   "GET /my/case": { anonymous: 401, intruder: 403 },
   "POST /my/documents/:documentId/file": {
     anonymous: 401,
@@ -628,9 +632,14 @@ describe.each(testDatabases)("authorization matrix on $name", (target) => {
       const key = endpointKey(endpoint);
       // Would end the token used below.
       if (
-        ["POST /agent/logout", "POST /office/logout", "POST /mentor/logout", "POST /my/logout", "POST /account/logout"].includes(
-          key,
-        )
+        [
+          "POST /agent/logout",
+          "POST /office/logout",
+          "POST /mentor/logout",
+          "POST /my/logout",
+          "POST /account/logout",
+          "POST /my/devices/end-all",
+        ].includes(key)
       )
         continue;
       for (const who of ["agent", "staff", "member", "mentor", "client"] as const) {

@@ -118,6 +118,7 @@ export const routes: Record<string, Entry> = {
   "my.link": { who: "public", at: (ids) => ({ path: `/my/link?token=${ids.clientLink}` }) },
   "my._index": { who: "client", at: () => ({ path: "/my" }) },
   "my.messages": { who: "client", at: () => ({ path: "/my/messages" }) },
+  "my.devices": { who: "client", at: () => ({ path: "/my/devices" }) },
   "my.documents.$docId.upload": {
     who: "client",
     at: (ids) => ({ path: `/my/documents/${ids.clientDoc}/upload`, params: { docId: ids.clientDoc! } }),
