@@ -33,6 +33,8 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "rate.too_many": "messages.tooMany",
   "client.agent_changed": "my.agentChanged",
   "client.device_not_found": "my.deviceGone",
+  "session.client_move_asked": "my.moveAlreadyAsked",
+  "session.client_move_closed": "my.moveClosed",
   "document.not_found": "errors.notFound",
   "document.already_accepted": "my.alreadyAccepted",
   "document.just_reviewed": "my.justReviewed",

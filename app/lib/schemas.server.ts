@@ -5,6 +5,8 @@
 import { z } from "zod";
 
 export {
+  clientMoveBody,
+  clientMoveAnswerBody,
   stageBody,
   stageEditBody,
   stageMoveBody,

@@ -139,6 +139,14 @@ function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcom
           : b.refund_status === "refunded"
             ? ` · ${t("work.bookings.refunded")}`
             : ""}
+        {b.client_move_request ? (
+          <>
+            <br />
+            <strong data-testid="client-move-request">
+              {t("work.bookings.clientAsks", { client: b.client_name, reason: b.client_move_request.reason })}
+            </strong>
+          </>
+        ) : null}
         {b.move_request ? (
           <>
             <br />
@@ -153,9 +161,9 @@ function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcom
         {b.movable ? (
           <Link
             to={`/bookings/${b.id}/move`}
-            className={`button button--small ${b.move_request ? "button--primary" : "button--ghost"}`}
+            className={`button button--small ${b.move_request || b.client_move_request ? "button--primary" : "button--ghost"}`}
           >
-            {b.move_request ? t("work.bookings.chooseTime") : t("work.bookings.move")}
+            {b.move_request || b.client_move_request ? t("work.bookings.chooseTime") : t("work.bookings.move")}
             <span className="visually-hidden"> {withMentor}</span>
           </Link>
         ) : null}{" "}

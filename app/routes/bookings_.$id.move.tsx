@@ -3,8 +3,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
+import type { Booking } from "../../lib/contract";
 import { moveBlocker } from "../../lib/rules";
-import { FormError, usePortalForm } from "../components/form";
+import { FormError, TextAreaField, usePortalForm } from "../components/form";
 import { SessionDetails } from "../components/session-details";
 import { Toast } from "../components/toasts";
 import { ZoneNote } from "../components/zone-note";
@@ -12,10 +13,11 @@ import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import type { FormFailure } from "../lib/forms.server";
+import { forForm, textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
+import { clientMoveAnswerBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -75,6 +77,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
+  // Keeping the time the client asked to move, with a word for them (issue 39).
+  if (formData.get("intent") === "keep") {
+    const values = textFields(formData, ["answer"]);
+    const { data, failure } = validateForm(clientMoveAnswerBody, values);
+    if (failure) return forForm(failure, "keep");
+    try {
+      await api.call(endpoints.keepSessionTime, { params: { id }, body: data });
+      return await redirectWithToast(request, context, "/bookings", { type: "success", message: workspaceT("work.move.kept") });
+    } catch (error) {
+      return forForm(await apiActionError(error, request, context, values), "keep");
+    }
+  }
   const start = String(formData.get("start") ?? "");
   try {
     const moved = await api.call(endpoints.moveBooking, { body: { id, start } });
@@ -88,10 +102,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** The client asked to move it: their reason, and the agent's other answer, keeping the time with a word. */
+function KeepTime({ b, failure }: { b: Booking; failure: FormFailure | undefined }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const form = usePortalForm(failure, { form: "keep", id: "keep" });
+  return (
+    <div className="card" data-testid="client-move-request">
+      <p>
+        <strong>{t("work.move.clientAsks", { client: b.client_name, reason: b.client_move_request!.reason })}</strong>
+      </p>
+      <p className="muted">{t("work.move.clientAsksHint")}</p>
+      <details open={Boolean(form.formError) || undefined}>
+        <summary>{t("work.move.keepHeading")}</summary>
+        <Form method="post" className="form" {...form.props} key={form.key}>
+          <AuthenticityTokenInput />
+          <input type="hidden" name="intent" value="keep" />
+          <FormError message={form.formError} />
+          <TextAreaField id="keep-answer" label={t("work.move.keepLabel")} rows={3} maxLength={500} {...form.field("answer")} />
+          <button type="submit" className="button button--ghost" disabled={busy}>
+            {t("work.move.keep")}
+          </button>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
 export default function MoveBooking() {
   const { booking: b, blocked, cutoffHours, timeZone, chosen, slots, week, nextFree } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure);
+  const form = usePortalForm(failure?.form === "keep" ? undefined : failure);
   const busy = useNavigation().state === "submitting";
   const days = new Map<string, typeof slots>();
   for (const slot of slots) {
@@ -117,6 +158,7 @@ export default function MoveBooking() {
           })}
         </p>
       ) : null}
+      {b.client_move_request ? <KeepTime b={b} failure={failure} /> : null}
       {blocked ? (
         <p className="empty-state">
           {t(`work.move.blocked.${blocked}`, { hours: cutoffHours })}{" "}

@@ -12,9 +12,11 @@ import { CaseProgress } from "../components/case-progress";
 import { DocumentStatus, UploadForm } from "../components/documents";
 import { readRefusal } from "../components/form";
 import { JoinLink } from "../components/join-link";
+import { SessionMoveRequest } from "../components/session-move-request";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
+import { askToMove } from "../lib/client-moves.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import type { FormFailure } from "../lib/forms.server";
@@ -33,10 +35,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return api.call(endpoints.myCase).catch((e) => apiLoaderError(e, request, context));
 }
 
-/** The upload forms' own post (no JavaScript): `?document=` names the document. */
+/**
+ * The page's own posts: an upload form's without JavaScript (`?document=` names the document), or a request to move
+ * a session (`?session=`), refused beside its field in the client's language.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccount(request, context, ["client"]);
-  const documentId = routeId(new URL(request.url).searchParams.get("document") ?? undefined);
+  const { api } = await requireAccount(request, context, ["client"]);
+  const url = new URL(request.url);
+  if (url.searchParams.has("session")) {
+    const id = routeId(url.searchParams.get("session") ?? undefined);
+    return askToMove(
+      request,
+      context,
+      (reason) => api.call(endpoints.myMoveRequest, { params: { id }, body: { reason } }),
+      `move-${id}`,
+      `/my#session-${id}`,
+    );
+  }
+  const documentId = routeId(url.searchParams.get("document") ?? undefined);
   return receiveMyUpload(request, context, documentId);
 }
 
@@ -167,7 +183,7 @@ export default function MyPage() {
       {sessions.length ? (
         <ul className="list-reset my-sessions">
           {sessions.map((s) => (
-            <li key={s.id} className="card">
+            <li key={s.id} className="card" id={`session-${s.id}`}>
               <p>
                 <strong>{at(s.start_at)}</strong>{" "}
                 <bdi dir="ltr" className="muted">
@@ -181,6 +197,7 @@ export default function MyPage() {
                   {t("my.addToCalendar")}
                 </a>
               </div>
+              <SessionMoveRequest session={s} failure={failure} at={at} />
             </li>
           ))}
         </ul>

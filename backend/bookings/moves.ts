@@ -66,6 +66,10 @@ export async function moveBooking(
           sequence: sql<number>`sequence + 1`,
           move_requested_at: null,
           move_reason: null,
+          // A client's request is answered by the move itself (no word: the new time says it).
+          client_move_answered_at: sql<
+            string | null
+          >`case when client_move_requested_at is not null and client_move_answered_at is null then ${stamp} else client_move_answered_at end`,
           updated_at: stamp,
         })
         .where("id", "=", id)

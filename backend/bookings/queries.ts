@@ -29,6 +29,9 @@ const bookingColumns = [
   joinUrl.as("join_url"),
   "mentor_bookings.move_requested_at",
   "mentor_bookings.move_reason",
+  "mentor_bookings.client_move_reason",
+  "mentor_bookings.client_move_requested_at",
+  "mentor_bookings.client_move_answered_at",
   "mentor_bookings.outcome",
   "clients.time_zone as client_time_zone",
   // A paid session's money has one state, its order line's (issue 21, point 8): the booking's own column is read
@@ -53,7 +56,13 @@ function bookingsQuery(db: Kysely<Database>, agentId: number) {
   return allBookingsQuery(db).where("mentor_bookings.agent_id", "=", agentId);
 }
 
-type BookingRow = Omit<Booking, "client_name" | "status" | "refund_status" | "move_request" | "outcome"> & {
+type BookingRow = Omit<
+  Booking,
+  "client_name" | "status" | "refund_status" | "move_request" | "client_move_request" | "outcome"
+> & {
+  client_move_reason: string | null;
+  client_move_requested_at: string | null;
+  client_move_answered_at: string | null;
   outcome: string | null;
   first_name: string;
   last_name: string;
@@ -70,6 +79,9 @@ export function toBooking({
   refund_status,
   move_requested_at,
   move_reason,
+  client_move_reason,
+  client_move_requested_at,
+  client_move_answered_at,
   outcome,
   ...r
 }: BookingRow): Booking {
@@ -83,6 +95,10 @@ export function toBooking({
     move_request:
       move_requested_at && status === "confirmed"
         ? { reason: move_reason ?? "", requested_at: move_requested_at, until: moveRequestUntil(r.start_at) }
+        : null,
+    client_move_request:
+      client_move_requested_at && !client_move_answered_at && status === "confirmed"
+        ? { reason: client_move_reason ?? "", requested_at: new Date(client_move_requested_at).toISOString() }
         : null,
   };
 }

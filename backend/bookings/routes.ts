@@ -6,6 +6,7 @@ import type { Payments } from "../payments/checkout.js";
 import { settleRefunds } from "../payments/refunds.js";
 import type { Server } from "../serve.js";
 import { book, cancelBooking, listBookings } from "./bookings.js";
+import { keepSessionTime } from "./client-moves.js";
 import { getMentor, listMentorsWithNextFree, mentorDirectory, schedule } from "./mentors.js";
 import { moveBooking } from "./moves.js";
 
@@ -29,6 +30,7 @@ export function mentorRoutes(serve: Server, p: Payments, bookings: BookingRules)
   serve(endpoints.cancelBooking, async ({ caller, body }) =>
     cancelBooking(db, caller.id, body.id, bookings.cancelCutoffHours, (orderId) => settleRefunds(p, orderId)),
   );
+  serve(endpoints.keepSessionTime, async ({ caller, params, body }) => keepSessionTime(db, caller.id, params.id, body.answer));
   serve(endpoints.moveBooking, async ({ caller, body }) => moveBooking(db, caller.id, body.id, body.start, bookings));
   serve(endpoints.bookings, async ({ caller, params }) => {
     assertOwnId(caller, params.agentId);

@@ -106,6 +106,10 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
         "mentor_bookings.topic",
         "mentors.name as mentor_name",
         joinUrl.as("join_url"),
+        "mentor_bookings.client_move_reason",
+        "mentor_bookings.client_move_requested_at",
+        "mentor_bookings.client_move_answer",
+        "mentor_bookings.client_move_answered_at",
       ])
       .where("mentor_bookings.client_id", "=", clientId)
       .where("mentor_bookings.status", "=", "confirmed")
@@ -145,6 +149,14 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
       topic: s.topic,
       mentor_name: s.mentor_name,
       join_url: s.join_url,
+      move_request: s.client_move_requested_at
+        ? {
+            reason: s.client_move_reason ?? "",
+            requested_at: new Date(s.client_move_requested_at).toISOString(),
+            state: !s.client_move_answered_at ? "waiting" : s.client_move_answer ? "kept" : "moved",
+            answer: s.client_move_answer,
+          }
+        : null,
     })),
     uploads: {
       files: Number(c.upload_files),

@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import { endpoints } from "../../lib/contract.js";
 import { revokeToken } from "../accounts/tokens.js";
+import { askMoveAsClient } from "../bookings/client-moves.js";
 import {
   askForClientLink,
   clientAccess,
@@ -54,6 +55,7 @@ export function clientAreaRoutes(
   serve(endpoints.clientLinkUse, async ({ body }) =>
     useClientLink(db, body.token, new Date(), { remember: body.remember, device: body.device }),
   );
+  serve(endpoints.myMoveRequest, async ({ caller, params, body }) => askMoveAsClient(db, caller.id, params.id, body.reason));
   serve(endpoints.myDevices, async ({ caller }) => myDevices(db, caller.id, caller.token));
   serve(endpoints.myEndDevice, async ({ caller, params }) => endMyDevice(db, caller.id, params.id));
   serve(endpoints.myEndAllDevices, async ({ caller }) => endAllMyDevices(db, caller.id));

@@ -26,6 +26,8 @@ export type ClientEventKind =
   | "refund.done"
   | "document.requested"
   | "case.moved"
+  | "session.client_move_requested"
+  | "session.client_move_kept"
   | "document.added"
   | "document.uploaded"
   | "document.accepted"

@@ -34,6 +34,7 @@ import { catalogueTexts } from "./migrations/027-catalogue-texts.js";
 import { caseMessages } from "./migrations/028-case-messages.js";
 import { caseStages } from "./migrations/029-case-stages.js";
 import { clientDevices } from "./migrations/030-client-devices.js";
+import { clientMoveRequests } from "./migrations/031-client-move-requests.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -67,6 +68,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "028-case-messages": caseMessages(kind),
     "029-case-stages": caseStages(kind),
     "030-client-devices": clientDevices(),
+    "031-client-move-requests": clientMoveRequests(kind),
   };
 }
 

@@ -259,6 +259,11 @@ export interface MentorBookingsTable {
   /** The mentor asked for a new time (and why); cleared when the agent picks one */
   move_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
   move_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client asked their agent to move it (issue 39): why and when; the agent's answer when they kept the time */
+  client_move_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  client_move_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  client_move_answer: ColumnType<string | null, string | null | undefined, string | null>;
+  client_move_answered_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -43,7 +43,8 @@ type AgentFacts = Extract<
       | "order.receipt"
       | "refund.notice"
       | "agent.clients_handed_over"
-      | "agent.client_messages";
+      | "agent.client_messages"
+      | "booking.client_move_requested";
   }
 >;
 
@@ -195,6 +196,25 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
           { link: { text: `Order ${facts.order_id}`, href: `${ctx.publicUrl}/orders/${facts.order_id}` } },
         ],
         whyAgent,
+      );
+    }
+    case "booking.client_move_requested": {
+      const { to } = facts;
+      return compose(
+        ctx,
+        `${facts.client_name} asks to move a session`,
+        greet(to),
+        [
+          {
+            p: `Your client ${facts.client_name} asks to move their session with ${facts.mentor_name} of ${when(facts.start_at, to.zone)}.`,
+          },
+          { rows: [["Why", facts.reason]] },
+          {
+            p: "Choose a new time, or keep this one with a word for the client: they see your answer on their page.",
+          },
+          { link: { text: "Answer the request", href: `${ctx.publicUrl}/bookings/${facts.booking_id}/move` } },
+        ],
+        "You get this e-mail because a client of yours asked to move one of their sessions.",
       );
     }
     case "agent.client_messages": {

@@ -22,7 +22,8 @@ export type ClientFacts = Extract<
       | "client.document_rejected"
       | "client.sign_in_link"
       | "client.new_messages"
-      | "client.case_moved";
+      | "client.case_moved"
+      | "client.move_kept";
   }
 >;
 
@@ -36,6 +37,7 @@ const clientKinds = new Set<Facts["kind"]>([
   "client.sign_in_link",
   "client.new_messages",
   "client.case_moved",
+  "client.move_kept",
 ]);
 
 /** Whether this message goes to a client, to be written by clientMessage. */
@@ -210,6 +212,18 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
           { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
         ],
         t("mail.whyCase", { company }),
+      );
+    }
+    case "client.move_kept": {
+      const { agent } = facts;
+      return write(
+        t("mail.moveKeptSubject", { mentor: facts.mentor_name }),
+        [
+          { p: t("mail.moveKept", { mentor: facts.mentor_name, when: at(facts.start_at), agent: agent.name }) },
+          { p: t("mail.agentWrites", { agent: agent.name, message: facts.answer }) },
+          { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
+        ],
+        t("mail.whyBooked", { agent: agent.name }),
       );
     }
     case "client.sign_in_link": {

@@ -99,7 +99,29 @@ export type Facts =
       /** A one-time link to the client's page, when their access is open */
       link: string | null;
       expires_at: string | null;
-    };
+    }
+  | ClientMoveAsked
+  | ClientMoveKept;
+
+/** A client asked their agent to move a session (issue 39): to the agent. */
+export type ClientMoveAsked = {
+  kind: "booking.client_move_requested";
+  to: Recipient;
+  booking_id: number;
+  client_name: string;
+  mentor_name: string;
+  start_at: string;
+  reason: string;
+};
+/** The agent kept the session's time, with a word: to the client, in their language. */
+export type ClientMoveKept = {
+  kind: "client.move_kept";
+  to: Recipient;
+  agent: { name: string; email: string };
+  mentor_name: string;
+  start_at: string;
+  answer: string;
+};
 
 /** A stage's name in English and, where written, the other languages. */
 export type StageNames = { name: string; name_ar: string | null; name_es: string | null; name_fr: string | null };

@@ -38,6 +38,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "refund.notice":
     case "agent.clients_handed_over":
     case "agent.client_messages":
+    case "booking.client_move_requested":
       return agentMessage(facts, ctx);
     case "contact.reply":
     case "contact.received":
@@ -53,6 +54,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "client.sign_in_link":
     case "client.new_messages":
     case "client.case_moved":
+    case "client.move_kept":
       return clientMessage(facts, ctx);
   }
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { DocumentStatus } from "../documents.js";
 import type { ApiFile } from "../transport.js";
 import { answer, endpoint } from "./endpoint.js";
-import { emailField, idParam, oneLineText, optionalText } from "./fields.js";
+import { emailField, idParam, oneLineText, optionalText, requiredText } from "./fields.js";
 import type { MyCaseStage } from "./stages.js";
 
 // ---- the agent's requests -----------------------------------------------------
@@ -112,7 +112,14 @@ export type MySession = {
   mentor_name: string;
   topic: string;
   join_url: string | null;
+  /**
+   * The client's last request to move it (issue 39): why and when; the agent's answer: moved (the session's time is
+   * the new one), kept (with the agent's word), or not yet.
+   */
+  move_request: { reason: string; requested_at: string; state: "waiting" | "moved" | "kept"; answer: string | null } | null;
 };
+export const clientMoveBody = z.object({ reason: requiredText(500, "Reason") });
+export const clientMoveAnswerBody = z.object({ answer: requiredText(500, "Answer") });
 export type MyCase = {
   client: { first_name: string; last_name: string; email: string; time_zone: string; language: string };
   agent: { name: string; email: string };
@@ -237,6 +244,24 @@ export const clientAreaEndpoints = {
     auth: ["client"],
     summary: "Signs the client out on every device, this one included",
     answer: answer<{ ended: number }>(),
+  }),
+  myMoveRequest: endpoint({
+    method: "POST",
+    path: "my/sessions/:id/move-request",
+    auth: ["client"],
+    summary: "The client asks their agent to move a session to come (a reason; the agent is told)",
+    params: { id: idParam },
+    body: clientMoveBody,
+    answer: answer<{ asked: true }>(),
+  }),
+  keepSessionTime: endpoint({
+    method: "POST",
+    path: "agent/bookings/:id/client-move/keep",
+    auth: ["agent"],
+    summary: "Answers a client's request to move a session by keeping its time, with a word for the client",
+    params: { id: idParam },
+    body: clientMoveAnswerBody,
+    answer: answer<{ kept: true }>(),
   }),
   myCase: endpoint({
     method: "GET",

@@ -118,6 +118,8 @@ export type Booking = {
   join_url: string | null;
   /** The mentor asked for a new time: why, when, and the latest a new time may start (null when not asked) */
   move_request: { reason: string; requested_at: string; until: string } | null;
+  /** The client asked to move it and the agent has not answered yet (issue 39): why and when (null when not) */
+  client_move_request: { reason: string; requested_at: string } | null;
   /** What the mentor (or the office) marked once it took place: given, the client did not come, the mentor did not */
   outcome: "held" | "client_no_show" | "mentor_no_show" | null;
   /** The client's own zone, when their record has one (else they live by their agent's) */

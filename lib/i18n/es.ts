@@ -436,6 +436,8 @@ export const es: Catalogue = {
     caseNext: "Siguiente: {{stage}}.",
     seeCase: "Ver en qué punto está su caso",
     whyCase: "Recibe este correo porque su agente ha actualizado su caso con {{company}}.",
+    moveKeptSubject: "Su sesión con {{mentor}} mantiene su hora",
+    moveKept: "Pidió cambiar su sesión con {{mentor}} del {{when}}. {{agent}} ha mantenido la hora.",
     whyLink: "Recibe este correo porque se ha pedido un enlace para esta dirección.",
   },
   mentorMail: {
@@ -491,6 +493,15 @@ export const es: Catalogue = {
     whyEmailChanged: "Recibe este correo porque esta era la dirección de su cuenta.",
   },
   my: {
+    askMove: "Pedir un cambio de hora",
+    moveReason: "Motivo (lo lee su agente)",
+    sendMoveRequest: "Enviar la solicitud",
+    moveAsked: "Su solicitud se ha enviado a su agente.",
+    moveWaiting: "Pidió cambiarla el {{when}}: «{{reason}}». Su agente le responderá aquí.",
+    moveMoved: "Su agente la ha cambiado, como pidió.",
+    moveKeptWord: "Su agente ha mantenido la hora: «{{answer}}»",
+    moveAlreadyAsked: "Ya ha pedido cambiar esta sesión: su agente le responderá.",
+    moveClosed: "Esta sesión ya no se puede cambiar desde aquí: escriba a su agente.",
     devicesLink: "Sus dispositivos con sesión iniciada",
     devicesTitle: "Sus dispositivos con sesión iniciada",
     devicesIntro:

@@ -441,6 +441,8 @@ export const fr: Catalogue = {
     caseNext: "Étape suivante : {{stage}}.",
     seeCase: "Voir où en est votre dossier",
     whyCase: "Vous recevez cet e-mail parce que votre agent a mis à jour votre dossier chez {{company}}.",
+    moveKeptSubject: "Votre séance avec {{mentor}} garde son horaire",
+    moveKept: "Vous avez demandé de déplacer votre séance avec {{mentor}} du {{when}}. {{agent}} a gardé l’horaire.",
     whyLink: "Vous recevez cet e-mail parce qu’un lien a été demandé pour cette adresse.",
   },
   mentorMail: {
@@ -497,6 +499,15 @@ export const fr: Catalogue = {
     whyEmailChanged: "Vous recevez cet e-mail parce que c’était l’adresse de votre compte.",
   },
   my: {
+    askMove: "Demander à déplacer cette séance",
+    moveReason: "Pourquoi (votre agent le lira)",
+    sendMoveRequest: "Envoyer la demande",
+    moveAsked: "Votre demande a été envoyée à votre agent.",
+    moveWaiting: "Vous avez demandé à la déplacer le {{when}} : « {{reason}} ». Votre agent vous répondra ici.",
+    moveMoved: "Votre agent l’a déplacée, comme vous l’avez demandé.",
+    moveKeptWord: "Votre agent a gardé l’horaire : « {{answer}} »",
+    moveAlreadyAsked: "Vous avez déjà demandé à déplacer cette séance : votre agent vous répondra.",
+    moveClosed: "Cette séance ne peut plus être déplacée d’ici : écrivez à votre agent.",
     devicesLink: "Vos appareils connectés",
     devicesTitle: "Vos appareils connectés",
     devicesIntro:

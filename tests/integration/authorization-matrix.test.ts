@@ -251,6 +251,19 @@ const matrix: Record<string, Entry> = {
   "GET /my/devices": { anonymous: 401, intruder: 403 },
   "POST /my/devices/:id/end": { anonymous: 401, path: () => "/my/devices/999999/end", intruder: 403 },
   "POST /my/devices/end-all": { anonymous: 401, intruder: 403 },
+  // A client's request to move a session, and the agent's answer (issue 39): another agent's booking is not found.
+  "POST /my/sessions/:id/move-request": {
+    anonymous: 401,
+    path: (v) => `/my/sessions/${v.bookingId}/move-request`,
+    body: () => ({ reason: "Planted" }),
+    intruder: 403,
+  },
+  "POST /agent/bookings/:id/client-move/keep": {
+    anonymous: 401,
+    path: (v) => `/agent/bookings/${v.bookingId}/client-move/keep`,
+    body: () => ({ answer: "Planted" }),
+    intruder: 404,
+  },
   "GET /my/case": { anonymous: 401, intruder: 403 },
   "POST /my/documents/:documentId/file": {
     anonymous: 401,
