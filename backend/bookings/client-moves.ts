@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import { utcStamp } from "../../lib/utc-stamp.js";
 import { clientEvent } from "../clients/case-file.js";
-import { clientsWithAgent } from "../clients/people.js";
+import { clientAddressed, clientsWithAgent } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import { enqueue } from "../mail/outbox.js";
@@ -104,25 +104,20 @@ export async function keepSessionTime(db: Db, agentId: number, id: number, answe
       .returning(["client_id", "start_at", "mentor_id"])
       .executeTakeFirst();
     if (!kept) throw new Conflict("session.client_move_none", "The client has no request to move this session waiting.");
-    const people = await clientsWithAgent(trx).where("clients.id", "=", kept.client_id).executeTakeFirstOrThrow();
+    const people = clientAddressed(
+      await clientsWithAgent(trx).where("clients.id", "=", kept.client_id).executeTakeFirstOrThrow(),
+    );
     const mentor = await trx.selectFrom("mentors").select("name").where("id", "=", kept.mentor_id).executeTakeFirstOrThrow();
-    if (people.email) {
+    if (people) {
       await enqueue(
         trx,
         {
           dedupeKey: `client.move_kept:${id}:${stamp}`,
-          to: people.email,
-          replyTo: people.agent_email,
+          to: people.to.email,
+          replyTo: people.agent.email,
           facts: {
             kind: "client.move_kept",
-            to: {
-              email: people.email,
-              name: `${people.first_name} ${people.last_name}`,
-              zone: people.zone,
-              role: "client",
-              lang: people.language,
-            },
-            agent: { name: people.agent_name, email: people.agent_email },
+            ...people,
             mentor_name: mentor.name,
             start_at: new Date(kept.start_at).toISOString(),
             answer,

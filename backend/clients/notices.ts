@@ -2,24 +2,16 @@
 import type { Kysely } from "kysely";
 import { hashToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
-import type { Facts, Recipient } from "../mail/messages.js";
+import type { Facts } from "../mail/messages.js";
 import { enqueue } from "../mail/outbox.js";
-import { clientsWithAgent } from "./people.js";
+import { clientAddressed, clientsWithAgent } from "./people.js";
 
 type Db = Kysely<Database>;
 
 /** A client as their messages address them, and their agent. */
 async function clientPeople(trx: Db, clientId: number) {
   const row = await clientsWithAgent(trx).where("clients.id", "=", clientId).executeTakeFirst();
-  if (!row?.email) return null;
-  const to: Recipient = {
-    email: row.email,
-    name: `${row.first_name} ${row.last_name}`,
-    zone: row.zone,
-    role: "client",
-    lang: row.language,
-  };
-  return { to, agent: { name: row.agent_name, email: row.agent_email } };
+  return row ? clientAddressed(row) : null;
 }
 
 export type ClientLink = { url: string; token: string; expiresAt: string };

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import type { Recipient } from "../mail/compose.js";
 
 /** The client's zone, where `clients` and `agents` (theirs, or the booking's) are joined. */
 export const clientZone = sql<string>`coalesce(clients.time_zone, agents.time_zone)`;
@@ -23,4 +24,30 @@ export function clientsWithAgent(db: Kysely<Database>) {
       "agents.name as agent_name",
       "agents.email as agent_email",
     ]);
+}
+
+/**
+ * A client row of `clientsWithAgent` as a message addresses the client (name, address, zone, language) and names
+ * their agent; null for a client without an address.
+ */
+export function clientAddressed(row: {
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  language: string | null;
+  zone: string;
+  agent_name: string;
+  agent_email: string;
+}): { to: Recipient; agent: { name: string; email: string } } | null {
+  if (!row.email) return null;
+  return {
+    to: {
+      email: row.email,
+      name: `${row.first_name} ${row.last_name}`,
+      zone: row.zone,
+      role: "client",
+      lang: row.language ?? undefined,
+    },
+    agent: { name: row.agent_name, email: row.agent_email },
+  };
 }

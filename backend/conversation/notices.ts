@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import { issueClientLink } from "../clients/links.js";
-import { clientsWithAgent } from "../clients/people.js";
+import { clientAddressed, clientsWithAgent } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
 import { enqueue } from "../mail/outbox.js";
 
@@ -83,7 +83,8 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string, delaySecon
           return true;
         }
         // A client without an address, or whose access is not open, reads the thread when they next come in.
-        if (!who.email || !who.access_opened_at || who.access_ended_at) return false;
+        const people = clientAddressed(who);
+        if (!people || !who.access_opened_at || who.access_ended_at) return false;
         const link = await issueClientLink(trx, t.clientId, "message", null, publicUrl, now);
         const url = new URL(link.url);
         url.searchParams.set("next", "/my/messages");
@@ -91,18 +92,11 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string, delaySecon
           trx,
           {
             dedupeKey,
-            to: who.email,
-            replyTo: who.agent_email,
+            to: people.to.email,
+            replyTo: people.agent.email,
             facts: {
               kind: "client.new_messages",
-              to: {
-                email: who.email,
-                name: `${who.first_name} ${who.last_name}`,
-                zone: who.zone,
-                role: "client",
-                lang: who.language,
-              },
-              agent: { name: who.agent_name, email: who.agent_email },
+              ...people,
               count: t.unread,
               link: url.toString(),
               expires_at: link.expiresAt,

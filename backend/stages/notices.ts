@@ -1,7 +1,7 @@
 /** The client is told where their case now stands (issue 39): in their language, with a link to their page. */
 import type { Kysely } from "kysely";
 import { issueClientLink } from "../clients/links.js";
-import { clientsWithAgent } from "../clients/people.js";
+import { clientAddressed, clientsWithAgent } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
 import type { StageNames } from "../mail/facts.js";
 import { enqueue } from "../mail/outbox.js";
@@ -24,7 +24,8 @@ export async function caseMovedNotice(
     .select(["clients.access_opened_at", "clients.access_ended_at"])
     .where("clients.id", "=", m.clientId)
     .executeTakeFirst();
-  if (!who?.email) return;
+  const people = who ? clientAddressed(who) : null;
+  if (!who || !people) return;
   // Telling the client where their case stands lets in a client who never had their page (as a message does); an
   // access the agent ended stays ended, and the e-mail then carries no link.
   if (who.access_opened_at === null && who.access_ended_at === null) {
@@ -36,12 +37,11 @@ export async function caseMovedNotice(
     trx,
     {
       dedupeKey: `client.case_moved:${m.clientId}:${m.serviceId}:${m.stage.id}:${now.toISOString()}`,
-      to: who.email,
-      replyTo: who.agent_email,
+      to: people.to.email,
+      replyTo: people.agent.email,
       facts: {
         kind: "client.case_moved",
-        to: { email: who.email, name: `${who.first_name} ${who.last_name}`, zone: who.zone, role: "client", lang: who.language },
-        agent: { name: who.agent_name, email: who.agent_email },
+        ...people,
         service_id: m.serviceId,
         stage: names(m.stage),
         next: m.next ? names(m.next) : null,
