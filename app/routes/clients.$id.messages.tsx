@@ -54,6 +54,11 @@ export default function ClientMessages() {
       </p>
       <h1>{t("work.messages.heading", { name })}</h1>
       <p className="muted">{t("work.messages.intro")}</p>
+      {thread.access === "ended" ? (
+        <p className="notice" data-testid="access-ended">
+          {t("work.messages.accessEnded", { name: thread.client.first_name })}
+        </p>
+      ) : null}
       <Conversation thread={thread} timeZone={timeZone} failure={failure} />
       <Toast toast={failure?.toast} />
     </section>

@@ -36,7 +36,15 @@ export async function readThread(db: Db, clientId: number, party: Party): Promis
   const client = await db
     .selectFrom("clients")
     .innerJoin("agents", "agents.id", "clients.agent_id")
-    .select(["clients.id", "clients.first_name", "clients.last_name", "clients.agent_id", "agents.name as agent_name"])
+    .select([
+      "clients.id",
+      "clients.first_name",
+      "clients.last_name",
+      "clients.agent_id",
+      "clients.access_opened_at",
+      "clients.access_ended_at",
+      "agents.name as agent_name",
+    ])
     .where("clients.id", "=", clientId)
     .executeTakeFirst();
   if (!client || (party.kind === "agent" && client.agent_id !== party.agentId)) throw new NotFound("client.not_found", NO_CLIENT);
@@ -58,6 +66,7 @@ export async function readThread(db: Db, clientId: number, party: Party): Promis
   return {
     client: { id: client.id, first_name: client.first_name, last_name: client.last_name },
     agent: { name: client.agent_name },
+    access: client.access_ended_at ? "ended" : client.access_opened_at ? "open" : "none",
     messages: messages.map((m) => ({
       id: m.id,
       author: m.author,

@@ -28,6 +28,8 @@ export type CaseThread = {
   client: { id: number; first_name: string; last_name: string };
   /** The client's agent now */
   agent: { name: string };
+  /** Whether the client can come in to read it: open, ended by the agent, or never opened (the firm writing opens it) */
+  access: "open" | "ended" | "none";
   messages: CaseMessage[];
   /** Messages from the other side this side has not read yet */
   unread: number;

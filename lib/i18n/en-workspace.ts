@@ -652,6 +652,8 @@ export const enWorkspace = {
       title: "Messages: {{name}}",
       heading: "Messages with {{name}}",
       intro: "Only you, your client and the office read this conversation; mentors never see it.",
+      accessEnded:
+        "You ended {{name}}'s access to their page: they are not told of new messages and cannot read them until you send a new request.",
       link: "Messages",
       unread: "{{count}} unread",
     },

@@ -248,6 +248,10 @@ describe.each(testDatabases)("a client's conversation on $name", (target) => {
     expect((await say(agent.token, `agent/clients/${ended.clientId}/end-access`, {})).status).toBe(200);
     await say(agent.token, `agent/clients/${ended.clientId}/messages`, { body: "After the end." });
     expect(await mailAt(minutesFromNow(11), "conv-ended@example.com")).toEqual([]);
+    // The agent's thread says so.
+    expect((await ctx.api.call("GET", `api/clients/${ended.clientId}/messages`, { token: agent.token })).json.data.access).toBe(
+      "ended",
+    );
     const access = (await ctx.api.call("GET", `api/clients/${ended.clientId}/document-requests`, { token: agent.token })).json
       .data.access;
     expect(access.state).toBe("ended");
