@@ -2,3 +2,6 @@
 
 /** The longest message, in characters */
 export const MESSAGE_MAX = 5000;
+
+/** The most files one message carries */
+export const MESSAGE_ATTACHMENTS_MAX = 5;

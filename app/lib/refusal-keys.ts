@@ -35,6 +35,7 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "client.device_not_found": "my.deviceGone",
   "session.client_move_asked": "my.moveAlreadyAsked",
   "session.client_move_closed": "my.moveClosed",
+  "message.attachment_invalid": "conversation.attachmentInvalid",
   "document.not_found": "errors.notFound",
   "document.already_accepted": "my.alreadyAccepted",
   "document.just_reviewed": "my.justReviewed",

@@ -6,27 +6,19 @@
  */
 import type { Kysely } from "kysely";
 import { documentTypes, type DocumentKind, type MyCase, type MyDocument } from "../../lib/contract.js";
-import {
-  AGENT_CHANGED,
-  ALREADY_ACCEPTED,
-  CLIENT_QUOTA,
-  fileSize,
-  JUST_REVIEWED,
-  QUOTA_FULL,
-  documentTitle,
-} from "../../lib/documents.js";
-import { fieldError } from "../../lib/field-errors.js";
+import { AGENT_CHANGED, ALREADY_ACCEPTED, CLIENT_QUOTA, fileSize, JUST_REVIEWED, documentTitle } from "../../lib/documents.js";
 import type { ApiFile, UploadFile } from "../../lib/transport.js";
 import { sessionOf } from "../bookings/notices.js";
 import { joinUrl, sessionsWithPeople } from "../bookings/session-facts.js";
 import { clientEvent } from "../clients/case-file.js";
 import { holdClientsAgent, NO_DOCUMENT } from "../clients/ownership.js";
 import { clientsWithAgent } from "../clients/people.js";
+import { countClientUpload } from "../clients/quota.js";
 import { unreadFor } from "../conversation/thread.js";
 import type { Database } from "../db/schema.js";
 import { answerOpenRequests, inOpenRequest, isAsked, kindOrder, shownStatus } from "../documents/documents.js";
 import { cleanFileName, noRejection, recordFile, sniffDocument } from "../documents/files.js";
-import { Conflict, NotFound, TooLarge } from "../errors.js";
+import { Conflict, NotFound } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
 import { clientInvite } from "../mail/client-messages.js";
 import type { MailContext } from "../mail/compose.js";
@@ -50,7 +42,9 @@ async function myDocuments(db: Db, clientId: number, only?: number): Promise<MyD
       "f.part_of",
       inOpenRequest.as("in_request"),
     ])
-    .where("d.client_id", "=", clientId);
+    .where("d.client_id", "=", clientId)
+    // Files sent with messages are in the conversation, not on the checklist.
+    .where("d.from_message", "=", 0);
   if (only !== undefined) q = q.where("d.id", "=", only);
   const rows = await q.orderBy("d.id").execute();
   // The current upload's files the client sent (its first file and the pages added to it).
@@ -207,18 +201,7 @@ export async function clientUpload(
       // row is (the order a hand-over takes them in), so the file is recorded under the agent the client has.
       const agentId = await holdClientsAgent(trx, clientId);
       if (agentId === null) throw new Conflict("client.agent_changed", AGENT_CHANGED);
-      const counted = await trx
-        .updateTable("clients")
-        .set((eb) => ({
-          upload_files: eb("upload_files", "+", 1),
-          upload_bytes: eb("upload_bytes", "+", file.size),
-        }))
-        .where("id", "=", clientId)
-        .where("upload_files", "<", CLIENT_QUOTA.files)
-        .where((eb) => eb(eb("upload_bytes", "+", file.size), "<=", CLIENT_QUOTA.bytes))
-        .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) !== 1)
-        throw new TooLarge("upload.quota_full", QUOTA_FULL, { file: [fieldError("upload.quota_full", QUOTA_FULL)] });
+      await countClientUpload(trx, clientId, file.size);
       const fileId = await recordFile(
         trx,
         { documentId, agentId, key, name, type, size: file.size, sha256: file.sha256 },
@@ -259,7 +242,10 @@ export async function clientUpload(
   return shown!;
 }
 
-/** A file the client sent, with its bytes; anything else (the agent's own uploads, another client's): not found. */
+/**
+ * A file the client sent, or one sent to them with a message, with its bytes; anything else (the agent's own
+ * uploads, another client's): not found.
+ */
 export async function myFile(db: Db, store: FileStore, clientId: number, documentId: number, fileId: number): Promise<ApiFile> {
   const row = await db
     .selectFrom("document_files as f")
@@ -268,7 +254,13 @@ export async function myFile(db: Db, store: FileStore, clientId: number, documen
     .where("f.id", "=", fileId)
     .where("f.document_id", "=", documentId)
     .where("d.client_id", "=", clientId)
-    .where("f.from_client", "=", 1)
+    // Their own, or one their conversation carries (issue 39): the agent's own files stay the agent's.
+    .where((eb) =>
+      eb.or([
+        eb("f.from_client", "=", 1),
+        eb.exists(eb.selectFrom("client_message_files as l").select("l.document_id").whereRef("l.document_id", "=", "d.id")),
+      ]),
+    )
     .executeTakeFirst();
   if (!row) throw new NotFound("file.not_found", "No such file.");
   const bytes = await store.get(row.storage_key);

@@ -10,14 +10,14 @@ export function conversationRoutes(serve: Server, { db }: { db: Kysely<Database>
     readThread(db, params.clientId, { kind: "agent", agentId: caller.id }),
   );
   serve(endpoints.agentSendMessage, async ({ caller, params, body }) =>
-    sendMessage(db, params.clientId, { kind: "agent", agentId: caller.id }, body.body),
+    sendMessage(db, params.clientId, { kind: "agent", agentId: caller.id }, body.body, new Date(), body.attachments),
   );
   serve(endpoints.agentReadThread, async ({ caller, params, body }) =>
     markRead(db, params.clientId, { kind: "agent", agentId: caller.id }, body.through),
   );
   serve(endpoints.myThread, async ({ caller }) => readThread(db, caller.id, { kind: "client", clientId: caller.id }));
   serve(endpoints.mySendMessage, async ({ caller, body }) =>
-    sendMessage(db, caller.id, { kind: "client", clientId: caller.id }, body.body),
+    sendMessage(db, caller.id, { kind: "client", clientId: caller.id }, body.body, new Date(), body.attachments),
   );
   serve(endpoints.myReadThread, async ({ caller, body }) =>
     markRead(db, caller.id, { kind: "client", clientId: caller.id }, body.through),
@@ -26,6 +26,6 @@ export function conversationRoutes(serve: Server, { db }: { db: Kysely<Database>
     readThread(db, params.clientId, { kind: "office", staffId: caller.id }),
   );
   serve(endpoints.officeSendMessage, async ({ caller, params, body }) =>
-    sendMessage(db, params.clientId, { kind: "office", staffId: caller.id }, body.body),
+    sendMessage(db, params.clientId, { kind: "office", staffId: caller.id }, body.body, new Date(), body.attachments),
   );
 }

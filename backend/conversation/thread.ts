@@ -5,9 +5,12 @@
  */
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { CaseMessage, CaseThread } from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
 import { NO_CLIENT, ownClient } from "../clients/ownership.js";
+import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
-import { NotFound } from "../errors.js";
+import { Invalid, NotFound } from "../errors.js";
+import { attachmentsOf } from "./attachments.js";
 
 type Db = Kysely<Database>;
 /** Who reads or writes: the client's agent, the client, or a staff member for the office. */
@@ -58,6 +61,10 @@ export async function readThread(db: Db, clientId: number, party: Party): Promis
       .execute(),
     db.selectFrom("client_thread_marks").selectAll().where("client_id", "=", clientId).execute(),
   ]);
+  const files = await attachmentsOf(
+    db,
+    messages.map((m) => m.id),
+  );
   const mark = (side: Side) => marks.find((m) => m.side === side);
   const own = sideOf(party);
   const other: Side = own === "client" ? "firm" : "client";
@@ -73,6 +80,7 @@ export async function readThread(db: Db, clientId: number, party: Party): Promis
       author_name: m.author === "agent" ? m.agent_name : m.author === "client" ? clientName : null,
       body: m.body,
       created_at: new Date(m.created_at).toISOString(),
+      attachments: files.get(m.id) ?? [],
       // Read by the side that did not write it.
       read: Number(mark(authorSide(m.author) === "client" ? "firm" : "client")?.read_through ?? 0) >= m.id,
       mine: m.author === party.kind,
@@ -86,7 +94,14 @@ export async function readThread(db: Db, clientId: number, party: Party): Promis
  * Writes a message in the client's thread. The writer's side has read what came before it (they saw the thread);
  * two sides writing at once each get their own row, in the order the database gives their ids.
  */
-export async function sendMessage(db: Db, clientId: number, party: Party, body: string, now = new Date()): Promise<CaseMessage> {
+export async function sendMessage(
+  db: Db,
+  clientId: number,
+  party: Party,
+  body: string,
+  now = new Date(),
+  attachments: number[] = [],
+): Promise<CaseMessage> {
   const stamp = now.toISOString();
   const row = await db.transaction().execute(async (trx) => {
     await liveClient(trx, clientId, party);
@@ -102,6 +117,7 @@ export async function sendMessage(db: Db, clientId: number, party: Party, body: 
       })
       .returning(["id"])
       .executeTakeFirstOrThrow();
+    await linkAttachments(trx, clientId, party, inserted.id, attachments);
     if (party.kind !== "office") await advanceMark(trx, clientId, sideOf(party), inserted.id, stamp);
     // The firm writing lets a client who never had their page in (as asking for documents does), so the notice can
     // reach them; an access the agent ended stays ended.
@@ -127,7 +143,57 @@ export async function sendMessage(db: Db, clientId: number, party: Party, body: 
             .executeTakeFirst()
             .then((c) => (c ? `${c.first_name} ${c.last_name}` : null))
         : null;
-  return { id: row.id, author: party.kind, author_name: author, body, created_at: stamp, read: false, mine: true };
+  const files = (await attachmentsOf(db, [row.id])).get(row.id) ?? [];
+  return {
+    id: row.id,
+    author: party.kind,
+    author_name: author,
+    body,
+    created_at: stamp,
+    read: false,
+    mine: true,
+    attachments: files,
+  };
+}
+
+/**
+ * The files sent beforehand (attachments.ts) joined to the message: each a document of this client's from a message,
+ * sent by the same side (the client's own, or the firm's), not yet with another message. Any other is refused and
+ * the message with it.
+ */
+async function linkAttachments(trx: Db, clientId: number, party: Party, messageId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return;
+  const refuse = () => {
+    const message = "Attach only files you have just sent with this message.";
+    return new Invalid("message.attachment_invalid", message, {
+      attachments: [fieldError("message.attachment_invalid", message)],
+    });
+  };
+  if (party.kind === "office") throw refuse();
+  const found = await trx
+    .selectFrom("client_documents as d")
+    .innerJoin("document_files as f", "f.id", "d.file_id")
+    .select("d.id")
+    .where("d.id", "in", unique)
+    .where("d.client_id", "=", clientId)
+    .where("d.from_message", "=", 1)
+    .where("f.from_client", "=", party.kind === "client" ? 1 : 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("client_message_files as l").select("l.document_id").whereRef("l.document_id", "=", "d.id"))),
+    )
+    .execute();
+  if (found.length !== unique.length) throw refuse();
+  try {
+    await trx
+      .insertInto("client_message_files")
+      .values(unique.map((document_id) => ({ message_id: messageId, document_id })))
+      .execute();
+  } catch (error) {
+    // The same file sent with two messages at once: one gets it.
+    if (isUniqueViolation(error)) throw refuse();
+    throw error;
+  }
 }
 
 /**

@@ -70,6 +70,12 @@ export interface ClientMessagesTable {
   created_at: string;
 }
 
+/** Which message of the conversation each attached document came with (issue 39). */
+export interface ClientMessageFilesTable {
+  message_id: number;
+  document_id: number;
+}
+
 /** How far one side of a client's conversation has read, and been told by e-mail of what waits for it. */
 export interface ClientThreadMarksTable {
   client_id: number;
@@ -126,6 +132,8 @@ export interface ClientDocumentsTable {
   rejected_at: ColumnType<string | null, string | null | undefined, string | null>;
   reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
   rejected_file_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 for a file sent with a message of the conversation (issue 39), not asked for on the checklist */
+  from_message: Generated<number>;
 }
 
 /** Every file uploaded for a document (the newest is the document's current one); the bytes are in the file store. */

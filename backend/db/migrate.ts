@@ -35,6 +35,7 @@ import { caseMessages } from "./migrations/028-case-messages.js";
 import { caseStages } from "./migrations/029-case-stages.js";
 import { clientDevices } from "./migrations/030-client-devices.js";
 import { clientMoveRequests } from "./migrations/031-client-move-requests.js";
+import { messageAttachments } from "./migrations/032-message-attachments.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -69,6 +70,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "029-case-stages": caseStages(kind),
     "030-client-devices": clientDevices(),
     "031-client-move-requests": clientMoveRequests(kind),
+    "032-message-attachments": messageAttachments(),
   };
 }
 

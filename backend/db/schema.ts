@@ -21,6 +21,7 @@ import type {
   ClientLinksTable,
   CaseStagesTable,
   ClientCasesTable,
+  ClientMessageFilesTable,
   ClientMessagesTable,
   ClientNotesTable,
   ClientThreadMarksTable,
@@ -334,6 +335,7 @@ export interface Database {
   client_events: ClientEventsTable;
   client_notes: ClientNotesTable;
   client_messages: ClientMessagesTable;
+  client_message_files: ClientMessageFilesTable;
   client_thread_marks: ClientThreadMarksTable;
   case_stages: CaseStagesTable;
   client_cases: ClientCasesTable;

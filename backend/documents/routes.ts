@@ -14,6 +14,7 @@ import { fieldError } from "../../lib/field-errors.js";
 import { spool, spoolBytes, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 import type { UploadFile } from "../../lib/transport.js";
 import { clientUpload, myFile } from "../client-area/case.js";
+import { attachFile } from "../conversation/attachments.js";
 import type { Database } from "../db/schema.js";
 import { TooLarge } from "../errors.js";
 import type { FileStore } from "../files/store.js";
@@ -131,4 +132,37 @@ export function documentRoutes(
     [uploads],
   );
   serve(endpoints.myFile, async ({ caller, params }) => myFile(db, files, caller.id, params.documentId, params.fileId));
+
+  // Files sent with a message of the conversation (issue 39): the same reading, the same slots.
+  serve(
+    endpoints.agentMessageAttachment,
+    async ({ caller, params, query, req, res }) => {
+      const { file, owned } = await receiveFile(req);
+      try {
+        return await attachFile(
+          db,
+          files,
+          { kind: "agent", agentId: caller.id },
+          params.clientId,
+          { file, ...query },
+          whileAsked(res),
+        );
+      } finally {
+        if (owned) await (file as Spooled).dispose();
+      }
+    },
+    [uploads],
+  );
+  serve(
+    endpoints.myMessageAttachment,
+    async ({ caller, query, req, res }) => {
+      const { file, owned } = await receiveFile(req);
+      try {
+        return await attachFile(db, files, { kind: "client" }, caller.id, { file, ...query }, whileAsked(res));
+      } finally {
+        if (owned) await (file as Spooled).dispose();
+      }
+    },
+    [uploads],
+  );
 }

@@ -94,6 +94,7 @@ const codes = {
   "session.client_move_asked": "everyone",
   "session.client_move_closed": "everyone",
   "session.client_move_none": "workspace",
+  "message.attachment_invalid": "everyone",
   "catalogue.not_offered": "workspace",
   "cart.empty": "workspace",
   "cart.duplicate": "workspace",

@@ -3,11 +3,29 @@
  * office, who writes as "the office"). Mentors have no part in it. Each side sees how far the other has read.
  */
 import { z } from "zod";
-import { MESSAGE_MAX } from "../conversation.js";
+import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX } from "../conversation.js";
 import { answer, endpoint } from "./endpoint.js";
-import { idParam, requiredText } from "./fields.js";
+import { idParam, oneLineText, requiredText } from "./fields.js";
 
-export const caseMessageBody = z.object({ body: requiredText(MESSAGE_MAX, "Message") });
+export const caseMessageBody = z.object({
+  body: requiredText(MESSAGE_MAX, "Message"),
+  /** Files sent beforehand through the attachments call (each one's document id), at most five */
+  attachments: z
+    .array(idParam, { invalid_type_error: "Attachments must be a list of documents" })
+    .max(MESSAGE_ATTACHMENTS_MAX, `Attach at most ${MESSAGE_ATTACHMENTS_MAX} files`)
+    .optional(),
+});
+/** An attachment's file name, as the upload's query gives it. */
+export const attachmentQuery = z.object({ name: oneLineText(1000, "File name") });
+
+/** A file sent with a message: kept as one of the client's documents, marked as from a message. */
+export type MessageAttachment = {
+  document_id: number;
+  file_id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+};
 /** How far the reader has read: the newest message id they were shown. */
 export const threadReadBody = z.object({ through: idParam });
 
@@ -21,6 +39,8 @@ export type CaseMessage = {
   created_at: string;
   /** Whether the other side has read it */
   read: boolean;
+  /** The files sent with it */
+  attachments: MessageAttachment[];
   /** Whether the reader wrote it (the agent: the agent's; the office: the office's; the client: the client's) */
   mine: boolean;
 };
@@ -58,6 +78,17 @@ export const conversationEndpoints = {
     created: true,
     answer: answer<CaseMessage>(),
   }),
+  agentMessageAttachment: endpoint({
+    method: "POST",
+    path: "agent/clients/:clientId/messages/attachments",
+    auth: ["agent"],
+    summary: "A file to send with a message: the bytes are the body (PDF, JPEG or PNG, at most 10 MB)",
+    params: inClient,
+    query: attachmentQuery,
+    upload: true,
+    created: true,
+    answer: answer<MessageAttachment>(),
+  }),
   agentReadThread: endpoint({
     method: "POST",
     path: "agent/clients/:clientId/messages/read",
@@ -82,6 +113,17 @@ export const conversationEndpoints = {
     body: caseMessageBody,
     created: true,
     answer: answer<CaseMessage>(),
+  }),
+  myMessageAttachment: endpoint({
+    method: "POST",
+    path: "my/messages/attachments",
+    auth: ["client"],
+    summary:
+      "A file to send with the client's message: the bytes are the body (PDF, JPEG or PNG, at most 10 MB; counted in their quota)",
+    query: attachmentQuery,
+    upload: true,
+    created: true,
+    answer: answer<MessageAttachment>(),
   }),
   myReadThread: endpoint({
     method: "POST",

@@ -582,6 +582,9 @@ export const ar: Catalogue = {
     othersSignIn: "الوكلاء والموظفون والمرشدون: <go>سجّلوا الدخول من هنا</go>.",
   },
   conversation: {
+    attachmentInvalid: "أرفق فقط الملفات التي أرسلتها الآن مع هذه الرسالة.",
+    files: "ملفات (اختياري)",
+    filesHint: "PDF أو JPEG أو PNG، حتى 10 ميغابايت لكل ملف، وعدد أقصاه {{count}} ملفات.",
     title: "الرسائل",
     heading: "رسائلك مع وكيلك",
     intro: "اكتب إلى وكيلك هنا. يقرأ هذه الرسائل وكيلك وفريق {{company}}.",

@@ -594,6 +594,9 @@ export const es: Catalogue = {
     othersSignIn: "Agentes, personal y mentores: <go>inicien sesión aquí</go>.",
   },
   conversation: {
+    attachmentInvalid: "Adjunte solo los archivos que acaba de enviar con este mensaje.",
+    files: "Archivos (opcional)",
+    filesHint: "PDF, JPEG o PNG, hasta 10 MB cada uno, {{count}} archivos como máximo.",
     title: "Mensajes",
     heading: "Sus mensajes con su agente",
     intro: "Escriba aquí a su agente. Leen estos mensajes su agente y el equipo de {{company}}.",

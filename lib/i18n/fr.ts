@@ -602,6 +602,9 @@ export const fr: Catalogue = {
     othersSignIn: "Agents, équipe et mentors : <go>connectez-vous ici</go>.",
   },
   conversation: {
+    attachmentInvalid: "Joignez seulement les fichiers que vous venez d’envoyer avec ce message.",
+    files: "Fichiers (facultatif)",
+    filesHint: "PDF, JPEG ou PNG, jusqu’à 10 Mo chacun, {{count}} fichiers au plus.",
     title: "Messages",
     heading: "Vos messages avec votre agent",
     intro: "Écrivez ici à votre agent. Votre agent et l’équipe {{company}} lisent ces messages.",

@@ -205,6 +205,12 @@ const matrix: Record<string, Entry> = {
     body: () => ({ through: 1 }),
     intruder: 404,
   },
+  "POST /agent/clients/:clientId/messages/attachments": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/messages/attachments?name=forged.pdf`,
+    intruder: 404,
+  },
+  "POST /my/messages/attachments": { anonymous: 401, path: () => "/my/messages/attachments?name=forged.pdf", intruder: 403 },
   "GET /my/messages": { anonymous: 401, intruder: 403 },
   "POST /my/messages": { anonymous: 401, body: () => ({ body: "Planted" }), intruder: 403 },
   "POST /my/messages/read": { anonymous: 401, body: () => ({ through: 1 }), intruder: 403 },

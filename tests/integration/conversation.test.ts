@@ -14,6 +14,7 @@ import { folderStore } from "../../backend/files/folder.js";
 import { MESSAGE_MAX } from "../../lib/conversation.js";
 import { startApi } from "../support/api-harness.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
+import { pdfBytes, pngBytes } from "../support/files.js";
 
 describe.each(testDatabases)("a client's conversation on $name", (target) => {
   const store = folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "conversation-files-")));
@@ -314,5 +315,116 @@ describe.each(testDatabases)("a client's conversation on $name", (target) => {
     } finally {
       await Promise.all(others.map((o) => o.close()));
     }
+  });
+
+  it("sends files with a message both ways, kept as the client's documents from a message, each read by the other side", async () => {
+    const c = await signedInClient("conv-files@example.com");
+    const pdf = pdfBytes("the appointment letter");
+    const sent = await ctx.api.call(
+      "POST",
+      `agent/clients/${c.clientId}/messages/attachments?name=${encodeURIComponent("letter.pdf")}`,
+      {
+        token: agent.token,
+        bytes: pdf,
+      },
+    );
+    expect(sent.status).toBe(201);
+    expect(sent.json.data).toMatchObject({ file_name: "letter.pdf", content_type: "application/pdf", size_bytes: pdf.length });
+    const withFile = await say(agent.token, `agent/clients/${c.clientId}/messages`, {
+      body: "The letter is attached.",
+      attachments: [sent.json.data.document_id],
+    });
+    expect(withFile.status).toBe(201);
+    expect(withFile.json.data.attachments).toEqual([sent.json.data]);
+    // The client reads it in the thread and downloads it; it is not on their checklist.
+    const mine = (await ctx.api.call("GET", "my/messages", { token: c.token })).json.data.messages[0];
+    expect(mine.attachments).toEqual([sent.json.data]);
+    const got = await ctx.api.call("GET", `my/documents/${sent.json.data.document_id}/files/${sent.json.data.file_id}`, {
+      token: c.token,
+    });
+    expect(got.status).toBe(200);
+    expect(Buffer.compare(got.bytes!, pdf)).toBe(0);
+    expect((await ctx.api.call("GET", "my/case", { token: c.token })).json.data.documents).toEqual([]);
+
+    // The client's own file, counted in their quota, read by the agent.
+    const before = await ctx.database.db
+      .selectFrom("clients")
+      .select("upload_files")
+      .where("id", "=", c.clientId)
+      .executeTakeFirstOrThrow();
+    const photo = await ctx.api.call("POST", "my/messages/attachments?name=photo.png", { token: c.token, bytes: pngBytes });
+    expect(photo.status).toBe(201);
+    const after = await ctx.database.db
+      .selectFrom("clients")
+      .select("upload_files")
+      .where("id", "=", c.clientId)
+      .executeTakeFirstOrThrow();
+    expect(Number(after.upload_files)).toBe(Number(before.upload_files) + 1);
+    expect((await say(c.token, "my/messages", { body: "My photo.", attachments: [photo.json.data.document_id] })).status).toBe(
+      201,
+    );
+    const agentGot = await ctx.api.call(
+      "GET",
+      `api/clients/${c.clientId}/documents/${photo.json.data.document_id}/files/${photo.json.data.file_id}`,
+      { token: agent.token },
+    );
+    expect(Buffer.compare(agentGot.bytes!, pngBytes)).toBe(0);
+  });
+
+  it("refuses a file that is not a document, more than five, another's or a used one, and never leaves one behind an erasure", async () => {
+    const c = await signedInClient("conv-files-refused@example.com");
+    const notPdf = await ctx.api.call("POST", "my/messages/attachments?name=notes.txt", {
+      token: c.token,
+      bytes: Buffer.from("plain text, not a document"),
+    });
+    expect(notPdf.status).toBe(400);
+    expect(String(notPdf.json.code)).toMatch(/^upload\./);
+    const six = await say(c.token, "my/messages", { body: "Six", attachments: [1, 2, 3, 4, 5, 6] });
+    expect(six.status).toBe(400);
+    expect(six.json.errors.attachments[0].code).toBe("validation.too_many");
+    // The agent's file cannot go with the client's message, nor one already sent, nor a checklist document.
+    const agents = await ctx.api.call("POST", `agent/clients/${c.clientId}/messages/attachments?name=a.pdf`, {
+      token: agent.token,
+      bytes: pdfBytes("agent's"),
+    });
+    const stolen = await say(c.token, "my/messages", { body: "Mine?", attachments: [agents.json.data.document_id] });
+    expect(stolen.status).toBe(400);
+    expect(stolen.json.errors.attachments[0].code).toBe("message.attachment_invalid");
+    await say(agent.token, `agent/clients/${c.clientId}/messages`, { body: "Once", attachments: [agents.json.data.document_id] });
+    const twice = await say(agent.token, `agent/clients/${c.clientId}/messages`, {
+      body: "Twice",
+      attachments: [agents.json.data.document_id],
+    });
+    expect(twice.status).toBe(400);
+    const checklist = await ctx.api.call("POST", `agent/clients/${c.clientId}/documents`, {
+      token: agent.token,
+      body: { title: "Payslip" },
+    });
+    const notFromMessage = await say(agent.token, `agent/clients/${c.clientId}/messages`, {
+      body: "Checklist",
+      attachments: [checklist.json.data.id],
+    });
+    expect(notFromMessage.status).toBe(400);
+    // Another agent's client: not found, nothing stored.
+    const other = await ctx.api.newAgent("conversation-files-other@example.com");
+    const intruder = await ctx.api.call("POST", `agent/clients/${c.clientId}/messages/attachments?name=x.pdf`, {
+      token: other.token,
+      bytes: pdfBytes("planted"),
+    });
+    expect(intruder.status).toBe(404);
+    // Erased: the thread's files go from the store with the rest.
+    const key = (
+      await ctx.database.db
+        .selectFrom("document_files")
+        .select("storage_key")
+        .where("id", "=", agents.json.data.file_id)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
+    expect(await store.get(key)).not.toBeNull();
+    await eraseClient(ctx.database.db, store, c.clientId);
+    expect(await store.get(key)).toBeNull();
+    expect(
+      await ctx.database.db.selectFrom("client_documents").select("id").where("client_id", "=", c.clientId).execute(),
+    ).toEqual([]);
   });
 });

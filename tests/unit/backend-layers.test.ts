@@ -15,8 +15,8 @@ const layers: string[][] = [
   ["body.ts", "in-process.ts", "rate-limit.ts", "audit.ts", "mail"],
   ["accounts", "holds", "business"],
   ["serve.ts", "clients"],
-  ["catalogue", "documents", "conversation", "stages"],
-  ["bookings"],
+  ["catalogue", "documents"],
+  ["bookings", "conversation", "stages"],
   ["mentoring", "client-area", "dashboard", "payments"],
   ["office"],
 ];
