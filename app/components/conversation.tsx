@@ -9,12 +9,13 @@ import { Form, useLocation, useMatches, useNavigation, useRevalidator } from "@r
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { CaseThread } from "../../lib/contract";
-import { MESSAGE_MAX } from "../../lib/conversation";
+import type { CaseThread, MessageAttachment } from "../../lib/contract";
+import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX } from "../../lib/conversation";
+import { fileSize } from "../../lib/documents";
 import { formatDateTime } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
 import { companyOf } from "../lib/meta";
-import { FormError, TextAreaField, usePortalForm } from "./form";
+import { Field, FormError, TextAreaField, usePortalForm } from "./form";
 
 /** How often an open thread looks for new messages, with scripts on. */
 const POLL_MS = 10_000;
@@ -40,12 +41,15 @@ export function Conversation({
   failure,
   /** What the reader's own messages are signed with ("You"); the others by their writer's name */
   ownName,
+  /** Where the reader downloads a message's file; without it (the office) files are named, and no files are sent */
+  fileHref,
 }: {
   thread: CaseThread;
   timeZone: string;
   locale?: string;
   failure: FormFailure | undefined;
   ownName?: string;
+  fileHref?: (a: MessageAttachment) => string;
 }) {
   const { t } = useTranslation();
   const company = companyOf(useMatches());
@@ -74,13 +78,35 @@ export function Conversation({
               <p className="thread__body notes" dir="auto">
                 {m.body}
               </p>
+              {m.attachments.length ? (
+                <ul className="list-reset thread__files" aria-label={t("conversation.filesOf")}>
+                  {m.attachments.map((a) => (
+                    <li key={a.document_id}>
+                      {fileHref ? (
+                        <a href={fileHref(a)} download dir="auto">
+                          {a.file_name}
+                        </a>
+                      ) : (
+                        <bdi>{a.file_name}</bdi>
+                      )}{" "}
+                      <span className="muted">({fileSize(a.size_bytes)})</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ol>
       ) : (
         <p className="empty-state">{t("conversation.empty")}</p>
       )}
-      <Form method="post" className="form thread__form" {...form.props} key={failure ? form.key : location.key}>
+      <Form
+        method="post"
+        className="form thread__form"
+        encType={fileHref ? "multipart/form-data" : undefined}
+        {...form.props}
+        key={failure ? form.key : location.key}
+      >
         <AuthenticityTokenInput />
         <FormError message={form.formError} />
         <TextAreaField
@@ -94,6 +120,17 @@ export function Conversation({
           dir="auto"
           autoFocusOnError
         />
+        {fileHref ? (
+          <Field
+            label={t("conversation.files")}
+            name="file"
+            type="file"
+            multiple
+            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+            hint={t("conversation.filesHint", { count: MESSAGE_ATTACHMENTS_MAX })}
+            errors={form.errors("file")}
+          />
+        ) : null}
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? t("conversation.sending") : t("conversation.send")}
         </button>

@@ -33,7 +33,10 @@ export type UploadForm = { formData: FormData; file: UploadedFile | null; files:
  * and dropped), never into memory whole. At most `maxFiles` files are kept (the rest are read and dropped, and said).
  * A form of more than MAX_FORM_PARTS parts is not read further: a 413 that says so.
  */
-export async function readUpload(request: Request, opts: { maxFiles?: number } = {}): Promise<UploadForm> {
+export async function readUpload(
+  request: Request,
+  opts: { maxFiles?: number; /** No file is fine (a message's files are optional) */ optional?: boolean } = {},
+): Promise<UploadForm> {
   const maxFiles = opts.maxFiles ?? 1;
   const files: UploadedFile[] = [];
   let problem: Refusal | null = null;
@@ -79,7 +82,7 @@ export async function readUpload(request: Request, opts: { maxFiles?: number } =
       request,
       unstable_composeUploadHandlers(partCounter, fileHandler, unstable_createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
     );
-    if (!chosen && !problem) {
+    if (!chosen && !problem && !opts.optional) {
       problem =
         maxFiles > 1
           ? { code: "upload.choose_many", message: CHOOSE_FILES }

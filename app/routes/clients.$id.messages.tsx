@@ -37,8 +37,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return postMessage(
     request,
     context,
-    (body) => api.call(endpoints.agentSendMessage, { params: { clientId }, body: { body } }),
+    (body, attachments) => api.call(endpoints.agentSendMessage, { params: { clientId }, body: { body, attachments } }),
     `/clients/${clientId}/messages`,
+    (f) =>
+      api.call(endpoints.agentMessageAttachment, {
+        params: { clientId },
+        query: { name: f.name },
+        upload: { file: f.file, type: f.type || "application/octet-stream" },
+      }),
   );
 }
 
@@ -59,7 +65,12 @@ export default function ClientMessages() {
           {t("work.messages.accessEnded", { name: thread.client.first_name })}
         </p>
       ) : null}
-      <Conversation thread={thread} timeZone={timeZone} failure={failure} />
+      <Conversation
+        thread={thread}
+        timeZone={timeZone}
+        failure={failure}
+        fileHref={(a) => `/clients/${thread.client.id}/documents/${a.document_id}/files/${a.file_id}`}
+      />
       <Toast toast={failure?.toast} />
     </section>
   );

@@ -31,7 +31,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["client"]);
-  return postMessage(request, context, (body) => api.call(endpoints.mySendMessage, { body: { body } }), "/my/messages");
+  return postMessage(
+    request,
+    context,
+    (body, attachments) => api.call(endpoints.mySendMessage, { body: { body, attachments } }),
+    "/my/messages",
+    (f) =>
+      api.call(endpoints.myMessageAttachment, {
+        query: { name: f.name },
+        upload: { file: f.file, type: f.type || "application/octet-stream" },
+      }),
+  );
 }
 
 export default function MyMessages() {
@@ -47,7 +57,13 @@ export default function MyMessages() {
       </p>
       <h1>{t("conversation.heading")}</h1>
       <p className="muted">{t("conversation.intro", { company })}</p>
-      <Conversation thread={thread} timeZone={timeZone} locale={locale} failure={failure} />
+      <Conversation
+        thread={thread}
+        timeZone={timeZone}
+        locale={locale}
+        failure={failure}
+        fileHref={(a) => `/my/documents/${a.document_id}/files/${a.file_id}`}
+      />
       <Toast toast={failure?.toast} />
     </section>
   );

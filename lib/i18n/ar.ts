@@ -582,6 +582,7 @@ export const ar: Catalogue = {
     othersSignIn: "الوكلاء والموظفون والمرشدون: <go>سجّلوا الدخول من هنا</go>.",
   },
   conversation: {
+    filesOf: "الملفات المرسلة مع هذه الرسالة",
     attachmentInvalid: "أرفق فقط الملفات التي أرسلتها الآن مع هذه الرسالة.",
     files: "ملفات (اختياري)",
     filesHint: "PDF أو JPEG أو PNG، حتى 10 ميغابايت لكل ملف، وعدد أقصاه {{count}} ملفات.",

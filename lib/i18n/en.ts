@@ -554,6 +554,7 @@ export const en = {
   },
   /** The case's conversation (issue 39): the client's page in their language; the agent's and the office's too */
   conversation: {
+    filesOf: "Files sent with this message",
     attachmentInvalid: "Attach only files you have just sent with this message.",
     files: "Files (optional)",
     filesHint: "PDF, JPEG or PNG, up to 10 MB each, at most {{count}} files.",

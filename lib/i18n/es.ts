@@ -594,6 +594,7 @@ export const es: Catalogue = {
     othersSignIn: "Agentes, personal y mentores: <go>inicien sesión aquí</go>.",
   },
   conversation: {
+    filesOf: "Archivos enviados con este mensaje",
     attachmentInvalid: "Adjunte solo los archivos que acaba de enviar con este mensaje.",
     files: "Archivos (opcional)",
     filesHint: "PDF, JPEG o PNG, hasta 10 MB cada uno, {{count}} archivos como máximo.",

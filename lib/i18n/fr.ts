@@ -602,6 +602,7 @@ export const fr: Catalogue = {
     othersSignIn: "Agents, équipe et mentors : <go>connectez-vous ici</go>.",
   },
   conversation: {
+    filesOf: "Fichiers envoyés avec ce message",
     attachmentInvalid: "Joignez seulement les fichiers que vous venez d’envoyer avec ce message.",
     files: "Fichiers (facultatif)",
     filesHint: "PDF, JPEG ou PNG, jusqu’à 10 Mo chacun, {{count}} fichiers au plus.",

@@ -1,12 +1,13 @@
 /**
  * A client's conversation (issue 39) in Chromium, JavaScript on and off at 1280 px and on at 375 px (the client in
- * Arabic there, right to left): the agent writes (an empty message is refused beside the field); the client is
+ * Arabic there, right to left): the agent writes with a PDF attached (an empty message is refused beside the field); the client is
  * e-mailed in their language, opens the thread by the e-mail's one-time link, reads it and answers; the agent sees
  * the answer (with scripts on, without reloading) and the read mark on their own message; the office reads the
  * thread and writes as the office; the client finds it from their page, counted as new.
  */
 import { describe, expect, it } from "vitest";
 import { expectToast, journeyRuns, journeys, newContext, settle, signInAs } from "../support/browser.js";
+import { pdfBytes } from "../support/files.js";
 
 const linkIn = (text: string) => /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43}\S*)/.exec(text)?.[1];
 
@@ -39,6 +40,10 @@ journeys("a client's conversation in Chromium", { timeout: 90_000, env: { MESSAG
       await agent.getByRole("button", { name: "Send" }).click();
       await expect.poll(() => agent.locator("#field-body-error").innerText(), settle).toBe("Message is required");
       await agent.getByLabel("Your message").fill("Your visa appointment is on Monday at 10:00.");
+      // With the appointment letter attached.
+      await agent
+        .getByLabel("Files (optional)")
+        .setInputFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: pdfBytes("the appointment letter") });
       await agent.getByRole("button", { name: "Send" }).click();
       await expectToast(agent, javaScriptEnabled, "Your message was sent.");
       const mine = agent.locator(".thread__message--mine");
@@ -78,6 +83,11 @@ journeys("a client's conversation in Chromium", { timeout: 90_000, env: { MESSAG
       await expect(me.locator("html").getAttribute("dir")).resolves.toBe(arabic ? "rtl" : "ltr");
       await expect(me.locator(".thread__message").first().innerText()).resolves.toContain("Omar Agent");
       await expect(me.locator(".thread__message").first().innerText()).resolves.toContain("Monday at 10:00");
+      // The letter, downloaded from the client's side.
+      const href = await me.getByRole("link", { name: "letter.pdf" }).getAttribute("href");
+      const file = await me.request.get(`${ctx.portal.base}${href}`);
+      expect(file.status()).toBe(200);
+      expect(file.headers()["content-type"]).toContain("application/pdf");
       const answer = arabic ? "شكرًا، سأكون هناك." : "Thank you, I will be there.";
       await me.getByLabel(words.label).fill(answer);
       await me.getByRole("button", { name: words.send, exact: true }).click();
