@@ -92,6 +92,7 @@ export function DocumentChecklist({
                       {d.file_count > 1 ? ` · ${t("work.checklist.files", { count: d.file_count })}` : ""}
                     </span>
                     {d.file.from_client ? <span className="tag tag--client"> {t("work.checklist.fromClient")}</span> : null}
+                    {d.from_message ? <span className="tag"> {t("work.checklist.fromMessage")}</span> : null}
                   </>
                 ) : d.rejection ? (
                   <span className="muted">{t("work.checklist.rejected", { reason: d.rejection.reason })}</span>

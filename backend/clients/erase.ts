@@ -52,6 +52,7 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
   for (const f of files) await store.remove(f.storage_key);
   const stamp = now.toISOString();
   const rows: Record<string, number> = {};
+  const late: string[] = [];
   const kept = await db.transaction().execute(async (trx) => {
     const run = async (table: string, where: ReturnType<typeof sql>) => {
       const r = await sql`delete from ${sql.table(table)} where ${where}`.execute(trx);
@@ -61,6 +62,16 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
     // row for share) lands before this, and goes with the rest, or waits and finds the client erased.
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       await sql`select id from clients where id = ${clientId} for update`.execute(trx);
+    }
+    // Files recorded since the list above (a message's file stored while this began): removed once this commits.
+    const seen = new Set(files.map((f) => f.storage_key));
+    for (const f of await trx
+      .selectFrom("document_files as f")
+      .innerJoin("client_documents as d", "d.id", "f.document_id")
+      .select("f.storage_key")
+      .where("d.client_id", "=", clientId)
+      .execute()) {
+      if (!seen.has(f.storage_key)) late.push(f.storage_key);
     }
     const docs = sql`document_id in (select id from client_documents where client_id = ${clientId})`;
     await run("document_request_items", docs);
@@ -174,7 +185,8 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
     );
     return kept;
   });
-  return { client_id: clientId, files_removed: files.length, rows, kept };
+  for (const key of late) await store.remove(key);
+  return { client_id: clientId, files_removed: files.length + late.length, rows, kept };
 }
 
 /** A text as it stands inside a JSON string (quotes and backslashes escaped), to find and replace it in a payload. */

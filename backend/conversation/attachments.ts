@@ -4,7 +4,7 @@
  * one transaction (a failed record removes the stored bytes). The client's count against their quota. A file belongs
  * to the message it is then sent with (sendMessage links it), once.
  */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { MessageAttachment } from "../../lib/contract.js";
 import type { UploadFile } from "../../lib/transport.js";
 import { clientEvent } from "../clients/case-file.js";
@@ -39,12 +39,10 @@ export async function attachFile(
       const agentId = party.kind === "agent" ? party.agentId : await holdClientsAgent(trx, clientId);
       if (agentId === null) throw new Conflict("client.agent_changed", "Your agent has just changed: please try again.");
       if (party.kind === "agent") await ownClient(trx, agentId, clientId, "change");
-      const live = await trx
-        .selectFrom("clients")
-        .select("id")
-        .where("id", "=", clientId)
-        .where("archived_at", "is", null)
-        .executeTakeFirst();
+      // The client's row held for share (PostgreSQL) until the file is recorded: an erasure (which locks it for update
+      // first) either sees this file and removes it, or comes after and this finds the client erased.
+      const q = trx.selectFrom("clients").select("id").where("id", "=", clientId).where("archived_at", "is", null);
+      const live = await (trx.getExecutor().adapter instanceof PostgresAdapter ? q.forShare() : q).executeTakeFirst();
       if (!live) throw new NotFound("client.not_found", NO_CLIENT);
       if (party.kind === "client") await countClientUpload(trx, clientId, file.size);
       const doc = await trx

@@ -52,6 +52,8 @@ export type ClientDocument = {
   title: string;
   /** The service that asked for it ("Job Placement"), or null when the agent added it */
   service: string | null;
+  /** Sent with a message of the conversation (issue 39), not asked for on the checklist */
+  from_message: boolean;
   status: DocumentStatus;
   /** YYYY-MM-DD */
   expires_on: string | null;

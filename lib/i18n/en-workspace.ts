@@ -700,6 +700,7 @@ export const enWorkspace = {
     },
     /** A client's checklist on their page (app/components/documents.tsx) */
     checklist: {
+      fromMessage: "from a message",
       empty:
         "No documents yet. The checklist fills in when a service is paid for (a CV for mentoring; a passport, a visa and proof of address for relocation; a CV, passport and degree for a job), and you can add any other below.",
       document: "Document",

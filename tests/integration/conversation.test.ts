@@ -17,7 +17,8 @@ import { testDatabases, useSeededApi } from "../support/databases.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
 
 describe.each(testDatabases)("a client's conversation on $name", (target) => {
-  const store = folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "conversation-files-")));
+  const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), "conversation-files-"));
+  const store = folderStore(storeDir);
   const ctx = useSeededApi(target, { files: store });
   let agent: { id: number; token: string };
   let staff: { id: number; token: string };
@@ -345,6 +346,9 @@ describe.each(testDatabases)("a client's conversation on $name", (target) => {
     expect(got.status).toBe(200);
     expect(Buffer.compare(got.bytes!, pdf)).toBe(0);
     expect((await ctx.api.call("GET", "my/case", { token: c.token })).json.data.documents).toEqual([]);
+    // Among the agent's documents of the client, marked as from a message.
+    const docs = (await ctx.api.call("GET", `api/clients/${c.clientId}/documents`, { token: agent.token })).json.data;
+    expect(docs).toEqual([expect.objectContaining({ id: sent.json.data.document_id, title: "letter.pdf", from_message: true })]);
 
     // The client's own file, counted in their quota, read by the agent.
     const before = await ctx.database.db
@@ -426,5 +430,32 @@ describe.each(testDatabases)("a client's conversation on $name", (target) => {
     expect(
       await ctx.database.db.selectFrom("client_documents").select("id").where("client_id", "=", c.clientId).execute(),
     ).toEqual([]);
+  });
+
+  it("never leaves a message's file in the store or a row behind when it races the client's erasure", async () => {
+    for (let round = 0; round < 3; round++) {
+      const c = await signedInClient(`conv-files-race-${round}@example.com`);
+      const uploads = Array.from({ length: 6 }, (_, i) =>
+        ctx.api.call("POST", `agent/clients/${c.clientId}/messages/attachments?name=f${i}.pdf`, {
+          token: agent.token,
+          bytes: pdfBytes(`racing ${round}.${i}`),
+        }),
+      );
+      const [erased, ...answers] = await Promise.all([eraseClient(ctx.database.db, store, c.clientId), ...uploads]);
+      expect(erased.client_id).toBe(c.clientId);
+      // Stored and kept until the erasure took it, refused as the client went, or asked to wait (the upload slots).
+      for (const a of answers) expect([201, 404, 429]).toContain(a.status);
+      const dir = path.join(storeDir, "clients", String(c.clientId));
+      const left = fs.existsSync(dir)
+        ? fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, String(f))).isFile())
+        : [];
+      expect(left, `round ${round}: files left in the store`).toEqual([]);
+      const rows = await ctx.database.db
+        .selectFrom("client_documents")
+        .select("id")
+        .where("client_id", "=", c.clientId)
+        .execute();
+      expect(rows, `round ${round}`).toEqual([]);
+    }
   });
 });
