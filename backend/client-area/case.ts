@@ -90,7 +90,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     .where("clients.id", "=", clientId)
     .executeTakeFirst();
   if (!c) throw new NotFound("client.not_found", "No such client.");
-  const [documents, sessions, messages, unread] = await Promise.all([
+  const [documents, sessions, messages, unread, cases] = await Promise.all([
     myDocuments(db, clientId),
     sessionsWithPeople(db)
       .select([
@@ -121,8 +121,8 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
       .limit(5)
       .execute(),
     unreadFor(db, clientId, "client"),
+    myCaseStages(db, clientId, c.language ?? "en"),
   ]);
-  const cases = await myCaseStages(db, clientId, c.language ?? "en");
   return {
     client: {
       first_name: c.first_name,

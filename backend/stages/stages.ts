@@ -257,8 +257,9 @@ export async function moveCase(
   const note = v.note ?? null;
   await db.transaction().execute(async (trx) => {
     await ownClient(trx, agentId, clientId, "change");
-    if (!(await servicesOf(trx, clientId)).includes(serviceId))
-      throw new NotFound("case.no_service", "The client does not have this service.");
+    // The client's case for this service, read once: whether they have it, and its stages' order for "what is next".
+    const theCase = (await casesOf(trx, clientId)).find((x) => x.service.id === serviceId);
+    if (!theCase) throw new NotFound("case.no_service", "The client does not have this service.");
     const stage = await trx
       .selectFrom("case_stages")
       .selectAll()
@@ -305,7 +306,7 @@ export async function moveCase(
       },
       now,
     );
-    const order = (await casesOf(trx, clientId)).find((x) => x.service.id === serviceId)!.stages;
+    const order = theCase.stages.filter((r) => r.retired_at === null);
     const next = order[order.findIndex((r) => r.id === stage.id) + 1] ?? null;
     await caseMovedNotice(trx, { clientId, serviceId, stage, next, note, publicUrl }, now);
   });
