@@ -29,6 +29,8 @@ import { documentRoutes } from "./documents/routes.js";
 import type { FileStore } from "./files/store.js";
 import { releaseExpiredHolds } from "./holds/holds.js";
 import { errorHandler, notFound, guardInput } from "./http.js";
+import { questionnaireNotices } from "./intake/notices.js";
+import { intakeRoutes } from "./intake/routes.js";
 import { deliverDue } from "./mail/outbox.js";
 import type { Mailer } from "./mail/transport.js";
 import { mentoringRoutes } from "./mentoring/routes.js";
@@ -195,7 +197,8 @@ export async function createApi(
   };
   officeCatalogueRoutes(serve, { db, publicUrl: deps.publicUrl, week });
   dashboardRoutes(serve, { db, contactLimiter });
-  documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads, publicUrl: deps.publicUrl });
+  const { uploads } = documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads, publicUrl: deps.publicUrl });
+  intakeRoutes(serve, { db, files: deps.files, publicUrl: deps.publicUrl, uploads });
   clientAreaRoutes(serve, {
     db,
     publicUrl: deps.publicUrl,
@@ -245,7 +248,8 @@ export async function createApi(
       const reminders =
         (await queueReminders(db, cancelCutoffHours, opts.now)) +
         (await remindRequests(db, deps.publicUrl, opts.now)) +
-        (await notifyUnreadMessages(db, deps.publicUrl, deps.messageNotifyDelaySeconds ?? 600, opts.now));
+        (await notifyUnreadMessages(db, deps.publicUrl, deps.messageNotifyDelaySeconds ?? 600, opts.now)) +
+        (await questionnaireNotices(db, deps.publicUrl, opts.now));
       if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
       const tally = await deliverDue(
         db,

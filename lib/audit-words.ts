@@ -184,6 +184,7 @@ const places: Record<string, string | null> = {
   outbox: null,
   client: null,
   setting: "/office/settings",
+  questionnaire: "/office/questionnaires/",
 };
 
 /** The record an entry is about, as the office names it and where it is ("agent:3" → Agent 3, /office/agents/3). */

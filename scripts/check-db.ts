@@ -26,13 +26,33 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "cart items of one agent for another agent's client",
     sql`select count(*) as n from cart_items i join clients c on c.id = i.client_id where c.agent_id <> i.agent_id`,
   );
+  // A client's questionnaire keeps a version of its own questionnaire, and its answers name a question of it
+  // (issue 40): a version is never rewritten once sent, so an answer whose question is missing from it is a defect.
+  await count(
+    "client questionnaires whose version is of another questionnaire",
+    sql`select count(*) as n from client_questionnaires cq join questionnaire_versions v on v.id = cq.version_id where v.questionnaire_id <> cq.questionnaire_id`,
+  );
+  await count(
+    "questionnaires whose current version is missing",
+    sql`select count(*) as n from questionnaires q left join questionnaire_versions v on v.questionnaire_id = q.id and v.number = q.current_version where v.id is null`,
+  );
+  await count(
+    "questionnaire answers whose question is not in the version answered",
+    sql`select count(*) as n from questionnaire_answers a join client_questionnaires cq on cq.id = a.client_questionnaire_id join questionnaire_versions v on v.id = cq.version_id where v.content not like ${sql.lit('%"key":"')} || a.question_key || ${sql.lit('"%')}`,
+  );
   // The office always has an active owner (issue 25): staff accounts exist, none of them an active owner.
   await count(
     "staff accounts and no active owner among them",
     sql`select case when exists (select 1 from staff) and not exists (select 1 from staff where role = 'owner' and active = 1) then 1 else 0 end as n`,
   );
   // A client's case file is their agent's: every part of it carries that agent's id (a hand-over moves them all).
-  for (const table of ["client_events", "client_notes", "client_documents", "document_requests"] as const) {
+  for (const table of [
+    "client_events",
+    "client_notes",
+    "client_documents",
+    "document_requests",
+    "client_questionnaires",
+  ] as const) {
     await count(
       `${table} rows of another agent than their client's`,
       sql`select count(*) as n from ${sql.table(table)} t join clients c on c.id = t.client_id where c.agent_id <> t.agent_id`,

@@ -22,7 +22,7 @@ import { spool, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 import type { Refusal } from "./refusals.server.js";
 
 /** The file part, spooled to a temporary file (lib/spool.ts): the caller disposes of it when done. */
-export type UploadedFile = { file: Spooled; name: string; type: string };
+export type UploadedFile = { file: Spooled; name: string; type: string; /** The form's field it came in */ field: string };
 
 /** `file`: the first file part; `files`: every one (a form with `multiple`), in the order sent. */
 /** `problem`: what is wrong with the files chosen, as a refusal (its code, and the same in English) */
@@ -35,7 +35,13 @@ export type UploadForm = { formData: FormData; file: UploadedFile | null; files:
  */
 export async function readUpload(
   request: Request,
-  opts: { maxFiles?: number; /** No file is fine (a message's files are optional) */ optional?: boolean } = {},
+  opts: {
+    maxFiles?: number;
+    /** No file is fine (a message's files are optional) */
+    optional?: boolean;
+    /** The fields that take a file: `file` unless said (a questionnaire's are one per question) */
+    fileField?: (name: string) => boolean;
+  } = {},
 ): Promise<UploadForm> {
   const maxFiles = opts.maxFiles ?? 1;
   const files: UploadedFile[] = [];
@@ -49,7 +55,8 @@ export async function readUpload(
     return undefined;
   };
   const fileHandler = async (part: { name: string; filename?: string; contentType: string; data: AsyncIterable<Uint8Array> }) => {
-    if (part.name !== "file" || part.filename === undefined) return undefined;
+    const isFileField = opts.fileField ?? ((name: string) => name === "file");
+    if (!isFileField(part.name) || part.filename === undefined) return undefined;
     const spooled = await spool(part.data, MAX_DOCUMENT_BYTES, UPLOAD_BODY_LIMIT);
     if (!part.filename && spooled.size === 0) {
       // The empty part a form sends when no file was chosen.
@@ -68,12 +75,12 @@ export async function readUpload(
       if (maxFiles === 1) {
         // One file expected: the last one chosen wins, as before.
         await files.pop()?.file.dispose();
-        files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType });
+        files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType, field: part.name });
       } else {
         problem ??= { code: "upload.at_most", params: { count: maxFiles }, message: atMostFiles(maxFiles) };
       }
     } else {
-      files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType });
+      files.push({ file: spooled.file!, name: part.filename || "document", type: part.contentType, field: part.name });
     }
     return part.filename || "none";
   };

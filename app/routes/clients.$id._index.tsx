@@ -225,6 +225,9 @@ export default function ClientPage() {
             <Link to={`/clients/${client.id}/messages`} className="button button--ghost">
               {t("work.messages.link")}
             </Link>{" "}
+            <Link to={`/clients/${client.id}/questionnaires`} className="button button--ghost">
+              {t("work.intake.link")}
+            </Link>
             <Link to={`/clients/${client.id}/case`} className="button button--ghost">
               {t("work.case.link")}
             </Link>

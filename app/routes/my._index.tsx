@@ -8,6 +8,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
+import { wordsIn } from "../../lib/intake";
 import { CaseProgress } from "../components/case-progress";
 import { DocumentStatus, UploadForm } from "../components/documents";
 import { readRefusal } from "../components/form";
@@ -20,7 +21,7 @@ import { askToMove } from "../lib/client-moves.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import type { FormFailure } from "../lib/forms.server";
-import { useIntlLocale, useDocumentTitle } from "../lib/lang";
+import { useIntlLocale, useDocumentTitle, useLang } from "../lib/lang";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
@@ -65,6 +66,7 @@ export default function MyPage() {
     sessions,
     uploads,
     cases,
+    questionnaires,
     unread_messages: unread,
   } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
@@ -73,6 +75,7 @@ export default function MyPage() {
   // The client's language (the root's, from the client's record): words from the catalogue, dates as it writes them.
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const lang = useLang();
   const documentTitle = useDocumentTitle();
   const at = (iso: string) => formatDateTime(iso, zone, locale);
   return (
@@ -115,6 +118,36 @@ export default function MyPage() {
       </aside>
 
       <CaseProgress cases={cases} timeZone={zone} />
+
+      {questionnaires.length ? (
+        <section aria-labelledby="questionnaires" className="my-questionnaires">
+          <h2 id="questionnaires">{t("intake.title")}</h2>
+          <p className="muted">{t("intake.myIntro")}</p>
+          <ul className="list-reset">
+            {questionnaires.map((q) => (
+              <li key={q.id} className="card my-questionnaire">
+                <h3>{wordsIn(q.title, lang)}</h3>
+                <p>
+                  <span className={`tag tag--${q.status}`}>{t(`intake.stateShort.${q.status}`)}</span>{" "}
+                  <span className="muted">{t("intake.progress", { answered: q.answered, shown: q.shown })}</span>
+                </p>
+                <Link
+                  to={`/my/questionnaires/${q.id}`}
+                  className={
+                    q.status === "sent" || q.status === "started" || q.status === "returned" ? "button button--primary" : "button"
+                  }
+                >
+                  {q.status === "returned"
+                    ? t("intake.correct")
+                    : q.status === "submitted" || q.status === "accepted"
+                      ? t("intake.see")
+                      : t("intake.answer")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <h2 id="documents">{t("my.documents")}</h2>
       {documents.length ? (

@@ -87,6 +87,9 @@ export default function OfficeOverview() {
         <li>
           <Link to="/office/stages">{t("office.overview.stages")}</Link>
         </li>
+        <li>
+          <Link to="/office/questionnaires">{t("office.overview.questionnaires")}</Link>
+        </li>
       </ul>
     </section>
   );

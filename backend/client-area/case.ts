@@ -20,6 +20,7 @@ import { answerOpenRequests, inOpenRequest, isAsked, kindOrder, shownStatus } fr
 import { cleanFileName, noRejection, recordFile, sniffDocument } from "../documents/files.js";
 import { Conflict, NotFound } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
+import { myQuestionnaires } from "../intake/copies.js";
 import { clientInvite } from "../mail/client-messages.js";
 import type { MailContext } from "../mail/compose.js";
 import { myCaseStages } from "../stages/stages.js";
@@ -44,7 +45,8 @@ async function myDocuments(db: Db, clientId: number, only?: number): Promise<MyD
     ])
     .where("d.client_id", "=", clientId)
     // Files sent with messages are in the conversation, not on the checklist.
-    .where("d.from_message", "=", 0);
+    .where("d.from_message", "=", 0)
+    .where("d.from_questionnaire", "=", 0);
   if (only !== undefined) q = q.where("d.id", "=", only);
   const rows = await q.orderBy("d.id").execute();
   // The current upload's files the client sent (its first file and the pages added to it).
@@ -90,7 +92,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     .where("clients.id", "=", clientId)
     .executeTakeFirst();
   if (!c) throw new NotFound("client.not_found", "No such client.");
-  const [documents, sessions, messages, unread, cases] = await Promise.all([
+  const [documents, sessions, messages, unread, cases, questionnaires] = await Promise.all([
     myDocuments(db, clientId),
     sessionsWithPeople(db)
       .select([
@@ -122,6 +124,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
       .execute(),
     unreadFor(db, clientId, "client"),
     myCaseStages(db, clientId, c.language ?? "en"),
+    myQuestionnaires(db, clientId),
   ]);
   return {
     client: {
@@ -135,6 +138,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     messages: messages.map((m) => ({ at: new Date(m.last_sent_at).toISOString(), text: m.message! })),
     unread_messages: unread,
     cases,
+    questionnaires,
     documents,
     sessions: sessions.map((s) => ({
       id: s.id,

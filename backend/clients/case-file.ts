@@ -39,7 +39,11 @@ export type ClientEventKind =
   | "client.signed_in"
   | "client.access_ended"
   | "client.erased"
-  | "client.handed_over";
+  | "client.handed_over"
+  | "questionnaire.sent"
+  | "questionnaire.submitted"
+  | "questionnaire.returned"
+  | "questionnaire.accepted";
 
 /**
  * An order line's name without a session's time (its UTC text), where the time is said beside it (the agent's

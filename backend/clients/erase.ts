@@ -90,6 +90,11 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
     await run("client_messages", sql`client_id = ${clientId}`);
     await run("client_thread_marks", sql`client_id = ${clientId}`);
     await run("client_cases", sql`client_id = ${clientId}`);
+    await run(
+      "questionnaire_answers",
+      sql`client_questionnaire_id in (select id from client_questionnaires where client_id = ${clientId})`,
+    );
+    await run("client_questionnaires", sql`client_id = ${clientId}`);
     // Held sessions are a cart's: released with the cart (a paid one is a record of money and stays).
     await trx
       .updateTable("mentor_bookings")

@@ -37,7 +37,7 @@ export async function issueClientLink(
   trx: Db,
   clientId: number,
   /** request: with a request for documents; message: with a notice of unread messages (both 7 days); sign_in: 1 hour */
-  purpose: "request" | "sign_in" | "message",
+  purpose: "request" | "sign_in" | "message" | "questionnaire",
   requestId: number | null,
   publicUrl: string,
   now = new Date(),
@@ -143,9 +143,11 @@ export async function useClientLink(
             ? "The client opened their page (a link they asked for)"
             : link.purpose === "message"
               ? "The client opened their page (the link of a message notice)"
-              : first
-                ? "The client opened your request for documents"
-                : "The client opened their page",
+              : link.purpose === "questionnaire"
+                ? "The client opened their page (the link of a questionnaire)"
+                : first
+                  ? "The client opened your request for documents"
+                  : "The client opened their page",
         ref: link.request_id !== null ? `request:${link.request_id}` : null,
       },
       now,

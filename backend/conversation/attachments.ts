@@ -22,7 +22,8 @@ export async function attachFile(
   store: FileStore,
   party: { kind: "agent"; agentId: number } | { kind: "client" },
   clientId: number,
-  upload: { file: UploadFile; name: string },
+  /** `origin`: a message's file (the default), or a questionnaire's answer (issue 40) */
+  upload: { file: UploadFile; name: string; origin?: "message" | "questionnaire" },
   signal?: AbortSignal,
   now = new Date(),
 ): Promise<MessageAttachment> {
@@ -54,7 +55,7 @@ export async function attachFile(
           title: name,
           // Missing until its file is recorded just below (a document's status says whether it has a file).
           status: "missing",
-          from_message: 1,
+          ...(upload.origin === "questionnaire" ? { from_questionnaire: 1 } : { from_message: 1 }),
           created_at: stamp,
           updated_at: stamp,
         })
@@ -73,7 +74,7 @@ export async function attachFile(
           agentId,
           clientId,
           kind: "document.uploaded",
-          summary: `${name} sent with a message by ${party.kind === "client" ? "the client" : "you"}`,
+          summary: `${name} sent ${upload.origin === "questionnaire" ? "as a questionnaire's answer" : "with a message"} by ${party.kind === "client" ? "the client" : "you"}`,
           ref: `document:${doc.id}`,
         },
         now,

@@ -134,6 +134,8 @@ export interface ClientDocumentsTable {
   rejected_file_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 for a file sent with a message of the conversation (issue 39), not asked for on the checklist */
   from_message: Generated<number>;
+  /** 1 for a file answered in a questionnaire, or a signed agreement (issue 40), not asked for on the checklist */
+  from_questionnaire: Generated<number>;
 }
 
 /** Every file uploaded for a document (the newest is the document's current one); the bytes are in the file store. */
@@ -200,4 +202,65 @@ export interface DocumentRequestItemsTable {
   document_id: number;
   /** The client's first upload into it after the request */
   answered_at: string | null;
+}
+
+/** A questionnaire the office wrote (issue 40): its name in the office, and its version now. */
+export interface QuestionnairesTable {
+  id: Generated<number>;
+  name: string;
+  current_version: number;
+  /** The number the next section or question key is made of (keys are kept through every version) */
+  next_key: Generated<number>;
+  retired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A questionnaire as written at one version (lib/intake.ts QuestionnaireContent, JSON); never changed once sent. */
+export interface QuestionnaireVersionsTable {
+  id: Generated<number>;
+  questionnaire_id: number;
+  number: number;
+  content: string;
+  created_at: string;
+}
+
+/** The services whose payment sends a questionnaire to the client. */
+export interface QuestionnaireServicesTable {
+  questionnaire_id: number;
+  service_id: number;
+}
+
+/** A client's copy of a questionnaire: the version it was sent with, and where it stands. */
+export interface ClientQuestionnairesTable {
+  id: Generated<number>;
+  client_id: number;
+  agent_id: number;
+  questionnaire_id: number;
+  version_id: number;
+  /** The service whose payment sent it; null when the agent sent it */
+  service_id: number | null;
+  status: "sent" | "started" | "submitted" | "returned" | "accepted";
+  /** The agent's word when returning it */
+  review_note: string | null;
+  sent_at: string;
+  started_at: string | null;
+  submitted_at: string | null;
+  returned_at: string | null;
+  accepted_at: string | null;
+  /** When the client was told it was sent (null: the sweep tells them) */
+  notified_at: string | null;
+  reminded_at: string | null;
+  updated_at: string;
+}
+
+/** One answer of a client's questionnaire: JSON text (a string, or a list for several choices); null when emptied. */
+export interface QuestionnaireAnswersTable {
+  client_questionnaire_id: number;
+  question_key: string;
+  value: string | null;
+  /** 1 while the agent asks it corrected (set when returned, cleared when answered again or accepted) */
+  returned: Generated<number>;
+  returned_note: string | null;
+  updated_at: string;
 }

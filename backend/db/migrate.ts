@@ -36,6 +36,7 @@ import { caseStages } from "./migrations/029-case-stages.js";
 import { clientDevices } from "./migrations/030-client-devices.js";
 import { clientMoveRequests } from "./migrations/031-client-move-requests.js";
 import { messageAttachments } from "./migrations/032-message-attachments.js";
+import { intake } from "./migrations/033-intake.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -71,6 +72,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "030-client-devices": clientDevices(),
     "031-client-move-requests": clientMoveRequests(kind),
     "032-message-attachments": messageAttachments(),
+    "033-intake": intake(kind),
   };
 }
 

@@ -30,6 +30,11 @@ import type {
   DocumentFilesTable,
   DocumentRequestItemsTable,
   DocumentRequestsTable,
+  QuestionnairesTable,
+  QuestionnaireVersionsTable,
+  QuestionnaireServicesTable,
+  ClientQuestionnairesTable,
+  QuestionnaireAnswersTable,
 } from "./client-tables.js";
 
 export type * from "./account-tables.js";
@@ -346,4 +351,9 @@ export interface Database {
   document_requests: DocumentRequestsTable;
   document_request_items: DocumentRequestItemsTable;
   mentor_bookings: MentorBookingsTable;
+  questionnaires: QuestionnairesTable;
+  questionnaire_versions: QuestionnaireVersionsTable;
+  questionnaire_services: QuestionnaireServicesTable;
+  client_questionnaires: ClientQuestionnairesTable;
+  questionnaire_answers: QuestionnaireAnswersTable;
 }

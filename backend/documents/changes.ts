@@ -12,6 +12,15 @@ import type { Database } from "../db/schema.js";
 import { Conflict } from "../errors.js";
 import { answerOpenRequests, documentDetail, ownDocument } from "./documents.js";
 
+/** The service an order line is of: a plan's own, Job Placement for a job, Relocation for a package, Mentorship for a session. */
+export async function lineService(trx: Kysely<Database>, line: { item_type: string; item_id: number }) {
+  if (line.item_type === "job") return SERVICES.jobPlacement;
+  if (line.item_type === "relocation") return SERVICES.relocation;
+  if (line.item_type === "mentor_booking") return SERVICES.mentorship;
+  const plan = await trx.selectFrom("service_plans").select("service_id").where("id", "=", line.item_id).executeTakeFirst();
+  return plan?.service_id;
+}
+
 /**
  * What each paid, delivered line asks of its client: the documents of its service (a plan's service, Job Placement
  * for a job, Relocation for a package, Mentorship for a session). Written in the payment's transaction; the unique
@@ -25,15 +34,7 @@ export async function requestDocuments(
 ) {
   const stamp = now.toISOString();
   for (const line of lines) {
-    const serviceId =
-      line.item_type === "job"
-        ? SERVICES.jobPlacement
-        : line.item_type === "relocation"
-          ? SERVICES.relocation
-          : line.item_type === "mentor_booking"
-            ? SERVICES.mentorship
-            : (await trx.selectFrom("service_plans").select("service_id").where("id", "=", line.item_id).executeTakeFirst())
-                ?.service_id;
+    const serviceId = await lineService(trx, line);
     const kinds = serviceId ? await serviceDocuments(trx, serviceId) : [];
     if (!kinds.length) continue;
     const added = await trx

@@ -5,58 +5,20 @@
  * 404, like a client that does not exist. The client's own upload and download (their area) share the body's
  * reading and the upload slots.
  */
-import type { Request, Response } from "express";
 import type { Kysely } from "kysely";
 import { UPLOADS_IN_ALL, UPLOADS_PER_SENDER, UploadSlots } from "../../lib/body-limit.js";
-import { endpoints, MAX_DOCUMENT_BYTES } from "../../lib/contract.js";
-import { TOO_LARGE } from "../../lib/documents.js";
-import { fieldError } from "../../lib/field-errors.js";
-import { spool, spoolBytes, TooMuchToRead, type Spooled } from "../../lib/spool.js";
-import type { UploadFile } from "../../lib/transport.js";
+import { endpoints } from "../../lib/contract.js";
+import type { Spooled } from "../../lib/spool.js";
 import { clientUpload, myFile } from "../client-area/case.js";
 import { attachFile } from "../conversation/attachments.js";
 import type { Database } from "../db/schema.js";
-import { TooLarge } from "../errors.js";
 import type { FileStore } from "../files/store.js";
 import { IN_PROCESS } from "../http.js";
 import type { Server } from "../serve.js";
 import { acceptDocument, addDocument, rejectDocument, setDocumentExpiry } from "./changes.js";
 import { clientDocuments, documentDetail } from "./documents.js";
 import { documentFile, uploadDocument } from "./files.js";
-
-/** Aborted when the caller goes away before its answer: the file store stops what it was doing for it. */
-function whileAsked(res: Response): AbortSignal {
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
-/**
- * The upload, spooled to a temporary file as it arrives (lib/spool.ts), never held in memory whole: over HTTP the
- * body (a declared length over 10 MB refused before a byte is read; a body streamed past it refused where it
- * crosses it), in process the portal's own spooled file (handed over by path, the portal's to remove) or bytes.
- * Resolves with the file and whether it is this call's to remove.
- */
-async function receiveFile(req: Request): Promise<{ file: Spooled | UploadFile; owned: boolean }> {
-  const handed = (req as { uploadFile?: UploadFile }).uploadFile;
-  if (handed) return { file: handed, owned: false };
-  if (Buffer.isBuffer(req.body)) return { file: await spoolBytes(req.body), owned: true };
-  const declared = Number(req.get("content-length") ?? NaN);
-  // What is left of a refused body is the error handler's to drop (backend/http.ts).
-  const tooLarge = () => new TooLarge("upload.too_large", TOO_LARGE, { file: [fieldError("upload.too_large", TOO_LARGE)] });
-  if (declared > MAX_DOCUMENT_BYTES) throw tooLarge();
-  // No body at all reads as an empty file (refused as empty).
-  const hasBody = req.get("transfer-encoding") !== undefined || declared > 0;
-  try {
-    const { file } = await spool(hasBody ? req : [], MAX_DOCUMENT_BYTES);
-    return { file: file!, owned: true };
-  } catch (error) {
-    if (error instanceof TooMuchToRead) throw tooLarge();
-    throw error;
-  }
-}
+import { receiveFile, whileAsked } from "./receive.js";
 
 export function documentRoutes(
   serve: Server,
@@ -165,4 +127,6 @@ export function documentRoutes(
     },
     [uploads],
   );
+  // The same slots bound a questionnaire's file answers (backend/intake/routes.ts).
+  return { uploads };
 }

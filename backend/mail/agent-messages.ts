@@ -44,7 +44,8 @@ type AgentFacts = Extract<
       | "refund.notice"
       | "agent.clients_handed_over"
       | "agent.client_messages"
-      | "booking.client_move_requested";
+      | "booking.client_move_requested"
+      | "agent.questionnaire_submitted";
   }
 >;
 
@@ -215,6 +216,24 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
           { link: { text: "Answer the request", href: `${ctx.publicUrl}/bookings/${facts.booking_id}/move` } },
         ],
         "You get this e-mail because a client of yours asked to move one of their sessions.",
+      );
+    }
+    case "agent.questionnaire_submitted": {
+      const { to, client, questionnaire } = facts;
+      return compose(
+        ctx,
+        `${client.name} sent their answers: ${questionnaire.name}`,
+        greet(to),
+        [
+          { p: `Your client ${client.name} answered the questionnaire “${questionnaire.name}” and sent it to you to review.` },
+          {
+            link: {
+              text: "Review the answers",
+              href: `${ctx.publicUrl}/clients/${client.id}/questionnaires/${questionnaire.id}`,
+            },
+          },
+        ],
+        "You get this e-mail because a client of yours sent you a questionnaire's answers.",
       );
     }
     case "agent.client_messages": {

@@ -8,6 +8,7 @@
 import { localizeDocumentTitle } from "../../lib/i18n/document-titles.js";
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
+import { wordsIn } from "../../lib/intake.js";
 import { stageName } from "../../lib/stage-name.js";
 import { compose, sessionInvite, when, type MailContext, type Recipient, type Rendered, type SessionFacts } from "./compose.js";
 import type { SessionKind, StageNames } from "./facts.js";
@@ -23,7 +24,8 @@ export type ClientFacts = Extract<
       | "client.sign_in_link"
       | "client.new_messages"
       | "client.case_moved"
-      | "client.move_kept";
+      | "client.move_kept"
+      | "client.questionnaire";
   }
 >;
 
@@ -38,6 +40,7 @@ const clientKinds = new Set<Facts["kind"]>([
   "client.new_messages",
   "client.case_moved",
   "client.move_kept",
+  "client.questionnaire",
 ]);
 
 /** Whether this message goes to a client, to be written by clientMessage. */
@@ -224,6 +227,35 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
           { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
         ],
         t("mail.whyBooked", { agent: agent.name }),
+      );
+    }
+    case "client.questionnaire": {
+      const { agent } = facts;
+      const title = wordsIn(facts.title, lang);
+      const lead =
+        facts.event === "returned"
+          ? t("mail.questionnaireReturned", { agent: agent.name, title })
+          : facts.event === "reminder"
+            ? t("mail.questionnaireReminder", { title })
+            : t("mail.questionnaireSent", { agent: agent.name, title, company });
+      return write(
+        t(
+          `mail.questionnaire${facts.event === "returned" ? "Returned" : facts.event === "reminder" ? "Reminder" : "Sent"}Subject`,
+          { title },
+        ),
+        [
+          { p: lead },
+          ...(facts.note ? [{ p: t("mail.agentWrites", { agent: agent.name, message: facts.note }) }] : []),
+          { p: t("mail.questionnaireSaved") },
+          ...(facts.link
+            ? [
+                { link: { text: t("mail.questionnaireOpen"), href: inLang(facts.link) } },
+                { p: t("mail.linkOnceLater", { until: at(facts.expires_at!), url: inLang(`${ctx.publicUrl}/my/sign-in`) }) },
+              ]
+            : []),
+          { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
+        ],
+        t("mail.whyQuestionnaire", { agent: agent.name }),
       );
     }
     case "client.sign_in_link": {

@@ -101,7 +101,31 @@ export type Facts =
       expires_at: string | null;
     }
   | ClientMoveAsked
-  | ClientMoveKept;
+  | ClientMoveKept
+  | QuestionnaireToClient
+  | QuestionnaireSubmitted;
+
+/**
+ * A questionnaire for the client (issue 40): sent (by a payment or the agent), a reminder while unanswered, or
+ * returned with the answers to correct. Its title in every language written; a one-time link that opens it.
+ */
+export type QuestionnaireToClient = {
+  kind: "client.questionnaire";
+  to: Recipient;
+  agent: { name: string; email: string };
+  event: "sent" | "reminder" | "returned";
+  title: { en: string; ar?: string | null; es?: string | null; fr?: string | null };
+  note: string | null;
+  link: string | null;
+  expires_at: string | null;
+};
+/** The client sent their answers: to the agent. */
+export type QuestionnaireSubmitted = {
+  kind: "agent.questionnaire_submitted";
+  to: Recipient;
+  client: { id: number; name: string };
+  questionnaire: { id: number; name: string };
+};
 
 /** A client asked their agent to move a session (issue 39): to the agent. */
 export type ClientMoveAsked = {

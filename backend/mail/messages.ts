@@ -39,6 +39,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "agent.clients_handed_over":
     case "agent.client_messages":
     case "booking.client_move_requested":
+    case "agent.questionnaire_submitted":
       return agentMessage(facts, ctx);
     case "contact.reply":
     case "contact.received":
@@ -55,6 +56,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "client.new_messages":
     case "client.case_moved":
     case "client.move_kept":
+    case "client.questionnaire":
       return clientMessage(facts, ctx);
   }
 }

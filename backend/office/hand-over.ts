@@ -20,7 +20,14 @@ export const CHECKOUT_OPEN =
   "A payment of this agent's cart is in progress: wait until it is paid or lapses (at most half an hour), then hand over.";
 
 /** The tables of a client's case file that carry its agent's id. */
-const caseTables = ["client_events", "client_notes", "client_documents", "document_files", "document_requests"] as const;
+const caseTables = [
+  "client_events",
+  "client_notes",
+  "client_documents",
+  "document_files",
+  "document_requests",
+  "client_questionnaires",
+] as const;
 
 export async function handOverClients(
   db: Kysely<Database>,

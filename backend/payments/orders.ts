@@ -12,6 +12,7 @@ import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
 import { requestDocuments } from "../documents/changes.js";
 import { NotFound } from "../errors.js";
 import { releaseBookings } from "../holds/holds.js";
+import { sendPaidQuestionnaires } from "../intake/copies.js";
 import { orderPaid } from "./notices.js";
 
 export type Logger = {
@@ -219,6 +220,7 @@ export async function fulfilOrder(
     });
     if (!reason) {
       await requestDocuments(trx, order.agent_id, [item]);
+      await sendPaidQuestionnaires(trx, order.agent_id, [item]);
       continue;
     }
     refundsDue++;

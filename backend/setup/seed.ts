@@ -14,6 +14,7 @@ import { saveTexts } from "../catalogue/texts.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import * as demo from "./demo-data.js";
+import { demoQuestionnaire } from "./demo-questionnaire.js";
 import { planTexts } from "./plan-texts.js";
 import * as reference from "./reference-data.js";
 import { stageDefaults } from "./stage-defaults.js";
@@ -192,6 +193,25 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
       });
   }
   if (mentorRow) await seedDemoSessions(db, mentorRow.id, agent.email, now);
+  if (!(await db.selectFrom("questionnaires").select("id").limit(1).executeTakeFirst())) {
+    const stamp = now.toISOString();
+    const { id } = await db
+      .insertInto("questionnaires")
+      .values({
+        name: demoQuestionnaire.name,
+        current_version: 1,
+        next_key: demoQuestionnaire.next_key,
+        retired_at: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("questionnaire_versions")
+      .values({ questionnaire_id: id, number: 1, content: JSON.stringify(demoQuestionnaire.content), created_at: stamp })
+      .execute();
+  }
   return {
     email: agent.email,
     password,

@@ -62,7 +62,8 @@ export const catalogueEndpoints = {
   countries: endpoint({
     method: "GET",
     path: "api/countrylist",
-    auth: ["agent"],
+    // A client's questionnaire asks for countries too (issue 40).
+    auth: ["agent", "client"],
     summary: "Countries (ISO 3166)",
     answer: answer<Country[]>(),
   }),

@@ -8,6 +8,7 @@ import type { DocumentStatus } from "../documents.js";
 import type { ApiFile } from "../transport.js";
 import { answer, endpoint } from "./endpoint.js";
 import { emailField, idParam, oneLineText, optionalText, requiredText } from "./fields.js";
+import type { ClientQuestionnaireSummary } from "./intake.js";
 import type { MyCaseStage } from "./stages.js";
 
 // ---- the agent's requests -----------------------------------------------------
@@ -129,6 +130,8 @@ export type MyCase = {
   unread_messages: number;
   /** Every service the client has, where its case stands and what comes next, in their language (issue 39) */
   cases: MyCaseStage[];
+  /** The client's questionnaires and where each stands (issue 40) */
+  questionnaires: ClientQuestionnaireSummary[];
   documents: MyDocument[];
   sessions: MySession[];
   uploads: { files: number; bytes: number; max_files: number; max_bytes: number };

@@ -54,6 +54,8 @@ export type ClientDocument = {
   service: string | null;
   /** Sent with a message of the conversation (issue 39), not asked for on the checklist */
   from_message: boolean;
+  /** A file answered in a questionnaire (issue 40), not asked for on the checklist */
+  from_questionnaire: boolean;
   status: DocumentStatus;
   /** YYYY-MM-DD */
   expires_on: string | null;

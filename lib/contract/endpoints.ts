@@ -13,6 +13,7 @@ import { dashboardEndpoints } from "./dashboard.js";
 import { documentEndpoints } from "./documents.js";
 import type { EndpointDef } from "./endpoint.js";
 import { feedEndpointsTable, ownFeed } from "./feeds.js";
+import { intakeEndpoints } from "./intake.js";
 import { mentoringEndpoints } from "./mentoring.js";
 import { mentorEndpoints } from "./mentors.js";
 import { officeAccountEndpoints } from "./office-accounts.js";
@@ -32,6 +33,7 @@ export const endpoints = {
   ...clientAreaEndpoints,
   ...conversationEndpoints,
   ...stageEndpoints,
+  ...intakeEndpoints,
   ...dashboardEndpoints,
   ...documentEndpoints,
   ...mentorEndpoints,

@@ -83,11 +83,28 @@ describe.each(testDatabases)("the database check on $name", (target) => {
         currency: "USD",
       })
       .execute();
+    // An answer to a question its questionnaire's version does not have.
+    const form = (await ctx.database.db.selectFrom("questionnaires").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const copy = await ctx.api.call("POST", `agent/clients/${client.json.data.id}/questionnaires`, {
+      token: b.token,
+      body: { questionnaire_id: form },
+    });
+    await ctx.database.db
+      .insertInto("questionnaire_answers")
+      .values({
+        client_questionnaire_id: copy.json.data.id,
+        question_key: "q999",
+        value: '"x"',
+        returned_note: null,
+        updated_at: now,
+      })
+      .execute();
     // A mentor written to in a language the portal does not have (only a hand edit could make one).
     const mentor = await ctx.database.db.selectFrom("mentors").select("id").orderBy("id").executeTakeFirstOrThrow();
     await ctx.database.db.updateTable("mentors").set({ language: "de" }).where("id", "=", mentor.id).execute();
     expect(await checkDatabase(ctx.database.db)).toEqual([
       "1 cart items of one agent for another agent's client",
+      "1 questionnaire answers whose question is not in the version answered",
       "1 held bookings with no cart item",
       "1 paid orders whose items do not add up to the amount",
       "1 paid mentor sessions neither confirmed for their order nor due a refund",

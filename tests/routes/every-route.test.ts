@@ -85,6 +85,13 @@ beforeAll(async () => {
   ids.clientLink = await clientLinkFor(login.token, client.id, [asked.id]);
   ids.clientDoc = String(asked.id);
   ids.clientFile = String(await clientSends(own.token, asked.id));
+  // The demo's questionnaire, sent to the client: the agent's, the client's and the office's pages of it.
+  const form = (await make.api.call(endpoints.clientQuestionnaires, { params: { clientId: client.id } })).can_send[0]!;
+  const copy = await make.api.call(endpoints.sendQuestionnaire, {
+    params: { clientId: client.id },
+    body: { questionnaire_id: form.id },
+  });
+  Object.assign(ids, { form: String(form.id), questionnaire: String(copy.id) });
   const office = await apiAs(await staffToken());
   const link = await office.call(endpoints.agentPasswordLink, { params: { id: login.agent.id } });
   ids.link = new URL(link.password_link).searchParams.get("token")!;

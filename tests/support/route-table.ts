@@ -103,6 +103,19 @@ export const routes: Record<string, Entry> = {
     at: (ids) => ({ path: `/clients/${ids.client}/requests`, params: { id: ids.client! } }),
     owned: true,
   },
+  "clients.$id.questionnaires._index": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/questionnaires`, params: { id: ids.client! } }),
+    owned: true,
+  },
+  "clients.$id.questionnaires.$qid": {
+    who: "agent",
+    at: (ids) => ({
+      path: `/clients/${ids.client}/questionnaires/${ids.questionnaire}`,
+      params: { id: ids.client!, qid: ids.questionnaire! },
+    }),
+    owned: true,
+  },
   "clients.$id.case": {
     who: "agent",
     at: (ids) => ({ path: `/clients/${ids.client}/case`, params: { id: ids.client! } }),
@@ -118,6 +131,10 @@ export const routes: Record<string, Entry> = {
   "my.link": { who: "public", at: (ids) => ({ path: `/my/link?token=${ids.clientLink}` }) },
   "my._index": { who: "client", at: () => ({ path: "/my" }) },
   "my.messages": { who: "client", at: () => ({ path: "/my/messages" }) },
+  "my.questionnaires.$id": {
+    who: "client",
+    at: (ids) => ({ path: `/my/questionnaires/${ids.questionnaire}`, params: { id: ids.questionnaire! } }),
+  },
   "my.devices": { who: "client", at: () => ({ path: "/my/devices" }) },
   "my.documents.$docId.upload": {
     who: "client",
@@ -179,6 +196,15 @@ export const routes: Record<string, Entry> = {
   "office.audit": { who: "staff", at: () => ({ path: "/office/audit" }) },
   "office.stages": { who: "staff", at: () => ({ path: "/office/stages" }) },
   "office.stages.$id": { who: "staff", at: () => ({ path: "/office/stages/1", params: { id: "1" } }) },
+  "office.questionnaires._index": { who: "staff", at: () => ({ path: "/office/questionnaires" }) },
+  "office.questionnaires.$id": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/questionnaires/${ids.form}`, params: { id: ids.form! } }),
+  },
+  "office.questionnaires.$id_.question": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/questionnaires/${ids.form}/question?key=q7`, params: { id: ids.form! } }),
+  },
   // A client's conversation as the office reads it (issue 39): the walk's client, whose agent is the walk's agent.
   "office.clients.$id.messages": {
     who: "staff",

@@ -421,6 +421,12 @@ function walkOf(ctx: ReturnType<typeof usePortalAndBrowser>, kinds: Kind[], also
       upload: { bytes: pdfBytes("sent.pdf"), type: "application/pdf" },
     });
     const clientFile = (sent.payload as { data: { files: Array<{ id: number }> } }).data.files.at(-1)!.id;
+    // The demo's questionnaire, sent to the client: the agent's, the client's and the office's pages of it.
+    const form = (await make.api.call(endpoints.clientQuestionnaires, { params: { clientId: client.id } })).can_send[0]!;
+    const copy = await make.api.call(endpoints.sendQuestionnaire, {
+      params: { clientId: client.id },
+      body: { questionnaire_id: form.id },
+    });
     sessions.owner = await portal.sessionHolding({ staffToken: office.token, staff: office.staff });
     const mentoring = await public_.call(endpoints.mentorLogin, {
       body: { email: demoMentor.email, password: demoMentor.password },
@@ -463,6 +469,8 @@ function walkOf(ctx: ReturnType<typeof usePortalAndBrowser>, kinds: Kind[], also
       clientLink: await link(),
       clientDoc: String(asked.id),
       clientFile: String(clientFile),
+      form: String(form.id),
+      questionnaire: String(copy.id),
       link: new URL(passwordLink.password_link).searchParams.get("token")!,
     });
     promise(ids);

@@ -17,6 +17,7 @@ const layers: string[][] = [
   ["serve.ts", "clients"],
   ["catalogue", "documents"],
   ["bookings", "conversation", "stages"],
+  ["intake"],
   ["mentoring", "client-area", "dashboard", "payments"],
   ["office"],
 ];

@@ -1,0 +1,407 @@
+/**
+ * A client's questionnaires (issue 40, point 2): a copy of a questionnaire at its version now, sent by a service's
+ * payment (in the payment's transaction; the client is told on the sweep's next round) or by the agent (told at
+ * once); at most one copy not yet accepted per client and questionnaire (a unique index, so a payment delivered
+ * twice or an agent sending again adds nothing). The agent reads the answers, accepts them or returns the ones to
+ * correct with a word; each of those is one guarded update of the copy's status.
+ */
+import { sql, type Kysely } from "kysely";
+import type {
+  AnsweredFile,
+  AnswerRow,
+  ClientQuestionnaire,
+  ClientQuestionnaires,
+  ClientQuestionnaireSummary,
+} from "../../lib/contract.js";
+import { fieldError } from "../../lib/field-errors.js";
+import { allQuestions, isAnswered, isShown, type AnswerValue, type QuestionnaireContent } from "../../lib/intake.js";
+import { clientEvent } from "../clients/case-file.js";
+import { ownClient } from "../clients/ownership.js";
+import type { Database } from "../db/schema.js";
+import { lineService } from "../documents/changes.js";
+import { Conflict, Invalid, NotFound } from "../errors.js";
+import { tellAgentSubmitted, tellClient } from "./notices.js";
+
+type Db = Kysely<Database>;
+export const NO_COPY = "No such questionnaire.";
+
+function copyRows(db: Db) {
+  return db
+    .selectFrom("client_questionnaires as cq")
+    .innerJoin("questionnaire_versions as v", "v.id", "cq.version_id")
+    .innerJoin("questionnaires as q", "q.id", "cq.questionnaire_id")
+    .select([
+      "cq.id",
+      "cq.client_id",
+      "cq.agent_id",
+      "cq.questionnaire_id",
+      "cq.service_id",
+      "cq.status",
+      "cq.review_note",
+      "cq.sent_at",
+      "cq.submitted_at",
+      "cq.returned_at",
+      "cq.accepted_at",
+      "q.name",
+      "v.number as version",
+      "v.content",
+    ])
+    .orderBy("cq.id", "desc");
+}
+type CopyRow = Awaited<ReturnType<ReturnType<typeof copyRows>["execute"]>>[number];
+
+async function answersOf(db: Db, ids: number[]) {
+  const out = new Map<number, Record<string, AnswerRow>>();
+  if (!ids.length) return out;
+  const rows = await db.selectFrom("questionnaire_answers").selectAll().where("client_questionnaire_id", "in", ids).execute();
+  for (const r of rows) {
+    const answers = out.get(r.client_questionnaire_id) ?? {};
+    answers[r.question_key] = {
+      value: r.value === null ? null : (JSON.parse(r.value) as AnswerValue),
+      returned: Number(r.returned) === 1,
+      returned_note: r.returned_note,
+    };
+    out.set(r.client_questionnaire_id, answers);
+  }
+  return out;
+}
+
+const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
+/** The answers as values, for deciding which questions are shown. */
+export const valuesOf = (answers: Record<string, AnswerRow>) =>
+  Object.fromEntries(Object.entries(answers).map(([k, a]) => [k, a.value ?? undefined]));
+
+function summary(r: CopyRow, answers: Record<string, AnswerRow>): ClientQuestionnaireSummary {
+  const content = JSON.parse(r.content) as QuestionnaireContent;
+  const values = valuesOf(answers);
+  const shown = allQuestions(content).filter((q) => isShown(content, q, values));
+  return {
+    id: r.id,
+    questionnaire_id: r.questionnaire_id,
+    name: r.name,
+    title: content.title,
+    version: r.version,
+    status: r.status,
+    service_id: r.service_id,
+    sent_at: iso(r.sent_at)!,
+    submitted_at: iso(r.submitted_at),
+    returned_at: iso(r.returned_at),
+    accepted_at: iso(r.accepted_at),
+    answered: shown.filter((q) => isAnswered(answers[q.key]?.value)).length,
+    shown: shown.length,
+  };
+}
+
+/** The files answered, by question key (the reader downloads them from their own side). */
+async function filesOf(db: Db, content: QuestionnaireContent, answers: Record<string, AnswerRow>) {
+  const ids = allQuestions(content)
+    .filter((q) => q.kind === "file" && typeof answers[q.key]?.value === "string")
+    .map((q) => ({ key: q.key, id: Number(answers[q.key]!.value) }));
+  const out: Record<string, AnsweredFile> = {};
+  if (!ids.length) return out;
+  const rows = await db
+    .selectFrom("client_documents as d")
+    .innerJoin("document_files as f", "f.id", "d.file_id")
+    .select(["d.id", "f.id as file_id", "f.file_name"])
+    .where(
+      "d.id",
+      "in",
+      ids.map((i) => i.id),
+    )
+    .execute();
+  for (const { key, id } of ids) {
+    const row = rows.find((r) => r.id === id);
+    if (row) out[key] = { document_id: row.id, file_id: row.file_id, file_name: row.file_name };
+  }
+  return out;
+}
+
+/** One copy in full, with its answers; `where` narrows to the caller's own (404 otherwise). */
+export async function fullCopy(db: Db, id: number, owner: { clientId: number; agentId?: number }): Promise<ClientQuestionnaire> {
+  let q = copyRows(db).where("cq.id", "=", id).where("cq.client_id", "=", owner.clientId);
+  if (owner.agentId !== undefined) q = q.where("cq.agent_id", "=", owner.agentId);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new NotFound("questionnaire.not_found", NO_COPY);
+  const answers = (await answersOf(db, [id])).get(id) ?? {};
+  const content = JSON.parse(row.content) as QuestionnaireContent;
+  return {
+    ...summary(row, answers),
+    content,
+    answers,
+    files: await filesOf(db, content, answers),
+    review_note: row.review_note,
+  };
+}
+
+async function summaries(db: Db, rows: CopyRow[]) {
+  const answers = await answersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => summary(r, answers.get(r.id) ?? {}));
+}
+
+export async function clientQuestionnaires(db: Db, agentId: number, clientId: number): Promise<ClientQuestionnaires> {
+  await ownClient(db, agentId, clientId, "read");
+  const [rows, offered] = await Promise.all([
+    copyRows(db).where("cq.client_id", "=", clientId).where("cq.agent_id", "=", agentId).execute(),
+    db.selectFrom("questionnaires").select(["id", "name"]).where("retired_at", "is", null).orderBy("name").execute(),
+  ]);
+  const open = new Set(rows.filter((r) => r.status !== "accepted").map((r) => r.questionnaire_id));
+  return { items: await summaries(db, rows), can_send: offered.filter((q) => !open.has(q.id)) };
+}
+
+export async function myQuestionnaires(db: Db, clientId: number) {
+  return summaries(db, await copyRows(db).where("cq.client_id", "=", clientId).execute());
+}
+
+/** A new copy at the questionnaire's version now, unless one is out; its id, or null when one was. */
+async function newCopy(
+  trx: Db,
+  c: { agentId: number; clientId: number; questionnaireId: number; serviceId: number | null; notified: boolean },
+  now: Date,
+) {
+  const stamp = now.toISOString();
+  const q = await trx
+    .selectFrom("questionnaires as q")
+    .innerJoin("questionnaire_versions as v", (j) =>
+      j.onRef("v.questionnaire_id", "=", "q.id").onRef("v.number", "=", "q.current_version"),
+    )
+    .select(["q.name", "q.retired_at", "v.id as version_id"])
+    .where("q.id", "=", c.questionnaireId)
+    .executeTakeFirst();
+  if (!q) return { missing: true as const };
+  if (q.retired_at) return { retired: true as const };
+  const row = await trx
+    .insertInto("client_questionnaires")
+    .values({
+      client_id: c.clientId,
+      agent_id: c.agentId,
+      questionnaire_id: c.questionnaireId,
+      version_id: q.version_id,
+      service_id: c.serviceId,
+      status: "sent",
+      review_note: null,
+      sent_at: stamp,
+      started_at: null,
+      submitted_at: null,
+      returned_at: null,
+      accepted_at: null,
+      notified_at: c.notified ? stamp : null,
+      reminded_at: null,
+      updated_at: stamp,
+    })
+    // The partial index's own predicate, written as a literal (a bound value does not name the index).
+    .onConflict((oc) =>
+      oc
+        .columns(["client_id", "questionnaire_id"])
+        .where(sql<boolean>`status <> 'accepted'`)
+        .doNothing(),
+    )
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) return { taken: true as const };
+  await clientEvent(
+    trx,
+    {
+      agentId: c.agentId,
+      clientId: c.clientId,
+      kind: "questionnaire.sent",
+      summary: `Questionnaire sent: ${q.name}`,
+      ref: `questionnaire:${row.id}`,
+    },
+    now,
+  );
+  return { id: row.id };
+}
+
+/** The agent sends a questionnaire: the copy and the client's e-mail (with its link) in one transaction. */
+export async function sendQuestionnaire(
+  db: Db,
+  agentId: number,
+  clientId: number,
+  questionnaireId: number,
+  publicUrl: string,
+  now = new Date(),
+) {
+  const id = await db.transaction().execute(async (trx) => {
+    await ownClient(trx, agentId, clientId, "change");
+    const made = await newCopy(trx, { agentId, clientId, questionnaireId, serviceId: null, notified: true }, now);
+    if ("missing" in made) {
+      const message = "Choose a questionnaire from the list.";
+      throw new Invalid("questionnaire.not_found", message, {
+        questionnaire_id: [fieldError("questionnaire.not_found", message)],
+      });
+    }
+    if ("retired" in made) throw new Conflict("questionnaire.retired", "This questionnaire is no longer sent.");
+    if ("taken" in made) throw new Conflict("questionnaire.already_sent", "The client has this questionnaire already.");
+    await tellClient(trx, made.id, "sent", publicUrl, now);
+    return made.id;
+  });
+  const full = await fullCopy(db, id, { clientId, agentId });
+  const { content: _c, answers: _a, files: _f, review_note: _r, ...rest } = full;
+  return rest;
+}
+
+/** What a paid, delivered line sends: its service's questionnaires (in the payment's transaction; told on the sweep). */
+export async function sendPaidQuestionnaires(
+  trx: Db,
+  agentId: number,
+  lines: Array<{ client_id: number; item_type: string; item_id: number }>,
+  now = new Date(),
+) {
+  for (const line of lines) {
+    const serviceId = await lineService(trx, line);
+    if (!serviceId) continue;
+    const named = await trx
+      .selectFrom("questionnaire_services as s")
+      .innerJoin("questionnaires as q", "q.id", "s.questionnaire_id")
+      .select("q.id")
+      .where("s.service_id", "=", serviceId)
+      .where("q.retired_at", "is", null)
+      .orderBy("q.id")
+      .execute();
+    for (const q of named) {
+      await newCopy(trx, { agentId, clientId: line.client_id, questionnaireId: q.id, serviceId, notified: false }, now);
+    }
+  }
+}
+
+type Review = { note?: string | null; questions: Array<{ key: string; note?: string | null }> };
+
+/** The agent returns a submitted copy: the answers named are to correct (each with its word), the client is e-mailed. */
+export async function returnCopy(
+  db: Db,
+  agentId: number,
+  clientId: number,
+  id: number,
+  v: Review,
+  publicUrl: string,
+  now = new Date(),
+) {
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await ownClient(trx, agentId, clientId, "change");
+    const copy = await fullCopy(trx, id, { clientId, agentId });
+    const keys = new Set(allQuestions(copy.content).map((q) => q.key));
+    const unknown = v.questions.find((q) => !keys.has(q.key));
+    if (unknown) {
+      const message = "Choose answers of this questionnaire.";
+      throw new Invalid("questionnaire.item_not_found", message, {
+        questions: [fieldError("questionnaire.item_not_found", message)],
+      });
+    }
+    const moved = await trx
+      .updateTable("client_questionnaires")
+      .set({ status: "returned", returned_at: stamp, reminded_at: null, review_note: v.note ?? null, updated_at: stamp })
+      .where("id", "=", id)
+      .where("status", "=", "submitted")
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1)
+      throw new Conflict("questionnaire.not_submitted", "Only submitted answers can be returned.");
+    for (const q of v.questions) {
+      await trx
+        .insertInto("questionnaire_answers")
+        .values({
+          client_questionnaire_id: id,
+          question_key: q.key,
+          value: null,
+          returned: 1,
+          returned_note: q.note ?? null,
+          updated_at: stamp,
+        })
+        .onConflict((oc) =>
+          oc.columns(["client_questionnaire_id", "question_key"]).doUpdateSet({ returned: 1, returned_note: q.note ?? null }),
+        )
+        .execute();
+    }
+    await clientEvent(
+      trx,
+      {
+        agentId,
+        clientId,
+        kind: "questionnaire.returned",
+        summary: `Questionnaire returned to correct: ${v.questions.length} answer(s)`,
+        ref: `questionnaire:${id}`,
+      },
+      now,
+    );
+    await tellClient(trx, id, "returned", publicUrl, now);
+  });
+  return fullCopy(db, id, { clientId, agentId });
+}
+
+export async function acceptCopy(db: Db, agentId: number, clientId: number, id: number, now = new Date()) {
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await ownClient(trx, agentId, clientId, "change");
+    await fullCopy(trx, id, { clientId, agentId });
+    const moved = await trx
+      .updateTable("client_questionnaires")
+      .set({ status: "accepted", accepted_at: stamp, updated_at: stamp })
+      .where("id", "=", id)
+      .where("status", "=", "submitted")
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1)
+      throw new Conflict("questionnaire.not_submitted", "Only submitted answers can be accepted.");
+    await trx
+      .updateTable("questionnaire_answers")
+      .set({ returned: 0, returned_note: null })
+      .where("client_questionnaire_id", "=", id)
+      .execute();
+    await clientEvent(
+      trx,
+      { agentId, clientId, kind: "questionnaire.accepted", summary: "Questionnaire accepted", ref: `questionnaire:${id}` },
+      now,
+    );
+  });
+  return fullCopy(db, id, { clientId, agentId });
+}
+
+/** The client's submit: every shown required question answered, and every answer asked corrected answered again. */
+export async function submitCopy(db: Db, clientId: number, id: number, now = new Date()) {
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const copy = await fullCopy(trx, id, { clientId });
+    if (!["sent", "started", "returned"].includes(copy.status)) {
+      throw new Conflict("questionnaire.closed", "These answers were sent already.");
+    }
+    const values = valuesOf(copy.answers);
+    const missing = allQuestions(copy.content).filter(
+      (q) =>
+        isShown(copy.content, q, values) &&
+        ((q.required && !isAnswered(copy.answers[q.key]?.value)) || copy.answers[q.key]?.returned),
+    );
+    if (missing.length) {
+      const message = "Answer every question marked required, and correct those your agent asked about.";
+      throw new Invalid(
+        "questionnaire.incomplete",
+        message,
+        Object.fromEntries(missing.map((q) => [q.key, [fieldError("answer.required", "Answer this question")]])),
+      );
+    }
+    const moved = await trx
+      .updateTable("client_questionnaires")
+      .set({ status: "submitted", submitted_at: stamp, updated_at: stamp })
+      .where("id", "=", id)
+      .where("status", "in", ["sent", "started", "returned"])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new Conflict("questionnaire.closed", "These answers were sent already.");
+    const agentId = (
+      await trx.selectFrom("client_questionnaires").select("agent_id").where("id", "=", id).executeTakeFirstOrThrow()
+    ).agent_id;
+    await clientEvent(
+      trx,
+      {
+        agentId,
+        clientId,
+        kind: "questionnaire.submitted",
+        summary: `The client sent the questionnaire's answers: ${copy.name}`,
+        ref: `questionnaire:${id}`,
+      },
+      now,
+    );
+    await tellAgentSubmitted(trx, id, now);
+  });
+  return fullCopy(db, id, { clientId });
+}

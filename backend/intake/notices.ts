@@ -1,0 +1,149 @@
+/**
+ * What a questionnaire tells people (issue 40, point 2), all through the outbox. The client, in their language with
+ * a one-time link that opens the questionnaire: when it is sent (by the agent at once; by a payment on the sweep's
+ * next round, as the payment's transaction has no address to link to), once three days later while it is not yet
+ * submitted (and again three days after it is returned), and when the agent returns it. The agent: when the client
+ * submits. Each notice of the sweep is claimed by one guarded update, so servers sweeping at once send it once.
+ */
+import { sql, type Kysely } from "kysely";
+import type { QuestionnaireContent } from "../../lib/intake.js";
+import { issueClientLink } from "../clients/links.js";
+import { clientAddressed, clientsWithAgent } from "../clients/people.js";
+import type { Database } from "../db/schema.js";
+import type { QuestionnaireToClient } from "../mail/facts.js";
+import { enqueue } from "../mail/outbox.js";
+
+type Db = Kysely<Database>;
+
+export const QUESTIONNAIRE_REMIND_DAYS = 3;
+
+/** Tells the client of their copy (in the caller's transaction). False when they cannot be written to. */
+export async function tellClient(
+  trx: Db,
+  copyId: number,
+  event: QuestionnaireToClient["event"],
+  publicUrl: string,
+  now = new Date(),
+): Promise<boolean> {
+  const copy = await trx
+    .selectFrom("client_questionnaires as cq")
+    .innerJoin("questionnaire_versions as v", "v.id", "cq.version_id")
+    .select(["cq.client_id", "cq.review_note", "v.content"])
+    .where("cq.id", "=", copyId)
+    .executeTakeFirst();
+  if (!copy) return false;
+  const who = await clientsWithAgent(trx)
+    .select(["clients.access_opened_at", "clients.access_ended_at", "clients.archived_at"])
+    .where("clients.id", "=", copy.client_id)
+    .executeTakeFirst();
+  const people = who ? clientAddressed(who) : null;
+  if (!who || !people || who.archived_at || who.access_ended_at) return false;
+  // A questionnaire lets in a client who never had their page, as a request for documents does; an access the
+  // agent ended stays ended (nothing is sent then).
+  if (who.access_opened_at === null) {
+    await trx.updateTable("clients").set({ access_opened_at: now.toISOString() }).where("id", "=", copy.client_id).execute();
+  }
+  const link = await issueClientLink(trx, copy.client_id, "questionnaire", null, publicUrl, now);
+  const url = new URL(link.url);
+  url.searchParams.set("next", `/my/questionnaires/${copyId}`);
+  const content = JSON.parse(copy.content) as QuestionnaireContent;
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `questionnaire:${copyId}:${event}:${now.toISOString()}`,
+      to: people.to.email,
+      replyTo: people.agent.email,
+      facts: {
+        kind: "client.questionnaire",
+        ...people,
+        event,
+        title: content.title,
+        note: event === "returned" ? copy.review_note : null,
+        link: url.toString(),
+        expires_at: link.expiresAt,
+      },
+    },
+    now,
+  );
+  return true;
+}
+
+/** The agent hears that the client submitted their answers. */
+export async function tellAgentSubmitted(trx: Db, copyId: number, now = new Date()) {
+  const row = await trx
+    .selectFrom("client_questionnaires as cq")
+    .innerJoin("clients", "clients.id", "cq.client_id")
+    .innerJoin("agents", "agents.id", "cq.agent_id")
+    .innerJoin("questionnaires as q", "q.id", "cq.questionnaire_id")
+    .select([
+      "cq.client_id",
+      "clients.first_name",
+      "clients.last_name",
+      "agents.email",
+      "agents.name",
+      "agents.time_zone",
+      "q.id as questionnaire_id",
+      "q.name as questionnaire_name",
+    ])
+    .where("cq.id", "=", copyId)
+    .executeTakeFirstOrThrow();
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `questionnaire:${copyId}:submitted:${now.toISOString()}`,
+      to: row.email,
+      facts: {
+        kind: "agent.questionnaire_submitted",
+        to: { email: row.email, name: row.name, zone: row.time_zone, role: "agent" },
+        client: { id: row.client_id, name: `${row.first_name} ${row.last_name}` },
+        questionnaire: { id: copyId, name: row.questionnaire_name },
+      },
+    },
+    now,
+  );
+}
+
+/**
+ * The sweep's round: copies a payment sent that the client was not yet told of, and the reminders now due. Returns
+ * how many notices it queued.
+ */
+export async function questionnaireNotices(db: Db, publicUrl: string, now = new Date()) {
+  const stamp = now.toISOString();
+  const due = new Date(now.getTime() - QUESTIONNAIRE_REMIND_DAYS * 86_400_000).toISOString();
+  const untold = await db
+    .selectFrom("client_questionnaires")
+    .select("id")
+    .where("notified_at", "is", null)
+    .where("status", "<>", "accepted")
+    .limit(200)
+    .execute();
+  const toRemind = await db
+    .selectFrom("client_questionnaires")
+    .select("id")
+    .where("status", "in", ["sent", "started", "returned"])
+    .where("notified_at", "is not", null)
+    .where("reminded_at", "is", null)
+    .where(sql<string>`coalesce(returned_at, sent_at)`, "<=", due)
+    .limit(200)
+    .execute();
+  let queued = 0;
+  for (const [rows, column, event] of [
+    [untold, "notified_at", "sent"],
+    [toRemind, "reminded_at", "reminder"],
+  ] as const) {
+    for (const { id } of rows) {
+      const told = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable("client_questionnaires")
+          .set({ [column]: stamp })
+          .where("id", "=", id)
+          .where(column, "is", null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        return tellClient(trx, id, event, publicUrl, now);
+      });
+      if (told) queued++;
+    }
+  }
+  return queued;
+}

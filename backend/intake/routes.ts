@@ -1,0 +1,84 @@
+/** Intake questionnaires (lib/contract/intake.ts): the office's writing, the agent's sending and review, the client's answers. */
+import type { RequestHandler } from "express";
+import type { Kysely } from "kysely";
+import { endpoints } from "../../lib/contract.js";
+import type { Spooled } from "../../lib/spool.js";
+import type { Database } from "../db/schema.js";
+import { receiveFile, whileAsked } from "../documents/receive.js";
+import type { FileStore } from "../files/store.js";
+import type { Server } from "../serve.js";
+import { fileAnswer, saveAnswers } from "./answering.js";
+import {
+  acceptCopy,
+  clientQuestionnaires,
+  fullCopy,
+  myQuestionnaires,
+  returnCopy,
+  sendQuestionnaire,
+  submitCopy,
+} from "./copies.js";
+import {
+  addQuestion,
+  addQuestionnaire,
+  addSection,
+  editQuestion,
+  editQuestionnaire,
+  editSection,
+  listQuestionnaires,
+  moveItem,
+  officeQuestionnaire,
+  removeItem,
+  retireQuestionnaire,
+} from "./questionnaires.js";
+
+export function intakeRoutes(
+  serve: Server,
+  { db, files, publicUrl, uploads }: { db: Kysely<Database>; files: FileStore; publicUrl: string; uploads: RequestHandler },
+) {
+  serve(endpoints.officeQuestionnaires, async () => listQuestionnaires(db));
+  serve(endpoints.officeAddQuestionnaire, async ({ caller, body }) => addQuestionnaire(db, caller.id, body));
+  serve(endpoints.officeQuestionnaire, async ({ params }) => officeQuestionnaire(db, params.id));
+  serve(endpoints.officeEditQuestionnaire, async ({ caller, params, body }) => editQuestionnaire(db, caller.id, params.id, body));
+  serve(endpoints.officeRetireQuestionnaire, async ({ caller, params, body }) =>
+    retireQuestionnaire(db, caller.id, params.id, body.retired),
+  );
+  serve(endpoints.officeAddSection, async ({ caller, params, body }) => addSection(db, caller.id, params.id, body));
+  serve(endpoints.officeEditSection, async ({ caller, params, body }) => editSection(db, caller.id, params.id, params.key, body));
+  serve(endpoints.officeAddQuestion, async ({ caller, params, body }) => addQuestion(db, caller.id, params.id, params.key, body));
+  serve(endpoints.officeEditQuestion, async ({ caller, params, body }) =>
+    editQuestion(db, caller.id, params.id, params.key, body),
+  );
+  serve(endpoints.officeMoveItem, async ({ caller, params, body }) =>
+    moveItem(db, caller.id, params.id, params.key, body.direction),
+  );
+  serve(endpoints.officeRemoveItem, async ({ caller, params }) => removeItem(db, caller.id, params.id, params.key));
+
+  serve(endpoints.clientQuestionnaires, async ({ caller, params }) => clientQuestionnaires(db, caller.id, params.clientId));
+  serve(endpoints.sendQuestionnaire, async ({ caller, params, body }) =>
+    sendQuestionnaire(db, caller.id, params.clientId, body.questionnaire_id, publicUrl),
+  );
+  serve(endpoints.clientQuestionnaire, async ({ caller, params }) =>
+    fullCopy(db, params.id, { clientId: params.clientId, agentId: caller.id }),
+  );
+  serve(endpoints.returnQuestionnaire, async ({ caller, params, body }) =>
+    returnCopy(db, caller.id, params.clientId, params.id, body, publicUrl),
+  );
+  serve(endpoints.acceptQuestionnaire, async ({ caller, params }) => acceptCopy(db, caller.id, params.clientId, params.id));
+
+  serve(endpoints.myQuestionnaires, async ({ caller }) => myQuestionnaires(db, caller.id));
+  serve(endpoints.myQuestionnaire, async ({ caller, params }) => fullCopy(db, params.id, { clientId: caller.id }));
+  serve(endpoints.mySaveAnswers, async ({ caller, params, body }) => saveAnswers(db, caller.id, params.id, body));
+  serve(endpoints.mySubmitQuestionnaire, async ({ caller, params }) => submitCopy(db, caller.id, params.id));
+  serve(
+    endpoints.myAnswerFile,
+    async ({ caller, params, query, req, res }) => {
+      const { file, owned } = await receiveFile(req);
+      try {
+        return await fileAnswer(db, files, caller.id, params.id, { file, ...query }, whileAsked(res));
+      } finally {
+        if (owned) await (file as Spooled).dispose();
+      }
+    },
+    [uploads],
+  );
+}
