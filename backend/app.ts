@@ -198,7 +198,7 @@ export async function createApi(
   officeCatalogueRoutes(serve, { db, publicUrl: deps.publicUrl, week });
   dashboardRoutes(serve, { db, contactLimiter });
   const { uploads } = documentRoutes(serve, { db, files: deps.files, uploads: deps.uploads, publicUrl: deps.publicUrl });
-  intakeRoutes(serve, { db, files: deps.files, publicUrl: deps.publicUrl, uploads });
+  intakeRoutes(serve, { db, files: deps.files, publicUrl: deps.publicUrl, uploads, company: () => liveCompany().name });
   clientAreaRoutes(serve, {
     db,
     publicUrl: deps.publicUrl,

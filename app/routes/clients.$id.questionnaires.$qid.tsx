@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .filter((q) => q.kind === "country")
     .map((q) => copy.answers[q.key]?.value);
   return {
-    client: { id: clientId, name },
+    client: { id: clientId, name, language: view.client.language ?? "en" },
     copy,
     countries: Object.fromEntries(codes.filter((c): c is string => typeof c === "string").map((c) => [c, regions.of(c) ?? c])),
     timeZone: agent.time_zone,
@@ -114,6 +114,19 @@ export default function ClientQuestionnairePage() {
       </p>
       {copy.review_note && copy.status === "returned" ? <p className="notice">{copy.review_note}</p> : null}
       <h2>{t("work.intake.answers")}</h2>
+      <p>
+        <a href={`/clients/${client.id}/questionnaires/${copy.id}/answers.pdf`} download>
+          {t("work.intake.pdf")}
+        </a>
+        {client.language !== "en" ? (
+          <>
+            {" · "}
+            <a href={`/clients/${client.id}/questionnaires/${copy.id}/answers.pdf?lang=${client.language}`} download>
+              {t("work.intake.pdfIn", { language: t(`work.languageNames.${client.language}`) })}
+            </a>
+          </>
+        ) : null}
+      </p>
       {copy.status === "submitted" || copy.status === "accepted" ? null : <p className="muted">{t("work.intake.notYet")}</p>}
       <AnswerList content={copy.content} answers={copy.answers} lang="en" words={words} files={copy.files} fileHref={fileHref} />
       {copy.status === "submitted" ? (

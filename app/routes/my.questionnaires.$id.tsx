@@ -267,6 +267,11 @@ function Review({ failure }: { failure?: FormFailure }) {
         files={copy.files}
         fileHref={(f) => `/my/documents/${f.document_id}/files/${f.file_id}`}
       />
+      <p>
+        <a href={`/my/questionnaires/${copy.id}/answers.pdf`} download>
+          {t("intake.pdf")}
+        </a>
+      </p>
       {open ? (
         <Form method="post" className="form">
           <AuthenticityTokenInput />

@@ -240,6 +240,13 @@ export default function OfficeQuestionnaire() {
       <p>
         {t("office.intake.preview")}: <strong>{wordsIn(c.title, "en")}</strong>
       </p>
+      {q.sent ? (
+        <p>
+          <a href={`/office/questionnaires/${q.id}/answers.csv`} download>
+            {t("office.intake.csv")}
+          </a>
+        </p>
+      ) : null}
       {c.sections.map((s, i) => (
         <SectionCard key={s.key} s={s} index={i} count={c.sections.length} qid={q.id} failure={failure} />
       ))}

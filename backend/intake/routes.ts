@@ -17,6 +17,7 @@ import {
   sendQuestionnaire,
   submitCopy,
 } from "./copies.js";
+import { answersPdf, officeAnswers } from "./exports.js";
 import {
   addQuestion,
   addQuestionnaire,
@@ -33,7 +34,13 @@ import {
 
 export function intakeRoutes(
   serve: Server,
-  { db, files, publicUrl, uploads }: { db: Kysely<Database>; files: FileStore; publicUrl: string; uploads: RequestHandler },
+  {
+    db,
+    files,
+    publicUrl,
+    uploads,
+    company,
+  }: { db: Kysely<Database>; files: FileStore; publicUrl: string; uploads: RequestHandler; company: () => string },
 ) {
   serve(endpoints.officeQuestionnaires, async () => listQuestionnaires(db));
   serve(endpoints.officeAddQuestionnaire, async ({ caller, body }) => addQuestionnaire(db, caller.id, body));
@@ -65,6 +72,13 @@ export function intakeRoutes(
   );
   serve(endpoints.acceptQuestionnaire, async ({ caller, params }) => acceptCopy(db, caller.id, params.clientId, params.id));
 
+  serve(endpoints.clientQuestionnairePdf, async ({ caller, params, query }) =>
+    answersPdf(db, params.id, { clientId: params.clientId, agentId: caller.id }, query.lang ?? "en", company()),
+  );
+  serve(endpoints.officeQuestionnaireAnswers, async ({ params }) => officeAnswers(db, params.id));
+  serve(endpoints.myQuestionnairePdf, async ({ caller, params }) =>
+    answersPdf(db, params.id, { clientId: caller.id }, null, company()),
+  );
   serve(endpoints.myQuestionnaires, async ({ caller }) => myQuestionnaires(db, caller.id));
   serve(endpoints.myQuestionnaire, async ({ caller, params }) => fullCopy(db, params.id, { clientId: caller.id }));
   serve(endpoints.mySaveAnswers, async ({ caller, params, body }) => saveAnswers(db, caller.id, params.id, body));

@@ -4,6 +4,7 @@
  * their language section by section; the agent accepts it or returns the questions to correct.
  */
 import { z } from "zod";
+import { languages } from "../i18n/languages.js";
 import {
   QUESTIONNAIRE_LIMITS as L,
   questionKinds,
@@ -12,6 +13,7 @@ import {
   type QuestionnaireState,
   type Words,
 } from "../intake.js";
+import type { ApiFile } from "../transport.js";
 import { attachmentQuery } from "./conversation.js";
 import { answer, endpoint } from "./endpoint.js";
 import { blankToNull, idParam, MAX_ID, oneLineText, optionalText, requiredText } from "./fields.js";
@@ -102,6 +104,7 @@ export const returnBody = z.object({
     .max(L.questions),
 });
 export const fileAnswerQuery = attachmentQuery.extend({ question: z.string().max(20) });
+export const pdfQuery = z.object({ lang: z.enum(languages).optional() });
 
 export type OfficeQuestionnaireSummary = {
   id: number;
@@ -143,6 +146,22 @@ export type ClientQuestionnaire = ClientQuestionnaireSummary & {
   answers: Record<string, AnswerRow>;
   files: Record<string, AnsweredFile>;
   review_note: string | null;
+};
+/** Every client's answers to one questionnaire, in English (the office's CSV): a column per question ever asked. */
+export type QuestionnaireAnswersExport = {
+  name: string;
+  questions: Array<{ key: string; label: string }>;
+  rows: Array<{
+    client_id: number;
+    client_name: string;
+    agent_name: string;
+    status: QuestionnaireState;
+    version: number;
+    sent_at: string;
+    submitted_at: string | null;
+    accepted_at: string | null;
+    answers: Record<string, string>;
+  }>;
 };
 /** The agent's list: the client's questionnaires, and those the agent can send. */
 export type ClientQuestionnaires = {
@@ -295,6 +314,33 @@ export const intakeEndpoints = {
     summary: "Accepts a submitted questionnaire",
     params: clientCopy,
     answer: answer<ClientQuestionnaire>(),
+  }),
+  clientQuestionnairePdf: endpoint({
+    method: "GET",
+    path: "api/clients/:clientId/questionnaires/:id/pdf",
+    auth: ["agent"],
+    summary: "One of the client's questionnaires with its answers, as a PDF (in English, or `lang`)",
+    params: clientCopy,
+    query: pdfQuery,
+    download: true,
+    answer: answer<ApiFile>(),
+  }),
+  officeQuestionnaireAnswers: endpoint({
+    method: "GET",
+    path: "office/questionnaires/:id/answers",
+    auth: ["staff"],
+    summary: "Every client's answers to a questionnaire, in English, a column per question (the office's CSV)",
+    params: oneQuestionnaire,
+    answer: answer<QuestionnaireAnswersExport>(),
+  }),
+  myQuestionnairePdf: endpoint({
+    method: "GET",
+    path: "my/questionnaires/:id/pdf",
+    auth: ["client"],
+    summary: "The client's own questionnaire with their answers, as a PDF in their language",
+    params: oneQuestionnaire,
+    download: true,
+    answer: answer<ApiFile>(),
   }),
   myQuestionnaires: endpoint({
     method: "GET",

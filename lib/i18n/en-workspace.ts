@@ -681,6 +681,8 @@ export const enWorkspace = {
       returnedAt: "Returned {{time}}",
       acceptedAt: "Accepted {{time}}",
       answers: "Answers",
+      pdf: "Download the answers (PDF)",
+      pdfIn: "PDF in {{language}}",
       notYet: "The client has not sent their answers yet. You can read what they saved so far.",
       accept: "Accept the answers",
       accepted: "The answers were accepted.",
@@ -1307,6 +1309,7 @@ export const enWorkspace = {
       newVersionNote:
         "This questionnaire has gone to clients: saving makes a new version, and the answers already given keep theirs.",
       details: "Name, title and services",
+      csv: "Every client's answers (CSV)",
       save: "Save",
       saved: "Saved.",
       moved: "Moved.",

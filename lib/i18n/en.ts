@@ -633,6 +633,7 @@ export const en = {
     notReturned: "Only the answers your agent asked about can change now.",
     notAFile: "This question does not take a file.",
     answerRequired: "Answer this question.",
+    pdf: "Download your answers (PDF)",
     choice: "Choose from the list.",
     number: "Write a number, such as 3 or 2.5.",
     date: "Write the date as year-month-day, such as 1990-04-25.",

@@ -675,6 +675,7 @@ export const es: Catalogue = {
     notReturned: "Ahora solo pueden cambiar las respuestas que su agente le pidió corregir.",
     notAFile: "Esta pregunta no admite archivos.",
     answerRequired: "Responda a esta pregunta.",
+    pdf: "Descargar sus respuestas (PDF)",
     choice: "Elija una opción de la lista.",
     number: "Escriba un número, como 3 o 2.5.",
     date: "Escriba la fecha como año-mes-día, por ejemplo 1990-04-25.",

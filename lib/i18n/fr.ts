@@ -685,6 +685,7 @@ export const fr: Catalogue = {
     notReturned: "Seules les réponses signalées par votre agent peuvent changer maintenant.",
     notAFile: "Cette question n’accepte pas de fichier.",
     answerRequired: "Répondez à cette question.",
+    pdf: "Télécharger vos réponses (PDF)",
     choice: "Choisissez dans la liste.",
     number: "Écrivez un nombre, comme 3 ou 2.5.",
     date: "Écrivez la date sous la forme année-mois-jour, par exemple 1990-04-25.",

@@ -349,6 +349,13 @@ const matrix: Record<string, Entry> = {
     path: (v) => `/agent/clients/${v.clientId}/questionnaires/1/accept`,
     intruder: 404,
   },
+  "GET /api/clients/:clientId/questionnaires/:id/pdf": {
+    anonymous: 401,
+    path: (v) => `/api/clients/${v.clientId}/questionnaires/1/pdf`,
+    intruder: 404,
+  },
+  "GET /office/questionnaires/:id/answers": { anonymous: 401, path: () => "/office/questionnaires/1/answers", intruder: 403 },
+  "GET /my/questionnaires/:id/pdf": { anonymous: 401, path: () => "/my/questionnaires/1/pdf", intruder: 403 },
   "GET /my/questionnaires": { anonymous: 401, intruder: 403 },
   "GET /my/questionnaires/:id": { anonymous: 401, path: () => "/my/questionnaires/1", intruder: 403 },
   "POST /my/questionnaires/:id/answers": {

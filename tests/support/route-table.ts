@@ -116,6 +116,14 @@ export const routes: Record<string, Entry> = {
     }),
     owned: true,
   },
+  "clients.$id.questionnaires.$qid_.answers[.]pdf": {
+    who: "agent",
+    at: (ids) => ({
+      path: `/clients/${ids.client}/questionnaires/${ids.questionnaire}/answers.pdf`,
+      params: { id: ids.client!, qid: ids.questionnaire! },
+    }),
+    owned: true,
+  },
   "clients.$id.case": {
     who: "agent",
     at: (ids) => ({ path: `/clients/${ids.client}/case`, params: { id: ids.client! } }),
@@ -131,6 +139,10 @@ export const routes: Record<string, Entry> = {
   "my.link": { who: "public", at: (ids) => ({ path: `/my/link?token=${ids.clientLink}` }) },
   "my._index": { who: "client", at: () => ({ path: "/my" }) },
   "my.messages": { who: "client", at: () => ({ path: "/my/messages" }) },
+  "my.questionnaires.$id_.answers[.]pdf": {
+    who: "client",
+    at: (ids) => ({ path: `/my/questionnaires/${ids.questionnaire}/answers.pdf`, params: { id: ids.questionnaire! } }),
+  },
   "my.questionnaires.$id": {
     who: "client",
     at: (ids) => ({ path: `/my/questionnaires/${ids.questionnaire}`, params: { id: ids.questionnaire! } }),
@@ -200,6 +212,10 @@ export const routes: Record<string, Entry> = {
   "office.questionnaires.$id": {
     who: "staff",
     at: (ids) => ({ path: `/office/questionnaires/${ids.form}`, params: { id: ids.form! } }),
+  },
+  "office.questionnaires.$id_.answers[.]csv": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/questionnaires/${ids.form}/answers.csv`, params: { id: ids.form! } }),
   },
   "office.questionnaires.$id_.question": {
     who: "staff",
