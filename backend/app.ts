@@ -29,7 +29,7 @@ import { documentRoutes } from "./documents/routes.js";
 import type { FileStore } from "./files/store.js";
 import { releaseExpiredHolds } from "./holds/holds.js";
 import { errorHandler, notFound, guardInput } from "./http.js";
-import { questionnaireNotices } from "./intake/notices.js";
+import { agreementNotices, questionnaireNotices } from "./intake/notices.js";
 import { intakeRoutes } from "./intake/routes.js";
 import { deliverDue } from "./mail/outbox.js";
 import type { Mailer } from "./mail/transport.js";
@@ -130,6 +130,7 @@ export async function createApi(
     stripe: deps.payments.mode === "stripe" ? createStripe(deps.payments) : null,
     publicUrl: deps.publicUrl,
     checkoutExpiryMinutes: deps.payments.checkoutExpiryMinutes,
+    company: () => liveCompany().name,
     logger: deps.logger,
   };
   const api = Router();
@@ -249,7 +250,8 @@ export async function createApi(
         (await queueReminders(db, cancelCutoffHours, opts.now)) +
         (await remindRequests(db, deps.publicUrl, opts.now)) +
         (await notifyUnreadMessages(db, deps.publicUrl, deps.messageNotifyDelaySeconds ?? 600, opts.now)) +
-        (await questionnaireNotices(db, deps.publicUrl, opts.now));
+        (await questionnaireNotices(db, deps.publicUrl, opts.now)) +
+        (await agreementNotices(db, deps.publicUrl, opts.now));
       if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
       const tally = await deliverDue(
         db,

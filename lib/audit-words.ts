@@ -185,6 +185,7 @@ const places: Record<string, string | null> = {
   client: null,
   setting: "/office/settings",
   questionnaire: "/office/questionnaires/",
+  agreement: null,
 };
 
 /** The record an entry is about, as the office names it and where it is ("agent:3" → Agent 3, /office/agents/3). */

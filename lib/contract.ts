@@ -13,6 +13,7 @@ export * from "./contract/client-area.js";
 export * from "./contract/conversation.js";
 export * from "./contract/stages.js";
 export * from "./contract/intake.js";
+export * from "./contract/agreements.js";
 export * from "./contract/dashboard.js";
 export * from "./contract/documents.js";
 export * from "./contract/feeds.js";

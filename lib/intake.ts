@@ -206,3 +206,6 @@ export function answerText(
       return value;
   }
 }
+
+/** The fields an agreement's words may name (issue 40, point 3), filled from the record when it is sent. */
+export const agreementFields = ["client_name", "service", "plan", "price", "date", "company"] as const;

@@ -40,6 +40,11 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "questionnaire answers whose question is not in the version answered",
     sql`select count(*) as n from questionnaire_answers a join client_questionnaires cq on cq.id = a.client_questionnaire_id join questionnaire_versions v on v.id = cq.version_id where v.content not like ${sql.lit('%"key":"')} || a.question_key || ${sql.lit('"%')}`,
   );
+  // A signed agreement keeps its signature's record and its signed PDF (issue 40).
+  await count(
+    "signed agreements without their record or their signed PDF",
+    sql`select count(*) as n from client_agreements where status = 'signed' and (signed_at is null or signed_name is null or document_id is null)`,
+  );
   // The office always has an active owner (issue 25): staff accounts exist, none of them an active owner.
   await count(
     "staff accounts and no active owner among them",
@@ -52,6 +57,7 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "client_documents",
     "document_requests",
     "client_questionnaires",
+    "client_agreements",
   ] as const) {
     await count(
       `${table} rows of another agent than their client's`,

@@ -94,6 +94,7 @@ export function DocumentChecklist({
                     {d.file.from_client ? <span className="tag tag--client"> {t("work.checklist.fromClient")}</span> : null}
                     {d.from_message ? <span className="tag"> {t("work.checklist.fromMessage")}</span> : null}
                     {d.from_questionnaire ? <span className="tag"> {t("work.checklist.fromQuestionnaire")}</span> : null}
+                    {d.from_agreement ? <span className="tag"> {t("work.checklist.fromAgreement")}</span> : null}
                   </>
                 ) : d.rejection ? (
                   <span className="muted">{t("work.checklist.rejected", { reason: d.rejection.reason })}</span>

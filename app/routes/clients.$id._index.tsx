@@ -227,6 +227,9 @@ export default function ClientPage() {
             </Link>{" "}
             <Link to={`/clients/${client.id}/questionnaires`} className="button button--ghost">
               {t("work.intake.link")}
+            </Link>{" "}
+            <Link to={`/clients/${client.id}/agreements`} className="button button--ghost">
+              {t("work.agreements.link")}
             </Link>
             <Link to={`/clients/${client.id}/case`} className="button button--ghost">
               {t("work.case.link")}

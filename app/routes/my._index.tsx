@@ -67,6 +67,7 @@ export default function MyPage() {
     uploads,
     cases,
     questionnaires,
+    agreements,
     unread_messages: unread,
   } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
@@ -118,6 +119,32 @@ export default function MyPage() {
       </aside>
 
       <CaseProgress cases={cases} timeZone={zone} />
+
+      {agreements.length ? (
+        <section aria-labelledby="agreements" className="my-agreements">
+          <h2 id="agreements">{t("agreement.myHeading")}</h2>
+          <ul className="list-reset">
+            {agreements.map((a) => (
+              <li key={a.id} className="card my-agreement">
+                <h3>{t("agreement.title", { service: t(`services.s${a.service_id}.name`) })}</h3>
+                <p>
+                  <span className={`tag tag--${a.status}`}>
+                    {a.status === "signed" ? t("agreement.isSigned") : t("agreement.toSign")}
+                  </span>{" "}
+                  <span className="muted">
+                    {a.signed_at && a.signed_name
+                      ? t("agreement.signedOn", { name: a.signed_name, when: at(a.signed_at) })
+                      : t("agreement.sentOn", { when: at(a.sent_at) })}
+                  </span>
+                </p>
+                <Link to={`/my/agreements/${a.id}`} className={a.status === "sent" ? "button button--primary" : "button"}>
+                  {a.status === "sent" ? t("agreement.open") : t("agreement.see")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {questionnaires.length ? (
         <section aria-labelledby="questionnaires" className="my-questionnaires">

@@ -90,6 +90,9 @@ export default function OfficeOverview() {
         <li>
           <Link to="/office/questionnaires">{t("office.overview.questionnaires")}</Link>
         </li>
+        <li>
+          <Link to="/office/agreements">{t("office.overview.agreements")}</Link>
+        </li>
       </ul>
     </section>
   );

@@ -20,6 +20,7 @@ import { answerOpenRequests, inOpenRequest, isAsked, kindOrder, shownStatus } fr
 import { cleanFileName, noRejection, recordFile, sniffDocument } from "../documents/files.js";
 import { Conflict, NotFound } from "../errors.js";
 import { newKey, type FileStore } from "../files/store.js";
+import { agreementCopies } from "../intake/agreements.js";
 import { myQuestionnaires } from "../intake/copies.js";
 import { clientInvite } from "../mail/client-messages.js";
 import type { MailContext } from "../mail/compose.js";
@@ -46,7 +47,8 @@ async function myDocuments(db: Db, clientId: number, only?: number): Promise<MyD
     .where("d.client_id", "=", clientId)
     // Files sent with messages are in the conversation, not on the checklist.
     .where("d.from_message", "=", 0)
-    .where("d.from_questionnaire", "=", 0);
+    .where("d.from_questionnaire", "=", 0)
+    .where("d.from_agreement", "=", 0);
   if (only !== undefined) q = q.where("d.id", "=", only);
   const rows = await q.orderBy("d.id").execute();
   // The current upload's files the client sent (its first file and the pages added to it).
@@ -92,7 +94,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     .where("clients.id", "=", clientId)
     .executeTakeFirst();
   if (!c) throw new NotFound("client.not_found", "No such client.");
-  const [documents, sessions, messages, unread, cases, questionnaires] = await Promise.all([
+  const [documents, sessions, messages, unread, cases, questionnaires, agreements] = await Promise.all([
     myDocuments(db, clientId),
     sessionsWithPeople(db)
       .select([
@@ -125,6 +127,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     unreadFor(db, clientId, "client"),
     myCaseStages(db, clientId, c.language ?? "en"),
     myQuestionnaires(db, clientId),
+    agreementCopies(db, clientId),
   ]);
   return {
     client: {
@@ -139,6 +142,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     unread_messages: unread,
     cases,
     questionnaires,
+    agreements,
     documents,
     sessions: sessions.map((s) => ({
       id: s.id,
@@ -262,6 +266,8 @@ export async function myFile(db: Db, store: FileStore, clientId: number, documen
     .where((eb) =>
       eb.or([
         eb("f.from_client", "=", 1),
+        // Their signed agreements (issue 40).
+        eb("d.from_agreement", "=", 1),
         eb.exists(eb.selectFrom("client_message_files as l").select("l.document_id").whereRef("l.document_id", "=", "d.id")),
       ]),
     )

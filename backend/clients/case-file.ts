@@ -43,7 +43,9 @@ export type ClientEventKind =
   | "questionnaire.sent"
   | "questionnaire.submitted"
   | "questionnaire.returned"
-  | "questionnaire.accepted";
+  | "questionnaire.accepted"
+  | "agreement.sent"
+  | "agreement.signed";
 
 /**
  * An order line's name without a session's time (its UTC text), where the time is said beside it (the agent's

@@ -95,6 +95,7 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
       sql`client_questionnaire_id in (select id from client_questionnaires where client_id = ${clientId})`,
     );
     await run("client_questionnaires", sql`client_id = ${clientId}`);
+    await run("client_agreements", sql`client_id = ${clientId}`);
     // Held sessions are a cart's: released with the cart (a paid one is a record of money and stays).
     await trx
       .updateTable("mentor_bookings")

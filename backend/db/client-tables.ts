@@ -136,6 +136,8 @@ export interface ClientDocumentsTable {
   from_message: Generated<number>;
   /** 1 for a file answered in a questionnaire, or a signed agreement (issue 40), not asked for on the checklist */
   from_questionnaire: Generated<number>;
+  /** 1 for a signed agreement's PDF (issue 40), filed by the signing, not asked for on the checklist */
+  from_agreement: Generated<number>;
 }
 
 /** Every file uploaded for a document (the newest is the document's current one); the bytes are in the file store. */
@@ -263,4 +265,48 @@ export interface QuestionnaireAnswersTable {
   returned: Generated<number>;
   returned_note: string | null;
   updated_at: string;
+}
+
+/** A service's agreement, written in the office (issue 40): its version now. */
+export interface AgreementsTable {
+  id: Generated<number>;
+  service_id: number;
+  current_version: number;
+  retired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An agreement's words at one version, per language ({{client_name}} and the other fields filled when sent). */
+export interface AgreementVersionsTable {
+  id: Generated<number>;
+  agreement_id: number;
+  number: number;
+  text_en: string;
+  text_ar: string | null;
+  text_es: string | null;
+  text_fr: string | null;
+  created_at: string;
+}
+
+/** A client's copy of an agreement: the exact text shown, and once signed, the signature's record. */
+export interface ClientAgreementsTable {
+  id: Generated<number>;
+  client_id: number;
+  agent_id: number;
+  agreement_id: number;
+  version_id: number;
+  service_id: number;
+  lang: string;
+  text: string;
+  text_sha256: string;
+  status: "sent" | "signed";
+  sent_at: string;
+  notified_at: string | null;
+  reminded_at: string | null;
+  signed_at: string | null;
+  signed_name: string | null;
+  signed_ip: string | null;
+  signed_user_agent: string | null;
+  document_id: number | null;
 }

@@ -37,6 +37,7 @@ import { clientDevices } from "./migrations/030-client-devices.js";
 import { clientMoveRequests } from "./migrations/031-client-move-requests.js";
 import { messageAttachments } from "./migrations/032-message-attachments.js";
 import { intake } from "./migrations/033-intake.js";
+import { agreements } from "./migrations/034-agreements.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -73,6 +74,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "031-client-move-requests": clientMoveRequests(kind),
     "032-message-attachments": messageAttachments(),
     "033-intake": intake(kind),
+    "034-agreements": agreements(kind),
   };
 }
 

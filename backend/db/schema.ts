@@ -35,6 +35,9 @@ import type {
   QuestionnaireServicesTable,
   ClientQuestionnairesTable,
   QuestionnaireAnswersTable,
+  AgreementsTable,
+  AgreementVersionsTable,
+  ClientAgreementsTable,
 } from "./client-tables.js";
 
 export type * from "./account-tables.js";
@@ -356,4 +359,7 @@ export interface Database {
   questionnaire_services: QuestionnaireServicesTable;
   client_questionnaires: ClientQuestionnairesTable;
   questionnaire_answers: QuestionnaireAnswersTable;
+  agreements: AgreementsTable;
+  agreement_versions: AgreementVersionsTable;
+  client_agreements: ClientAgreementsTable;
 }

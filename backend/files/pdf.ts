@@ -172,12 +172,21 @@ export async function renderPdf(opts: { lang: Lang; title: string; blocks: PdfBl
       y = MARGIN;
     }
   };
-  /** One line at `y`, its runs left to right, placed from the side its direction starts from. */
-  const drawLine = (line: string, dir: "ltr" | "rtl", x0: number, w: number, size: number, bold: boolean, color: string) => {
+  /** One line at `y`, its runs left to right, from the side `align` says (its own direction's unless told). */
+  const drawLine = (
+    line: string,
+    dir: "ltr" | "rtl",
+    x0: number,
+    w: number,
+    size: number,
+    bold: boolean,
+    color: string,
+    align = dir,
+  ) => {
     const runs = visualRuns(line, dir);
     const widths = runs.map((r) => withFace(doc, bold).fontSize(size).widthOfString(r.text, { features: [] }));
     const total = widths.reduce((a, b) => a + b, 0);
-    let x = dir === "rtl" ? x0 + w - total : x0;
+    let x = align === "rtl" ? x0 + w - total : x0;
     for (const [i, r] of runs.entries()) {
       withFace(doc, bold)
         .fontSize(size)
@@ -186,12 +195,22 @@ export async function renderPdf(opts: { lang: Lang; title: string; blocks: PdfBl
       x += widths[i]!;
     }
   };
-  const paragraph = (text: string, size: number, bold = false, color = "#111111", x0 = MARGIN, w = width, after = 6) => {
+  /** A paragraph, each line ordered by its own direction; set from that direction's side, or from `align`'s. */
+  const paragraph = (
+    text: string,
+    size: number,
+    bold = false,
+    color = "#111111",
+    x0 = MARGIN,
+    w = width,
+    after = 6,
+    align?: "ltr" | "rtl",
+  ) => {
     const dir = directionOf(text, base);
     const lineHeight = size * 1.6;
     for (const line of wrap(doc, text, w, dir, size, bold)) {
       room(lineHeight);
-      drawLine(line, dir, x0, w, size, bold, color);
+      drawLine(line, dir, x0, w, size, bold, color, align ?? dir);
       y += lineHeight;
     }
     y += after;
@@ -203,8 +222,9 @@ export async function renderPdf(opts: { lang: Lang; title: string; blocks: PdfBl
       paragraph(block.h2, 14, true, "#0b3b4a", MARGIN, width, 4);
     } else if ("p" in block) paragraph(block.p, 11, Boolean(block.bold), block.muted ? "#555555" : "#111111");
     else if ("pair" in block) {
-      paragraph(block.pair[0], 10, true, "#333333", MARGIN, width, 0);
-      paragraph(block.pair[1] || "—", 11, false, "#111111", MARGIN, width, 8);
+      // A value stands under its label, on the document's side, whatever its own direction.
+      paragraph(block.pair[0], 10, true, "#333333", MARGIN, width, 0, base);
+      paragraph(block.pair[1] || "—", 11, false, "#111111", MARGIN, width, 8, base);
     } else {
       room(12);
       doc

@@ -147,3 +147,124 @@ export async function questionnaireNotices(db: Db, publicUrl: string, now = new 
   }
   return queued;
 }
+
+/** Tells the client of an agreement to sign, in their language, with a one-time link that opens it. */
+export async function tellClientOfAgreement(
+  trx: Db,
+  copyId: number,
+  event: "sent" | "reminder",
+  publicUrl: string,
+  now = new Date(),
+): Promise<boolean> {
+  const copy = await trx
+    .selectFrom("client_agreements")
+    .select(["client_id", "service_id"])
+    .where("id", "=", copyId)
+    .executeTakeFirst();
+  if (!copy) return false;
+  const who = await clientsWithAgent(trx)
+    .select(["clients.access_opened_at", "clients.access_ended_at", "clients.archived_at"])
+    .where("clients.id", "=", copy.client_id)
+    .executeTakeFirst();
+  const people = who ? clientAddressed(who) : null;
+  if (!who || !people || who.archived_at || who.access_ended_at) return false;
+  if (who.access_opened_at === null) {
+    await trx.updateTable("clients").set({ access_opened_at: now.toISOString() }).where("id", "=", copy.client_id).execute();
+  }
+  const link = await issueClientLink(trx, copy.client_id, "questionnaire", null, publicUrl, now);
+  const url = new URL(link.url);
+  url.searchParams.set("next", `/my/agreements/${copyId}`);
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `agreement:${copyId}:${event}:${now.toISOString()}`,
+      to: people.to.email,
+      replyTo: people.agent.email,
+      facts: {
+        kind: "client.agreement",
+        ...people,
+        event,
+        service_id: copy.service_id,
+        link: url.toString(),
+        expires_at: link.expiresAt,
+      },
+    },
+    now,
+  );
+  return true;
+}
+
+/** The agent hears that the client signed, with the signed PDF filed among the client's documents. */
+export async function tellAgentSigned(trx: Db, copyId: number, now = new Date()) {
+  const row = await trx
+    .selectFrom("client_agreements as ca")
+    .innerJoin("clients", "clients.id", "ca.client_id")
+    .innerJoin("agents", "agents.id", "ca.agent_id")
+    .select([
+      "ca.client_id",
+      "ca.service_id",
+      "clients.first_name",
+      "clients.last_name",
+      "agents.email",
+      "agents.name",
+      "agents.time_zone",
+    ])
+    .where("ca.id", "=", copyId)
+    .executeTakeFirstOrThrow();
+  await enqueue(
+    trx,
+    {
+      dedupeKey: `agreement:${copyId}:signed`,
+      to: row.email,
+      facts: {
+        kind: "agent.agreement_signed",
+        to: { email: row.email, name: row.name, zone: row.time_zone, role: "agent" },
+        client: { id: row.client_id, name: `${row.first_name} ${row.last_name}` },
+        service_id: row.service_id,
+      },
+    },
+    now,
+  );
+}
+
+/** The sweep's round for agreements: those a payment sent not yet told of, and one reminder three days on. */
+export async function agreementNotices(db: Db, publicUrl: string, now = new Date()) {
+  const stamp = now.toISOString();
+  const due = new Date(now.getTime() - QUESTIONNAIRE_REMIND_DAYS * 86_400_000).toISOString();
+  const untold = await db
+    .selectFrom("client_agreements")
+    .select("id")
+    .where("notified_at", "is", null)
+    .where("status", "=", "sent")
+    .limit(200)
+    .execute();
+  const toRemind = await db
+    .selectFrom("client_agreements")
+    .select("id")
+    .where("status", "=", "sent")
+    .where("notified_at", "is not", null)
+    .where("reminded_at", "is", null)
+    .where("sent_at", "<=", due)
+    .limit(200)
+    .execute();
+  let queued = 0;
+  for (const [rows, column, event] of [
+    [untold, "notified_at", "sent"],
+    [toRemind, "reminded_at", "reminder"],
+  ] as const) {
+    for (const { id } of rows) {
+      const told = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable("client_agreements")
+          .set({ [column]: stamp })
+          .where("id", "=", id)
+          .where(column, "is", null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        return tellClientOfAgreement(trx, id, event, publicUrl, now);
+      });
+      if (told) queued++;
+    }
+  }
+  return queued;
+}

@@ -7,6 +7,14 @@ import type { Database } from "../db/schema.js";
 import { receiveFile, whileAsked } from "../documents/receive.js";
 import type { FileStore } from "../files/store.js";
 import type { Server } from "../serve.js";
+import {
+  agreementCopy,
+  clientAgreements,
+  officeAgreements,
+  retireAgreement,
+  saveAgreement,
+  sendAgreement,
+} from "./agreements.js";
 import { fileAnswer, saveAnswers } from "./answering.js";
 import {
   acceptCopy,
@@ -31,6 +39,7 @@ import {
   removeItem,
   retireQuestionnaire,
 } from "./questionnaires.js";
+import { signAgreement } from "./signing.js";
 
 export function intakeRoutes(
   serve: Server,
@@ -80,6 +89,31 @@ export function intakeRoutes(
     answersPdf(db, params.id, { clientId: caller.id }, null, company()),
   );
   serve(endpoints.myQuestionnaires, async ({ caller }) => myQuestionnaires(db, caller.id));
+
+  serve(endpoints.officeAgreements, async () => officeAgreements(db));
+  serve(endpoints.officeSaveAgreement, async ({ caller, params, body }) => saveAgreement(db, caller.id, params.serviceId, body));
+  serve(endpoints.officeRetireAgreement, async ({ caller, params, body }) =>
+    retireAgreement(db, caller.id, params.serviceId, body.retired),
+  );
+  serve(endpoints.clientAgreements, async ({ caller, params }) => clientAgreements(db, caller.id, params.clientId));
+  serve(endpoints.sendAgreement, async ({ caller, params, body }) =>
+    sendAgreement(db, caller.id, params.clientId, body.service_id, publicUrl, company()),
+  );
+  serve(endpoints.clientAgreement, async ({ caller, params }) =>
+    agreementCopy(db, params.id, { clientId: params.clientId, agentId: caller.id }),
+  );
+  serve(endpoints.myAgreement, async ({ caller, params }) => agreementCopy(db, params.id, { clientId: caller.id }));
+  serve(endpoints.signAgreement, async ({ caller, params, body, req }) =>
+    signAgreement(
+      db,
+      files,
+      caller.id,
+      params.id,
+      body,
+      { ip: req.clientIp ?? "unknown", userAgent: req.get("user-agent") ?? null },
+      company(),
+    ),
+  );
   serve(endpoints.myQuestionnaire, async ({ caller, params }) => fullCopy(db, params.id, { clientId: caller.id }));
   serve(endpoints.mySaveAnswers, async ({ caller, params, body }) => saveAnswers(db, caller.id, params.id, body));
   serve(endpoints.mySubmitQuestionnaire, async ({ caller, params }) => submitCopy(db, caller.id, params.id));

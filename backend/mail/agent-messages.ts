@@ -45,7 +45,8 @@ type AgentFacts = Extract<
       | "agent.clients_handed_over"
       | "agent.client_messages"
       | "booking.client_move_requested"
-      | "agent.questionnaire_submitted";
+      | "agent.questionnaire_submitted"
+      | "agent.agreement_signed";
   }
 >;
 
@@ -216,6 +217,22 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
           { link: { text: "Answer the request", href: `${ctx.publicUrl}/bookings/${facts.booking_id}/move` } },
         ],
         "You get this e-mail because a client of yours asked to move one of their sessions.",
+      );
+    }
+    case "agent.agreement_signed": {
+      const { to, client } = facts;
+      const service = ["", "Mentorship", "Relocation", "Job Placement"][facts.service_id] ?? "the service";
+      return compose(
+        ctx,
+        `${client.name} signed the ${service} agreement`,
+        greet(to),
+        [
+          {
+            p: `Your client ${client.name} signed the ${service} agreement. The signed PDF, with the signature's record, is among their documents.`,
+          },
+          { link: { text: "See the client's agreements", href: `${ctx.publicUrl}/clients/${client.id}/agreements` } },
+        ],
+        "You get this e-mail because a client of yours signed an agreement.",
       );
     }
     case "agent.questionnaire_submitted": {

@@ -25,7 +25,8 @@ export type ClientFacts = Extract<
       | "client.new_messages"
       | "client.case_moved"
       | "client.move_kept"
-      | "client.questionnaire";
+      | "client.questionnaire"
+      | "client.agreement";
   }
 >;
 
@@ -41,6 +42,7 @@ const clientKinds = new Set<Facts["kind"]>([
   "client.case_moved",
   "client.move_kept",
   "client.questionnaire",
+  "client.agreement",
 ]);
 
 /** Whether this message goes to a client, to be written by clientMessage. */
@@ -256,6 +258,26 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
           { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
         ],
         t("mail.whyQuestionnaire", { agent: agent.name }),
+      );
+    }
+    case "client.agreement": {
+      const { agent } = facts;
+      const service = t(`services.s${facts.service_id}.name`);
+      return write(
+        t(facts.event === "reminder" ? "mail.agreementReminderSubject" : "mail.agreementSubject", { service }),
+        [
+          {
+            p: t(facts.event === "reminder" ? "mail.agreementReminder" : "mail.agreementSent", {
+              agent: agent.name,
+              service,
+              company,
+            }),
+          },
+          { link: { text: t("mail.agreementOpen"), href: inLang(facts.link) } },
+          { p: t("mail.linkOnceLater", { until: at(facts.expires_at), url: inLang(`${ctx.publicUrl}/my/sign-in`) }) },
+          { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
+        ],
+        t("mail.whyAgreement", { agent: agent.name }),
       );
     }
     case "client.sign_in_link": {

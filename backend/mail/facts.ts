@@ -103,7 +103,27 @@ export type Facts =
   | ClientMoveAsked
   | ClientMoveKept
   | QuestionnaireToClient
-  | QuestionnaireSubmitted;
+  | QuestionnaireSubmitted
+  | AgreementToClient
+  | AgreementSigned;
+
+/** An agreement for the client to sign (issue 40): sent, or a reminder while unsigned. */
+export type AgreementToClient = {
+  kind: "client.agreement";
+  to: Recipient;
+  agent: { name: string; email: string };
+  event: "sent" | "reminder";
+  service_id: number;
+  link: string;
+  expires_at: string;
+};
+/** The client signed: to the agent. */
+export type AgreementSigned = {
+  kind: "agent.agreement_signed";
+  to: Recipient;
+  client: { id: number; name: string };
+  service_id: number;
+};
 
 /**
  * A questionnaire for the client (issue 40): sent (by a payment or the agent), a reminder while unanswered, or

@@ -40,6 +40,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "agent.client_messages":
     case "booking.client_move_requested":
     case "agent.questionnaire_submitted":
+    case "agent.agreement_signed":
       return agentMessage(facts, ctx);
     case "contact.reply":
     case "contact.received":
@@ -57,6 +58,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "client.case_moved":
     case "client.move_kept":
     case "client.questionnaire":
+    case "client.agreement":
       return clientMessage(facts, ctx);
   }
 }

@@ -27,6 +27,7 @@ const caseTables = [
   "document_files",
   "document_requests",
   "client_questionnaires",
+  "client_agreements",
 ] as const;
 
 export async function handOverClients(

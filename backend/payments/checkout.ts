@@ -27,6 +27,8 @@ export type Payments = {
   publicUrl: string;
   checkoutExpiryMinutes: number;
   logger: Logger;
+  /** The firm's name now, for the agreements a payment sends (issue 40) */
+  company?: () => string;
 };
 
 type OrderRow = Selectable<OrdersTable>;
@@ -68,7 +70,7 @@ function sessionState(session: Stripe.Checkout.Session): ProviderState {
 
 /** Fulfils a paid order in one transaction, then settles any refund it left due. */
 export async function fulfil(p: Payments, orderId: number, paid: { amount_minor: number | null; currency: string | null }) {
-  const outcome = await p.db.transaction().execute((trx) => fulfilOrder(trx, orderId, paid, p.logger));
+  const outcome = await p.db.transaction().execute((trx) => fulfilOrder(trx, orderId, paid, p.logger, p.company?.() ?? ""));
   if (outcome.refundsDue) await settleRefunds(p, orderId);
   return outcome;
 }

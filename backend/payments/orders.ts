@@ -12,6 +12,7 @@ import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
 import { requestDocuments } from "../documents/changes.js";
 import { NotFound } from "../errors.js";
 import { releaseBookings } from "../holds/holds.js";
+import { sendPaidAgreements } from "../intake/agreements.js";
 import { sendPaidQuestionnaires } from "../intake/copies.js";
 import { orderPaid } from "./notices.js";
 
@@ -179,6 +180,8 @@ export async function fulfilOrder(
   orderId: number,
   paid: { amount_minor: number | null; currency: string | null },
   logger: Logger,
+  /** The firm's name, for the agreements the payment sends */
+  company = "",
 ): Promise<{ result: Fulfilment; refundsDue: number }> {
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) throw new NotFound("order.not_found", "No such order.");
@@ -221,6 +224,7 @@ export async function fulfilOrder(
     if (!reason) {
       await requestDocuments(trx, order.agent_id, [item]);
       await sendPaidQuestionnaires(trx, order.agent_id, [item]);
+      await sendPaidAgreements(trx, order.agent_id, [item], company);
       continue;
     }
     refundsDue++;

@@ -33,7 +33,7 @@ export async function handleStripeEvent(p: Payments, event: Stripe.Event): Promi
     }
     const paid = { amount_minor: session.amount_total, currency: session.currency };
     const fulfil = async () => {
-      if ((await fulfilOrder(trx, order.id, paid, p.logger)).refundsDue) refundOrder = order.id;
+      if ((await fulfilOrder(trx, order.id, paid, p.logger, p.company?.() ?? "")).refundsDue) refundOrder = order.id;
     };
     switch (event.type) {
       case "checkout.session.completed":

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { DocumentStatus } from "../documents.js";
 import type { ApiFile } from "../transport.js";
+import type { ClientAgreementSummary } from "./agreements.js";
 import { answer, endpoint } from "./endpoint.js";
 import { emailField, idParam, oneLineText, optionalText, requiredText } from "./fields.js";
 import type { ClientQuestionnaireSummary } from "./intake.js";
@@ -132,6 +133,8 @@ export type MyCase = {
   cases: MyCaseStage[];
   /** The client's questionnaires and where each stands (issue 40) */
   questionnaires: ClientQuestionnaireSummary[];
+  /** The client's agreements, to sign and signed (issue 40) */
+  agreements: ClientAgreementSummary[];
   documents: MyDocument[];
   sessions: MySession[];
   uploads: { files: number; bytes: number; max_files: number; max_bytes: number };

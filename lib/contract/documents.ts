@@ -56,6 +56,8 @@ export type ClientDocument = {
   from_message: boolean;
   /** A file answered in a questionnaire (issue 40), not asked for on the checklist */
   from_questionnaire: boolean;
+  /** A signed agreement's PDF (issue 40) */
+  from_agreement: boolean;
   status: DocumentStatus;
   /** YYYY-MM-DD */
   expires_on: string | null;

@@ -3,6 +3,7 @@
  * docs/api.md and the authorization matrix to.
  */
 import { accountEndpoints, ownAccount } from "./account.js";
+import { agreementEndpoints } from "./agreements.js";
 import { businessEndpoints } from "./business.js";
 import { cartEndpoints } from "./cart.js";
 import { catalogueEndpoints } from "./catalogue.js";
@@ -34,6 +35,7 @@ export const endpoints = {
   ...conversationEndpoints,
   ...stageEndpoints,
   ...intakeEndpoints,
+  ...agreementEndpoints,
   ...dashboardEndpoints,
   ...documentEndpoints,
   ...mentorEndpoints,

@@ -647,6 +647,34 @@ export const enWorkspace = {
       notStarted: "Not started: no stage set yet.",
       none: "No service has been paid for this client yet: a case starts when one is.",
     },
+    /** A client's agreements (issue 40, point 3): sent, signed */
+    agreements: {
+      link: "Agreements",
+      title: "Agreements: {{name}}",
+      heading: "{{name}}'s agreements",
+      intro:
+        "The client reads the agreement on their page, in their language, and signs by typing their full name. The signed PDF, with the signature's record, is filed among their documents. A service's agreement is also sent when the service is paid.",
+      none: "No agreement sent to this client yet.",
+      of: "{{service}} agreement",
+      states: { sent: "Waiting for the signature", signed: "Signed" },
+      version: "version {{n}}",
+      sentAt: "sent {{time}}",
+      signedBy: "Signed by",
+      signedAt: "Signed on",
+      from: "From the address",
+      browser: "With the browser",
+      download: "The signed agreement (PDF)",
+      sha: "SHA-256 of the text shown",
+      send: "Send an agreement",
+      service: "Service",
+      choose: "Choose a service",
+      sendHint:
+        "The service's agreement as the office wrote it, in the client's language, with their name, plan and price filled in.",
+      sendButton: "Send",
+      sent: "The agreement was sent to the client to sign.",
+      nothingToSend:
+        "No agreement to send: the office writes each service's, and any sent is waiting for the client's signature.",
+    },
     /** A client's questionnaires (issue 40): sent, answered, reviewed */
     intake: {
       link: "Questionnaires",
@@ -753,6 +781,7 @@ export const enWorkspace = {
     checklist: {
       fromMessage: "from a message",
       fromQuestionnaire: "from a questionnaire",
+      fromAgreement: "signed agreement",
       empty:
         "No documents yet. The checklist fills in when a service is paid for (a CV for mentoring; a passport, a visa and proof of address for relocation; a CV, passport and degree for a job), and you can add any other below.",
       document: "Document",
@@ -1074,6 +1103,7 @@ export const enWorkspace = {
       audit: "Audit log",
       stages: "Case stages",
       questionnaires: "Questionnaires",
+      agreements: "Agreements",
     },
     outbox: {
       title: "E-mail · Back office",
@@ -1112,6 +1142,8 @@ export const enWorkspace = {
         agent_client_messages: "A client's unread messages, to the agent",
         client_questionnaire: "A questionnaire (sent, reminded, returned), to the client",
         agent_questionnaire_submitted: "A questionnaire's answers sent, to the agent",
+        client_agreement: "An agreement to sign (sent, reminded), to the client",
+        agent_agreement_signed: "An agreement signed, to the agent",
       },
       resent: "It will be sent again within a few seconds.",
       show: "Show",
@@ -1259,9 +1291,32 @@ export const enWorkspace = {
         client: "Client {{id}}",
         setting: "Business settings",
         questionnaire: "Questionnaire {{id}}",
+        agreement: "Agreement of service {{id}}",
       },
     },
     /** The case stages (issue 39, point 3) */
+    /** Each service's agreement (issue 40, point 3) */
+    agreements: {
+      title: "Agreements · Back office",
+      heading: "Agreements",
+      intro:
+        "Each service's agreement, which the client signs on their page: sent when the service is paid, or by the agent. Saving makes a new version; the agreements already with clients keep theirs, and a signed one never changes.",
+      fields: "The record fills these fields where the words name them: {{fields}}.",
+      noneYet: "No agreement for this service yet.",
+      state: "Version {{version}}, saved {{time}}: sent {{sent}} times, signed {{signed}}.",
+      isRetired: "Retired: no longer sent.",
+      en: "The agreement in English",
+      ar: "The agreement in Arabic",
+      es: "The agreement in Spanish",
+      fr: "The agreement in French",
+      create: "Create the agreement",
+      saveNew: "Save as a new version",
+      saved: "Saved as version {{version}}.",
+      retire: "Retire",
+      restore: "Bring back",
+      retired: "The agreement was retired.",
+      restored: "The agreement was brought back.",
+    },
     /** The office writes questionnaires (issue 40, point 1) */
     intake: {
       title: "Questionnaires · Back office",

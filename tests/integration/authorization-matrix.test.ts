@@ -356,6 +356,43 @@ const matrix: Record<string, Entry> = {
   },
   "GET /office/questionnaires/:id/answers": { anonymous: 401, path: () => "/office/questionnaires/1/answers", intruder: 403 },
   "GET /my/questionnaires/:id/pdf": { anonymous: 401, path: () => "/my/questionnaires/1/pdf", intruder: 403 },
+  // Signed agreements (issue 40): the office's words, the agent's own clients' copies, the client's own.
+  "GET /office/agreements": { anonymous: 401, intruder: 403 },
+  "POST /office/agreements/:serviceId": {
+    anonymous: 401,
+    path: () => "/office/agreements/2",
+    body: () => ({ text: "Planted" }),
+    intruder: 403,
+  },
+  "POST /office/agreements/:serviceId/retire": {
+    anonymous: 401,
+    path: () => "/office/agreements/2/retire",
+    body: () => ({ retired: true }),
+    intruder: 403,
+  },
+  "GET /api/clients/:clientId/agreements": {
+    anonymous: 401,
+    path: (v) => `/api/clients/${v.clientId}/agreements`,
+    intruder: 404,
+  },
+  "POST /agent/clients/:clientId/agreements": {
+    anonymous: 401,
+    path: (v) => `/agent/clients/${v.clientId}/agreements`,
+    body: () => ({ service_id: 2 }),
+    intruder: 404,
+  },
+  "GET /api/clients/:clientId/agreements/:id": {
+    anonymous: 401,
+    path: (v) => `/api/clients/${v.clientId}/agreements/1`,
+    intruder: 404,
+  },
+  "GET /my/agreements/:id": { anonymous: 401, path: () => "/my/agreements/1", intruder: 403 },
+  "POST /my/agreements/:id/sign": {
+    anonymous: 401,
+    path: () => "/my/agreements/1/sign",
+    body: () => ({ full_name: "Planted", consent: true, text_sha256: "0".repeat(64) }),
+    intruder: 403,
+  },
   "GET /my/questionnaires": { anonymous: 401, intruder: 403 },
   "GET /my/questionnaires/:id": { anonymous: 401, path: () => "/my/questionnaires/1", intruder: 403 },
   "POST /my/questionnaires/:id/answers": {

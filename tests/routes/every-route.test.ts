@@ -92,7 +92,14 @@ beforeAll(async () => {
     body: { questionnaire_id: form.id },
   });
   Object.assign(ids, { form: String(form.id), questionnaire: String(copy.id) });
+  // An agreement the office wrote for Job Placement, sent to the client to sign.
   const office = await apiAs(await staffToken());
+  await office.call(endpoints.officeSaveAgreement, {
+    params: { serviceId: 3 },
+    body: { text: "Placement terms for {{client_name}}." },
+  });
+  const agreement = await make.api.call(endpoints.sendAgreement, { params: { clientId: client.id }, body: { service_id: 3 } });
+  ids.agreement = String(agreement.id);
   const link = await office.call(endpoints.agentPasswordLink, { params: { id: login.agent.id } });
   ids.link = new URL(link.password_link).searchParams.get("token")!;
 });

@@ -124,6 +124,11 @@ export const routes: Record<string, Entry> = {
     }),
     owned: true,
   },
+  "clients.$id.agreements": {
+    who: "agent",
+    at: (ids) => ({ path: `/clients/${ids.client}/agreements`, params: { id: ids.client! } }),
+    owned: true,
+  },
   "clients.$id.case": {
     who: "agent",
     at: (ids) => ({ path: `/clients/${ids.client}/case`, params: { id: ids.client! } }),
@@ -139,6 +144,10 @@ export const routes: Record<string, Entry> = {
   "my.link": { who: "public", at: (ids) => ({ path: `/my/link?token=${ids.clientLink}` }) },
   "my._index": { who: "client", at: () => ({ path: "/my" }) },
   "my.messages": { who: "client", at: () => ({ path: "/my/messages" }) },
+  "my.agreements.$id": {
+    who: "client",
+    at: (ids) => ({ path: `/my/agreements/${ids.agreement}`, params: { id: ids.agreement! } }),
+  },
   "my.questionnaires.$id_.answers[.]pdf": {
     who: "client",
     at: (ids) => ({ path: `/my/questionnaires/${ids.questionnaire}/answers.pdf`, params: { id: ids.questionnaire! } }),
@@ -209,6 +218,7 @@ export const routes: Record<string, Entry> = {
   "office.stages": { who: "staff", at: () => ({ path: "/office/stages" }) },
   "office.stages.$id": { who: "staff", at: () => ({ path: "/office/stages/1", params: { id: "1" } }) },
   "office.questionnaires._index": { who: "staff", at: () => ({ path: "/office/questionnaires" }) },
+  "office.agreements": { who: "staff", at: () => ({ path: "/office/agreements" }) },
   "office.questionnaires.$id": {
     who: "staff",
     at: (ids) => ({ path: `/office/questionnaires/${ids.form}`, params: { id: ids.form! } }),

@@ -427,6 +427,12 @@ function walkOf(ctx: ReturnType<typeof usePortalAndBrowser>, kinds: Kind[], also
       params: { clientId: client.id },
       body: { questionnaire_id: form.id },
     });
+    // An agreement the office wrote for Job Placement, sent to the client to sign.
+    await owner.call(endpoints.officeSaveAgreement, {
+      params: { serviceId: 3 },
+      body: { text: "Placement terms for {{client_name}}." },
+    });
+    const agreement = await make.api.call(endpoints.sendAgreement, { params: { clientId: client.id }, body: { service_id: 3 } });
     sessions.owner = await portal.sessionHolding({ staffToken: office.token, staff: office.staff });
     const mentoring = await public_.call(endpoints.mentorLogin, {
       body: { email: demoMentor.email, password: demoMentor.password },
@@ -471,6 +477,7 @@ function walkOf(ctx: ReturnType<typeof usePortalAndBrowser>, kinds: Kind[], also
       clientFile: String(clientFile),
       form: String(form.id),
       questionnaire: String(copy.id),
+      agreement: String(agreement.id),
       link: new URL(passwordLink.password_link).searchParams.get("token")!,
     });
     promise(ids);

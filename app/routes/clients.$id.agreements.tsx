@@ -1,0 +1,155 @@
+/**
+ * A client's agreements (issue 40, point 3), as their agent sees them: each one sent (by a payment or the agent),
+ * signed or waiting, with the signature's record and the signed PDF; and a form to send a service's agreement.
+ */
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormError, SelectField, usePortalForm } from "../components/form";
+import { Toast } from "../components/toasts";
+import { apiActionError, apiLoaderError } from "../lib/api.server";
+import { requireAccount } from "../lib/auth.server";
+import { formatDateTime } from "../lib/dates";
+import { endpoints } from "../lib/endpoints.server";
+import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
+import { workspaceT } from "../lib/i18n.server";
+import { companyOf, orErrorTitle } from "../lib/meta";
+import { routeId } from "../lib/params";
+import { agreementSendBody } from "../lib/schemas.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
+  { title: data ? `${data.title} · ${companyOf(matches)}` : "Client not found" },
+]);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
+  const clientId = routeId(params.id);
+  const [view, list] = await Promise.all([
+    api.call(endpoints.viewClient, { params: { clientId } }),
+    api.call(endpoints.clientAgreements, { params: { clientId } }),
+  ]).catch((e) => apiLoaderError(e, request, context));
+  // The record of each signature: where from and with what (one call each; a client has a few agreements).
+  const signed = await Promise.all(
+    list.items
+      .filter((a) => a.status === "signed")
+      .map((a) => api.call(endpoints.clientAgreement, { params: { clientId, id: a.id } })),
+  ).catch((e) => apiLoaderError(e, request, context));
+  const name = `${view.client.first_name} ${view.client.last_name}`;
+  return {
+    client: { id: clientId, name, archived: Boolean(view.client.archived_at) },
+    list,
+    records: Object.fromEntries(signed.map((a) => [a.id, { ip: a.signed_ip, browser: a.signed_user_agent, sha: a.text_sha256 }])),
+    timeZone: agent.time_zone,
+    title: workspaceT("work.agreements.title", { name }),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireAccount(request, context, ["agent"]);
+  const clientId = routeId(params.id);
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const values = textFields(formData, ["service_id"]);
+  const { data, failure } = validateForm(agreementSendBody, values);
+  if (failure) return failure;
+  try {
+    await api.call(endpoints.sendAgreement, { params: { clientId }, body: data });
+    return await redirectWithToast(request, context, `/clients/${clientId}/agreements`, {
+      type: "success",
+      message: workspaceT("work.agreements.sent"),
+    });
+  } catch (error) {
+    return apiActionError(error, request, context, values);
+  }
+}
+
+export default function ClientAgreementsPage() {
+  const { client, list, records, timeZone } = useLoaderData<typeof loader>();
+  const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const form = usePortalForm(failure, { id: "send-agreement" });
+  return (
+    <section className="container page">
+      <p className="eyebrow">
+        <Link to={`/clients/${client.id}`}>{client.name}</Link>
+      </p>
+      <h1>{t("work.agreements.heading", { name: client.name })}</h1>
+      <p className="muted">{t("work.agreements.intro")}</p>
+      {list.items.length ? (
+        <ul className="list-reset">
+          {list.items.map((a) => {
+            const record = records[a.id];
+            return (
+              <li key={a.id} className="card" id={`agreement-${a.id}`}>
+                <h2>{t("work.agreements.of", { service: t(`services.s${a.service_id}.name`) })}</h2>
+                <p>
+                  <span className={`tag tag--${a.status}`}>{t(`work.agreements.states.${a.status}`)}</span>{" "}
+                  <span className="muted">
+                    {t("work.agreements.version", { n: a.version })} ·{" "}
+                    {t("work.agreements.sentAt", { time: formatDateTime(a.sent_at, timeZone) })}
+                  </span>
+                </p>
+                {a.signed_at && a.signed_name ? (
+                  <dl className="record">
+                    <dt>{t("work.agreements.signedBy")}</dt>
+                    <dd>{a.signed_name}</dd>
+                    <dt>{t("work.agreements.signedAt")}</dt>
+                    <dd>{formatDateTime(a.signed_at, timeZone)}</dd>
+                    {record ? (
+                      <>
+                        <dt>{t("work.agreements.from")}</dt>
+                        <dd>{record.ip}</dd>
+                        <dt>{t("work.agreements.browser")}</dt>
+                        <dd>{record.browser ?? "—"}</dd>
+                        <dt>{t("work.agreements.sha")}</dt>
+                        <dd className="hash">{record.sha}</dd>
+                      </>
+                    ) : null}
+                  </dl>
+                ) : null}
+                {a.document_id && a.file_id ? (
+                  <a href={`/clients/${client.id}/documents/${a.document_id}/files/${a.file_id}`} download>
+                    {t("work.agreements.download")}
+                  </a>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="empty-state">{t("work.agreements.none")}</p>
+      )}
+      {client.archived ? null : (
+        <section className="card" aria-labelledby="send-agreement-heading">
+          <h2 id="send-agreement-heading">{t("work.agreements.send")}</h2>
+          {list.can_send.length ? (
+            <Form method="post" className="form" {...form.props} key={form.key}>
+              <AuthenticityTokenInput />
+              <FormError message={form.formError} />
+              <SelectField
+                id="service_id"
+                label={t("work.agreements.service")}
+                placeholder={t("work.agreements.choose")}
+                hint={t("work.agreements.sendHint")}
+                options={list.can_send.map((s) => ({ value: String(s), label: t(`services.s${s}.name`) }))}
+                {...form.field("service_id")}
+              />
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {t("work.agreements.sendButton")}
+              </button>
+            </Form>
+          ) : (
+            <p className="muted">{t("work.agreements.nothingToSend")}</p>
+          )}
+        </section>
+      )}
+      <Toast toast={failure?.toast} />
+    </section>
+  );
+}
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
