@@ -45,3 +45,10 @@ export function weekdayName(locale: string, weekday: number, width: "long" | "sh
   // 4 January 2026 was a Sunday.
   return dateFormatter(locale, { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2026, 0, 4 + weekday)));
 }
+
+/** A YYYY-MM-DD that names a day of the calendar (not 2025-02-30): here, not in the contract, so the browser's
+ * questionnaire checks it without zod. */
+export function isRealDate(v: string) {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
+}

@@ -8,7 +8,7 @@
  * `checkAnswer` is the one check of an answer by its question's kind: the API runs it on every answer it keeps.
  */
 import type { CodeParams, RefusalCode } from "./contract/codes.js";
-import { isRealDate } from "./contract/fields.js";
+import { isRealDate } from "./days.js";
 import type { Lang } from "./i18n/languages.js";
 
 export const questionKinds = [

@@ -3,10 +3,10 @@
  * signed or waiting, with the signature's record and the signed PDF; and a form to send a service's agreement.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormError, SelectField, usePortalForm } from "../components/form";
+import { usePortalForm } from "../components/form";
+import { SendToClient } from "../components/send-to-client";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -70,7 +70,6 @@ export default function ClientAgreementsPage() {
   const { client, list, records, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const form = usePortalForm(failure, { id: "send-agreement" });
   return (
     <section className="container page">
@@ -124,28 +123,19 @@ export default function ClientAgreementsPage() {
         <p className="empty-state">{t("work.agreements.none")}</p>
       )}
       {client.archived ? null : (
-        <section className="card" aria-labelledby="send-agreement-heading">
-          <h2 id="send-agreement-heading">{t("work.agreements.send")}</h2>
-          {list.can_send.length ? (
-            <Form method="post" className="form" {...form.props} key={form.key}>
-              <AuthenticityTokenInput />
-              <FormError message={form.formError} />
-              <SelectField
-                id="service_id"
-                label={t("work.agreements.service")}
-                placeholder={t("work.agreements.choose")}
-                hint={t("work.agreements.sendHint")}
-                options={list.can_send.map((s) => ({ value: String(s), label: t(`services.s${s}.name`) }))}
-                {...form.field("service_id")}
-              />
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {t("work.agreements.sendButton")}
-              </button>
-            </Form>
-          ) : (
-            <p className="muted">{t("work.agreements.nothingToSend")}</p>
-          )}
-        </section>
+        <SendToClient
+          form={form}
+          field="service_id"
+          words={{
+            heading: t("work.agreements.send"),
+            label: t("work.agreements.service"),
+            choose: t("work.agreements.choose"),
+            hint: t("work.agreements.sendHint"),
+            button: t("work.agreements.sendButton"),
+            nothing: t("work.agreements.nothingToSend"),
+          }}
+          options={list.can_send.map((s) => ({ value: String(s), label: t(`services.s${s}.name`) }))}
+        />
       )}
       <Toast toast={failure?.toast} />
     </section>

@@ -3,10 +3,10 @@
  * agent), where it stands and how much is answered, and a form to send another; the client is e-mailed a link.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormError, SelectField, usePortalForm } from "../components/form";
+import { usePortalForm } from "../components/form";
+import { SendToClient } from "../components/send-to-client";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -63,7 +63,6 @@ export default function ClientQuestionnairesPage() {
   const { client, list, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const form = usePortalForm(failure, { id: "send-questionnaire" });
   return (
     <section className="container page">
@@ -107,28 +106,19 @@ export default function ClientQuestionnairesPage() {
         <p className="empty-state">{t("work.intake.none")}</p>
       )}
       {client.archived ? null : (
-        <section className="card" aria-labelledby="send-heading">
-          <h2 id="send-heading">{t("work.intake.send")}</h2>
-          {list.can_send.length ? (
-            <Form method="post" className="form" {...form.props} key={form.key}>
-              <AuthenticityTokenInput />
-              <FormError message={form.formError} />
-              <SelectField
-                id="questionnaire_id"
-                label={t("work.intake.questionnaire")}
-                placeholder={t("work.intake.choose")}
-                hint={t("work.intake.sendHint")}
-                options={list.can_send.map((q) => ({ value: String(q.id), label: q.name }))}
-                {...form.field("questionnaire_id")}
-              />
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {t("work.intake.sendButton")}
-              </button>
-            </Form>
-          ) : (
-            <p className="muted">{t("work.intake.nothingToSend")}</p>
-          )}
-        </section>
+        <SendToClient
+          form={form}
+          field="questionnaire_id"
+          words={{
+            heading: t("work.intake.send"),
+            label: t("work.intake.questionnaire"),
+            choose: t("work.intake.choose"),
+            hint: t("work.intake.sendHint"),
+            button: t("work.intake.sendButton"),
+            nothing: t("work.intake.nothingToSend"),
+          }}
+          options={list.can_send.map((q) => ({ value: String(q.id), label: q.name }))}
+        />
       )}
       <Toast toast={failure?.toast} />
     </section>

@@ -157,7 +157,15 @@ export default function OfficeAgreements() {
     <section className="container page">
       <OfficeHead title={t("office.agreements.heading")} />
       <p className="muted">{t("office.agreements.intro")}</p>
-      <p className="muted">{t("office.agreements.fields", { fields: agreementFields.map((f) => `{{${f}}}`).join(", ") })}</p>
+      <p className="muted">
+        {t("office.agreements.fields")}{" "}
+        {agreementFields.map((f, i) => (
+          <span key={f}>
+            {i ? ", " : null}
+            <code>{`{{${f}}}`}</code>
+          </span>
+        ))}
+      </p>
       {services.map((s) => (
         <ServiceAgreement key={s.service_id} s={s} failure={failure} timeZone={timeZone} />
       ))}

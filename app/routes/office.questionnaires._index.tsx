@@ -60,7 +60,7 @@ export default function OfficeQuestionnaires() {
       <OfficeHead title={t("office.intake.heading")} />
       <p className="muted">{t("office.intake.intro")}</p>
       {list.length ? (
-        <table className="table">
+        <table className="table table--stack">
           <thead>
             <tr>
               <th scope="col">{t("office.intake.name")}</th>
@@ -73,18 +73,18 @@ export default function OfficeQuestionnaires() {
           <tbody>
             {list.map((q) => (
               <tr key={q.id}>
-                <td>
+                <td data-label={t("office.intake.name")}>
                   <Link to={`/office/questionnaires/${q.id}`}>{q.name}</Link>
                   {q.retired ? <span className="tag"> {t("office.intake.retired")}</span> : null}
                 </td>
-                <td>
+                <td data-label={t("office.intake.sentWhen")}>
                   {q.services.length
                     ? q.services.map((s) => t(`services.s${s}.name`)).join(", ")
                     : t("office.intake.byAgentOnly")}
                 </td>
-                <td>{q.version}</td>
-                <td>{q.sent}</td>
-                <td>{formatDateTime(q.updated_at, timeZone)}</td>
+                <td data-label={t("office.intake.versionHead")}>{q.version}</td>
+                <td data-label={t("office.intake.sentTo")}>{q.sent}</td>
+                <td data-label={t("office.intake.changed")}>{formatDateTime(q.updated_at, timeZone)}</td>
               </tr>
             ))}
           </tbody>

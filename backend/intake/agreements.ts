@@ -296,8 +296,8 @@ export async function sendAgreement(
   return summary;
 }
 
-/** One copy, the caller's own (the client's, or their agent's), else 404. */
-export async function agreementCopy(db: Db, id: number, owner: { clientId: number; agentId?: number }): Promise<ClientAgreement> {
+/** The client's copies with what each signature kept, newest first; `agentId` narrows to that agent's. */
+function copyRows(db: Db, clientId: number, agentId?: number) {
   let q = db
     .selectFrom("client_agreements as ca")
     .innerJoin("agreement_versions as v", "v.id", "ca.version_id")
@@ -318,45 +318,34 @@ export async function agreementCopy(db: Db, id: number, owner: { clientId: numbe
       "ca.signed_ip",
       "ca.signed_user_agent",
     ])
-    .where("ca.id", "=", id)
-    .where("ca.client_id", "=", owner.clientId);
-  if (owner.agentId !== undefined) q = q.where("ca.agent_id", "=", owner.agentId);
-  const r = await q.executeTakeFirst();
+    .where("ca.client_id", "=", clientId)
+    .orderBy("ca.id", "desc");
+  if (agentId !== undefined) q = q.where("ca.agent_id", "=", agentId);
+  return q;
+}
+type CopyRow = Awaited<ReturnType<ReturnType<typeof copyRows>["execute"]>>[number];
+const toCopy = (r: CopyRow): ClientAgreement => ({
+  ...r,
+  sent_at: new Date(r.sent_at).toISOString(),
+  signed_at: r.signed_at ? new Date(r.signed_at).toISOString() : null,
+  file_id: r.file_id ?? null,
+});
+/** A copy as a list shows it: without its text and the signature's record. */
+export function summaryOf(copy: ClientAgreement): ClientAgreementSummary {
+  const { text: _t, text_sha256: _h, lang: _l, signed_ip: _i, signed_user_agent: _u, ...summary } = copy;
+  return summary;
+}
+
+/** One copy, the caller's own (the client's, or their agent's), else 404. */
+export async function agreementCopy(db: Db, id: number, owner: { clientId: number; agentId?: number }): Promise<ClientAgreement> {
+  const r = await copyRows(db, owner.clientId, owner.agentId).where("ca.id", "=", id).executeTakeFirst();
   if (!r) throw new NotFound("agreement.not_found", "No such agreement.");
-  return {
-    ...r,
-    sent_at: new Date(r.sent_at).toISOString(),
-    signed_at: r.signed_at ? new Date(r.signed_at).toISOString() : null,
-    file_id: r.file_id ?? null,
-  };
+  return toCopy(r);
 }
 
 /** The client's copies (newest first), as their page and their agent's list them. */
 export async function agreementCopies(db: Db, clientId: number, agentId?: number): Promise<ClientAgreementSummary[]> {
-  let q = db
-    .selectFrom("client_agreements as ca")
-    .innerJoin("agreement_versions as v", "v.id", "ca.version_id")
-    .leftJoin("client_documents as d", "d.id", "ca.document_id")
-    .select([
-      "ca.id",
-      "ca.service_id",
-      "v.number as version",
-      "ca.status",
-      "ca.sent_at",
-      "ca.signed_at",
-      "ca.signed_name",
-      "ca.document_id",
-      "d.file_id",
-    ])
-    .where("ca.client_id", "=", clientId)
-    .orderBy("ca.id", "desc");
-  if (agentId !== undefined) q = q.where("ca.agent_id", "=", agentId);
-  return (await q.execute()).map((r) => ({
-    ...r,
-    sent_at: new Date(r.sent_at).toISOString(),
-    signed_at: r.signed_at ? new Date(r.signed_at).toISOString() : null,
-    file_id: r.file_id ?? null,
-  }));
+  return (await copyRows(db, clientId, agentId).execute()).map((r) => summaryOf(toCopy(r)));
 }
 
 export async function clientAgreements(db: Db, agentId: number, clientId: number) {

@@ -17,6 +17,59 @@ type Db = Kysely<Database>;
 
 export const QUESTIONNAIRE_REMIND_DAYS = 3;
 
+/**
+ * Each copy's notice claimed by one guarded update of its mark (`notified_at` for the first word, `reminded_at` for
+ * the reminder), then told in the same transaction: servers sweeping at once tell each once. How many were told.
+ */
+async function claimAndTell(
+  db: Db,
+  table: "client_questionnaires" | "client_agreements",
+  rows: { untold: Array<{ id: number }>; toRemind: Array<{ id: number }> },
+  stamp: string,
+  tell: (trx: Db, id: number, event: "sent" | "reminder") => Promise<boolean>,
+) {
+  let queued = 0;
+  for (const [list, column, event] of [
+    [rows.untold, "notified_at", "sent"],
+    [rows.toRemind, "reminded_at", "reminder"],
+  ] as const) {
+    for (const { id } of list) {
+      const told = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable(table)
+          .set({ [column]: stamp })
+          .where("id", "=", id)
+          .where(column, "is", null)
+          .executeTakeFirst();
+        return Number(claimed.numUpdatedRows) === 1 && tell(trx, id, event);
+      });
+      if (told) queued++;
+    }
+  }
+  return queued;
+}
+
+/**
+ * The client as a notice addresses them, with a one-time link (7 days) that opens `next`; null when they cannot be
+ * written to (no address, archived, or their access ended by the agent). A questionnaire or an agreement lets in a
+ * client who never had their page, as a request for documents does; an access the agent ended stays ended.
+ */
+async function linkTo(trx: Db, clientId: number, next: string, publicUrl: string, now: Date) {
+  const who = await clientsWithAgent(trx)
+    .select(["clients.access_opened_at", "clients.access_ended_at", "clients.archived_at"])
+    .where("clients.id", "=", clientId)
+    .executeTakeFirst();
+  const people = who ? clientAddressed(who) : null;
+  if (!who || !people || who.archived_at || who.access_ended_at) return null;
+  if (who.access_opened_at === null) {
+    await trx.updateTable("clients").set({ access_opened_at: now.toISOString() }).where("id", "=", clientId).execute();
+  }
+  const link = await issueClientLink(trx, clientId, "questionnaire", null, publicUrl, now);
+  const url = new URL(link.url);
+  url.searchParams.set("next", next);
+  return { people, link: url.toString(), expiresAt: link.expiresAt };
+}
+
 /** Tells the client of their copy (in the caller's transaction). False when they cannot be written to. */
 export async function tellClient(
   trx: Db,
@@ -32,35 +85,23 @@ export async function tellClient(
     .where("cq.id", "=", copyId)
     .executeTakeFirst();
   if (!copy) return false;
-  const who = await clientsWithAgent(trx)
-    .select(["clients.access_opened_at", "clients.access_ended_at", "clients.archived_at"])
-    .where("clients.id", "=", copy.client_id)
-    .executeTakeFirst();
-  const people = who ? clientAddressed(who) : null;
-  if (!who || !people || who.archived_at || who.access_ended_at) return false;
-  // A questionnaire lets in a client who never had their page, as a request for documents does; an access the
-  // agent ended stays ended (nothing is sent then).
-  if (who.access_opened_at === null) {
-    await trx.updateTable("clients").set({ access_opened_at: now.toISOString() }).where("id", "=", copy.client_id).execute();
-  }
-  const link = await issueClientLink(trx, copy.client_id, "questionnaire", null, publicUrl, now);
-  const url = new URL(link.url);
-  url.searchParams.set("next", `/my/questionnaires/${copyId}`);
+  const to = await linkTo(trx, copy.client_id, `/my/questionnaires/${copyId}`, publicUrl, now);
+  if (!to) return false;
   const content = JSON.parse(copy.content) as QuestionnaireContent;
   await enqueue(
     trx,
     {
       dedupeKey: `questionnaire:${copyId}:${event}:${now.toISOString()}`,
-      to: people.to.email,
-      replyTo: people.agent.email,
+      to: to.people.to.email,
+      replyTo: to.people.agent.email,
       facts: {
         kind: "client.questionnaire",
-        ...people,
+        ...to.people,
         event,
         title: content.title,
         note: event === "returned" ? copy.review_note : null,
-        link: url.toString(),
-        expires_at: link.expiresAt,
+        link: to.link,
+        expires_at: to.expiresAt,
       },
     },
     now,
@@ -126,26 +167,9 @@ export async function questionnaireNotices(db: Db, publicUrl: string, now = new 
     .where(sql<string>`coalesce(returned_at, sent_at)`, "<=", due)
     .limit(200)
     .execute();
-  let queued = 0;
-  for (const [rows, column, event] of [
-    [untold, "notified_at", "sent"],
-    [toRemind, "reminded_at", "reminder"],
-  ] as const) {
-    for (const { id } of rows) {
-      const told = await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable("client_questionnaires")
-          .set({ [column]: stamp })
-          .where("id", "=", id)
-          .where(column, "is", null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return false;
-        return tellClient(trx, id, event, publicUrl, now);
-      });
-      if (told) queued++;
-    }
-  }
-  return queued;
+  return claimAndTell(db, "client_questionnaires", { untold, toRemind }, stamp, (trx, id, event) =>
+    tellClient(trx, id, event, publicUrl, now),
+  );
 }
 
 /** Tells the client of an agreement to sign, in their language, with a one-time link that opens it. */
@@ -162,31 +186,21 @@ export async function tellClientOfAgreement(
     .where("id", "=", copyId)
     .executeTakeFirst();
   if (!copy) return false;
-  const who = await clientsWithAgent(trx)
-    .select(["clients.access_opened_at", "clients.access_ended_at", "clients.archived_at"])
-    .where("clients.id", "=", copy.client_id)
-    .executeTakeFirst();
-  const people = who ? clientAddressed(who) : null;
-  if (!who || !people || who.archived_at || who.access_ended_at) return false;
-  if (who.access_opened_at === null) {
-    await trx.updateTable("clients").set({ access_opened_at: now.toISOString() }).where("id", "=", copy.client_id).execute();
-  }
-  const link = await issueClientLink(trx, copy.client_id, "questionnaire", null, publicUrl, now);
-  const url = new URL(link.url);
-  url.searchParams.set("next", `/my/agreements/${copyId}`);
+  const to = await linkTo(trx, copy.client_id, `/my/agreements/${copyId}`, publicUrl, now);
+  if (!to) return false;
   await enqueue(
     trx,
     {
       dedupeKey: `agreement:${copyId}:${event}:${now.toISOString()}`,
-      to: people.to.email,
-      replyTo: people.agent.email,
+      to: to.people.to.email,
+      replyTo: to.people.agent.email,
       facts: {
         kind: "client.agreement",
-        ...people,
+        ...to.people,
         event,
         service_id: copy.service_id,
-        link: url.toString(),
-        expires_at: link.expiresAt,
+        link: to.link,
+        expires_at: to.expiresAt,
       },
     },
     now,
@@ -247,24 +261,7 @@ export async function agreementNotices(db: Db, publicUrl: string, now = new Date
     .where("sent_at", "<=", due)
     .limit(200)
     .execute();
-  let queued = 0;
-  for (const [rows, column, event] of [
-    [untold, "notified_at", "sent"],
-    [toRemind, "reminded_at", "reminder"],
-  ] as const) {
-    for (const { id } of rows) {
-      const told = await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable("client_agreements")
-          .set({ [column]: stamp })
-          .where("id", "=", id)
-          .where(column, "is", null)
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return false;
-        return tellClientOfAgreement(trx, id, event, publicUrl, now);
-      });
-      if (told) queued++;
-    }
-  }
-  return queued;
+  return claimAndTell(db, "client_agreements", { untold, toRemind }, stamp, (trx, id, event) =>
+    tellClientOfAgreement(trx, id, event, publicUrl, now),
+  );
 }

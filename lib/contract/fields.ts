@@ -1,6 +1,7 @@
 /** What every area of the contract is built of: the envelope, ids, texts, days, zones, money and paging. */
 import { z } from "zod";
 import { clientLanguages, fieldLimits } from "../client-fields.js";
+import { isRealDate } from "../days.js";
 import type { FieldErrors } from "../field-errors.js";
 import { isTimeZone } from "../intl.js";
 import type { CodeParams, RefusalCode } from "./codes.js";
@@ -32,11 +33,7 @@ export const idParam = z.coerce
 
 // ---- helpers for form-shaped input -------------------------------------------
 
-/** A YYYY-MM-DD that names a day of the calendar (not 2025-02-30). */
-export function isRealDate(v: string) {
-  const ms = Date.parse(`${v}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(v);
-}
+export { isRealDate };
 
 /** A YYYY-MM-DD of a real day, 2000 to 2100: what every date filter and range may name (issue 21: year 0 or
  * 9999 reached PostgreSQL's date arithmetic and failed there as a 500). */

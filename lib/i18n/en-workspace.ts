@@ -1301,7 +1301,7 @@ export const enWorkspace = {
       heading: "Agreements",
       intro:
         "Each service's agreement, which the client signs on their page: sent when the service is paid, or by the agent. Saving makes a new version; the agreements already with clients keep theirs, and a signed one never changes.",
-      fields: "The record fills these fields where the words name them: {{fields}}.",
+      fields: "The record fills these fields where the words name them:",
       noneYet: "No agreement for this service yet.",
       state: "Version {{version}}, saved {{time}}: sent {{sent}} times, signed {{signed}}.",
       isRetired: "Retired: no longer sent.",

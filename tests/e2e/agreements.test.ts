@@ -39,17 +39,12 @@ journeys("signed agreements in Chromium", { timeout: 120_000 }, (ctx) => {
 
       const { cookie, call } = await ctx.portal.agentWithApi(`agreements-${tag}@example.com`, "Hana Agent");
       const clientEmail = `agreements-client-${tag}@example.com`;
-      const client = await call("agent/addclient", {
+      const clientId = await ctx.portal.clientWithRelocation(call, {
         first_name: "Omar",
         last_name: `Sign ${tag}`,
         email: clientEmail,
         language: arabic ? "ar" : "en",
-        destination_country: "PT",
       });
-      const clientId = client.data.id as number;
-      await call("agent/addcart", { client_id: clientId, item_type: "service_plan", item_id: 4 });
-      const checkout = await call("stripe/create-checkout-session");
-      await call(`stripe/demo/complete/${checkout.data.session_id}`);
       const words = arabic
         ? {
             subject: /^اتفاقية الانتقال بانتظار توقيعك$/,

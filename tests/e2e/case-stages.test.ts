@@ -17,17 +17,12 @@ journeys("a client's case stages in Chromium", (ctx) => {
     it("the agent moves the case with a word; the client is e-mailed in their language and sees where it stands", async () => {
       const { cookie, call } = await ctx.portal.agentWithApi(`stages-${tag}@example.com`, "Hana Agent");
       const clientEmail = `stages-client-${tag}@example.com`;
-      const client = await call("agent/addclient", {
+      const clientId = await ctx.portal.clientWithRelocation(call, {
         first_name: "Omar",
         last_name: `Case ${tag}`,
         email: clientEmail,
         language: arabic ? "ar" : "en",
-        destination_country: "PT",
       });
-      const clientId = client.data.id as number;
-      await call("agent/addcart", { client_id: clientId, item_type: "service_plan", item_id: 4 });
-      const checkout = await call("stripe/create-checkout-session");
-      await call(`stripe/demo/complete/${checkout.data.session_id}`);
 
       const agentSide = await newContext(ctx.browser, javaScriptEnabled, { width });
       await signInAs(agentSide.context, ctx.portal.base, cookie);

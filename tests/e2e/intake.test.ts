@@ -73,17 +73,12 @@ journeys("intake questionnaires in Chromium", { timeout: 120_000 }, (ctx) => {
       // An agent pays a Relocation plan for the client: the questionnaire goes out.
       const { cookie, call } = await ctx.portal.agentWithApi(`intake-${tag}@example.com`, "Hana Agent");
       const clientEmail = `intake-client-${tag}@example.com`;
-      const client = await call("agent/addclient", {
+      const clientId = await ctx.portal.clientWithRelocation(call, {
         first_name: "Omar",
         last_name: `Intake ${tag}`,
         email: clientEmail,
         language: arabic ? "ar" : "en",
-        destination_country: "PT",
       });
-      const clientId = client.data.id as number;
-      await call("agent/addcart", { client_id: clientId, item_type: "service_plan", item_id: 4 });
-      const checkout = await call("stripe/create-checkout-session");
-      await call(`stripe/demo/complete/${checkout.data.session_id}`);
       const title = arabic ? `قبل انتقالك ${tag}` : `Before you move ${tag}`;
       const words = arabic
         ? {

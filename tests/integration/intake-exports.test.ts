@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueClientLink, openAccess } from "../../backend/clients/links.js";
+import { clientToken } from "../support/client-area.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "intake-pdf-"));
@@ -61,11 +61,7 @@ describe.each(testDatabases)("a questionnaire's answers as PDF and rows on $name
     const clientId = made.json.data.id as number;
     const form = (await get(agent.token, `api/clients/${clientId}/questionnaires`)).json.data.can_send[0].id;
     const copy = (await post(agent.token, `agent/clients/${clientId}/questionnaires`, { questionnaire_id: form })).json.data.id;
-    const link = await ctx.database.db.transaction().execute(async (trx) => {
-      await openAccess(trx, clientId);
-      return issueClientLink(trx, clientId, "sign_in", null, "http://portal.test");
-    });
-    const token = (await ctx.api.call("POST", "my/link", { body: { token: link.token } })).json.data.token as string;
+    const token = await clientToken(ctx, clientId);
     client = { id: clientId, token, copy };
     // The demo questionnaire: about you (birth, country, addresses), family (moving with you, their names, languages).
     const saved1 = await post(token, `my/questionnaires/${copy}/answers`, {

@@ -12,9 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eraseClient } from "../../backend/clients/erase.js";
-import { issueClientLink, openAccess } from "../../backend/clients/links.js";
 import { folderStore } from "../../backend/files/folder.js";
 import { startApi } from "../support/api-harness.js";
+import { clientToken, payPlan } from "../support/client-area.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { pdfBytes } from "../support/files.js";
 
@@ -108,24 +108,8 @@ describe.each(testDatabases)("intake questionnaires on $name", (target) => {
       destination_country: "PT",
     });
     const clientId = made.json.data.id as number;
-    if (opts.pay) {
-      const plan = await ctx.database.db
-        .selectFrom("service_plans")
-        .select("id")
-        .where("service_id", "=", 2)
-        .where("published", "=", 1)
-        .executeTakeFirstOrThrow();
-      expect(
-        (await post(owner.token, "agent/addcart", { client_id: clientId, item_type: "service_plan", item_id: plan.id })).status,
-      ).toBe(201);
-      const checkout = await post(owner.token, "stripe/create-checkout-session", {});
-      expect((await post(owner.token, `stripe/demo/complete/${checkout.json.data.session_id}`, {})).status).toBe(200);
-    }
-    const link = await ctx.database.db.transaction().execute(async (trx) => {
-      await openAccess(trx, clientId);
-      return issueClientLink(trx, clientId, "sign_in", null, "http://portal.test");
-    });
-    const token = (await ctx.api.call("POST", "my/link", { body: { token: link.token } })).json.data.token as string;
+    if (opts.pay) await payPlan(ctx, owner.token, clientId);
+    const token = await clientToken(ctx, clientId);
     return { clientId, token };
   }
 

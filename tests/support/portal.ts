@@ -112,6 +112,18 @@ export async function startPortal(
         ).json() as Promise<{ data: any }>;
       return { cookie, call };
     },
+    /**
+     * A new client of the agent's (`call` of agentWithApi) with a Relocation plan (the demo catalogue's plan 4) paid
+     * by the demo payment, as the case journeys start: their id.
+     */
+    async clientWithRelocation(call: (path: string, body?: unknown) => Promise<{ data: any }>, fields: Record<string, unknown>) {
+      const client = await call("agent/addclient", { destination_country: "PT", ...fields });
+      const clientId = client.data.id as number;
+      await call("agent/addcart", { client_id: clientId, item_type: "service_plan", item_id: 4 });
+      const checkout = await call("stripe/create-checkout-session");
+      await call(`stripe/demo/complete/${checkout.data.session_id}`);
+      return clientId;
+    },
     /** A new agent with no clients, for a journey that must start from nothing. */
     async createAgent(email: string, name = "Test Agent", password = "agent-password") {
       await createAgent(kysely, { email, name, password });

@@ -257,9 +257,13 @@ async function sideways(page: Page, at: string, width: number): Promise<Found> {
   return found;
 }
 
-/** Text that a template failed to fill: `({zone})` where the zone's name should be (JSX braces in a string). */
+/**
+ * Text that a template failed to fill: `({zone})` where the zone's name should be (JSX braces in a string). A field
+ * the office writes into its own words (`{{client_name}}` in an agreement) is shown as code: not counted.
+ */
 async function placeholders(page: Page, at: string): Promise<Found> {
-  const text = await page.locator("body").innerText();
+  const shownAsCode = await page.locator("code").allInnerTexts();
+  const text = shownAsCode.reduce((all, code) => all.replaceAll(code, ""), await page.locator("body").innerText());
   const left = text.match(/\{\{?[A-Za-z_.]+\}?\}/g) ?? [];
   // A time as the API writes it into a stored line ("2026-12-01 10:00 UTC"): every page says times in its reader's zone.
   const raw = text.match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/g) ?? [];
