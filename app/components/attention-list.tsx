@@ -6,7 +6,13 @@ import { formatDateTime } from "../lib/dates";
 import { useDocumentTitle } from "../lib/lang";
 
 /** The kinds whose time is said ("Lapses 24 Nov 2026, 18:00"): the others' summary says all. */
-const timed = new Set<AttentionItem["kind"]>(["hold_lapsing", "session_soon", "message_unread", "cart_waiting"]);
+const timed = new Set<AttentionItem["kind"]>([
+  "hold_lapsing",
+  "session_soon",
+  "message_unread",
+  "questionnaire_submitted",
+  "cart_waiting",
+]);
 
 /** What needs the agent, most urgent first; each row links to where it is resolved. */
 export function AttentionList({

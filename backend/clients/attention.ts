@@ -74,6 +74,13 @@ export function needsAttention(zone: string, now = new Date()) {
           .where("m.author", "=", "client")
           .where(sql<SqlBool>`m.id > coalesce(k.read_through, 0)`),
       ),
+      // A questionnaire the client sent back, waiting for the agent's review (issue 40).
+      exists(
+        selectFrom("client_questionnaires as cq")
+          .select("cq.id")
+          .whereRef("cq.client_id", "=", "clients.id")
+          .where("cq.status", "=", "submitted"),
+      ),
     ]);
 }
 
@@ -81,10 +88,11 @@ const rank: Record<AttentionItem["kind"], number> = {
   hold_lapsing: 0,
   session_soon: 1,
   message_unread: 2,
-  refund_due: 3,
-  document_expiring: 4,
-  document_missing: 5,
-  cart_waiting: 6,
+  questionnaire_submitted: 3,
+  refund_due: 4,
+  document_expiring: 5,
+  document_missing: 6,
+  cart_waiting: 7,
 };
 
 export async function attentionList(
@@ -183,7 +191,18 @@ export async function attentionList(
     .$if(clientId !== null, (q) => q.where("m.client_id", "=", clientId!))
     .groupBy(["m.client_id", "clients.first_name", "clients.last_name"])
     .execute();
-  const [s, r, w, d, u] = await Promise.all([sessions, refunds, waiting, documents, unread]);
+  // Questionnaires the client sent back, waiting for the agent's review (issue 40).
+  const toReview = db
+    .selectFrom("client_questionnaires as cq")
+    .innerJoin("clients", "clients.id", "cq.client_id")
+    .innerJoin("questionnaires as q", "q.id", "cq.questionnaire_id")
+    .select(["cq.id", "cq.client_id", "cq.submitted_at", "q.name", "clients.first_name", "clients.last_name"])
+    .where("cq.agent_id", "=", agentId)
+    .where("cq.status", "=", "submitted")
+    .where("clients.archived_at", "is", null)
+    .$if(clientId !== null, (q) => q.where("cq.client_id", "=", clientId!))
+    .execute();
+  const [s, r, w, d, u, qs] = await Promise.all([sessions, refunds, waiting, documents, unread, toReview]);
   const today = win.stamp.slice(0, 10);
   type Line = Omit<AttentionItem, "summary" | "action">;
   const lines: Line[] = [
@@ -205,6 +224,14 @@ export async function attentionList(
       words: { count: Number(m.n) },
       at: new Date(String(m.since)).toISOString(),
       to: `/clients/${m.client_id}/messages`,
+    })),
+    ...qs.map((c): Line => ({
+      kind: "questionnaire_submitted",
+      client_id: c.client_id,
+      client_name: `${c.first_name} ${c.last_name}`,
+      words: { questionnaire: c.name },
+      at: c.submitted_at ? new Date(c.submitted_at).toISOString() : null,
+      to: `/clients/${c.client_id}/questionnaires/${c.id}`,
     })),
     ...r.map((i): Line => ({
       kind: "refund_due",

@@ -178,10 +178,19 @@ export type AttentionWords = {
   expired?: boolean;
   /** How many messages from the client wait unread */
   count?: number;
+  /** The questionnaire whose answers wait for review (issue 40) */
+  questionnaire?: string;
 };
 export type AttentionItem = {
   kind:
-    "hold_lapsing" | "session_soon" | "message_unread" | "refund_due" | "document_expiring" | "document_missing" | "cart_waiting";
+    | "hold_lapsing"
+    | "session_soon"
+    | "message_unread"
+    | "questionnaire_submitted"
+    | "refund_due"
+    | "document_expiring"
+    | "document_missing"
+    | "cart_waiting";
   client_id: number;
   client_name: string;
   /** In English; `words` holds what it names, for a page that says it in its own language */

@@ -410,12 +410,19 @@ export const enWorkspace = {
     /** The portal's languages, each with its name in itself: "Spanish (español)" */
     languageNames: { ...clientLanguageLabels },
     attention: {
-      at: { hold_lapsing: "Lapses", session_soon: "Starts", message_unread: "Since", cart_waiting: "Added" },
+      at: {
+        hold_lapsing: "Lapses",
+        session_soon: "Starts",
+        message_unread: "Since",
+        questionnaire_submitted: "Sent",
+        cart_waiting: "Added",
+      },
       summary: {
         hold_lapsing: "Unpaid session with {{mentor}}: the hold lapses",
         session_soon: "Session with {{mentor}}",
         message_unread_one: "A message from the client, not read yet",
         message_unread_other: "{{count}} messages from the client, not read yet",
+        questionnaire_submitted: "Answers to review: {{questionnaire}}",
         refund_due: "Refund due: {{line}}",
         document_missing: "Document missing: {{document}}",
         document_missing_for: "Document missing: {{document}} (for {{service}})",
@@ -427,6 +434,7 @@ export const enWorkspace = {
         hold_lapsing: "Pay in the cart",
         session_soon: "See the session",
         message_unread: "Read and answer",
+        questionnaire_submitted: "Review the answers",
         refund_due: "Order {{order}}",
         document_missing: "Upload it",
         document_expiring: "Upload the renewed one",

@@ -279,6 +279,18 @@ describe.each(testDatabases)("intake questionnaires on $name", (target) => {
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
     expect(sent.json.data.status).toBe("submitted");
     expect((await post(c.token, `${base}/answers`, { section: k.s1, answers: {} })).json.code).toBe("questionnaire.closed");
+    // Waiting for review: on the agent's dashboard, and in the clients list's "needs attention".
+    const toReview = async () =>
+      (await get(agent.token, "api/dashboard/attention")).json.data.filter(
+        (a: { kind: string; client_id: number }) => a.kind === "questionnaire_submitted" && a.client_id === c.clientId,
+      );
+    expect(await toReview()).toEqual([
+      expect.objectContaining({
+        summary: "Answers to review: Relocation intake",
+        action: "Review the answers",
+        to: `/clients/${c.clientId}/questionnaires/${copy.id}`,
+      }),
+    ]);
     const [toAgent] = await mailAt("intake-agent@example.com");
     expect(toAgent!.subject).toContain("sent their answers: Relocation intake");
     expect(toAgent!.text).toContain(`/clients/${c.clientId}/questionnaires/${copy.id}`);
@@ -320,6 +332,7 @@ describe.each(testDatabases)("intake questionnaires on $name", (target) => {
     expect((await post(c.token, `${base}/submit`, {})).json.data.status).toBe("submitted");
     const accepted = await post(agent.token, `${agentBase}/accept`, {});
     expect(accepted.json.data.status).toBe("accepted");
+    expect(await toReview()).toEqual([]);
     expect((await post(agent.token, `${agentBase}/accept`, {})).json.code).toBe("questionnaire.not_submitted");
     const view = (await post(agent.token, `agent/viewClient/${c.clientId}`, {})).json.data;
     expect(view.timeline.map((e: { kind: string }) => e.kind)).toEqual(
