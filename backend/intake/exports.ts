@@ -62,7 +62,7 @@ export async function answersPdf(
   const blocks: PdfBlock[] = [
     { h1: title },
     { p: `${client.first_name} ${client.last_name}`, bold: true },
-    { p: t(`intake.states.${copy.status}`, { when: when(stamp, zone, intlLocale(shownIn)) }), muted: true },
+    { p: t(`intake.pdfStates.${copy.status}`, { when: when(stamp, zone, intlLocale(shownIn)) }), muted: true },
     { rule: true },
   ];
   for (const section of copy.content.sections) {

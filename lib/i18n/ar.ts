@@ -640,6 +640,13 @@ export const ar: Catalogue = {
       returned: "أُعيد إليك للتصحيح في {{when}}.",
       accepted: "قبله وكيلك في {{when}}.",
     },
+    pdfStates: {
+      sent: "أُرسل في {{when}}.",
+      started: "قيد الإجابة؛ أُرسل في {{when}}.",
+      submitted: "أُرسلت الإجابات في {{when}}.",
+      returned: "أُعيد للتصحيح في {{when}}.",
+      accepted: "قُبل في {{when}}.",
+    },
     sections: "أجزاء الاستبيان",
     step: "الجزء {{n}} من {{of}}:",
     done: "مكتمل",

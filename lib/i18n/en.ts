@@ -612,6 +612,13 @@ export const en = {
       returned: "Returned to you to correct on {{when}}.",
       accepted: "Accepted by your agent on {{when}}.",
     },
+    pdfStates: {
+      sent: "Sent on {{when}}.",
+      started: "Being answered; sent on {{when}}.",
+      submitted: "Answers sent on {{when}}.",
+      returned: "Returned for corrections on {{when}}.",
+      accepted: "Accepted on {{when}}.",
+    },
     sections: "Parts of the questionnaire",
     step: "Part {{n}} of {{of}}:",
     done: "done",

@@ -653,6 +653,13 @@ export const es: Catalogue = {
       returned: "Devuelto para corregir el {{when}}.",
       accepted: "Aceptado por su agente el {{when}}.",
     },
+    pdfStates: {
+      sent: "Enviado el {{when}}.",
+      started: "En curso; enviado el {{when}}.",
+      submitted: "Respuestas enviadas el {{when}}.",
+      returned: "Devuelto para corregir el {{when}}.",
+      accepted: "Aceptado el {{when}}.",
+    },
     sections: "Partes del cuestionario",
     step: "Parte {{n}} de {{of}}:",
     done: "completada",

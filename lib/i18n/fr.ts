@@ -661,6 +661,13 @@ export const fr: Catalogue = {
       returned: "Renvoyé pour correction le {{when}}.",
       accepted: "Accepté par votre agent le {{when}}.",
     },
+    pdfStates: {
+      sent: "Envoyé le {{when}}.",
+      started: "En cours ; envoyé le {{when}}.",
+      submitted: "Réponses envoyées le {{when}}.",
+      returned: "Renvoyé pour correction le {{when}}.",
+      accepted: "Accepté le {{when}}.",
+    },
     sections: "Parties du questionnaire",
     step: "Partie {{n}} sur {{of}} :",
     done: "terminée",
