@@ -16,15 +16,7 @@ import {
   sendAgreement,
 } from "./agreements.js";
 import { fileAnswer, saveAnswers } from "./answering.js";
-import {
-  acceptCopy,
-  clientQuestionnaires,
-  fullCopy,
-  myQuestionnaires,
-  returnCopy,
-  sendQuestionnaire,
-  submitCopy,
-} from "./copies.js";
+import { clientQuestionnaires, fullCopy, myQuestionnaires, sendQuestionnaire } from "./copies.js";
 import { answersPdf, officeAnswers } from "./exports.js";
 import {
   addQuestion,
@@ -39,6 +31,7 @@ import {
   removeItem,
   retireQuestionnaire,
 } from "./questionnaires.js";
+import { acceptCopy, returnCopy, submitCopy } from "./review.js";
 import { signAgreement } from "./signing.js";
 
 export function intakeRoutes(
