@@ -9,7 +9,7 @@ export function detailsOf(formData: FormData) {
   return { values: { ...values, services: services.join(",") }, input: { ...values, services } };
 }
 
-/** A question's form. */
-export function questionOf(formData: FormData) {
+/** A question's form, its fields as text. */
+export function questionFormValues(formData: FormData) {
   return textFields(formData, questionFields);
 }

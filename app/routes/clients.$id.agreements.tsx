@@ -31,17 +31,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(endpoints.viewClient, { params: { clientId } }),
     api.call(endpoints.clientAgreements, { params: { clientId } }),
   ]).catch((e) => apiLoaderError(e, request, context));
-  // The record of each signature: where from and with what (one call each; a client has a few agreements).
-  const signed = await Promise.all(
-    list.items
-      .filter((a) => a.status === "signed")
-      .map((a) => api.call(endpoints.clientAgreement, { params: { clientId, id: a.id } })),
-  ).catch((e) => apiLoaderError(e, request, context));
   const name = `${view.client.first_name} ${view.client.last_name}`;
   return {
     client: { id: clientId, name, archived: Boolean(view.client.archived_at) },
     list,
-    records: Object.fromEntries(signed.map((a) => [a.id, { ip: a.signed_ip, browser: a.signed_user_agent, sha: a.text_sha256 }])),
     timeZone: agent.time_zone,
     title: workspaceT("work.agreements.title", { name }),
   };
@@ -67,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ClientAgreementsPage() {
-  const { client, list, records, timeZone } = useLoaderData<typeof loader>();
+  const { client, list, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { t } = useTranslation();
   const form = usePortalForm(failure, { id: "send-agreement" });
@@ -80,44 +73,37 @@ export default function ClientAgreementsPage() {
       <p className="muted">{t("work.agreements.intro")}</p>
       {list.items.length ? (
         <ul className="list-reset">
-          {list.items.map((a) => {
-            const record = records[a.id];
-            return (
-              <li key={a.id} className="card" id={`agreement-${a.id}`}>
-                <h2>{t("work.agreements.of", { service: t(`services.s${a.service_id}.name`) })}</h2>
-                <p>
-                  <span className={`tag tag--${a.status}`}>{t(`work.agreements.states.${a.status}`)}</span>{" "}
-                  <span className="muted">
-                    {t("work.agreements.version", { n: a.version })} ·{" "}
-                    {t("work.agreements.sentAt", { time: formatDateTime(a.sent_at, timeZone) })}
-                  </span>
-                </p>
-                {a.signed_at && a.signed_name ? (
-                  <dl className="record">
-                    <dt>{t("work.agreements.signedBy")}</dt>
-                    <dd>{a.signed_name}</dd>
-                    <dt>{t("work.agreements.signedAt")}</dt>
-                    <dd>{formatDateTime(a.signed_at, timeZone)}</dd>
-                    {record ? (
-                      <>
-                        <dt>{t("work.agreements.from")}</dt>
-                        <dd>{record.ip}</dd>
-                        <dt>{t("work.agreements.browser")}</dt>
-                        <dd>{record.browser ?? "—"}</dd>
-                        <dt>{t("work.agreements.sha")}</dt>
-                        <dd className="hash">{record.sha}</dd>
-                      </>
-                    ) : null}
-                  </dl>
-                ) : null}
-                {a.document_id && a.file_id ? (
-                  <a href={`/clients/${client.id}/documents/${a.document_id}/files/${a.file_id}`} download>
-                    {t("work.agreements.download")}
-                  </a>
-                ) : null}
-              </li>
-            );
-          })}
+          {list.items.map((a) => (
+            <li key={a.id} className="card" id={`agreement-${a.id}`}>
+              <h2>{t("work.agreements.of", { service: t(`services.s${a.service_id}.name`) })}</h2>
+              <p>
+                <span className={`tag tag--${a.status}`}>{t(`work.agreements.states.${a.status}`)}</span>{" "}
+                <span className="muted">
+                  {t("work.agreements.version", { n: a.version })} ·{" "}
+                  {t("work.agreements.sentAt", { time: formatDateTime(a.sent_at, timeZone) })}
+                </span>
+              </p>
+              {a.signed_at && a.signed_name ? (
+                <dl className="record">
+                  <dt>{t("work.agreements.signedBy")}</dt>
+                  <dd>{a.signed_name}</dd>
+                  <dt>{t("work.agreements.signedAt")}</dt>
+                  <dd>{formatDateTime(a.signed_at, timeZone)}</dd>
+                  <dt>{t("work.agreements.from")}</dt>
+                  <dd>{a.signed_ip}</dd>
+                  <dt>{t("work.agreements.browser")}</dt>
+                  <dd>{a.signed_user_agent ?? "—"}</dd>
+                  <dt>{t("work.agreements.sha")}</dt>
+                  <dd className="hash">{a.text_sha256}</dd>
+                </dl>
+              ) : null}
+              {a.document_id && a.file_id ? (
+                <a href={`/clients/${client.id}/documents/${a.document_id}/files/${a.file_id}`} download>
+                  {t("work.agreements.download")}
+                </a>
+              ) : null}
+            </li>
+          ))}
         </ul>
       ) : (
         <p className="empty-state">{t("work.agreements.none")}</p>

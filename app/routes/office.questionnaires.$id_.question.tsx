@@ -18,7 +18,7 @@ import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
-import { questionOf } from "../lib/questionnaires.server";
+import { questionFormValues } from "../lib/questionnaires.server";
 import { questionBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -62,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await checkForm(formData, request);
   const q = await api.call(endpoints.officeQuestionnaire, { params: { id } });
   const { key, section } = target(request, q);
-  const values = questionOf(formData);
+  const values = questionFormValues(formData);
   const { data, failure } = validateForm(questionBody, values);
   if (failure) return failure;
   try {

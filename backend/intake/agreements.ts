@@ -7,7 +7,13 @@
  */
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { agreementFields, type ClientAgreement, type ClientAgreementSummary, type OfficeAgreement } from "../../lib/contract.js";
+import {
+  agreementFields,
+  type ClientAgreement,
+  type ClientAgreementRecord,
+  type ClientAgreementSummary,
+  type OfficeAgreement,
+} from "../../lib/contract.js";
 import { fieldError } from "../../lib/field-errors.js";
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale, type Lang } from "../../lib/i18n/languages.js";
@@ -350,10 +356,19 @@ export async function agreementCopies(db: Db, clientId: number, agentId?: number
 
 export async function clientAgreements(db: Db, agentId: number, clientId: number) {
   await ownClient(db, agentId, clientId, "read");
-  const [items, offered] = await Promise.all([
-    agreementCopies(db, clientId, agentId),
+  const [copies, offered] = await Promise.all([
+    copyRows(db, clientId, agentId).execute(),
     db.selectFrom("agreements").select("service_id").where("retired_at", "is", null).orderBy("service_id").execute(),
   ]);
+  const items = copies.map((r): ClientAgreementRecord => {
+    const copy = toCopy(r);
+    return {
+      ...summaryOf(copy),
+      text_sha256: copy.text_sha256,
+      signed_ip: copy.signed_ip,
+      signed_user_agent: copy.signed_user_agent,
+    };
+  });
   const waiting = new Set(items.filter((i) => i.status === "sent").map((i) => i.service_id));
   return { items, can_send: offered.map((o) => o.service_id).filter((s) => !waiting.has(s)) };
 }

@@ -64,7 +64,6 @@ export async function saveAnswers(
   now = new Date(),
 ) {
   const stamp = now.toISOString();
-  const countries = new Set((await db.selectFrom("countries").select("code").execute()).map((c) => c.code));
   await db.transaction().execute(async (trx) => {
     const copy = await heldOpenCopy(trx, clientId, id);
     const section = copy.content.sections.find((s) => s.key === input.section);
@@ -72,6 +71,10 @@ export async function saveAnswers(
       const message = "No such section.";
       throw new Invalid("questionnaire.no_section", message, { section: [fieldError("questionnaire.no_section", message)] });
     }
+    // The countries' list only for a part that asks for one.
+    const countries = section.questions.some((q) => q.kind === "country")
+      ? new Set((await trx.selectFrom("countries").select("code").execute()).map((c) => c.code))
+      : new Set<string>();
     const errors: FieldErrors = {};
     const values: Record<string, AnswerValue | undefined> = valuesOf(copy.answers);
     const written = new Map<string, AnswerValue | null>();

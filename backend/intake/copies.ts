@@ -92,28 +92,45 @@ function summary(r: CopyRow, answers: Record<string, AnswerRow>): ClientQuestion
   };
 }
 
-/** The files answered, by question key (the reader downloads them from their own side). */
-async function filesOf(db: Db, content: QuestionnaireContent, answers: Record<string, AnswerRow>) {
-  const ids = allQuestions(content)
-    .filter((q) => q.kind === "file" && typeof answers[q.key]?.value === "string")
-    .map((q) => ({ key: q.key, id: Number(answers[q.key]!.value) }));
-  const out: Record<string, AnsweredFile> = {};
-  if (!ids.length) return out;
-  const rows = await db
-    .selectFrom("client_documents as d")
-    .innerJoin("document_files as f", "f.id", "d.file_id")
-    .select(["d.id", "f.id as file_id", "f.file_name"])
-    .where(
-      "d.id",
-      "in",
-      ids.map((i) => i.id),
-    )
-    .execute();
-  for (const { key, id } of ids) {
-    const row = rows.find((r) => r.id === id);
-    if (row) out[key] = { document_id: row.id, file_id: row.file_id, file_name: row.file_name };
-  }
-  return out;
+/**
+ * Copies in full, with their answers and the files answered (by question key; each reader downloads them from their
+ * own side): one query for every copy's answers and one for every file, however many copies.
+ */
+async function fullCopies(db: Db, rows: CopyRow[]): Promise<ClientQuestionnaire[]> {
+  const answers = await answersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const copies = rows.map((row) => ({
+    row,
+    content: JSON.parse(row.content) as QuestionnaireContent,
+    answers: answers.get(row.id) ?? {},
+  }));
+  const wanted = copies.flatMap((c) =>
+    allQuestions(c.content)
+      .filter((q) => q.kind === "file" && typeof c.answers[q.key]?.value === "string")
+      .map((q) => ({ copy: c.row.id, key: q.key, id: Number(c.answers[q.key]!.value) })),
+  );
+  const files = wanted.length
+    ? await db
+        .selectFrom("client_documents as d")
+        .innerJoin("document_files as f", "f.id", "d.file_id")
+        .select(["d.id", "f.id as file_id", "f.file_name"])
+        .where(
+          "d.id",
+          "in",
+          wanted.map((w) => w.id),
+        )
+        .execute()
+    : [];
+  return copies.map(({ row, content, answers: given }) => {
+    const own: Record<string, AnsweredFile> = {};
+    for (const w of wanted.filter((x) => x.copy === row.id)) {
+      const f = files.find((r) => r.id === w.id);
+      if (f) own[w.key] = { document_id: f.id, file_id: f.file_id, file_name: f.file_name };
+    }
+    return { ...summary(row, given), content, answers: given, files: own, review_note: row.review_note };
+  });
 }
 
 /** One copy in full, with its answers; `where` narrows to the caller's own (404 otherwise). */
@@ -122,15 +139,18 @@ export async function fullCopy(db: Db, id: number, owner: { clientId: number; ag
   if (owner.agentId !== undefined) q = q.where("cq.agent_id", "=", owner.agentId);
   const row = await q.executeTakeFirst();
   if (!row) throw new NotFound("questionnaire.not_found", NO_COPY);
-  const answers = (await answersOf(db, [id])).get(id) ?? {};
-  const content = JSON.parse(row.content) as QuestionnaireContent;
-  return {
-    ...summary(row, answers),
-    content,
-    answers,
-    files: await filesOf(db, content, answers),
-    review_note: row.review_note,
-  };
+  return (await fullCopies(db, [row]))[0]!;
+}
+
+/** Every client's copy of one questionnaire in full, oldest first (the office's export; at most 5,000). */
+export async function questionnaireCopies(db: Db, questionnaireId: number) {
+  const rows = await copyRows(db)
+    .clearOrderBy()
+    .where("cq.questionnaire_id", "=", questionnaireId)
+    .orderBy("cq.id")
+    .limit(5000)
+    .execute();
+  return fullCopies(db, rows);
 }
 
 async function summaries(db: Db, rows: CopyRow[]) {

@@ -13,7 +13,7 @@ import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
 import { renderPdf, type PdfBlock } from "../files/pdf.js";
 import { when } from "../mail/compose.js";
-import { fullCopy, valuesOf } from "./copies.js";
+import { fullCopy, questionnaireCopies, valuesOf } from "./copies.js";
 
 type Db = Kysely<Database>;
 
@@ -91,15 +91,16 @@ export async function answersPdf(
 export async function officeAnswers(db: Db, questionnaireId: number): Promise<QuestionnaireAnswersExport> {
   const q = await db.selectFrom("questionnaires").select(["id", "name"]).where("id", "=", questionnaireId).executeTakeFirst();
   if (!q) throw new NotFound("questionnaire.not_found", "No such questionnaire.");
-  const copies = await db
-    .selectFrom("client_questionnaires as cq")
-    .innerJoin("clients as c", "c.id", "cq.client_id")
-    .innerJoin("agents as a", "a.id", "cq.agent_id")
-    .select(["cq.id", "cq.client_id", "c.first_name", "c.last_name", "a.name as agent_name"])
-    .where("cq.questionnaire_id", "=", questionnaireId)
-    .orderBy("cq.id")
-    .limit(5000)
-    .execute();
+  const [copies, people] = await Promise.all([
+    questionnaireCopies(db, questionnaireId),
+    db
+      .selectFrom("client_questionnaires as cq")
+      .innerJoin("clients as c", "c.id", "cq.client_id")
+      .innerJoin("agents as a", "a.id", "cq.agent_id")
+      .select(["cq.id", "cq.client_id", "c.first_name", "c.last_name", "a.name as agent_name"])
+      .where("cq.questionnaire_id", "=", questionnaireId)
+      .execute(),
+  ]);
   // Every version's questions, oldest first, in their order: a question keeps the words of the newest that has it.
   const versions = await db
     .selectFrom("questionnaire_versions")
@@ -113,8 +114,8 @@ export async function officeAnswers(db: Db, questionnaireId: number): Promise<Qu
       columns.set(question.key, question.label.en);
   }
   const rows: QuestionnaireAnswersExport["rows"] = [];
-  for (const c of copies) {
-    const copy = await fullCopy(db, c.id, { clientId: c.client_id });
+  for (const copy of copies) {
+    const who = people.find((p) => p.id === copy.id)!;
     const say = wordsFor("en", copy.files);
     const values = valuesOf(copy.answers);
     const answers: Record<string, string> = {};
@@ -122,9 +123,9 @@ export async function officeAnswers(db: Db, questionnaireId: number): Promise<Qu
       if (isShown(copy.content, question, values)) answers[question.key] = say(question, copy.answers[question.key]?.value);
     }
     rows.push({
-      client_id: c.client_id,
-      client_name: `${c.first_name} ${c.last_name}`,
-      agent_name: c.agent_name,
+      client_id: who.client_id,
+      client_name: `${who.first_name} ${who.last_name}`,
+      agent_name: who.agent_name,
       status: copy.status,
       version: copy.version,
       sent_at: copy.sent_at,

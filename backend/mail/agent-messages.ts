@@ -2,6 +2,7 @@
  * An agent's e-mails, in English: their sessions (booked, reminded, cancelled, moved, asked to move; each with its
  * calendar invite), their receipts and refunds, and clients handed to or from them.
  */
+import { translator } from "../../lib/i18n/index.js";
 import {
   compose,
   money,
@@ -221,7 +222,7 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
     }
     case "agent.agreement_signed": {
       const { to, client } = facts;
-      const service = ["", "Mentorship", "Relocation", "Job Placement"][facts.service_id] ?? "the service";
+      const service = translator("en")(`services.s${facts.service_id}.name`);
       return compose(
         ctx,
         `${client.name} signed the ${service} agreement`,

@@ -76,7 +76,10 @@ export type ClientAgreement = ClientAgreementSummary & {
   signed_ip: string | null;
   signed_user_agent: string | null;
 };
-export type ClientAgreements = { items: ClientAgreementSummary[]; can_send: number[] };
+/** A copy as the agent's list shows it: with the signature's record, without the text. */
+export type ClientAgreementRecord = ClientAgreementSummary &
+  Pick<ClientAgreement, "text_sha256" | "signed_ip" | "signed_user_agent">;
+export type ClientAgreements = { items: ClientAgreementRecord[]; can_send: number[] };
 
 const inService = { serviceId: idParam };
 const inClient = { clientId: idParam };
