@@ -10,15 +10,18 @@ import type { BookingRules } from "../lib/rules.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { jsonBody } from "./body.js";
 import { defaultBookingRules } from "./bookings/bookings.js";
+import { expireCredits } from "./bookings/credits.js";
 import { feedRoutes } from "./bookings/feed-routes.js";
 import { lapseMoveRequests } from "./bookings/moves.js";
 import { queueReminders } from "./bookings/notices.js";
 import { mentorRoutes } from "./bookings/routes.js";
 import { businessRoutes } from "./business/routes.js";
 import { businessDefaults, LiveBusiness } from "./business/settings.js";
+import { packRoutes } from "./catalogue/pack-routes.js";
 import { catalogueRoutes } from "./catalogue/routes.js";
 import { clientAreaRoutes } from "./client-area/routes.js";
 import { clientRoutes } from "./clients/routes.js";
+import { commissionRoutes } from "./commissions/routes.js";
 import { notifyUnreadMessages } from "./conversation/notices.js";
 import { conversationRoutes } from "./conversation/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
@@ -39,6 +42,7 @@ import { officeCatalogueRoutes } from "./office/catalogue-routes.js";
 import { officeRoutes } from "./office/routes.js";
 import { cartRoutes } from "./payments/cart-routes.js";
 import { reconcileLapsedCheckouts, type Payments } from "./payments/checkout.js";
+import { resendPayouts } from "./payments/payouts.js";
 import { settleRefunds } from "./payments/refunds.js";
 import { paymentRoutes, stripeWebhookRoute } from "./payments/routes.js";
 import { createStripe } from "./payments/stripe-client.js";
@@ -131,6 +135,7 @@ export async function createApi(
     publicUrl: deps.publicUrl,
     checkoutExpiryMinutes: deps.payments.checkoutExpiryMinutes,
     company: () => liveCompany().name,
+    connect: deps.payments.mode === "stripe" && deps.payments.connect === true,
     logger: deps.logger,
   };
   const api = Router();
@@ -220,6 +225,8 @@ export async function createApi(
   catalogueRoutes(serve, { db });
   cartRoutes(serve, { db });
   paymentRoutes(serve, payments);
+  packRoutes(serve, { db });
+  commissionRoutes(serve, payments);
   mentorRoutes(serve, payments, liveRules);
   mentoringRoutes(serve, { db, week });
   feedRoutes(serve, {
@@ -241,6 +248,8 @@ export async function createApi(
       for (const orderId of await lapseMoveRequests(db, cancelCutoffHours)) await settleRefunds(payments, orderId);
       await reconcileLapsedCheckouts(payments);
       await noteExpiringDocuments(db);
+      await expireCredits(db);
+      await resendPayouts(payments);
     },
     /** The mail worker's round: the reminders now due, then what the outbox holds (server.ts runs it every few seconds). */
     async mailTick(opts: { now?: Date; worker?: string } = {}): Promise<MailTally> {

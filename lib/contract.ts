@@ -26,5 +26,7 @@ export * from "./contract/office-accounts.js";
 export * from "./contract/business.js";
 export * from "./business.js";
 export * from "./contract/orders.js";
+export * from "./contract/packs.js";
+export * from "./contract/commissions.js";
 export * from "./contract/endpoint.js";
 export * from "./contract/endpoints.js";

@@ -84,6 +84,8 @@ const schema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  /** Commission payouts as Stripe Connect transfers to each agent's connected account (issue 41) */
+  STRIPE_CONNECT: z.enum(["on", "off"]).default("off"),
   CHECKOUT_EXPIRY_MINUTES: z.coerce
     .number()
     .int()
@@ -202,6 +204,8 @@ export type PaymentsSettings =
       webhookSecret: string;
       api: { host?: string; port?: number; protocol?: "http" | "https" };
       checkoutExpiryMinutes: number;
+      /** Payouts are Connect transfers (STRIPE_CONNECT=on) */
+      connect?: boolean;
     };
 
 export class SettingsError extends Error {}
@@ -239,6 +243,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
           webhookSecret: s.STRIPE_WEBHOOK_SECRET!,
           api: { host: s.STRIPE_API_HOST, port: s.STRIPE_API_PORT, protocol: s.STRIPE_API_PROTOCOL },
           checkoutExpiryMinutes: s.CHECKOUT_EXPIRY_MINUTES,
+          connect: s.STRIPE_CONNECT === "on",
         }
       : { mode: "demo", checkoutExpiryMinutes: s.CHECKOUT_EXPIRY_MINUTES };
   const mailMode = s.MAIL_MODE ?? (s.SMTP_URL ? "smtp" : isProduction ? null : "log");

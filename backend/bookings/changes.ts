@@ -2,10 +2,13 @@
 import { sql, type Kysely } from "kysely";
 import type { Booking } from "../../lib/contract.js";
 import { clientEvent } from "../clients/case-file.js";
+import { reverseCommissions } from "../commissions/ledger.js";
 import { isUniqueViolation } from "../db/errors.js";
+import { lockLedger } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
 import { Conflict } from "../errors.js";
 import { changeCart } from "../holds/cart-lock.js";
+import { returnCredit } from "./credits.js";
 import { bookingCancelled } from "./notices.js";
 import { getBooking } from "./queries.js";
 
@@ -132,9 +135,11 @@ export async function cancelPaidIn(
   },
 ): Promise<boolean> {
   const stamp = o.now.toISOString();
+  // A session paid by a credit: the grant's lock first, the order every credit change takes it in.
+  if (booking.credit_id) await lockLedger(trx, "credit", booking.credit_id);
   const updated = await trx
     .updateTable("mentor_bookings")
-    .set({ status: "canceled", refund_status: o.refund === "due" ? "due" : null, updated_at: stamp })
+    .set({ status: "canceled", refund_status: o.refund === "due" && !booking.credit_id ? "due" : null, updated_at: stamp })
     .where("id", "=", booking.id)
     .where("status", "=", "confirmed")
     .where("start_at", "=", booking.start_at)
@@ -151,10 +156,17 @@ export async function cancelPaidIn(
       : new Conflict("booking.already_cancelled", "This booking is already cancelled.");
   }
   await o.also?.(trx);
+  // In time (or the mentor's doing), a credit goes back to the client's pack; late, it is used, as a payment is kept.
+  if (booking.credit_id && o.refund === "due")
+    await returnCredit(trx, booking, o.by === "agent" ? `agent:${agentId}` : o.by, o.now);
+  const state = booking.credit_id ? (o.refund === "due" ? "credit_returned" : "credit_used") : o.refund;
   // The agent, the client and the mentor hear of it (the calendar's cancellation, and the refund's state), once.
-  await bookingCancelled(trx, booking.id, o.refund, o.by, o.now);
-  const how =
-    o.by === "mentor"
+  await bookingCancelled(trx, booking.id, state, o.by, o.now);
+  const how = booking.credit_id
+    ? o.refund === "due"
+      ? "its session pack credit is returned"
+      : `its session pack credit is used (less than ${o.cutoffHours} hours before)`
+    : o.by === "mentor"
       ? `${booking.mentor_name} asked to move it and no new time was chosen before it: refunded in full`
       : o.by === "mentor_change"
         ? `${booking.mentor_name} is no longer available at that time: refunded in full`
@@ -175,7 +187,7 @@ export async function cancelPaidIn(
     o.now,
   );
   if (!booking.order_id) return false;
-  await trx
+  const line = await trx
     .updateTable("order_items")
     .set(
       o.refund === "none"
@@ -194,6 +206,9 @@ export async function cancelPaidIn(
     .where("item_type", "=", "mentor_booking")
     .where("item_id", "=", booking.id)
     .where("refund_status", "is", null)
+    .returning("id")
     .execute();
+  // The session's money goes back: so does what its agent earned on it.
+  if (o.refund === "due") await reverseCommissions(trx, line, o.now);
   return o.refund === "due";
 }

@@ -107,7 +107,7 @@ export async function bookingConfirmed(trx: Db, bookingId: number, now = new Dat
 export async function bookingCancelled(
   trx: Db,
   bookingId: number,
-  refund: "refunded" | "due" | "none",
+  refund: "refunded" | "due" | "none" | "credit_returned" | "credit_used",
   by: "agent" | "staff" | "mentor" | "mentor_change",
   now = new Date(),
 ) {

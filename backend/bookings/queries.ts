@@ -34,6 +34,7 @@ const bookingColumns = [
   "mentor_bookings.client_move_answered_at",
   "mentor_bookings.outcome",
   "clients.time_zone as client_time_zone",
+  "mentor_bookings.credit_id",
   // A paid session's money has one state, its order line's (issue 21, point 8): the booking's own column is read
   // only for a session with no line (none paid).
   sql<

@@ -7,6 +7,7 @@ import { settleRefunds } from "../payments/refunds.js";
 import type { Server } from "../serve.js";
 import { book, cancelBooking, listBookings } from "./bookings.js";
 import { keepSessionTime } from "./client-moves.js";
+import { bookWithCredit } from "./credit-booking.js";
 import { getMentor, listMentorsWithNextFree, mentorDirectory, schedule } from "./mentors.js";
 import { moveBooking } from "./moves.js";
 
@@ -26,7 +27,10 @@ export function mentorRoutes(serve: Server, p: Payments, bookings: BookingRules)
       minNoticeHours: bookings.minNoticeHours,
     }),
   );
-  serve(endpoints.book, async ({ caller, body }) => book(db, caller.id, body, bookings));
+  serve(endpoints.book, async ({ caller, body }) => {
+    const { credit_id, ...input } = body;
+    return credit_id ? bookWithCredit(db, caller.id, { ...input, credit_id }, bookings) : book(db, caller.id, input, bookings);
+  });
   serve(endpoints.cancelBooking, async ({ caller, body }) =>
     cancelBooking(db, caller.id, body.id, bookings.cancelCutoffHours, (orderId) => settleRefunds(p, orderId)),
   );

@@ -45,7 +45,10 @@ export type ClientEventKind =
   | "questionnaire.returned"
   | "questionnaire.accepted"
   | "agreement.sent"
-  | "agreement.signed";
+  | "agreement.signed"
+  | "credits.granted"
+  | "credits.expired"
+  | "credits.refunded";
 
 /**
  * An order line's name without a session's time (its UTC text), where the time is said beside it (the agent's

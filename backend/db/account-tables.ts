@@ -18,6 +18,8 @@ export interface AgentsTable {
   search_text: ColumnType<string | null, string | null | undefined, string | null>;
   /** The private calendar feed's token (null until the agent makes one) */
   feed_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The agent's Stripe Connect account (issue 41): payouts are transfers to it when STRIPE_CONNECT is on */
+  connect_account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The consultancy's own people: they sign in to the back office. */

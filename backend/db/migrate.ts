@@ -38,6 +38,7 @@ import { clientMoveRequests } from "./migrations/031-client-move-requests.js";
 import { messageAttachments } from "./migrations/032-message-attachments.js";
 import { intake } from "./migrations/033-intake.js";
 import { agreements } from "./migrations/034-agreements.js";
+import { packsAndCommissions } from "./migrations/035-packs-commissions.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -75,6 +76,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "032-message-attachments": messageAttachments(),
     "033-intake": intake(kind),
     "034-agreements": agreements(kind),
+    "035-packs-commissions": packsAndCommissions(kind),
   };
 }
 

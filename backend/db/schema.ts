@@ -39,8 +39,18 @@ import type {
   AgreementVersionsTable,
   ClientAgreementsTable,
 } from "./client-tables.js";
+import type {
+  ClientCreditsTable,
+  CommissionMovesTable,
+  CommissionPayoutsTable,
+  CommissionRulesTable,
+  CreditMovesTable,
+  SessionPackMentorsTable,
+  SessionPacksTable,
+} from "./money-tables.js";
 
 export type * from "./account-tables.js";
+export type * from "./money-tables.js";
 export type * from "./client-tables.js";
 
 export interface CountriesTable {
@@ -234,6 +244,8 @@ export interface OrderItemsTable {
   /** The payment provider's refund id */
   refund_id: string | null;
   refunded_at: string | null;
+  /** What a refund gives back when less than the price (a pack's unused credits, pro rata); null: the price */
+  refund_minor: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MentorBookingsTable {
@@ -273,6 +285,8 @@ export interface MentorBookingsTable {
   client_move_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
   client_move_answer: ColumnType<string | null, string | null | undefined, string | null>;
   client_move_answered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's pack credit it took (issue 41): confirmed at once, no order */
+  credit_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -362,4 +376,11 @@ export interface Database {
   agreements: AgreementsTable;
   agreement_versions: AgreementVersionsTable;
   client_agreements: ClientAgreementsTable;
+  session_packs: SessionPacksTable;
+  session_pack_mentors: SessionPackMentorsTable;
+  client_credits: ClientCreditsTable;
+  credit_moves: CreditMovesTable;
+  commission_rules: CommissionRulesTable;
+  commission_payouts: CommissionPayoutsTable;
+  commission_moves: CommissionMovesTable;
 }

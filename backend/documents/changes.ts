@@ -16,7 +16,7 @@ import { answerOpenRequests, documentDetail, ownDocument } from "./documents.js"
 export async function lineService(trx: Kysely<Database>, line: { item_type: string; item_id: number }) {
   if (line.item_type === "job") return SERVICES.jobPlacement;
   if (line.item_type === "relocation") return SERVICES.relocation;
-  if (line.item_type === "mentor_booking") return SERVICES.mentorship;
+  if (line.item_type === "mentor_booking" || line.item_type === "session_pack") return SERVICES.mentorship;
   const plan = await trx.selectFrom("service_plans").select("service_id").where("id", "=", line.item_id).executeTakeFirst();
   return plan?.service_id;
 }

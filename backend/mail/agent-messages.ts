@@ -98,7 +98,11 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
           ? "It has been refunded."
           : facts.refund === "due"
             ? "Its refund is due: you will get an e-mail when it is made."
-            : `It was cancelled less than ${ctx.cancelCutoffHours} hours before the start, so it is not refunded (Terms §4).`;
+            : facts.refund === "credit_returned"
+              ? "It was booked with a session pack credit: the credit is back in the client's pack."
+              : facts.refund === "credit_used"
+                ? `It was booked with a session pack credit and cancelled less than ${ctx.cancelCutoffHours} hours before the start, so the credit is used (Terms §4).`
+                : `It was cancelled less than ${ctx.cancelCutoffHours} hours before the start, so it is not refunded (Terms §4).`;
       const blocks: Block[] = [
         {
           p:

@@ -11,7 +11,8 @@ export type Facts =
       kind: "booking.cancelled";
       to: Recipient;
       session: SessionFacts;
-      refund: "refunded" | "due" | "none";
+      /** credit_returned / credit_used: a session booked with a pack credit, given back or kept (issue 41) */
+      refund: "refunded" | "due" | "none" | "credit_returned" | "credit_used";
       /** mentor: the mentor asked for a new time and none was chosen before the start; mentor_change: the
        * mentor's week no longer has it */
       by: "agent" | "staff" | "mentor" | "mentor_change";

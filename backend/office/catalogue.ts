@@ -19,10 +19,13 @@ export async function checkCountry(db: Kysely<Database>, code: string) {
     });
 }
 
-type CartItemType = "job" | "relocation" | "service_plan";
+type CartItemType = "job" | "relocation" | "service_plan" | "session_pack";
 
 /** How many carts hold a catalogue item: a column of the item's own query (`idRef`: its id column). */
-export function inCartsColumn(itemType: CartItemType, idRef: "jobs.id" | "relocations.id" | "service_plans.id") {
+export function inCartsColumn(
+  itemType: CartItemType,
+  idRef: "jobs.id" | "relocations.id" | "service_plans.id" | "session_packs.id",
+) {
   return sql<
     number | string
   >`(select count(*) from cart_items where cart_items.item_type = ${itemType} and cart_items.item_id = ${sql.ref(idRef)})`.as(
@@ -46,7 +49,7 @@ export async function repriceCarts(
     .execute();
 }
 
-const publishable = { job: "jobs", relocation: "relocations", plan: "service_plans" } as const;
+const publishable = { job: "jobs", relocation: "relocations", plan: "service_plans", pack: "session_packs" } as const;
 
 /** Publishes or unpublishes a job, package or plan, with its audit row: unpublished, agents can no longer add it. */
 export async function setPublished(
@@ -64,7 +67,9 @@ export async function setPublished(
       ? new NotFound("plan.not_found", "No such service plan.")
       : kind === "relocation"
         ? new NotFound("relocation.not_found", "No such relocation package.")
-        : new NotFound("job.not_found", "No such job.");
+        : kind === "pack"
+          ? new NotFound("pack.not_found", "No such session pack.")
+          : new NotFound("job.not_found", "No such job.");
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable(table)

@@ -13,6 +13,7 @@ import { UTC_STAMP, utcStamp } from "../../lib/utc-stamp.js";
 import { audit, listAudit } from "../audit.js";
 import { bookingCancelled } from "../bookings/notices.js";
 import { clientEvent, orderLineEvents } from "../clients/case-file.js";
+import { reverseCommissions } from "../commissions/ledger.js";
 import { containsPattern } from "../db/like.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
@@ -20,6 +21,7 @@ import type { Payments } from "../payments/checkout.js";
 import { refundNotice } from "../payments/notices.js";
 import { toOrder, toOrders } from "../payments/orders.js";
 import { settleRefunds } from "../payments/refunds.js";
+import { packShares } from "./pack-refunds.js";
 
 export async function listOfficeOrders(
   db: Kysely<Database>,
@@ -319,14 +321,19 @@ export async function refundOrder(
         .map((i) => i.item_id),
       now,
     );
-    const lines = await trx
-      .updateTable("order_items")
-      .set({ refund_status: "due", refund_reason: `Refunded by the consultancy: ${input.note}` })
-      .where("order_id", "=", id)
-      .where("id", "in", wanted)
-      .where("refund_status", "is", null)
-      .returning(["id", "price_minor", "client_id", "description", "item_type", "item_id"])
-      .execute();
+    const marking = await packShares(trx, order.items, wanted, staffId, now);
+    const lines = marking.length
+      ? await trx
+          .updateTable("order_items")
+          .set({ refund_status: "due", refund_reason: `Refunded by the consultancy: ${input.note}` })
+          .where("order_id", "=", id)
+          .where("id", "in", marking)
+          .where("refund_status", "is", null)
+          .returning(["id", "price_minor", "refund_minor", "client_id", "description", "item_type", "item_id"])
+          .execute()
+      : [];
+    // What the agent earned on these lines goes back with them (a pack's share, pro rata).
+    await reverseCommissions(trx, lines, now);
     await orderLineEvents(
       trx,
       lines,
@@ -351,7 +358,11 @@ export async function refundOrder(
           staffId,
           kind: "order.refund",
           subject: `order:${id}`,
-          after: { lines: lines.map((l) => l.id), amount_minor: lines.reduce((s, l) => s + l.price_minor, 0), note: input.note },
+          after: {
+            lines: lines.map((l) => l.id),
+            amount_minor: lines.reduce((s, l) => s + (l.refund_minor ?? l.price_minor), 0),
+            note: input.note,
+          },
         },
         now,
       );

@@ -5,6 +5,7 @@ import { FIX_FIELDS } from "../../lib/messages.js";
 import { relocationPlanBlocker, SERVICES } from "../../lib/rules.js";
 import { boughtKey, boughtPlans } from "../catalogue/bought.js";
 import { getRelocation, getJob } from "../catalogue/catalogue.js";
+import { packForCart } from "../catalogue/packs.js";
 import { clientEvent, lineName } from "../clients/case-file.js";
 import { getClient } from "../clients/clients.js";
 import { ownClient } from "../clients/ownership.js";
@@ -53,10 +54,19 @@ export async function listCart(db: Kysely<Database>, agentId: number, clientId?:
     .leftJoin("service_plans", (join) =>
       join.onRef("service_plans.id", "=", "cart_items.item_id").on("cart_items.item_type", "=", "service_plan"),
     )
+    .leftJoin("session_packs", (join) =>
+      join.onRef("session_packs.id", "=", "cart_items.item_id").on("cart_items.item_type", "=", "session_pack"),
+    )
     .select(cartColumns)
     .select((eb) =>
       eb.fn
-        .coalesce("jobs.published", "relocations.published", "service_plans.published", "mentors.active", eb.val(1))
+        .coalesce(
+          "jobs.published",
+          "relocations.published",
+          "service_plans.published",
+          "session_packs.published",
+          eb.fn.coalesce("mentors.active", eb.val(1)),
+        )
         .as("offered"),
     )
     .select([
@@ -114,7 +124,8 @@ function notOnOffer(problem: () => Error) {
 }
 
 /** What an item is and costs, read from the database now: prices never come from the browser. */
-async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" | "relocation", itemId: number) {
+async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" | "relocation" | "session_pack", itemId: number) {
+  if (itemType === "session_pack") return packForCart(db, itemId);
   if (itemType === "job") {
     const job = await getJob(db, itemId).catch(
       notOnOffer(
@@ -170,7 +181,7 @@ async function describe(db: Kysely<Database>, itemType: "service_plan" | "job" |
 export async function addToCart(
   db: Kysely<Database>,
   agentId: number,
-  input: { client_id: number; item_type: "service_plan" | "job" | "relocation"; item_id: number },
+  input: { client_id: number; item_type: "service_plan" | "job" | "relocation" | "session_pack"; item_id: number },
 ): Promise<CartItem> {
   // Not found is the query's answer (getClient's NotFound); a database that does not answer is an outage (503).
   const client = await getClient(db, agentId, input.client_id);

@@ -29,6 +29,8 @@ export type Payments = {
   logger: Logger;
   /** The firm's name now, for the agreements a payment sends (issue 40) */
   company?: () => string;
+  /** Commission payouts go as Stripe Connect transfers (STRIPE_CONNECT=on, issue 41) */
+  connect?: boolean;
 };
 
 type OrderRow = Selectable<OrdersTable>;

@@ -88,7 +88,9 @@ export async function refundNotice(trx: Db, orderId: number, itemIds: number[], 
   const order = await trx.selectFrom("orders").select(["agent_id", "mode"]).where("id", "=", orderId).executeTakeFirst();
   const to = order ? await agentRecipient(trx, order.agent_id) : null;
   if (!to) return;
-  const items = await trx.selectFrom("order_items").selectAll().where("id", "in", itemIds).orderBy("position").execute();
+  const items = (await trx.selectFrom("order_items").selectAll().where("id", "in", itemIds).orderBy("position").execute()).map(
+    (i) => ({ ...i, price_minor: i.refund_minor ?? i.price_minor }),
+  );
   await enqueue(
     trx,
     {

@@ -7,7 +7,9 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract.js";
 import { confirmBooking } from "../bookings/bookings.js";
+import { grantCredits } from "../bookings/credits.js";
 import { clientEvent } from "../clients/case-file.js";
+import { accrueCommissions } from "../commissions/ledger.js";
 import type { Database, OrderItemsTable, OrdersTable } from "../db/schema.js";
 import { requestDocuments } from "../documents/changes.js";
 import { NotFound } from "../errors.js";
@@ -45,6 +47,7 @@ function toItem(r: Selectable<OrderItemsTable>, session?: SessionRow): OrderItem
     currency: r.currency,
     refund_status: r.refund_status as OrderItem["refund_status"],
     refund_reason: r.refund_reason,
+    refund_minor: r.refund_minor ?? r.price_minor,
     session:
       r.item_type === "mentor_booking" && session
         ? {
@@ -103,7 +106,7 @@ export async function toOrders(db: Kysely<Database>, rows: Selectable<OrdersTabl
       .filter((i) => i.order_id === row.id)
       .map((i) => toItem(i, i.item_type === "mentor_booking" ? sessions.get(i.item_id) : undefined));
     const sum = (status: "due" | "refunded") =>
-      own.filter((i) => i.refund_status === status).reduce((s, i) => s + i.price_minor, 0);
+      own.filter((i) => i.refund_status === status).reduce((s, i) => s + i.refund_minor, 0);
     return {
       id: row.id,
       status: row.status as OrderStatus,
@@ -209,6 +212,7 @@ export async function fulfilOrder(
   if (Number(result.numUpdatedRows) !== 1) return { result: "already", refundsDue: 0 };
 
   const items = await orderItemRows(trx, [orderId]);
+  const delivered: typeof items = [];
   let refundsDue = 0;
   for (const item of items) {
     const reason = await undeliverable(trx, order, item);
@@ -222,6 +226,8 @@ export async function fulfilOrder(
       ref: `order:${orderId}`,
     });
     if (!reason) {
+      delivered.push(item);
+      if (item.item_type === "session_pack") await grantCredits(trx, order.agent_id, item, orderId, new Date(now));
       await requestDocuments(trx, order.agent_id, [item]);
       await sendPaidQuestionnaires(trx, order.agent_id, [item]);
       await sendPaidAgreements(trx, order.agent_id, [item], company);
@@ -242,6 +248,8 @@ export async function fulfilOrder(
       )
       .execute();
   }
+  // What the agent earns on what was delivered, with the payment (issue 41).
+  await accrueCommissions(trx, order.agent_id, delivered, new Date(now));
   // The receipt, each session's confirmation and invite, and any refund due: written with the payment, sent after.
   await orderPaid(trx, orderId);
   return { result: "fulfilled", refundsDue };

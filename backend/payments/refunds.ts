@@ -34,7 +34,7 @@ export async function settleRefunds(p: Payments, orderId: number): Promise<{ ref
       const refund = await p.stripe.refunds.create(
         {
           payment_intent: paymentIntent,
-          amount: item.price_minor,
+          amount: item.refund_minor ?? item.price_minor,
           metadata: { order_id: String(orderId), order_item_id: String(item.id) },
         },
         { idempotencyKey: `order-item-${item.id}-refund` },
@@ -68,7 +68,7 @@ export async function settleRefunds(p: Payments, orderId: number): Promise<{ ref
         }
       });
       refunded++;
-      p.logger.info?.({ orderId, item: item.id, refund: refund.id, amount: item.price_minor }, "refunded");
+      p.logger.info?.({ orderId, item: item.id, refund: refund.id, amount: item.refund_minor ?? item.price_minor }, "refunded");
     }
   } catch (error) {
     // What is not refunded stays due for a person to finish.

@@ -5,7 +5,7 @@ import { idParam } from "./fields.js";
 
 // ---- cart -------------------------------------------------------------------
 
-export const itemTypes = ["service_plan", "job", "relocation", "mentor_booking"] as const;
+export const itemTypes = ["service_plan", "job", "relocation", "mentor_booking", "session_pack"] as const;
 export type ItemType = (typeof itemTypes)[number];
 
 /** What a cart item and an order line both are: for whom, what, and its price (as it was put in the cart). */
@@ -47,8 +47,8 @@ export type CartSession = {
 
 export const addCartBody = z.object({
   client_id: idParam,
-  item_type: z.enum(["service_plan", "job", "relocation"], {
-    errorMap: () => ({ message: "Item type must be service_plan, job or relocation" }),
+  item_type: z.enum(["service_plan", "job", "relocation", "session_pack"], {
+    errorMap: () => ({ message: "Item type must be service_plan, job, relocation or session_pack" }),
   }),
   item_id: idParam,
 });
@@ -70,7 +70,7 @@ export const cartEndpoints = {
     method: "POST",
     path: "agent/addcart",
     auth: ["agent"],
-    summary: "A plan, job or package into the cart for a client",
+    summary: "A plan, job, relocation package or session pack into the cart for a client",
     body: addCartBody,
     created: true,
     answer: answer<CartItem>(),

@@ -9,6 +9,7 @@ import { cartEndpoints } from "./cart.js";
 import { catalogueEndpoints } from "./catalogue.js";
 import { clientAreaEndpoints } from "./client-area.js";
 import { clientEndpoints } from "./clients.js";
+import { commissionEndpoints } from "./commissions.js";
 import { conversationEndpoints } from "./conversation.js";
 import { dashboardEndpoints } from "./dashboard.js";
 import { documentEndpoints } from "./documents.js";
@@ -22,6 +23,7 @@ import { officeCatalogueEndpoints } from "./office-catalogue.js";
 import { officeMentorEndpoints } from "./office-mentors.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
+import { packEndpoints } from "./packs.js";
 import { stageEndpoints } from "./stages.js";
 
 export { ownAccount, ownFeed };
@@ -46,6 +48,8 @@ export const endpoints = {
   ...officeAccountEndpoints,
   ...businessEndpoints,
   ...orderEndpoints,
+  ...packEndpoints,
+  ...commissionEndpoints,
   ...feedEndpointsTable,
 };
 

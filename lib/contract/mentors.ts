@@ -93,6 +93,8 @@ export const bookBody = z.object({
     .max(64, "Choose a time from the mentor's week")
     .refine((v) => inBookableYears(Date.parse(v)), "Choose a time from the mentor's week"),
   topic: requiredText(fieldLimits.topic, "Topic"),
+  /** A session pack credit of the client's to pay with (issue 41): confirmed at once, no checkout */
+  credit_id: z.preprocess((v) => (v === "" || v === null ? undefined : v), idParam.optional()),
 });
 
 export const bookingStatuses = ["held", "confirmed", "released", "canceled"] as const;
@@ -124,6 +126,8 @@ export type Booking = {
   outcome: "held" | "client_no_show" | "mentor_no_show" | null;
   /** The client's own zone, when their record has one (else they live by their agent's) */
   client_time_zone: string | null;
+  /** The session pack credit that paid for it (null: paid through an order) */
+  credit_id: number | null;
 };
 
 export const cancelBookingBody = z.object({ id: idParam });

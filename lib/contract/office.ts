@@ -382,10 +382,11 @@ export const officeEndpoints = {
     method: "POST",
     path: "office/bookings/:id/mentor-no-show",
     auth: staff,
-    summary: "Records that the mentor did not come to a session that started, and refunds it in full",
+    summary:
+      "Records that the mentor did not come to a session that started, and refunds it in full (its order; null: a pack credit's session, whose credit is returned)",
     params: id,
     body: mentorAbsentBody,
-    answer: answer<OfficeOrder>(),
+    answer: answer<OfficeOrder | null>(),
   }),
   officeAudit: endpoint({
     method: "GET",

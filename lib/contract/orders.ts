@@ -15,6 +15,8 @@ export type OrderItem = ItemLine & {
   cart_item_id: number;
   refund_status: "due" | "refunded" | null;
   refund_reason: string | null;
+  /** What its refund gives back (or gave): its price, or less (a session pack's unused credits, pro rata) */
+  refund_minor: number;
   /** For a mentor session: when it is (or was) and what became of it; `canceled_at` when it was cancelled */
   session: (Omit<CartSession, "held_until"> & { canceled_at: string | null }) | null;
 };

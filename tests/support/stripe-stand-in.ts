@@ -1,6 +1,6 @@
 /**
  * A small local stand-in for the few Stripe endpoints we use (create, retrieve and expire a Checkout
- * Session), reached by the real `stripe` SDK over HTTP. Tests steer it: pay a session, fail the next call.
+ * Session; refunds; Connect transfers), reached by the real `stripe` SDK over HTTP. Tests steer it: pay a session, fail the next call.
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -43,6 +43,14 @@ export async function startStripeStandIn() {
   const sessions = new Map<string, StandInSession>();
   const refunds: Array<{ id: string; payment_intent: string; amount: number; idempotencyKey?: unknown }> = [];
   const byIdempotencyKey = new Map<string, string>();
+  const transfers: Array<{
+    id: string;
+    amount: number;
+    currency: string;
+    destination: string;
+    metadata: Record<string, string>;
+    idempotencyKey?: string;
+  }> = [];
   const requests: Array<{ method: string; path: string; idempotencyKey?: string; apiVersion?: string; auth?: string }> = [];
   let failNext: { status: number; type: string; message: string; times: number } | null = null;
 
@@ -115,6 +123,27 @@ export async function startStripeStandIn() {
         refunds.push(refund);
         return reply(200, refund);
       }
+      if (req.method === "POST" && path === "/v1/transfers") {
+        // Connect transfers (issue 41): one a key, as Stripe keeps an idempotent request's first answer.
+        const key = req.headers["idempotency-key"] as string | undefined;
+        const again = key ? transfers.find((t) => t.idempotencyKey === key) : undefined;
+        if (again) return reply(200, again);
+        const p = parseForm(body) as any;
+        if (!/^acct_/.test(p.destination ?? "")) {
+          return reply(400, { error: { type: "invalid_request_error", message: `No such destination: '${p.destination}'` } });
+        }
+        const transfer = {
+          id: `tr_${randomBytes(8).toString("hex")}`,
+          object: "transfer",
+          amount: Number(p.amount),
+          currency: p.currency,
+          destination: p.destination,
+          metadata: p.metadata ?? {},
+          idempotencyKey: key,
+        };
+        transfers.push(transfer);
+        return reply(200, transfer);
+      }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
       const session = match ? sessions.get(match[1]!) : undefined;
       if (match && !session) {
@@ -142,6 +171,7 @@ export async function startStripeStandIn() {
     port,
     sessions,
     refunds,
+    transfers,
     requests,
     settings: {
       mode: "stripe" as const,

@@ -1,0 +1,103 @@
+/**
+ * What the tests of session packs and commissions (issue 41) make again and again: a pack written and published by
+ * staff, bought for a new client of a new agent through the cart and the demo payment, and free slots to book.
+ */
+import { expect } from "vitest";
+import type { Db } from "../../backend/db/connection.js";
+import type { Harness } from "./api-harness.js";
+
+type Ctx = { database: Db; api: Harness };
+type Agent = { id: number; token: string };
+
+export function packFixtures(ctx: () => Ctx) {
+  let n = 0;
+  const packBody = (name: string) => ({
+    name,
+    description: "Three one-hour sessions with a mentor of your choice.",
+    sessions: 3,
+    session_minutes: 60,
+    all_mentors: true,
+    mentor_ids: [],
+    price_minor: 30_000,
+    valid_days: 90,
+  });
+
+  async function newClient(agent: Agent, label: string) {
+    const res = await ctx().api.call("POST", "agent/addclient", {
+      token: agent.token,
+      body: { first_name: "Pia", last_name: `Pack ${label}`, email: `pack-${label}-${++n}-${Date.now()}@example.com` },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return res.json.data.id as number;
+  }
+
+  /** A new pack (3 × 60 min, $300) bought and paid for a new client; with a commission of `percent` bp on it. */
+  async function agentWithPack(label: string, o: { percent?: number; mentors?: number[]; validDays?: number } = {}) {
+    const { api, database } = ctx();
+    const tag = `${label}-${++n}-${Date.now()}`;
+    const staff = await api.newStaff(`staff-${tag}@office.test`);
+    const made = await api.call("POST", "office/session-packs", {
+      token: staff.token,
+      body: {
+        ...packBody(`Pack ${tag}`),
+        ...(o.mentors ? { all_mentors: false, mentor_ids: o.mentors } : {}),
+        ...(o.validDays ? { valid_days: o.validDays } : {}),
+      },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const packId = made.json.data.id as number;
+    await api.call("POST", `office/session-packs/${packId}/published`, { token: staff.token, body: { published: true } });
+    if (o.percent !== undefined) {
+      const rule = await api.call("POST", "office/commissions/rules", {
+        token: staff.token,
+        body: { target: "pack", target_id: packId, rate: "percent", percent_bp: o.percent, starts_on: "2020-01-01" },
+      });
+      expect(rule.status, JSON.stringify(rule.json)).toBe(201);
+    }
+    const agent = await api.newAgent(`agent-${tag}@example.com`);
+    const clientId = await newClient(agent, tag);
+    const post = (path: string, body: unknown) => api.call("POST", path, { token: agent.token, body });
+    const added = await post("agent/addcart", { client_id: clientId, item_type: "session_pack", item_id: packId });
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    const checkout = await post("stripe/create-checkout-session", {});
+    expect((await post(`stripe/demo/complete/${checkout.json.data.session_id}`, {})).status).toBe(200);
+    const line = await database.db
+      .selectFrom("order_items")
+      .innerJoin("client_credits", "client_credits.order_item_id", "order_items.id")
+      .select(["order_items.id", "order_items.order_id", "client_credits.id as credit_id"])
+      .where("order_items.client_id", "=", clientId)
+      .executeTakeFirstOrThrow();
+    return { staff, agent, clientId, packId, creditId: line.credit_id, orderId: line.order_id, lineId: line.id };
+  }
+
+  /** `count` free slots (UTC starts) of a mentor, at least `minDays` days from now. */
+  async function slots(agent: Agent, count: number, mentorId = 1, minDays = 2) {
+    const { api } = ctx();
+    const found: string[] = [];
+    const from = Date.now() + minDays * 86_400_000;
+    let weekStart: string | undefined;
+    for (let week = 0; week < 12 && found.length < count; week++) {
+      const res = await api.call("POST", "api/Mentorbooking", {
+        token: agent.token,
+        body: { mentor_id: mentorId, time_zone: "UTC", ...(weekStart ? { week_start: weekStart } : {}) },
+      });
+      found.push(...(res.json.data.slots as Array<{ start: string }>).map((s) => s.start).filter((s) => Date.parse(s) >= from));
+      weekStart = res.json.data.next_week;
+    }
+    return found.slice(0, count);
+  }
+
+  /** A grant's balance: its ledger's last row. */
+  async function left(creditId: number) {
+    const last = await ctx()
+      .database.db.selectFrom("credit_moves")
+      .select("balance")
+      .where("credit_id", "=", creditId)
+      .orderBy("seq", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return last?.balance ?? 0;
+  }
+
+  return { packBody, newClient, agentWithPack, slots, left };
+}
