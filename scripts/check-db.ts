@@ -45,6 +45,32 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "signed agreements without their record or their signed PDF",
     sql`select count(*) as n from client_agreements where status = 'signed' and (signed_at is null or signed_name is null or document_id is null)`,
   );
+  // Session packs and commissions (issue 41): each ledger's chain the database holds itself (a row names the one before
+  // it, its balance that one's plus its amount, a credit never below zero); what spans tables is checked here.
+  await count(
+    "paid session pack lines that gave no credits",
+    sql`select count(*) as n from order_items i join orders o on o.id = i.order_id where o.status = 'paid' and i.item_type = 'session_pack' and i.refund_status is null and not exists (select 1 from client_credits c where c.order_item_id = i.id)`,
+  );
+  await count(
+    "sessions booked with a credit and no credit used for them",
+    sql`select count(*) as n from mentor_bookings b where b.credit_id is not null and not exists (select 1 from credit_moves m where m.booking_id = b.id and m.kind = 'used')`,
+  );
+  await count(
+    "credits returned for sessions that were not cancelled",
+    sql`select count(*) as n from credit_moves m join mentor_bookings b on b.id = m.booking_id where m.kind = 'returned' and b.status <> 'canceled' and (b.outcome is null or b.outcome <> 'mentor_no_show')`,
+  );
+  await count(
+    "commission accruals on lines of orders not paid",
+    sql`select count(*) as n from commission_moves m join order_items i on i.id = m.order_item_id join orders o on o.id = i.order_id where m.kind = 'accrued' and o.status <> 'paid'`,
+  );
+  await count(
+    "commission reversals of lines not refunded",
+    sql`select count(*) as n from commission_moves m join order_items i on i.id = m.order_item_id where m.kind = 'reversed' and i.refund_status is null`,
+  );
+  await count(
+    "commission payouts without their ledger row",
+    sql`select count(*) as n from commission_payouts p where not exists (select 1 from commission_moves m where m.payout_id = p.id and m.kind = 'paid_out')`,
+  );
   // The office always has an active owner (issue 25): staff accounts exist, none of them an active owner.
   await count(
     "staff accounts and no active owner among them",
@@ -58,6 +84,7 @@ export async function checkDatabase(db: Kysely<Database>): Promise<string[]> {
     "document_requests",
     "client_questionnaires",
     "client_agreements",
+    "client_credits",
   ] as const) {
     await count(
       `${table} rows of another agent than their client's`,

@@ -28,6 +28,7 @@ const caseTables = [
   "document_requests",
   "client_questionnaires",
   "client_agreements",
+  "client_credits",
 ] as const;
 
 export async function handOverClients(

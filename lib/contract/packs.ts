@@ -26,6 +26,9 @@ export const packInput = z.object({
   sessions: whole("Sessions", 1, 100, "sessions"),
   session_minutes: z.coerce
     .number({ invalid_type_error: "Choose how long each session is" })
+    .int("Choose how long each session is")
+    .min(15, "Choose how long each session is")
+    .max(60, "Choose how long each session is")
     .refine((v) => (packMinutes as readonly number[]).includes(v), "Choose how long each session is"),
   /** Every active mentor, or only these */
   all_mentors: z.boolean({ invalid_type_error: "Say whether every mentor gives them" }),

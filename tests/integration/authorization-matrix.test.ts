@@ -386,6 +386,48 @@ const matrix: Record<string, Entry> = {
     path: (v) => `/api/clients/${v.clientId}/agreements/1`,
     intruder: 404,
   },
+  // Session packs and credits (issue 41): the office's packs, the agent's own clients' credits, the client's own.
+  "GET /office/session-packs": { anonymous: 401, intruder: 403 },
+  "GET /office/session-packs/:id": { anonymous: 401, path: () => "/office/session-packs/1", intruder: 403 },
+  "POST /office/session-packs": { anonymous: 401, intruder: 403 },
+  "POST /office/session-packs/:id": { anonymous: 401, path: () => "/office/session-packs/1", intruder: 403 },
+  "POST /office/session-packs/:id/published": {
+    anonymous: 401,
+    path: () => "/office/session-packs/1/published",
+    body: () => ({ published: false }),
+    intruder: 403,
+  },
+  "GET /api/clients/:clientId/session-packs": {
+    anonymous: 401,
+    path: (v) => `/api/clients/${v.clientId}/session-packs`,
+    intruder: 404,
+  },
+  "GET /packs": { anonymous: 200, intruder: 200 },
+  "GET /api/clients/:clientId/credits": { anonymous: 401, path: (v) => `/api/clients/${v.clientId}/credits`, intruder: 404 },
+  "GET /my/credits": { anonymous: 401, intruder: 403 },
+  // Commissions (issue 41): the office's rules, balances and payouts; an agent's own statement only.
+  "GET /office/commissions/rules": { anonymous: 401, intruder: 403 },
+  "POST /office/commissions/rules": { anonymous: 401, intruder: 403 },
+  "POST /office/commissions/rules/:id/remove": {
+    anonymous: 401,
+    path: () => "/office/commissions/rules/1/remove",
+    intruder: 403,
+  },
+  "GET /office/commissions": { anonymous: 401, intruder: 403 },
+  "GET /office/commissions/:agentId": { anonymous: 401, path: (v) => `/office/commissions/${v.agentId}`, intruder: 403 },
+  "POST /office/commissions/:agentId/payouts": {
+    anonymous: 401,
+    path: (v) => `/office/commissions/${v.agentId}/payouts`,
+    body: () => ({ amount_minor: 100, paid_on: "2026-01-01", reference: "Planted" }),
+    intruder: 403,
+  },
+  "POST /office/commissions/:agentId/connect": {
+    anonymous: 401,
+    path: (v) => `/office/commissions/${v.agentId}/connect`,
+    body: () => ({ account_id: "acct_Planted000" }),
+    intruder: 403,
+  },
+  "GET /api/commissions": { anonymous: 401, intruder: 200 },
   "GET /my/agreements/:id": { anonymous: 401, path: () => "/my/agreements/1", intruder: 403 },
   "POST /my/agreements/:id/sign": {
     anonymous: 401,

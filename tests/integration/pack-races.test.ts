@@ -36,7 +36,12 @@ describe.each(testDatabases)("pack and commission races on $name", (target) => {
   };
   /** A grant's rows: the chain whole (seq 1.., each balance the one before plus its amount, never below zero). */
   async function creditChain(creditId: number) {
-    const rows = await database.db.selectFrom("credit_moves").selectAll().where("credit_id", "=", creditId).orderBy("seq").execute();
+    const rows = await database.db
+      .selectFrom("credit_moves")
+      .selectAll()
+      .where("credit_id", "=", creditId)
+      .orderBy("seq")
+      .execute();
     let balance = 0;
     rows.forEach((r, i) => {
       expect(r.seq).toBe(i + 1);
@@ -70,14 +75,17 @@ describe.each(testDatabases)("pack and commission races on $name", (target) => {
       const sessions = await database.db.selectFrom("mentor_bookings").select("id").where("credit_id", "=", creditId).execute();
       expect(sessions).toHaveLength(3);
       // Their slots go back for the next round (the credits with them).
-      for (const b of made) await api.call("POST", "api/Mentorbooking/cancel", { token: agent.token, body: { id: b.json.data.id } });
+      for (const b of made)
+        await api.call("POST", "api/Mentorbooking/cancel", { token: agent.token, body: { id: b.json.data.id } });
     }
     noServerErrors(api);
   });
 
   it(`a booking racing the pack's refund never uses a refunded credit (x${ROUNDS})`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const { agent, clientId, creditId, orderId, lineId, staff } = await f.agentWithPack(`refund-race-${round}`, { percent: 1000 });
+      const { agent, clientId, creditId, orderId, lineId, staff } = await f.agentWithPack(`refund-race-${round}`, {
+        percent: 1000,
+      });
       const starts = await f.slots(agent, 3, (round % 3) + 1);
       const [refund, ...bookings] = await Promise.all([
         api.call("POST", `office/orders/${orderId}/refund`, { token: staff.token, body: { item_ids: [lineId], note: "race" } }),
@@ -122,7 +130,10 @@ describe.each(testDatabases)("pack and commission races on $name", (target) => {
   it(`a paid webhook delivered five times at once grants and accrues once (x${ROUNDS})`, async () => {
     const staff = await api.newStaff(`webhook-race-${target.name}@office.test`);
     const pack = await api.call("POST", "office/session-packs", { token: staff.token, body: f.packBody("Webhook race") });
-    await api.call("POST", `office/session-packs/${pack.json.data.id}/published`, { token: staff.token, body: { published: true } });
+    await api.call("POST", `office/session-packs/${pack.json.data.id}/published`, {
+      token: staff.token,
+      body: { published: true },
+    });
     await api.call("POST", "office/commissions/rules", {
       token: staff.token,
       body: { target: "pack", target_id: pack.json.data.id, rate: "percent", percent_bp: 1000, starts_on: "2020-01-01" },
@@ -139,10 +150,20 @@ describe.each(testDatabases)("pack and commission races on $name", (target) => {
       expect(added.status).toBe(201);
       const checkout = await stripeApi.call("POST", "stripe/create-checkout-session", { token: agent.token });
       const session = stripe.pay(checkout.json.data.session_id);
-      const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(stripe.event("checkout.session.completed", session))));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => webhook(stripe.event("checkout.session.completed", session))),
+      );
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-      const line = await database.db.selectFrom("order_items").select("id").where("client_id", "=", clientId).executeTakeFirstOrThrow();
-      const accrued = await database.db.selectFrom("commission_moves").select("amount").where("order_item_id", "=", line.id).execute();
+      const line = await database.db
+        .selectFrom("order_items")
+        .select("id")
+        .where("client_id", "=", clientId)
+        .executeTakeFirstOrThrow();
+      const accrued = await database.db
+        .selectFrom("commission_moves")
+        .select("amount")
+        .where("order_item_id", "=", line.id)
+        .execute();
       expect(accrued.map((a) => a.amount)).toEqual([3000]);
       const grants = await database.db.selectFrom("client_credits").select("id").where("order_item_id", "=", line.id).execute();
       expect(grants).toHaveLength(1);

@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireCredits } from "../../backend/bookings/credits.js";
 import type { Db } from "../../backend/db/connection.js";
+import { checkDatabase } from "../../scripts/check-db.js";
 import { startApi, type Harness } from "../support/api-harness.js";
-import { openSeeded, testDatabases } from "../support/databases.js";
 import { clientToken } from "../support/client-area.js";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.js";
+import { openSeeded, testDatabases } from "../support/databases.js";
 import { packFixtures } from "../support/packs.js";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.js";
 
 describe.each(testDatabases)("session packs and commissions on $name", (target) => {
   let database: Db;
@@ -41,7 +42,16 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     const staff = await api.newStaff(`packs-${target.name}@office.test`);
     const bad = await api.call("POST", "office/session-packs", {
       token: staff.token,
-      body: { name: "", description: "x", sessions: 0, session_minutes: 50, all_mentors: false, mentor_ids: [], price_minor: 0, valid_days: 0 },
+      body: {
+        name: "",
+        description: "x",
+        sessions: 0,
+        session_minutes: 50,
+        all_mentors: false,
+        mentor_ids: [],
+        price_minor: 0,
+        valid_days: 0,
+      },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.errors).sort()).toEqual(["name", "price_minor", "session_minutes", "sessions", "valid_days"]);
@@ -67,7 +77,11 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     expect(published.json.data.published).toBe(true);
     const es = (await shown()).json.data.find((p: { id: number }) => p.id === made.json.data.id);
     expect(es).toMatchObject({ name: "Tres para empezar", english: ["description"] });
-    const audit = await database.db.selectFrom("audit_log").select("kind").where("subject", "=", `pack:${made.json.data.id}`).execute();
+    const audit = await database.db
+      .selectFrom("audit_log")
+      .select("kind")
+      .where("subject", "=", `pack:${made.json.data.id}`)
+      .execute();
     expect(audit.map((a) => a.kind).sort()).toEqual(["pack.create", "pack.publish"]);
   });
 
@@ -98,7 +112,10 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     const mine = await api.call("GET", "my/credits", { token: await clientToken({ database, api }, clientId) });
     expect(mine.json.data[0]).toMatchObject({ left: 2, sessions: 3 });
 
-    const cancelled = await api.call("POST", "api/Mentorbooking/cancel", { token: agent.token, body: { id: booked.json.data.id } });
+    const cancelled = await api.call("POST", "api/Mentorbooking/cancel", {
+      token: agent.token,
+      body: { id: booked.json.data.id },
+    });
     expect(cancelled.status).toBe(200);
     expect(await f.left(creditId)).toBe(3);
 
@@ -108,9 +125,9 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     });
     expect(again.status).toBe(201);
     // A year's cut-off: every cancellation is late, and the credit stays used.
-    expect((await lateApi.call("POST", "api/Mentorbooking/cancel", { token: agent.token, body: { id: again.json.data.id } })).status).toBe(
-      200,
-    );
+    expect(
+      (await lateApi.call("POST", "api/Mentorbooking/cancel", { token: agent.token, body: { id: again.json.data.id } })).status,
+    ).toBe(200);
     expect(await f.left(creditId)).toBe(2);
     const moves = (await api.call("GET", `api/clients/${clientId}/credits`, { token: agent.token })).json.data[0].moves;
     expect(moves.map((m: { kind: string; balance: number }) => `${m.kind}:${m.balance}`)).toEqual([
@@ -171,7 +188,10 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     expect(kinds.sort()).toEqual(["accrued:3000", "reversed:-2000"]);
     expect(mine.json.data.owed).toEqual([{ currency: "USD", owed_minor: 1000 }]);
     // Nothing left to refund, and nothing left to book with.
-    const twice = await api.call("POST", `office/orders/${orderId}/refund`, { token: staff.token, body: { item_ids: [lineId], note: "again" } });
+    const twice = await api.call("POST", `office/orders/${orderId}/refund`, {
+      token: staff.token,
+      body: { item_ids: [lineId], note: "again" },
+    });
     expect(twice.status).toBe(409);
     const [next] = await f.slots(agent, 1, 1, 3);
     const none = await api.call("POST", "api/Mentorbooking/book", {
@@ -188,7 +208,12 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     expect(await f.left(creditId)).toBe(3);
     expect(await expireCredits(database.db, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(1);
     expect(await f.left(creditId)).toBe(0);
-    const rows = await database.db.selectFrom("credit_moves").select(["kind", "amount"]).where("credit_id", "=", creditId).orderBy("seq").execute();
+    const rows = await database.db
+      .selectFrom("credit_moves")
+      .select(["kind", "amount"])
+      .where("credit_id", "=", creditId)
+      .orderBy("seq")
+      .execute();
     expect(rows.map((r) => `${r.kind}:${r.amount}`)).toEqual(["granted:3", "expired:-3"]);
   });
 
@@ -201,9 +226,15 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.errors).sort()).toEqual(["percent_bp", "target_id"]);
     // Relocation plans: 5 % for everyone; plan 4 (a Relocation plan) 7 %; this agent 12 % on the whole service.
-    const planId = (await database.db.selectFrom("service_plans").select("id").where("service_id", "=", 2).executeTakeFirstOrThrow()).id;
-    expect((await rule({ target: "service", target_id: 2, rate: "percent", percent_bp: 500, starts_on: "2020-01-01" })).status).toBe(201);
-    expect((await rule({ target: "plan", target_id: planId, rate: "percent", percent_bp: 700, starts_on: "2020-01-01" })).status).toBe(201);
+    const planId = (
+      await database.db.selectFrom("service_plans").select("id").where("service_id", "=", 2).executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (await rule({ target: "service", target_id: 2, rate: "percent", percent_bp: 500, starts_on: "2020-01-01" })).status,
+    ).toBe(201);
+    expect(
+      (await rule({ target: "plan", target_id: planId, rate: "percent", percent_bp: 700, starts_on: "2020-01-01" })).status,
+    ).toBe(201);
     const theirs = await rule({
       target: "service",
       target_id: 2,
@@ -224,7 +255,9 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     const started = await api.call("POST", `office/commissions/rules/${theirs.json.data.id}/remove`, { token: staff.token });
     expect(started.status).toBe(409);
     expect(started.json.code).toBe("commission.rule_started");
-    expect((await api.call("POST", `office/commissions/rules/${later.json.data.id}/remove`, { token: staff.token })).status).toBe(200);
+    expect((await api.call("POST", `office/commissions/rules/${later.json.data.id}/remove`, { token: staff.token })).status).toBe(
+      200,
+    );
   });
 
   it("payouts: at most what is owed, each reference once; mentors and clients never see commissions", async () => {
@@ -282,5 +315,17 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     expect(transfer).toMatchObject({ amount: 1000, currency: "usd", destination: "acct_1Agent000000" });
     expect(transfer.idempotencyKey).toBe(`commission-payout-${sent.json.data.payouts[0].id}`);
     expect(sent.json.data.payouts[0].transfer_id).toBe(transfer.id);
+  });
+
+  it("db:check finds all of it consistent, then names a session booked with a credit it never used", async () => {
+    expect(await checkDatabase(database.db)).toEqual([]);
+    const booking = await database.db
+      .selectFrom("mentor_bookings")
+      .select("id")
+      .where("credit_id", "is not", null)
+      .executeTakeFirstOrThrow();
+    // What the API never does: the credit's use undone by hand.
+    await database.db.updateTable("credit_moves").set({ booking_id: null }).where("booking_id", "=", booking.id).execute();
+    expect((await checkDatabase(database.db)).join("\n")).toMatch(/sessions booked with a credit and no credit used for them/);
   });
 });
