@@ -22,6 +22,17 @@ export const relocationFields = ["title", "country_code", "city", "duration_days
 
 /** The plan form's own fields (its words in other languages follow: lib/catalogue-texts.ts). */
 export const planFields = ["service_id", "name", "price", "description", "includes"] as const;
+/** A session pack's form (issue 41): `all_mentors` is "all" or "some", `mentor_ids` the ticked boxes */
+export const packFields = [
+  "name",
+  "description",
+  "sessions",
+  "session_minutes",
+  "price",
+  "valid_days",
+  "all_mentors",
+  "mentor_ids",
+] as const;
 
 export const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 /** A mentor's weekly hours, one field per weekday ("09:00-12:00, 14:00-17:00") */

@@ -31,6 +31,7 @@ function AfterLines({ item, timeZone, demo }: { item: OrderItem; timeZone: strin
         <tr className="table__subline" data-testid="refund-note">
           <td colSpan={2}>
             <strong>{item.refund_status === "refunded" ? t("work.order.refunded") : t("work.order.refundDue")}</strong>
+            {item.refund_minor !== item.price_minor ? ` ${formatMoney(item.refund_minor, item.currency)}` : null}
             {item.refund_reason ? `: ${item.refund_reason}` : null}
             {item.refund_status === "due" ? ` ${demo ? t("work.order.demoNothingBack") : t("work.order.toCard")}` : null}
           </td>

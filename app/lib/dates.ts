@@ -11,6 +11,16 @@ export function formatDateTime(iso: string, timeZone: string, locale = "en-GB"):
   }
 }
 
+/** A day of a UTC time from the database, in the viewer's zone: "1 March 2027" (in the page's language). */
+export function formatDate(iso: string, timeZone: string, locale = "en-GB"): string {
+  const style = { day: "numeric", month: "long", year: "numeric" } as const;
+  try {
+    return dateFormatter(locale, { ...style, timeZone }).format(new Date(iso));
+  } catch {
+    return dateFormatter(locale, { ...style, timeZone: "UTC" }).format(new Date(iso));
+  }
+}
+
 /**
  * A stored text's times in the reader's zone: history lines keep a session's time as the API wrote it ("moved from
  * 2026-12-01 10:00 UTC to …", "Mentor session: Wei Chen, 2026-12-01 10:00 UTC"); a reader sees "1 Dec 2026, 11:00"

@@ -2,9 +2,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import { listOf, planTextFields, textsFromForm, translatedFieldOf, translatedFields } from "../../lib/catalogue-texts.js";
+import { packInput, packTextFields } from "../../lib/contract.js";
 import { fieldErrorsOf, fieldMessages, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
-import { planFields, relocationFields } from "../../lib/office-fields.js";
+import { packFields, planFields, relocationFields } from "../../lib/office-fields.js";
 import { apiActionError } from "./api.server.js";
 import { textFields, refuse } from "./forms.server.js";
 import { parseDollars } from "./money.js";
@@ -29,6 +30,8 @@ export async function saveCatalogueForm<B, S>(
     name: (saved: S) => string;
     /** A mentor's week: the decisions on the booked sessions it leaves out (`affected.<id>`) travel with it */
     decisions?: true;
+    /** Fields of several boxes (a pack's mentors): every ticked value, joined with commas */
+    lists?: readonly string[];
   },
   save: (body: B) => Promise<S>,
   done: string,
@@ -36,6 +39,7 @@ export async function saveCatalogueForm<B, S>(
   const formData = await readForm(request);
   await checkForm(formData, request);
   const values = textFields(formData, form.fields);
+  for (const name of form.lists ?? []) values[name] = formData.getAll(name).map(String).join(",");
   const fieldErrors: Record<string, string[]> = {};
   let body = form.toBody(values, fieldErrors);
   if (form.decisions) {
@@ -120,6 +124,36 @@ export function saveRelocationForm(
     fieldOf: priceField,
     back: "/office/relocations",
     name: (saved: { title: string }) => saved.title,
+  };
+  return saveCatalogueForm(request, context, form, save, done);
+}
+
+/** A session pack's form (issue 41): dollars to cents, its mentors' boxes as a list, its other languages' words. */
+export function savePackForm(
+  request: Request,
+  context: AppLoadContext,
+  save: (body: Parameters<typeof packInput.parse>[0]) => Promise<{ name: string }>,
+  done: string,
+) {
+  const form = {
+    fields: [...packFields, ...translatedFields(packTextFields)],
+    lists: ["mentor_ids"],
+    schema: packInput,
+    toBody: (v: Record<string, string>, errors: Record<string, string[]>) => ({
+      name: v.name,
+      description: v.description,
+      sessions: v.sessions,
+      session_minutes: v.session_minutes,
+      all_mentors: v.all_mentors !== "some",
+      mentor_ids: (v.mentor_ids ?? "").split(",").filter(Boolean),
+      price_minor: dollarsOf(v, "price", errors, price) ?? 0,
+      valid_days: v.valid_days,
+      texts: textsFromForm(packTextFields, v),
+    }),
+    fieldOf: (path: readonly (string | number)[]) =>
+      translatedFieldOf(path) ?? (path[0] === "mentor_ids" ? "mentor_ids" : priceField(path)),
+    back: "/office/session-packs",
+    name: (saved: { name: string }) => saved.name,
   };
   return saveCatalogueForm(request, context, form, save, done);
 }

@@ -20,9 +20,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = await pageLang(request, context, params.lang);
   const service = serviceById(new URL(request.url).searchParams.get("id"));
   if (!service) throw new Response("Not found", { status: 404 });
-  const [site, plans] = await Promise.all([
+  const [site, plans, packs] = await Promise.all([
     loadSite(context, lang),
     apiFor(context).call(endpoints.publicPlans, { query: { service_id: service.id, lang } }),
+    // Session packs are Mentorship's (issue 41).
+    service.id === 1 ? apiFor(context).call(endpoints.publicPacks, { query: { lang } }) : Promise.resolve([]),
   ]);
   const text = site.services[service.id];
   const t = translator(lang);
@@ -35,6 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     own: { tagline: text.tagline, intro: text.intro, includes: text.includes, forWhom: text.for_whom },
     steps: service.steps.length,
     plans,
+    packs,
     seo: pageSeo(request, lang, name, `${t(`${key}.tagline`)} ${t(`${key}.intro`)}`.slice(0, 300), {
       path: `/servicesPage?id=${service.id}`,
       company: site.company.name,
@@ -45,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function ServicePage() {
-  const { id, own, steps, plans } = useLoaderData<typeof loader>();
+  const { id, own, steps, plans, packs } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const local = useLocalPath();
   const locale = useIntlLocale();
@@ -106,6 +109,30 @@ export default function ServicePage() {
           <p className="empty-state">{t("service.plansNone")}</p>
         )}
       </section>
+
+      {packs.length ? (
+        <section className="section" aria-labelledby="packs-heading">
+          <h2 id="packs-heading">{t("service.packs")}</h2>
+          <p>{t("service.packsIntro")}</p>
+          <ul className="cards plan-cards" data-testid="public-packs">
+            {packs.map((pack) => {
+              const written = (field: string) => (pack.english.includes(field) ? ({ lang: "en", dir: "ltr" } as const) : {});
+              return (
+                <li className="card plan-card" key={pack.id}>
+                  <h3 {...written("name")}>{pack.name}</h3>
+                  <p className="price">
+                    <bdi dir="ltr">{formatMoneyIn(locale, pack.price_minor, pack.currency)}</bdi>
+                  </p>
+                  <p>
+                    {t("service.packShape", { sessions: pack.sessions, minutes: pack.session_minutes, days: pack.valid_days })}
+                  </p>
+                  <p {...written("description")}>{pack.description}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
 
       <div className="section--split section">
         <div>

@@ -8,6 +8,7 @@ import { expiryWindow } from "../../lib/documents";
 import { isLang } from "../../lib/i18n/languages";
 import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
+import { ClientCredits } from "../components/client-credits";
 import { DocumentChecklist } from "../components/documents";
 import { Field, FormError, TextAreaField, usePortalForm } from "../components/form";
 import { JoinLink } from "../components/join-link";
@@ -34,16 +35,19 @@ export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
-  const [view, countries, requests] = await Promise.all([
+  const [view, countries, requests, credits] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.countries(),
     api.call(endpoints.documentRequests, { params: { clientId: id } }),
+    api.call(endpoints.clientCredits, { params: { clientId: id } }),
   ]).catch((e) => apiLoaderError(e, request, context));
   const cutoffHours = (await loadSite(context)).cancel_cutoff_hours;
   const open = requests.requests.filter((r) => !r.withdrawn_at).length;
   return {
     ...view,
     access: { ...requests.access, open },
+    // Session pack credits (issue 41): the packs still running, and those ended in the last 30 days.
+    credits: credits.filter((c) => !c.expired || Date.parse(c.expires_at) > Date.now() - 30 * 86_400_000),
     countries,
     timeZone: agent.time_zone,
     now: new Date().toISOString(),
@@ -126,7 +130,7 @@ function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; t
 }
 
 export default function ClientPage() {
-  const { client, cart, timeline, attention, documents, sessions, countries, timeZone, now, cutoffHours, access } =
+  const { client, cart, timeline, attention, documents, sessions, countries, timeZone, now, cutoffHours, access, credits } =
     useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   // The page has two forms: a refusal names its own (forForm).
@@ -262,6 +266,7 @@ export default function ClientPage() {
           {t("work.client.addToChecklist")}
         </button>
       </Form>
+      <ClientCredits credits={credits} clientId={client.id} timeZone={timeZone} />
       {sessions.length ? (
         <>
           <h2 id="sessions">{t("work.client.sessionsToCome")}</h2>

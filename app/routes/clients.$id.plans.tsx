@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { ServicePlan } from "../../lib/contract";
+import type { AgentPack, ServicePlan } from "../../lib/contract";
 import { relocationPlanBlocker } from "../../lib/rules";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -23,13 +23,15 @@ export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, person: agent } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
-  const [view, plans] = await Promise.all([
+  const [view, plans, packs] = await Promise.all([
     api.call(endpoints.viewClient, { params: { clientId: id } }),
     api.call(endpoints.servicePlans, { body: { client_id: id } }),
+    api.call(endpoints.agentPacks, { params: { clientId: id } }),
   ]).catch((e) => apiLoaderError(e, request, context));
   return {
     client: view.client,
     plans,
+    packs,
     timeZone: agent.time_zone,
     title: workspaceT("work.plans.title"),
   };
@@ -40,6 +42,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const clientId = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
+  // A session pack (issue 41) is bought as a plan is.
+  const pack = planChoice.safeParse({ plan_id: formData.get("pack_id") });
+  if (pack.success) {
+    return addAndReturn(request, context, `/clients/${clientId}/plans`, () =>
+      api.call(endpoints.addCart, { body: { client_id: clientId, item_type: "session_pack", item_id: pack.data.plan_id } }),
+    );
+  }
   const parsed = planChoice.safeParse({ plan_id: formData.get("plan_id") });
   if (!parsed.success) throw new Response(workspaceT("work.plans.choosePlan"), { status: 400 });
   return addAndReturn(request, context, `/clients/${clientId}/plans`, () =>
@@ -85,8 +94,37 @@ function PlanCard({ plan, clientName, timeZone }: { plan: ServicePlan; clientNam
   );
 }
 
+function PackCard({ pack }: { pack: AgentPack }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("pack_id") === String(pack.id);
+  const { t } = useTranslation();
+  return (
+    <article className="card plan" data-testid={`pack-${pack.id}`}>
+      <h3>{pack.name}</h3>
+      <p>{pack.description}</p>
+      <p className="muted">
+        {t("work.packs.shape", { count: pack.sessions, minutes: pack.session_minutes, days: pack.valid_days })}
+        {pack.mentors ? ` · ${t("work.packs.with", { names: pack.mentors.map((m) => m.name).join(", ") })}` : ""}
+      </p>
+      <p className="price">{formatMoney(pack.price_minor, pack.currency)}</p>
+      {pack.in_cart ? (
+        <p className="in-cart">{t("work.plans.inCart")}</p>
+      ) : (
+        <Form method="post">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="pack_id" value={pack.id} />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t("work.plans.adding") : t("work.plans.add")}
+            <span className="visually-hidden">: {pack.name}</span>
+          </button>
+        </Form>
+      )}
+    </article>
+  );
+}
+
 export default function ClientPlans() {
-  const { client, plans, timeZone } = useLoaderData<typeof loader>();
+  const { client, plans, packs, timeZone } = useLoaderData<typeof loader>();
   const services = [...new Set(plans.map((p) => p.service_name))];
   const blocker = relocationPlanBlocker(client);
   const { t } = useTranslation();
@@ -124,6 +162,17 @@ export default function ClientPlans() {
           </div>
         </section>
       ))}
+      {packs.length ? (
+        <section aria-labelledby="packs-heading">
+          <h2 id="packs-heading">{t("work.packs.heading")}</h2>
+          <p className="muted">{t("work.packs.note")}</p>
+          <div className="cards">
+            {packs.map((pack) => (
+              <PackCard key={pack.id} pack={pack} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </section>
   );
 }

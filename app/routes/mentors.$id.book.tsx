@@ -8,6 +8,7 @@ import { fieldLimits } from "../../lib/client-fields";
 import { refundRule } from "../components/cart-items";
 import { ClientPicker } from "../components/client-picker";
 import { Field, FormError, usePortalForm } from "../components/form";
+import { PayChoice } from "../components/pay-choice";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError, type ApiClient } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -20,6 +21,7 @@ import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
+import { byFormField, usableCredits } from "../lib/pay-with-credit.server";
 import { bookBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
@@ -34,12 +36,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const start = new URL(request.url).searchParams.get("start") ?? "";
   if (Number.isNaN(Date.parse(start))) throw new Response(workspaceT("work.book.chooseTime"), { status: 400 });
-  const [mentor, clients, site] = await Promise.all([
+  const [mentor, clients, site, credits] = await Promise.all([
     api.call(endpoints.mentor, { body: { mentor_id: id } }),
     clientChoices(api, agent.id),
     loadSite(context),
+    usableCredits(api, request, id, start),
   ]).catch((e) => apiLoaderError(e, request, context));
   return {
+    credits,
     mentor,
     clients,
     start,
@@ -51,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-const fields = ["client_id", "topic", "start"] as const;
+const fields = ["client_id", "topic", "start", "pay"] as const;
 
 /** The free slots nearest to `start` (three days either side), closest first: what to offer when it was taken. */
 async function nearestFree(api: ApiClient, mentorId: number, start: string, tz: string) {
@@ -80,10 +84,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = textFields(formData, fields);
   const { data: input, failure } = validateForm(bookBody, { ...values, mentor_id: String(mentorId) });
   if (failure) return failure;
+  // A session pack credit (issue 41): the session is confirmed at once, no cart and no checkout.
+  const credit = /^credit:(\d{1,9})$/.exec(values.pay ?? "");
   try {
-    await api.call(endpoints.book, {
-      body: { mentor_id: mentorId, client_id: input.client_id, start: input.start, topic: input.topic },
+    const booked = await api.call(endpoints.book, {
+      body: {
+        mentor_id: mentorId,
+        client_id: input.client_id,
+        start: input.start,
+        topic: input.topic,
+        ...(credit ? { credit_id: Number(credit[1]) } : {}),
+      },
     });
+    if (booked.credit_id) {
+      return await redirectWithToast(request, context, "/bookings/", {
+        type: "success",
+        message: workspaceT("work.book.withCredit"),
+      });
+    }
     const minutes = (await loadSite(context)).hold_minutes;
     return await redirectWithToast(request, context, "/cart/", {
       type: "success",
@@ -96,14 +114,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const { free, stillFree } = await nearestFree(api, mentorId, input.start, viewerZone(request, agent.time_zone));
       return refuse(values, { formError: error.message }, { status: 409, extra: { alternatives: stillFree ? undefined : free } });
     }
-    return apiActionError(error, request, context, values);
+    return apiActionError(byFormField(error), request, context, values);
   }
 }
 
 export default function BookSession() {
   const { t } = useTranslation();
   const chosen = useChosenClient();
-  const { mentor, clients, start, tz, holdMinutes, cutoffHours, now } = useLoaderData<typeof loader>();
+  const { mentor, clients, start, tz, holdMinutes, cutoffHours, now, credits } = useLoaderData<typeof loader>();
   const failure = useActionData<BookFailure>();
   const alternatives = failure?.alternatives;
   const taken = alternatives !== undefined;
@@ -192,9 +210,12 @@ export default function BookSession() {
             placeholder={t("work.book.topicHint")}
             {...f("topic")}
           />
+          {credits.length ? (
+            <PayChoice credits={credits} price={formatMoney(mentor.rate_minor, mentor.currency)} tz={tz} {...f("pay")} />
+          ) : null}
           <p className="muted">{t("work.book.holdNote", { minutes: holdMinutes })}</p>
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t("work.book.holding") : t("work.book.hold")}
+            {busy ? t("work.book.holding") : credits.length ? t("work.book.book") : t("work.book.hold")}
           </button>
         </Form>
       )}

@@ -18,7 +18,7 @@ import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { askToMove } from "../lib/client-moves.server";
-import { formatDateTime } from "../lib/dates";
+import { formatDate, formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import type { FormFailure } from "../lib/forms.server";
 import { useIntlLocale, useDocumentTitle, useLang } from "../lib/lang";
@@ -68,6 +68,7 @@ export default function MyPage() {
     cases,
     questionnaires,
     agreements,
+    credits,
     unread_messages: unread,
   } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
@@ -240,6 +241,16 @@ export default function MyPage() {
       </p>
 
       <h2 id="sessions">{t("my.sessions")}</h2>
+      {credits.length ? (
+        <ul className="list-reset my-credits" data-testid="my-credits">
+          {credits.map((c) => (
+            <li key={c.id} className="card">
+              <strong>{c.pack_name}</strong>:{" "}
+              {t("my.creditsLeft", { left: c.left, count: c.sessions, day: formatDate(c.expires_at, zone, locale) })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {sessions.length ? (
         <ul className="list-reset my-sessions">
           {sessions.map((s) => (

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { documentTypes, type DocumentKind, type MyCase, type MyDocument } from "../../lib/contract.js";
 import { AGENT_CHANGED, ALREADY_ACCEPTED, CLIENT_QUOTA, fileSize, JUST_REVIEWED, documentTitle } from "../../lib/documents.js";
 import type { ApiFile, UploadFile } from "../../lib/transport.js";
+import { clientCredits } from "../bookings/credits.js";
 import { sessionOf } from "../bookings/notices.js";
 import { joinUrl, sessionsWithPeople } from "../bookings/session-facts.js";
 import { clientEvent } from "../clients/case-file.js";
@@ -94,7 +95,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     .where("clients.id", "=", clientId)
     .executeTakeFirst();
   if (!c) throw new NotFound("client.not_found", "No such client.");
-  const [documents, sessions, messages, unread, cases, questionnaires, agreements] = await Promise.all([
+  const [documents, sessions, messages, unread, cases, questionnaires, agreements, credits] = await Promise.all([
     myDocuments(db, clientId),
     sessionsWithPeople(db)
       .select([
@@ -128,6 +129,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     myCaseStages(db, clientId, c.language ?? "en"),
     myQuestionnaires(db, clientId),
     agreementCopies(db, clientId),
+    clientCredits(db, clientId, now),
   ]);
   return {
     client: {
@@ -143,6 +145,10 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     cases,
     questionnaires,
     agreements,
+    // The session packs still running (issue 41): how many sessions are left, until when.
+    credits: credits
+      .filter((k) => !k.expired && k.left > 0)
+      .map(({ id, pack_name, sessions: total, left, expires_at }) => ({ id, pack_name, sessions: total, left, expires_at })),
     documents,
     sessions: sessions.map((s) => ({
       id: s.id,

@@ -14,6 +14,7 @@ import { saveTexts } from "../catalogue/texts.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import * as demo from "./demo-data.js";
+import { seedDemoPack } from "./demo-packs.js";
 import { demoQuestionnaire } from "./demo-questionnaire.js";
 import { planTexts } from "./plan-texts.js";
 import * as reference from "./reference-data.js";
@@ -193,6 +194,7 @@ export async function seedDemoData(db: Kysely<Database>, now = new Date()) {
       });
   }
   if (mentorRow) await seedDemoSessions(db, mentorRow.id, agent.email, now);
+  await seedDemoPack(db, now);
   if (!(await db.selectFrom("questionnaires").select("id").limit(1).executeTakeFirst())) {
     const stamp = now.toISOString();
     const { id } = await db

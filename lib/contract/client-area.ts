@@ -135,6 +135,8 @@ export type MyCase = {
   questionnaires: ClientQuestionnaireSummary[];
   /** The client's agreements, to sign and signed (issue 40) */
   agreements: ClientAgreementSummary[];
+  /** The client's session packs still running (issue 41) */
+  credits: Array<{ id: number; pack_name: string; sessions: number; left: number; expires_at: string }>;
   documents: MyDocument[];
   sessions: MySession[];
   uploads: { files: number; bytes: number; max_files: number; max_bytes: number };

@@ -33,6 +33,8 @@ export const ar: Catalogue = {
     footerNav: "عن الموقع",
   },
   nav: {
+    sessionPacks: "باقات الجلسات",
+    commissions: "العمولات",
     workspace: "مساحة العمل",
     backOffice: "الإدارة",
     dashboard: "لوحة التحكم",
@@ -173,6 +175,10 @@ export const ar: Catalogue = {
     contact: "استخدم رابط المحادثة أو رقم الهاتف أعلى كل صفحة، أو <go>راسلنا</go>. نردّ خلال يوم عمل واحد.",
   },
   service: {
+    packs: "باقات الجلسات",
+    packsIntro:
+      "عدة جلسات تُشترى دفعة واحدة، لتُحجز في الوقت الذي يناسب العميل. يشتري الوكيل الباقة للعميل ويحجز كل جلسة برصيد من أرصدتها.",
+    packShape: "عدد الجلسات: {{sessions}} · مدة الجلسة بالدقائق: {{minutes}} · مدة الصلاحية بالأيام: {{days}}",
     eyebrow: "خدماتنا",
     how: "كيف تسير الخدمة",
     included: "ما تشمله الخدمة",
@@ -498,6 +504,12 @@ export const ar: Catalogue = {
     whyEmailChanged: "تصلك هذه الرسالة لأن هذا كان عنوان حسابك.",
   },
   my: {
+    creditsLeft_zero: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",
+    creditsLeft_one: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",
+    creditsLeft_two: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",
+    creditsLeft_few: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",
+    creditsLeft_many: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",
+    creditsLeft_other: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",
     askMove: "اطلب نقل هذه الجلسة",
     moveReason: "السبب (يقرؤه وكيلك)",
     sendMoveRequest: "أرسل الطلب",

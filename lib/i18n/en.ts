@@ -68,6 +68,8 @@ export const en = {
   },
   /** The workspaces' menus: the agent's, the mentor's and the back office's (English pages for now; issue 26) */
   nav: {
+    sessionPacks: "Session packs",
+    commissions: "Commissions",
     workspace: "Workspace",
     backOffice: "Back office",
     dashboard: "Dashboard",
@@ -210,6 +212,10 @@ export const en = {
       "Use the chat link or the phone number at the top of every page, or <go>write to us</go>. We answer within one working day.",
   },
   service: {
+    packs: "Session packs",
+    packsIntro:
+      "Several sessions bought at once, to book when it suits the client. The agent buys a pack for the client and books each session with one of its credits.",
+    packShape: "Sessions: {{sessions}} · Minutes each: {{minutes}} · Days to use them: {{days}}",
     eyebrow: "Our services",
     how: "How it works",
     included: "What is included",
@@ -469,6 +475,8 @@ export const en = {
     whyEmailChanged: "You get this e-mail because it was the address of your account.",
   },
   my: {
+    creditsLeft_one: "{{left}} of {{count}} session left, until {{day}}",
+    creditsLeft_other: "{{left}} of {{count}} sessions left, until {{day}}",
     askMove: "Ask to move this session",
     moveReason: "Why (your agent reads this)",
     sendMoveRequest: "Send the request",

@@ -30,6 +30,8 @@ export const es: Catalogue = {
     footerNav: "Sobre el sitio",
   },
   nav: {
+    sessionPacks: "Bonos de sesiones",
+    commissions: "Comisiones",
     workspace: "Área de trabajo",
     backOffice: "Administración",
     dashboard: "Panel",
@@ -172,6 +174,10 @@ export const es: Catalogue = {
       "Use el enlace del chat o el teléfono que aparecen en la parte superior de cada página, o <go>escríbanos</go>. Respondemos en un día laborable.",
   },
   service: {
+    packs: "Bonos de sesiones",
+    packsIntro:
+      "Varias sesiones compradas de una vez, para reservarlas cuando mejor le convenga al cliente. El agente compra el bono para el cliente y reserva cada sesión con uno de sus créditos.",
+    packShape: "Sesiones: {{sessions}} · Minutos por sesión: {{minutes}} · Días para usarlas: {{days}}",
     eyebrow: "Nuestros servicios",
     how: "Cómo funciona",
     included: "Qué incluye",
@@ -508,6 +514,9 @@ export const es: Catalogue = {
     whyEmailChanged: "Recibe este correo porque esta era la dirección de su cuenta.",
   },
   my: {
+    creditsLeft_one: "Sesiones disponibles: {{left}} de {{count}}, hasta el {{day}}",
+    creditsLeft_many: "Sesiones disponibles: {{left}} de {{count}}, hasta el {{day}}",
+    creditsLeft_other: "Sesiones disponibles: {{left}} de {{count}}, hasta el {{day}}",
     askMove: "Pedir un cambio de hora",
     moveReason: "Motivo (lo lee su agente)",
     sendMoveRequest: "Enviar la solicitud",

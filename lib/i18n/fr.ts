@@ -30,6 +30,8 @@ export const fr: Catalogue = {
     footerNav: "À propos du site",
   },
   nav: {
+    sessionPacks: "Forfaits de séances",
+    commissions: "Commissions",
     workspace: "Espace de travail",
     backOffice: "Administration",
     dashboard: "Tableau de bord",
@@ -172,6 +174,10 @@ export const fr: Catalogue = {
       "Utilisez le lien de discussion ou le numéro de téléphone en haut de chaque page, ou <go>écrivez-nous</go>. Nous répondons sous un jour ouvré.",
   },
   service: {
+    packs: "Forfaits de séances",
+    packsIntro:
+      "Plusieurs séances achetées en une fois, à réserver quand cela convient au client. L’agent achète le forfait pour le client et réserve chaque séance avec l’un de ses crédits.",
+    packShape: "Séances : {{sessions}} · Minutes par séance : {{minutes}} · Jours pour les utiliser : {{days}}",
     eyebrow: "Nos services",
     how: "Comment cela se passe",
     included: "Ce qui est compris",
@@ -514,6 +520,9 @@ export const fr: Catalogue = {
     whyEmailChanged: "Vous recevez cet e-mail parce que c’était l’adresse de votre compte.",
   },
   my: {
+    creditsLeft_one: "Séances restantes : {{left}} sur {{count}}, jusqu’au {{day}}",
+    creditsLeft_many: "Séances restantes : {{left}} sur {{count}}, jusqu’au {{day}}",
+    creditsLeft_other: "Séances restantes : {{left}} sur {{count}}, jusqu’au {{day}}",
     askMove: "Demander à déplacer cette séance",
     moveReason: "Pourquoi (votre agent le lira)",
     sendMoveRequest: "Envoyer la demande",

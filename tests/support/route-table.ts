@@ -286,6 +286,17 @@ export const routes: Record<string, Entry> = {
   "office.staff.$id_.email": { who: "owner", at: () => ({ path: "/office/staff/1/email", params: { id: "1" } }) },
   // A made-up link: a page that says it can no longer be used.
   "confirm-email": { who: "public", at: () => ({ path: `/confirm-email?token=${"z".repeat(43)}` }) },
+  // Session packs and commissions (issue 41): the demo's pack, the walk's agent.
+  "office.session-packs._index": { who: "staff", at: () => ({ path: "/office/session-packs" }) },
+  "office.session-packs.new": { who: "staff", at: () => ({ path: "/office/session-packs/new" }) },
+  "office.session-packs.$id": { who: "staff", at: () => ({ path: "/office/session-packs/1", params: { id: "1" } }) },
+  "office.commissions._index": { who: "staff", at: () => ({ path: "/office/commissions" }) },
+  "office.commissions.$agentId": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/commissions/${ids.agent}`, params: { agentId: ids.agent! } }),
+  },
+  commissions: { who: "agent", at: () => ({ path: "/commissions" }) },
+  "commissions[.]csv": { who: "agent", at: () => ({ path: "/commissions.csv" }) },
   "office.relocations.$id": {
     who: "staff",
     at: (ids) => ({ path: `/office/relocations/${ids.relocation}`, params: { id: ids.relocation! } }),

@@ -1,0 +1,64 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CatalogueCard, OfficeHead } from "../components/office";
+import { apiLoaderError } from "../lib/api.server";
+import { requireAccount } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
+import { workspaceT } from "../lib/i18n.server";
+import { companyOf } from "../lib/meta";
+import { formatMoney } from "../lib/money";
+import { publishAction } from "../lib/office-publish.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.title ?? "Session packs · Back office"} · ${companyOf(matches)}` },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireAccount(request, context, ["staff"]);
+  const packs = await api.call(endpoints.officePacks).catch((e) => apiLoaderError(e, request, context));
+  return { packs, title: workspaceT("office.packs.title") };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireAccount(request, context, ["staff"]);
+  return publishAction(
+    request,
+    context,
+    (id, published) => api.call(endpoints.publishPack, { params: { id }, body: { published } }),
+    "/office/session-packs",
+  );
+}
+
+export default function OfficeSessionPacks() {
+  const { packs } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="container page">
+      <OfficeHead title={t("office.packs.heading")} add={{ to: "/office/session-packs/new", label: t("office.packs.add") }} />
+      <p className="muted">{t("office.packs.intro")}</p>
+      {packs.length ? (
+        <ul className="list-reset order-lines">
+          {packs.map((p) => (
+            <CatalogueCard
+              key={p.id}
+              testId={`pack-${p.id}`}
+              id={p.id}
+              name={p.name}
+              published={p.published}
+              inCarts={p.in_carts}
+            >
+              <Link to={`/office/session-packs/${p.id}`}>{p.name}</Link> ·{" "}
+              {t("office.packs.shape", { count: p.sessions, minutes: p.session_minutes, days: p.valid_days })} ·{" "}
+              {formatMoney(p.price_minor, p.currency)} · {t("office.packs.sold", { count: p.sold })}
+            </CatalogueCard>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">{t("office.packs.none")}</p>
+      )}
+    </section>
+  );
+}
+
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
