@@ -9,6 +9,10 @@ export const planTextFields = ["name", "description", "includes"] as const;
 export type PlanTextField = (typeof planTextFields)[number];
 export type PlanTexts = { name?: string; description?: string; includes?: string[] };
 
+/** A session pack's words (issue 41) */
+export const packTextFields = ["name", "description"] as const;
+export type PackTexts = { name?: string; description?: string };
+
 export const mentorTextFields = ["title", "bio", "expertise"] as const;
 export type MentorTextField = (typeof mentorTextFields)[number];
 export type MentorTexts = { title?: string; bio?: string; expertise?: string[] };

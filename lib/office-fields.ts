@@ -22,6 +22,8 @@ export const relocationFields = ["title", "country_code", "city", "duration_days
 
 /** The plan form's own fields (its words in other languages follow: lib/catalogue-texts.ts). */
 export const planFields = ["service_id", "name", "price", "description", "includes"] as const;
+/** The lengths a pack's sessions may have (issue 41): each fits in one of a mentor's hour slots. */
+export const packMinutes = [30, 45, 60] as const;
 /** A session pack's form (issue 41): `all_mentors` is "all" or "some", `mentor_ids` the ticked boxes */
 export const packFields = [
   "name",

@@ -1,8 +1,8 @@
 /** A session pack's form (issue 41): its words, sessions and their length, which mentors, price, days, other languages. */
 import { useTranslation } from "react-i18next";
-import { formValuesOf, translatedFields } from "../../lib/catalogue-texts";
-import { packMinutes, packTextFields, type OfficePack } from "../../lib/contract";
-import { packFields } from "../../lib/office-fields";
+import { formValuesOf, packTextFields, translatedFields } from "../../lib/catalogue-texts";
+import type { OfficePack } from "../../lib/contract";
+import { packFields, packMinutes } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
 import { Field, SelectField, TextAreaField, usePortalForm } from "./form";

@@ -4,14 +4,13 @@
  * client its credits, each movement a ledger row (granted, used, returned, expired, refunded), the balance their sum.
  */
 import { z } from "zod";
-import type { Translations } from "../catalogue-texts.js";
+import type { PackTexts, Translations } from "../catalogue-texts.js";
+import { packMinutes } from "../office-fields.js";
 import { answer, endpoint } from "./endpoint.js";
 import { idParam, minorUnits, oneLineText, optionalText, requiredText, translations } from "./fields.js";
 
-export const packTextFields = ["name", "description"] as const;
-export type PackTexts = { name?: string; description?: string };
-/** The lengths a pack's sessions may have: each fits in one of a mentor's hour slots. */
-export const packMinutes = [30, 45, 60] as const;
+export { packTextFields, type PackTexts } from "../catalogue-texts.js";
+export { packMinutes };
 
 const whole = (label: string, min: number, max: number, unit: string) =>
   z.coerce
