@@ -36,6 +36,9 @@ function buildNames(version?: string): Names | null {
 
 type Tree = Record<string, unknown>;
 
+/** i18next's plural suffixes (CLDR's categories). */
+const pluralForms = ["zero", "one", "two", "few", "many", "other"] as const;
+
 /** Of a language's catalogue, the parts these names reach (the e-mails' words are the server's only). */
 function pick(lang: Lang, named: Iterable<string>): Tree {
   const catalogue = resources[lang].translation as unknown as Record<string, Tree | string>;
@@ -46,6 +49,11 @@ function pick(lang: Lang, named: Iterable<string>): Tree {
     if (!whole || typeof whole !== "object" || section === "mail") continue;
     if (first && splitSections.has(section)) {
       if (whole[first] !== undefined) (out[section] ??= {})[first] = whole[first];
+      // A key said with a count is its plural forms ("creditsLeft_one", "creditsLeft_other"): each goes with it.
+      for (const form of pluralForms) {
+        const plural = `${first}_${form}`;
+        if (whole[plural] !== undefined) (out[section] ??= {})[plural] = whole[plural];
+      }
     } else out[section] = whole;
   }
   return out;

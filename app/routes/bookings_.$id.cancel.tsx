@@ -49,8 +49,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await checkForm(formData, request);
   try {
     const booking = await api.call(endpoints.cancelBooking, { body: { id } });
-    const message =
-      booking.refund_status === "refunded"
+    const cutoff = (await loadSite(context)).cancel_cutoff_hours;
+    const late = !booking.move_request && Date.parse(booking.start_at) - Date.now() < cutoff * 3_600_000;
+    const message = booking.credit_id
+      ? workspaceT(late ? "work.cancel.creditUsed" : "work.cancel.creditReturned")
+      : booking.refund_status === "refunded"
         ? workspaceT("work.cancel.refunded")
         : booking.refund_status === "due"
           ? workspaceT("work.cancel.refundDue")
@@ -67,7 +70,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** What cancelling does to the money, by the rule of Terms §4. */
 function refundSentence(
   t: TFunction,
-  b: { status: string; start_at: string; price_minor: number; currency: string; move_request: unknown },
+  b: {
+    status: string;
+    start_at: string;
+    price_minor: number;
+    currency: string;
+    move_request: unknown;
+    credit_id: number | null;
+  },
   now: string,
   cutoffHours: number,
   demo: boolean,
@@ -77,8 +87,12 @@ function refundSentence(
   const hoursLeft = (Date.parse(b.start_at) - Date.parse(now)) / 3_600_000;
   // The mentor asked for a new time: the change is theirs, so it is refunded in full whenever it is cancelled.
   if (hoursLeft < cutoffHours && !b.move_request) {
-    return t("work.cancel.late", { hours: cutoffHours, price });
+    return b.credit_id
+      ? t("work.cancel.creditLate", { hours: cutoffHours })
+      : t("work.cancel.late", { hours: cutoffHours, price });
   }
+  // Booked with a session pack credit (issue 41): the credit goes back, no money moves.
+  if (b.credit_id) return t("work.cancel.creditBack");
   return demo ? t("work.cancel.demoRefund", { price }) : t("work.cancel.cardRefund", { price });
 }
 

@@ -184,6 +184,7 @@ export default function OfficeOrder() {
                       <strong>
                         {" "}
                         · {i.refund_status === "refunded" ? t("office.order.lineRefunded") : t("office.order.lineDue")}
+                        {i.refund_minor !== i.price_minor ? ` ${formatMoney(i.refund_minor, i.currency)}` : null}
                       </strong>
                     ) : null}
                     {i.refund_reason ? <span className="muted"> ({i.refund_reason})</span> : null}
@@ -195,6 +196,11 @@ export default function OfficeOrder() {
           {canRefund && refundable.some((i) => i.item_type === "mentor_booking") ? (
             <p className="muted" data-testid="session-refund-hint">
               {t("office.order.sessionHint")}
+            </p>
+          ) : null}
+          {canRefund && refundable.some((i) => i.item_type === "session_pack") ? (
+            <p className="muted" data-testid="pack-refund-hint">
+              {t("office.order.packHint")}
             </p>
           ) : null}
           {refund.errors("line") ? (

@@ -95,7 +95,7 @@ export async function newContext(
 }
 
 function watch(page: Page, problems: string[]) {
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message} @ ${page.url()}`));
   page.on("console", (msg) => {
     if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
   });

@@ -8,6 +8,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { simpleParser } from "mailparser";
+import { issueClientLink, openAccess } from "../../backend/clients/links.js";
 import type { Database as SchemaDatabase } from "../../backend/db/schema.js";
 import { demoStaff } from "../../backend/setup/demo-data.js";
 import type { AgentPublic } from "../../lib/contract.js";
@@ -83,6 +84,22 @@ export async function startPortal(
      */
     async sessionHolding(values: Record<string, unknown>) {
       return createSession(kysely, TEST_SESSION_SECRET, values);
+    },
+    /** The client signed in to their own area as by an e-mailed link (their access opened): their session cookie. */
+    async clientSessionCookie(clientId: number) {
+      const link = await kysely.transaction().execute(async (trx) => {
+        await openAccess(trx, clientId);
+        return issueClientLink(trx, clientId, "sign_in", null, base);
+      });
+      const res = await fetch(`${base}/backend/my/link`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token: link.token }),
+      });
+      const { data } = (await res.json()) as { data: { token: string; expires_at: string; client: unknown } };
+      return createSession(kysely, TEST_SESSION_SECRET, {
+        account: { kind: "client", token: data.token, expires_at: data.expires_at, person: data.client },
+      });
     },
     /** The demo staff member (the owner), signed in through the one sign-in call: their session cookie. */
     async staffSessionCookie() {
