@@ -10,6 +10,7 @@ import type { BookingRules } from "../lib/rules.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { jsonBody } from "./body.js";
 import { defaultBookingRules } from "./bookings/bookings.js";
+import { remindExpiringCredits } from "./bookings/credit-notices.js";
 import { expireCredits } from "./bookings/credits.js";
 import { feedRoutes } from "./bookings/feed-routes.js";
 import { lapseMoveRequests } from "./bookings/moves.js";
@@ -260,7 +261,8 @@ export async function createApi(
         (await remindRequests(db, deps.publicUrl, opts.now)) +
         (await notifyUnreadMessages(db, deps.publicUrl, deps.messageNotifyDelaySeconds ?? 600, opts.now)) +
         (await questionnaireNotices(db, deps.publicUrl, opts.now)) +
-        (await agreementNotices(db, deps.publicUrl, opts.now));
+        (await agreementNotices(db, deps.publicUrl, opts.now)) +
+        (await remindExpiringCredits(db, opts.now));
       if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
       const tally = await deliverDue(
         db,

@@ -104,7 +104,15 @@ function made(t: Say, what: string, after: Obj): string {
   return w(t, facts ? "madeWith" : "made", { what, name: quoted(t, name), facts });
 }
 
-const addedAreas = ["staff", "agent", "mentor", "job", "relocation", "plan"];
+const addedAreas = ["staff", "agent", "mentor", "job", "relocation", "plan", "pack"];
+
+/** A commission rule's rate and target as its audit row keeps them (issue 41). */
+function ruleWords(t: Say, r: Record<string, unknown>) {
+  const rate = typeof r.percent_bp === "number" ? `${r.percent_bp / 100} %` : dollars(t, r.amount_minor);
+  const target =
+    r.target_id === null || r.target_id === undefined ? String(r.target) : `${String(r.target)} ${String(r.target_id)}`;
+  return { rate, target, day: String(r.starts_on ?? "") };
+}
 
 export function describeAudit(e: { kind: string; subject: string | null; before: unknown; after: unknown }, t: Say): string {
   const before = isObj(e.before) ? e.before : {};
@@ -152,6 +160,16 @@ export function describeAudit(e: { kind: string; subject: string | null; before:
       return w(t, "bookingCancel");
     case "client.erased":
       return w(t, "clientErased", { files: String(after.files_removed ?? 0) });
+    case "commission_rule.add":
+      return after.agent_id
+        ? w(t, "ruleAddedFor", { ...ruleWords(t, after), agent: String(after.agent_id) })
+        : w(t, "ruleAdded", ruleWords(t, after));
+    case "commission_rule.remove":
+      return w(t, "ruleRemoved", ruleWords(t, before));
+    case "commission.payout":
+      return w(t, "payout", { amount: dollars(t, after.amount_minor), reference: String(after.reference ?? "") });
+    case "agent.connect_account":
+      return after.account ? w(t, "connectSet", { account: String(after.account) }) : w(t, "connectCleared");
   }
   if (act === "create") {
     const what = addedAreas.includes(area) ? w(t, `added.${area}`) : w(t, "added.other", { area });
@@ -186,6 +204,8 @@ const places: Record<string, string | null> = {
   setting: "/office/settings",
   questionnaire: "/office/questionnaires/",
   agreement: null,
+  pack: "/office/session-packs/",
+  commission_rule: null,
 };
 
 /** The record an entry is about, as the office names it and where it is ("agent:3" → Agent 3, /office/agents/3). */

@@ -47,7 +47,8 @@ type AgentFacts = Extract<
       | "agent.client_messages"
       | "booking.client_move_requested"
       | "agent.questionnaire_submitted"
-      | "agent.agreement_signed";
+      | "agent.agreement_signed"
+      | "credits.expiring";
   }
 >;
 
@@ -238,6 +239,21 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
           { link: { text: "See the client's agreements", href: `${ctx.publicUrl}/clients/${client.id}/agreements` } },
         ],
         "You get this e-mail because a client of yours signed an agreement.",
+      );
+    }
+    case "credits.expiring": {
+      const { to, client } = facts;
+      return compose(
+        ctx,
+        `${client.name}'s session credits end on ${when(facts.expires_at, to.zone)}`,
+        greet(to),
+        [
+          {
+            p: `${client.name} has ${facts.left} of ${facts.sessions} sessions of ${facts.pack_name} left. They end on ${when(facts.expires_at, to.zone)}: a credit not used to book a session before then expires.`,
+          },
+          { link: { text: "Book a session with a credit", href: `${ctx.publicUrl}/mentors?client=${client.id}` } },
+        ],
+        "You get this e-mail because a client of yours has session credits about to end.",
       );
     }
     case "agent.questionnaire_submitted": {

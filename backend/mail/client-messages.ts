@@ -26,7 +26,8 @@ export type ClientFacts = Extract<
       | "client.case_moved"
       | "client.move_kept"
       | "client.questionnaire"
-      | "client.agreement";
+      | "client.agreement"
+      | "credits.expiring";
   }
 >;
 
@@ -43,6 +44,7 @@ const clientKinds = new Set<Facts["kind"]>([
   "client.move_kept",
   "client.questionnaire",
   "client.agreement",
+  "credits.expiring",
 ]);
 
 /** Whether this message goes to a client, to be written by clientMessage. */
@@ -278,6 +280,24 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
           { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
         ],
         t("mail.whyAgreement", { agent: agent.name }),
+      );
+    }
+    case "credits.expiring": {
+      const { agent } = facts;
+      return write(
+        t("mail.creditsSubject", { pack: facts.pack_name, day: at(facts.expires_at) }),
+        [
+          {
+            p: t("mail.creditsEnding", {
+              left: facts.left,
+              count: facts.sessions,
+              pack: facts.pack_name,
+              day: at(facts.expires_at),
+            }),
+          },
+          { p: t("mail.questions", { agent: agent.name, email: agent.email }) },
+        ],
+        t("mail.whyCredits", { agent: agent.name }),
       );
     }
     case "client.sign_in_link": {

@@ -106,7 +106,20 @@ export type Facts =
   | QuestionnaireToClient
   | QuestionnaireSubmitted
   | AgreementToClient
-  | AgreementSigned;
+  | AgreementSigned
+  | CreditsExpiring;
+
+/** A session pack's credits end in a week and some are left (issue 41): to the agent, and to the client. */
+export type CreditsExpiring = {
+  kind: "credits.expiring";
+  to: Recipient;
+  client: { id: number; name: string };
+  agent: { name: string; email: string };
+  pack_name: string;
+  left: number;
+  sessions: number;
+  expires_at: string;
+};
 
 /** An agreement for the client to sign (issue 40): sent, or a reminder while unsigned. */
 export type AgreementToClient = {

@@ -41,6 +41,7 @@ export function render(facts: Facts, ctx: MailContext): Rendered {
     case "booking.client_move_requested":
     case "agent.questionnaire_submitted":
     case "agent.agreement_signed":
+    case "credits.expiring":
       return agentMessage(facts, ctx);
     case "contact.reply":
     case "contact.received":

@@ -340,6 +340,12 @@ export const en = {
     thanks: "Thank you! We will answer within one working day.",
   },
   mail: {
+    creditsSubject: "Your {{pack}} sessions end on {{day}}",
+    creditsEnding_one:
+      "You have {{left}} of {{count}} session of {{pack}} left. It ends on {{day}}: ask your agent to book it before then.",
+    creditsEnding_other:
+      "You have {{left}} of {{count}} sessions of {{pack}} left. They end on {{day}}: ask your agent to book them before then.",
+    whyCredits: "You get this e-mail because your agent, {{agent}}, bought these sessions for you.",
     hello: "Hello {{name}},",
     mentor: "Mentor",
     client: "Client",

@@ -382,6 +382,14 @@ export const es: Catalogue = {
     thanks: "¡Gracias! Le responderemos en un día laborable.",
   },
   mail: {
+    creditsSubject: "Sus sesiones de {{pack}} terminan el {{day}}",
+    creditsEnding_one:
+      "Sesiones disponibles de {{pack}}: {{left}} de {{count}}. Terminan el {{day}}: pida a su agente que las reserve antes.",
+    creditsEnding_many:
+      "Sesiones disponibles de {{pack}}: {{left}} de {{count}}. Terminan el {{day}}: pida a su agente que las reserve antes.",
+    creditsEnding_other:
+      "Sesiones disponibles de {{pack}}: {{left}} de {{count}}. Terminan el {{day}}: pida a su agente que las reserve antes.",
+    whyCredits: "Recibe este correo porque su agente, {{agent}}, compró estas sesiones para usted.",
     hello: "Hola, {{name}}:",
     mentor: "Mentor",
     client: "Cliente",

@@ -387,6 +387,14 @@ export const fr: Catalogue = {
     thanks: "Merci ! Nous vous répondrons sous un jour ouvré.",
   },
   mail: {
+    creditsSubject: "Vos séances de {{pack}} prennent fin le {{day}}",
+    creditsEnding_one:
+      "Séances restantes de {{pack}} : {{left}} sur {{count}}. Elles prennent fin le {{day}} : demandez à votre agent de les réserver d’ici là.",
+    creditsEnding_many:
+      "Séances restantes de {{pack}} : {{left}} sur {{count}}. Elles prennent fin le {{day}} : demandez à votre agent de les réserver d’ici là.",
+    creditsEnding_other:
+      "Séances restantes de {{pack}} : {{left}} sur {{count}}. Elles prennent fin le {{day}} : demandez à votre agent de les réserver d’ici là.",
+    whyCredits: "Vous recevez cet e-mail parce que votre agent, {{agent}}, a acheté ces séances pour vous.",
     hello: "Bonjour {{name}},",
     mentor: "Mentor",
     client: "Client",

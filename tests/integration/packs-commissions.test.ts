@@ -217,6 +217,31 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     expect(rows.map((r) => `${r.kind}:${r.amount}`)).toEqual(["granted:3", "expired:-3"]);
   });
 
+  it("a week before the credits end, the agent and the client (in their language) are told once", async () => {
+    const { creditId, clientId } = await f.agentWithPack("reminder", { validDays: 10 });
+    await database.db.updateTable("clients").set({ language: "es" }).where("id", "=", clientId).execute();
+    const client = await database.db.selectFrom("clients").select("email").where("id", "=", clientId).executeTakeFirstOrThrow();
+    await api.mailTick({ now: new Date(Date.now() + 2 * 86_400_000) });
+    expect(
+      await database.db.selectFrom("outbox").select("id").where("dedupe_key", "like", `credits.expiring:${creditId}:%`).execute(),
+    ).toEqual([]);
+    const later = new Date(Date.now() + 4 * 86_400_000);
+    await api.mailTick({ now: later, worker: "a" });
+    await api.mailTick({ now: later, worker: "b" });
+    const rows = await database.db
+      .selectFrom("outbox")
+      .select("dedupe_key")
+      .where("dedupe_key", "like", `credits.expiring:${creditId}:%`)
+      .execute();
+    expect(rows.map((r) => r.dedupe_key).sort()).toEqual([
+      `credits.expiring:${creditId}:agent`,
+      `credits.expiring:${creditId}:client`,
+    ]);
+    const toClient = api.mailbox.filter((m) => m.to === client.email && /terminan el/.test(m.subject));
+    expect(toClient).toHaveLength(1);
+    expect(toClient[0]!.text).toMatch(/Sesiones disponibles de .*: 3 de 3/);
+  });
+
   it("the rule that applies: the agent's own before every agent's, the item before its service, the latest start", async () => {
     const staff = await api.newStaff(`rules-${target.name}@office.test`);
     const agent = await api.newAgent(`rules-agent-${target.name}@example.com`);

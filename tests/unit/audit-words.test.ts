@@ -33,6 +33,25 @@ describe("the audit log's words", () => {
     );
   });
 
+  it("says issue 41's entries: a pack added, a rule added and removed, a payout, a connected account", () => {
+    expect(say("pack.create", null, { name: "Kick-off", sessions: 3, price_minor: 30000 })).toMatch(
+      /^Added session pack “Kick-off”/,
+    );
+    expect(say("commission_rule.add", null, { target: "service", target_id: 1, percent_bp: 1000, starts_on: "2026-12-01" })).toBe(
+      "Added a commission rule: 10 % on service 1, from 2026-12-01",
+    );
+    expect(
+      say("commission_rule.remove", { target: "pack", target_id: null, amount_minor: 5000, starts_on: "2027-01-01" }, null),
+    ).toBe("Removed a commission rule that had not started ($50.00, from 2027-01-01)");
+    expect(say("commission.payout", null, { amount_minor: 1000, reference: "BANK-1" })).toBe(
+      "Recorded a payout of $10.00 (reference BANK-1)",
+    );
+    expect(say("agent.connect_account", { account: null }, { account: "acct_1" })).toBe(
+      "Set the Stripe connected account to acct_1",
+    );
+    expect(auditSubject("pack:2")).toEqual({ label: "Session pack 2", href: "/office/session-packs/2" });
+  });
+
   it("says each kind the office writes as a sentence", () => {
     expect(say("staff.sign_in", null, null)).toBe("Signed in");
     expect(say("agent.deactivate", { active: true }, { active: false })).toBe("Deactivated (sessions ended)");
