@@ -93,6 +93,12 @@ export default function OfficeOverview() {
         <li>
           <Link to="/office/agreements">{t("office.overview.agreements")}</Link>
         </li>
+        <li>
+          <Link to="/office/session-packs">{t("office.overview.sessionPacks")}</Link>
+        </li>
+        <li>
+          <Link to="/office/commissions">{t("office.overview.commissions")}</Link>
+        </li>
       </ul>
     </section>
   );

@@ -63,6 +63,9 @@ export default function OfficeAgent() {
       </dl>
       <PendingEmailNote pending={pending_email} />
       <p className="muted">{t("office.agent.readOnly")}</p>
+      <p>
+        <Link to={`/office/commissions/${agent.id}`}>{t("office.agent.commissions")}</Link>
+      </p>
 
       <div className="page-head">
         <h2>{t("office.agent.clients", { count: clients.length })}</h2>

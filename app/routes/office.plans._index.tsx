@@ -36,6 +36,9 @@ export default function OfficePlans() {
   return (
     <section className="container page">
       <OfficeHead title={t("office.catalogue.plans")} add={{ to: "/office/plans/new", label: t("office.catalogue.addPlan") }} />
+      <p className="muted">
+        <Link to="/office/session-packs">{t("office.catalogue.packsLink")}</Link>
+      </p>
       <ul className="list-reset order-lines">
         {plans.map((p) => (
           <CatalogueCard key={p.id} testId={`plan-${p.id}`} id={p.id} name={p.name} published={p.published} inCarts={p.in_carts}>

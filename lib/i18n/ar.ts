@@ -33,7 +33,6 @@ export const ar: Catalogue = {
     footerNav: "عن الموقع",
   },
   nav: {
-    sessionPacks: "باقات الجلسات",
     commissions: "العمولات",
     workspace: "مساحة العمل",
     backOffice: "الإدارة",

@@ -1259,6 +1259,8 @@ export const enWorkspace = {
       stages: "Case stages",
       questionnaires: "Questionnaires",
       agreements: "Agreements",
+      sessionPacks: "Session packs",
+      commissions: "Agents' commissions and payouts",
     },
     outbox: {
       title: "E-mail · Back office",
@@ -1707,6 +1709,7 @@ export const enWorkspace = {
       add: "Add the agent",
     },
     agent: {
+      commissions: "Commissions and payouts →",
       notFound: "Agent not found",
       back: "Agents",
       email: "Email",
@@ -1916,6 +1919,7 @@ export const enWorkspace = {
       langs: { ar: "Arabic", es: "Spanish", fr: "French" },
     },
     catalogue: {
+      packsLink: "Session packs (mentor sessions sold together) have their own page →",
       jobsTitle: "Jobs · Back office",
       addJobTitle: "Add a job · Back office",
       plansTitle: "Service plans · Back office",

@@ -68,7 +68,6 @@ export const en = {
   },
   /** The workspaces' menus: the agent's, the mentor's and the back office's (English pages for now; issue 26) */
   nav: {
-    sessionPacks: "Session packs",
     commissions: "Commissions",
     workspace: "Workspace",
     backOffice: "Back office",

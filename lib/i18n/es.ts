@@ -30,7 +30,6 @@ export const es: Catalogue = {
     footerNav: "Sobre el sitio",
   },
   nav: {
-    sessionPacks: "Bonos de sesiones",
     commissions: "Comisiones",
     workspace: "Área de trabajo",
     backOffice: "Administración",

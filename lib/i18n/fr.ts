@@ -30,7 +30,6 @@ export const fr: Catalogue = {
     footerNav: "À propos du site",
   },
   nav: {
-    sessionPacks: "Forfaits de séances",
     commissions: "Commissions",
     workspace: "Espace de travail",
     backOffice: "Administration",
