@@ -19,39 +19,12 @@ export function CommissionStatementView({ statement }: { statement: CommissionSt
           <h2 id="months-heading">{t("commissions.byMonth")}</h2>
           <div className="table-wrap">
             <table className="table table--stack" data-testid="commission-months">
-              <thead>
-                <tr>
-                  <th scope="col">{t("commissions.month")}</th>
-                  <th scope="col" className="num">
-                    {t("commissions.earned")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("commissions.reversed")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("commissions.paidOut")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("commissions.owed")}
-                  </th>
-                </tr>
-              </thead>
+              <CommissionHead first={t("commissions.month")} owed={t("commissions.owed")} />
               <tbody>
                 {statement.months.map((m) => (
                   <tr key={`${m.currency}-${m.month}`}>
                     <td data-label={t("commissions.month")}>{m.month}</td>
-                    <td data-label={t("commissions.earned")} className="num">
-                      {formatMoney(m.earned_minor, m.currency)}
-                    </td>
-                    <td data-label={t("commissions.reversed")} className="num">
-                      {formatMoney(m.reversed_minor, m.currency)}
-                    </td>
-                    <td data-label={t("commissions.paidOut")} className="num">
-                      {formatMoney(m.paid_out_minor, m.currency)}
-                    </td>
-                    <td data-label={t("commissions.owed")} className="num">
-                      {formatMoney(m.owed_minor, m.currency)}
-                    </td>
+                    <CommissionCells sums={m} owed={t("commissions.owed")} />
                   </tr>
                 ))}
               </tbody>
@@ -81,6 +54,45 @@ export function CommissionStatementView({ statement }: { statement: CommissionSt
           </ul>
         </section>
       ) : null}
+    </>
+  );
+}
+
+/** The head of a table of commission sums: what each row is, then earned, reversed, paid out and owed. */
+export function CommissionHead({ first, owed }: { first: string; owed: string }) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        {[t("commissions.earned"), t("commissions.reversed"), t("commissions.paidOut"), owed].map((label) => (
+          <th key={label} scope="col" className="num">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+type Sums = { currency: string; earned_minor: number; reversed_minor: number; paid_out_minor: number; owed_minor: number };
+
+/** A row's sums, each labelled for the narrow screen's stacked table. */
+export function CommissionCells({ sums, owed }: { sums: Sums; owed: string }) {
+  const { t } = useTranslation();
+  const cells: Array<[string, number]> = [
+    [t("commissions.earned"), sums.earned_minor],
+    [t("commissions.reversed"), sums.reversed_minor],
+    [t("commissions.paidOut"), sums.paid_out_minor],
+    [owed, sums.owed_minor],
+  ];
+  return (
+    <>
+      {cells.map(([label, minor]) => (
+        <td key={label} data-label={label} className="num">
+          {formatMoney(minor, sums.currency)}
+        </td>
+      ))}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CommissionRule } from "../../lib/contract";
+import { CommissionCells, CommissionHead } from "../components/commission-statement";
 import { Field, FormError, SelectField, usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { Toast } from "../components/toasts";
@@ -107,41 +108,14 @@ export default function OfficeCommissions() {
         {balances.length ? (
           <div className="table-wrap">
             <table className="table table--stack" data-testid="commission-balances">
-              <thead>
-                <tr>
-                  <th scope="col">{t("office.commissions.agent")}</th>
-                  <th scope="col" className="num">
-                    {t("office.commissions.earned")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("office.commissions.reversed")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("office.commissions.paidOut")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("office.commissions.owed")}
-                  </th>
-                </tr>
-              </thead>
+              <CommissionHead first={t("office.commissions.agent")} owed={t("office.commissions.owed")} />
               <tbody>
                 {balances.map((b) => (
                   <tr key={`${b.agent_id}-${b.currency}`}>
                     <td data-label={t("office.commissions.agent")}>
                       <Link to={`/office/commissions/${b.agent_id}`}>{b.agent_name}</Link>
                     </td>
-                    <td data-label={t("office.commissions.earned")} className="num">
-                      {formatMoney(b.earned_minor, b.currency)}
-                    </td>
-                    <td data-label={t("office.commissions.reversed")} className="num">
-                      {formatMoney(b.reversed_minor, b.currency)}
-                    </td>
-                    <td data-label={t("office.commissions.paidOut")} className="num">
-                      {formatMoney(b.paid_out_minor, b.currency)}
-                    </td>
-                    <td data-label={t("office.commissions.owed")} className="num">
-                      {formatMoney(b.owed_minor, b.currency)}
-                    </td>
+                    <CommissionCells sums={b} owed={t("office.commissions.owed")} />
                   </tr>
                 ))}
               </tbody>

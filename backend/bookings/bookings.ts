@@ -76,6 +76,17 @@ export function checkBookable(mentor: MentorProfile, start: Date, rules: Booking
 }
 
 /**
+ * The agent's client a session is booked for: not found is the query's answer (getClient's NotFound; a database that
+ * does not answer is an outage, 503), and an archived client has nothing more booked.
+ */
+export async function bookableClient(db: Kysely<Database>, agentId: number, clientId: number) {
+  const client = await getClient(db, agentId, clientId);
+  if (client.archived_at)
+    throw new Conflict("client.archived_booking", "This client is archived: nothing more can be booked for them.");
+  return client;
+}
+
+/**
  * Holds a slot for a client of the agent and puts it in the cart, in one transaction under the cart lock.
  * The database forbids two live bookings of one slot; the lock makes the hold limits exact.
  */
@@ -86,10 +97,7 @@ export async function book(
   rules: BookingRules,
   now = new Date(),
 ): Promise<Booking> {
-  // Not found is the query's answer (getClient's NotFound); a database that does not answer is an outage (503).
-  const client = await getClient(db, agentId, input.client_id);
-  if (client.archived_at)
-    throw new Conflict("client.archived_booking", "This client is archived: nothing more can be booked for them.");
+  const client = await bookableClient(db, agentId, input.client_id);
   const start = new Date(input.start);
   await releaseExpiredHolds(db, now);
   const startAt = start.toISOString();
@@ -172,10 +180,15 @@ export async function book(
     });
     return getBooking(db, agentId, id);
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new Conflict("booking.slot_taken", "That slot has just been booked by someone else. Please choose another time.");
-    }
-    if (isForeignKeyViolation(error)) throw new Conflict("client.removed", "This client has just been removed. Reload the page.");
-    throw error;
+    throw bookingRefusal(error);
   }
+}
+
+/** What a booking's insert meeting the database's rules means: its slot taken meanwhile, its client removed. */
+export function bookingRefusal(error: unknown): unknown {
+  if (isUniqueViolation(error)) {
+    return new Conflict("booking.slot_taken", "That slot has just been booked by someone else. Please choose another time.");
+  }
+  if (isForeignKeyViolation(error)) return new Conflict("client.removed", "This client has just been removed. Reload the page.");
+  return error;
 }

@@ -10,13 +10,11 @@ import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { BookingRules } from "../../lib/rules.js";
 import { clientEvent } from "../clients/case-file.js";
-import { getClient } from "../clients/clients.js";
 import { ownClient } from "../clients/ownership.js";
-import { isForeignKeyViolation, isUniqueViolation } from "../db/errors.js";
 import { lockLedger } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
-import { Conflict, Invalid } from "../errors.js";
-import { checkBookable, sessionRoomUrl, slotError } from "./bookings.js";
+import { Invalid } from "../errors.js";
+import { bookableClient, bookingRefusal, checkBookable, sessionRoomUrl, slotError } from "./bookings.js";
 import { moveCredit } from "./credits.js";
 import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
@@ -33,9 +31,7 @@ export async function bookWithCredit(
   rules: BookingRules,
   now = new Date(),
 ): Promise<Booking> {
-  const client = await getClient(db, agentId, input.client_id);
-  if (client.archived_at)
-    throw new Conflict("client.archived_booking", "This client is archived: nothing more can be booked for them.");
+  const client = await bookableClient(db, agentId, input.client_id);
   const start = new Date(input.start);
   const stamp = now.toISOString();
   try {
@@ -114,10 +110,6 @@ export async function bookWithCredit(
     });
     return getBooking(db, agentId, id);
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new Conflict("booking.slot_taken", "That slot has just been booked by someone else. Please choose another time.");
-    }
-    if (isForeignKeyViolation(error)) throw new Conflict("client.removed", "This client has just been removed. Reload the page.");
-    throw error;
+    throw bookingRefusal(error);
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import { clientZone } from "../clients/people.js";
+import { creditBalance } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
 import { enqueue } from "../mail/outbox.js";
 
@@ -31,15 +32,7 @@ export async function remindExpiringCredits(db: Kysely<Database>, now = new Date
       "agents.email as agent_email",
       "agents.time_zone as agent_zone",
     ])
-    .select((eb) =>
-      eb
-        .selectFrom("credit_moves")
-        .select("credit_moves.balance")
-        .whereRef("credit_moves.credit_id", "=", "client_credits.id")
-        .orderBy("credit_moves.seq", "desc")
-        .limit(1)
-        .as("left"),
-    )
+    .select((eb) => creditBalance(eb).as("left"))
     .where("client_credits.reminded_at", "is", null)
     .where("client_credits.expires_at", ">", now.toISOString())
     .where("client_credits.expires_at", "<=", soon)

@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { ClientCredit, CreditMove } from "../../lib/contract.js";
 import { clientEvent } from "../clients/case-file.js";
-import { lastCreditMove, lockLedger, nextLink } from "../db/ledger.js";
+import { creditBalance, lastCreditMove, lockLedger, nextLink } from "../db/ledger.js";
 import type { CreditMoveKind, Database } from "../db/schema.js";
 import { Conflict } from "../errors.js";
 
@@ -145,18 +145,7 @@ export async function expireCredits(db: Db, now = new Date()) {
     .selectFrom("client_credits")
     .select(["id", "agent_id", "client_id"])
     .where("expires_at", "<=", now.toISOString())
-    .where((eb) =>
-      eb(
-        eb
-          .selectFrom("credit_moves")
-          .select("credit_moves.balance")
-          .whereRef("credit_moves.credit_id", "=", "client_credits.id")
-          .orderBy("credit_moves.seq", "desc")
-          .limit(1),
-        ">",
-        0,
-      ),
-    )
+    .where((eb) => eb(creditBalance(eb), ">", 0))
     .limit(500)
     .execute();
   let expired = 0;

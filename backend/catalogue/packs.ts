@@ -9,6 +9,7 @@ import type { AgentPack, OfficePack, OfficePackDetail, PackTexts, PublicPack, Se
 import { fieldError } from "../../lib/field-errors.js";
 import type { Lang } from "../../lib/i18n/languages.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { creditBalance } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
 
@@ -105,15 +106,7 @@ export async function getOfficePackDetail(db: Db, id: number): Promise<OfficePac
       "client_credits.sessions",
       "client_credits.expires_at",
     ])
-    .select((eb) =>
-      eb
-        .selectFrom("credit_moves")
-        .select("credit_moves.balance")
-        .whereRef("credit_moves.credit_id", "=", "client_credits.id")
-        .orderBy("credit_moves.seq", "desc")
-        .limit(1)
-        .as("left"),
-    )
+    .select((eb) => creditBalance(eb).as("left"))
     .where("client_credits.pack_id", "=", id)
     .orderBy("client_credits.expires_at", "desc")
     .limit(200)

@@ -4,7 +4,7 @@
  * row written twice). Callers take the ledger's lock first (`lockLedger`): on PostgreSQL the rows of one ledger are
  * then added one after the other; SQLite runs one transaction at a time already.
  */
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "./schema.js";
 
 /** Advisory lock spaces, one a ledger kind (PostgreSQL's two-key form: space, owner). */
@@ -50,4 +50,14 @@ export function lastCommissionMove(trx: Kysely<Database>, agentId: number, curre
     .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/** A grant's balance now, as a column of a query over `client_credits`: its ledger's last row's. */
+export function creditBalance(eb: ExpressionBuilder<Database, "client_credits">) {
+  return eb
+    .selectFrom("credit_moves")
+    .select("credit_moves.balance")
+    .whereRef("credit_moves.credit_id", "=", "client_credits.id")
+    .orderBy("credit_moves.seq", "desc")
+    .limit(1);
 }

@@ -1175,9 +1175,6 @@ export const enWorkspace = {
       balances: "What each agent is owed",
       noBalances: "No agent has earned a commission yet.",
       agent: "Agent",
-      earned: "Earned",
-      reversed: "Reversed",
-      paidOut: "Paid out",
       owed: "Owed",
       rules: "Rules",
       rulesNote:
