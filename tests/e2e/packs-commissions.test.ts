@@ -145,6 +145,14 @@ journeys("session packs and commissions in Chromium", { timeout: 180_000 }, (ctx
         /\$30\.00[\s\S]*\$20\.00[\s\S]*\$10\.00[\s\S]*\$0\.00/,
       );
 
+      // The same months for a spreadsheet.
+      const csv = await (await agent.request.get(`${base}/commissions.csv`)).text();
+      expect(csv.split("\r\n")[0] ?? csv.split("\n")[0]).toMatch(
+        /^\uFEFF?What,When \(.+\),Currency,Earned,Reversed,Paid out,Owed,Detail/,
+      );
+      expect(csv).toMatch(/Month,\d{4}-\d{2},USD,30\.00,20\.00,10\.00,0\.00/);
+      expect(csv).toMatch(/earned,.*,USD,30\.00,,,30\.00,Session pack: /);
+
       for (const side of [office, agentSide, me]) {
         expect(unexpected(side.problems)).toEqual([]);
         await side.context.close();

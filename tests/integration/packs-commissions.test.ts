@@ -202,6 +202,49 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
     expect(none.json.code).toBe("credit.none_left");
   });
 
+  it("paid at Stripe, a pack's refund asks Stripe for its unused credits' share only, once", async () => {
+    const staff = await api.newStaff(`stripe-pack-${target.name}@office.test`);
+    const pack = await api.call("POST", "office/session-packs", { token: staff.token, body: f.packBody("Stripe pack") });
+    await api.call("POST", `office/session-packs/${pack.json.data.id}/published`, {
+      token: staff.token,
+      body: { published: true },
+    });
+    const agent = await connectApi.newAgent(`stripe-pack-${target.name}@example.com`);
+    const clientId = await f.newClient(agent, "stripe-pack");
+    await connectApi.call("POST", "agent/addcart", {
+      token: agent.token,
+      body: { client_id: clientId, item_type: "session_pack", item_id: pack.json.data.id },
+    });
+    const checkout = await connectApi.call("POST", "stripe/create-checkout-session", { token: agent.token });
+    const session = stripe.pay(checkout.json.data.session_id);
+    const event = stripe.event("checkout.session.completed", session);
+    const hook = await connectApi.call("POST", "stripe/webhook", {
+      rawBody: event.payload,
+      headers: { "Stripe-Signature": event.signature },
+    });
+    expect(hook.status).toBe(200);
+    const line = await database.db
+      .selectFrom("order_items")
+      .innerJoin("client_credits", "client_credits.order_item_id", "order_items.id")
+      .select(["order_items.id", "order_items.order_id", "client_credits.id as credit_id"])
+      .where("order_items.client_id", "=", clientId)
+      .executeTakeFirstOrThrow();
+    const [slot] = await f.slots(agent, 1, 2);
+    const booked = await connectApi.call("POST", "api/Mentorbooking/book", {
+      token: agent.token,
+      body: { mentor_id: 2, client_id: clientId, start: slot, topic: "Used", credit_id: line.credit_id },
+    });
+    expect(booked.status).toBe(201);
+    const refunded = await connectApi.call("POST", `office/orders/${line.order_id}/refund`, {
+      token: staff.token,
+      body: { item_ids: [line.id], note: "Pro rata" },
+    });
+    expect(refunded.status).toBe(200);
+    const sent = stripe.refunds.filter((r) => r.idempotencyKey === `order-item-${line.id}-refund`);
+    expect(sent.map((r) => r.amount)).toEqual([20_000]);
+    expect(refunded.json.data.items[0]).toMatchObject({ refund_status: "refunded", refund_minor: 20_000 });
+  });
+
   it("credits past their end expire, one ledger row for what was left", async () => {
     const { creditId } = await f.agentWithPack("expiry", { validDays: 30 });
     await expireCredits(database.db, new Date(Date.now() + 29 * 86_400_000));
