@@ -5,8 +5,11 @@
  * the signed-in client's own id.
  */
 import type { Kysely } from "kysely";
+import { calendarLinks } from "../../lib/calendar-links.js";
 import { documentTypes, type DocumentKind, type MyCase, type MyDocument } from "../../lib/contract.js";
 import { AGENT_CHANGED, ALREADY_ACCEPTED, CLIENT_QUOTA, fileSize, JUST_REVIEWED, documentTitle } from "../../lib/documents.js";
+import { translator } from "../../lib/i18n/index.js";
+import { asLang } from "../../lib/i18n/languages.js";
 import type { ApiFile, UploadFile } from "../../lib/transport.js";
 import { clientCredits } from "../bookings/credits.js";
 import { sessionOf } from "../bookings/notices.js";
@@ -89,7 +92,7 @@ async function myDocuments(db: Db, clientId: number, only?: number): Promise<MyD
     .map(({ kind: _kind, ...d }) => d);
 }
 
-export async function myCase(db: Db, clientId: number, now = new Date()): Promise<MyCase> {
+export async function myCase(db: Db, clientId: number, now = new Date(), company = ""): Promise<MyCase> {
   const c = await clientsWithAgent(db)
     .select(["clients.upload_files", "clients.upload_bytes"])
     .where("clients.id", "=", clientId)
@@ -131,6 +134,7 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
     agreementCopies(db, clientId),
     clientCredits(db, clientId, now),
   ]);
+  const words = translator(asLang(c.language));
   return {
     client: {
       first_name: c.first_name,
@@ -165,6 +169,14 @@ export async function myCase(db: Db, clientId: number, now = new Date()): Promis
             answer: s.client_move_answer,
           }
         : null,
+      // The invite file's event, for the web calendars (issue 42, point 3): the same words, in the client's language.
+      calendar: calendarLinks({
+        title: words("mail.inviteSummary", { mentor: s.mentor_name, client: `${c.first_name} ${c.last_name}` }),
+        start: new Date(s.start_at).toISOString(),
+        end: new Date(s.end_at).toISOString(),
+        details: words("mail.inviteDescription", { topic: s.topic, agent: c.agent_name, company }),
+        location: s.join_url,
+      }),
     })),
     uploads: {
       files: Number(c.upload_files),

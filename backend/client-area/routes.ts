@@ -70,6 +70,6 @@ export function clientAreaRoutes(
     await revokeToken(db, "client", caller.token);
     return { signed_out: true as const };
   });
-  serve(endpoints.myCase, async ({ caller }) => myCase(db, caller.id));
+  serve(endpoints.myCase, async ({ caller }) => myCase(db, caller.id, new Date(), deps.mail.company.name));
   serve(endpoints.mySessionInvite, async ({ caller, params }) => mySessionInvite(db, deps.mail, caller.id, params.id));
 }

@@ -4,6 +4,7 @@
  */
 import { translator } from "../../lib/i18n/index.js";
 import {
+  calendarBlocks,
   compose,
   money,
   sessionInvite,
@@ -32,6 +33,9 @@ function sessionRows(to: Recipient, s: SessionFacts): Array<[string, string]> {
 }
 
 export const greet = (to: { name: string }) => `Hello ${to.name},`;
+
+/** The web calendars' links, as an agent's (English) e-mail words them. */
+const addTo = { google: "Add to Google Calendar", outlook: "Add to Outlook" };
 
 export const whyAgent = "You get this e-mail because you are the agent on this account.";
 
@@ -64,6 +68,8 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
         p: `To cancel, open Mentor sessions in the portal. Cancelled until ${when(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString(), to.zone)}, it is refunded; after that and until the start, it is cancelled without a refund (Terms §4).`,
       });
       blocks.push({ link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } });
+      const ics = sessionInvite(ctx, to, s, "REQUEST");
+      blocks.push(...calendarBlocks(ics.links, addTo));
       const r = compose(
         ctx,
         `Confirmed: mentor session with ${s.mentor_name}, ${when(s.start_at, to.zone)}`,
@@ -71,10 +77,11 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
         blocks,
         whyAgent,
       );
-      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+      return { ...r, ics };
     }
     case "booking.reminder": {
       const { to, session: s } = facts;
+      const ics = sessionInvite(ctx, to, s, "REQUEST");
       // Sent before the refund's cut-off (issue 23, point 9): the agent can still cancel with a refund when it comes.
       const cutoff = when(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString(), to.zone);
       const r = compose(
@@ -87,10 +94,11 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
           {
             p: `It can still be moved, or cancelled with a refund, until ${cutoff}; after that it can be cancelled without a refund (Terms §4).`,
           },
+          ...calendarBlocks(ics.links, addTo),
         ],
         whyAgent,
       );
-      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+      return { ...r, ics };
     }
     case "booking.cancelled": {
       const { to, session: s } = facts;
@@ -127,6 +135,7 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
     }
     case "booking.moved": {
       const { to, session: s } = facts;
+      const ics = sessionInvite(ctx, to, s, "REQUEST");
       const r = compose(
         ctx,
         `Moved: mentor session with ${s.mentor_name}, now ${when(s.start_at, to.zone)}`,
@@ -137,10 +146,11 @@ export function agentMessage(facts: AgentFacts, ctx: MailContext): Rendered {
           },
           { rows: sessionRows(to, s) },
           { link: { text: "Your sessions", href: `${ctx.publicUrl}/bookings` } },
+          ...calendarBlocks(ics.links, addTo),
         ],
         whyAgent,
       );
-      return { ...r, ics: sessionInvite(ctx, to, s, "REQUEST") };
+      return { ...r, ics };
     }
     case "booking.move_requested": {
       const { to, session: s } = facts;

@@ -10,7 +10,16 @@ import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
 import { wordsIn } from "../../lib/intake.js";
 import { stageName } from "../../lib/stage-name.js";
-import { compose, sessionInvite, when, type MailContext, type Recipient, type Rendered, type SessionFacts } from "./compose.js";
+import {
+  calendarBlocks,
+  compose,
+  sessionInvite,
+  when,
+  type MailContext,
+  type Recipient,
+  type Rendered,
+  type SessionFacts,
+} from "./compose.js";
 import type { SessionKind, StageNames } from "./facts.js";
 import type { Facts } from "./messages.js";
 
@@ -94,34 +103,43 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
     return rows;
   };
   const invite = (s: SessionFacts, method: "REQUEST" | "CANCEL") => clientInvite(ctx, to, s, method);
+  /** An invite to add, with the web calendars' links beside it (issue 42, point 3) */
+  const adding = (s: SessionFacts) => {
+    const ics = invite(s, "REQUEST");
+    return { ics, blocks: calendarBlocks(ics.links, { google: t("mail.addToGoogle"), outlook: t("mail.addToOutlook") }) };
+  };
 
   switch (facts.kind) {
     case "booking.confirmed": {
       const s = facts.session;
+      const added = adding(s);
       const r = write(
         t("mail.confirmedSubject", { mentor: s.mentor_name, when: at(s.start_at) }),
         [
           { p: t("mail.confirmed", { mentor: s.mentor_name }) },
           { rows: sessionRows(s) },
           { p: t("mail.askAgent", { agent: s.agent_name, email: s.agent_email }) },
+          ...added.blocks,
         ],
         t("mail.whyBooked", { agent: s.agent_name }),
       );
-      return { ...r, ics: invite(s, "REQUEST") };
+      return { ...r, ics: added.ics };
     }
     case "booking.reminder": {
       const s = facts.session;
       const cutoff = at(new Date(Date.parse(s.start_at) - ctx.cancelCutoffHours * 3_600_000).toISOString());
+      const added = adding(s);
       const r = write(
         t("mail.reminderSubject", { mentor: s.mentor_name, when: at(s.start_at) }),
         [
           { p: t("mail.reminder", { mentor: s.mentor_name }) },
           { rows: sessionRows(s) },
           { p: t("mail.cannotCome", { agent: s.agent_name, email: s.agent_email, cutoff }) },
+          ...added.blocks,
         ],
         t("mail.whyBooked", { agent: s.agent_name }),
       );
-      return { ...r, ics: invite(s, "REQUEST") };
+      return { ...r, ics: added.ics };
     }
     case "booking.cancelled": {
       const s = facts.session;
@@ -140,16 +158,18 @@ export function clientMessage(facts: ClientFacts, ctx: MailContext): Rendered {
     }
     case "booking.moved": {
       const s = facts.session;
+      const added = adding(s);
       const r = write(
         t("mail.movedSubject", { mentor: s.mentor_name, when: at(s.start_at) }),
         [
           { p: t("mail.moved", { mentor: s.mentor_name, from: at(facts.from.start_at), to: at(s.start_at) }) },
           { rows: sessionRows(s) },
           { p: t("mail.askAgainAgent", { agent: s.agent_name, email: s.agent_email }) },
+          ...added.blocks,
         ],
         t("mail.whyBooked", { agent: s.agent_name }),
       );
-      return { ...r, ics: invite(s, "REQUEST") };
+      return { ...r, ics: added.ics };
     }
     case "client.documents_requested": {
       const { agent } = facts;

@@ -3,6 +3,7 @@
  * pages show it, the text and HTML bodies from blocks, and a session's calendar invite.
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { calendarLinks } from "../../lib/calendar-links.js";
 import type { AccountKind } from "../../lib/contract.js";
 import { dateFormatter } from "../../lib/intl.js";
 import { formatMoney } from "../../lib/money.js";
@@ -177,6 +178,10 @@ export function sessionInvite<M extends "REQUEST" | "CANCEL" | "PUBLISH">(
   words?: { summary: string; description: string },
 ) {
   const host = new URL(ctx.publicUrl).hostname || "portal";
+  const summary =
+    words?.summary ??
+    `Mentor session: ${s.mentor_name} with ${to.role === "mentor" ? (s.client_short ?? s.client_name) : s.client_name}`;
+  const description = words?.description ?? `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`;
   const cal = ical({
     prodId: { company: oneLine(ctx.company.name), product: "portal", language: "EN" },
     method: ICalCalendarMethod[method],
@@ -187,10 +192,8 @@ export function sessionInvite<M extends "REQUEST" | "CANCEL" | "PUBLISH">(
     sequence: (s.sequence ?? 0) + (method === "CANCEL" ? 1 : 0),
     start: new Date(s.start_at),
     end: new Date(s.end_at),
-    summary:
-      words?.summary ??
-      `Mentor session: ${s.mentor_name} with ${to.role === "mentor" ? (s.client_short ?? s.client_name) : s.client_name}`,
-    description: words?.description ?? `Topic: ${s.topic}\nBooked by ${s.agent_name} through ${ctx.company.name}.`,
+    summary,
+    description,
     status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: icsName(ctx.company.name), email: s.agent_email },
     ...(method === "PUBLISH" ? {} : { attendees: [{ name: icsName(to.name), email: to.email }] }),
@@ -199,7 +202,14 @@ export function sessionInvite<M extends "REQUEST" | "CANCEL" | "PUBLISH">(
     ...(s.join_url && method !== "CANCEL" ? { location: s.join_url } : {}),
     url: s.join_url ?? `${ctx.publicUrl}${sessionPages[to.role] ?? "/"}`,
   });
-  return { method, content: cal.toString() };
+  // The same event for the web calendars (issue 42, point 3): their links go beside the file.
+  const links = calendarLinks({ title: summary, start: s.start_at, end: s.end_at, details: description, location: s.join_url });
+  return { method, content: cal.toString(), links };
+}
+
+/** "Add to Google Calendar" and "Add to Outlook" as an e-mail's links, in the reader's words. */
+export function calendarBlocks(links: { google: string; outlook: string }, words: { google: string; outlook: string }): Block[] {
+  return [{ link: { text: words.google, href: links.google } }, { link: { text: words.outlook, href: links.outlook } }];
 }
 
 /**

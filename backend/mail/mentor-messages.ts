@@ -6,7 +6,7 @@
  */
 import { translator } from "../../lib/i18n/index.js";
 import { asLang, intlLocale } from "../../lib/i18n/languages.js";
-import { compose, sessionInvite, when, type Block, type MailContext, type Rendered } from "./compose.js";
+import { calendarBlocks, compose, sessionInvite, when, type Block, type MailContext, type Rendered } from "./compose.js";
 import type { Facts, SessionKind } from "./facts.js";
 
 /** A session's messages, as their facts are kept (a cancellation's refund is the agent's to hear of, not the mentor's). */
@@ -36,32 +36,50 @@ export function mentorSessionMessage(facts: SessionMail, ctx: MailContext): Rend
       description: t("mentorMail.inviteDescription", { topic: s.topic, agent: s.agent_name, company }),
     });
   const words = { client, when: at(s.start_at) };
+  /** An invite to add, with the web calendars' links beside it (issue 42, point 3) */
+  const adding = () => {
+    const ics = invite("REQUEST");
+    return { ics, blocks: calendarBlocks(ics.links, { google: t("mail.addToGoogle"), outlook: t("mail.addToOutlook") }) };
+  };
 
   switch (facts.kind) {
-    case "booking.confirmed":
+    case "booking.confirmed": {
+      const added = adding();
       return {
         ...write(t("mentorMail.confirmedSubject", words), [
           { p: t("mentorMail.confirmed") },
           { rows },
           { p: t("mentorMail.writeAgent", { agent: s.agent_name }) },
           agenda,
+          ...added.blocks,
         ]),
-        ics: invite("REQUEST"),
+        ics: added.ics,
       };
-    case "booking.reminder":
+    }
+    case "booking.reminder": {
+      const added = adding();
       return {
-        ...write(t("mentorMail.reminderSubject", words), [{ p: t("mentorMail.reminder", { client }) }, { rows }, agenda]),
-        ics: invite("REQUEST"),
+        ...write(t("mentorMail.reminderSubject", words), [
+          { p: t("mentorMail.reminder", { client }) },
+          { rows },
+          agenda,
+          ...added.blocks,
+        ]),
+        ics: added.ics,
       };
-    case "booking.moved":
+    }
+    case "booking.moved": {
+      const added = adding();
       return {
         ...write(t("mentorMail.movedSubject", words), [
           { p: t("mentorMail.moved", { client, from: at(facts.from.start_at), to: at(s.start_at) }) },
           { rows },
           agenda,
+          ...added.blocks,
         ]),
-        ics: invite("REQUEST"),
+        ics: added.ics,
       };
+    }
     case "booking.cancelled": {
       const why = {
         mentor: t("mentorMail.cancelledNoNewTime", { client }),

@@ -119,6 +119,8 @@ export type MySession = {
    * the new one), kept (with the agent's word), or not yet.
    */
   move_request: { reason: string; requested_at: string; state: "waiting" | "moved" | "kept"; answer: string | null } | null;
+  /** The same event as the invite file, for Google Calendar and Outlook on the web, titled in the client's language */
+  calendar: { google: string; outlook: string };
 };
 export const clientMoveBody = z.object({ reason: requiredText(500, "Reason") });
 export const clientMoveAnswerBody = z.object({ answer: requiredText(500, "Answer") });

@@ -377,6 +377,8 @@ export const ar: Catalogue = {
     thanks: "شكرًا لك! سنرد عليك خلال يوم عمل واحد.",
   },
   mail: {
+    addToGoogle: "أضف إلى تقويم Google",
+    addToOutlook: "أضف إلى Outlook",
     creditsSubject: "تنتهي جلسات {{pack}} في {{day}}",
     creditsEnding_zero:
       "الجلسات المتبقية من {{pack}}: {{left}} من {{count}}. وتنتهي صلاحيتها في {{day}}: اطلب من وكيلك حجزها قبل ذلك.",
@@ -517,6 +519,8 @@ export const ar: Catalogue = {
     whyEmailChanged: "تصلك هذه الرسالة لأن هذا كان عنوان حسابك.",
   },
   my: {
+    addToGoogle: "أضف إلى تقويم Google",
+    addToOutlook: "أضف إلى Outlook",
     creditsLeft_zero: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",
     creditsLeft_one: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",
     creditsLeft_two: "الجلسات المتبقية: {{left}} من {{count}}، حتى {{day}}",

@@ -339,6 +339,8 @@ export const en = {
     thanks: "Thank you! We will answer within one working day.",
   },
   mail: {
+    addToGoogle: "Add to Google Calendar",
+    addToOutlook: "Add to Outlook",
     creditsSubject: "Your {{pack}} sessions end on {{day}}",
     creditsEnding_one:
       "You have {{left}} of {{count}} session of {{pack}} left. It ends on {{day}}: ask your agent to book it before then.",
@@ -480,6 +482,8 @@ export const en = {
     whyEmailChanged: "You get this e-mail because it was the address of your account.",
   },
   my: {
+    addToGoogle: "Add to Google Calendar",
+    addToOutlook: "Add to Outlook",
     creditsLeft_one: "{{left}} of {{count}} session left, until {{day}}",
     creditsLeft_other: "{{left}} of {{count}} sessions left, until {{day}}",
     askMove: "Ask to move this session",

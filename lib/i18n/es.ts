@@ -381,6 +381,8 @@ export const es: Catalogue = {
     thanks: "¡Gracias! Le responderemos en un día laborable.",
   },
   mail: {
+    addToGoogle: "Añadir a Google Calendar",
+    addToOutlook: "Añadir a Outlook",
     creditsSubject: "Sus sesiones de {{pack}} terminan el {{day}}",
     creditsEnding_one:
       "Sesiones disponibles de {{pack}}: {{left}} de {{count}}. Terminan el {{day}}: pida a su agente que las reserve antes.",
@@ -521,6 +523,8 @@ export const es: Catalogue = {
     whyEmailChanged: "Recibe este correo porque esta era la dirección de su cuenta.",
   },
   my: {
+    addToGoogle: "Añadir a Google Calendar",
+    addToOutlook: "Añadir a Outlook",
     creditsLeft_one: "Sesiones disponibles: {{left}} de {{count}}, hasta el {{day}}",
     creditsLeft_many: "Sesiones disponibles: {{left}} de {{count}}, hasta el {{day}}",
     creditsLeft_other: "Sesiones disponibles: {{left}} de {{count}}, hasta el {{day}}",

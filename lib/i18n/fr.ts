@@ -386,6 +386,8 @@ export const fr: Catalogue = {
     thanks: "Merci ! Nous vous répondrons sous un jour ouvré.",
   },
   mail: {
+    addToGoogle: "Ajouter à Google Agenda",
+    addToOutlook: "Ajouter à Outlook",
     creditsSubject: "Vos séances de {{pack}} prennent fin le {{day}}",
     creditsEnding_one:
       "Séances restantes de {{pack}} : {{left}} sur {{count}}. Elles prennent fin le {{day}} : demandez à votre agent de les réserver d’ici là.",
@@ -527,6 +529,8 @@ export const fr: Catalogue = {
     whyEmailChanged: "Vous recevez cet e-mail parce que c’était l’adresse de votre compte.",
   },
   my: {
+    addToGoogle: "Ajouter à Google Agenda",
+    addToOutlook: "Ajouter à Outlook",
     creditsLeft_one: "Séances restantes : {{left}} sur {{count}}, jusqu’au {{day}}",
     creditsLeft_many: "Séances restantes : {{left}} sur {{count}}, jusqu’au {{day}}",
     creditsLeft_other: "Séances restantes : {{left}} sur {{count}}, jusqu’au {{day}}",
