@@ -90,8 +90,11 @@ async function main() {
   app.use(wellFormedHeaders());
 
   const PREVIEW_PATH = /^\/clients\/\d+\/documents\/\d+\/files\/\d+\/?$/;
-  /** A client's document shown in its own page, the one thing this site frames (issue 25). */
-  const isPreview = (req: express.Request) => PREVIEW_PATH.test(req.path) && req.query.preview === "1";
+  /** An e-mail as it is sent, framed by the office's previews page (issue 42): its own styles are inline. */
+  const MAIL_PREVIEW_PATH = /^\/office\/outbox\/preview\/?$/;
+  /** A client's document shown in its own page, and an e-mail's preview: the things this site frames (issue 25). */
+  const isPreview = (req: express.Request) =>
+    (PREVIEW_PATH.test(req.path) && req.query.preview === "1") || MAIL_PREVIEW_PATH.test(req.path);
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();

@@ -193,6 +193,7 @@ export async function createApi(
     get cancelCutoffHours() {
       return liveRules.cancelCutoffHours;
     },
+    company: liveCompany,
   });
   officeAccountRoutes(serve, { db, publicUrl: deps.publicUrl });
   // A change of a mentor's week that cancels sessions refunds them through the payments (week-change.ts).

@@ -71,6 +71,9 @@ export default function OfficeOutbox() {
       </p>
       <h1>{t("office.outbox.heading")}</h1>
       <p className="muted">{t("office.outbox.intro")}</p>
+      <p>
+        <Link to="/office/outbox/previews">{t("office.outbox.previewsLink")}</Link>
+      </p>
       <Form method="get" className="filter-form">
         <div className="field">
           <label htmlFor="outbox-status">{t("office.outbox.show")}</label>

@@ -68,7 +68,12 @@ export type Rendered = {
   html: string;
   /** An iCalendar file to attach (METHOD:REQUEST or METHOD:CANCEL) */
   ics?: { method: "REQUEST" | "CANCEL"; content: string };
+  /** What the firm's HTML layout draws (issue 42, point 1: backend/mail/layout.tsx, at sending) */
+  layout?: Layout;
 };
+
+/** A message's parts as the firm's layout draws them. */
+export type Layout = { lang: string; subject: string; greeting: string; blocks: Block[]; why: string };
 
 /** "Tue 10 Mar 2026, 14:00 (Europe/Lisbon)"; in another locale as its readers write it ("mar, 10 mar 2026, 14:00"). */
 export function when(iso: string, zone: string, locale = "en-GB") {
@@ -90,6 +95,13 @@ export const money = formatMoney;
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** An order line as a message names it: a session with its mentor, time (in the reader's zone) and topic. */
+export function lineLabel(l: Line, zone: string): string {
+  return l.session
+    ? `Mentor session: ${l.session.mentor_name}, ${when(l.session.start_at, zone)} (${l.session.topic})`
+    : l.description;
+}
 
 /** One piece of a message: a paragraph, a list of label/value rows, a link, or a table of lines. */
 export type Block =
@@ -130,10 +142,7 @@ export function compose(
       text.push(`${b.link.text}: ${b.link.href}`, "");
       html.push(`<p><a href="${escape(b.link.href)}">${escape(b.link.text)}</a></p>`);
     } else {
-      const label = (l: Line) =>
-        l.session
-          ? `Mentor session: ${l.session.mentor_name}, ${when(l.session.start_at, b.zone)} (${l.session.topic})`
-          : l.description;
+      const label = (l: Line) => lineLabel(l, b.zone);
       for (const l of b.lines) {
         text.push(`- ${label(l)}, for ${l.client_name}: ${money(l.price_minor, l.currency)}${l.reason ? ` (${l.reason})` : ""}`);
       }
@@ -159,6 +168,7 @@ export function compose(
   return {
     subject,
     text: text.join("\n"),
+    layout: { lang, subject, greeting, blocks, why },
     html: `<!doctype html><html lang="${escape(lang)}" dir="${rtl ? "rtl" : "ltr"}"><head><meta charset="utf-8"><title>${escape(subject)}</title></head><body dir="${rtl ? "rtl" : "ltr"}" style="font-family:sans-serif;line-height:1.5;text-align:${start}">${html.join("\n")}</body></html>`,
     ics: undefined,
   };

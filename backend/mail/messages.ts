@@ -10,12 +10,22 @@ import { clientMessage, isClientMessage, type ClientFacts } from "./client-messa
 import type { MailContext, Rendered } from "./compose.js";
 import { contactMessage } from "./contact-messages.js";
 import type { Facts } from "./facts.js";
+import { brandedHtml } from "./layout.js";
 import { mentorSessionMessage } from "./mentor-messages.js";
 
 export * from "./compose.js";
 export type { Facts, Kind } from "./facts.js";
 
-export function render(facts: Facts, ctx: MailContext): Rendered {
+/**
+ * A message as it is sent: its words (the kind's writer below), then its HTML part drawn in the firm's layout
+ * (layout.tsx, issue 42): the writers describe, one layout draws.
+ */
+export async function render(facts: Facts, ctx: MailContext): Promise<Rendered> {
+  const message = write(facts, ctx);
+  return message.layout ? { ...message, html: await brandedHtml(message.layout, ctx) } : message;
+}
+
+function write(facts: Facts, ctx: MailContext): Rendered {
   // The mentor's own words for their sessions (mentor-messages.ts).
   if (
     (facts.kind === "booking.confirmed" ||

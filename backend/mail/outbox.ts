@@ -146,7 +146,7 @@ export async function deliverDue(
         tally.skipped++;
         continue;
       }
-      const message = render(facts, deps);
+      const message = await render(facts, deps);
       const to = claimed.to_address ?? deps.staffInbox;
       const result = await deps.mailer.send({
         // The company's name as the office set it, at MAIL_FROM's address.

@@ -9,6 +9,7 @@ import { passwordLinkUrl } from "../accounts/password-links.js";
 import { listAudit } from "../audit.js";
 import { listCountries } from "../catalogue/catalogue.js";
 import type { Database } from "../db/schema.js";
+import { mailPreviews } from "../mail/previews.js";
 import type { Payments } from "../payments/checkout.js";
 import { settleRefunds } from "../payments/refunds.js";
 import type { Server } from "../serve.js";
@@ -27,7 +28,14 @@ import { listMessages, listOutbox, markMessageHandled, officeOverview, replyToMe
 
 export function officeRoutes(
   serve: Server,
-  deps: { db: Kysely<Database>; publicUrl: string; payments: Payments; cancelCutoffHours: number },
+  deps: {
+    db: Kysely<Database>;
+    publicUrl: string;
+    payments: Payments;
+    cancelCutoffHours: number;
+    /** The firm's name and address now (the previews' footer) */
+    company: () => { name: string; address: string };
+  },
 ) {
   const { db } = deps;
   const linkUrl = (token: string) => passwordLinkUrl(deps.publicUrl, token);
@@ -37,6 +45,9 @@ export function officeRoutes(
   serve(endpoints.markMessageHandled, async ({ caller, params }) => markMessageHandled(db, caller.id, params.id));
   serve(endpoints.replyToMessage, async ({ caller, params, body }) => replyToMessage(db, caller.id, params.id, body.body));
   serve(endpoints.officeOutbox, async ({ query }) => listOutbox(db, query));
+  serve(endpoints.officeMailPreviews, async ({ query }) =>
+    mailPreviews(query.lang, deps.publicUrl, deps.company(), deps.cancelCutoffHours),
+  );
   serve(endpoints.retryOutbox, async ({ caller, params }) => retryOutbox(db, caller.id, params.id));
 
   serve(endpoints.officeAgents, async ({ query }) => listOfficeAgents(db, { q: query.q, page: query.page }));

@@ -213,6 +213,9 @@ export type OfficeAgentDetail = {
 const staff = ["staff"] as const;
 const id = { id: idParam };
 
+/** An e-mail as it is sent (issue 42): what the office's previews show. */
+export type MailPreview = { n: number; kind: string; reader: string; lang: string; subject: string; text: string; html: string };
+
 export const officeEndpoints = {
   officeOverview: endpoint({
     method: "GET",
@@ -254,6 +257,15 @@ export const officeEndpoints = {
     summary: "E-mails in the outbox, by status",
     query: officeOutboxQuery,
     answer: answer<Page<OutboxEntry>>(),
+  }),
+  officeMailPreviews: endpoint({
+    method: "GET",
+    path: "office/outbox/previews",
+    auth: staff,
+    summary:
+      "Every kind of e-mail, to each reader who gets it, as it is sent in a language (made-up facts): subject, text and HTML",
+    query: z.object({ lang: z.enum(["en", "ar", "es", "fr"]).default("en") }),
+    answer: answer<MailPreview[]>(),
   }),
   retryOutbox: endpoint({
     method: "POST",

@@ -1260,6 +1260,17 @@ export const enWorkspace = {
       commissions: "Agents' commissions and payouts",
     },
     outbox: {
+      previewsTitle: "E-mail previews · Back office",
+      previewsHeading: "E-mail previews",
+      previewsIntro:
+        "Every kind of e-mail, to each reader who gets it, as it is sent (with made-up facts): framed at a phone's width and a mail client's, with its plain-text part.",
+      previewsLanguages: "Languages",
+      previewsLink: "See every kind of e-mail as it is sent →",
+      readers: { agent: "to the agent", client: "to the client", mentor: "to the mentor", staff: "to the office or a visitor" },
+      previewsFrames: "The e-mail at two widths",
+      atPhone: "At a phone's width (375 px)",
+      atDesk: "In a mail client (640 px)",
+      plainText: "The plain-text part",
       title: "E-mail · Back office",
       heading: "E-mail",
       intro:

@@ -406,6 +406,7 @@ const matrix: Record<string, Entry> = {
   "GET /api/clients/:clientId/credits": { anonymous: 401, path: (v) => `/api/clients/${v.clientId}/credits`, intruder: 404 },
   "GET /my/credits": { anonymous: 401, intruder: 403 },
   // Commissions (issue 41): the office's rules, balances and payouts; an agent's own statement only.
+  "GET /office/outbox/previews": { anonymous: 401, intruder: 403 },
   "GET /office/commissions/rules": { anonymous: 401, intruder: 403 },
   "POST /office/commissions/rules": { anonymous: 401, intruder: 403 },
   "POST /office/commissions/rules/:id/remove": {

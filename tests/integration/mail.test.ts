@@ -469,7 +469,7 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(esConfirmed.parsed.text).toContain("Hola, Lucía Cliente:");
     expect(esConfirmed.parsed.text).toContain("Empieza: lun, 3 may 2027, 23:00 (Europe/Madrid)");
     expect(esConfirmed.parsed.text).toContain("Para cambiarla o cancelarla, pídaselo a Lena Agent");
-    expect(esConfirmed.parsed.html).toContain('<html lang="es" dir="ltr">');
+    expect(esConfirmed.parsed.html).toContain('<html dir="ltr" lang="es">');
     expect(calendarOf(esConfirmed)).toContain("SUMMARY:Sesión con un mentor: Wei Chen con Lucía Cliente");
     const esAsked = es.find((m) => m.parsed.subject === "Lena Agent le pide unos documentos")!;
     // The document is named in Spanish, as the catalogue names a passport.
@@ -482,9 +482,11 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
       ["Lena Agent يطلب منك مستندات", "تأكيد: جلسة مع المرشد Wei Chen، الثلاثاء، 11 مايو 2027، 01:00 (Asia/Dubai)"].sort(),
     );
     const arConfirmed = ar.find((m) => m.parsed.subject?.startsWith("تأكيد"))!;
-    expect(arConfirmed.parsed.html).toContain('<html lang="ar" dir="rtl">');
-    expect(arConfirmed.parsed.html).toContain('<body dir="rtl"');
-    expect(arConfirmed.parsed.html).toContain('<th align="right" valign="top">تبدأ</th>');
+    expect(arConfirmed.parsed.html).toContain('<html dir="rtl" lang="ar">');
+    // Laid out right to left, aligned right (the firm's layout, issue 42).
+    expect(arConfirmed.parsed.html).toContain("direction:rtl");
+    expect(arConfirmed.parsed.html).toContain("text-align:right");
+    expect(arConfirmed.parsed.html).toMatch(/<th align="right"[^>]*>تبدأ<\/th>/);
     expect(arConfirmed.parsed.text).toContain("مرحبًا Layla Cliente،");
     const arAsked = ar.find((m) => m.parsed.subject === "Lena Agent يطلب منك مستندات")!;
     expect(arAsked.parsed.text).toContain("جواز السفر");
@@ -531,7 +533,7 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     expect(mail.parsed.text).toContain("Se ha reservado y pagado una sesión con usted.");
     expect(mail.parsed.text).toContain(`Reservada por: Lena Agent (${a.email})`);
     expect(mail.parsed.text).toContain("Empieza: lun, 17 may 2027, 17:00 (America/Toronto)");
-    expect(mail.parsed.html).toContain('<html lang="es" dir="ltr">');
+    expect(mail.parsed.html).toContain('<html dir="ltr" lang="es">');
     expect(calendarOf(mail)).toContain("SUMMARY:Sesión con un mentor: Wei Chen con Cam C.");
     expect(invite(mail)).toMatchObject({ method: "REQUEST", uid: `booking-${ids[0]}@portal.test` });
     // The client (English) and the agent are written to as before.
@@ -568,7 +570,7 @@ describe.each(testDatabases)("e-mail on $name", (target) => {
     await api.mailTick();
     const setMail = smtp.to(mentorEmail).find((m) => m.parsed.subject === "اختر كلمة المرور لحسابك لدى Waypoint Consultancy")!;
     expect(setMail, subjects(mentorEmail).join(" | ")).toBeTruthy();
-    expect(setMail.parsed.html).toContain('<html lang="ar" dir="rtl">');
+    expect(setMail.parsed.html).toContain('<html dir="rtl" lang="ar">');
     expect(setMail.parsed.text).toContain("مرحبًا Wei Chen،");
     expect(setMail.parsed.text).toContain("http://portal.test/ar/set-password?token=");
     // Saved again without a language (an older caller), the mentor's stays Arabic.

@@ -239,6 +239,8 @@ export const routes: Record<string, Entry> = {
   "office.bookings": { who: "staff", at: () => ({ path: "/office/bookings" }) },
   "office.messages": { who: "staff", at: () => ({ path: "/office/messages" }) },
   "office.outbox": { who: "staff", at: () => ({ path: "/office/outbox" }) },
+  "office.outbox_.previews": { who: "staff", at: () => ({ path: "/office/outbox/previews?lang=ar&n=2" }) },
+  "office.outbox_.preview": { who: "staff", at: () => ({ path: "/office/outbox/preview?lang=es&n=1" }) },
   "office.orders._index": { who: "staff", at: () => ({ path: "/office/orders" }) },
   "office.orders[.]csv": { who: "staff", at: () => ({ path: "/office/orders.csv" }) },
   "office.orders.$id": { who: "staff", at: (ids) => ({ path: `/office/orders/${ids.order}`, params: { id: ids.order! } }) },

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isLang } from "../../lib/i18n/languages";
+import { apiLoaderError } from "../lib/api.server";
+import { requireAccount } from "../lib/auth.server";
+import { endpoints } from "../lib/endpoints.server";
+
+/**
+ * `/office/outbox/preview?lang=es&n=3`: one e-mail's HTML as it is sent (issue 42), for the previews page to frame.
+ * Its own policy: inline styles (an e-mail's are all inline), pictures, no scripts, framed only by this site.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireAccount(request, context, ["staff"]);
+  const url = new URL(request.url);
+  const lang = url.searchParams.get("lang") ?? "en";
+  const n = Number(url.searchParams.get("n") ?? "0");
+  if (!isLang(lang) || !Number.isInteger(n) || n < 0) throw new Response("Not found", { status: 404 });
+  const previews = await api
+    .call(endpoints.officeMailPreviews, { query: { lang } })
+    .catch((e) => apiLoaderError(e, request, context));
+  const preview = previews[n];
+  if (!preview) throw new Response("Not found", { status: 404 });
+  return new Response(preview.html, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'self'",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

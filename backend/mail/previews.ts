@@ -1,0 +1,29 @@
+/** Every kind of e-mail as it is sent, from made-up facts (samples.ts): the office's previews (issue 42, point 1). */
+import type { MailPreview } from "../../lib/contract.js";
+import type { Lang } from "../../lib/i18n/languages.js";
+import { render } from "./messages.js";
+import { sampleFacts } from "./samples.js";
+
+export async function mailPreviews(
+  lang: Lang,
+  publicUrl: string,
+  company: { name: string; address: string },
+  cancelCutoffHours: number,
+): Promise<MailPreview[]> {
+  const ctx = { publicUrl, company, cancelCutoffHours };
+  return Promise.all(
+    sampleFacts(lang, publicUrl).map(async (facts, n) => {
+      const m = await render(facts, ctx);
+      const to = "to" in facts ? facts.to : null;
+      return {
+        n,
+        kind: facts.kind,
+        reader: to?.role ?? "staff",
+        lang: to?.lang ?? "en",
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      };
+    }),
+  );
+}
