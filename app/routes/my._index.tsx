@@ -267,22 +267,22 @@ export default function MyPage() {
                 <a href={`/my/sessions/${s.id}/invite.ics`} className="button button--small button--ghost" download>
                   {t("my.addToCalendar")}
                 </a>
-                <a
-                  href={s.calendar.google}
-                  className="button button--small button--ghost"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  {t("my.addToGoogle")}
-                </a>
-                <a
-                  href={s.calendar.outlook}
-                  className="button button--small button--ghost"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  {t("my.addToOutlook")}
-                </a>
+                {(
+                  [
+                    [s.calendar.google, "my.addToGoogle"],
+                    [s.calendar.outlook, "my.addToOutlook"],
+                  ] as const
+                ).map(([href, label]) => (
+                  <a
+                    key={label}
+                    href={href}
+                    className="button button--small button--ghost"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {t(label)}
+                  </a>
+                ))}
               </div>
               <SessionMoveRequest session={s} failure={failure} at={at} />
             </li>

@@ -17,7 +17,7 @@ import { Preview } from "@react-email/preview";
 import { render } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { lineLabel, money, type Block, type Layout, type MailContext } from "./compose.js";
 
 /** The firm's colours: its blue for the name and the button, dark ink on white, a quiet grey around. */
@@ -80,28 +80,53 @@ function BlockView({
   };
   if ("rows" in block) {
     return (
-      <table
-        role="presentation"
-        width="100%"
-        cellPadding={0}
-        cellSpacing={0}
-        style={{ borderCollapse: "collapse", margin: "0 0 16px" }}
-      >
-        <tbody>
-          {block.rows.map(([k, v]) => (
-            <tr key={k}>
-              <th align={start} style={{ ...cell, color: brand.muted, fontWeight: 600, width: "35%", verticalAlign: "top" }}>
-                {k}
-              </th>
-              <td align={start} style={cell}>
-                {v}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <BlockTable>
+        {block.rows.map(([k, v]) => (
+          <tr key={k}>
+            <th align={start} style={{ ...cell, color: brand.muted, fontWeight: 600, width: "35%", verticalAlign: "top" }}>
+              {k}
+            </th>
+            <td align={start} style={cell}>
+              {v}
+            </td>
+          </tr>
+        ))}
+      </BlockTable>
     );
   }
+  return (
+    <BlockTable>
+      {block.lines.map((l, i) => (
+        <tr key={i}>
+          <td align={start} style={cell}>
+            {lineLabel(l, block.zone)}
+            <br />
+            <span style={{ color: brand.muted, fontSize: "13px" }}>
+              {l.client_name}
+              {l.reason ? ` · ${l.reason}` : ""}
+            </span>
+          </td>
+          <td align={end} style={{ ...cell, whiteSpace: "nowrap", verticalAlign: "top" }}>
+            {money(l.price_minor, l.currency)}
+          </td>
+        </tr>
+      ))}
+      {block.total ? (
+        <tr>
+          <td align={start} style={{ ...cell, fontWeight: 600 }}>
+            Total
+          </td>
+          <td align={end} style={{ ...cell, fontWeight: 600, whiteSpace: "nowrap" }}>
+            {block.total}
+          </td>
+        </tr>
+      ) : null}
+    </BlockTable>
+  );
+}
+
+/** A block's table: the full column's width, its rows' borders collapsed. */
+function BlockTable({ children }: { children: ReactNode }) {
   return (
     <table
       role="presentation"
@@ -110,33 +135,7 @@ function BlockView({
       cellSpacing={0}
       style={{ borderCollapse: "collapse", margin: "0 0 16px" }}
     >
-      <tbody>
-        {block.lines.map((l, i) => (
-          <tr key={i}>
-            <td align={start} style={cell}>
-              {lineLabel(l, block.zone)}
-              <br />
-              <span style={{ color: brand.muted, fontSize: "13px" }}>
-                {l.client_name}
-                {l.reason ? ` · ${l.reason}` : ""}
-              </span>
-            </td>
-            <td align={end} style={{ ...cell, whiteSpace: "nowrap", verticalAlign: "top" }}>
-              {money(l.price_minor, l.currency)}
-            </td>
-          </tr>
-        ))}
-        {block.total ? (
-          <tr>
-            <td align={start} style={{ ...cell, fontWeight: 600 }}>
-              Total
-            </td>
-            <td align={end} style={{ ...cell, fontWeight: 600, whiteSpace: "nowrap" }}>
-              {block.total}
-            </td>
-          </tr>
-        ) : null}
-      </tbody>
+      <tbody>{children}</tbody>
     </table>
   );
 }
