@@ -15,10 +15,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const n = Number(url.searchParams.get("n") ?? "0");
   if (!isLang(lang) || !Number.isInteger(n) || n < 0) throw new Response("Not found", { status: 404 });
   const previews = await api
-    .call(endpoints.officeMailPreviews, { query: { lang } })
+    .call(endpoints.officeMailPreviews, { query: { lang, n } })
     .catch((e) => apiLoaderError(e, request, context));
   const preview = previews[n];
-  if (!preview) throw new Response("Not found", { status: 404 });
+  if (!preview?.html) throw new Response("Not found", { status: 404 });
   return new Response(preview.html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",

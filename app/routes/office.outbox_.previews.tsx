@@ -22,10 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("lang") ?? "en";
   const lang = isLang(asked) ? asked : "en";
+  const askedN = Math.max(0, Number(url.searchParams.get("n") ?? "0") || 0);
+  // The words of every one, for the list; the page frames the chosen one's HTML (its own route draws it).
   const previews = await api
     .call(endpoints.officeMailPreviews, { query: { lang } })
     .catch((e) => apiLoaderError(e, request, context));
-  const n = Math.min(Math.max(0, Number(url.searchParams.get("n") ?? "0") || 0), previews.length - 1);
+  const n = Math.min(askedN, previews.length - 1);
   const chosen = previews[n]!;
   return {
     lang,

@@ -78,24 +78,26 @@ async function targetsOf(trx: Db, line: Line): Promise<Array<{ target: Commissio
   }
 }
 
-/**
- * The rule that decides a line's commission, paid on `day`: among those started by then for its targets, the agent's
- * own before every agent's, then the most specific target, then the latest start (and the latest written).
- */
-export async function ruleFor(trx: Db, agentId: number, line: Line, day: string) {
-  const targets = await targetsOf(trx, line);
-  if (!targets.length) return null;
-  const rules = await trx
+type Rule = Awaited<ReturnType<typeof rulesOn>>[number];
+
+/** The rules started by `day` for every agent or this one: read once for a payment's lines. */
+function rulesOn(trx: Db, agentId: number, day: string) {
+  return trx
     .selectFrom("commission_rules")
     .selectAll()
     .where("starts_on", "<=", day)
     .where((eb) => eb.or([eb("agent_id", "is", null), eb("agent_id", "=", agentId)]))
-    .where(
-      "target",
-      "in",
-      targets.map((t) => t.target),
-    )
     .execute();
+}
+
+/**
+ * The rule that decides a line's commission, paid on `day`: among those started by then for its targets, the agent's
+ * own before every agent's, then the most specific target, then the latest start (and the latest written).
+ */
+export async function ruleFor(trx: Db, agentId: number, line: Line, day: string, started?: Rule[]) {
+  const targets = await targetsOf(trx, line);
+  if (!targets.length) return null;
+  const rules = started ?? (await rulesOn(trx, agentId, day));
   const ranked = rules
     .map((r) => ({ r, rank: targets.find((t) => t.target === r.target && t.id === r.target_id)?.rank ?? 0 }))
     .filter(({ r, rank }) => rank > 0 && (r.amount_minor === null || r.currency === line.currency))
@@ -117,9 +119,11 @@ export function commissionOn(rule: { percent_bp: number | null; amount_minor: nu
 
 /** The paid, delivered lines' commissions, in the payment's transaction: one accrual a line with a rule above nothing. */
 export async function accrueCommissions(trx: Db, agentId: number, lines: Line[], paidAt: Date) {
+  if (!lines.length) return;
   const day = paidAt.toISOString().slice(0, 10);
+  const started = await rulesOn(trx, agentId, day);
   for (const line of lines) {
-    const rule = await ruleFor(trx, agentId, line, day);
+    const rule = started.length ? await ruleFor(trx, agentId, line, day, started) : null;
     const amount = rule ? commissionOn(rule, line.price_minor) : 0;
     if (!rule || amount <= 0) continue;
     await moveCommission(trx, agentId, line.currency, {

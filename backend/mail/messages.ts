@@ -25,7 +25,8 @@ export async function render(facts: Facts, ctx: MailContext): Promise<Rendered> 
   return message.layout ? { ...message, html: await brandedHtml(message.layout, ctx) } : message;
 }
 
-function write(facts: Facts, ctx: MailContext): Rendered {
+/** A message's words (subject, plain text, the layout's blocks), without its HTML part. */
+export function write(facts: Facts, ctx: MailContext): Rendered {
   // The mentor's own words for their sessions (mentor-messages.ts).
   if (
     (facts.kind === "booking.confirmed" ||

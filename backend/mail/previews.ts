@@ -1,7 +1,11 @@
-/** Every kind of e-mail as it is sent, from made-up facts (samples.ts): the office's previews (issue 42, point 1). */
+/**
+ * Every kind of e-mail as it is sent, from made-up facts (samples.ts): the office's previews (issue 42, point 1).
+ * Each one's words are cheap; its HTML (the layout, drawn by react-email) is drawn only for the one asked for.
+ */
 import type { MailPreview } from "../../lib/contract.js";
 import type { Lang } from "../../lib/i18n/languages.js";
-import { render } from "./messages.js";
+import { brandedHtml } from "./layout.js";
+import { write } from "./messages.js";
 import { sampleFacts } from "./samples.js";
 
 export async function mailPreviews(
@@ -9,11 +13,13 @@ export async function mailPreviews(
   publicUrl: string,
   company: { name: string; address: string },
   cancelCutoffHours: number,
+  /** The one whose HTML is drawn (the others' is null; -1: none) */
+  drawn: number,
 ): Promise<MailPreview[]> {
   const ctx = { publicUrl, company, cancelCutoffHours };
   return Promise.all(
     sampleFacts(lang, publicUrl).map(async (facts, n) => {
-      const m = await render(facts, ctx);
+      const m = write(facts, ctx);
       const to = "to" in facts ? facts.to : null;
       return {
         n,
@@ -22,7 +28,7 @@ export async function mailPreviews(
         lang: to?.lang ?? "en",
         subject: m.subject,
         text: m.text,
-        html: m.html,
+        html: n !== drawn ? null : m.layout ? await brandedHtml(m.layout, ctx) : m.html,
       };
     }),
   );

@@ -46,7 +46,7 @@ export function officeRoutes(
   serve(endpoints.replyToMessage, async ({ caller, params, body }) => replyToMessage(db, caller.id, params.id, body.body));
   serve(endpoints.officeOutbox, async ({ query }) => listOutbox(db, query));
   serve(endpoints.officeMailPreviews, async ({ query }) =>
-    mailPreviews(query.lang, deps.publicUrl, deps.company(), deps.cancelCutoffHours),
+    mailPreviews(query.lang, deps.publicUrl, deps.company(), deps.cancelCutoffHours, query.n ?? -1),
   );
   serve(endpoints.retryOutbox, async ({ caller, params }) => retryOutbox(db, caller.id, params.id));
 

@@ -214,7 +214,16 @@ const staff = ["staff"] as const;
 const id = { id: idParam };
 
 /** An e-mail as it is sent (issue 42): what the office's previews show. */
-export type MailPreview = { n: number; kind: string; reader: string; lang: string; subject: string; text: string; html: string };
+export type MailPreview = {
+  n: number;
+  kind: string;
+  reader: string;
+  lang: string;
+  subject: string;
+  text: string;
+  /** Drawn for the one asked for only */
+  html: string | null;
+};
 
 export const officeEndpoints = {
   officeOverview: endpoint({
@@ -264,7 +273,11 @@ export const officeEndpoints = {
     auth: staff,
     summary:
       "Every kind of e-mail, to each reader who gets it, as it is sent in a language (made-up facts): subject, text and HTML",
-    query: z.object({ lang: z.enum(["en", "ar", "es", "fr"]).default("en") }),
+    query: z.object({
+      lang: z.enum(["en", "ar", "es", "fr"]).default("en"),
+      /** The one whose HTML is drawn (the others', and all when left out: their words only) */
+      n: z.coerce.number().int().min(0).max(1000).optional(),
+    }),
     answer: answer<MailPreview[]>(),
   }),
   retryOutbox: endpoint({
