@@ -199,6 +199,7 @@ async function main() {
       clientIpSecret: settings.clientIpSecret,
       logger,
       files,
+      phone: settings.phone,
       mail: {
         mailer: mailer!,
         from: settings.mail.from,

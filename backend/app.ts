@@ -9,6 +9,10 @@ import { serviceTextDefaults } from "../lib/i18n/index.js";
 import type { BookingRules } from "../lib/rules.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { jsonBody } from "./body.js";
+import { logoBox, logoPath } from "./business/logo.js";
+import { phoneDelivery } from "./phone/deliver.js";
+import { messagingRoutes, twilioRoutes } from "./phone/routes.js";
+import { createPhoneSender, type PhoneSettings } from "./phone/sender.js";
 import { defaultBookingRules } from "./bookings/bookings.js";
 import { remindExpiringCredits } from "./bookings/credit-notices.js";
 import { expireCredits } from "./bookings/credits.js";
@@ -82,6 +86,8 @@ export type ApiDeps = {
   files: FileStore;
   /** Uploads read at once, per agent and in all (each holds up to 10 MB): lib/body-limit.ts's bounds by default */
   uploads?: { perAgent: number; inAll: number };
+  /** How messages by phone leave (Twilio, files, or not at all): backend/phone/sender.ts; off when not given */
+  phone?: PhoneSettings;
   /** How e-mail leaves (SMTP or files) and what it says of the consultancy; without it, the outbox only fills */
   mail?: {
     mailer: Mailer;
@@ -126,10 +132,18 @@ export async function createApi(
       minNoticeHours: { get: () => business.current.min_notice_hours, enumerable: true },
     },
   );
-  const liveCompany = () => ({ name: business.current.company_name, address: business.current.company_address });
+  // The firm as its e-mails draw it: its name, address, colour and logo (at the portal's address) as the office set them.
+  const liveCompany = () => {
+    const v = business.current;
+    const logo = v.brand_logo
+      ? { url: `${deps.publicUrl.replace(/\/$/, "")}${logoPath(v.brand_logo)}`, ...logoBox(v.brand_logo) }
+      : null;
+    return { name: v.company_name, address: v.company_address, color: v.brand_color, logo };
+  };
   // One set of sign-in counters for every kind: the portal's one sign-in asks once, whatever the kind.
   const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
   const contactLimiter = createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600);
+  const phoneSender = createPhoneSender(deps.phone ?? { mode: "off" });
   const payments: Payments = {
     db,
     stripe: deps.payments.mode === "stripe" ? createStripe(deps.payments) : null,
@@ -154,6 +168,13 @@ export async function createApi(
   // Every endpoint of the contract (lib/contract/endpoints.ts), served with its guard and schemas.
   const serve = serveOn(api, db);
   stripeWebhookRoute(serve, payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null);
+  const phone = {
+    db,
+    settings: deps.phone ?? { mode: "off" as const },
+    publicUrl: deps.publicUrl,
+    company: () => liveCompany().name,
+  };
+  twilioRoutes(serve, phone);
   api.use(jsonBody(100 * 1024));
   api.use(guardInput());
   // The business settings as saved now (at most a second old: another instance may have saved them), read after
@@ -239,6 +260,7 @@ export async function createApi(
     },
   });
   businessRoutes(serve, { db, business });
+  messagingRoutes(serve, phone);
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return Object.assign(api, {
@@ -267,7 +289,14 @@ export async function createApi(
       if (!deps.mail) return { reminders, sent: 0, retried: 0, failed: 0, skipped: 0 };
       const tally = await deliverDue(
         db,
-        { ...deps.mail, company: liveCompany(), publicUrl: deps.publicUrl, cancelCutoffHours, logger: deps.logger },
+        {
+          ...deps.mail,
+          company: liveCompany(),
+          publicUrl: deps.publicUrl,
+          cancelCutoffHours,
+          logger: deps.logger,
+          phone: phoneDelivery(db, { sender: phoneSender, publicUrl: deps.publicUrl }),
+        },
         opts,
       );
       return { reminders, ...tally };

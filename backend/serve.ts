@@ -76,6 +76,8 @@ export function serveOn(router: Router, db: Kysely<Database>): Server {
           res,
           status: (code: number) => void (status = code),
         } as unknown as Served<typeof endpoint>);
+        // A handler that answered in its own form (TwiML to Twilio) has nothing left to send.
+        if (res.headersSent) return;
         if (endpoint.download) sendFile(res, answer as ApiFile);
         else send(res, answer, status);
       }),

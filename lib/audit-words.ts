@@ -170,6 +170,14 @@ export function describeAudit(e: { kind: string; subject: string | null; before:
       return w(t, "payout", { amount: dollars(t, after.amount_minor), reference: String(after.reference ?? "") });
     case "agent.connect_account":
       return after.account ? w(t, "connectSet", { account: String(after.account) }) : w(t, "connectCleared");
+    case "whatsapp_template.saved":
+    case "whatsapp_template.removed": {
+      const [, purpose, lang] = (e.subject ?? "").split(":");
+      const values = { purpose: t(`office.whatsapp.purposes.${purpose}`), lang: t(`office.languages.${lang}`) };
+      return e.kind === "whatsapp_template.saved"
+        ? w(t, "templateSaved", { ...values, name: String(after.name), sid: String(after.content_sid) })
+        : w(t, "templateRemoved", values);
+    }
   }
   if (act === "create") {
     const what = addedAreas.includes(area) ? w(t, `added.${area}`) : w(t, "added.other", { area });

@@ -37,6 +37,25 @@ export const serviceTextField = (id: ServiceId, field: ServiceTextField, lang: T
 /** A service's public text in one language: what the office writes and the service page shows */
 export type ServiceText = { tagline: string; intro: string; includes: string[]; for_whom: string };
 
+/** A logo an owner uploaded: the SHA-256 of its bytes (its address), its type and its size in pixels. */
+export type BrandLogo = { hash: string; type: string; width: number; height: number };
+
+/** The e-mails' colour until an owner sets one: a blue that white text reads on. */
+export const DEFAULT_BRAND_COLOR = "#0b5cab";
+
+/**
+ * How well white text reads on a colour (WCAG's contrast ratio, 1 to 21): a button's label is white on the firm's
+ * colour, so the settings refuse a colour under 4.5.
+ */
+export function contrastWithWhite(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return 1.05 / (luminance + 0.05);
+}
+
 /** Every setting, flat, as the office's form has them. */
 export type BusinessValues = {
   company_name: string;
@@ -57,6 +76,10 @@ export type BusinessValues = {
   hold_minutes: number;
   cancel_cutoff_hours: number;
   min_notice_hours: number;
+  /** The firm's colour in its e-mails (the name, the button, links): #rrggbb, dark enough for white text on it */
+  brand_color: string;
+  /** The logo at the top of its e-mails (backend/business/logo.ts), or none: the firm's name in its colour */
+  brand_logo: BrandLogo | null;
 } & {
   [K in `service_${ServiceId}_documents`]: Array<Exclude<DocumentKind, "other">>;
 } & {
@@ -112,6 +135,7 @@ export function describeSetting(key: string, before: unknown, after: unknown, t:
   if (key === "hold_minutes") return w("holdMinutes", { from, to });
   if (key === "cancel_cutoff_hours") return w("cutoffHours", { from, to });
   if (key === "min_notice_hours") return w("noticeHours", { from, to });
+  if (key === "brand_logo") return w(after ? "logoChanged" : "logoRemoved");
   if (key.endsWith("_documents")) return w("list", { field, now: list(after), was: list(before) });
   if (/_(intro|includes|for_whom)(_[a-z]{2})?$/.test(key)) return w("rewritten", { field });
   return w("changed", { field, from: shown(before), to: shown(after) });
@@ -162,6 +186,8 @@ export function businessDefaults(
     hold_minutes: env.bookings.holdMinutes,
     cancel_cutoff_hours: env.bookings.cancelCutoffHours,
     min_notice_hours: env.bookings.minNoticeHours,
+    brand_color: DEFAULT_BRAND_COLOR,
+    brand_logo: null,
     ...services,
     ...translated,
   } as BusinessValues;

@@ -99,6 +99,23 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Waypoint Consultancy <no-reply@waypoint.example>"),
   MAIL_MODE: z.enum(["smtp", "log"]).optional(),
   STAFF_INBOX: z.string().email("must be an email address").optional(),
+  /** Reminders by SMS and WhatsApp through Twilio (issue 42): the account, its token, each channel's sender */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must be AC and 32 hex digits")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
+  TWILIO_SMS_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, "must be a number in E.164 (+15550100100) or a Messaging Service SID")
+    .optional(),
+  TWILIO_WHATSAPP_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be a number in E.164 (+15550100100)")
+    .optional(),
+  /** Another host for Twilio's API (the tests' stand-in) */
+  TWILIO_API_BASE_URL: z.string().url().optional(),
+  TWILIO_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
   COMPANY_NAME: z.string().min(1).default(DEFAULT_COMPANY_NAME),
   COMPANY_ADDRESS: z.string().min(1).default("12 Harbour Street, Lisbon 1100-001, Portugal"),
   MAIL_MAX_ATTEMPTS: positiveInt.max(50).default(8),
@@ -158,6 +175,9 @@ export type Settings = {
   messageNotifyDelaySeconds: number;
   payments: PaymentsSettings;
   mail: MailSettings;
+  /** Messages by phone (backend/phone/sender.ts): Twilio when TWILIO_ACCOUNT_SID is set; files beside e-mail's
+   * when e-mail is written to files; otherwise off */
+  phone: PhoneSettings;
   files: FileSettings;
 };
 
@@ -195,6 +215,20 @@ export type MailSettings = {
   intervalMs: number;
   outboxDir: string;
 };
+
+/** How messages by phone leave (backend/phone/sender.ts): Twilio, text files beside e-mail's, or not at all. */
+export type PhoneSettings =
+  | {
+      mode: "twilio";
+      accountSid: string;
+      authToken: string;
+      smsFrom: string | null;
+      whatsappFrom: string | null;
+      apiBaseUrl: string | null;
+      timeoutMs: number;
+    }
+  | { mode: "log"; outboxDir: string }
+  | { mode: "off" };
 
 export type PaymentsSettings =
   | { mode: "demo"; checkoutExpiryMinutes: number }
@@ -247,6 +281,12 @@ export function parseSettings(env: Record<string, string | undefined> = process.
         }
       : { mode: "demo", checkoutExpiryMinutes: s.CHECKOUT_EXPIRY_MINUTES };
   const mailMode = s.MAIL_MODE ?? (s.SMTP_URL ? "smtp" : isProduction ? null : "log");
+  if (s.TWILIO_ACCOUNT_SID && !s.TWILIO_AUTH_TOKEN) {
+    throw new SettingsError("Missing settings: TWILIO_AUTH_TOKEN (TWILIO_ACCOUNT_SID is set)");
+  }
+  if (s.TWILIO_ACCOUNT_SID && !s.TWILIO_SMS_FROM && !s.TWILIO_WHATSAPP_FROM) {
+    throw new SettingsError("Missing settings: TWILIO_SMS_FROM or TWILIO_WHATSAPP_FROM (TWILIO_ACCOUNT_SID is set)");
+  }
   if (mailMode === null || (mailMode === "smtp" && !s.SMTP_URL)) {
     const why = mailMode === null ? "with NODE_ENV=production" : "with MAIL_MODE=smtp";
     throw new SettingsError(`Missing settings required ${why}: SMTP_URL (or MAIL_MODE=log to write e-mail to files)`);
@@ -319,6 +359,19 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ""),
     messageNotifyDelaySeconds: s.MESSAGE_NOTIFY_DELAY_SECONDS,
     payments,
+    phone: s.TWILIO_ACCOUNT_SID
+      ? {
+          mode: "twilio",
+          accountSid: s.TWILIO_ACCOUNT_SID,
+          authToken: s.TWILIO_AUTH_TOKEN!,
+          smsFrom: s.TWILIO_SMS_FROM ?? null,
+          whatsappFrom: s.TWILIO_WHATSAPP_FROM ?? null,
+          apiBaseUrl: s.TWILIO_API_BASE_URL ?? null,
+          timeoutMs: s.TWILIO_TIMEOUT_MS,
+        }
+      : mailMode === "log"
+        ? { mode: "log", outboxDir: path.join(dataDir, "outbox") }
+        : { mode: "off" },
     mail: {
       mode: mailMode,
       smtpUrl: s.SMTP_URL ?? null,

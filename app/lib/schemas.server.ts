@@ -5,6 +5,9 @@
 import { z } from "zod";
 
 export {
+  consentBody,
+  templateBody,
+  templateRemoveBody,
   clientMoveBody,
   clientMoveAnswerBody,
   stageBody,

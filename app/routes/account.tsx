@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
 import { Field, FormError, ZoneField, usePortalForm } from "../components/form";
+import { PhoneConsent } from "../components/phone-consent";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -13,6 +14,7 @@ import { textFields, validateForm, type Failed, type FormFailure, forForm } from
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { backPath } from "../lib/paths";
+import { isPhoneIntent, phoneConsentAction, phoneConsents } from "../lib/phone-consent.server";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import type { SessionAccount } from "../lib/session.server";
@@ -29,13 +31,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, kind } = await requireAccount(request, context, ["agent", "staff", "mentor"]);
-  const [account, feed] = await Promise.all([
+  const [account, feed, phone] = await Promise.all([
     api.call(ownAccount[kind].read),
     kind === "staff" ? null : api.call(ownFeed[kind].read),
+    kind === "staff" ? null : phoneConsents(api, "en"),
   ]).catch((e) => apiLoaderError(e, request, context));
   return {
     account,
     feed,
+    phone,
     zones: zoneChoices(account.time_zone),
     now: new Date().toISOString(),
     title: workspaceT("work.account.title"),
@@ -56,6 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     session.set("account", { kind, token: signedIn.token, person } as SessionAccount);
   };
 
+  // Reminders by SMS or WhatsApp (issue 42): agents and mentors agree to them here.
+  if (isPhoneIntent(intent) && kind !== "staff") {
+    return phoneConsentAction(request, context, api, formData, { lang: "en", back: "/account#reminders" });
+  }
   if (intent === "password") {
     const values = textFields(formData, ["current_password", "new_password"]);
     // A password is never sent back to the page.
@@ -143,7 +151,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { account, feed, zones, now } = useLoaderData<typeof loader>();
+  const { account, feed, phone, zones, now } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -276,6 +284,15 @@ export default function Account() {
             </button>
           </Form>
         </>
+      ) : null}
+
+      {phone ? (
+        <PhoneConsent
+          state={phone}
+          failure={failure}
+          zone={account.time_zone}
+          busy={navigation.state === "submitting" && String(navigation.formData?.get("intent")).startsWith("phone-")}
+        />
       ) : null}
 
       <h2 id="sessions">{t("work.account.sessions")}</h2>

@@ -5,7 +5,7 @@
  * their agent is. Nothing else of the portal: no prices, orders, notes or other clients.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
 import { wordsIn } from "../../lib/intake";
@@ -13,6 +13,7 @@ import { CaseProgress } from "../components/case-progress";
 import { DocumentStatus, UploadForm } from "../components/documents";
 import { readRefusal } from "../components/form";
 import { JoinLink } from "../components/join-link";
+import { PhoneConsent } from "../components/phone-consent";
 import { SessionMoveRequest } from "../components/session-move-request";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
@@ -25,6 +26,9 @@ import { useIntlLocale, useDocumentTitle, useLang } from "../lib/lang";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
+import { phoneConsentAction, phoneConsents } from "../lib/phone-consent.server";
+import { requestLang } from "../lib/refusals.server";
+import { checkForm, readForm } from "../lib/security.server";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
@@ -33,7 +37,11 @@ export const meta: MetaFunction<typeof loader> = orErrorTitle(({ matches }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["client"]);
-  return api.call(endpoints.myCase).catch((e) => apiLoaderError(e, request, context));
+  const lang = await requestLang(request, context);
+  const [page, phone] = await Promise.all([api.call(endpoints.myCase), phoneConsents(api, lang)]).catch((e) =>
+    apiLoaderError(e, request, context),
+  );
+  return { ...page, phone };
 }
 
 /**
@@ -43,6 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["client"]);
   const url = new URL(request.url);
+  // Reminders by SMS or WhatsApp (issue 42): the client agrees to them, or withdraws, here.
+  if (url.searchParams.has("reminders")) {
+    const formData = await readForm(request);
+    await checkForm(formData, request);
+    const lang = await requestLang(request, context);
+    return phoneConsentAction(request, context, api, formData, { lang, back: "/my#reminders" });
+  }
   if (url.searchParams.has("session")) {
     const id = routeId(url.searchParams.get("session") ?? undefined);
     return askToMove(
@@ -70,7 +85,9 @@ export default function MyPage() {
     agreements,
     credits,
     unread_messages: unread,
+    phone,
   } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
   const failure = useActionData<FormFailure>();
   const zone = client.time_zone;
   const asked = documents.filter((d) => d.asked);
@@ -291,6 +308,13 @@ export default function MyPage() {
       ) : (
         <p className="empty-state">{t("my.noSessions")}</p>
       )}
+      <PhoneConsent
+        state={phone}
+        failure={failure}
+        zone={zone}
+        action="/my?index&reminders"
+        busy={navigation.state === "submitting" && String(navigation.formData?.get("intent")).startsWith("phone-")}
+      />
       <Toast toast={failure?.toast} />
     </section>
   );

@@ -72,7 +72,8 @@ export default function OfficeOutbox() {
       <h1>{t("office.outbox.heading")}</h1>
       <p className="muted">{t("office.outbox.intro")}</p>
       <p>
-        <Link to="/office/outbox/previews">{t("office.outbox.previewsLink")}</Link>
+        <Link to="/office/outbox/previews">{t("office.outbox.previewsLink")}</Link> ·{" "}
+        <Link to="/office/messaging">{t("office.outbox.phoneLink")}</Link>
       </p>
       <Form method="get" className="filter-form">
         <div className="field">
@@ -99,7 +100,15 @@ export default function OfficeOutbox() {
               <tbody>
                 {result.items.map((m) => (
                   <tr key={m.id} data-testid={`outbox-${m.id}`}>
-                    <td data-label={col.email}>{kindOf(m.kind)}</td>
+                    <td data-label={col.email}>
+                      {kindOf(m.kind)}
+                      {m.channel !== "email" ? (
+                        <span className="badge" data-testid={`channel-${m.id}`}>
+                          {" "}
+                          {t(`office.outbox.channels.${m.channel}`)}
+                        </span>
+                      ) : null}
+                    </td>
                     <td data-label={col.to}>{m.to_address ?? t("office.outbox.staffInbox")}</td>
                     <td data-label={col.written}>{formatDateTime(m.created_at, zone)}</td>
                     <td data-label={col.state}>
@@ -107,6 +116,16 @@ export default function OfficeOutbox() {
                       {m.status === "sent" && m.sent_at ? ` ${formatDateTime(m.sent_at, zone)}` : ""}
                       {m.attempts ? <span className="muted"> · {t("office.outbox.attempts", { count: m.attempts })}</span> : null}
                       {m.last_error && m.status !== "sent" ? <span className="muted"> · {m.last_error}</span> : null}
+                      {m.delivery ? (
+                        <span className="muted" data-testid={`delivery-${m.id}`}>
+                          {" · "}
+                          {t("office.outbox.delivery", {
+                            status: t(`office.outbox.deliveryStatus.${m.delivery.status}`, { defaultValue: m.delivery.status }),
+                          })}
+                          {m.delivery.error ? ` (${t("office.outbox.deliveryError", { code: m.delivery.error })})` : ""}
+                          {m.delivery.at ? ` ${formatDateTime(m.delivery.at, zone)}` : ""}
+                        </span>
+                      ) : null}
                     </td>
                     <td data-label={t("work.table.actions")}>
                       {m.status === "failed" ? (

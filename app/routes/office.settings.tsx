@@ -36,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 const fields: Array<keyof BusinessValues> = [
   ...(["company_name", "company_address", "tax_id", "phone", "chat_url", "copyright_year", "hours_zone"] as const),
   ...weekdayShort.map((_, i) => openingField(i)),
-  ...(["hold_minutes", "cancel_cutoff_hours", "min_notice_hours"] as const),
+  ...(["hold_minutes", "cancel_cutoff_hours", "min_notice_hours", "brand_color"] as const),
   ...serviceIds.flatMap((id) => [serviceField(id, "documents"), ...serviceTextFields.map((field) => serviceField(id, field))]),
 ];
 const listFields = serviceIds.map((id) => serviceField(id, "documents"));
@@ -147,6 +147,15 @@ export default function BusinessSettings() {
             hint={t("office.settings.noticeHint")}
             {...f("min_notice_hours")}
           />
+        </fieldset>
+
+        <fieldset>
+          <legend>{t("office.settings.emails")}</legend>
+          <Field label={label("brand_color")} type="color" hint={t("office.settings.colourHint")} {...f("brand_color")} />
+          <p className="field__hint">
+            <Link to="/office/settings/logo">{t("office.settings.logoLink")}</Link> ·{" "}
+            <Link to="/office/outbox/previews">{t("office.settings.previewsLink")}</Link>
+          </p>
         </fieldset>
 
         <p className="field__hint" data-testid="other-languages">

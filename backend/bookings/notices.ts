@@ -8,7 +8,7 @@ import { sql, type Kysely } from "kysely";
 import { clientZone } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
 import type { Facts, Recipient, SessionFacts } from "../mail/messages.js";
-import { enqueue } from "../mail/outbox.js";
+import { enqueueReminder } from "../phone/enqueue.js";
 import { firstNameAndInitial, joinUrl, sessionCore, sessionsWithPeople } from "./session-facts.js";
 
 type Db = Kysely<Database>;
@@ -18,6 +18,9 @@ export async function sessionOf(trx: Db, bookingId: number) {
   const row = await sessionsWithPeople(trx)
     .select([
       ...sessionCore,
+      "mentor_bookings.agent_id",
+      "mentor_bookings.client_id",
+      "mentor_bookings.mentor_id",
       "mentors.name as mentor_name",
       "mentors.time_zone as mentor_zone",
       "mentors.email as mentor_email",
@@ -66,7 +69,9 @@ export async function sessionOf(trx: Db, bookingId: number) {
   const mentor: Recipient | null = row.mentor_email
     ? { email: row.mentor_email, name: row.mentor_name, zone: row.mentor_zone, role: "mentor", lang: row.mentor_language }
     : null;
-  return { session, agent, client, mentor, status: row.status };
+  // Who each is, for a reminder by phone to one who chose it (issue 42)
+  const ids = { agent: row.agent_id, client: row.client_id, mentor: row.mentor_id };
+  return { session, agent, client, mentor, ids, status: row.status };
 }
 
 type Session = NonNullable<Awaited<ReturnType<typeof sessionOf>>>;
@@ -92,7 +97,12 @@ async function toEach(
 ) {
   for (const to of [s.agent, s.client, s.mentor]) {
     if (to && roles.includes(to.role)) {
-      await enqueue(trx, { dedupeKey: `${kind}:${sessionKey(s)}:${to.role}`, to: to.email, facts: facts(to) }, now);
+      const person = { kind: to.role as "agent" | "client" | "mentor", id: s.ids[to.role as "agent" | "client" | "mentor"] };
+      await enqueueReminder(
+        trx,
+        { dedupeKey: `${kind}:${sessionKey(s)}:${to.role}`, to: to.email, facts: facts(to), person },
+        now,
+      );
     }
   }
 }

@@ -10,10 +10,13 @@ import {
 } from "../../lib/business.js";
 import { endpoints } from "../../lib/contract.js";
 import type { Lang } from "../../lib/i18n/languages.js";
+import type { Spooled } from "../../lib/spool.js";
 import { publicMentor, publicMentors } from "../bookings/mentors.js";
 import { publicPlans } from "../catalogue/catalogue.js";
 import type { Database } from "../db/schema.js";
+import { receiveFile } from "../documents/receive.js";
 import type { Server } from "../serve.js";
+import { logoFile, uploadLogo } from "./logo.js";
 import { saveBusiness, siteFacts, type LiveBusiness } from "./settings.js";
 
 export function businessRoutes(serve: Server, deps: { db: Kysely<Database>; business: LiveBusiness }) {
@@ -28,6 +31,23 @@ export function businessRoutes(serve: Server, deps: { db: Kysely<Database>; busi
     business.set(saved.values);
     return saved;
   });
+  // The e-mails' logo: read as any upload is (bounded, spooled), kept when it is a small picture.
+  serve(endpoints.saveLogo, async ({ caller, req }) => {
+    const { file, owned } = await receiveFile(req);
+    try {
+      const saved = await uploadLogo(db, caller.id, file, business.defaults);
+      business.set(saved.values);
+      return saved;
+    } finally {
+      if (owned) await (file as Spooled).dispose();
+    }
+  });
+  serve(endpoints.removeLogo, async ({ caller }) => {
+    const saved = await saveBusiness(db, caller.id, { brand_logo: null }, business.defaults);
+    business.set(saved.values);
+    return saved;
+  });
+  serve(endpoints.brandLogo, async ({ params }) => logoFile(db, params.hash));
   // One language's service texts: the body names them as the English ones are named, the language is in the path.
   serve(endpoints.saveServiceTexts, async ({ caller, params, body }) => {
     const lang = params.lang as TextLang;

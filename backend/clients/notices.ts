@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { hashToken } from "../accounts/tokens.js";
 import type { Database } from "../db/schema.js";
 import type { Facts } from "../mail/messages.js";
-import { enqueue } from "../mail/outbox.js";
+import { enqueueReminder } from "../phone/enqueue.js";
 import { clientAddressed, clientsWithAgent } from "./people.js";
 
 type Db = Kysely<Database>;
@@ -31,7 +31,9 @@ async function mailClient(
   const people = await clientPeople(trx, clientId);
   if (!people) return;
   const replyTo = replyToAgent ? { replyTo: people.agent.email } : {};
-  await enqueue(trx, { dedupeKey, to: people.to.email, ...replyTo, facts: write(people) }, now);
+  // A reminder among them also goes by phone to a client who chose it (issue 42).
+  const person = { kind: "client" as const, id: clientId };
+  await enqueueReminder(trx, { dedupeKey, to: people.to.email, ...replyTo, facts: write(people), person }, now);
 }
 
 /** The agent asks for documents (or the sweep reminds of them): the list, the agent's word, and a link in. */

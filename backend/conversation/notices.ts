@@ -9,7 +9,7 @@ import { sql, type Kysely } from "kysely";
 import { issueClientLink } from "../clients/links.js";
 import { clientAddressed, clientsWithAgent } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
-import { enqueue } from "../mail/outbox.js";
+import { enqueueReminder } from "../phone/enqueue.js";
 
 type Db = Kysely<Database>;
 type Side = "firm" | "client";
@@ -60,17 +60,18 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string, delaySecon
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return false;
         const who = await clientsWithAgent(trx)
-          .select(["clients.access_opened_at", "clients.access_ended_at", "agents.time_zone as agent_zone"])
+          .select(["clients.access_opened_at", "clients.access_ended_at", "clients.agent_id", "agents.time_zone as agent_zone"])
           .where("clients.id", "=", t.clientId)
           .executeTakeFirst();
         if (!who) return false;
         const dedupeKey = `conversation:${t.clientId}:${side}:${t.newest}`;
         if (side === "firm") {
-          await enqueue(
+          await enqueueReminder(
             trx,
             {
               dedupeKey,
               to: who.agent_email,
+              person: { kind: "agent", id: who.agent_id },
               facts: {
                 kind: "agent.client_messages",
                 to: { email: who.agent_email, name: who.agent_name, zone: who.agent_zone, role: "agent" },
@@ -88,12 +89,13 @@ export async function notifyUnreadMessages(db: Db, publicUrl: string, delaySecon
         const link = await issueClientLink(trx, t.clientId, "message", null, publicUrl, now);
         const url = new URL(link.url);
         url.searchParams.set("next", "/my/messages");
-        await enqueue(
+        await enqueueReminder(
           trx,
           {
             dedupeKey,
             to: people.to.email,
             replyTo: people.agent.email,
+            person: { kind: "client", id: t.clientId },
             facts: {
               kind: "client.new_messages",
               ...people,

@@ -39,6 +39,7 @@ import { messageAttachments } from "./migrations/032-message-attachments.js";
 import { intake } from "./migrations/033-intake.js";
 import { agreements } from "./migrations/034-agreements.js";
 import { packsAndCommissions } from "./migrations/035-packs-commissions.js";
+import { phoneMessages } from "./migrations/036-phone-messages.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -77,6 +78,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "033-intake": intake(kind),
     "034-agreements": agreements(kind),
     "035-packs-commissions": packsAndCommissions(kind),
+    "036-phone-messages": phoneMessages(kind),
   };
 }
 

@@ -48,8 +48,10 @@ import type {
   SessionPackMentorsTable,
   SessionPacksTable,
 } from "./money-tables.js";
+import type { BrandLogosTable, MessageConsentsTable, WhatsappTemplatesTable } from "./message-tables.js";
 
 export type * from "./account-tables.js";
+export type * from "./message-tables.js";
 export type * from "./money-tables.js";
 export type * from "./client-tables.js";
 
@@ -299,7 +301,7 @@ export interface BusinessSettingsTable {
   updated_by: number | null;
 }
 
-/** E-mail waiting to be sent, sent, or given up on (docs/decisions/006-mail-outbox.md). */
+/** A message (e-mail, SMS, WhatsApp) waiting to be sent, sent, or given up on (docs/decisions/006-mail-outbox.md). */
 export interface OutboxTable {
   id: Generated<number>;
   kind: string;
@@ -318,6 +320,14 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** email | sms | whatsapp (issue 42): one row per message and channel; to_address is a number for a phone's */
+  channel: Generated<string>;
+  /** The provider's id of a message it took (Twilio's SM…/MM… SID) */
+  provider_id: string | null;
+  /** The last delivery status its signed callbacks said (queued, sent, delivered, read, undelivered, failed) */
+  delivery_status: string | null;
+  delivery_error: string | null;
+  delivery_at: string | null;
 }
 
 export interface StripeEventsTable {
@@ -383,4 +393,7 @@ export interface Database {
   commission_rules: CommissionRulesTable;
   commission_payouts: CommissionPayoutsTable;
   commission_moves: CommissionMovesTable;
+  brand_logos: BrandLogosTable;
+  message_consents: MessageConsentsTable;
+  whatsapp_templates: WhatsappTemplatesTable;
 }

@@ -12,6 +12,7 @@ import { clientAddressed, clientsWithAgent } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
 import type { QuestionnaireToClient } from "../mail/facts.js";
 import { enqueue } from "../mail/outbox.js";
+import { enqueueReminder } from "../phone/enqueue.js";
 
 type Db = Kysely<Database>;
 
@@ -88,11 +89,12 @@ export async function tellClient(
   const to = await linkTo(trx, copy.client_id, `/my/questionnaires/${copyId}`, publicUrl, now);
   if (!to) return false;
   const content = JSON.parse(copy.content) as QuestionnaireContent;
-  await enqueue(
+  await enqueueReminder(
     trx,
     {
       dedupeKey: `questionnaire:${copyId}:${event}:${now.toISOString()}`,
       to: to.people.to.email,
+      person: { kind: "client", id: copy.client_id },
       replyTo: to.people.agent.email,
       facts: {
         kind: "client.questionnaire",

@@ -57,7 +57,8 @@ export type Line = {
 
 export type MailContext = {
   publicUrl: string;
-  company: { name: string; address: string };
+  /** The firm: its name and address, and its colour and logo (absolute) when the office set them (issue 42) */
+  company: { name: string; address: string; color?: string; logo?: { url: string; width: number; height: number } | null };
   /** A session cancelled up to this many hours before its start is refunded (Terms §4) */
   cancelCutoffHours: number;
 };

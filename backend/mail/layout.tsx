@@ -12,6 +12,7 @@ import { Container } from "@react-email/container";
 import { Head } from "@react-email/head";
 import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
+import { Img } from "@react-email/img";
 import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { render } from "@react-email/render";
@@ -20,7 +21,10 @@ import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import { lineLabel, money, type Block, type Layout, type MailContext } from "./compose.js";
 
-/** The firm's colours: its blue for the name and the button, dark ink on white, a quiet grey around. */
+/**
+ * The layout's colours: dark ink on white, a quiet grey around, and the firm's own colour (the office's setting, its
+ * blue until set) for its name, the button and links.
+ */
 export const brand = { accent: "#0b5cab", ink: "#1b1f24", muted: "#57606a", page: "#f3f5f7", card: "#ffffff", rule: "#d8dee4" };
 
 const wrap: CSSProperties = { overflowWrap: "anywhere", wordBreak: "break-word" };
@@ -30,11 +34,13 @@ function BlockView({
   button,
   start,
   end,
+  accent,
 }: {
   block: Block;
   button: boolean;
   start: "left" | "right";
   end: "left" | "right";
+  accent: string;
 }) {
   const text: CSSProperties = {
     color: brand.ink,
@@ -51,7 +57,7 @@ function BlockView({
         <Button
           href={block.link.href}
           style={{
-            backgroundColor: brand.accent,
+            backgroundColor: accent,
             color: "#ffffff",
             fontSize: "16px",
             fontWeight: 600,
@@ -65,7 +71,7 @@ function BlockView({
       </Section>
     ) : (
       <Text style={text}>
-        <Link href={block.link.href} style={{ color: brand.accent, textDecoration: "underline" }}>
+        <Link href={block.link.href} style={{ color: accent, textDecoration: "underline" }}>
           {block.link.text}
         </Link>
       </Text>
@@ -146,6 +152,8 @@ function Email({ layout, ctx }: { layout: Layout; ctx: MailContext }) {
   const end = rtl ? "left" : "right";
   const first = layout.blocks.findIndex((b) => "link" in b);
   const preview = layout.blocks.find((b): b is { p: string } => "p" in b)?.p ?? layout.subject;
+  const accent = ctx.company.color ?? brand.accent;
+  const logo = ctx.company.logo;
   return (
     <Html lang={layout.lang} dir={rtl ? "rtl" : "ltr"}>
       <Head>
@@ -166,8 +174,18 @@ function Email({ layout, ctx }: { layout: Layout; ctx: MailContext }) {
       >
         <Container style={{ width: "100%", maxWidth: "600px", margin: "0 auto" }}>
           <Section style={{ padding: "0 24px 12px", textAlign: start }}>
-            <Link href={ctx.publicUrl} style={{ color: brand.accent, fontSize: "20px", fontWeight: 700, textDecoration: "none" }}>
-              {ctx.company.name}
+            <Link href={ctx.publicUrl} style={{ color: accent, fontSize: "20px", fontWeight: 700, textDecoration: "none" }}>
+              {logo ? (
+                <Img
+                  src={logo.url}
+                  width={logo.width}
+                  height={logo.height}
+                  alt={ctx.company.name}
+                  style={{ display: "inline-block", border: 0, maxWidth: "100%", height: "auto" }}
+                />
+              ) : (
+                ctx.company.name
+              )}
             </Link>
           </Section>
           <Section style={{ backgroundColor: brand.card, borderRadius: "8px", padding: "24px", textAlign: start }}>
@@ -175,7 +193,7 @@ function Email({ layout, ctx }: { layout: Layout; ctx: MailContext }) {
               {layout.greeting}
             </Text>
             {layout.blocks.map((block, i) => (
-              <BlockView key={i} block={block} button={i === first} start={start} end={end} />
+              <BlockView key={i} block={block} button={i === first} start={start} end={end} accent={accent} />
             ))}
           </Section>
           <Section style={{ padding: "12px 24px", textAlign: start }}>

@@ -17,6 +17,8 @@ import type { Mailer } from "./transport.js";
 
 export type MailDeps = MailContext & {
   mailer: Mailer;
+  /** How a message by phone leaves (issue 42, backend/phone/deliver.ts); without it, a phone's row fails and says why */
+  phone?: PhoneDelivery;
   /** How long a claim holds a message for its worker (longer than the mailer's own time-outs); 120 s by default */
   claimSeconds?: number;
   from: string;
@@ -39,15 +41,35 @@ const SECRET_KINDS = new Set([
   "client.sign_in_link",
 ]);
 
+/**
+ * What sends a message by phone: its row claimed, it answers skipped (no longer wanted), taken (by the provider, with
+ * its id and first status) or refused for good; anything it throws is tried again later.
+ */
+export type PhoneDelivery = (
+  row: { id: number; kind: string; channel: string; to_address: string | null; payload: string },
+  company: string,
+) => Promise<{ skipped: string } | { taken: { sid: string | null; status: string; file?: string } } | { refused: string }>;
+
+/**
+ * A message to send, in the caller's transaction. An e-mail by default; a message by phone (issue 42) is the same
+ * with `channel` and a number (backend/phone/enqueue.ts writes them beside a reminder's e-mail).
+ */
 export async function enqueue(
   trx: Kysely<Database>,
-  message: { dedupeKey: string; to: string | null; replyTo?: string | null; facts: Facts },
+  message: {
+    dedupeKey: string;
+    to: string | null;
+    replyTo?: string | null;
+    facts: Facts | { kind: string };
+    channel?: "sms" | "whatsapp";
+  },
   now = new Date(),
 ) {
   await trx
     .insertInto("outbox")
     .values({
       kind: message.facts.kind,
+      ...(message.channel ? { channel: message.channel } : {}),
       dedupe_key: message.dedupeKey,
       to_address: message.to,
       reply_to: message.replyTo ?? null,
@@ -138,9 +160,46 @@ export async function deliverDue(
       .returningAll()
       .executeTakeFirst();
     if (!claimed) continue;
-    const facts = JSON.parse(claimed.payload) as Facts;
     const mine = (q: ReturnType<typeof db.updateTable<"outbox">>) => q.where("id", "=", id).where("claimed_by", "=", worker);
+    const byPhone = claimed.channel !== "email";
     try {
+      if (byPhone) {
+        const outcome = deps.phone
+          ? await deps.phone(claimed, deps.company.name)
+          : { refused: "Messages by phone are not set up on this server (TWILIO_ACCOUNT_SID)." };
+        if ("refused" in outcome) throw new Refused(outcome.refused);
+        if ("skipped" in outcome) {
+          await mine(
+            db.updateTable("outbox").set({ status: "skipped", claimed_until: null, last_error: outcome.skipped }),
+          ).execute();
+          tally.skipped++;
+          continue;
+        }
+        const at = new Date().toISOString();
+        await mine(
+          db.updateTable("outbox").set({
+            status: "sent",
+            sent_at: at,
+            claimed_until: null,
+            last_error: null,
+            provider_id: outcome.taken.sid,
+            delivery_status: outcome.taken.status,
+            delivery_at: at,
+          }),
+        ).execute();
+        tally.sent++;
+        deps.logger.info?.(
+          {
+            outbox: id,
+            kind: claimed.kind,
+            channel: claimed.channel,
+            ...(outcome.taken.file ? { file: outcome.taken.file } : {}),
+          },
+          outcome.taken.file ? "message by phone written to a file" : "message by phone handed to Twilio",
+        );
+        continue;
+      }
+      const facts = JSON.parse(claimed.payload) as Facts;
       if (!(await stillTrue(db, facts))) {
         await mine(db.updateTable("outbox").set({ status: "skipped", claimed_until: null })).execute();
         tally.skipped++;
@@ -176,7 +235,8 @@ export async function deliverDue(
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const last = claimed.attempts >= deps.maxAttempts;
+      // Refused for good by the provider (or not set up): no use trying again.
+      const last = error instanceof Refused || claimed.attempts >= deps.maxAttempts;
       const wait = deps.retrySeconds * 2 ** (claimed.attempts - 1) * 1000;
       await mine(
         db.updateTable("outbox").set({
@@ -189,13 +249,16 @@ export async function deliverDue(
       if (last) tally.failed++;
       else tally.retried++;
       deps.logger[last ? "error" : "warn"](
-        { outbox: id, kind: facts.kind, attempts: claimed.attempts, err: message },
-        last ? "e-mail failed for good: shown in the back office" : "e-mail not sent; will retry",
+        { outbox: id, kind: claimed.kind, channel: claimed.channel, attempts: claimed.attempts, err: message },
+        last ? "message failed for good: shown in the back office" : "message not sent; will retry",
       );
     }
   }
   return tally;
 }
+
+/** A message by phone refused for good (trying again would not change it). */
+class Refused extends Error {}
 
 /** Who this process is, in claims (for a person reading the table). */
 export const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;

@@ -5,13 +5,13 @@
 import type { MailPreview } from "../../lib/contract.js";
 import type { Lang } from "../../lib/i18n/languages.js";
 import { brandedHtml } from "./layout.js";
-import { write } from "./messages.js";
+import { write, type MailContext } from "./messages.js";
 import { sampleFacts } from "./samples.js";
 
 export async function mailPreviews(
   lang: Lang,
   publicUrl: string,
-  company: { name: string; address: string },
+  company: MailContext["company"],
   cancelCutoffHours: number,
   /** The one whose HTML is drawn (the others' is null; -1: none) */
   drawn: number,

@@ -212,14 +212,33 @@ export async function listOutbox(
   if (status !== "all") q = q.where("status", "=", status);
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await q
-    .select(["id", "kind", "to_address", "status", "attempts", "last_error", "created_at", "next_attempt_at", "sent_at"])
+    .select([
+      "id",
+      "kind",
+      "channel",
+      "to_address",
+      "status",
+      "attempts",
+      "last_error",
+      "created_at",
+      "next_attempt_at",
+      "sent_at",
+      "delivery_status",
+      "delivery_error",
+      "delivery_at",
+    ])
     .orderBy("id", "desc")
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
   const total = Number(n);
   return {
-    items: rows.map((r) => ({ ...r, status: r.status as OutboxEntry["status"] })),
+    items: rows.map(({ delivery_status, delivery_error, delivery_at, ...r }): OutboxEntry => ({
+      ...r,
+      channel: r.channel as OutboxEntry["channel"],
+      status: r.status as OutboxEntry["status"],
+      delivery: delivery_status ? { status: delivery_status, error: delivery_error, at: delivery_at } : null,
+    })),
     page,
     per_page: perPage,
     total,

@@ -9,6 +9,7 @@ import { passwordLinkUrl } from "../accounts/password-links.js";
 import { listAudit } from "../audit.js";
 import { listCountries } from "../catalogue/catalogue.js";
 import type { Database } from "../db/schema.js";
+import type { MailContext } from "../mail/messages.js";
 import { mailPreviews } from "../mail/previews.js";
 import type { Payments } from "../payments/checkout.js";
 import { settleRefunds } from "../payments/refunds.js";
@@ -34,7 +35,7 @@ export function officeRoutes(
     payments: Payments;
     cancelCutoffHours: number;
     /** The firm's name and address now (the previews' footer) */
-    company: () => { name: string; address: string };
+    company: () => MailContext["company"];
   },
 ) {
   const { db } = deps;

@@ -1,6 +1,7 @@
 /** The business settings (issue 25, point 3): read by every page (`site`), changed by an owner in the office. */
 import { z } from "zod";
 import {
+  contrastWithWhite,
   serviceField,
   serviceIds,
   serviceTextFields,
@@ -17,6 +18,7 @@ import type { MentorTextField, PlanTextField } from "../catalogue-texts.js";
 import { documentKinds } from "../documents.js";
 import { translator } from "../i18n/index.js";
 import { isLang, languages } from "../i18n/languages.js";
+import type { ApiFile } from "../transport.js";
 import { answer, endpoint } from "./endpoint.js";
 import { blankToNull, idParam, oneLineText, optionalText, requiredText, timeZoneField } from "./fields.js";
 import type { Mentor } from "./mentors.js";
@@ -71,6 +73,23 @@ const s1 = serviceTexts(1);
 const s2 = serviceTexts(2);
 const s3 = serviceTexts(3);
 
+/** The e-mails' colour: #rrggbb, dark enough that a button's white label reads on it (4.5:1). */
+const brandColor = z
+  .string({ invalid_type_error: "The colour must be text" })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { message: "Write the colour as # and six hex digits, such as #0b5cab" })
+  .superRefine((v, ctx) => {
+    const ratio = contrastWithWhite(v);
+    if (ratio < 4.5) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `White text is hard to read on this colour (contrast ${ratio.toFixed(1)}:1; it needs 4.5:1): choose a darker one`,
+        params: { code: "brand.low_contrast", ratio: ratio.toFixed(1) },
+      });
+    }
+  })
+  .transform((v) => v.toLowerCase());
+
 export const businessBody = z.object({
   company_name: oneLineText(100, "Company name"),
   company_address: requiredText(300, "Company address"),
@@ -100,6 +119,8 @@ export const businessBody = z.object({
   hold_minutes: whole("Hold minutes", 5, 240),
   cancel_cutoff_hours: whole("The cancellation cut-off", 0, 720),
   min_notice_hours: whole("The minimum notice", 0, 720),
+  /** Left out, the colour stays as it is (callers of before did not send it) */
+  brand_color: brandColor.optional(),
   service_1_documents: docs,
   service_2_documents: docs,
   service_3_documents: docs,
@@ -234,6 +255,32 @@ export const businessEndpoints = {
     summary: "Saves the business settings: in effect at once, each change audited in words",
     body: businessBody,
     answer: answer<BusinessSaved>(),
+  }),
+  saveLogo: endpoint({
+    method: "POST",
+    path: "office/settings/logo",
+    auth: ["staff"],
+    owner: true,
+    summary: "The logo at the top of every e-mail: the bytes are the body (a PNG, JPEG or GIF, at most 200 kB)",
+    upload: true,
+    answer: answer<BusinessSaved>(),
+  }),
+  removeLogo: endpoint({
+    method: "POST",
+    path: "office/settings/logo/remove",
+    auth: ["staff"],
+    owner: true,
+    summary: "E-mails without a logo again (the firm's name in its colour); the logos sent before stay where they were",
+    answer: answer<BusinessSaved>(),
+  }),
+  brandLogo: endpoint({
+    method: "GET",
+    path: "site/logo/:hash",
+    auth: "public",
+    summary: "A logo the firm uploaded, by the SHA-256 of its bytes (e-mails link to it through the portal's /brand/logo/)",
+    params: { hash: z.string().regex(/^[0-9a-f]{64}$/, "A logo's name is 64 hex digits") },
+    download: true,
+    answer: answer<ApiFile>(),
   }),
   saveServiceTexts: endpoint({
     method: "POST",

@@ -23,6 +23,7 @@ import { officeCatalogueEndpoints } from "./office-catalogue.js";
 import { officeMentorEndpoints } from "./office-mentors.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
+import { messagingEndpoints } from "./messaging.js";
 import { packEndpoints } from "./packs.js";
 import { stageEndpoints } from "./stages.js";
 
@@ -50,6 +51,7 @@ export const endpoints = {
   ...orderEndpoints,
   ...packEndpoints,
   ...commissionEndpoints,
+  ...messagingEndpoints,
   ...feedEndpointsTable,
 };
 

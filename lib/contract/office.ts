@@ -62,12 +62,16 @@ export const officeOutboxQuery = z.object({
   status: optionalChoice([...outboxStatuses, "all"], "Choose a status from the list"),
   page: pageField,
 });
-/** One e-mail of the outbox, as staff see it (never its content: a password link stays out of sight). */
+/** One message of the outbox, as staff see it (never its content: a password link stays out of sight). */
 export type OutboxEntry = {
   id: number;
   kind: string;
-  /** null: the staff inbox */
+  /** email, sms or whatsapp (issue 42): a message by phone is a row of its own */
+  channel: "email" | "sms" | "whatsapp";
+  /** An address, or a number (E.164) for a message by phone; null: the staff inbox */
   to_address: string | null;
+  /** What the provider's signed callbacks said last (queued, sent, delivered, read, undelivered, failed), when */
+  delivery: { status: string; error: string | null; at: string | null } | null;
   status: (typeof outboxStatuses)[number];
   attempts: number;
   last_error: string | null;

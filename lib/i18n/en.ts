@@ -426,6 +426,42 @@ export const en = {
     whyAgreement: "You get this e-mail because your agent, {{agent}}, sent you an agreement to sign.",
     whyQuestionnaire: "You get this e-mail because your agent, {{agent}}, needs these answers for your case.",
   },
+  /** Reminders by SMS and WhatsApp (issue 42): short, in the reader's language; {{detail}} is one of the about… */
+  phone: {
+    message: "{{company}} · Hi {{name}}, {{detail}}. {{link}}",
+    aboutSession: "a reminder of your session with {{who}} on {{when}}",
+    aboutDocuments_one: "a document is waiting for you to send it",
+    aboutDocuments_other: "{{count}} documents are waiting for you to send them",
+    aboutQuestionnaire: "the questionnaire “{{title}}” is waiting for your answers",
+    aboutMessages_one: "you have an unread message from {{from}}",
+    aboutMessages_other: "you have {{count}} unread messages from {{from}}",
+    stop: "Reply STOP to end these messages.",
+  },
+  /** Consent to reminders by phone, on /my and /account (issue 42): the words agreed to are kept as shown */
+  phoneConsent: {
+    heading: "Reminders by SMS or WhatsApp",
+    intro:
+      "Besides e-mail, we can remind you on your phone: a session coming up, documents or a questionnaire waiting, unread messages.",
+    words:
+      "I agree that {{company}} may send me reminders by {{channel}} at this number: sessions coming up, documents and questionnaires waiting, and unread messages. I can withdraw at any time here, or by replying STOP. My carrier's usual rates may apply.",
+    sms: "SMS",
+    whatsapp: "WhatsApp",
+    channel: "Send them by",
+    phone: "Mobile number, with its country code",
+    phoneHint: "For example +44 7700 900123.",
+    agree: "I agree to these words:",
+    give: "Send me reminders",
+    current: "By {{channel}} to {{phone}}, since {{day}}.",
+    withdraw: "Stop reminders by {{channel}}",
+    none: "You get reminders by e-mail only.",
+    given: "Done: reminders by {{channel}} go to {{phone}} from now on.",
+    withdrawn: "Done: no more reminders by {{channel}}.",
+    fix: "Your choice was not saved: see below.",
+    phoneInvalid: "Enter a mobile number with its country code, such as +44 7700 900123.",
+    agreeNeeded: "Tick the box to agree to these messages.",
+    channelOff: "That channel is not offered: choose another.",
+    gone: "That consent was already withdrawn.",
+  },
   /** What a mentor is written of the sessions they give (issue 26: in the mentor's language) */
   mentorMail: {
     bookedBy: "Booked by",

@@ -562,6 +562,20 @@ const matrix: Record<string, Entry> = {
   "GET /office/settings": { anonymous: 401, intruder: 403 },
   "POST /office/settings": { anonymous: 401, intruder: 403 },
   "POST /office/settings/texts/:lang": { anonymous: 401, path: () => "/office/settings/texts/ar", intruder: 403 },
+  // The e-mails' logo (issue 42): owners upload and remove it; anyone fetches one by its hash (none here: 404).
+  "POST /office/settings/logo": { anonymous: 401, intruder: 403 },
+  "POST /office/settings/logo/remove": { anonymous: 401, intruder: 403 },
+  // Reminders by phone (issue 42): one's own consents (agents, mentors, clients; the intruder agent gets its own);
+  // the office's templates (owners change them); Twilio's callbacks, off in this API (no Twilio account): 404.
+  "GET /messaging": { anonymous: 401, intruder: 200 },
+  "POST /messaging": { anonymous: 401, intruder: 400 },
+  "POST /messaging/:id/withdraw": { anonymous: 401, path: () => "/messaging/1/withdraw", intruder: 404 },
+  "GET /office/whatsapp-templates": { anonymous: 401, intruder: 403 },
+  "POST /office/whatsapp-templates": { anonymous: 401, intruder: 403 },
+  "POST /office/whatsapp-templates/remove": { anonymous: 401, intruder: 403 },
+  "POST /twilio/status": { anonymous: 404, intruder: 404 },
+  "POST /twilio/inbound": { anonymous: 404, intruder: 404 },
+  "GET /site/logo/:hash": { anonymous: 404, path: () => `/site/logo/${"0".repeat(64)}`, intruder: 404 },
   "GET /site": { anonymous: 200, intruder: 200 },
   // A service's published plans, for its public page (issue 26): no cart, no client; a bad service is a 400.
   "GET /site/plans": { anonymous: 200, path: () => "/site/plans?service_id=1", intruder: 200 },

@@ -239,6 +239,7 @@ export const routes: Record<string, Entry> = {
   "office.bookings": { who: "staff", at: () => ({ path: "/office/bookings" }) },
   "office.messages": { who: "staff", at: () => ({ path: "/office/messages" }) },
   "office.outbox": { who: "staff", at: () => ({ path: "/office/outbox" }) },
+  "office.messaging": { who: "staff", at: () => ({ path: "/office/messaging" }) },
   "office.outbox_.previews": { who: "staff", at: () => ({ path: "/office/outbox/previews?lang=ar&n=2" }) },
   "office.outbox_.preview": { who: "staff", at: () => ({ path: "/office/outbox/preview?lang=es&n=1" }) },
   "office.orders._index": { who: "staff", at: () => ({ path: "/office/orders" }) },
@@ -284,6 +285,12 @@ export const routes: Record<string, Entry> = {
   "office.staff.new": { who: "owner", at: () => ({ path: "/office/staff/new" }) },
   "office.staff.$id": { who: "owner", at: () => ({ path: "/office/staff/1", params: { id: "1" } }) },
   "office.settings": { who: "owner", at: () => ({ path: "/office/settings" }) },
+  "office.settings_.logo": { who: "owner", at: () => ({ path: "/office/settings/logo" }) },
+  "brand.logo.$file": {
+    who: "public",
+    at: () => ({ path: `/brand/logo/${"0".repeat(64)}.png`, params: { file: `${"0".repeat(64)}.png` } }),
+    ok: 404,
+  },
   "office.settings_.texts.$lang": { who: "owner", at: () => ({ path: "/office/settings/texts/es", params: { lang: "es" } }) },
   "office.staff.$id_.email": { who: "owner", at: () => ({ path: "/office/staff/1/email", params: { id: "1" } }) },
   // A made-up link: a page that says it can no longer be used.

@@ -13,7 +13,7 @@ const layers: string[][] = [
   ["errors.ts", "files"],
   ["http.ts"],
   ["body.ts", "in-process.ts", "rate-limit.ts", "audit.ts", "mail"],
-  ["accounts", "holds", "business", "commissions"],
+  ["accounts", "holds", "business", "commissions", "phone"],
   ["serve.ts", "clients"],
   ["catalogue", "documents"],
   ["bookings", "conversation", "stages"],

@@ -1,0 +1,115 @@
+/**
+ * Reminders by phone (issue 42, point 2): one's own consents (agents and mentors on /account, clients on /my), the
+ * office's WhatsApp templates, and Twilio's signed callbacks: a message's delivery status, and the messages people
+ * send back (STOP ends theirs).
+ */
+import type { Kysely } from "kysely";
+import twilio from "twilio";
+import { endpoints, type PhoneChannel } from "../../lib/contract.js";
+import { rawBody } from "../body.js";
+import type { Database } from "../db/schema.js";
+import { ApiError } from "../http.js";
+import type { Server } from "../serve.js";
+import { giveConsent, messagingState, stopNumber, withdrawConsent } from "./consents.js";
+import { twilioCallbackUrl } from "./deliver.js";
+import { offeredChannels, type PhoneSettings } from "./sender.js";
+import { listTemplates, removeTemplate, saveTemplate } from "./templates.js";
+
+type Deps = { db: Kysely<Database>; settings: PhoneSettings; publicUrl: string; company: () => string };
+
+export function messagingRoutes(serve: Server, deps: Deps) {
+  const { db, settings } = deps;
+  const offer = () => ({ channels: offeredChannels(settings), company: deps.company() });
+  serve(endpoints.messaging, async ({ caller, query }) => messagingState(db, caller, query.lang, offer()));
+  serve(endpoints.giveConsent, async ({ caller, body }) => {
+    await giveConsent(db, caller, body, offer());
+    return messagingState(db, caller, body.lang, offer());
+  });
+  serve(endpoints.withdrawConsent, async ({ caller, params }) => {
+    await withdrawConsent(db, caller, params.id);
+    return messagingState(db, caller, "en", offer());
+  });
+  serve(endpoints.whatsappTemplates, async () => listTemplates(db, settings));
+  serve(endpoints.saveWhatsappTemplate, async ({ caller, body }) => {
+    await saveTemplate(db, caller.id, body);
+    return listTemplates(db, settings);
+  });
+  serve(endpoints.removeWhatsappTemplate, async ({ caller, body }) => {
+    await removeTemplate(db, caller.id, body);
+    return listTemplates(db, settings);
+  });
+}
+
+/** A delivery status's place: a later callback may say an earlier status (they can cross); it never goes back. */
+const statusRank: Record<string, number> = {
+  written: 0,
+  accepted: 0,
+  scheduled: 0,
+  queued: 0,
+  sending: 1,
+  sent: 2,
+  delivered: 3,
+  undelivered: 3,
+  failed: 3,
+  read: 4,
+};
+
+/** The keywords after which Twilio itself sends nothing more to a number (its Advanced Opt-Out's defaults). */
+const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"]);
+
+/**
+ * The callbacks read the raw body (the signature covers the URL and every parameter): served before any JSON parser.
+ * Off (404) unless Twilio is set up; a request without Twilio's valid signature is refused (403).
+ */
+export function twilioRoutes(serve: Server, deps: Deps) {
+  const { db, settings } = deps;
+  const signed = (req: { get(name: string): string | undefined; body: unknown }, what: "status" | "inbound") => {
+    if (settings.mode !== "twilio") throw new ApiError(404, "twilio.off", "Messages by phone are not set up on this server.");
+    const params = Object.fromEntries(new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString("utf8") : ""));
+    const signature = req.get("x-twilio-signature") ?? "";
+    if (!signature || !twilio.validateRequest(settings.authToken, signature, twilioCallbackUrl(deps.publicUrl, what), params)) {
+      throw new ApiError(403, "twilio.bad_signature", "The request is not signed by Twilio with this account's token.");
+    }
+    return params;
+  };
+  serve(
+    endpoints.twilioStatus,
+    async ({ req }) => {
+      const p = signed(req, "status");
+      const status = (p.MessageStatus ?? p.SmsStatus ?? "").toLowerCase();
+      const rank = statusRank[status];
+      if (!p.MessageSid || rank === undefined) return { received: true as const, updated: false };
+      const earlier = Object.keys(statusRank).filter((s) => statusRank[s]! < rank);
+      const r = await db
+        .updateTable("outbox")
+        .set({ delivery_status: status, delivery_error: p.ErrorCode || null, delivery_at: new Date().toISOString() })
+        .where("provider_id", "=", p.MessageSid)
+        .where("channel", "!=", "email")
+        .where((eb) => eb.or([eb("delivery_status", "is", null), eb("delivery_status", "in", earlier)]))
+        .returning(["to_address", "channel"])
+        .executeTakeFirst();
+      // Undelivered because the person had unsubscribed: their consents at that number end too.
+      if (r && p.ErrorCode === "21610" && r.to_address) {
+        await stopNumber(db, r.to_address, r.channel as PhoneChannel, "the provider said the number is unsubscribed (STOP)");
+      }
+      return { received: true as const, updated: Boolean(r) };
+    },
+    [rawBody(64 * 1024)],
+  );
+  serve(
+    endpoints.twilioInbound,
+    async ({ req, res }) => {
+      const p = signed(req, "inbound");
+      const from = p.From ?? "";
+      const channel: PhoneChannel = from.startsWith("whatsapp:") ? "whatsapp" : "sms";
+      const word = (p.Body ?? "").trim().toUpperCase();
+      if (from && (STOP_WORDS.has(word) || (p.OptOutType ?? "").toUpperCase() === "STOP")) {
+        await stopNumber(db, from.replace(/^whatsapp:/, ""), channel, `replied ${word || "STOP"} to the firm's number`);
+      }
+      // Twilio reads TwiML back: nothing to answer (its own opt-out reply, if on, is sent by Twilio).
+      res.status(200).type("text/xml").send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+      return { received: true as const };
+    },
+    [rawBody(64 * 1024)],
+  );
+}

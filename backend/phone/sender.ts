@@ -1,0 +1,116 @@
+/**
+ * Sending one message by phone (issue 42, point 2): through Twilio's Messaging API with its own helper library
+ * (`twilio`), an SMS from `TWILIO_SMS_FROM` or a WhatsApp template from `TWILIO_WHATSAPP_FROM`, each with a status
+ * callback to the API; every call has a deadline (`TWILIO_TIMEOUT_MS`). `TWILIO_API_BASE_URL` points the library at
+ * another host (the tests' stand-in). Without an account (the quick start, next to e-mail written to files), each
+ * message is written as a text file under `DATA_DIR/outbox/` and named in the log.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import twilio from "twilio";
+import type { PhoneChannel } from "../../lib/contract.js";
+import type { PhoneSettings } from "../../lib/env.server.js";
+
+export type { PhoneSettings };
+
+/** The channels a person may choose: those the environment gives a sender for (both in the quick start). */
+export function offeredChannels(s: PhoneSettings): PhoneChannel[] {
+  if (s.mode === "log") return ["sms", "whatsapp"];
+  if (s.mode === "off") return [];
+  return [...(s.smsFrom ? (["sms"] as const) : []), ...(s.whatsappFrom ? (["whatsapp"] as const) : [])];
+}
+
+export type PhoneMessage = {
+  outboxId: number;
+  channel: PhoneChannel;
+  /** E.164 */
+  to: string;
+  /** An SMS's text (and what a file of the quick start says) */
+  body: string;
+  /** A WhatsApp message's approved template and its variables */
+  template?: { contentSid: string; variables: Record<string, string> };
+  statusCallback: string;
+};
+
+/** What the provider said of a message it took: its id and first status (queued, accepted, sent). */
+export type Taken = { sid: string | null; status: string; file?: string };
+
+/** A refusal that trying again will not change (a number that cannot receive, an unsubscribed one: `stopped`). */
+export class PhoneRefused extends Error {
+  constructor(
+    message: string,
+    readonly stopped = false,
+  ) {
+    super(message);
+  }
+}
+
+export type PhoneSender = { send(message: PhoneMessage): Promise<Taken> };
+
+/** Twilio's REST client, its every request sent to `base` instead of api.twilio.com when given. */
+class HostClient extends twilio.RequestClient {
+  constructor(
+    private readonly base: string | null,
+    timeout: number,
+  ) {
+    super({ timeout });
+  }
+  override request<T>(opts: Parameters<twilio.RequestClient["request"]>[0]) {
+    if (!this.base) return super.request<T>(opts as never);
+    const uri = new URL(opts.uri);
+    const base = new URL(this.base);
+    uri.protocol = base.protocol;
+    uri.host = base.host;
+    return super.request<T>({ ...opts, uri: uri.href } as never);
+  }
+}
+
+/** Twilio's unsubscribed number (the person replied STOP): https://www.twilio.com/docs/api/errors/21610 */
+const UNSUBSCRIBED = 21610;
+
+export function createPhoneSender(s: PhoneSettings): PhoneSender | null {
+  if (s.mode === "off") return null;
+  if (s.mode === "log") {
+    return {
+      async send(m) {
+        await fs.mkdir(s.outboxDir, { recursive: true });
+        const file = path.join(s.outboxDir, `${m.outboxId}.${m.channel}.txt`);
+        const template = m.template ? `\nTemplate: ${m.template.contentSid} ${JSON.stringify(m.template.variables)}` : "";
+        await fs.writeFile(file, `To: ${m.to}\nChannel: ${m.channel}${template}\n\n${m.body}\n`);
+        return { sid: null, status: "written", file };
+      },
+    };
+  }
+  const client = twilio(s.accountSid, s.authToken, {
+    httpClient: new HostClient(s.apiBaseUrl, s.timeoutMs),
+    autoRetry: false,
+  });
+  return {
+    async send(m) {
+      const whatsapp = m.channel === "whatsapp";
+      const from = whatsapp ? s.whatsappFrom : s.smsFrom;
+      if (!from) throw new PhoneRefused(`No sender is set for ${m.channel} (TWILIO_${whatsapp ? "WHATSAPP" : "SMS"}_FROM).`);
+      try {
+        const sent = await client.messages.create({
+          to: whatsapp ? `whatsapp:${m.to}` : m.to,
+          from: whatsapp ? `whatsapp:${from}` : from,
+          statusCallback: m.statusCallback,
+          ...(whatsapp && m.template
+            ? { contentSid: m.template.contentSid, contentVariables: JSON.stringify(m.template.variables) }
+            : { body: m.body }),
+        });
+        return { sid: sent.sid, status: sent.status };
+      } catch (error) {
+        const e = error as { status?: number; code?: number; message?: string };
+        // Refused for good: a 4xx other than too many requests. The rest (5xx, a time-out, no answer) is tried again.
+        if (typeof e.status === "number" && e.status >= 400 && e.status < 500 && e.status !== 429) {
+          throw new PhoneRefused(
+            `Twilio ${e.status}${e.code ? ` (${e.code})` : ""}: ${e.message ?? "refused"}`,
+            e.code === UNSUBSCRIBED,
+          );
+        }
+        throw error;
+      }
+    },
+  };
+}
