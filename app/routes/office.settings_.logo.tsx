@@ -89,9 +89,14 @@ export default function LogoSettings() {
       <figure className="logo-preview" data-testid="logo-preview">
         <div className="logo-preview__mail">
           {logo ? (
-            <img src={logo.src} alt={company} style={{ maxHeight: 48, maxWidth: 240, height: "auto", width: "auto" }} />
+            <img src={logo.src} alt={company} width={logo.width} height={logo.height} />
           ) : (
-            <strong style={{ color }}>{company}</strong>
+            <strong>
+              <svg width="14" height="14" aria-hidden="true" className="logo-preview__swatch">
+                <rect width="14" height="14" rx="3" fill={color} />
+              </svg>{" "}
+              {company}
+            </strong>
           )}
         </div>
         <figcaption className="field__hint">{logo ? t("office.logo.current") : t("office.logo.none")}</figcaption>

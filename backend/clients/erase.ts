@@ -145,6 +145,35 @@ export async function eraseClient(db: Kysely<Database>, store: FileStore, client
       await trx.updateTable("outbox").set({ payload }).where("id", "=", row.id).execute();
     }
     rows.outbox_redacted = named.length;
+    // Their numbers for reminders by phone (issue 42): the consents stay as a record that they were given and
+    // withdrawn, the number gone; their messages by phone lose number and words, and what was waiting is not sent.
+    const consents = await trx
+      .selectFrom("message_consents")
+      .select("phone")
+      .where("account_kind", "=", "client")
+      .where("account_id", "=", clientId)
+      .execute();
+    const numbers = [...new Set(consents.map((c) => c.phone))];
+    if (numbers.length) {
+      await trx
+        .updateTable("outbox")
+        .set({ status: sql`case when status = 'pending' then 'skipped' else status end`, to_address: "+0", payload: "{}" })
+        .where("channel", "!=", "email")
+        .where("to_address", "in", numbers)
+        .where("payload", "like", `%"person":{"kind":"client","id":${clientId}}%`)
+        .execute();
+    }
+    rows.consents_erased = numbers.length;
+    await trx
+      .updateTable("message_consents")
+      .set({
+        phone: "+0",
+        withdrawn_at: sql`coalesce(withdrawn_at, ${stamp})`,
+        withdrawn_how: sql`coalesce(withdrawn_how, 'the client was erased')`,
+      })
+      .where("account_kind", "=", "client")
+      .where("account_id", "=", clientId)
+      .execute();
     await trx
       .updateTable("clients")
       .set({

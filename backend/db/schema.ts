@@ -39,6 +39,7 @@ import type {
   AgreementVersionsTable,
   ClientAgreementsTable,
 } from "./client-tables.js";
+import type { BrandLogosTable, MessageConsentsTable, WhatsappTemplatesTable } from "./message-tables.js";
 import type {
   ClientCreditsTable,
   CommissionMovesTable,
@@ -48,7 +49,6 @@ import type {
   SessionPackMentorsTable,
   SessionPacksTable,
 } from "./money-tables.js";
-import type { BrandLogosTable, MessageConsentsTable, WhatsappTemplatesTable } from "./message-tables.js";
 
 export type * from "./account-tables.js";
 export type * from "./message-tables.js";

@@ -250,7 +250,7 @@ export async function deliverDue(
       else tally.retried++;
       deps.logger[last ? "error" : "warn"](
         { outbox: id, kind: claimed.kind, channel: claimed.channel, attempts: claimed.attempts, err: message },
-        last ? "message failed for good: shown in the back office" : "message not sent; will retry",
+        `${byPhone ? "message by phone" : "e-mail"} ${last ? "failed for good: shown in the back office" : "not sent; will retry"}`,
       );
     }
   }

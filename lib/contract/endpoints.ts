@@ -18,12 +18,12 @@ import { feedEndpointsTable, ownFeed } from "./feeds.js";
 import { intakeEndpoints } from "./intake.js";
 import { mentoringEndpoints } from "./mentoring.js";
 import { mentorEndpoints } from "./mentors.js";
+import { messagingEndpoints } from "./messaging.js";
 import { officeAccountEndpoints } from "./office-accounts.js";
 import { officeCatalogueEndpoints } from "./office-catalogue.js";
 import { officeMentorEndpoints } from "./office-mentors.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
-import { messagingEndpoints } from "./messaging.js";
 import { packEndpoints } from "./packs.js";
 import { stageEndpoints } from "./stages.js";
 

@@ -56,7 +56,7 @@ export const e164Phone = z
     if (!parsed || !parsed.isValid()) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        message: "Enter a mobile number with its country code, such as +44 7700 900123",
+        message: "Enter a mobile number with its country code, such as +44 7911 123456",
         params: { code: "phone.e164" },
       });
       return z.NEVER;
@@ -64,7 +64,7 @@ export const e164Phone = z
     return parsed.number as string;
   });
 
-/** A number in E.164 as people read it (+44 7700 900123). */
+/** A number in E.164 as people read it (+44 7911 123456). */
 export function phoneForPeople(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
@@ -73,12 +73,9 @@ export const consentBody = z.object({
   channel: z.enum(phoneChannels, { errorMap: () => ({ message: "Choose SMS or WhatsApp" }) }),
   phone: e164Phone,
   /** The box ticked: "yes" (a form's checkbox) or true */
-  agree: z.preprocess(
-    (v) => v === true || v === "yes" || v === "on",
-    z.literal(true, {
-      errorMap: () => ({ message: "Tick the box to agree to these messages", params: { code: "consent.needed" } }),
-    }),
-  ),
+  agree: z
+    .preprocess((v) => v === true || v === "yes" || v === "on", z.boolean())
+    .refine((v) => v, { message: "Tick the box to agree to these messages", params: { code: "consent.needed" } }),
   /** The language the words were shown in (they are kept as shown) */
   lang: langField,
 });

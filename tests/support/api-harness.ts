@@ -31,6 +31,8 @@ export async function startApi(
     files?: FileStore;
     uploads?: { perAgent: number; inAll: number };
     mailTrickleSeconds?: number;
+    /** How messages by phone leave (issue 42): Twilio's stand-in (tests/support/twilio-stand-in.ts), files, or off */
+    phone?: import("../../lib/env.server.js").PhoneSettings;
   } = {},
 ) {
   const app = express();
@@ -59,6 +61,7 @@ export async function startApi(
     clientIpSecret: CLIENT_IP_SECRET,
     uploads: options.uploads,
     ...(options.mailTrickleSeconds ? { mailTrickleSeconds: options.mailTrickleSeconds } : {}),
+    ...(options.phone ? { phone: options.phone } : {}),
     files: options.files ?? folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"))),
     mail: {
       mailer,
