@@ -21,7 +21,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 /** What is served to anyone without the API: the crawlers' files, the catalogues, the language switch. */
 const PUBLIC_FILES = new Set(["/robots.txt", "/sitemap.xml", "/locales/es", "/language/es"]);
 /** Public pages made of what the API reads: without it they say "Server busy" (503) like any page that needs data. */
-const PUBLIC_WITH_DATA = new Set(["/our-mentors", "/our-mentors/1"]);
+const LOGO = `/brand/logo/${"0".repeat(64)}.png`;
+const PUBLIC_WITH_DATA = new Set(["/our-mentors", "/our-mentors/1", LOGO]);
 /** Pages a visitor may see signed out (the portal's own list), and the not-found page. */
 const isPublic = (path: string) => isPublicPath(path) || path === "/no-such-page" || PUBLIC_FILES.has(path);
 /** Not pages: the benchmark's baseline, sign-out's post, the upload's script route. */
@@ -55,9 +56,11 @@ function pagePaths(): string[] {
               ? "x".repeat(43)
               : s === "$lang"
                 ? "es"
-                : s.startsWith("$")
-                  ? "1"
-                  : s,
+                : s === "$file"
+                  ? LOGO.split("/").pop()!
+                  : s.startsWith("$")
+                    ? "1"
+                    : s,
         );
       return "/" + segments.join("/");
     })
