@@ -94,7 +94,7 @@ function ChannelForm({
   const agreeError = form.errors("agree")?.[0];
   const name = t(`phoneConsent.${channel}`);
   return (
-    <Form method="post" action={action} className="form" {...form.props} key={form.key} aria-label={name}>
+    <Form method="post" action={action} className="form phone-consent__channel" {...form.props} key={form.key} aria-label={name}>
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value={intent} />
       <h3>{name}</h3>
@@ -105,9 +105,13 @@ function ChannelForm({
         type="tel"
         autoComplete="tel"
         inputMode="tel"
+        dir="ltr"
         hint={t("phoneConsent.phoneHint")}
         {...form.field("phone")}
       />
+      <p className="phone-consent__words" id={`${intent}-words`} data-testid={`words-${channel}`}>
+        {state.words[channel]}
+      </p>
       <div className={agreeError ? "field field--invalid" : "field"}>
         <label>
           <input
@@ -116,9 +120,9 @@ function ChannelForm({
             value="yes"
             defaultChecked={form.typed("agree") === "yes"}
             aria-invalid={agreeError ? true : undefined}
-            aria-describedby={agreeError ? `${intent}-agree-error` : undefined}
+            aria-describedby={[`${intent}-words`, agreeError ? `${intent}-agree-error` : null].filter(Boolean).join(" ")}
           />{" "}
-          {t("phoneConsent.agree")} <q data-testid={`words-${channel}`}>{state.words[channel]}</q>
+          {t("phoneConsent.agree")}
         </label>
         {agreeError ? (
           <p className="field__error" id={`${intent}-agree-error`}>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getSettings } from "../../lib/env.server";
 import { isLang } from "../../lib/i18n/languages";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -22,7 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return new Response(preview.html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'self'",
+      // Pictures over https, and the firm's logo from the portal's own address (http on a developer's machine).
+      "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; img-src https: data: ${new URL(getSettings().publicUrl).origin}; frame-ancestors 'self'`,
       "Cache-Control": "private, no-store",
     },
   });

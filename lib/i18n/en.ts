@@ -449,7 +449,7 @@ export const en = {
     channel: "Send them by",
     phone: "Mobile number, with its country code",
     phoneHint: "For example +44 7911 123456.",
-    agree: "I agree to these words:",
+    agree: "I agree to the words above.",
     give: "Send me reminders",
     current: "By {{channel}} to {{phone}}, since {{day}}.",
     withdraw: "Stop reminders by {{channel}}",

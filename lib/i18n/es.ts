@@ -493,7 +493,7 @@ export const es: Catalogue = {
     channel: "Enviarlos por",
     phone: "Número de móvil, con el prefijo del país",
     phoneHint: "Por ejemplo +34 612 345 678.",
-    agree: "Acepto este texto:",
+    agree: "Acepto el texto de arriba.",
     give: "Envíenme recordatorios",
     current: "Por {{channel}} al {{phone}}, desde el {{day}}.",
     withdraw: "Dejar los recordatorios por {{channel}}",

@@ -498,7 +498,7 @@ export const fr: Catalogue = {
     channel: "Les envoyer par",
     phone: "Numéro de portable, avec l’indicatif du pays",
     phoneHint: "Par exemple +33 6 12 34 56 78.",
-    agree: "J’accepte ce texte :",
+    agree: "J’accepte le texte ci-dessus.",
     give: "M’envoyer des rappels",
     current: "Par {{channel}} au {{phone}}, depuis le {{day}}.",
     withdraw: "Arrêter les rappels par {{channel}}",
