@@ -4,9 +4,10 @@
  * workspace catalogue's (`office.auditWords`), through the translator the caller passes: the API's (English, in
  * each entry it answers) or the office page's own.
  */
-import { describeSetting, type Say } from "./business.js";
+import type { Say } from "./business.js";
 import { isLang } from "./i18n/languages.js";
 import { CATALOGUE_CURRENCY, formatMoney } from "./money.js";
+import { describeSetting } from "./setting-words.js";
 
 type Range = { weekday: number; start_minute: number; end_minute: number };
 type Obj = Record<string, unknown>;

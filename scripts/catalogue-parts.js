@@ -9,15 +9,20 @@ import { readBrowserManifest } from "./browser-manifest.js";
 
 const manifest = readBrowserManifest();
 
-/** A key's first two steps, as written in a script: "section.first" or, when the key is built below it, "section". */
-const keyish = /["'`]([a-z][A-Za-z0-9]*)\.([A-Za-z0-9_]*)(?=[."'`$])/g;
+/**
+ * A key's first steps as written in a script, up to three: "section.first.second", "section.first", or, when the key
+ * is built below it, "section".
+ */
+const keyish = /["'`]([a-z][A-Za-z0-9]*)\.([A-Za-z0-9_]*)(?:\.([A-Za-z0-9_]+))?(?=[."'`$])/g;
 const cache = new Map();
 function namesIn(file) {
   let names = cache.get(file);
   if (!names) {
     names = new Set();
     const code = fs.readFileSync(path.join("public", file), "utf8");
-    for (const [, section, first] of code.matchAll(keyish)) names.add(first ? `${section}.${first}` : section);
+    for (const [, section, first, second] of code.matchAll(keyish)) {
+      names.add(first ? (second ? `${section}.${first}.${second}` : `${section}.${first}`) : section);
+    }
     cache.set(file, names);
   }
   return names;

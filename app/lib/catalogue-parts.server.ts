@@ -4,16 +4,14 @@
  * whole catalogue of every area (84 kB on every page before). The browser asks for a route's words when it first
  * goes there (`/locales/:lang?routes=`, app/lib/catalogue-loading.ts).
  *
- * A part is a section of the catalogue ("errors"), or, for the large sections of the signed-in areas, a section's
- * first level ("work.clients"). Without the build's list (the dev server), every page carries the whole catalogue.
+ * A part is what a name reaches, down to three levels ("errors.notFound", "services.s1.name"), or a whole section
+ * where a script builds its keys below it ("intake." + x). Without the build's list (the dev server), every page
+ * carries the whole catalogue.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { resources } from "../../lib/i18n/index.js";
 import type { Lang } from "../../lib/i18n/languages.js";
-
-/** The sections given by their first level; any other is given whole. */
-const splitSections = new Set(["work", "office", "mentoring", "my"]);
 
 type Names = { version: string; root: string[]; routes: Record<string, string[]> };
 let names: Names | null | undefined;
@@ -36,25 +34,39 @@ function buildNames(version?: string): Names | null {
 
 type Tree = Record<string, unknown>;
 
-/** i18next's plural suffixes (CLDR's categories). */
-const pluralForms = ["zero", "one", "two", "few", "many", "other"] as const;
+/**
+ * The part of `tree` a name's steps reach: every key that starts with the first step (the key itself, its plural
+ * forms, and the keys a script builds from it: "services.s" + id reaches s1, s2 and s3), and below the key the step
+ * names exactly, only what the next steps reach ("services.s1.name": of s1, its name).
+ */
+function reach(tree: Tree, [step = "", ...rest]: string[]): Tree {
+  const out: Tree = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (!key.startsWith(step)) continue;
+    out[key] = rest.length && key === step && value && typeof value === "object" ? reach(value as Tree, rest) : value;
+  }
+  return out;
+}
+
+/** Two parts of one section as one (what either reaches). */
+function union(a: Tree, b: Tree): Tree {
+  const out: Tree = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const had = out[key];
+    out[key] = had && typeof had === "object" && value && typeof value === "object" ? union(had as Tree, value as Tree) : value;
+  }
+  return out;
+}
 
 /** Of a language's catalogue, the parts these names reach (the e-mails' words are the server's only). */
 function pick(lang: Lang, named: Iterable<string>): Tree {
   const catalogue = resources[lang].translation as unknown as Record<string, Tree | string>;
   const out: Record<string, Tree> = {};
   for (const name of named) {
-    const [section = "", first] = name.split(".");
+    const [section = "", ...steps] = name.split(".");
     const whole = catalogue[section];
     if (!whole || typeof whole !== "object" || section === "mail") continue;
-    if (first && splitSections.has(section)) {
-      if (whole[first] !== undefined) (out[section] ??= {})[first] = whole[first];
-      // A key said with a count is its plural forms ("creditsLeft_one", "creditsLeft_other"): each goes with it.
-      for (const form of pluralForms) {
-        const plural = `${first}_${form}`;
-        if (whole[plural] !== undefined) (out[section] ??= {})[plural] = whole[plural];
-      }
-    } else out[section] = whole;
+    out[section] = union(out[section] ?? {}, reach(whole, steps));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { settingLabel, type BusinessKey } from "../../lib/business";
+import type { BusinessKey } from "../../lib/business";
+import { settingLabel } from "../../lib/setting-words";
 
 /**
  * A business setting's name on the office's forms, from the workspace catalogue: the service's own settings name

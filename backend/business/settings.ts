@@ -4,9 +4,10 @@
  * (at most a second old on another instance: `LiveBusiness`), so a change takes effect without a restart.
  */
 import type { Kysely } from "kysely";
-import { describeSetting, type BusinessKey, type BusinessSaved, type BusinessValues } from "../../lib/contract.js";
+import { type BusinessKey, type BusinessSaved, type BusinessValues } from "../../lib/contract.js";
 import { documentsByService } from "../../lib/documents.js";
 import { translator } from "../../lib/i18n/index.js";
+import { describeSetting } from "../../lib/setting-words.js";
 import { audit } from "../audit.js";
 import type { Database } from "../db/schema.js";
 

@@ -6,7 +6,6 @@ import {
   serviceIds,
   serviceTextFields,
   serviceTextMax,
-  settingLabel,
   textLangs,
   type BusinessValues,
   type ServiceId,
@@ -18,6 +17,7 @@ import type { MentorTextField, PlanTextField } from "../catalogue-texts.js";
 import { documentKinds } from "../documents.js";
 import { translator } from "../i18n/index.js";
 import { isLang, languages } from "../i18n/languages.js";
+import { settingLabel } from "../setting-words.js";
 import type { ApiFile } from "../transport.js";
 import { answer, endpoint } from "./endpoint.js";
 import { blankToNull, idParam, oneLineText, optionalText, requiredText, timeZoneField } from "./fields.js";
