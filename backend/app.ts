@@ -3,6 +3,7 @@
  * It owns the data; it never imports the portal.
  */
 import { Router } from "express";
+import { logoPath } from "../lib/business.js";
 import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 import { serviceTextDefaults } from "../lib/i18n/index.js";
@@ -16,7 +17,7 @@ import { feedRoutes } from "./bookings/feed-routes.js";
 import { lapseMoveRequests } from "./bookings/moves.js";
 import { queueReminders } from "./bookings/notices.js";
 import { mentorRoutes } from "./bookings/routes.js";
-import { logoBox, logoPath } from "./business/logo.js";
+import { logoBox } from "./business/logo.js";
 import { businessRoutes } from "./business/routes.js";
 import { businessDefaults, LiveBusiness } from "./business/settings.js";
 import { packRoutes } from "./catalogue/pack-routes.js";

@@ -40,6 +40,12 @@ export type ServiceText = { tagline: string; intro: string; includes: string[]; 
 /** A logo an owner uploaded: the SHA-256 of its bytes (its address), its type and its size in pixels. */
 export type BrandLogo = { hash: string; type: string; width: number; height: number };
 
+/** A logo's file extension by its type (the uploads take these three). */
+export const logoExtension = (type: string) => ({ "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" })[type] ?? "png";
+
+/** Where the portal serves a logo (`/brand/logo/<hash>.<ext>`): what e-mails and the office's page show. */
+export const logoPath = (logo: Pick<BrandLogo, "hash" | "type">) => `/brand/logo/${logo.hash}.${logoExtension(logo.type)}`;
+
 /** The e-mails' colour until an owner sets one: a blue that white text reads on. */
 export const DEFAULT_BRAND_COLOR = "#0b5cab";
 

@@ -7,6 +7,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { logoPath } from "../../lib/business";
 import { Field, FormError, usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { Toast } from "../components/toasts";
@@ -25,14 +26,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: `${data?.title ?? "Logo · Back office"} · ${companyOf(matches)}` },
 ];
 
-const extOf: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
   const values = await api.call(endpoints.businessSettings).catch((e) => apiLoaderError(e, request, context));
   const logo = values.brand_logo;
   return {
-    logo: logo ? { src: `/brand/logo/${logo.hash}.${extOf[logo.type] ?? "png"}`, width: logo.width, height: logo.height } : null,
+    logo: logo ? { src: logoPath(logo), width: logo.width, height: logo.height } : null,
     color: values.brand_color,
     company: values.company_name,
     title: workspaceT("office.logo.title"),

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { imageSize } from "image-size";
 import type { Kysely } from "kysely";
-import type { BrandLogo, BusinessValues } from "../../lib/business.js";
+import { logoExtension, type BrandLogo, type BusinessValues } from "../../lib/business.js";
 import { fieldError } from "../../lib/field-errors.js";
 import type { ApiFile, UploadFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
@@ -18,18 +18,11 @@ import { saveBusiness } from "./settings.js";
 
 /** A logo in an e-mail is fetched by every reader: a small one (200 kB at most), a PNG, JPEG or GIF (what every mail program draws). */
 export const LOGO_MAX_BYTES = 200 * 1024;
-const LOGO_TYPES: Record<string, { mime: string; ext: string }> = {
-  png: { mime: "image/png", ext: "png" },
-  jpg: { mime: "image/jpeg", ext: "jpg" },
-  gif: { mime: "image/gif", ext: "gif" },
-};
+/** image-size's name of each type taken, and the type it is kept and served as */
+const LOGO_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif" };
 
 const refuse = (code: "logo.too_large" | "logo.type" | "logo.size" | "upload.empty", message: string) =>
   new ApiError(400, code, message, { file: [fieldError(code, message)] });
-
-/** The logo's path under the portal's address (what e-mails link to). */
-export const logoPath = (logo: BrandLogo) =>
-  `/brand/logo/${logo.hash}.${Object.values(LOGO_TYPES).find((t) => t.mime === logo.type)?.ext ?? "png"}`;
 
 /** Keeps an uploaded logo and makes it the one in use (audited as a change of the settings). */
 export async function uploadLogo(
@@ -62,18 +55,17 @@ export async function uploadLogo(
   const hash = createHash("sha256").update(bytes).digest("hex");
   await db
     .insertInto("brand_logos")
-    .values({ hash, type: type.mime, bytes, width, height, created_at: now.toISOString(), created_by: staffId })
+    .values({ hash, type, bytes, width, height, created_at: now.toISOString(), created_by: staffId })
     .onConflict((oc) => oc.column("hash").doNothing())
     .execute();
-  return saveBusiness(db, staffId, { brand_logo: { hash, type: type.mime, width, height } }, defaults, now);
+  return saveBusiness(db, staffId, { brand_logo: { hash, type, width, height } }, defaults, now);
 }
 
 /** A logo's bytes, by its hash (any logo ever uploaded: e-mails already sent name theirs). */
 export async function logoFile(db: Kysely<Database>, hash: string): Promise<ApiFile> {
   const row = await db.selectFrom("brand_logos").select(["bytes", "type"]).where("hash", "=", hash).executeTakeFirst();
   if (!row) throw new NotFound("logo.not_found", "No such logo.");
-  const ext = Object.values(LOGO_TYPES).find((t) => t.mime === row.type)?.ext ?? "png";
-  return { bytes: new Uint8Array(row.bytes), type: row.type, name: `logo.${ext}` };
+  return { bytes: new Uint8Array(row.bytes), type: row.type, name: `logo.${logoExtension(row.type)}` };
 }
 
 /**

@@ -21,6 +21,17 @@ export function sampleFacts(lang: Lang, publicUrl: string): Facts[] {
   const mentorTo: Recipient = { email: "wei.mentor@example.com", name: "Wei Chen", zone: "Asia/Singapore", role: "mentor", lang };
   const staffTo: Recipient = { email: "office@example.com", name: "Olga Office", zone: "UTC", role: "staff" };
   const agent = { name: agentTo.name, email: agentTo.email };
+  /** A pack's credits running out, as the agent and the client are each told */
+  const expiring = (to: typeof clientTo | typeof agentTo): Facts => ({
+    kind: "credits.expiring",
+    to,
+    client: { id: 3, name: clientTo.name },
+    agent,
+    pack_name: "Career kick-off",
+    left: 2,
+    sessions: 3,
+    expires_at: at(6),
+  });
   const link = `${publicUrl}/my/link?token=${"x".repeat(43)}`;
   const session: SessionFacts = {
     booking_id: 7,
@@ -115,16 +126,7 @@ export function sampleFacts(lang: Lang, publicUrl: string): Facts[] {
       expires_at: at(7),
     },
     { kind: "client.agreement", to: clientTo, agent, event: "sent", service_id: 2, link, expires_at: at(7) },
-    {
-      kind: "credits.expiring",
-      to: clientTo,
-      client: { id: 3, name: clientTo.name },
-      agent,
-      pack_name: "Career kick-off",
-      left: 2,
-      sessions: 3,
-      expires_at: at(6),
-    },
+    expiring(clientTo),
   ];
   const mentors = forEachReader(mentorTo);
   const english: Facts[] = [
@@ -160,16 +162,7 @@ export function sampleFacts(lang: Lang, publicUrl: string): Facts[] {
       questionnaire: { id: 1, name: "Before you move" },
     },
     { kind: "agent.agreement_signed", to: agentTo, client: { id: 3, name: clientTo.name }, service_id: 2 },
-    {
-      kind: "credits.expiring",
-      to: agentTo,
-      client: { id: 3, name: clientTo.name },
-      agent,
-      pack_name: "Career kick-off",
-      left: 2,
-      sessions: 3,
-      expires_at: at(6),
-    },
+    expiring(agentTo),
     {
       kind: "account.password_link",
       to: agentTo,

@@ -6,8 +6,7 @@
  * channel, a unique index).
  */
 import type { Kysely } from "kysely";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import type { MessagingState, PhoneChannel, PhoneConsent } from "../../lib/contract.js";
+import { toE164, type MessagingState, type PhoneChannel, type PhoneConsent } from "../../lib/contract.js";
 import { translator } from "../../lib/i18n/index.js";
 import type { Lang } from "../../lib/i18n/languages.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -40,10 +39,7 @@ const phoneTables = { agent: "agents", mentor: "mentors", client: "clients" } as
 /** The person's phone on file, in E.164 when it reads as one (the form's first value). */
 async function phoneOnFile(db: Db, person: PhonePerson): Promise<string | null> {
   const row = await db.selectFrom(phoneTables[person.kind]).select("phone").where("id", "=", person.id).executeTakeFirst();
-  const phone = row?.phone?.trim();
-  if (!phone) return null;
-  const parsed = parsePhoneNumberFromString(phone.startsWith("00") ? `+${phone.slice(2)}` : phone);
-  return parsed?.isValid() ? (parsed.number as string) : null;
+  return row?.phone ? toE164(row.phone) : null;
 }
 
 export async function messagingState(

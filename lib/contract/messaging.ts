@@ -42,6 +42,13 @@ const langField = z.preprocess(
   z.string().refine(isLang, `The language is one of ${languages.join(", ")}`),
 ) as unknown as z.ZodType<Lang, z.ZodTypeDef, unknown>;
 
+/** A number as people write it (+44 7911 123456, 0044…) in E.164, or null when it is no real number of its country. */
+export function toE164(written: string): string | null {
+  const v = written.trim();
+  const parsed = parsePhoneNumberFromString(v.startsWith("00") ? `+${v.slice(2)}` : v);
+  return parsed?.isValid() ? (parsed.number as string) : null;
+}
+
 /**
  * A mobile number with its country code, stored in E.164 (+447700900123): read by libphonenumber's full metadata, so
  * a number too short or too long for its country, or of no country, is refused beside the field.
@@ -52,8 +59,8 @@ export const e164Phone = z
   .min(1, "Enter your mobile number")
   .max(40, "A phone number is at most 40 characters")
   .transform((v, ctx) => {
-    const parsed = parsePhoneNumberFromString(v.startsWith("00") ? `+${v.slice(2)}` : v);
-    if (!parsed || !parsed.isValid()) {
+    const e164 = toE164(v);
+    if (!e164) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         message: "Enter a mobile number with its country code, such as +44 7911 123456",
@@ -61,7 +68,7 @@ export const e164Phone = z
       });
       return z.NEVER;
     }
-    return parsed.number as string;
+    return e164;
   });
 
 /** A number in E.164 as people read it (+44 7911 123456). */

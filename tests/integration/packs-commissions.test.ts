@@ -223,12 +223,7 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
       headers: { "Stripe-Signature": event.signature },
     });
     expect(hook.status).toBe(200);
-    const line = await database.db
-      .selectFrom("order_items")
-      .innerJoin("client_credits", "client_credits.order_item_id", "order_items.id")
-      .select(["order_items.id", "order_items.order_id", "client_credits.id as credit_id"])
-      .where("order_items.client_id", "=", clientId)
-      .executeTakeFirstOrThrow();
+    const line = await f.paidLine(clientId);
     const [slot] = await f.slots(agent, 1, 2);
     const booked = await connectApi.call("POST", "api/Mentorbooking/book", {
       token: agent.token,

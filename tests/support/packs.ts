@@ -31,9 +31,19 @@ export function packFixtures(ctx: () => Ctx) {
     return res.json.data.id as number;
   }
 
+  /** A client's paid pack line and the grant it gave. */
+  function paidLine(clientId: number) {
+    return ctx()
+      .database.db.selectFrom("order_items")
+      .innerJoin("client_credits", "client_credits.order_item_id", "order_items.id")
+      .select(["order_items.id", "order_items.order_id", "client_credits.id as credit_id"])
+      .where("order_items.client_id", "=", clientId)
+      .executeTakeFirstOrThrow();
+  }
+
   /** A new pack (3 × 60 min, $300) bought and paid for a new client; with a commission of `percent` bp on it. */
   async function agentWithPack(label: string, o: { percent?: number; mentors?: number[]; validDays?: number } = {}) {
-    const { api, database } = ctx();
+    const { api } = ctx();
     const tag = `${label}-${++n}-${Date.now()}`;
     const staff = await api.newStaff(`staff-${tag}@office.test`);
     const made = await api.call("POST", "office/session-packs", {
@@ -61,12 +71,7 @@ export function packFixtures(ctx: () => Ctx) {
     expect(added.status, JSON.stringify(added.json)).toBe(201);
     const checkout = await post("stripe/create-checkout-session", {});
     expect((await post(`stripe/demo/complete/${checkout.json.data.session_id}`, {})).status).toBe(200);
-    const line = await database.db
-      .selectFrom("order_items")
-      .innerJoin("client_credits", "client_credits.order_item_id", "order_items.id")
-      .select(["order_items.id", "order_items.order_id", "client_credits.id as credit_id"])
-      .where("order_items.client_id", "=", clientId)
-      .executeTakeFirstOrThrow();
+    const line = await paidLine(clientId);
     return { staff, agent, clientId, packId, creditId: line.credit_id, orderId: line.order_id, lineId: line.id };
   }
 
@@ -99,5 +104,5 @@ export function packFixtures(ctx: () => Ctx) {
     return last?.balance ?? 0;
   }
 
-  return { packBody, newClient, agentWithPack, slots, left };
+  return { packBody, newClient, agentWithPack, paidLine, slots, left };
 }
