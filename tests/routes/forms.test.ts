@@ -346,13 +346,14 @@ describe("signing in and the password forms", () => {
 
   it("the agent moves a paid session: the mentor's free times listed, no time chosen said beside it, a chosen one moves it", async () => {
     const client = await make.client();
+    // The page lists the week it is asked for (here the one the two times were read from, whatever today's weekday).
     const week_start = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const [from, to] = (await make.api.call(endpoints.schedule, { body: { mentor_id: 3, time_zone: "UTC", week_start } })).slots;
     const { booking } = await make.paidSession(client.id, { mentorId: 3, start: from!.start, topic: "Moving" });
     const page = await route("bookings_.$id.move");
     const at = `/bookings/${booking.id}/move`;
     const params = { id: String(booking.id) };
-    const shown = await respond(page.loader!, request(`${at}?start=${encodeURIComponent(to!.start)}`, { cookie }), params);
+    const shown = await respond(page.loader!, request(`${at}?week=${week_start}&start=${encodeURIComponent(to!.start)}`, { cookie }), params);
     const view = (await shown.json()) as { blocked: string | null; slots: Array<{ start: string }>; chosen: string };
     expect(view).toMatchObject({ blocked: null, chosen: to!.start });
     expect(view.slots.map((s) => s.start)).toContain(to!.start);
