@@ -8,55 +8,35 @@ import { useTranslation } from "react-i18next";
 import { usePortalForm } from "../components/form";
 import { SendToClient } from "../components/send-to-client";
 import { Toast } from "../components/toasts";
-import { apiActionError, apiLoaderError } from "../lib/api.server";
-import { requireAccount } from "../lib/auth.server";
+import { loadClientSends, sendToClient } from "../lib/client-sends.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
+import { type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
-import { routeId } from "../lib/params";
 import { agreementSendBody } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
-import { redirectWithToast } from "../lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Client not found" },
 ]);
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api, person: agent } = await requireAccount(request, context, ["agent"]);
-  const clientId = routeId(params.id);
-  const [view, list] = await Promise.all([
-    api.call(endpoints.viewClient, { params: { clientId } }),
-    api.call(endpoints.clientAgreements, { params: { clientId } }),
-  ]).catch((e) => apiLoaderError(e, request, context));
-  const name = `${view.client.first_name} ${view.client.last_name}`;
-  return {
-    client: { id: clientId, name, archived: Boolean(view.client.archived_at) },
-    list,
-    timeZone: agent.time_zone,
-    title: workspaceT("work.agreements.title", { name }),
-  };
+export function loader(args: LoaderFunctionArgs) {
+  return loadClientSends(
+    args,
+    (api, clientId) => api.call(endpoints.clientAgreements, { params: { clientId } }),
+    "work.agreements.title",
+  );
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireAccount(request, context, ["agent"]);
-  const clientId = routeId(params.id);
-  const formData = await readForm(request);
-  await checkForm(formData, request);
-  const values = textFields(formData, ["service_id"]);
-  const { data, failure } = validateForm(agreementSendBody, values);
-  if (failure) return failure;
-  try {
-    await api.call(endpoints.sendAgreement, { params: { clientId }, body: data });
-    return await redirectWithToast(request, context, `/clients/${clientId}/agreements`, {
-      type: "success",
-      message: workspaceT("work.agreements.sent"),
-    });
-  } catch (error) {
-    return apiActionError(error, request, context, values);
-  }
+export function action(args: ActionFunctionArgs) {
+  return sendToClient(
+    args,
+    { field: "service_id", schema: agreementSendBody, page: "agreements" },
+    async (api, clientId, body) => {
+      await api.call(endpoints.sendAgreement, { params: { clientId }, body });
+      return workspaceT("work.agreements.sent");
+    },
+  );
 }
 
 export default function ClientAgreementsPage() {

@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeHead, OfficeSearch, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
+import { RowButton, RowForm } from "../components/row-form";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -69,8 +69,6 @@ export default function OfficeAgents() {
   const zone = useOfficeZone();
   const { q, result } = useLoaderData<typeof loader>();
   const shown = useActionData<LinkShown>();
-  const navigation = useNavigation();
-  const busy = (id: number) => navigation.state === "submitting" && navigation.formData?.get("id") === String(id);
   const url = (page: number) => queryOf({ q, page: String(page) });
   const { t } = useTranslation();
   const col = {
@@ -117,30 +115,14 @@ export default function OfficeAgents() {
                       {a.active ? t("office.agents.active") : t("office.agents.inactive")}
                     </td>
                     <td className="row-actions">
-                      <Form method="post">
-                        <AuthenticityTokenInput />
-                        <input type="hidden" name="id" value={a.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={a.active ? "deactivate" : "reactivate"}
-                          className={a.active ? "button button--small button--ghost" : "button button--small button--primary"}
-                          disabled={busy(a.id)}
-                        >
+                      <RowForm id={a.id}>
+                        <RowButton id={a.id} intent={a.active ? "deactivate" : "reactivate"} primary={!a.active} who={a.name}>
                           {a.active ? t("office.agents.deactivate") : t("office.agents.reactivate")}
-                          <span className="visually-hidden"> {a.name}</span>
-                        </button>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="password-link"
-                          className="button button--small button--ghost"
-                          disabled={busy(a.id)}
-                        >
+                        </RowButton>
+                        <RowButton id={a.id} intent="password-link" who={t("office.agents.forName", { name: a.name })}>
                           {t("office.agents.newLink")}
-                          <span className="visually-hidden"> {t("office.agents.forName", { name: a.name })}</span>
-                        </button>
-                      </Form>
+                        </RowButton>
+                      </RowForm>
                     </td>
                   </tr>
                 ))}

@@ -6,14 +6,13 @@ import type { NewAgentData } from "../../lib/contract";
 import { newAgentFields } from "../../lib/office-fields";
 import { Field } from "../components/form";
 import { AccountMade, NewAccountForm } from "../components/new-account";
-import { apiActionError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
+import { formAction } from "../lib/form-action.server";
+import { type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { newAgentBody } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -31,21 +30,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Created = { created: NewAgentData };
 
 /** Creates the account and shows its one-time set-password link on this page (once). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAccount(request, context, ["staff"]);
-  const formData = await readForm(request);
-  await checkForm(formData, request);
-  const values = textFields(formData, fields);
-  const { data: input, failure } = validateForm(newAgentBody, values);
-  if (failure) return failure;
-  try {
-    return data<Created>(
+export function action(args: ActionFunctionArgs) {
+  return formAction(args, ["staff"], { fields, schema: newAgentBody }, async ({ api }, input) =>
+    data<Created>(
       { created: await api.call(endpoints.createAgent, { body: { ...input, phone: input.phone ?? undefined } }) },
       { status: 201 },
-    );
-  } catch (error) {
-    return apiActionError(error, request, context, values);
-  }
+    ),
+  );
 }
 
 export default function NewAgent() {

@@ -28,16 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Publish or unpublish one job. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAccount(request, context, ["staff"]);
-  return publishAction(
-    request,
-    context,
-    async (id, published) => {
-      const job = await api.call(endpoints.setJobPublished, { params: { id }, body: { published } });
-      return { ...job, name: job.title };
-    },
-    `/office/jobs${new URL(request.url).search}`,
+export function action(args: ActionFunctionArgs) {
+  return publishAction(args, (api, id, published) =>
+    api.call(endpoints.setJobPublished, { params: { id }, body: { published } }),
   );
 }
 

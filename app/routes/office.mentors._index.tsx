@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { weekdayName } from "../../lib/days";
 import { OfficeHead } from "../components/office";
+import { RowButton, RowForm } from "../components/row-form";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -53,7 +53,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function OfficeMentors() {
   const { mentors } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const { t } = useTranslation();
   const locale = useIntlLocale();
   return (
@@ -96,20 +95,11 @@ export default function OfficeMentors() {
                     ) : null}
                   </td>
                   <td className="row-actions">
-                    <Form method="post">
-                      <AuthenticityTokenInput />
-                      <input type="hidden" name="id" value={m.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={m.active ? "deactivate" : "activate"}
-                        className="button button--small button--ghost"
-                        disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(m.id)}
-                      >
+                    <RowForm id={m.id}>
+                      <RowButton id={m.id} intent={m.active ? "deactivate" : "activate"} who={m.name}>
                         {m.active ? t("office.mentors.makeInactive") : t("office.mentors.makeActive")}
-                        <span className="visually-hidden"> {m.name}</span>
-                      </button>
-                    </Form>
+                      </RowButton>
+                    </RowForm>
                   </td>
                 </tr>
               ))}

@@ -20,13 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { plans, title: workspaceT("office.catalogue.plansTitle") };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAccount(request, context, ["staff"]);
-  return publishAction(
-    request,
-    context,
-    (id, published) => api.call(endpoints.setPlanPublished, { params: { id }, body: { published } }),
-    "/office/plans",
+export function action(args: ActionFunctionArgs) {
+  return publishAction(args, (api, id, published) =>
+    api.call(endpoints.setPlanPublished, { params: { id }, body: { published } }),
   );
 }
 

@@ -20,16 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { packages, title: workspaceT("office.catalogue.relocationsTitle") };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAccount(request, context, ["staff"]);
-  return publishAction(
-    request,
-    context,
-    async (id, published) => {
-      const p = await api.call(endpoints.setRelocationPublished, { params: { id }, body: { published } });
-      return { ...p, name: p.title };
-    },
-    "/office/relocations",
+export function action(args: ActionFunctionArgs) {
+  return publishAction(args, (api, id, published) =>
+    api.call(endpoints.setRelocationPublished, { params: { id }, body: { published } }),
   );
 }
 

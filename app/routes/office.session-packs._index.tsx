@@ -20,14 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { packs, title: workspaceT("office.packs.title") };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAccount(request, context, ["staff"]);
-  return publishAction(
-    request,
-    context,
-    (id, published) => api.call(endpoints.publishPack, { params: { id }, body: { published } }),
-    "/office/session-packs",
-  );
+export function action(args: ActionFunctionArgs) {
+  return publishAction(args, (api, id, published) => api.call(endpoints.publishPack, { params: { id }, body: { published } }));
 }
 
 export default function OfficeSessionPacks() {

@@ -6,14 +6,14 @@ import { staffRoles } from "../../lib/office-fields";
 import { SelectField } from "../components/form";
 import { AccountMade, NewAccountForm } from "../components/new-account";
 import { useOfficeZone } from "../components/office";
-import { apiActionError, apiLoaderError } from "../lib/api.server";
+import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
-import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
+import { formAction } from "../lib/form-action.server";
+import { type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { newStaffBody } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -31,18 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Created = { created: NewStaffData };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { api } = await requireAccount(request, context, ["staff"]);
-  const formData = await readForm(request);
-  await checkForm(formData, request);
-  const values = textFields(formData, fields);
-  const { data: body, failure } = validateForm(newStaffBody, values);
-  if (failure) return failure;
-  try {
-    return data<Created>({ created: await api.call(endpoints.createStaffMember, { body }) }, { status: 201 });
-  } catch (error) {
-    return apiActionError(error, request, context, values);
-  }
+export function action(args: ActionFunctionArgs) {
+  return formAction(args, ["staff"], { fields, schema: newStaffBody }, async ({ api }, body) =>
+    data<Created>({ created: await api.call(endpoints.createStaffMember, { body }) }, { status: 201 }),
+  );
 }
 
 export default function InviteStaff() {

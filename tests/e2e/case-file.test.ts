@@ -60,27 +60,13 @@ journeys("the client's case file in Chromium", (ctx) => {
       const email = `list-${tag}@example.com`;
       const { cookie, call } = await ctx.portal.agentWithApi(email, "Lia List");
       const add = (body: Record<string, string>) => call("agent/addclient", body);
-      await add({
-        first_name: "Zoë",
-        last_name: "Ångström",
-        email: `zoe-${tag}@example.com`,
-        destination_country: "PT",
-        status: "active",
-      });
-      await add({
-        first_name: "Bo",
-        last_name: "Berg",
-        email: `bo-${tag}@example.com`,
-        destination_country: "DE",
-        status: "prospect",
-      });
-      await add({
-        first_name: "Cy",
-        last_name: "Cole",
-        email: `cy-${tag}@example.com`,
-        destination_country: "PT",
-        status: "prospect",
-      });
+      for (const [first_name, last_name, who, destination_country, status] of [
+        ["Zoë", "Ångström", "zoe", "PT", "active"],
+        ["Bo", "Berg", "bo", "DE", "prospect"],
+        ["Cy", "Cole", "cy", "PT", "prospect"],
+      ] as const) {
+        await add({ first_name, last_name, email: `${who}-${tag}@example.com`, destination_country, status });
+      }
       const { context, problems } = await newContext(ctx.browser, javaScriptEnabled);
       await signInAs(context, ctx.portal.base, cookie);
       const page = await context.newPage();

@@ -43,27 +43,22 @@ describe.each(testDatabases)("a client's request to move a session on $name", (t
     return ctx.api.mailbox.slice(before).filter((m) => m.to === to);
   }
 
+  /** The client (or whoever's token it is) asks to move the session. */
+  const askMove = (bookingId: number, token: string, reason: string) =>
+    ctx.api.call("POST", `my/sessions/${bookingId}/move-request`, { token, body: { reason } });
+
   it("asks once with a reason; the agent is told and keeps the time with a word the client reads in their language", async () => {
     const c = await clientWithSession("moves-keep@example.com", "fr");
-    const empty = await ctx.api.call("POST", `my/sessions/${c.bookingId}/move-request`, {
-      token: c.token,
-      body: { reason: " " },
-    });
+    const empty = await askMove(c.bookingId, c.token, " ");
     expect(empty.status).toBe(400);
     expect(empty.json.errors.reason[0].code).toBe("validation.required");
-    const asked = await ctx.api.call("POST", `my/sessions/${c.bookingId}/move-request`, {
-      token: c.token,
-      body: { reason: "I have an exam that morning." },
-    });
+    const asked = await askMove(c.bookingId, c.token, "I have an exam that morning.");
     expect(asked.status).toBe(200);
     expect((await mySession(c.token, c.bookingId)).move_request).toMatchObject({
       state: "waiting",
       reason: "I have an exam that morning.",
     });
-    const again = await ctx.api.call("POST", `my/sessions/${c.bookingId}/move-request`, {
-      token: c.token,
-      body: { reason: "Again" },
-    });
+    const again = await askMove(c.bookingId, c.token, "Again");
     expect(again.status).toBe(409);
     expect(again.json.code).toBe("session.client_move_asked");
     expect((await agentBooking(c.bookingId)).client_move_request).toMatchObject({ reason: "I have an exam that morning." });
@@ -95,7 +90,7 @@ describe.each(testDatabases)("a client's request to move a session on $name", (t
 
   it("counts the session moved as the answer", async () => {
     const c = await clientWithSession("moves-moved@example.com");
-    await ctx.api.call("POST", `my/sessions/${c.bookingId}/move-request`, { token: c.token, body: { reason: "Travelling." } });
+    await askMove(c.bookingId, c.token, "Travelling.");
     const booking = await agentBooking(c.bookingId);
     const week = await ctx.api.call("POST", "api/Mentorbooking", {
       token: agent.token,
@@ -116,13 +111,10 @@ describe.each(testDatabases)("a client's request to move a session on $name", (t
   it("keeps another client and another agent out", async () => {
     const c = await clientWithSession("moves-owner@example.com");
     const stranger = await clientWithSession("moves-stranger@example.com");
-    const theirs = await ctx.api.call("POST", `my/sessions/${c.bookingId}/move-request`, {
-      token: stranger.token,
-      body: { reason: "Not mine" },
-    });
+    const theirs = await askMove(c.bookingId, stranger.token, "Not mine");
     expect(theirs.status).toBe(409);
     expect(theirs.json.code).toBe("session.client_move_closed");
-    await ctx.api.call("POST", `my/sessions/${c.bookingId}/move-request`, { token: c.token, body: { reason: "Mine" } });
+    await askMove(c.bookingId, c.token, "Mine");
     const other = await ctx.api.newAgent("moves-other@example.com");
     const keep = await ctx.api.call("POST", `agent/bookings/${c.bookingId}/client-move/keep`, {
       token: other.token,
