@@ -353,7 +353,11 @@ describe("signing in and the password forms", () => {
     const page = await route("bookings_.$id.move");
     const at = `/bookings/${booking.id}/move`;
     const params = { id: String(booking.id) };
-    const shown = await respond(page.loader!, request(`${at}?week=${week_start}&start=${encodeURIComponent(to!.start)}`, { cookie }), params);
+    const shown = await respond(
+      page.loader!,
+      request(`${at}?week=${week_start}&start=${encodeURIComponent(to!.start)}`, { cookie }),
+      params,
+    );
     const view = (await shown.json()) as { blocked: string | null; slots: Array<{ start: string }>; chosen: string };
     expect(view).toMatchObject({ blocked: null, chosen: to!.start });
     expect(view.slots.map((s) => s.start)).toContain(to!.start);
