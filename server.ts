@@ -165,7 +165,16 @@ async function main() {
       serveStatic: { immutable: true, maxAge: "1y" },
     }),
   );
-  app.use(express.static("public", { maxAge: "1h" }));
+  // The few files beside the build (the favicon): looked up by name, so a page's request does not ask the disk
+  // for a file of its path first (a stat on every page, measured).
+  const publicFiles = new Set(
+    fs
+      .readdirSync("public", { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const servePublic = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
 
   let api: Awaited<ReturnType<typeof createApi>> | null = null;
   const mailer = settings.embeddedApi

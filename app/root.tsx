@@ -15,7 +15,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { DEFAULT_COMPANY_NAME } from "../lib/business";
+import { DEFAULT_COMPANY_NAME, type SiteFacts } from "../lib/business";
 import { dirOf, langOfPath } from "../lib/i18n/languages";
 import { describeError, RootErrorPage } from "./components/error-page";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
@@ -122,7 +122,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartCount,
       toast,
       csrfToken,
-      site: await loadSite(context, lang),
+      site: withoutServiceTexts(await loadSite(context, lang)),
       lang,
       catalogue: catalogueVersion,
       localized,
@@ -140,6 +140,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * The business facts every page's header and footer show; the services' long texts (some 2.5 kB a page) stay with the
+ * pages that show them, which load them themselves (the same memoised answer).
+ */
+function withoutServiceTexts(site: SiteFacts): Omit<SiteFacts, "services"> {
+  const { services: _texts, ...facts } = site;
+  return facts;
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;

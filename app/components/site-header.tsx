@@ -23,7 +23,7 @@ export function SiteHeader({
   account: SignedInPerson | null;
   cartCount: number | null;
   /** null only on an error page drawn without the root's data */
-  site: SiteFacts | null;
+  site: Omit<SiteFacts, "services"> | null;
   /** A public page written in every language: it shows the language switch */
   localized: boolean;
   suggestion: LanguageSuggestion | null;

@@ -1,14 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
+import { loadSite } from "../lib/site.server";
 import { seoMeta } from "../lib/seo";
 import type { RootLoaderData } from "../root";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // /home is the same page: its canonical address is the home page's.
-  return publicPage(request, context, params.lang, "home", { path: "/" });
+  const page = await publicPage(request, context, params.lang, "home", { path: "/" });
+  // The owner's own words from the office, in the page's language (the catalogue's when the API is away).
+  const { services } = await loadSite(context, page.lang);
+  const taglines = Object.fromEntries(Object.entries(services).map(([id, text]) => [id, text.tagline]));
+  return { ...page, taglines };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
@@ -16,6 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 const SERVICES = [1, 2, 3] as const;
 
 export default function Home() {
+  const { taglines } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const local = useLocalPath();
   // A signed-in agent is offered the way back to work, not a second sign-in.
@@ -50,8 +56,7 @@ export default function Home() {
         <div className="cards">
           {SERVICES.map((id) => {
             const name = t(`services.s${id}.name`);
-            // The owner's own words from the office, in the page's language (the catalogue's when the API is away).
-            const tagline = root?.site?.services[id].tagline ?? t(`services.s${id}.tagline`);
+            const tagline = taglines[id] ?? t(`services.s${id}.tagline`);
             return (
               <article className="card" key={id}>
                 <h3>{name}</h3>

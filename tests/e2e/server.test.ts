@@ -78,6 +78,17 @@ describe("the production server", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("serves the files beside the build (the favicon) for an hour, and a page of the same shape as a page", async () => {
+    const icon = await fetch(`${portal.base}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await icon.text()).toBe(fs.readFileSync("public/favicon.svg", "utf8"));
+    const page = await fetch(`${portal.base}/about`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
   it("sends scripts and styles as the build compressed them (Brotli, else gzip, else as they are), the same bytes", async () => {
     const html = await (await fetch(`${portal.base}/`)).text();
     const assets = [

@@ -783,6 +783,12 @@ describe("the office's forms", () => {
         own: { tagline: string };
       };
       expect(shown.own.tagline).toBe("Votre installation, réglée avant l'arrivée.");
+      // The French home page's card for the service says it too (its own loader's, no longer every page's root's).
+      const home = await route("($lang)._index");
+      const cards = (await (await respond(home.loader!, request("/fr"), { lang: "fr" })).json()) as {
+        taglines: Record<string, string>;
+      };
+      expect(cards.taglines["2"]).toBe("Votre installation, réglée avant l'arrivée.");
       // A language the office does not write (English is the settings page's) is not found.
       expect((await respond(page.loader!, request("/office/settings/texts/en", { cookie: staff }), { lang: "en" })).status).toBe(
         404,
