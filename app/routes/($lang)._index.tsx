@@ -3,8 +3,8 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
-import { loadSite } from "../lib/site.server";
 import { seoMeta } from "../lib/seo";
+import { loadSite } from "../lib/site.server";
 import type { RootLoaderData } from "../root";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
