@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { DEFAULT_COMPANY_NAME, type SiteFacts } from "../lib/business";
-import { dirOf, langOfPath } from "../lib/i18n/languages";
+import { dirOf, langOfPath, type Lang } from "../lib/i18n/languages";
 import { describeError, RootErrorPage } from "./components/error-page";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
@@ -68,6 +68,22 @@ export const meta: MetaFunction<typeof loader> = ({ error, data, matches }) => [
       data?.description ?? "Mentorship, relocation and job placement for people moving abroad for work, through their agents.",
   },
 ];
+
+/** The root's words that depend on the language alone: worked out once for each. */
+const fixedWordsOf = new Map<Lang, { description: string; myTitle: string; errorTitles: Record<string, string> }>();
+function fixedWords(lang: Lang) {
+  let words = fixedWordsOf.get(lang);
+  if (!words) {
+    const t = translator(lang);
+    words = {
+      description: t("home.description"),
+      myTitle: t("my.title"),
+      errorTitles: Object.fromEntries(Object.keys(englishErrorTitles).map((key) => [key, t(key)])),
+    };
+    fixedWordsOf.set(lang, words);
+  }
+  return words;
+}
 
 /**
  * On every navigation: with a session, check the token with the API, whose answer carries the cart's count for
@@ -134,9 +150,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
               link: translator(suggested)("common.suggestionLink"),
             }
           : null,
-      description: t("home.description"),
-      myTitle: t("my.title"),
-      errorTitles: Object.fromEntries(Object.keys(englishErrorTitles).map((key) => [key, t(key)])) as Record<string, string>,
+      ...fixedWords(lang),
     },
     { headers },
   );
