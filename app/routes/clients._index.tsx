@@ -7,7 +7,6 @@ import { Pages } from "../components/pages";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { clientListFilter, filterQuery } from "../lib/client-list";
-import { countryName } from "../lib/countries";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
@@ -36,7 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     status,
     last_activity_at,
   }));
-  return { filter, result: { ...result, items }, timeZone: agent.time_zone, title: workspaceT("work.clients.title") };
+  // Every destination among the agent's clients, for the filter: as [code, name] pairs, which the page's data
+  // carries in half the bytes of objects (an agent with clients everywhere has some 240).
+  const destinations = result.destinations.map(({ code, name }): [string, string] => [code, name]);
+  return {
+    filter,
+    result: { ...result, items, destinations },
+    timeZone: agent.time_zone,
+    title: workspaceT("work.clients.title"),
+  };
 }
 
 /** The columns that sort, and the catalogue's name of each */
@@ -59,7 +66,7 @@ export default function Clients() {
     (typeof clientStatuses)[number],
     string
   >;
-  const countries = result.destinations;
+  const countries = new Map(result.destinations);
   const filtered = Boolean(filter.q || filter.status || filter.destination || filter.attention);
   const pageUrl = (page: number) => filterQuery(filter, { page: String(page) }) || "?";
   /** A column heading that sorts by it; again, the other way. */
@@ -117,7 +124,7 @@ export default function Clients() {
           name="destination"
           value={filter.destination}
           any={t("work.clients.anyDestination")}
-          options={countries.map((c) => ({ value: c.code, label: c.name }))}
+          options={result.destinations.map(([value, label]) => ({ value, label }))}
         />
         <div className="field">
           <label htmlFor="client-order">{t("work.clients.sortBy")}</label>
@@ -176,7 +183,7 @@ export default function Clients() {
                     </td>
                     <td data-label={col.email}>{c.email}</td>
                     <td data-label={col.destination}>
-                      {c.destination_country ? countryName(countries, c.destination_country) : "—"}
+                      {c.destination_country ? (countries.get(c.destination_country) ?? c.destination_country) : "—"}
                     </td>
                     <td data-label={col.status}>{statusLabel[c.status]}</td>
                     <td data-label={col.activity}>{c.last_activity_at ? formatDateTime(c.last_activity_at, timeZone) : "—"}</td>
