@@ -22,6 +22,7 @@ export * from "./contract/mentoring.js";
 export * from "./contract/office.js";
 export * from "./contract/office-catalogue.js";
 export * from "./contract/office-mentors.js";
+export * from "./contract/office-orders.js";
 export * from "./contract/office-accounts.js";
 export * from "./contract/business.js";
 export * from "./business.js";

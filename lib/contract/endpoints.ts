@@ -22,6 +22,7 @@ import { messagingEndpoints } from "./messaging.js";
 import { officeAccountEndpoints } from "./office-accounts.js";
 import { officeCatalogueEndpoints } from "./office-catalogue.js";
 import { officeMentorEndpoints } from "./office-mentors.js";
+import { officeOrderEndpoints } from "./office-orders.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
 import { packEndpoints } from "./packs.js";
@@ -46,6 +47,7 @@ export const endpoints = {
   ...officeEndpoints,
   ...officeCatalogueEndpoints,
   ...officeMentorEndpoints,
+  ...officeOrderEndpoints,
   ...officeAccountEndpoints,
   ...businessEndpoints,
   ...orderEndpoints,
