@@ -2,7 +2,6 @@
  * One Node process: security headers, static assets, the API at /backend, the Remix portal,
  * health checks, one JSON log line per request, and a graceful shutdown.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -13,7 +12,6 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { createPortalSessionStorage } from "./app/lib/session-storage.server.js";
@@ -29,6 +27,7 @@ import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
 import { httpTransport } from "./lib/http-transport.js";
 import { remixHandler } from "./lib/remix-handler.js";
 import { redactUrl, wellFormedHeaders } from "./lib/request-guards.js";
+import { securityHeaders } from "./lib/security-headers.js";
 
 installGlobals({ nativeFetch: true });
 
@@ -89,42 +88,8 @@ async function main() {
   // A Host or Referer that cannot be read is a 400, before anything builds a URL from it.
   app.use(wellFormedHeaders());
 
-  const PREVIEW_PATH = /^\/clients\/\d+\/documents\/\d+\/files\/\d+\/?$/;
-  /** An e-mail as it is sent, framed by the office's previews page (issue 42): its own styles are inline. */
-  const MAIL_PREVIEW_PATH = /^\/office\/outbox\/preview\/?$/;
-  /** A client's document shown in its own page, and an e-mail's preview: the things this site frames (issue 25). */
-  const isPreview = (req: express.Request) =>
-    (PREVIEW_PATH.test(req.path) && req.query.preview === "1") || MAIL_PREVIEW_PATH.test(req.path);
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          // A previewed PDF is drawn by the browser's viewer, whose styles are inline (Chrome's, at least).
-          "style-src": ["'self'", (req) => (isPreview(req as express.Request) ? "'unsafe-inline'" : "'self'")],
-          "img-src": ["'self'", "data:"],
-          "font-src": ["'self'"],
-          "connect-src": ["'self'", ...(isDev ? ["ws://localhost:*"] : [])],
-          // A checkout form post is answered with a redirect to Stripe's hosted page.
-          "form-action": ["'self'", ...(settings.payments.mode === "stripe" ? ["https://checkout.stripe.com"] : [])],
-          // Nothing is framed, but a client's document previewed in its own page (a frame of this site).
-          "frame-ancestors": [(req) => (isPreview(req as express.Request) ? "'self'" : "'none'")],
-          "base-uri": ["'self'"],
-          "object-src": ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      // "no-referrer" makes browsers send `Origin: null` on form posts, which Remix rightly refuses.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: settings.isProduction ? undefined : false,
-    }),
-  );
+  // A nonce for each page's scripts, and the CSP and security headers that name it (lib/security-headers.ts).
+  app.use(securityHeaders({ isDev, stripeCheckout: settings.payments.mode === "stripe", hsts: settings.isProduction }));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
