@@ -69,6 +69,7 @@ export default function Mentors() {
   const { directory, filter, narrowed, timeZone, forClient } = useLoaderData<typeof loader>();
   const { items: mentors, expertise, languages } = directory;
   const { t } = useTranslation();
+  const [expertiseIs, languagesAre] = [t("work.mentors.expertiseIs"), t("work.mentors.languagesAre")];
   return (
     <section className="container page">
       <p className="eyebrow">{t("work.mentors.eyebrow")}</p>
@@ -130,19 +131,12 @@ export default function Mentors() {
                 <Link to={withClient(`/mentors/${m.id}`, client)}>{m.name}</Link>
               </h2>
               <p className="muted">{m.title}</p>
+              {/* The two headings are said once for the page (a Trans in each card parsed them again). */}
               <p>
-                <Trans
-                  i18nKey="work.mentors.expertiseIs"
-                  values={{ list: m.expertise.join(", ") }}
-                  components={{ strong: <strong /> }}
-                />
+                <strong>{expertiseIs}</strong> {m.expertise.join(", ")}
               </p>
               <p>
-                <Trans
-                  i18nKey="work.mentors.languagesAre"
-                  values={{ list: m.languages.join(", ") }}
-                  components={{ strong: <strong /> }}
-                />
+                <strong>{languagesAre}</strong> {m.languages.join(", ")}
               </p>
               <p>
                 {m.country_name} · {t("work.mentors.rate", { amount: formatMoney(m.rate_minor, m.currency) })}
