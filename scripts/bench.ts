@@ -11,6 +11,7 @@ import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import { openDatabase } from "../backend/db/connection.js";
 import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
+import { scriptsPerPage } from "./bench-browser.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { readBrowserManifest } from "./browser-manifest.js";
 import { startBuiltServer } from "./built-server.js";
@@ -221,6 +222,13 @@ async function main() {
     await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(base, `agent${i + 1}@bench.test`)));
     const peak = peakRss(child.pid!);
     const bundles = bundleSizes();
+    // What a visitor's and the agent's browser fetch of JavaScript, page by page, on a cold load.
+    const loads = await scriptsPerPage(
+      base,
+      targets
+        .filter(([, p]) => !p.startsWith("/bench") && !p.startsWith("/backend"))
+        .map(([name, p, h]) => [name, p, h.cookie] as [string, string, string | undefined]),
+    );
 
     // The price of a remote API: the same signed-in pages with the portal calling its own API over HTTP
     // (API_BASE_URL pointing at itself), side by side with the in-process figures above, at 10 connections.
@@ -300,6 +308,15 @@ async function main() {
     } else {
       lines.push("", "The outside anchors were not found (BENCH_ANCHOR_DIR): no ratios against them in this run.");
     }
+    lines.push(
+      "",
+      "JavaScript each page makes Chromium fetch on a cold load (a fresh context, until the network is idle; scripts/bench-browser.ts):",
+      "as sent (the build's Brotli copies), the same files gzipped (level 9), and unpacked:",
+      "",
+      "| page | files | sent (kB) | gzip (kB) | unpacked (kB) |",
+      "|---|---|---|---|---|",
+    );
+    for (const l of loads) lines.push(`| ${l.page} | ${l.files} | ${l.sentKb} | ${l.gzipKb} | ${l.rawKb} |`);
     lines.push("", `Peak server memory (VmHWM): ${peak.toFixed(0)} MiB.`, "");
     lines.push(`Start-up after the build (spawn to the first ready /readyz, on the seeded database): ${readyMs} ms.`, "");
     lines.push("Gzipped JavaScript each route ships (entry, root and the route's own chunks), and the CSS every page loads:", "");

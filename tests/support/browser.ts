@@ -6,14 +6,12 @@
  * Locally a missing browser skips the browser tests with a message; under CI=true it fails them.
  */
 import fs from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
+import { chromiumPath, launchBrowser } from "../../scripts/chromium.js";
 import { startPortal, type Portal } from "./portal.js";
 
-export const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => fs.existsSync(p)) ??
-  "/usr/bin/chromium";
+export { chromiumPath, launchBrowser };
 export const haveBrowser = fs.existsSync(chromiumPath);
 
 if (!haveBrowser) {
@@ -21,22 +19,6 @@ if (!haveBrowser) {
   console.warn(
     `No Chromium at ${chromiumPath}: browser tests are skipped (install it: apt-get install -y chromium-headless-shell)`,
   );
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
 }
 
 /**
