@@ -7,7 +7,7 @@
  */
 import { createRequire } from "node:module";
 import bidiFactory from "bidi-js";
-import PDFDocument from "pdfkit";
+import type PDFKit from "pdfkit";
 import type { Lang } from "../../lib/i18n/languages.js";
 
 const require = createRequire(import.meta.url);
@@ -26,7 +26,7 @@ const STRONG = /[\p{L}]/u;
 const MARGIN = 56;
 const PAGE = { width: 595.28, height: 841.89 };
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
 type Run = { text: string; rtl: boolean; arabic: boolean };
 
 /** The runs of one line in visual order: one direction and one script each. */
@@ -156,6 +156,8 @@ function directionOf(text: string, fallback: "ltr" | "rtl"): "ltr" | "rtl" {
 /** Writes the blocks as A4 pages: headings, paragraphs, label and value pairs, rules; right-aligned in Arabic. */
 export async function renderPdf(opts: { lang: Lang; title: string; blocks: PdfBlock[]; footer?: string }): Promise<Buffer> {
   const base: "ltr" | "rtl" = opts.lang === "ar" ? "rtl" : "ltr";
+  // PDFKit (some 20 MiB once loaded) is imported when the first PDF is written, not when the server starts.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: opts.title }, lang: opts.lang, autoFirstPage: true });
   for (const [name, file] of Object.entries(fonts)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];

@@ -6,17 +6,12 @@
  * SDK's one retry, after which the call is aborted, retries included; the visitor leaving aborts it too. A stored
  * file counts only once the API records it after `put` resolves, so an aborted put can never become a document's
  * file later. A store that does not answer is `StoreUnavailable` (a 503).
+ *
+ * The SDK (some 20 MiB once loaded) is imported when an S3 store is made, so a server that keeps its files in a
+ * folder never loads it.
  */
 import { createReadStream } from "node:fs";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { FileSettings } from "../../lib/env.server.js";
 import type { FileStore } from "./store.js";
 import { StoreUnavailable } from "./unavailable.js";
@@ -25,29 +20,41 @@ export type S3Deadlines = { connectMs: number; requestMs: number; totalMs: numbe
 export const S3_DEADLINES: S3Deadlines = { connectMs: 5_000, requestMs: 10_000, totalMs: 25_000 };
 
 export function s3Store(settings: Extract<FileSettings, { driver: "s3" }>, deadlines: S3Deadlines = S3_DEADLINES): FileStore {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    ...(settings.credentials ? { credentials: settings.credentials } : {}),
-    maxAttempts: 2,
-    // A streamed body with a checksum is sent "aws-chunked", which not every S3-compatible store decodes (s3rver,
-    // older MinIO and Ceph keep the chunk framing as the file's bytes): checksums only where an operation needs one.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    requestHandler: { connectionTimeout: deadlines.connectMs, requestTimeout: deadlines.requestMs },
-  });
+  const connect = (Client: typeof S3Client) =>
+    new Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.credentials ? { credentials: settings.credentials } : {}),
+      maxAttempts: 2,
+      // A streamed body with a checksum is sent "aws-chunked", which not every S3-compatible store decodes (s3rver,
+      // older MinIO and Ceph keep the chunk framing as the file's bytes): checksums only where an operation needs one.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      requestHandler: { connectionTimeout: deadlines.connectMs, requestTimeout: deadlines.requestMs },
+    });
+  const made = (async () => {
+    const sdk = await import("@aws-sdk/client-s3");
+    return { sdk, client: connect(sdk.S3Client) };
+  })();
+  // Awaited by every call: a failure to load (a broken install) is each call's, never an unhandled rejection.
+  made.catch(() => undefined);
   const Bucket = settings.bucket;
   const keyOf = (key: string) => (settings.prefix ? `${settings.prefix.replace(/\/+$/, "")}/${key}` : key);
 
   /** One call under the deadline (and the caller's signal): a failure to answer is the store being unavailable. */
-  async function call<T>(send: (abortSignal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async function call<T>(
+    send: (abortSignal: AbortSignal, s3: Awaited<typeof made>) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const s3 = await made;
     const deadline = AbortSignal.timeout(deadlines.totalMs);
     const abortSignal = signal ? AbortSignal.any([deadline, signal]) : deadline;
     try {
-      return await send(abortSignal);
+      return await send(abortSignal, s3);
     } catch (err) {
       // The store's own answer (no such key, access denied) is passed on; silence, a reset or an abort is an outage.
-      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode && err.$metadata.httpStatusCode < 500) throw err;
+      if (err instanceof s3.sdk.S3ServiceException && err.$metadata.httpStatusCode && err.$metadata.httpStatusCode < 500)
+        throw err;
       throw new StoreUnavailable(err);
     }
   }
@@ -56,9 +63,9 @@ export function s3Store(settings: Extract<FileSettings, { driver: "s3" }>, deadl
     driver: "s3",
     async put(key, source, contentType, signal) {
       await call(
-        (abortSignal) =>
+        (abortSignal, { sdk, client }) =>
           client.send(
-            new PutObjectCommand({
+            new sdk.PutObjectCommand({
               Bucket,
               Key: keyOf(key),
               // Streamed from the spooled file, never read into memory whole (a stream is read once: a try that fails
@@ -75,21 +82,25 @@ export function s3Store(settings: Extract<FileSettings, { driver: "s3" }>, deadl
     },
     async get(key, signal) {
       try {
-        return await call(async (abortSignal) => {
-          const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }), { abortSignal });
+        return await call(async (abortSignal, { sdk, client }) => {
+          const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: keyOf(key) }), { abortSignal });
           if (!answer.Body) return null;
           return Buffer.from(await answer.Body.transformToByteArray());
         }, signal);
       } catch (err) {
-        if (err instanceof S3ServiceException && (err.name === "NoSuchKey" || err.$metadata.httpStatusCode === 404)) return null;
+        const { sdk } = await made;
+        if (err instanceof sdk.S3ServiceException && (err.name === "NoSuchKey" || err.$metadata.httpStatusCode === 404))
+          return null;
         throw err;
       }
     },
     async remove(key) {
-      await call((abortSignal) => client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }), { abortSignal }));
+      await call((abortSignal, { sdk, client }) =>
+        client.send(new sdk.DeleteObjectCommand({ Bucket, Key: keyOf(key) }), { abortSignal }),
+      );
     },
     async ping() {
-      await call((abortSignal) => client.send(new HeadBucketCommand({ Bucket }), { abortSignal }));
+      await call((abortSignal, { sdk, client }) => client.send(new sdk.HeadBucketCommand({ Bucket }), { abortSignal }));
     },
     async *list() {
       const Prefix = keyOf("clients/");
@@ -97,8 +108,8 @@ export function s3Store(settings: Extract<FileSettings, { driver: "s3" }>, deadl
       let ContinuationToken: string | undefined;
       do {
         // A page at a time, each under the deadline.
-        const page = await call((abortSignal) =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }), { abortSignal }),
+        const page = await call((abortSignal, { sdk, client }) =>
+          client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }), { abortSignal }),
         );
         for (const o of page.Contents ?? []) {
           if (o.Key) yield { key: o.Key.slice(own.length), modified: o.LastModified ?? new Date(0) };

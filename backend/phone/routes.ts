@@ -4,7 +4,6 @@
  * send back (STOP ends theirs).
  */
 import type { Kysely } from "kysely";
-import twilio from "twilio";
 import { endpoints, type PhoneChannel } from "../../lib/contract.js";
 import { rawBody } from "../body.js";
 import type { Database } from "../db/schema.js";
@@ -63,8 +62,10 @@ const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "
  */
 export function twilioRoutes(serve: Server, deps: Deps) {
   const { db, settings } = deps;
-  const signed = (req: { get(name: string): string | undefined; body: unknown }, what: "status" | "inbound") => {
+  const signed = async (req: { get(name: string): string | undefined; body: unknown }, what: "status" | "inbound") => {
     if (settings.mode !== "twilio") throw new ApiError(404, "twilio.off", "Messages by phone are not set up on this server.");
+    // Twilio's library, loaded only where Twilio is set up (backend/phone/sender.ts).
+    const { default: twilio } = await import("twilio");
     const params = Object.fromEntries(new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString("utf8") : ""));
     const signature = req.get("x-twilio-signature") ?? "";
     if (!signature || !twilio.validateRequest(settings.authToken, signature, twilioCallbackUrl(deps.publicUrl, what), params)) {
@@ -75,7 +76,7 @@ export function twilioRoutes(serve: Server, deps: Deps) {
   serve(
     endpoints.twilioStatus,
     async ({ req }) => {
-      const p = signed(req, "status");
+      const p = await signed(req, "status");
       const status = (p.MessageStatus ?? p.SmsStatus ?? "").toLowerCase();
       const rank = statusRank[status];
       if (!p.MessageSid || rank === undefined) return { received: true as const, updated: false };
@@ -99,7 +100,7 @@ export function twilioRoutes(serve: Server, deps: Deps) {
   serve(
     endpoints.twilioInbound,
     async ({ req, res }) => {
-      const p = signed(req, "inbound");
+      const p = await signed(req, "inbound");
       const from = p.From ?? "";
       const channel: PhoneChannel = from.startsWith("whatsapp:") ? "whatsapp" : "sms";
       const word = (p.Body ?? "").trim().toUpperCase();

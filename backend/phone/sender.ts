@@ -7,7 +7,7 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import twilio from "twilio";
+import type { RequestClient } from "twilio";
 import type { PhoneChannel } from "../../lib/contract.js";
 import type { PhoneSettings } from "../../lib/env.server.js";
 
@@ -47,26 +47,33 @@ export class PhoneRefused extends Error {
 
 export type PhoneSender = { send(message: PhoneMessage): Promise<Taken> };
 
-/** Twilio's REST client, its every request sent to `base` instead of api.twilio.com when given. */
-class HostClient extends twilio.RequestClient {
-  constructor(
-    private readonly base: string | null,
-    timeout: number,
-  ) {
-    super({ timeout });
-  }
-  override request<T>(opts: Parameters<twilio.RequestClient["request"]>[0]) {
-    if (!this.base) return super.request<T>(opts as never);
-    const uri = new URL(opts.uri);
-    const base = new URL(this.base);
-    uri.protocol = base.protocol;
-    uri.host = base.host;
-    return super.request<T>({ ...opts, uri: uri.href } as never);
-  }
-}
-
 /** Twilio's unsubscribed number (the person replied STOP): https://www.twilio.com/docs/api/errors/21610 */
 const UNSUBSCRIBED = 21610;
+
+/**
+ * Twilio's library (some 20 MiB once loaded), imported when a sender for Twilio is made: a server that does not send
+ * by phone never loads it. Its REST client sends every request to `base` instead of api.twilio.com when given.
+ */
+async function twilioClient(s: Extract<PhoneSettings, { mode: "twilio" }>) {
+  const { default: twilio } = await import("twilio");
+  class HostClient extends twilio.RequestClient {
+    constructor(
+      private readonly base: string | null,
+      timeout: number,
+    ) {
+      super({ timeout });
+    }
+    override request<T>(opts: Parameters<RequestClient["request"]>[0]) {
+      if (!this.base) return super.request<T>(opts as never);
+      const uri = new URL(opts.uri);
+      const base = new URL(this.base);
+      uri.protocol = base.protocol;
+      uri.host = base.host;
+      return super.request<T>({ ...opts, uri: uri.href } as never);
+    }
+  }
+  return twilio(s.accountSid, s.authToken, { httpClient: new HostClient(s.apiBaseUrl, s.timeoutMs), autoRetry: false });
+}
 
 export function createPhoneSender(s: PhoneSettings): PhoneSender | null {
   if (s.mode === "off") return null;
@@ -81,16 +88,16 @@ export function createPhoneSender(s: PhoneSettings): PhoneSender | null {
       },
     };
   }
-  const client = twilio(s.accountSid, s.authToken, {
-    httpClient: new HostClient(s.apiBaseUrl, s.timeoutMs),
-    autoRetry: false,
-  });
+  const made = twilioClient(s);
+  // Awaited by every send: a failure to load is that send's (tried again as any other), never unhandled.
+  made.catch(() => undefined);
   return {
     async send(m) {
       const whatsapp = m.channel === "whatsapp";
       const from = whatsapp ? s.whatsappFrom : s.smsFrom;
       if (!from) throw new PhoneRefused(`No sender is set for ${m.channel} (TWILIO_${whatsapp ? "WHATSAPP" : "SMS"}_FROM).`);
       try {
+        const client = await made;
         const sent = await client.messages.create({
           to: whatsapp ? `whatsapp:${m.to}` : m.to,
           from: whatsapp ? `whatsapp:${from}` : from,
