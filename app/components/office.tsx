@@ -76,7 +76,7 @@ export function CatalogueCard(props: {
 }
 
 /** A back-office list's head: the way back, its title, and its Add button. */
-export function OfficeHead({ title, add }: { title: string; add?: { to: string; label: string } }) {
+export function OfficeHead({ title, add }: { title: ReactNode; add?: { to: string; label: string } }) {
   const { t } = useTranslation();
   return (
     <div className="page-head">

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { auditSubject, describeAudit } from "../../lib/audit-words";
-import { useOfficeZone } from "../components/office";
+import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
@@ -59,10 +59,7 @@ export default function OfficeAudit() {
   };
   return (
     <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office">{t("office.common.backOffice")}</Link>
-      </p>
-      <h1>{t("office.audit.heading")}</h1>
+      <OfficeHead title={t("office.audit.heading")} />
       <p className="muted">{t("office.audit.intro", { zone })}</p>
       <Form method="get" className="search-form">
         <label htmlFor="audit-kind">{t("office.audit.show")}</label>

@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import type { OfficeBooking } from "../../lib/contract";
 import { Field, FilterSelect, usePortalForm } from "../components/form";
-import { useOfficeZone } from "../components/office";
+import { OfficeHead, useOfficeZone } from "../components/office";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
@@ -103,16 +103,15 @@ export default function OfficeBookings() {
   const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office">{t("office.common.backOffice")}</Link>
-      </p>
-      <h1>
-        {agenda.holds
-          ? t("office.bookings.holdsHeading")
-          : agenda.view
-            ? t("office.bookings.unmarkedHeading")
-            : t("office.bookings.heading")}
-      </h1>
+      <OfficeHead
+        title={
+          agenda.holds
+            ? t("office.bookings.holdsHeading")
+            : agenda.view
+              ? t("office.bookings.unmarkedHeading")
+              : t("office.bookings.heading")
+        }
+      />
       {agenda.view || agenda.holds ? (
         <SessionList
           items={agenda.items}

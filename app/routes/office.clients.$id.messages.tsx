@@ -3,10 +3,10 @@
  * (signed with the firm's name to the client). Reading here marks nothing read for the agent.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Conversation } from "../components/conversation";
-import { useOfficeZone } from "../components/office";
+import { OfficeHead, useOfficeZone } from "../components/office";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -50,10 +50,7 @@ export default function OfficeClientMessages() {
   const name = `${thread.client.first_name} ${thread.client.last_name}`;
   return (
     <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office">{t("office.common.backOffice")}</Link>
-      </p>
-      <h1>{t("office.clientMessages.heading", { name })}</h1>
+      <OfficeHead title={t("office.clientMessages.heading", { name })} />
       <p className="muted">{t("office.clientMessages.intro", { agent: thread.agent.name })}</p>
       <Conversation thread={thread} timeZone={zone} failure={failure} ownName={t("office.clientMessages.you")} />
       <Toast toast={failure?.toast} />

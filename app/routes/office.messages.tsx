@@ -4,7 +4,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SERVER_BUSY } from "../../lib/messages";
 import { TextAreaField, usePortalForm } from "../components/form";
-import { OfficeSearch, useOfficeZone } from "../components/office";
+import { OfficeHead, OfficeSearch, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { ApiCallError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -81,10 +81,7 @@ export default function OfficeMessages() {
   const { t } = useTranslation();
   return (
     <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office">{t("office.common.backOffice")}</Link>
-      </p>
-      <h1>{t("office.messages.heading")}</h1>
+      <OfficeHead title={t("office.messages.heading")} />
       <OfficeSearch q={q} label={t("office.messages.search")}>
         <select name="status" defaultValue={status} aria-label={t("office.messages.show")}>
           <option value="unread">{t("office.messages.unread")}</option>

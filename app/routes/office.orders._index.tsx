@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fieldMessages } from "../../lib/field-errors";
 import { FilterSelect } from "../components/form";
-import { useOfficeZone } from "../components/office";
+import { OfficeHead, useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
@@ -55,10 +55,7 @@ export default function OfficeOrders() {
   };
   return (
     <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office">{t("office.common.backOffice")}</Link>
-      </p>
-      <h1>{t("office.orders.heading")}</h1>
+      <OfficeHead title={t("office.orders.heading")} />
       <Form method="get" className="filter-form" role="search">
         <FilterSelect
           id="orders-status"

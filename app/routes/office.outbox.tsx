@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useOfficeZone } from "../components/office";
+import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
@@ -66,10 +66,7 @@ export default function OfficeOutbox() {
   };
   return (
     <section className="container page">
-      <p className="eyebrow">
-        <Link to="/office">{t("office.common.backOffice")}</Link>
-      </p>
-      <h1>{t("office.outbox.heading")}</h1>
+      <OfficeHead title={t("office.outbox.heading")} />
       <p className="muted">{t("office.outbox.intro")}</p>
       <p>
         <Link to="/office/outbox/previews">{t("office.outbox.previewsLink")}</Link> ·{" "}
