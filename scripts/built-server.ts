@@ -13,7 +13,8 @@ export function serverNodeOptions(): string {
   return `--max-old-space-size=${pkg.config.max_old_space_mib}`;
 }
 
-export async function freePort(): Promise<number> {
+/** A port the system hands out (`listen(0)`), free when asked: another process may take it before it is used. */
+function ephemeralPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -22,6 +23,32 @@ export async function freePort(): Promise<number> {
     });
     srv.on("error", reject);
   });
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+  });
+}
+
+let nextInBand = 0;
+
+/**
+ * A free port for a server about to be started. A test worker takes its ports from a band of its own, below the
+ * range the system hands out (32768 and up on Linux): an ephemeral port freed here could be handed to another
+ * worker's server or listener before this one's server listened on it (seen once in a fresh-clone run: the server
+ * stopped at EADDRINUSE). Outside the tests (the benchmark, the profiler), any port the system gives.
+ */
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0);
+  if (!worker) return ephemeralPort();
+  for (let tries = 0; tries < 100; tries++) {
+    const port = 20_000 + (worker % 10) * 1_000 + (nextInBand++ % 1_000);
+    if (await canListen(port)) return port;
+  }
+  return ephemeralPort();
 }
 
 /** Resolves once `url` answers 2xx; fails when `child` exits first or after 30 s, with what it printed. */
