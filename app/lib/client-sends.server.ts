@@ -5,13 +5,12 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
-import { apiActionError, apiLoaderError, type ApiClient } from "./api.server";
+import { apiLoaderError, type ApiClient } from "./api.server";
 import { requireAccount } from "./auth.server";
 import { endpoints } from "./endpoints.server";
-import { textFields, validateForm } from "./forms.server";
+import { formAction } from "./form-action.server";
 import { workspaceT } from "./i18n.server";
 import { routeId } from "./params";
-import { checkForm, readForm } from "./security.server";
 import { redirectWithToast } from "./toast.server";
 
 export async function loadClientSends<T>(
@@ -33,23 +32,15 @@ export async function loadClientSends<T>(
   };
 }
 
-/** Sends what the form names; `send` answers the toast's words. Back to `/clients/<id>/<page>`. */
-export async function sendToClient<T>(
-  { request, params, context }: ActionFunctionArgs,
+/** Sends what the form names (through `formAction`); `send` answers the toast's words. Back to `/clients/<id>/<page>`. */
+export function sendToClient<T>(
+  args: ActionFunctionArgs,
   form: { field: string; schema: ZodType<T, ZodTypeDef, unknown>; page: string },
   send: (api: ApiClient, clientId: number, body: T) => Promise<string>,
 ) {
-  const { api } = await requireAccount(request, context, ["agent"]);
-  const clientId = routeId(params.id);
-  const formData = await readForm(request);
-  await checkForm(formData, request);
-  const values = textFields(formData, [form.field]);
-  const { data, failure } = validateForm(form.schema, values);
-  if (failure) return failure;
-  try {
-    const message = await send(api, clientId, data);
-    return await redirectWithToast(request, context, `/clients/${clientId}/${form.page}`, { type: "success", message });
-  } catch (error) {
-    return apiActionError(error, request, context, values);
-  }
+  return formAction(args, ["agent"], { fields: [form.field], schema: form.schema }, async ({ api }, body) => {
+    const clientId = routeId(args.params.id);
+    const message = await send(api, clientId, body);
+    return redirectWithToast(args.request, args.context, `/clients/${clientId}/${form.page}`, { type: "success", message });
+  });
 }
