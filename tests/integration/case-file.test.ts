@@ -127,8 +127,15 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
     const zoe = await add("zoe", "Adams", { destination_country: "PT", status: "active" });
     const bo = await add("bo", "Zimmer", { destination_country: "DE", status: "prospect" });
     const cy = await add("cy", "Miller", { status: "on_hold" });
-    // Something happens for Bo last: the newest activity.
-    await ctx.api.call("POST", `agent/clients/${bo}/notes`, { token: a.token, body: { body: "Called." } });
+    // Something happens for Bo last: the newest activity. Its time is set a minute on, so the order does not hang on
+    // the wall clock moving between two requests (a fresh-clone run once saw Cy's creation as new as Bo's note).
+    const called = await ctx.api.call("POST", `agent/clients/${bo}/notes`, { token: a.token, body: { body: "Called." } });
+    expect(called.status).toBe(201);
+    await ctx.database.db
+      .updateTable("client_notes")
+      .set({ created_at: new Date(Date.now() + 60_000).toISOString() })
+      .where("client_id", "=", bo)
+      .execute();
     const list = async (query: string) =>
       (
         (await ctx.api.call("GET", `api/clients/agent/${a.id}?${query}`, { token: a.token })).json.data.items as Array<{
