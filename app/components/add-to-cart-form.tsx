@@ -5,7 +5,8 @@ import { useChosenClient } from "../lib/chosen-client";
 import type { ClientChoice } from "../lib/client-choices.server";
 import type { FormFailure } from "../lib/forms.server";
 import { ClientPicker } from "./client-picker";
-import { FormError, usePortalForm } from "./form";
+import { FormError } from "./fields";
+import { usePortalForm } from "./form";
 
 /** "Add to cart for [client]": the form on a job or relocation package. */
 export function AddToCartForm({ clients, failure, label }: { clients: ClientChoice[]; failure?: FormFailure; label: string }) {

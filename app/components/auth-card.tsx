@@ -9,7 +9,8 @@ import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { fieldLimits } from "../../lib/client-fields";
 import type { FormFailure } from "../lib/forms.server";
 import {} from "../lib/lang";
-import { Field, FormError, usePortalForm } from "./form";
+import { Field, FormError } from "./fields";
+import { usePortalForm } from "./form";
 import { HoneypotFields } from "./honeypot";
 import { Toast } from "./toasts";
 

@@ -1,11 +1,11 @@
-import { Form, Link, useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem, CartSession } from "../../lib/contract";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { formatMoney } from "../lib/money";
+import { RowButton, RowForm } from "./row-form";
 import { TableHead } from "./table-head";
 
 /** What an item is, with a mentor session's time in the agent's zone (the stored description has it in UTC). */
@@ -158,15 +158,11 @@ export function CartTable({
               </td>
               {removable ? (
                 <td className="num row-actions">
-                  <Form method="post" action="/cart">
-                    <AuthenticityTokenInput />
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" className="button button--small button--ghost">
+                  <RowForm id={item.id} action="/cart">
+                    <RowButton id={item.id} intent="remove" who={itemLabel(t, item, timeZone)}>
                       {t("work.items.remove")}
-                      <span className="visually-hidden"> {itemLabel(t, item, timeZone)}</span>
-                    </button>
-                  </Form>
+                    </RowButton>
+                  </RowForm>
                 </td>
               ) : null}
             </tr>

@@ -4,17 +4,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientFieldNames, clientStatuses, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/forms.server";
-import {
-  CountryField,
-  countryOf,
-  Field,
-  FormError,
-  SelectField,
-  TextAreaField,
-  usePortalForm,
-  ZoneField,
-  type ZoneChoice,
-} from "./form";
+import { CountryField, countryOf, Field, FormError, SelectField, TextAreaField, ZoneField, type ZoneChoice } from "./fields";
+import { usePortalForm } from "./form";
 import { LanguageField } from "./language-field";
 
 /** The add and edit form for a client. What was typed wins over what was stored. */
@@ -62,36 +53,25 @@ export function ClientForm({
       ) : (
         <FormError message={form.formError} />
       )}
-      <Field
-        label={t("work.clientFields.firstName")}
-        autoComplete="off"
-        required
-        maxLength={fieldLimits.first_name}
-        {...f("first_name")}
-      />
-      <Field
-        label={t("work.clientFields.lastName")}
-        autoComplete="off"
-        required
-        maxLength={fieldLimits.last_name}
-        {...f("last_name")}
-      />
-      <Field
-        label={t("work.clientFields.email")}
-        type="email"
-        autoComplete="off"
-        required
-        maxLength={fieldLimits.email}
-        {...f("email")}
-      />
-      <Field
-        label={t("work.clientFields.phone")}
-        type="tel"
-        autoComplete="off"
-        hint={t("work.clientForm.phoneHint")}
-        maxLength={fieldLimits.phone}
-        {...f("phone")}
-      />
+      {(
+        [
+          ["first_name", t("work.clientFields.firstName"), "text", true],
+          ["last_name", t("work.clientFields.lastName"), "text", true],
+          ["email", t("work.clientFields.email"), "email", true],
+          ["phone", t("work.clientFields.phone"), "tel", false],
+        ] as const
+      ).map(([name, label, type, required]) => (
+        <Field
+          key={name}
+          label={label}
+          type={type}
+          autoComplete="off"
+          required={required}
+          hint={name === "phone" ? t("work.clientForm.phoneHint") : undefined}
+          maxLength={fieldLimits[name]}
+          {...f(name)}
+        />
+      ))}
       <ZoneField
         zones={zones}
         label={t("work.clientForm.zone")}

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ClientChoice } from "../lib/client-choices.server";
-import { SelectField } from "./form";
+import { SelectField } from "./fields";
 
 /**
  * "For client": a list of the agent's clients by name, email and destination. With JavaScript a search box above

@@ -15,7 +15,8 @@ import { fileSize } from "../../lib/documents";
 import { formatDateTime } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
 import { companyOf } from "../lib/meta";
-import { Field, FormError, TextAreaField, usePortalForm } from "./form";
+import { Field, FormError, TextAreaField } from "./fields";
+import { usePortalForm } from "./form";
 
 /** How often an open thread looks for new messages, with scripts on. */
 const POLL_MS = 10_000;

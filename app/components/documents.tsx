@@ -7,7 +7,7 @@ import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES } fro
 import { formatDateTime } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
 import { useDocumentTitle } from "../lib/lang";
-import { Field, FormError, readRefusal, refusalHere } from "./form";
+import { Field, FormError, readRefusal, refusalHere } from "./fields";
 import { TableHead } from "./table-head";
 
 export function DocumentStatus({ status }: { status: ClientDocument["status"] }) {

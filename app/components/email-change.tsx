@@ -5,7 +5,8 @@ import { fieldLimits } from "../../lib/client-fields";
 import { formatDateTime } from "../lib/dates";
 import type { EmailChangePage } from "../lib/email-change.server";
 import type { FormFailure } from "../lib/forms.server";
-import { Field, FormError, usePortalForm } from "./form";
+import { Field, FormError } from "./fields";
+import { usePortalForm } from "./form";
 import { useOfficeZone } from "./office";
 import { Toast } from "./toasts";
 

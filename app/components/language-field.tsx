@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { clientLanguages } from "../../lib/client-fields";
-import { SelectField } from "./form";
+import { SelectField } from "./fields";
 
 /**
  * The language the portal writes to someone in (a client's e-mails, invites and own page; a mentor's e-mails and

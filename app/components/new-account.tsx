@@ -8,7 +8,8 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { Field, FormError, ZoneField, type ZoneChoice, usePortalForm, type FieldOf } from "./form";
+import { Field, FormError, ZoneField, type ZoneChoice } from "./fields";
+import { usePortalForm, type FieldOf } from "./form";
 import { OfficeFormPage, PasswordLinkNotice } from "./office";
 
 type Back = { to: string; label: string };

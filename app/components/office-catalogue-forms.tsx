@@ -9,7 +9,8 @@ import { dirOf, languageNames } from "../../lib/i18n/languages";
 import { planFields, relocationFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
-import { CountryField, Field, FormError, SelectField, TextAreaField, usePortalForm, type FieldOf, type PortalForm } from "./form";
+import { CountryField, Field, FormError, SelectField, TextAreaField } from "./fields";
+import { usePortalForm, type FieldOf, type PortalForm } from "./form";
 
 /** A catalogue form's frame: the token, the summary, the fields in order, Save and Cancel. */
 export function CatalogueForm({

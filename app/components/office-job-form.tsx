@@ -3,7 +3,8 @@ import type { Country, OfficeJob } from "../../lib/contract";
 import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
-import { CountryField, Field, SelectField, TextAreaField, usePortalForm } from "./form";
+import { CountryField, Field, SelectField, TextAreaField } from "./fields";
+import { usePortalForm } from "./form";
 import { CatalogueForm } from "./office-catalogue-forms";
 
 /** Adding or editing a job. Amounts are typed in dollars; what was typed stays when the form is refused. */

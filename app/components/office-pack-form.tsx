@@ -5,7 +5,8 @@ import type { OfficePack } from "../../lib/contract";
 import { packFields, packMinutes } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
-import { Field, SelectField, TextAreaField, usePortalForm } from "./form";
+import { Field, SelectField, TextAreaField } from "./fields";
+import { usePortalForm } from "./form";
 import { CatalogueForm, TranslatedFields } from "./office-catalogue-forms";
 
 export function PackForm({

@@ -10,7 +10,8 @@ import type { MessagingState, PhoneChannel } from "../../lib/contract/messaging"
 import { intlLocale, isLang } from "../../lib/i18n/languages";
 import { formatDate } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
-import { Field, FormError, usePortalForm } from "./form";
+import { Field, FormError } from "./fields";
+import { usePortalForm } from "./form";
 
 export const consentIntent = (channel: PhoneChannel) => `phone-${channel}`;
 

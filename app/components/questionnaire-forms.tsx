@@ -7,7 +7,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { questionKinds, QUESTIONNAIRE_LIMITS as L, type QuestionnaireContent } from "../../lib/intake";
-import { Field, FormError, SelectField, TextAreaField, type PortalForm } from "./form";
+import { Field, FormError, SelectField, TextAreaField } from "./fields";
+import { type PortalForm } from "./form";
 
 const others = [
   ["ar", "rtl"],

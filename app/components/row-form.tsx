@@ -1,14 +1,24 @@
 /**
- * A table row's own small form (deactivate, reactivate, a new link…): the row's id and the CSRF token, and buttons
- * that each post an intent, greyed while this row's form is being sent (the other rows stay usable).
+ * A row's own small form (deactivate, reactivate, a new link, remove, send again…): the row's id and the CSRF token,
+ * and buttons that each post an intent, greyed while this row's form is being sent (the other rows stay usable).
  */
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 
-export function RowForm({ id, children }: { id: number; children: ReactNode }) {
+export function RowForm({
+  id,
+  action,
+  className,
+  children,
+}: {
+  id: number;
+  action?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <Form method="post">
+    <Form method="post" action={action} className={className}>
       <AuthenticityTokenInput />
       <input type="hidden" name="id" value={id} />
       {children}
@@ -16,17 +26,21 @@ export function RowForm({ id, children }: { id: number; children: ReactNode }) {
   );
 }
 
-export function RowButton(props: { id: number; intent: string; primary?: boolean; who?: string; children: ReactNode }) {
+export function RowButton(props: {
+  id: number;
+  intent: string;
+  /** ghost unless said; danger for what cannot be undone */
+  primary?: boolean;
+  danger?: boolean;
+  /** whom or what the button acts on, for a screen reader (the row's other cells say it to the eye) */
+  who?: string;
+  children: ReactNode;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(props.id);
+  const tone = props.danger ? "button--danger" : props.primary ? "button--primary" : "button--ghost";
   return (
-    <button
-      type="submit"
-      name="intent"
-      value={props.intent}
-      className={`button button--small ${props.primary ? "button--primary" : "button--ghost"}`}
-      disabled={busy}
-    >
+    <button type="submit" name="intent" value={props.intent} className={`button button--small ${tone}`} disabled={busy}>
       {props.children}
       {props.who ? <span className="visually-hidden"> {props.who}</span> : null}
     </button>

@@ -4,7 +4,8 @@
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormError, SelectField, type PortalForm } from "./form";
+import { FormError, SelectField } from "./fields";
+import { type PortalForm } from "./form";
 
 export function SendToClient({
   form,

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { serviceField, serviceTextMax, type ServiceId } from "../../lib/business";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
 import { useSettingLabel } from "../lib/setting-labels";
-import { Field, TextAreaField, type FieldOf } from "./form";
+import { Field, TextAreaField } from "./fields";
+import { type FieldOf } from "./form";
 
 /**
  * A service page's four texts as the office writes them (business settings): its tagline, introduction, what it

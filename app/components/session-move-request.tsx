@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { MySession } from "../../lib/contract";
 import type { FormFailure } from "../lib/forms.server";
-import { FormError, TextAreaField, usePortalForm } from "./form";
+import { FormError, TextAreaField } from "./fields";
+import { usePortalForm } from "./form";
 
 export function SessionMoveRequest({
   session,

@@ -7,7 +7,8 @@ import type { MentorProfile } from "../../lib/contract";
 import { weekdayName } from "../../lib/days";
 import { hoursField } from "../../lib/office-fields";
 import { useIntlLocale } from "../lib/lang";
-import { Field, TextAreaField, type FieldOf, type PortalForm } from "./form";
+import { Field, TextAreaField } from "./fields";
+import { type FieldOf, type PortalForm } from "./form";
 
 /** The week as the form shows it, Monday first (weekday numbers as the API counts them, Sunday 0). */
 export const weekShown = [1, 2, 3, 4, 5, 6, 0];

@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
-import { Field, FormError, ZoneField, usePortalForm } from "../components/form";
+import { Field, FormError, ZoneField } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { PhoneConsent } from "../components/phone-consent";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { isolate } from "../../lib/bidi";
 import type { Booking } from "../../lib/contract";
 import { moveBlocker } from "../../lib/rules";
-import { FilterSelect } from "../components/form";
+import { FilterSelect } from "../components/fields";
 import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";

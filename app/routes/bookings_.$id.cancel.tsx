@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormError, usePortalForm } from "../components/form";
+import { FormError } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { SessionDetails } from "../components/session-details";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";

@@ -8,7 +8,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientCase } from "../../lib/contract";
-import { FormError, SelectField, TextAreaField, usePortalForm } from "../components/form";
+import { FormError, SelectField, TextAreaField } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { answerText, isShown, wordsIn, type AnswerValue, type Question } from "../../lib/intake";
-import { FormError, readRefusal, TextAreaField } from "../components/form";
+import { FormError, readRefusal, TextAreaField } from "../components/fields";
 import { AnswerList } from "../components/questionnaire";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";

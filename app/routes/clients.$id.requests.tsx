@@ -11,7 +11,9 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, DocumentRequest } from "../../lib/contract";
 import { fileSize } from "../../lib/documents";
 import { DocumentStatus } from "../components/documents";
-import { FormError, TextAreaField, usePortalForm } from "../components/form";
+import { FormError, TextAreaField } from "../components/fields";
+import { usePortalForm } from "../components/form";
+import { RowButton, RowForm } from "../components/row-form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -106,7 +108,7 @@ function offered(documents: ClientDocument[]) {
   return [...documents.filter(wanted), ...documents.filter((d) => !wanted(d))];
 }
 
-function RequestRow({ r, timeZone, busy }: { r: DocumentRequest; timeZone: string; busy: boolean }) {
+function RequestRow({ r, timeZone }: { r: DocumentRequest; timeZone: string }) {
   const { t } = useTranslation();
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : t("work.requests.notYet"));
   return (
@@ -141,22 +143,14 @@ function RequestRow({ r, timeZone, busy }: { r: DocumentRequest; timeZone: strin
       </ul>
       {r.withdrawn_at ? null : (
         <div className="actions">
-          <Form method="post" className="inline-form">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="resend" />
-            <input type="hidden" name="id" value={r.id} />
-            <button type="submit" className="button button--small button--ghost" disabled={busy}>
+          <RowForm id={r.id} className="inline-form">
+            <RowButton id={r.id} intent="resend">
               {t("work.requests.sendAgain")}
-            </button>
-          </Form>
-          <Form method="post" className="inline-form">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="withdraw" />
-            <input type="hidden" name="id" value={r.id} />
-            <button type="submit" className="button button--small button--danger" disabled={busy}>
+            </RowButton>
+            <RowButton id={r.id} intent="withdraw" danger>
               {t("work.requests.withdraw")}
-            </button>
-          </Form>
+            </RowButton>
+          </RowForm>
         </div>
       )}
     </li>
@@ -288,7 +282,7 @@ export default function ClientRequests() {
       {requests.length ? (
         <ol className="list-reset requests">
           {requests.map((r) => (
-            <RequestRow key={r.id} r={r} timeZone={timeZone} busy={busy} />
+            <RequestRow key={r.id} r={r} timeZone={timeZone} />
           ))}
         </ol>
       ) : (

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { clientStatuses, fieldLimits } from "../../lib/client-fields";
-import { FilterSelect } from "../components/form";
+import { FilterSelect } from "../components/fields";
 import { Pages } from "../components/pages";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { mentorProfileFields } from "../../lib/office-fields";
-import { Field, TextAreaField, ZoneField, usePortalForm } from "../components/form";
+import { Field, TextAreaField, ZoneField } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { LanguageField } from "../components/language-field";
 import { CatalogueForm } from "../components/office-catalogue-forms";
 import { AffectedSessions, MeetingLinkField } from "../components/week-fields";

@@ -11,7 +11,7 @@ import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/docume
 import { wordsIn } from "../../lib/intake";
 import { CaseProgress } from "../components/case-progress";
 import { DocumentStatus, UploadForm } from "../components/documents";
-import { readRefusal } from "../components/form";
+import { readRefusal } from "../components/fields";
 import { JoinLink } from "../components/join-link";
 import { PhoneConsent } from "../components/phone-consent";
 import { SessionMoveRequest } from "../components/session-move-request";

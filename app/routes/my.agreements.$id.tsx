@@ -9,7 +9,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { dirOf, asLang } from "../../lib/i18n/languages";
-import { Field, FormError, usePortalForm } from "../components/form";
+import { Field, FormError } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";

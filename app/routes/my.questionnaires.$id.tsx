@@ -12,7 +12,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientQuestionnaire } from "../../lib/contract";
 import { asLang, intlLocale, type Lang } from "../../lib/i18n/languages";
 import { isAnswered, isShown, openStates, wordsIn, type QuestionnaireContent } from "../../lib/intake";
-import { FormError, readRefusal } from "../components/form";
+import { FormError, readRefusal } from "../components/fields";
 import { AnswerList, QuestionField, typedValue, useAnswerWords, useShownQuestions } from "../components/questionnaire";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError } from "../lib/api.server";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { fieldLimits } from "../../lib/client-fields";
 import type { NewAgentData } from "../../lib/contract";
 import { newAgentFields } from "../../lib/office-fields";
-import { Field } from "../components/form";
+import { Field } from "../components/fields";
 import { AccountMade, NewAccountForm } from "../components/new-account";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";

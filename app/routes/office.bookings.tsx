@@ -4,8 +4,10 @@ import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import type { OfficeBooking } from "../../lib/contract";
-import { Field, FilterSelect, usePortalForm } from "../components/form";
+import { Field, FilterSelect } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { OfficeHead, useOfficeZone } from "../components/office";
+import { RowButton, RowForm } from "../components/row-form";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { dayKey, dayLabel, formatDateTime, timeLabel } from "../lib/dates";
@@ -219,7 +221,6 @@ function SessionList({
 
 function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string; lapsing?: boolean }) {
   const zone = useOfficeZone();
-  const navigation = useNavigation();
   const { t } = useTranslation();
   return (
     <li className="card agenda-item" data-testid={`office-booking-${b.id}`}>
@@ -245,21 +246,15 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
       </p>
       {b.status === "confirmed" && b.start_at <= now && b.refund_status === null ? <MentorAbsentForm b={b} /> : null}
       {(b.status === "held" || b.status === "confirmed") && b.start_at > now ? (
-        <Form method="post">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="cancel" />
-          <input type="hidden" name="id" value={b.id} />
-          <button
-            type="submit"
-            className="button button--small button--ghost"
-            disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(b.id)}
+        <RowForm id={b.id}>
+          <RowButton
+            id={b.id}
+            intent="cancel"
+            who={t("office.bookings.which", { mentor: isolate(b.mentor_name), client: isolate(b.client_name) })}
           >
             {t("office.bookings.cancelForAgent")}
-            <span className="visually-hidden">
-              {t("office.bookings.which", { mentor: isolate(b.mentor_name), client: isolate(b.client_name) })}
-            </span>
-          </button>
-        </Form>
+          </RowButton>
+        </RowForm>
       ) : null}
     </li>
   );

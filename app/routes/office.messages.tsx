@@ -3,9 +3,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SERVER_BUSY } from "../../lib/messages";
-import { TextAreaField, usePortalForm } from "../components/form";
+import { TextAreaField } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { OfficeHead, OfficeSearch, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
+import { RowButton, RowForm } from "../components/row-form";
 import { ApiCallError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -149,15 +151,11 @@ export default function OfficeMessages() {
                         : t("office.messages.handledAt", { time: formatDateTime(m.handled_at, zone) })}
                     </span>
                   ) : (
-                    <Form method="post">
-                      <AuthenticityTokenInput />
-                      <input type="hidden" name="intent" value="handled" />
-                      <input type="hidden" name="id" value={m.id} />
-                      <button type="submit" className="button button--small button--primary" disabled={busy(m.id)}>
+                    <RowForm id={m.id}>
+                      <RowButton id={m.id} intent="handled" primary who={m.subject}>
                         {t("office.messages.markHandled")}
-                        <span className="visually-hidden">: {m.subject}</span>
-                      </button>
-                    </Form>
+                      </RowButton>
+                    </RowForm>
                   )}
                 </div>
               </li>

@@ -8,7 +8,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { languages } from "../../lib/i18n/languages";
-import { Field, FormError, SelectField, usePortalForm } from "../components/form";
+import { Field, FormError, SelectField } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { TableHead } from "../components/table-head";
 import { Toast } from "../components/toasts";

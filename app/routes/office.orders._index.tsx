@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fieldMessages } from "../../lib/field-errors";
-import { FilterSelect } from "../components/form";
+import { FilterSelect } from "../components/fields";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";

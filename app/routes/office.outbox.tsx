@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
+import { RowButton, RowForm } from "../components/row-form";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -54,7 +54,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function OfficeOutbox() {
   const zone = useOfficeZone();
   const { status, result } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const url = (page: number) => `?${new URLSearchParams({ status, page: String(page) })}`;
   const { t } = useTranslation();
   const kindOf = useKindLabel("office.outbox.kinds");
@@ -126,22 +125,15 @@ export default function OfficeOutbox() {
                     </td>
                     <td data-label={t("work.table.actions")}>
                       {m.status === "failed" ? (
-                        <Form method="post">
-                          <AuthenticityTokenInput />
-                          <input type="hidden" name="intent" value="retry" />
-                          <input type="hidden" name="id" value={m.id} />
-                          <button
-                            type="submit"
-                            className="button button--small button--ghost"
-                            disabled={navigation.state === "submitting" && navigation.formData?.get("id") === String(m.id)}
+                        <RowForm id={m.id}>
+                          <RowButton
+                            id={m.id}
+                            intent="retry"
+                            who={t("office.outbox.toWhom", { to: m.to_address ?? t("office.outbox.staffInbox") })}
                           >
                             {t("office.outbox.sendAgain")}
-                            <span className="visually-hidden">
-                              {" "}
-                              {t("office.outbox.toWhom", { to: m.to_address ?? t("office.outbox.staffInbox") })}
-                            </span>
-                          </button>
-                        </Form>
+                          </RowButton>
+                        </RowForm>
                       ) : null}
                     </td>
                   </tr>

@@ -12,7 +12,8 @@ import {
   type BusinessValues,
 } from "../../lib/business";
 import { documentKindNames } from "../../lib/documents";
-import { Field, FormError, TextAreaField, ZoneField, usePortalForm } from "../components/form";
+import { Field, FormError, TextAreaField, ZoneField } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
 import { Toast } from "../components/toasts";

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isTextLang, serviceField, serviceIds, serviceTextField, serviceTextFields, type TextLang } from "../../lib/business";
-import { FormError, usePortalForm } from "../components/form";
+import { FormError } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
 import { Toast } from "../components/toasts";

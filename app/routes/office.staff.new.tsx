@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { NewStaffData } from "../../lib/contract";
 import { staffRoles } from "../../lib/office-fields";
-import { SelectField } from "../components/form";
+import { SelectField } from "../components/fields";
 import { AccountMade, NewAccountForm } from "../components/new-account";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";

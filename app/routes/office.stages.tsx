@@ -8,7 +8,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ServiceStages } from "../../lib/contract";
-import { Field, FormError, usePortalForm } from "../components/form";
+import { Field, FormError } from "../components/fields";
+import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../lib/api.server";
