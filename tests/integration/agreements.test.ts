@@ -14,7 +14,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eraseClient } from "../../backend/clients/erase.js";
 import { folderStore } from "../../backend/files/folder.js";
-import { clientToken, payPlan } from "../support/client-area.js";
+import { caseClient } from "../support/client-area.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "agreements-pdf-"));
@@ -41,28 +41,10 @@ describe.each(testDatabases)("signed agreements on $name", (target) => {
     staff = await ctx.api.newStaff("agreements-staff@example.com");
   });
 
-  async function newClient(email: string, opts: { pay?: boolean; language?: string } = {}) {
-    const made = await post(agent.token, "agent/addclient", {
-      first_name: "هدى",
-      last_name: "الحلبي",
-      email,
-      language: opts.language ?? "ar",
-      destination_country: "PT",
-    });
-    const clientId = made.json.data.id as number;
-    if (opts.pay) await payPlan(ctx, agent.token, clientId);
-    const token = await clientToken(ctx, clientId);
-    return { clientId, token };
-  }
+  const newClient = (email: string, opts: { pay?: boolean; language?: string } = {}) =>
+    caseClient(ctx, agent.token, { email, first_name: "هدى", last_name: "الحلبي", ...opts });
 
-  async function mailTo(to: string) {
-    const before = ctx.api.mailbox.length;
-    for (let i = 0; i < 10; i++) {
-      const tally = await ctx.api.mailTick();
-      if (tally.sent + tally.retried + tally.failed + tally.reminders === 0) break;
-    }
-    return ctx.api.mailbox.slice(before).filter((m) => m.to === to);
-  }
+  const mailTo = (to: string) => ctx.api.deliver({ to });
 
   it("lets the office write each service's agreement per language, every save a version, a field it cannot fill refused", async () => {
     const bad = await post(staff.token, "office/agreements/2", { text: "Passport: {{passport}}" });

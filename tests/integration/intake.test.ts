@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eraseClient } from "../../backend/clients/erase.js";
 import { folderStore } from "../../backend/files/folder.js";
 import { startApi } from "../support/api-harness.js";
-import { clientToken, payPlan } from "../support/client-area.js";
+import { caseClient } from "../support/client-area.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { pdfBytes } from "../support/files.js";
 
@@ -98,30 +98,13 @@ describe.each(testDatabases)("intake questionnaires on $name", (target) => {
   };
 
   /** A client of `owner` in `language`, signed in; with a paid Relocation plan when `pay`. */
-  async function newClient(email: string, opts: { language?: string; pay?: boolean; owner?: { token: string } } = {}) {
-    const owner = opts.owner ?? agent;
-    const made = await post(owner.token, "agent/addclient", {
-      first_name: "Huda",
-      last_name: email.split("@")[0],
-      email,
-      language: opts.language ?? "ar",
-      destination_country: "PT",
-    });
-    const clientId = made.json.data.id as number;
-    if (opts.pay) await payPlan(ctx, owner.token, clientId);
-    const token = await clientToken(ctx, clientId);
-    return { clientId, token };
+  function newClient(email: string, opts: { language?: string; pay?: boolean; owner?: { token: string } } = {}) {
+    const { owner = agent, ...rest } = opts;
+    return caseClient(ctx, owner.token, { email, first_name: "Huda", last_name: email.split("@")[0]!, ...rest });
   }
 
   /** The mail worker until the outbox is empty, at `at`: what went to `to`. */
-  async function mailAt(to: string, at = new Date()) {
-    const before = ctx.api.mailbox.length;
-    for (let i = 0; i < 10; i++) {
-      const tally = await ctx.api.mailTick({ now: at });
-      if (tally.sent + tally.retried + tally.failed + tally.reminders === 0) break;
-    }
-    return ctx.api.mailbox.slice(before).filter((m) => m.to === to);
-  }
+  const mailAt = (to: string, at = new Date()) => ctx.api.deliver({ now: at, to });
 
   it("lets the office write it: refused with codes where it breaks a rule, each change audited", async () => {
     const { s1, children, howMany } = await keys();

@@ -173,6 +173,18 @@ export async function startApi(
     mailTick: (opts?: { now?: Date; worker?: string }) => api.mailTick(opts),
     /** What was sent, without an SMTP server */
     mailbox,
+    /**
+     * The mail worker's rounds, now (or at `now`), until a round has nothing left to do (a round sends up to 50, and
+     * sending can queue more): what went to `to` meanwhile, when `to` is given, else all that went.
+     */
+    async deliver(opts: { now?: Date; to?: string } = {}) {
+      const before = mailbox.length;
+      for (let i = 0; i < 20; i++) {
+        const tally = await api.mailTick(opts.now ? { now: opts.now } : {});
+        if (tally.sent + tally.retried + tally.failed + tally.reminders === 0) break;
+      }
+      return mailbox.slice(before).filter((m) => opts.to === undefined || m.to === opts.to);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())).finally(() => mailer.close()),
   };
 }

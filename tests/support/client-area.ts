@@ -32,3 +32,23 @@ export async function clientToken(ctx: Ctx, clientId: number) {
   });
   return (await ctx.api.call("POST", "my/link", { body: { token: link.token } })).json.data.token as string;
 }
+
+/**
+ * A new client of the agent's, heading to Portugal, in `language` (Arabic unless said), signed in to their own area;
+ * with a paid plan of Relocation when `pay`: its id and the client's token.
+ */
+export async function caseClient(
+  ctx: Ctx,
+  agentToken: string,
+  client: { email: string; first_name: string; last_name: string; language?: string; pay?: boolean },
+) {
+  const { pay, language, ...names } = client;
+  const made = await ctx.api.call("POST", "agent/addclient", {
+    token: agentToken,
+    body: { ...names, language: language ?? "ar", destination_country: "PT" },
+  });
+  expect(made.status, JSON.stringify(made.json)).toBe(201);
+  const clientId = made.json.data.id as number;
+  if (pay) await payPlan(ctx, agentToken, clientId);
+  return { clientId, token: await clientToken(ctx, clientId) };
+}
