@@ -75,16 +75,7 @@ journeys("the office runs the business in Chromium", (ctx) => {
         })
       ).data;
       await giver.call(`agent/clients/${client.id}/notes`, { body: `Prefers mornings ${tag}` });
-      const week = (await giver.call("api/Mentorbooking", { mentor_id: 1, time_zone: "UTC" })).data;
-      const next = (await giver.call("api/Mentorbooking", { mentor_id: 1, time_zone: "UTC", week_start: week.next_week })).data;
-      const held = (
-        await giver.call("api/Mentorbooking/book", {
-          mentor_id: 1,
-          client_id: client.id,
-          start: next.slots[0].start,
-          topic: "Cut-off",
-        })
-      ).data;
+      const held = await giver.holdNextWeek(client.id, 0, "Cut-off");
       const checkout = (await giver.call("stripe/create-checkout-session", {})).data;
       await giver.call(`stripe/demo/complete/${checkout.session_id}`, {});
       ctx.portal.sessionStartsIn(held.id, 36 + run);

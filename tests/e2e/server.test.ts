@@ -28,6 +28,28 @@ async function postForm(base: string, path: string, cookies: string, fields: Rec
   });
 }
 
+/**
+ * The sign-in form posted as the demo agent, with the form's own tokens and an empty honeypot unless `fields` says
+ * otherwise (a field given as undefined is left out).
+ */
+function postSignIn(
+  base: string,
+  form: { cookies: string; csrf: string; validFrom: string },
+  fields: Record<string, string | undefined> = {},
+  opts: { path?: string; cookies?: string } = {},
+) {
+  const all = {
+    csrf: form.csrf,
+    email: "demo@example.com",
+    password: "demo-password",
+    name__confirm: "",
+    from__confirm: form.validFrom,
+    ...fields,
+  };
+  const sent = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined));
+  return postForm(base, opts.path ?? "/authentication/", opts.cookies ?? form.cookies, sent);
+}
+
 describe("the production server", () => {
   let portal: Portal;
   beforeAll(async () => {
@@ -152,18 +174,9 @@ describe("the production server", () => {
   it("rejects a form post without a valid CSRF token, and changes nothing", async () => {
     const form = await signInForm(portal.base);
     const before = portal.db.prepare("select count(*) n from api_tokens").get() as { n: number };
-    const missing = await postForm(portal.base, "/authentication/", form.cookies, {
-      email: "demo@example.com",
-      password: "demo-password",
-      from__confirm: form.validFrom,
-    });
+    const missing = await postSignIn(portal.base, form, { csrf: undefined, name__confirm: undefined });
     expect(missing.status).toBe(403);
-    const forged = await postForm(portal.base, "/authentication/", form.cookies, {
-      csrf: "forged-token",
-      email: "demo@example.com",
-      password: "demo-password",
-      from__confirm: form.validFrom,
-    });
+    const forged = await postSignIn(portal.base, form, { csrf: "forged-token", name__confirm: undefined });
     expect(forged.status).toBe(403);
     const after = portal.db.prepare("select count(*) n from api_tokens").get() as { n: number };
     expect(after.n).toBe(before.n);
@@ -174,26 +187,13 @@ describe("the production server", () => {
 
   it("turns away a bot that fills the honeypot", async () => {
     const form = await signInForm(portal.base);
-    const res = await postForm(portal.base, "/authentication/", form.cookies, {
-      csrf: form.csrf,
-      email: "demo@example.com",
-      password: "demo-password",
-      name__confirm: "I am a bot",
-      from__confirm: form.validFrom,
-    });
+    const res = await postSignIn(portal.base, form, { name__confirm: "I am a bot" });
     expect(res.status).toBe(400);
   });
 
   it("signs in with a plain form post: the session cookie holds only a signed id, with the right flags, and rotates", async () => {
     const form = await signInForm(portal.base);
-    const res = await postForm(portal.base, "/authentication/?redirectTo=%2Fcart%2F", form.cookies, {
-      csrf: form.csrf,
-      email: "demo@example.com",
-      password: "demo-password",
-      redirectTo: "/cart/",
-      name__confirm: "",
-      from__confirm: form.validFrom,
-    });
+    const res = await postSignIn(portal.base, form, { redirectTo: "/cart/" }, { path: "/authentication/?redirectTo=%2Fcart%2F" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/cart/");
     const session = res.headers.getSetCookie().filter((c) => c.startsWith("__session="));
@@ -215,13 +215,7 @@ describe("the production server", () => {
 
     // Signing in again from that session gives a new session id and removes the old one.
     const form2 = await signInForm(portal.base);
-    const again = await postForm(portal.base, "/authentication/", `${form2.cookies}; ${current.split(";")[0]}`, {
-      csrf: form2.csrf,
-      email: "demo@example.com",
-      password: "demo-password",
-      name__confirm: "",
-      from__confirm: form2.validFrom,
-    });
+    const again = await postSignIn(portal.base, form2, {}, { cookies: `${form2.cookies}; ${current.split(";")[0]}` });
     // Already signed in: the sign-in page's action still starts a fresh session.
     expect(again.status).toBe(302);
     const next = again.headers

@@ -31,16 +31,7 @@ journeys("the small things in Chromium", (ctx) => {
     await agent.call("stripe/cancel-checkout", {});
     await agent.call("agent/deletecart", { id: second.id });
     // A hold that lapsed: the one write into the app's tables, naming what it stands for.
-    const week = (await agent.call("api/Mentorbooking", { mentor_id: 1, time_zone: "UTC" })).data;
-    const next = (await agent.call("api/Mentorbooking", { mentor_id: 1, time_zone: "UTC", week_start: week.next_week })).data;
-    const held = (
-      await agent.call("api/Mentorbooking/book", {
-        mentor_id: 1,
-        client_id: client.id,
-        start: next.slots[2].start,
-        topic: "Lapsed",
-      })
-    ).data;
+    const held = await agent.holdNextWeek(client.id, 2, "Lapsed");
     ctx.portal.db.prepare("update mentor_bookings set status = 'released', held_until = null where id = ?").run(held.id);
     const doc = (await agent.call(`agent/clients/${client.id}/documents`, { title: "Photo ID" })).data;
     return { agent, client, orderId: paid.order_id as number, docId: doc.id as number };

@@ -8,6 +8,20 @@ import { demoStaff } from "../../backend/setup/demo-data.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";
 
+/** A service plan put in the agent's cart for the client `days` days ago (the row's time moved back). */
+async function putInCart(ctx: ReturnType<typeof useSeededApi>, token: string, clientId: number, planId: number, days: number) {
+  const added = await ctx.api.call("POST", "agent/addcart", {
+    token,
+    body: { client_id: clientId, item_type: "service_plan", item_id: planId },
+  });
+  expect(added.status).toBe(201);
+  await ctx.database.db
+    .updateTable("cart_items")
+    .set({ created_at: new Date(Date.now() - days * 86_400_000).toISOString() })
+    .where("id", "=", added.json.data.id as number)
+    .execute();
+}
+
 describe.each(testDatabases)("the client's case file on $name", (target) => {
   const ctx = useSeededApi(target, { bookings: { maxDaysAhead: 365 } });
   afterAll(async () => {
@@ -151,15 +165,7 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
     expect(await list("destination=pt")).toEqual([zoe]);
     expect(await list("attention=1")).toEqual([]);
     // A cart item waiting more than 7 days needs attention.
-    await ctx.api.call("POST", "agent/addcart", {
-      token: a.token,
-      body: { client_id: cy, item_type: "service_plan", item_id: 1 },
-    });
-    await ctx.database.db
-      .updateTable("cart_items")
-      .set({ created_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
-      .where("client_id", "=", cy)
-      .execute();
+    await putInCart(ctx, a.token, cy, 1, 8);
     expect(await list("attention=1")).toEqual([cy]);
     const bad = await ctx.api.call("GET", `api/clients/agent/${a.id}?sort=age&status=gone&destination=Portugal`, {
       token: a.token,
@@ -210,16 +216,7 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
       .where("id", "=", held.json.data.id)
       .execute();
     // Ben: a plan waiting in the cart for 9 days. The other agent: a hold lapsing too (never in this list).
-    await ctx.api.call("POST", "agent/addcart", {
-      token: a.token,
-      body: { client_id: ben, item_type: "service_plan", item_id: 2 },
-    });
-    await ctx.database.db
-      .updateTable("cart_items")
-      .set({ created_at: new Date(Date.now() - 9 * 86_400_000).toISOString() })
-      .where("client_id", "=", ben)
-      .where("item_type", "=", "service_plan")
-      .execute();
+    await putInCart(ctx, a.token, ben, 2, 9);
     await book(other.token, theirs, week.slots[2].start);
 
     const all = (await ctx.api.call("GET", "api/dashboard/attention", { token: a.token })).json.data as Array<{

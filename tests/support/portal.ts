@@ -127,7 +127,14 @@ export async function startPortal(
             body: JSON.stringify(body),
           })
         ).json() as Promise<{ data: any }>;
-      return { cookie, call };
+      /** A session of mentor 1 held for the client next week, at the week's `slot`th free time: the booking. */
+      const holdNextWeek = async (clientId: number, slot: number, topic: string) => {
+        const week = (await call("api/Mentorbooking", { mentor_id: 1, time_zone: "UTC" })).data;
+        const next = (await call("api/Mentorbooking", { mentor_id: 1, time_zone: "UTC", week_start: week.next_week })).data;
+        const start = next.slots[slot].start as string;
+        return (await call("api/Mentorbooking/book", { mentor_id: 1, client_id: clientId, start, topic })).data as { id: number };
+      };
+      return { cookie, call, holdNextWeek };
     },
     /**
      * A new client of the agent's (`call` of agentWithApi) with a Relocation plan (the demo catalogue's plan 4) paid
