@@ -79,7 +79,7 @@ export default function Authentication() {
   const busy = navigation.state === "submitting" && /^(\/(ar|es|fr))?\/authentication/.test(navigation.formAction ?? "");
   const { t } = useTranslation();
   const local = useLocalPath();
-  const form = usePortalForm(actionData);
+  const form = usePortalForm(actionData, { order: ["email", "password"] });
   const formRef = useRef<HTMLFormElement>(null);
   const [zone, setZone] = useState("");
 
@@ -108,25 +108,20 @@ export default function Authentication() {
         <Field
           label={t("fields.email")}
           maxLength={fieldLimits.email}
-          name="email"
           type="email"
           autoComplete="username"
           required
-          defaultValue={form.typed("email") ?? ""}
-          errors={form.errors("email")}
+          {...form.field("email")}
           // The page is there to sign in: typing starts in Email (after a refusal, in the field to correct).
           {...(actionData ? {} : { autoFocus: true })}
-          autoFocusOnError
         />
         <Field
           label={t("fields.password")}
           maxLength={fieldLimits.password}
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          errors={form.errors("password")}
-          autoFocusOnError={!form.errors("email")}
+          {...form.field("password")}
         />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? t("signIn.busy") : t("signIn.submit")}

@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SetPassword() {
   const { token, who, gone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure);
+  const form = usePortalForm(failure, { order: ["password"] });
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
   const local = useLocalPath();
@@ -101,14 +101,12 @@ export default function SetPassword() {
             <input type="text" name="username" autoComplete="username" value={who.email} readOnly hidden />
             <Field
               label={t("setPassword.newPassword")}
-              name="password"
               type="password"
               autoComplete="new-password"
               required
               maxLength={fieldLimits.password}
               hint={t("messages.passwordRules")}
-              errors={form.errors("password")}
-              autoFocusOnError
+              {...form.field("password")}
               autoFocus={!failure}
             />
             <button type="submit" className="button button--primary button--block" disabled={busy}>

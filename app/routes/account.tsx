@@ -156,8 +156,8 @@ export default function Account() {
   const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const profile = usePortalForm(failure, { form: "profile" });
-  const password = usePortalForm(failure, { form: "password" });
+  const profile = usePortalForm(failure, { form: "profile", order: ["name", "phone", "time_zone"] });
+  const password = usePortalForm(failure, { form: "password", order: ["current_password", "new_password"] });
   const feedForm = usePortalForm(failure, { form: "feed" });
   const others = usePortalForm(failure, { form: "sign-out-others" });
   const { t } = useTranslation();
@@ -192,32 +192,19 @@ export default function Account() {
         <FormError message={profile.formError} />
         <Field
           label={t("work.account.name")}
-          name="name"
           autoComplete="name"
           required
           maxLength={fieldLimits.name}
-          defaultValue={profile.typed("name") ?? account.name}
-          errors={profile.errors("name")}
-          autoFocusOnError
+          {...profile.field("name", account.name)}
         />
         <Field
           label={t("work.account.phone")}
-          name="phone"
           type="tel"
           autoComplete="tel"
           maxLength={fieldLimits.phone}
-          defaultValue={profile.typed("phone") ?? account.phone ?? ""}
-          errors={profile.errors("phone")}
-          autoFocusOnError
+          {...profile.field("phone", account.phone ?? "")}
         />
-        <ZoneField
-          zones={zones}
-          label={t("work.account.yourZone")}
-          name="time_zone"
-          defaultValue={profile.typed("time_zone") ?? account.time_zone}
-          errors={profile.errors("time_zone")}
-          autoFocusOnError
-        />
+        <ZoneField zones={zones} label={t("work.account.yourZone")} {...profile.field("time_zone", account.time_zone)} />
         <button type="submit" className="button button--primary" disabled={busy("profile")}>
           {busy("profile") ? t("work.account.saving") : t("work.account.save")}
         </button>
@@ -236,26 +223,23 @@ export default function Account() {
         <input type="hidden" name="intent" value="password" />
         <input type="text" name="username" autoComplete="username" value={account.email} readOnly hidden />
         <FormError message={password.formError} />
+        {/* A password is never typed back into the page (the server leaves it out of what it returns). */}
         <Field
           label={t("work.account.current")}
-          name="current_password"
           type="password"
           autoComplete="current-password"
           required
           maxLength={fieldLimits.password}
-          errors={password.errors("current_password")}
-          autoFocusOnError
+          {...password.field("current_password")}
         />
         <Field
           label={t("work.account.new")}
-          name="new_password"
           type="password"
           autoComplete="new-password"
           required
           maxLength={fieldLimits.password}
           hint={passwordRules}
-          errors={password.errors("new_password")}
-          autoFocusOnError
+          {...password.field("new_password")}
         />
         <button type="submit" className="button button--primary" disabled={busy("password")}>
           {busy("password") ? t("work.account.changing") : t("work.account.change")}
