@@ -70,14 +70,11 @@ export function EmailLinkForm(props: {
         <HoneypotFields props={props.trap} />
         <Field
           label={props.label}
-          name="email"
           type="email"
           autoComplete={props.autoComplete}
           required
           maxLength={fieldLimits.email}
-          defaultValue={form.typed("email") ?? ""}
-          errors={form.errors("email")}
-          autoFocusOnError
+          {...form.field("email")}
           {...(props.autoFocus ? { autoFocus: true } : {})}
         />
         <button type="submit" className="button button--primary button--block" disabled={busy}>

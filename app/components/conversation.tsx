@@ -112,14 +112,11 @@ export function Conversation({
         <FormError message={form.formError} />
         <TextAreaField
           label={t("conversation.label")}
-          name="body"
           rows={4}
           maxLength={MESSAGE_MAX}
           hint={t("conversation.hint", { max: MESSAGE_MAX })}
-          defaultValue={form.typed("body") ?? ""}
-          errors={form.errors("body")}
+          {...form.field("body")}
           dir="auto"
-          autoFocusOnError
         />
         {fileHref ? (
           <Field

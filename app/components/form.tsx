@@ -48,7 +48,8 @@ export function usePortalForm(
     field: (name: string, fallback = "") => ({
       name,
       errors: errors(name),
-      autoFocusOnError: first === name,
+      // Without an order, every bad field asks for the focus and the browser gives it to the first on the page.
+      autoFocusOnError: opts.order ? first === name : true,
       defaultValue: typed?.[name] ?? opts.stored?.[name] ?? fallback,
     }),
   };

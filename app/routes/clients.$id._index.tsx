@@ -254,14 +254,11 @@ export default function ClientPage() {
         <FormError message={documentForm.formError} />
         <Field
           label={t("work.client.anotherDocument")}
-          name="title"
           id="document-title"
           maxLength={80}
           placeholder={t("work.client.anotherHint")}
           hint={t("work.client.anotherNote")}
-          defaultValue={documentForm.typed("title") ?? ""}
-          errors={documentForm.errors("title")}
-          autoFocusOnError
+          {...documentForm.field("title")}
         />
         <button type="submit" className="button button--ghost" disabled={busy}>
           {t("work.client.addToChecklist")}
@@ -321,13 +318,10 @@ export default function ClientPage() {
         <FormError message={noteForm.formError} />
         <TextAreaField
           label={t("work.client.addNote")}
-          name="body"
           rows={3}
           maxLength={2000}
           hint={t("work.client.noteHint")}
-          defaultValue={noteForm.typed("body") ?? ""}
-          errors={noteForm.errors("body")}
-          autoFocusOnError
+          {...noteForm.field("body")}
         />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? t("work.client.saving") : t("work.client.addNoteButton")}

@@ -200,14 +200,11 @@ export default function DocumentPage() {
               <FormError message={rejectForm.formError} />
               <TextAreaField
                 label={t("work.document.why")}
-                name="reason"
                 id="reject-reason"
                 rows={2}
                 maxLength={500}
                 hint={t("work.document.whyHint")}
-                defaultValue={rejectForm.typed("reason") ?? ""}
-                errors={rejectForm.errors("reason")}
-                autoFocusOnError
+                {...rejectForm.field("reason")}
               />
               <button type="submit" className="button button--danger" disabled={busy}>
                 {t("work.document.reject")}
@@ -240,13 +237,10 @@ export default function DocumentPage() {
             <FormError message={expiryForm.formError} />
             <Field
               label={t("work.document.expiresOnLabel")}
-              name="expires_on"
               id="expiry-expires_on"
               type="date"
-              defaultValue={expiryForm.typed("expires_on") ?? d.expires_on ?? ""}
-              errors={expiryForm.errors("expires_on")}
+              {...expiryForm.field("expires_on", d.expires_on ?? "")}
               hint={t("work.document.expiryHint")}
-              autoFocusOnError
             />
             <button type="submit" className="button button--ghost" disabled={busy}>
               {t("work.document.saveExpiry")}

@@ -56,10 +56,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
 }
 
-function PlanCard({ plan, clientName, timeZone }: { plan: ServicePlan; clientName: string; timeZone: string }) {
+/** A card's "Add to cart": its item's id under `field`, or "In the cart" once it is there. */
+function AddToCart(props: { field: "plan_id" | "pack_id"; id: number; name: string; inCart: boolean; again?: boolean }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("plan_id") === String(plan.id);
+  const busy = navigation.state === "submitting" && navigation.formData?.get(props.field) === String(props.id);
   const { t } = useTranslation();
+  if (props.inCart) return <p className="in-cart">{t("work.plans.inCart")}</p>;
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput />
+      <input type="hidden" name={props.field} value={props.id} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? t("work.plans.adding") : props.again ? t("work.plans.addAgain") : t("work.plans.add")}
+        <span className="visually-hidden">: {props.name}</span>
+      </button>
+    </Form>
+  );
+}
+
+function PlanCard({ plan, clientName, timeZone }: { plan: ServicePlan; clientName: string; timeZone: string }) {
   return (
     <article className="card plan">
       <h3>{plan.name}</h3>
@@ -78,25 +93,12 @@ function PlanCard({ plan, clientName, timeZone }: { plan: ServicePlan; clientNam
           />
         </p>
       ) : null}
-      {plan.in_cart ? (
-        <p className="in-cart">{t("work.plans.inCart")}</p>
-      ) : (
-        <Form method="post">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="plan_id" value={plan.id} />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t("work.plans.adding") : plan.bought ? t("work.plans.addAgain") : t("work.plans.add")}
-            <span className="visually-hidden">: {plan.name}</span>
-          </button>
-        </Form>
-      )}
+      <AddToCart field="plan_id" id={plan.id} name={plan.name} inCart={plan.in_cart} again={Boolean(plan.bought)} />
     </article>
   );
 }
 
 function PackCard({ pack }: { pack: AgentPack }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("pack_id") === String(pack.id);
   const { t } = useTranslation();
   return (
     <article className="card plan" data-testid={`pack-${pack.id}`}>
@@ -107,18 +109,7 @@ function PackCard({ pack }: { pack: AgentPack }) {
         {pack.mentors ? ` · ${t("work.packs.with", { names: pack.mentors.map((m) => m.name).join(", ") })}` : ""}
       </p>
       <p className="price">{formatMoney(pack.price_minor, pack.currency)}</p>
-      {pack.in_cart ? (
-        <p className="in-cart">{t("work.plans.inCart")}</p>
-      ) : (
-        <Form method="post">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="pack_id" value={pack.id} />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t("work.plans.adding") : t("work.plans.add")}
-            <span className="visually-hidden">: {pack.name}</span>
-          </button>
-        </Form>
-      )}
+      <AddToCart field="pack_id" id={pack.id} name={pack.name} inCart={pack.in_cart} />
     </article>
   );
 }

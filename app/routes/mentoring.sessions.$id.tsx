@@ -112,15 +112,7 @@ export default function MarkSession() {
             <h2>{t("mentoring.session.cannotMakeIt")}</h2>
             <p>{t("mentoring.session.askNote", { agent: session.agent.name })}</p>
             <FormError message={move.formError} />
-            <TextAreaField
-              label={t("mentoring.session.why")}
-              name="reason"
-              rows={3}
-              maxLength={500}
-              defaultValue={move.typed("reason") ?? ""}
-              errors={move.errors("reason")}
-              autoFocusOnError
-            />
+            <TextAreaField label={t("mentoring.session.why")} rows={3} maxLength={500} {...move.field("reason")} />
             <button type="submit" className="button button--primary" disabled={busy}>
               {t("mentoring.session.ask")}
             </button>
@@ -158,13 +150,10 @@ export default function MarkSession() {
           </fieldset>
           <TextAreaField
             label={t("mentoring.session.summary")}
-            name="summary"
             rows={4}
             maxLength={1000}
             hint={t("mentoring.session.summaryHint")}
-            defaultValue={form.typed("summary") ?? ""}
-            errors={form.errors("summary")}
-            autoFocusOnError
+            {...form.field("summary")}
           />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("mentoring.session.mark")}

@@ -271,15 +271,7 @@ function MentorAbsentForm({ b }: { b: OfficeBooking }) {
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="mentor-no-show" />
       <input type="hidden" name="id" value={b.id} />
-      <Field
-        id={`absent-note-${b.id}`}
-        label={t("office.bookings.absent")}
-        name="note"
-        maxLength={500}
-        defaultValue={form.typed("note") ?? ""}
-        errors={form.errors("note")}
-        autoFocusOnError
-      />
+      <Field id={`absent-note-${b.id}`} label={t("office.bookings.absent")} maxLength={500} {...form.field("note")} />
       <button type="submit" className="button button--small button--ghost" disabled={busy}>
         {t("office.bookings.recordRefund")}
         <span className="visually-hidden">

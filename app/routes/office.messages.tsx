@@ -180,13 +180,10 @@ function ReplyForm({ m, failure, busy }: { m: { id: number; email: string }; fai
       <TextAreaField
         label={t("office.messages.yourReply", { email: m.email })}
         id={`reply-${m.id}`}
-        name="body"
         rows={5}
         maxLength={5000}
         required
-        defaultValue={form.typed("body") ?? ""}
-        errors={form.errors("body")}
-        autoFocusOnError
+        {...form.field("body")}
         hint={t("office.messages.replyHint")}
       />
       <button type="submit" className="button button--small button--primary" disabled={busy}>
