@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import { clientZone } from "../clients/people.js";
-import { creditBalance } from "../db/ledger.js";
+import { creditGrants } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
 import { enqueue } from "../mail/outbox.js";
 
@@ -12,27 +12,16 @@ export const CREDIT_REMIND_DAYS = 7;
 
 export async function remindExpiringCredits(db: Kysely<Database>, now = new Date()) {
   const soon = new Date(now.getTime() + CREDIT_REMIND_DAYS * 86_400_000).toISOString();
-  const due = await db
-    .selectFrom("client_credits")
-    .innerJoin("clients", "clients.id", "client_credits.client_id")
-    .innerJoin("agents", "agents.id", "client_credits.agent_id")
+  const due = await creditGrants(db)
     .innerJoin("session_packs", "session_packs.id", "client_credits.pack_id")
     .select([
-      "client_credits.id",
-      "client_credits.sessions",
-      "client_credits.expires_at",
       "session_packs.name as pack_name",
-      "clients.id as client_id",
-      "clients.first_name",
-      "clients.last_name",
       "clients.email as client_email",
       "clients.language as client_language",
       clientZone.as("client_zone"),
-      "agents.name as agent_name",
       "agents.email as agent_email",
       "agents.time_zone as agent_zone",
     ])
-    .select((eb) => creditBalance(eb).as("left"))
     .where("client_credits.reminded_at", "is", null)
     .where("client_credits.expires_at", ">", now.toISOString())
     .where("client_credits.expires_at", "<=", soon)

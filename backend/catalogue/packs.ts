@@ -9,7 +9,7 @@ import type { AgentPack, OfficePack, OfficePackDetail, PackTexts, PublicPack, Se
 import { fieldError } from "../../lib/field-errors.js";
 import type { Lang } from "../../lib/i18n/languages.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
-import { creditBalance } from "../db/ledger.js";
+import { creditGrants } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
 
@@ -91,30 +91,18 @@ export async function getOfficePack(db: Db, id: number): Promise<OfficePack> {
 /** A pack with who holds its credits now (their balance is their ledger's last row). */
 export async function getOfficePackDetail(db: Db, id: number): Promise<OfficePackDetail> {
   const pack = await getOfficePack(db, id);
-  const holders = await db
-    .selectFrom("client_credits")
-    .innerJoin("clients", "clients.id", "client_credits.client_id")
-    .innerJoin("agents", "agents.id", "client_credits.agent_id")
+  const holders = await creditGrants(db)
     .innerJoin("order_items", "order_items.id", "client_credits.order_item_id")
-    .select([
-      "client_credits.id as credit_id",
-      "client_credits.client_id",
-      "clients.first_name",
-      "clients.last_name",
-      "agents.name as agent_name",
-      "order_items.order_id",
-      "client_credits.sessions",
-      "client_credits.expires_at",
-    ])
-    .select((eb) => creditBalance(eb).as("left"))
+    .select("order_items.order_id")
     .where("client_credits.pack_id", "=", id)
     .orderBy("client_credits.expires_at", "desc")
     .limit(200)
     .execute();
   return {
     ...pack,
-    holders: holders.map(({ first_name, last_name, left, expires_at, ...h }) => ({
+    holders: holders.map(({ id, first_name, last_name, left, expires_at, ...h }) => ({
       ...h,
+      credit_id: id,
       client_name: `${first_name} ${last_name}`,
       left: Number(left ?? 0),
       expires_at: new Date(expires_at).toISOString(),

@@ -61,3 +61,24 @@ export function creditBalance(eb: ExpressionBuilder<Database, "client_credits">)
     .orderBy("credit_moves.seq", "desc")
     .limit(1);
 }
+
+/**
+ * Grants of credits with their client's and agent's names and what is left of each (its ledger's last balance): the
+ * office's list of a pack's holders and the reminder before credits end both start here.
+ */
+export function creditGrants(db: Kysely<Database>) {
+  return db
+    .selectFrom("client_credits")
+    .innerJoin("clients", "clients.id", "client_credits.client_id")
+    .innerJoin("agents", "agents.id", "client_credits.agent_id")
+    .select([
+      "client_credits.id",
+      "client_credits.client_id",
+      "client_credits.sessions",
+      "client_credits.expires_at",
+      "clients.first_name",
+      "clients.last_name",
+      "agents.name as agent_name",
+    ])
+    .select((eb) => creditBalance(eb).as("left"));
+}
