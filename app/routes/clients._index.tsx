@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { clientStatuses, fieldLimits } from "../../lib/client-fields";
 import { FilterSelect } from "../components/fields";
@@ -35,9 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     status,
     last_activity_at,
   }));
-  // Every destination among the agent's clients, for the filter: as [code, name] pairs, which the page's data
-  // carries in half the bytes of objects (an agent with clients everywhere has some 240).
-  const destinations = result.destinations.map(({ code, name }): [string, string] => [code, name]);
+  // Every destination among the agent's clients, for the filter (an agent with clients everywhere has some 240):
+  // one line each, "code name", in one string, which the page's data carries as one value rather than 480.
+  const destinations = result.destinations.map(({ code, name }) => `${code} ${name}`).join("\n");
   return {
     filter,
     result: { ...result, items, destinations },
@@ -66,7 +67,17 @@ export default function Clients() {
     (typeof clientStatuses)[number],
     string
   >;
-  const countries = new Map(result.destinations);
+  const destinations = useMemo(
+    () =>
+      result.destinations
+        ? result.destinations.split("\n").map((line) => {
+            const gap = line.indexOf(" ");
+            return { value: line.slice(0, gap), label: line.slice(gap + 1) };
+          })
+        : [],
+    [result.destinations],
+  );
+  const countries = new Map(destinations.map((d) => [d.value, d.label]));
   const filtered = Boolean(filter.q || filter.status || filter.destination || filter.attention);
   const pageUrl = (page: number) => filterQuery(filter, { page: String(page) }) || "?";
   /** A column heading that sorts by it; again, the other way. */
@@ -124,7 +135,7 @@ export default function Clients() {
           name="destination"
           value={filter.destination}
           any={t("work.clients.anyDestination")}
-          options={result.destinations.map(([value, label]) => ({ value, label }))}
+          options={destinations}
         />
         <div className="field">
           <label htmlFor="client-order">{t("work.clients.sortBy")}</label>
