@@ -9,7 +9,7 @@
  */
 import type { CodeParams, RefusalCode } from "./contract/codes.js";
 import { isRealDate } from "./days.js";
-import type { Lang } from "./i18n/languages.js";
+import { languages, type Lang } from "./i18n/languages.js";
 
 export const questionKinds = [
   "short_text",
@@ -67,6 +67,16 @@ export function wordsIn(words: Words | null | undefined, lang: Lang): string {
   if (!words) return "";
   const own = lang === "en" ? null : words[lang];
   return own && own.trim() ? own : words.en;
+}
+
+/**
+ * Words as the office's form fields hold them: `name` in English, `name_ar`, `name_es` and `name_fr` (empty where not
+ * written); `lines` gives each language's text another way (a question's options, one a line).
+ */
+export function wordsFields(name: string, words: Words | null | undefined, lines?: (lang: Lang) => string) {
+  return Object.fromEntries(
+    languages.map((lang) => [lang === "en" ? name : `${name}_${lang}`, lines ? lines(lang) : (words?.[lang] ?? "")]),
+  ) as Record<string, string>;
 }
 
 /** An answer as kept: text for most kinds, a list for several choices, a document id for a file. */

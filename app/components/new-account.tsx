@@ -16,14 +16,11 @@ type Back = { to: string; label: string };
 
 export function NewAccountForm(props: {
   back: Back;
-  title: string;
-  note: string;
+  kind: "agent" | "staff";
   failure: FormFailure | undefined;
   order: readonly string[];
   zones: ZoneChoice[];
   zone: string;
-  add: string;
-  adding: string;
   /** The kind's own fields, between the e-mail and the zone */
   children?: (f: FieldOf) => ReactNode;
 }) {
@@ -32,8 +29,23 @@ export function NewAccountForm(props: {
   const { failure } = props;
   const form = usePortalForm(failure, { order: props.order });
   const f = form.field;
+  // An agent is added; a staff member is invited (their link says so).
+  const words =
+    props.kind === "agent"
+      ? {
+          title: t("office.newAccount.agentTitle"),
+          note: t("office.newAccount.agentNote"),
+          add: t("office.newAccount.add"),
+          adding: t("office.newAccount.adding"),
+        }
+      : {
+          title: t("office.newAccount.staffTitle"),
+          note: t("office.newAccount.staffNote"),
+          add: t("office.newAccount.invite"),
+          adding: t("office.newAccount.inviting"),
+        };
   return (
-    <OfficeFormPage narrow back={props.back} title={props.title} note={props.note} toast={failure?.toast}>
+    <OfficeFormPage narrow back={props.back} title={words.title} note={words.note} toast={failure?.toast}>
       <Form method="post" className="form" {...form.props} key={form.key}>
         <AuthenticityTokenInput />
         <FormError message={form.formError} />
@@ -42,7 +54,7 @@ export function NewAccountForm(props: {
         {props.children?.(f)}
         <ZoneField zones={props.zones} {...f("time_zone", props.zone)} />
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? props.adding : props.add}
+          {busy ? words.adding : words.add}
         </button>
       </Form>
     </OfficeFormPage>

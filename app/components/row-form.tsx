@@ -46,3 +46,32 @@ export function RowButton(props: {
     </button>
   );
 }
+
+/**
+ * A one-button form posting an intent to its page's action (or `action`): check out, cancel a payment, accept the
+ * answers, end a client's access, remove the logo. `busy` greys it (and says `busyLabel`, when given) while it is sent.
+ */
+export function IntentForm(props: {
+  intent: string;
+  tone?: "primary" | "ghost" | "danger" | "plain";
+  busy: boolean;
+  busyLabel?: string;
+  className?: string;
+  action?: string;
+  encType?: "multipart/form-data";
+  /** after the button, inside the form (a note on what it does) */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const tone = props.tone ?? "primary";
+  return (
+    <Form method="post" action={props.action} encType={props.encType} className={props.className}>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value={props.intent} />
+      <button type="submit" className={tone === "plain" ? "button" : `button button--${tone}`} disabled={props.busy}>
+        {props.busy && props.busyLabel ? props.busyLabel : props.children}
+      </button>
+      {props.after}
+    </Form>
+  );
+}

@@ -26,3 +26,13 @@ export function useCompany(): string {
 export function orErrorTitle<Loader = unknown>(meta: MetaFunction<Loader>): MetaFunction<Loader> {
   return (args) => (args.error ? (args.matches.find((m) => m.id === "root")?.meta ?? []) : meta(args));
 }
+
+/**
+ * A page's title: its loader's `title` (said in the page's language), else `fallback` (before the loader has
+ * answered), then the company's name.
+ */
+export function titleMeta<Loader = unknown>(fallback: string): MetaFunction<Loader> {
+  return ({ data, matches }) => [
+    { title: `${(data as { title?: string } | undefined)?.title ?? fallback} · ${companyOf(matches)}` },
+  ];
+}

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -13,7 +13,7 @@ import { formatDateTime } from "../lib/dates";
 import { ownAccount, ownFeed } from "../lib/endpoints.server";
 import { textFields, validateForm, type Failed, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { backPath } from "../lib/paths";
 import { isPhoneIntent, phoneConsentAction, phoneConsents } from "../lib/phone-consent.server";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
@@ -22,9 +22,7 @@ import type { SessionAccount } from "../lib/session.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Your account"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Your account");
 
 /**
  * Every kind alike: name, phone and zone; the password; the other sessions. Agents and mentors also have their

@@ -2,7 +2,7 @@
  * Changing one's time zone from a page that shows times (the link in its zone note), then back to that page. The
  * pages carry a link instead of the picker itself: some 420 zones in every such page cost a quarter of its CPU.
  */
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -11,13 +11,11 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { ownAccount } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { backPath } from "../lib/paths";
 import { zoneChoices } from "../lib/zones.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Your time zone"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Your time zone");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, kind } = await requireAccount(request, context, ["agent", "staff", "mentor"]);

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { isolate } from "../../lib/bidi";
@@ -13,12 +13,10 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
+import { orErrorTitle, titleMeta } from "../lib/meta";
 import { loadSite } from "../lib/site.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Mentor sessions"} · ${companyOf(matches)}` },
-]);
+export const meta = orErrorTitle(titleMeta<typeof loader>("Mentor sessions"));
 
 /** The states the agenda filters by: what the agent has to act on, not the database's words. */
 const states = ["confirmed", "held", "move_requested", "cancelled"] as const;

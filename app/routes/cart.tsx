@@ -1,15 +1,9 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  type AppLoadContext,
-} from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "../../lib/contract";
 import { CartTable, cartTotals, lapsedHold, useRefreshWhenHoldsLapse } from "../components/cart-items";
+import { IntentForm } from "../components/row-form";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError, apiRedirectError, type ApiClient } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -17,7 +11,7 @@ import { cartOf } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
+import { orErrorTitle, titleMeta } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -25,9 +19,7 @@ import { getSettings } from "../lib/settings.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Cart"} · ${companyOf(matches)}` },
-]);
+export const meta = orErrorTitle(titleMeta<typeof loader>("Cart"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person: agent } = await requireAccount(request, context, ["agent"]);
@@ -109,19 +101,6 @@ function groupByClient(items: CartItem[]) {
   return [...groups.values()];
 }
 
-/** A one-button form posting an intent to this page's action. */
-function IntentButton(props: { intent: string; primary?: boolean; busy: boolean; busyLabel: string; children: string }) {
-  return (
-    <Form method="post">
-      <AuthenticityTokenInput />
-      <input type="hidden" name="intent" value={props.intent} />
-      <button type="submit" className={`button ${props.primary ? "button--primary" : "button--ghost"}`} disabled={props.busy}>
-        {props.busy ? props.busyLabel : props.children}
-      </button>
-    </Form>
-  );
-}
-
 export default function Cart() {
   const { items, payment, timeZone, now, demo, cutoffHours } = useLoaderData<typeof loader>();
   useRefreshWhenHoldsLapse(items, now);
@@ -150,12 +129,12 @@ export default function Cart() {
             . {t("work.cart.locked")}
           </p>
           <div className="form__actions">
-            <IntentButton intent="checkout" primary busy={checkingOut} busyLabel={t("work.cart.opening")}>
+            <IntentForm intent="checkout" busy={checkingOut} busyLabel={t("work.cart.opening")}>
               {t("work.cart.continue")}
-            </IntentButton>
-            <IntentButton intent="cancel-payment" busy={cancelling} busyLabel={t("work.cart.cancelling")}>
+            </IntentForm>
+            <IntentForm intent="cancel-payment" tone="ghost" busy={cancelling} busyLabel={t("work.cart.cancelling")}>
               {t("work.cart.cancelPayment")}
-            </IntentButton>
+            </IntentForm>
           </div>
         </div>
       ) : null}
@@ -193,9 +172,9 @@ export default function Cart() {
               </p>
             ) : (
               <>
-                <IntentButton intent="checkout" primary busy={checkingOut} busyLabel={t("work.cart.opening")}>
+                <IntentForm intent="checkout" busy={checkingOut} busyLabel={t("work.cart.opening")}>
                   {t("work.cart.checkout")}
-                </IntentButton>
+                </IntentForm>
                 <p className="muted">{demo ? t("work.cart.demo") : t("work.cart.card")}</p>
               </>
             )}

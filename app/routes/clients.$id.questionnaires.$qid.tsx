@@ -10,6 +10,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { answerText, isShown, wordsIn, type AnswerValue, type Question } from "../../lib/intake";
 import { FormError, readRefusal, TextAreaField } from "../components/fields";
 import { AnswerList } from "../components/questionnaire";
+import { IntentForm } from "../components/row-form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -131,13 +132,9 @@ export default function ClientQuestionnairePage() {
       <AnswerList content={copy.content} answers={copy.answers} lang="en" words={words} files={copy.files} fileHref={fileHref} />
       {copy.status === "submitted" ? (
         <>
-          <Form method="post" className="form">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="accept" />
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {t("work.intake.accept")}
-            </button>
-          </Form>
+          <IntentForm intent="accept" className="form" busy={busy}>
+            {t("work.intake.accept")}
+          </IntentForm>
           <section className="card" aria-labelledby="return-heading">
             <h2 id="return-heading">{t("work.intake.returnHeading")}</h2>
             <p className="muted">{t("work.intake.returnHint")}</p>

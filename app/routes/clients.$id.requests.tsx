@@ -13,7 +13,7 @@ import { fileSize } from "../../lib/documents";
 import { DocumentStatus } from "../components/documents";
 import { FormError, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
-import { RowButton, RowForm } from "../components/row-form";
+import { IntentForm, RowButton, RowForm } from "../components/row-form";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -268,14 +268,15 @@ export default function ClientRequests() {
         </div>
       </dl>
       {access.state === "open" ? (
-        <Form method="post" className="inline-form">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="end-access" />
-          <button type="submit" className="button button--danger" disabled={busy}>
-            {t("work.requests.endAccess")}
-          </button>
-          <p className="muted">{t("work.requests.endNote")}</p>
-        </Form>
+        <IntentForm
+          intent="end-access"
+          tone="danger"
+          className="inline-form"
+          busy={busy}
+          after={<p className="muted">{t("work.requests.endNote")}</p>}
+        >
+          {t("work.requests.endAccess")}
+        </IntentForm>
       ) : null}
 
       <h2 id="requests">{t("work.requests.requests")}</h2>

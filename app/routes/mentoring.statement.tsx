@@ -1,16 +1,14 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StatementView } from "../components/statement";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
+import { orErrorTitle, titleMeta } from "../lib/meta";
 import { statementPage } from "../lib/statement.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Your statement"} · ${companyOf(matches)}` },
-]);
+export const meta = orErrorTitle(titleMeta<typeof loader>("Your statement"));
 
 /** What the consultancy owes the mentor for a month; a month that is not one is said beside the field. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
@@ -19,7 +19,7 @@ import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm, type FormFailure, refuse } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
+import { orErrorTitle, titleMeta } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { byFormField, usableCredits } from "../lib/pay-with-credit.server";
@@ -28,9 +28,7 @@ import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Book a session"} · ${companyOf(matches)}` },
-]);
+export const meta = orErrorTitle(titleMeta<typeof loader>("Book a session"));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, person: agent } = await requireAccount(request, context, ["agent"]);

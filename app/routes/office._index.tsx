@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useOfficeZone } from "../components/office";
@@ -6,11 +6,9 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person: staff } = await requireAccount(request, context, ["staff"]);

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OfficeHead, OfficeSearch, PasswordLinkNotice, useOfficeZone } from "../components/office";
@@ -10,15 +10,13 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { queryOf } from "../lib/paths";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Agents · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Agents · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);

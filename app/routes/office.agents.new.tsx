@@ -66,17 +66,7 @@ export default function NewAgent() {
     );
   }
   return (
-    <NewAccountForm
-      back={back}
-      title={t("office.newAccount.agentTitle")}
-      note={t("office.newAccount.agentNote")}
-      failure={answer}
-      order={fields}
-      zones={zones}
-      zone={zone}
-      add={t("office.newAccount.add")}
-      adding={t("office.newAccount.adding")}
-    >
+    <NewAccountForm back={back} kind="agent" failure={answer} order={fields} zones={zones} zone={zone}>
       {(f) => <Field label={t("office.newAccount.phone")} type="tel" maxLength={fieldLimits.phone} {...f("phone")} />}
     </NewAccountForm>
   );

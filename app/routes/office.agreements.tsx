@@ -3,7 +3,7 @@
  * Arabic, Spanish and French, with the fields the record fills. Saving makes a new version (copies already with
  * clients keep theirs); a service's agreement can be retired (no longer sent) and brought back.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -19,15 +19,13 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { forForm, textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { agreementBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Agreements · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Agreements · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person } = await requireAccount(request, context, ["staff"]);

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { auditSubject, describeAudit } from "../../lib/audit-words";
@@ -10,12 +10,10 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { queryOf } from "../lib/paths";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Audit log · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Audit log · Back office");
 
 /** The filter's choices: a kind's prefix, and the catalogue's name for it */
 const kinds = [

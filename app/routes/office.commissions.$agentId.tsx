@@ -2,7 +2,7 @@
  * One agent's commissions in the office (issue 41): the statement, the payouts made, a payout to record (at most
  * what is owed; a Stripe transfer when Connect is on and the agent's account is set), and that account.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -16,15 +16,13 @@ import { formRefusal, payoutFields, refuseFields } from "../lib/commissions.serv
 import { endpoints } from "../lib/endpoints.server";
 import { forForm, textFields, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { dollarsText, formatMoney, parseDollars } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Commissions · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Commissions · Back office");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);

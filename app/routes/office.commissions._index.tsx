@@ -2,7 +2,7 @@
  * Commissions in the office (issue 41): the rules (what each is for, for whom, the rate, from when; one not started
  * can be removed), a form to add one, and every agent's balance with the way to their statement and payouts.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -18,15 +18,13 @@ import { formRefusal, refuseFields, ruleBody, ruleFields } from "../lib/commissi
 import { endpoints } from "../lib/endpoints.server";
 import { textFields, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Commissions · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Commissions · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OfficeFormPage } from "../components/office";
@@ -8,12 +8,10 @@ import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { saveJob } from "../lib/office-jobs.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Add a job · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Add a job · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);

@@ -3,7 +3,7 @@
  * not at all), and the WhatsApp template set for each reminder in each language (owners set them; every change in
  * the audit log). Each message by phone, with its delivery, is in the outbox.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -19,14 +19,12 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { forForm, textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { templateBody, templateRemoveBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Reminders by phone · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Reminders by phone · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person } = await requireAccount(request, context, ["staff"]);

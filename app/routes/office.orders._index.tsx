@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fieldMessages } from "../../lib/field-errors";
@@ -12,14 +12,12 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { officeOrdersFilter } from "../lib/office-orders";
 import { queryOf } from "../lib/paths";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Orders · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Orders · Back office");
 
 const statuses = ["pending", "paid", "flagged", "failed", "expired", "canceled"] as const;
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OfficeHead, useOfficeZone } from "../components/office";
@@ -11,14 +11,12 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { useKindLabel } from "../lib/lang";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "E-mail · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("E-mail · Back office");
 
 const statuses = ["all", "failed", "pending", "sent", "skipped"] as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {

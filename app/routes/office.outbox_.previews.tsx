@@ -2,7 +2,7 @@
  * Every kind of e-mail, in every language, as the firm sends it (issue 42): a list by kind and reader, and the chosen
  * one framed at a phone's 375 px and a mail client's 640 px, with its plain-text part.
  */
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isLang, languageNames, languages } from "../../lib/i18n/languages";
@@ -11,11 +11,9 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "E-mail previews · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("E-mail previews · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);

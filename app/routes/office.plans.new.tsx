@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PlanInput } from "../../lib/contract";
@@ -8,12 +8,10 @@ import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { savePlanForm } from "../lib/office-catalogue.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Add a service plan · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Add a service plan · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccount(request, context, ["staff"]);

@@ -3,11 +3,11 @@
  * or down, removed, or changed on its own page), a section added, and the questionnaire retired or brought back.
  * Once a version has gone to a client, the next change makes a new version: the page says so.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { wordsIn, type Section } from "../../lib/intake";
+import { wordsFields, wordsIn, type Section } from "../../lib/intake";
 import { SERVICES } from "../../lib/rules";
 import { FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -19,16 +19,14 @@ import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { forForm, textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
+import { orErrorTitle, titleMeta } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { detailsOf } from "../lib/questionnaires.server";
 import { questionnaireBody, sectionBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Questionnaire"} · ${companyOf(matches)}` },
-]);
+export const meta = orErrorTitle(titleMeta<typeof loader>("Questionnaire"));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
@@ -150,7 +148,7 @@ function SectionCard({
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const stored = { title: s.title.en, title_ar: s.title.ar ?? "", title_es: s.title.es ?? "", title_fr: s.title.fr ?? "" };
+  const stored = wordsFields("title", s.title);
   const form = usePortalForm(failure, { form: `section-${s.key}`, id: `section-${s.key}`, stored });
   return (
     <section className="card" id={`item-${s.key}`} aria-labelledby={`section-${s.key}-title`}>
@@ -207,14 +205,8 @@ export default function OfficeQuestionnaire() {
   const c = q.content;
   const stored = {
     name: q.name,
-    title: c.title.en,
-    title_ar: c.title.ar ?? "",
-    title_es: c.title.es ?? "",
-    title_fr: c.title.fr ?? "",
-    intro: c.intro?.en ?? "",
-    intro_ar: c.intro?.ar ?? "",
-    intro_es: c.intro?.es ?? "",
-    intro_fr: c.intro?.fr ?? "",
+    ...wordsFields("title", c.title),
+    ...wordsFields("intro", c.intro),
   };
   const details = usePortalForm(failure, { form: "details", id: "details", order: detailsFields, stored });
   const addSection = usePortalForm(failure, { form: "add-section", id: "add-section" });

@@ -3,10 +3,10 @@
  * (`?section=`), or one changed (`?key=`): its kind, whether it is required, its words and help in every language,
  * its options one a line (each language's lines in the same order), and the earlier answer it depends on.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Question } from "../../lib/intake";
+import { wordsFields, type Question } from "../../lib/intake";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { QuestionForm, questionFields } from "../components/questionnaire-forms";
@@ -16,16 +16,14 @@ import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
+import { orErrorTitle, titleMeta } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { questionFormValues } from "../lib/questionnaires.server";
 import { questionBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Question"} · ${companyOf(matches)}` },
-]);
+export const meta = orErrorTitle(titleMeta<typeof loader>("Question"));
 
 /** Which question the page is about: one to change (`key`), or a new one in a section (`section`). */
 function target(request: Request, q: { content: { sections: Array<{ key: string; questions: Question[] }> } }) {
@@ -87,18 +85,9 @@ function storedOf(question: Question | null): Record<string, string> {
   return {
     kind: question.kind,
     required: question.required ? "on" : "",
-    label: question.label.en,
-    label_ar: question.label.ar ?? "",
-    label_es: question.label.es ?? "",
-    label_fr: question.label.fr ?? "",
-    help: question.help?.en ?? "",
-    help_ar: question.help?.ar ?? "",
-    help_es: question.help?.es ?? "",
-    help_fr: question.help?.fr ?? "",
-    options: lines("en"),
-    options_ar: lines("ar"),
-    options_es: lines("es"),
-    options_fr: lines("fr"),
+    ...wordsFields("label", question.label),
+    ...wordsFields("help", question.help),
+    ...wordsFields("options", null, lines),
     show_if_key: question.show_if?.key ?? "",
     show_if_value: question.show_if?.value ?? "",
   };

@@ -2,7 +2,7 @@
  * The office's questionnaires (issue 40, point 1): each one, its version, the services whose payment sends it and
  * how many clients it went to; and a form to write a new one (its questions are added on its own page).
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SERVICES } from "../../lib/rules";
@@ -16,15 +16,13 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { detailsOf } from "../lib/questionnaires.server";
 import { questionnaireBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Questionnaires · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Questionnaires · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person } = await requireAccount(request, context, ["staff"]);

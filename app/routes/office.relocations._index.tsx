@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { CatalogueCard, OfficeHead } from "../components/office";
@@ -6,13 +6,11 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Relocation packages · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Relocation packages · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);

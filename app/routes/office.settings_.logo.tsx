@@ -3,7 +3,7 @@
  * it as mail programs will, or removes it; the e-mails' colour is on the settings page. A plain multipart post, with
  * or without JavaScript.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -11,21 +11,20 @@ import { logoPath } from "../../lib/business";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
+import { IntentForm } from "../components/row-form";
 import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { refuse, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 import { refusalWords } from "../lib/refusals.server";
 import { checkForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { readUpload } from "../lib/upload.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Logo · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Logo · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
@@ -116,13 +115,9 @@ export default function LogoSettings() {
         </button>
       </Form>
       {logo ? (
-        <Form method="post" encType="multipart/form-data" className="form form--inline">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="intent" value="remove" />
-          <button type="submit" className="button" disabled={busy}>
-            {t("office.logo.remove")}
-          </button>
-        </Form>
+        <IntentForm intent="remove" tone="plain" encType="multipart/form-data" className="form form--inline" busy={busy}>
+          {t("office.logo.remove")}
+        </IntentForm>
       ) : null}
       <p>
         <Link to="/office/settings">{t("office.logo.colourLink")}</Link> ·{" "}

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OfficeHead, useOfficeZone } from "../components/office";
@@ -8,11 +8,9 @@ import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
+import { titleMeta } from "../lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Staff · Back office"} · ${companyOf(matches)}` },
-];
+export const meta = titleMeta<typeof loader>("Staff · Back office");
 
 /** The staff accounts: an owner's page (anyone else: not found). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

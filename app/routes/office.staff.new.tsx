@@ -61,17 +61,7 @@ export default function InviteStaff() {
     );
   }
   return (
-    <NewAccountForm
-      back={back}
-      title={t("office.newAccount.staffTitle")}
-      note={t("office.newAccount.staffNote")}
-      failure={answer}
-      order={fields}
-      zones={zones}
-      zone={zone}
-      add={t("office.newAccount.invite")}
-      adding={t("office.newAccount.inviting")}
-    >
+    <NewAccountForm back={back} kind="staff" failure={answer} order={fields} zones={zones} zone={zone}>
       {(f) => (
         <SelectField
           label={t("office.newAccount.role")}
