@@ -124,9 +124,7 @@ describe.each(testDatabases)("case stages on $name", (target) => {
     expect(view.timeline[0]).toMatchObject({ kind: "case.moved" });
     expect(view.timeline[0].summary).toContain('Relocation: the case is now at "Application filed"');
 
-    const before = ctx.api.mailbox.length;
-    for (let i = 0; i < 5; i++) await ctx.api.mailTick();
-    const mail = ctx.api.mailbox.slice(before).find((m) => m.to === "stages-move@example.com");
+    const [mail] = await ctx.api.deliver({ to: "stages-move@example.com" });
     expect(mail!.subject).toBe("Reubicación: su caso está en «Solicitud presentada»");
     expect(mail!.text).toContain("Siguiente: Decisión.");
     expect(mail!.text).toContain("We filed it on Monday.");
