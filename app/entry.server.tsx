@@ -3,12 +3,12 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { isLang, langOfPath } from "../lib/i18n/languages";
 import { pageCatalogue } from "./lib/catalogue-parts.server";
 import { CatalogueProvider } from "./lib/catalogue-script";
 import { NonceProvider } from "./lib/nonce";
-import { renderI18n } from "./lib/server-i18n.server";
+import { serverWords } from "./lib/server-words.server";
+import { WordsSourceProvider } from "./lib/words";
 
 /** How long a response may stream before pending data is rejected (single fetch's replacement for abortDelay). */
 export const streamTimeout = 5_000;
@@ -25,7 +25,6 @@ export default function handleRequest(
   // The language the root decided (the address's, or the client's own); an error before the root ran: the address's.
   const rootLang = (remixContext.staticHandlerContext.loaderData?.root as { lang?: unknown } | undefined)?.lang;
   const lang = isLang(rootLang) ? rootLang : langOfPath(new URL(request.url).pathname);
-  const i18n = renderI18n(lang);
   // The routes this page is drawn with (to its error boundary's, when one caught): the words the document carries.
   const routeIds = remixContext.staticHandlerContext.matches.map((m) => m.route.id).filter((id) => id !== "root");
   return new Promise((resolve, reject) => {
@@ -42,13 +41,13 @@ export default function handleRequest(
     // all it refers to) alive for six seconds, which under load is most of the server's heap.
     const cutOff = setTimeout(() => abort(), streamTimeout + 1_000);
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <WordsSourceProvider value={serverWords}>
         <CatalogueProvider value={pageCatalogue(lang, routeIds, remixContext.manifest.version)}>
           <NonceProvider value={nonce}>
             <RemixServer context={remixContext} url={request.url} nonce={nonce} />
           </NonceProvider>
         </CatalogueProvider>
-      </I18nextProvider>,
+      </WordsSourceProvider>,
       {
         nonce,
         onShellReady() {

@@ -12,11 +12,11 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { DEFAULT_COMPANY_NAME, type SiteFacts } from "../lib/business";
+import type { SiteFacts } from "../lib/business";
 import { dirOf, langOfPath, type Lang } from "../lib/i18n/languages";
+import { DEFAULT_COMPANY_NAME } from "../lib/site-facts";
 import { describeError, RootErrorPage } from "./components/error-page";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
@@ -37,6 +37,7 @@ import { csrf } from "./lib/security.server";
 import { accountOf, commitSession, type SessionAccount } from "./lib/session.server";
 import { loadSite } from "./lib/site.server";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
+import { usePageWords, WordsProvider } from "./lib/words";
 import appCss from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -177,66 +178,63 @@ export function Layout({ children }: { children: ReactNode }) {
   const isHome = path === "/" || path === "/home" || /^\/(ar|es|fr)$/.test(path);
   const site = data?.site ?? null;
   const lang = data?.lang ?? langOfPath(location.pathname);
-  const { t, i18n } = useTranslation();
   // A page of a route or language whose words the browser has not had yet waits for them (a navigation keeps the
-  // page before on screen meanwhile).
+  // page before on screen meanwhile); a page in another language (after signing in, say) is then drawn in it.
   useCatalogueFor(
-    i18n,
     lang,
     useMatches().map((m) => m.id),
     data?.catalogue ?? "",
   );
-  // A link to a page in another language (after signing in, say) changes the browser's language too (its words
-  // were fetched just before); the same language changes nothing.
-  useEffect(() => {
-    if (i18n.language !== lang) i18n.changeLanguage(lang).catch((error: unknown) => console.error(error));
-  }, [i18n, lang]);
+  const words = usePageWords(lang);
+  const { t } = words;
   // Scripts have taken the page over: what a test (or a style) waits for before it reads an enhanced page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
 
   return (
-    <html lang={lang} dir={dirOf(lang)} data-catalogue={data?.catalogue}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-        <CatalogueScript nonce={nonce} />
-      </head>
-      <body>
-        <a className="skip-link" href="#main">
-          {t("common.skip")}
-        </a>
-        <FormContext data={data}>
-          <SiteHeader
-            account={data?.account ?? null}
-            cartCount={data?.cartCount ?? null}
-            site={site}
-            localized={data?.localized ?? false}
-            suggestion={data?.suggestion ?? null}
-          />
-          <main id="main" className="site-main">
-            {/* Toasts live in the main landmark, just below the header (never over its links). */}
-            <ToastHost />
-            <Toast toast={data?.toast} />
-            {children}
-          </main>
-        </FormContext>
-        {isHome ? null : (
-          <SiteFooter
-            copyrightYear={site?.copyright_year ?? new Date().getFullYear()}
-            company={site?.company.name || DEFAULT_COMPANY_NAME}
-          />
-        )}
-        <ScrollTopButton />
-        <RouteLoading />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        <LiveReload nonce={nonce} />
-      </body>
-    </html>
+    <WordsProvider words={words}>
+      <html lang={lang} dir={dirOf(lang)} data-catalogue={data?.catalogue}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <Links />
+          <CatalogueScript nonce={nonce} />
+        </head>
+        <body>
+          <a className="skip-link" href="#main">
+            {t("common.skip")}
+          </a>
+          <FormContext data={data}>
+            <SiteHeader
+              account={data?.account ?? null}
+              cartCount={data?.cartCount ?? null}
+              site={site}
+              localized={data?.localized ?? false}
+              suggestion={data?.suggestion ?? null}
+            />
+            <main id="main" className="site-main">
+              {/* Toasts live in the main landmark, just below the header (never over its links). */}
+              <ToastHost />
+              <Toast toast={data?.toast} />
+              {children}
+            </main>
+          </FormContext>
+          {isHome ? null : (
+            <SiteFooter
+              copyrightYear={site?.copyright_year ?? new Date().getFullYear()}
+              company={site?.company.name || DEFAULT_COMPANY_NAME}
+            />
+          )}
+          <ScrollTopButton />
+          <RouteLoading />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+          <LiveReload nonce={nonce} />
+        </body>
+      </html>
+    </WordsProvider>
   );
 }
 

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useChosenClient } from "../lib/chosen-client";
 import type { ClientChoice } from "../lib/client-choices.server";
 import type { FormFailure } from "../lib/forms.server";
+import { Trans, useTranslation } from "../lib/words";
 import { ClientPicker } from "./client-picker";
 import { FormError } from "./fields";
 import { usePortalForm } from "./form";

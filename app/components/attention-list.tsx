@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { attentionActionKey, attentionSummaryKey, attentionValues } from "../../lib/attention-words";
 import type { AttentionItem } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
-import { useDocumentTitle } from "../lib/lang";
+import { useDocumentTitle } from "../lib/document-title";
+import { useTranslation } from "../lib/words";
 
 /** The kinds whose time is said ("Lapses 24 Nov 2026, 18:00"): the others' summary says all. */
 const timed = new Set<AttentionItem["kind"]>([

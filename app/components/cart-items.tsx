@@ -1,16 +1,16 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useEffect } from "react";
-import { Trans, useTranslation } from "react-i18next";
 import type { CartItem, CartSession } from "../../lib/contract";
+import { formatMoney } from "../../lib/money";
 import { formatDateTime, timeLabel } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import type { T } from "../lib/words";
+import { Trans, useTranslation } from "../lib/words";
 import { RowButton, RowForm } from "./row-form";
 import { TableHead } from "./table-head";
 
 /** What an item is, with a mentor session's time in the agent's zone (the stored description has it in UTC). */
 export function itemLabel(
-  t: TFunction,
+  t: T,
   item: { description: string; session: Pick<CartSession, "mentor_name" | "start_at" | "topic"> | null },
   timeZone: string,
 ): string {
@@ -52,7 +52,7 @@ function HoldState({ session, timeZone, now }: { session: CartSession; timeZone:
 }
 
 /** Until when a paid session can be cancelled for a full refund (Terms §4), said before it is paid. */
-export function refundRule(t: TFunction, start: string, cutoffHours: number, timeZone: string, now: string): string {
+export function refundRule(t: T, start: string, cutoffHours: number, timeZone: string, now: string): string {
   const until = new Date(Date.parse(start) - cutoffHours * 3_600_000).toISOString();
   return until > now
     ? t("work.items.refundUntil", { time: formatDateTime(until, timeZone) })

@@ -3,10 +3,10 @@
  * have, its stages in order with the one it is at, what comes next, their agent's word, and how many documents of
  * it are still asked of them.
  */
-import { useTranslation } from "react-i18next";
 import type { MyCaseStage } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 import { useIntlLocale } from "../lib/lang";
+import { useTranslation } from "../lib/words";
 
 export function CaseProgress({ cases, timeZone }: { cases: MyCaseStage[]; timeZone: string }) {
   const { t } = useTranslation();

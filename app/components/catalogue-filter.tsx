@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { Country } from "../../lib/contract";
 import { useChosenClient } from "../lib/chosen-client";
-import { FilterSelect } from "./fields";
+import { useTranslation } from "../lib/words";
+import { FilterSelect } from "./filter-select";
 
 /** A GET form: works without JavaScript, and the filter is in the address (shareable, back-button safe). */
 export function CatalogueFilter({

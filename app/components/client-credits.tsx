@@ -1,8 +1,8 @@
 /** A client's session pack credits on their agent's page (issue 41): each pack's balance, its end, and the way to book. */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { ClientCredit } from "../../lib/contract";
 import { formatDate } from "../lib/dates";
+import { useTranslation } from "../lib/words";
 
 export function ClientCredits({ credits, clientId, timeZone }: { credits: ClientCredit[]; clientId: number; timeZone: string }) {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientFieldNames, clientStatuses, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/forms.server";
+import { Trans, useTranslation } from "../lib/words";
 import { CountryField, countryOf, Field, FormError, SelectField, TextAreaField, ZoneField, type ZoneChoice } from "./fields";
 import { usePortalForm } from "./form";
 import { LanguageField } from "./language-field";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ClientChoice } from "../lib/client-choices.server";
+import { useTranslation } from "../lib/words";
 import { SelectField } from "./fields";
 
 /**

@@ -1,8 +1,8 @@
 /** An agent's commissions (issue 41), as the agent and the office read them: what is owed, month by month, every movement. */
-import { useTranslation } from "react-i18next";
 import type { CommissionStatement } from "../../lib/contract";
+import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import { useTranslation } from "../lib/words";
 
 export function CommissionStatementView({ statement }: { statement: CommissionStatement }) {
   const { t } = useTranslation();

@@ -7,7 +7,6 @@
  */
 import { Form, useLocation, useMatches, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CaseThread, MessageAttachment } from "../../lib/contract";
 import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX } from "../../lib/conversation";
@@ -15,6 +14,7 @@ import { fileSize } from "../../lib/documents";
 import { formatDateTime } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
 import { companyOf } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 import { Field, FormError, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 

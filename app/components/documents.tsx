@@ -1,12 +1,12 @@
 import { Link, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument } from "../../lib/contract";
 import { documentStatusLabels, documentTypes, fileSize, MAX_DOCUMENT_BYTES } from "../../lib/documents";
 import { formatDateTime } from "../lib/dates";
+import { useDocumentTitle } from "../lib/document-title";
 import type { FormFailure } from "../lib/forms.server";
-import { useDocumentTitle } from "../lib/lang";
+import { useTranslation } from "../lib/words";
 import { Field, FormError, readRefusal, refusalHere } from "./fields";
 import { TableHead } from "./table-head";
 

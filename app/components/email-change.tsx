@@ -1,10 +1,10 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { formatDateTime } from "../lib/dates";
 import type { EmailChangePage } from "../lib/email-change.server";
 import type { FormFailure } from "../lib/forms.server";
+import { Trans, useTranslation } from "../lib/words";
 import { Field, FormError } from "./fields";
 import { usePortalForm } from "./form";
 import { useOfficeZone } from "./office";

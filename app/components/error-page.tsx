@@ -5,11 +5,11 @@
  * area's home. A refusal thrown with its code (a form too old, a body too large) is said in the page's words.
  */
 import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { AccountKind } from "../../lib/contract";
 import { langOfPath } from "../../lib/i18n/languages";
 import { portalKinds } from "../lib/kinds";
-import { codeKey } from "../lib/refusal-keys";
+import { thrownCodeKey } from "../lib/thrown-refusals";
+import { useTranslation } from "../lib/words";
 import type { RootLoaderData } from "../root";
 
 type Say = (key: string) => string;
@@ -24,7 +24,7 @@ export function describeError(error: unknown, say: Say): { status: number; title
   const status = error.status;
   const text = typeof error.data === "string" && error.data !== "Not found" ? error.data : null;
   // A refusal's own words: a code of ours in the page's language, other words as they came.
-  const key = text ? codeKey(text) : null;
+  const key = text ? thrownCodeKey(text) : null;
   const said = key ? say(key) : text;
   if (status === 404) return { status, title: say("errors.notFoundTitle"), message: say("errors.notFound") };
   if (status === 503) return { status, title: say("errors.busyTitle"), message: say("errors.busy") };

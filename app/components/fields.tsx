@@ -12,8 +12,8 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { useTranslation } from "react-i18next";
 import type { FormFailure } from "../lib/forms.server";
+import { useTranslation } from "../lib/words";
 
 type ShellProps = { label: string; name: string; errors?: string[]; hint?: string; id?: string };
 
@@ -72,7 +72,7 @@ export const Field = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<H
   return <FieldShell {...shell} control={(a11y) => <input name={shell.name} ref={ref} {...a11y} {...control} />} />;
 });
 
-type Option = { value: string; label: string };
+export type Option = { value: string; label: string };
 
 export function SelectField(
   props: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[]; placeholder?: string },
@@ -237,35 +237,4 @@ export function refusalHere(
   values?: Record<string, string>,
 ): FormFailure {
   return { status: "error", error: { "": [formError], ...fieldErrors }, ...(values ? { initialValue: values } : {}) };
-}
-
-/** A list filter's choice in a GET form: "any" first (the empty value), then the options. */
-export function FilterSelect({
-  id,
-  label,
-  name,
-  value,
-  any,
-  options,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value?: string;
-  any: string;
-  options: readonly Option[];
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={value}>
-        <option value="">{any}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }

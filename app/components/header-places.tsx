@@ -1,12 +1,12 @@
 /** The header's places (site-header.tsx draws the rest): each kind's account links and own row, and the language switch. */
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { dirOf, languageNames, languages } from "../../lib/i18n/languages";
 import { mayShow, portalKinds, type SignedInPerson } from "../lib/kinds";
 import { useLang, useLocalPath } from "../lib/lang";
 import { normalizePath } from "../lib/paths";
+import { useTranslation } from "../lib/words";
 
 /**
  * A link to a section of the site, marked (`aria-current="page"`, class `active`) on that section's pages: with

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import { useTranslation } from "../lib/words";
 
 /**
  * The honeypot fields of remix-utils, hidden by a class instead of remix-utils' inline

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { clientLanguages } from "../../lib/client-fields";
+import { useTranslation } from "../lib/words";
 import { SelectField } from "./fields";
 
 /**

@@ -4,10 +4,10 @@
  */
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { FormFailure } from "../lib/forms.server";
+import { useTranslation } from "../lib/words";
 import { Field, FormError, ZoneField, type ZoneChoice } from "./fields";
 import { usePortalForm, type FieldOf } from "./form";
 import { OfficeFormPage, PasswordLinkNotice } from "./office";

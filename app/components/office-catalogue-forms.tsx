@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { textLangs } from "../../lib/business";
 import { formValuesOf, listText, planTextFields, translatedField, translatedFields } from "../../lib/catalogue-texts";
@@ -9,6 +8,7 @@ import { dirOf, languageNames } from "../../lib/i18n/languages";
 import { planFields, relocationFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
+import { useTranslation } from "../lib/words";
 import { CountryField, Field, FormError, SelectField, TextAreaField } from "./fields";
 import { usePortalForm, type FieldOf, type PortalForm } from "./form";
 

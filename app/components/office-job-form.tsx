@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import type { Country, OfficeJob } from "../../lib/contract";
 import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
+import { useTranslation } from "../lib/words";
 import { CountryField, Field, SelectField, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 import { CatalogueForm } from "./office-catalogue-forms";

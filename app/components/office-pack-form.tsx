@@ -1,10 +1,10 @@
 /** A session pack's form (issue 41): its words, sessions and their length, which mentors, price, days, other languages. */
-import { useTranslation } from "react-i18next";
 import { formValuesOf, packTextFields, translatedFields } from "../../lib/catalogue-texts";
 import type { OfficePack } from "../../lib/contract";
 import { packFields, packMinutes } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
+import { useTranslation } from "../lib/words";
 import { Field, SelectField, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 import { CatalogueForm, TranslatedFields } from "./office-catalogue-forms";

@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatDateTime } from "../lib/dates";
 import type { ToastMessage } from "../lib/toast";
+import type { T } from "../lib/words";
+import { Trans, useTranslation } from "../lib/words";
 import { Toast } from "./toasts";
 
 /** A list's search box and its pages, as every office list has them (plain GET forms and links). */
@@ -51,7 +51,7 @@ export function PublishButton({ id, published, name }: { id: number; published: 
 }
 
 /** "Unpublished · in 2 carts": a catalogue item's state, as staff see it. */
-export function publishedState(t: TFunction, published: boolean, inCarts: number) {
+export function publishedState(t: T, published: boolean, inCarts: number) {
   const state = published ? t("office.common.published") : t("office.common.unpublished");
   return inCarts ? `${state} · ${t("office.common.inCarts", { count: inCarts })}` : state;
 }

@@ -1,15 +1,15 @@
-import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract";
+import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import type { T } from "../lib/words";
+import { useTranslation } from "../lib/words";
 import { itemLabel } from "./cart-items";
 import { TableHead } from "./table-head";
 
 /** An order's state in words ("Awaiting payment", "Checkout cancelled"). */
-export const orderStatusLabel = (t: TFunction, status: OrderStatus): string => t(`work.orderStatus.${status}`);
+export const orderStatusLabel = (t: T, status: OrderStatus): string => t(`work.orderStatus.${status}`);
 
 /** The lines that follow an item: its session's cancellation, and its refund (or that one is due). */
 function AfterLines({ item, timeZone, demo }: { item: OrderItem; timeZone: string; demo: boolean }) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/words";
 
 /** What a list counts, as the catalogue names it ("24 entries"): one of `work.count`'s nouns. */
 export type CountedNoun = "mentor" | "client" | "agent" | "email" | "message" | "job" | "entry" | "order";

@@ -4,12 +4,12 @@
  * agree to (the API keeps those words, in this language). Plain posts to the page's own action, named by intent.
  */
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { MessagingState, PhoneChannel } from "../../lib/contract/messaging";
 import { intlLocale, isLang } from "../../lib/i18n/languages";
 import { formatDate } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
+import { useTranslation } from "../lib/words";
 import { Field, FormError } from "./fields";
 import { usePortalForm } from "./form";
 

@@ -4,9 +4,9 @@
  * the languages they speak are named in the page's language.
  */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { PublicMentor } from "../../lib/contract";
 import { useIntlLocale, useLang, useLocalPath } from "../lib/lang";
+import { useTranslation } from "../lib/words";
 
 export function countryName(locale: string, code: string): string {
   try {

@@ -4,9 +4,9 @@
  * whether it is required, and the earlier answer it depends on).
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { questionKinds, QUESTIONNAIRE_LIMITS as L, type QuestionnaireContent } from "../../lib/intake";
+import { useTranslation } from "../lib/words";
 import { Field, FormError, SelectField, TextAreaField } from "./fields";
 import { type PortalForm } from "./form";
 

@@ -4,7 +4,6 @@
  * drawn without JavaScript (each says when it applies); with it, a question shows only while its condition holds.
  */
 import { useEffect, useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
 import type { AnsweredFile, AnswerRow } from "../../lib/contract";
 import type { Lang } from "../../lib/i18n/languages";
 import {
@@ -16,6 +15,7 @@ import {
   type Question,
   type QuestionnaireContent,
 } from "../../lib/intake";
+import { useTranslation } from "../lib/words";
 
 export type CountryName = { code: string; name: string };
 

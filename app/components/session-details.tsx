@@ -1,6 +1,6 @@
 /** One of an agent's sessions at the head of a page that acts on it (cancel, move): for whom, with whom, when, about what. */
-import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../lib/dates";
+import { useTranslation } from "../lib/words";
 
 export function SessionDetails({
   b,

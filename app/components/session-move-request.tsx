@@ -3,10 +3,10 @@
  * asked and the agent's answer, or the form to ask (a reason), posted to /my?session= with or without JavaScript.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { MySession } from "../../lib/contract";
 import type { FormFailure } from "../lib/forms.server";
+import { useTranslation } from "../lib/words";
 import { FormError, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useLocalPath } from "../lib/lang";
+import { useTranslation } from "../lib/words";
 
 export function SiteFooter({ copyrightYear, company }: { copyrightYear: number; company: string }) {
   const { t } = useTranslation();

@@ -1,10 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { DEFAULT_COMPANY_NAME, todaysHours, type SiteFacts } from "../../lib/business";
+import type { SiteFacts } from "../../lib/business";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
+import { DEFAULT_COMPANY_NAME, todaysHours } from "../../lib/site-facts";
 import { portalKinds, type SignedInPerson } from "../lib/kinds";
 import { useLocalPath } from "../lib/lang";
+import { useTranslation } from "../lib/words";
 import { AccountLinks, KindPlaces, LanguageSwitch, SectionLink } from "./header-places";
 
 /** The root's suggestion of another language, written in that language (the visitor reads it, not this page's). */

@@ -1,9 +1,9 @@
 /** A mentor's monthly statement: the month to show, the sessions counted, the total, and the CSV. */
 import { Form, Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import type { MentorStatement } from "../../lib/contract";
+import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
-import { formatMoney } from "../lib/money";
+import { Trans, useTranslation } from "../lib/words";
 import { TableHead } from "./table-head";
 
 export function StatementView({ statement, csvHref, error }: { statement: MentorStatement; csvHref: string; error?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/words";
 
 /**
  * A column of a table's head: its heading, or `{ num }` for a column of amounts (right-aligned), or null for the

@@ -1,51 +1,50 @@
 /**
- * Toasts (spec §8): top-right, 2000 ms, pause on hover, draggable, not closed by a click,
- * one at a time. With JavaScript off the same message is printed in the page instead.
+ * Toasts (spec §8), shown by react-toastify with the settings of toast-shelf.tsx. That module (7 kB of script)
+ * is fetched the first time a page has a toast to show, not with every page: `ToastHost` draws its shelf from then
+ * on. With JavaScript off the same message is printed in the page instead.
  */
-import { useEffect } from "react";
-import { cssTransition, toast as toastify, ToastContainer } from "react-toastify";
-import {} from "../lib/lang";
+import { useEffect, useState, type ComponentType } from "react";
 import type { ToastMessage } from "../lib/toast";
 
-/**
- * In the page's flow a toast drops into place from just above, opaque all along: one sliding in from the side
- * passed the window's edge (its close button off screen for a moment), and one fading in was, for as long, text too
- * faint to read. Both were found by the accessibility walk.
- */
-const Drop = cssTransition({ enter: "toast-drop-in", exit: "toast-drop-out", collapseDuration: 200 });
+type Shelf = typeof import("./toast-shelf");
+let shelf: Promise<Shelf> | null = null;
+const hosts = new Set<(loaded: Shelf) => void>();
+
+function withShelf(then: (loaded: Shelf) => void) {
+  shelf ??= import("./toast-shelf");
+  shelf.then(then).catch((error: unknown) => {
+    // A failed fetch (offline, a new release) is tried again with the next toast; the page itself is unharmed.
+    shelf = null;
+    console.warn("The toasts could not be loaded:", error);
+  });
+}
 
 export function ToastHost() {
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={2000}
-      pauseOnHover
-      pauseOnFocusLoss
-      draggable
-      closeOnClick={false}
-      limit={1}
-      newestOnTop
-      hideProgressBar={false}
-      transition={Drop}
-    />
-  );
+  const [Drawn, setDrawn] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    const draw = (loaded: Shelf) => setDrawn(() => loaded.ToastShelf);
+    hosts.add(draw);
+    // A toast asked for before this host was drawn has the shelf on its way, or here.
+    if (shelf) withShelf(draw);
+    return () => void hosts.delete(draw);
+  }, []);
+  return Drawn ? <Drawn /> : null;
 }
 
 export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
-  // Said in the page's language when the catalogue knows the message ("Server busy", a form's thanks).
-  const message = toast ? toast.message : "";
   useEffect(() => {
     if (!toast) return;
-    toastify.dismiss();
-    toastify(message, { type: toast.type, toastId: toast.id });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per toast (its id), in the words of its page
+    withShelf((loaded) => {
+      for (const draw of hosts) draw(loaded);
+      loaded.showToast(toast);
+    });
   }, [toast]);
 
   if (!toast) return null;
   return (
     <noscript>
       <div className={`flash flash--${toast.type}`} role="status" data-testid="flash">
-        {message}
+        {toast.message}
       </div>
     </noscript>
   );

@@ -2,11 +2,11 @@
  * A mentor's week as a form shows it (hours per weekday, Monday first, and days off) and their meeting link, for
  * staff and the mentor alike.
  */
-import { useTranslation } from "react-i18next";
 import type { MentorProfile } from "../../lib/contract";
 import { weekdayName } from "../../lib/days";
 import { hoursField } from "../../lib/office-fields";
 import { useIntlLocale } from "../lib/lang";
+import { useTranslation } from "../lib/words";
 import { Field, TextAreaField } from "./fields";
 import { type FieldOf, type PortalForm } from "./form";
 

@@ -1,6 +1,6 @@
 /**
  * The page's catalogue, written into the document by the server (entry.server.tsx gives it through this context)
- * so that the browser starts i18next with it at once and hydrates without waiting for a request: the parts its
+ * so that the browser starts with those words at once and hydrates without waiting for a request: the parts its
  * routes can say (app/lib/catalogue-parts.server.ts), with the routes they cover in `data-routes` ("*": all). In
  * the browser the context is empty: the element keeps what the server wrote (React leaves its content alone on
  * hydration, and no later render changes the empty value it is given there).

@@ -1,8 +1,7 @@
 /** The page's language in components: the root decides it; links to public pages stay in it. */
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { localizeDocumentTitle } from "../../lib/i18n/document-titles";
 import { intlLocale, langOfPath, pathInLang, type Lang } from "../../lib/i18n/languages";
+import { useTranslation } from "./words";
 
 type RootLang = { lang?: Lang } | undefined;
 
@@ -21,12 +20,6 @@ export function useIntlLocale(): string {
 export function useLocalPath(): (path: string) => string {
   const lang = useLang();
   return (path: string) => pathInLang(path, lang);
-}
-
-/** A document's title: a standard kind in the page's language, an agent's own title as written. */
-export function useDocumentTitle() {
-  const { t } = useTranslation();
-  return (title: string) => localizeDocumentTitle(t, title);
 }
 
 /**

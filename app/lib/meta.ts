@@ -4,7 +4,7 @@
  */
 import type { MetaFunction } from "@remix-run/node";
 import { useMatches } from "@remix-run/react";
-import { DEFAULT_COMPANY_NAME } from "../../lib/business";
+import { DEFAULT_COMPANY_NAME } from "../../lib/site-facts";
 
 type Match = { id: string; data: unknown };
 

@@ -1,8 +1,6 @@
 /** Money typed and shown in the portal's forms; money shown to read is lib/money.ts's formatMoney. */
 import { CATALOGUE_CURRENCY, moneyAmount } from "../../lib/money.js";
 
-export { formatMoney } from "../../lib/money.js";
-
 /**
  * A dollar amount as people type it ("1490", "1,490.00", "$1 490.5") → minor units; null when it is not one. Staff
  * type dollars; the API takes cents.

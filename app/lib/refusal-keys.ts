@@ -1,14 +1,16 @@
 /**
  * The catalogue's words for each code a visitor or a client can meet (lib/contract/codes.ts `everyoneCodes`): the
- * one table from a refusal's code to a catalogue key, for the server's answers (refusals.server.ts) and the error
- * page, which draws a refusal thrown with its code (a form too old, a body too large) in the page's language.
+ * one table from a refusal's code to a catalogue key, for the server's answers (refusals.server.ts). The codes a
+ * page throws for the error page to draw have their keys in thrown-refusals.ts, which the browser loads alone.
  */
-import { everyoneCodes } from "../../lib/contract/codes";
+import type { everyoneCodes } from "../../lib/contract/codes";
+import { thrownCodeKeys } from "./thrown-refusals";
 
 export type EveryoneCode = (typeof everyoneCodes)[number];
 
 /** Each code a visitor or client can meet, as a catalogue key; a field's own key where its field says it better. */
 export const codeKeys: Record<EveryoneCode, string> = {
+  ...thrownCodeKeys,
   "validation.failed": "messages.fixFields",
   "validation.required": "messages.fieldRequired",
   "validation.too_short": "messages.fieldTooShort",
@@ -31,9 +33,6 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "auth.deactivated": "messages.deactivated",
   "password_link.gone": "messages.passwordLinkGone",
   "client_link.gone": "my.linkGone",
-  "form.expired": "messages.formExpired",
-  "form.unreadable": "messages.formUnreadable",
-  "form.not_sent": "messages.formUnreadable",
   "rate.too_many": "messages.tooMany",
   "client.agent_changed": "my.agentChanged",
   "client.device_not_found": "my.deviceGone",
@@ -65,9 +64,7 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "upload.too_large": "my.tooLargeShort",
   "upload.wrong_type": "my.wrongType",
   "upload.quota_full": "my.quotaFull",
-  "upload.too_many_parts": "my.tooManyParts",
   "upload.busy": "messages.serverBusy",
-  "upload.too_large_hint": "my.tooLarge",
   "upload.choose_one": "my.chooseOne",
   "upload.choose_many": "my.chooseMany",
   "upload.at_most": "my.atMost",
@@ -75,9 +72,10 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "server.error": "errors.broken",
 };
 
-const everyone = new Set<string>(everyoneCodes);
-
-/** The catalogue key of a code a visitor or client can meet; null for anything else. */
+/**
+ * The catalogue key of a code a visitor or client can meet; null for anything else. Read from the table itself
+ * (its type holds it to `everyoneCodes`), so the error page's script need not carry the list of every code.
+ */
 export function codeKey(code: unknown): string | null {
-  return typeof code === "string" && everyone.has(code) ? codeKeys[code as EveryoneCode] : null;
+  return typeof code === "string" && Object.prototype.hasOwnProperty.call(codeKeys, code) ? codeKeys[code as EveryoneCode] : null;
 }

@@ -2,8 +2,8 @@
 import { createCookie } from "@remix-run/node";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
-import type { RefusalCode } from "../../lib/contract/codes.js";
 import { getSettings } from "../../lib/env.server.js";
+import { thrownRefusal } from "./thrown-refusals.js";
 
 const settings = getSettings();
 
@@ -25,7 +25,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw new Response("form.unreadable" satisfies RefusalCode, { status: 400 });
+    throw thrownRefusal("form.unreadable", 400);
   }
 }
 
@@ -35,7 +35,7 @@ export async function checkForm(formData: FormData, request: Request, options: {
     await csrf.validate(formData, request.headers);
   } catch (error) {
     if (error instanceof CSRFError) {
-      throw new Response("form.expired" satisfies RefusalCode, { status: 403 });
+      throw thrownRefusal("form.expired", 403);
     }
     throw error;
   }
@@ -43,7 +43,7 @@ export async function checkForm(formData: FormData, request: Request, options: {
     try {
       honeypot.check(formData);
     } catch (error) {
-      if (error instanceof SpamError) throw new Response("form.not_sent" satisfies RefusalCode, { status: 400 });
+      if (error instanceof SpamError) throw thrownRefusal("form.not_sent", 400);
       throw error;
     }
   }

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { BusinessKey } from "../../lib/business";
 import { settingLabel } from "../../lib/setting-words";
+import { useTranslation } from "./words";
 
 /**
  * A business setting's name on the office's forms, from the workspace catalogue: the service's own settings name

@@ -3,10 +3,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import type { MentorStatement } from "../../lib/contract.js";
 import { spreadsheetCell } from "../../lib/csv.js";
+import { formatMoney } from "../../lib/money.js";
 import { ApiCallError, apiLoaderError } from "./api.server.js";
 import { formatDateTime } from "./dates.js";
 import { workspaceT } from "./i18n.server.js";
-import { formatMoney } from "./money.js";
 
 /** `month`: YYYY-MM, or nothing (this month); anything else is a 400 the page says. */
 export function monthOf(url: URL): string | undefined {

@@ -9,7 +9,6 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { UPLOAD_BODY_LIMIT } from "../../lib/body-limit.js";
-import type { RefusalCode } from "../../lib/contract/codes.js";
 import {
   atMostFiles,
   CHOOSE_FILE,
@@ -20,6 +19,7 @@ import {
 } from "../../lib/documents.js";
 import { spool, TooMuchToRead, type Spooled } from "../../lib/spool.js";
 import type { Refusal } from "./refusals.server.js";
+import { thrownRefusal } from "./thrown-refusals.js";
 
 /** The file part, spooled to a temporary file (lib/spool.ts): the caller disposes of it when done. */
 export type UploadedFile = { file: Spooled; name: string; type: string; /** The form's field it came in */ field: string };
@@ -98,10 +98,10 @@ export async function readUpload(
     return { formData, file: files[0] ?? null, files, problem };
   } catch (error) {
     await Promise.all(files.map((f) => f.file.dispose()));
-    if (error instanceof TooMuchToRead) throw new Response("upload.too_large_hint" satisfies RefusalCode, { status: 413 });
-    if (error instanceof TooManyParts) throw new Response("upload.too_many_parts" satisfies RefusalCode, { status: 413 });
+    if (error instanceof TooMuchToRead) throw thrownRefusal("upload.too_large_hint", 413);
+    if (error instanceof TooManyParts) throw thrownRefusal("upload.too_many_parts", 413);
     // Not multipart, a broken one, a text field of over 16 KB (MaxPartSizeExceededError), a body cut short.
-    throw new Response("form.unreadable" satisfies RefusalCode, { status: 400 });
+    throw thrownRefusal("form.unreadable", 400);
   }
 }
 

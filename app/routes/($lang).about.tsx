@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
 import { seoMeta } from "../lib/seo";
+import { Trans, useTranslation } from "../lib/words";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return publicPage(request, context, params.lang, "about");

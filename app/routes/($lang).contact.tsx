@@ -4,7 +4,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { isLang, pathInLang } from "../../lib/i18n/languages";
@@ -24,6 +23,7 @@ import { contactBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { isLang, pathInLang } from "../../lib/i18n/languages";
 import { AuthCard, EmailLinkForm, SentNotice } from "../components/auth-card";
 import { apiActionError } from "../lib/api.server";
@@ -15,6 +14,7 @@ import { forgotPasswordBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

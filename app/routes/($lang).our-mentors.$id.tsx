@@ -1,7 +1,6 @@
 /** One mentor's public profile (issue 26): no rate, no free slots; booking is the agent's. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { PublicMentorCard } from "../components/public-mentor";
 import { apiLoaderError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
@@ -12,6 +11,7 @@ import { pageLang, pageSeo } from "../lib/page-lang.server";
 import { routeId } from "../lib/params";
 import { seoMeta } from "../lib/seo";
 import { loadSite } from "../lib/site.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = await pageLang(request, context, params.lang);

@@ -1,7 +1,6 @@
 /** The mentors, for visitors (issue 26): who they are and what they know; booking is the agent's. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { PublicMentorCard } from "../components/public-mentor";
 import { apiLoaderError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
@@ -9,6 +8,7 @@ import { endpoints } from "../lib/endpoints.server";
 import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
 import { seoMeta } from "../lib/seo";
+import { Trans, useTranslation } from "../lib/words";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await publicPage(request, context, params.lang, "mentors");

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { PlanTextField } from "../../lib/catalogue-texts";
 import { formatMoneyIn } from "../../lib/money";
 import { serviceById } from "../../lib/services-content";
@@ -11,6 +10,7 @@ import { useIntlLocale, useLocalPath } from "../lib/lang";
 import { pageLang, pageSeo } from "../lib/page-lang.server";
 import { seoMeta } from "../lib/seo";
 import { loadSite } from "../lib/site.server";
+import { useTranslation } from "../lib/words";
 
 /**
  * A service's page: its steps from the catalogue, its text as the owner wrote it in the office for the page's

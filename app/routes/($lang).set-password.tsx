@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { AuthCard } from "../components/auth-card";
@@ -19,6 +18,7 @@ import { refusalWords, requestLang } from "../lib/refusals.server";
 import { setPasswordBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

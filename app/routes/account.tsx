@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
 import { Field, FormError, ZoneField } from "../components/fields";
@@ -20,6 +19,7 @@ import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schem
 import { checkForm, readForm } from "../lib/security.server";
 import type { SessionAccount } from "../lib/session.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta = titleMeta<typeof loader>("Your account");

@@ -4,7 +4,6 @@
  */
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ZoneField } from "../components/fields";
 import { apiLoaderError } from "../lib/api.server";
@@ -13,6 +12,7 @@ import { ownAccount } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
 import { backPath } from "../lib/paths";
+import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta = titleMeta<typeof loader>("Your time zone");

@@ -1,10 +1,9 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { isolate } from "../../lib/bidi";
 import type { Booking } from "../../lib/contract";
 import { moveBlocker } from "../../lib/rules";
-import { FilterSelect } from "../components/fields";
+import { FilterSelect } from "../components/filter-select";
 import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
@@ -15,6 +14,7 @@ import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
 import { loadSite } from "../lib/site.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Mentor sessions"));
 

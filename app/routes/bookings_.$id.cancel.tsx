@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { formatMoney } from "../../lib/money";
 import { FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { SessionDetails } from "../components/session-details";
@@ -13,12 +12,13 @@ import { endpoints } from "../lib/endpoints.server";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { getSettings } from "../lib/settings.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
+import type { T } from "../lib/words";
+import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Cancel a session"));
 
@@ -68,7 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** What cancelling does to the money, by the rule of Terms §4. */
 function refundSentence(
-  t: TFunction,
+  t: T,
   b: {
     status: string;
     start_at: string;

@@ -1,7 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { TFunction } from "i18next";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { TimelineEntry } from "../../lib/contract";
 import { expiryWindow } from "../../lib/documents";
@@ -28,6 +26,8 @@ import { documentAddBody, noteBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
+import type { T } from "../lib/words";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.client.first_name} ${data.client.last_name} · ${companyOf(matches)}` : "Client not found" },
@@ -90,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-function refLink(t: TFunction, ref: string | null, clientId: number) {
+function refLink(t: T, ref: string | null, clientId: number) {
   const [kind, id] = (ref ?? "").split(":");
   if (kind === "document" && id) return { to: `/clients/${clientId}/documents/${id}`, label: t("work.client.theDocument") };
   if (kind === "order" && id) return { to: `/orders/${id}`, label: t("work.client.orderN", { id }) };

@@ -4,7 +4,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { expiryWindow, fileSize } from "../../lib/documents";
 import { documentPath, DocumentStatus, downloadPath, Expiry, UploadForm } from "../components/documents";
@@ -23,6 +22,7 @@ import { routeId } from "../lib/params";
 import { documentExpiryBody, documentRejectBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Document not found" },

@@ -5,7 +5,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { answerText, isShown, wordsIn, type AnswerValue, type Question } from "../../lib/intake";
 import { FormError, readRefusal, TextAreaField } from "../components/fields";
@@ -22,6 +21,7 @@ import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Questionnaire not found" },

@@ -1,9 +1,8 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { clientStatuses, fieldLimits } from "../../lib/client-fields";
-import { FilterSelect } from "../components/fields";
+import { FilterSelect } from "../components/filter-select";
 import { Pages } from "../components/pages";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -12,6 +11,7 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Clients"));
 

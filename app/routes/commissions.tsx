@@ -1,13 +1,13 @@
 /** The agent's commissions (issue 41): what is owed now, month by month what was earned, reversed and paid out. */
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CommissionStatementView } from "../components/commission-statement";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Commissions");
 

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/money";
 import { CatalogueFilter, readFilter } from "../components/catalogue-filter";
 import { ForClient } from "../components/for-client";
 import { apiLoaderError } from "../lib/api.server";
@@ -10,7 +10,7 @@ import { chosenClient } from "../lib/chosen-client.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
+import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Jobs"));
 

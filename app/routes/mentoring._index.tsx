@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { MentorSession } from "../../lib/contract";
 import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
@@ -11,6 +10,7 @@ import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Your agenda"));
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { hoursField } from "../../lib/office-fields";
 import { usePortalForm } from "../components/form";
 import { CatalogueForm } from "../components/office-catalogue-forms";
@@ -12,6 +11,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveWeek } from "../lib/mentoring.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Your weekly hours"));
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { mentorProfileFields } from "../../lib/office-fields";
 import { Field, TextAreaField, ZoneField } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -14,6 +13,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveProfile } from "../lib/mentoring.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Your profile"));

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { weekdayName } from "../../lib/days";
+import { formatMoney } from "../../lib/money";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -10,8 +10,8 @@ import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { useIntlLocale } from "../lib/lang";
 import { companyOf, orErrorTitle } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.mentor.name} · ${companyOf(matches)}` : "Mentor not found" },

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import { fieldLimits } from "../../lib/client-fields";
+import { formatMoney } from "../../lib/money";
 import { refundRule } from "../components/cart-items";
 import { ClientPicker } from "../components/client-picker";
 import { Field, FormError } from "../components/fields";
@@ -20,13 +20,13 @@ import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm, type FormFailure, refuse } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { byFormField, usableCredits } from "../lib/pay-with-credit.server";
 import { bookBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Book a session"));
 

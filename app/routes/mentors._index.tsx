@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { isolate } from "../../lib/bidi";
 import { clientLanguageLabels } from "../../lib/client-fields";
 import { isLang } from "../../lib/i18n/languages";
-import { FilterSelect } from "../components/fields";
+import { formatMoney } from "../../lib/money";
+import { FilterSelect } from "../components/filter-select";
 import { ForClient } from "../components/for-client";
 import { pageOf, Pages } from "../components/pages";
 import { ZoneNote } from "../components/zone-note";
@@ -16,8 +16,8 @@ import { dayLabel, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { queryOf } from "../lib/paths";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Mentors"));
 

@@ -6,7 +6,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
 import { wordsIn } from "../../lib/intake";
 import { CaseProgress } from "../components/case-progress";
@@ -20,15 +19,17 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { askToMove } from "../lib/client-moves.server";
 import { formatDate, formatDateTime } from "../lib/dates";
+import { useDocumentTitle } from "../lib/document-title";
 import { endpoints } from "../lib/endpoints.server";
 import type { FormFailure } from "../lib/forms.server";
-import { useIntlLocale, useDocumentTitle, useLang } from "../lib/lang";
+import { useIntlLocale, useLang } from "../lib/lang";
 import { companyOf, orErrorTitle } from "../lib/meta";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
 import { phoneConsentAction, phoneConsents } from "../lib/phone-consent.server";
 import { requestLang } from "../lib/refusals.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;

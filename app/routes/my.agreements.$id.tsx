@@ -6,7 +6,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { dirOf, asLang } from "../../lib/i18n/languages";
 import { Field, FormError } from "../components/fields";
@@ -25,6 +24,7 @@ import { requestLang } from "../lib/refusals.server";
 import { signBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Agreement"} · ${companyOf(matches)}` },

@@ -5,7 +5,6 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { asLang } from "../../lib/i18n/languages";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
@@ -20,6 +19,7 @@ import { checkForm, readForm } from "../lib/security.server";
 import { replaceSession } from "../lib/session.server";
 import { makeToast } from "../lib/toast";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your signed-in devices"} · ${companyOf(matches)}` },

@@ -5,7 +5,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CLIENT_REMEMBER_DAYS } from "../../lib/client-session";
 import { SERVER_BUSY } from "../../lib/messages";
@@ -19,6 +18,7 @@ import { companyOf, orErrorTitle } from "../lib/meta";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { clientLinkBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction = orErrorTitle(({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;

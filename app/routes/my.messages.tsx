@@ -4,7 +4,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useMatches } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { asLang } from "../../lib/i18n/languages";
 import { Conversation } from "../components/conversation";
 import { Toast } from "../components/toasts";
@@ -16,6 +15,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
 import { useIntlLocale } from "../lib/lang";
 import { companyOf, orErrorTitle } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Messages"} · ${companyOf(matches)}` },

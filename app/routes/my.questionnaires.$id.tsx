@@ -7,7 +7,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientQuestionnaire } from "../../lib/contract";
 import { asLang, intlLocale, type Lang } from "../../lib/i18n/languages";
@@ -28,6 +27,7 @@ import { refusalWords, requestLang } from "../lib/refusals.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { readUpload } from "../lib/upload.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Questionnaire"} · ${companyOf(matches)}` },

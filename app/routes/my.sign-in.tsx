@@ -4,7 +4,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { isLang } from "../../lib/i18n/languages";
 import { AuthCard, EmailLinkForm, SentNotice } from "../components/auth-card";
 import { apiActionError } from "../lib/api.server";
@@ -19,6 +18,7 @@ import { requestLang } from "../lib/refusals.server";
 import { clientSignInBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your page: get a link"} · ${companyOf(matches)}` },

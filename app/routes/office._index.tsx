@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Back office");
 

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { isolate } from "../../lib/bidi";
+import { formatMoney } from "../../lib/money";
 import { PendingEmailNote } from "../components/email-change";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
@@ -11,8 +11,8 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Agent not found" },

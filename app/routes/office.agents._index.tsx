@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { OfficeHead, OfficeSearch, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { RowButton, RowForm } from "../components/row-form";
@@ -15,6 +14,7 @@ import { queryOf } from "../lib/paths";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Agents · Back office");
 

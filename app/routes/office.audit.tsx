@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { auditSubject, describeAudit } from "../../lib/audit-words";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
@@ -12,6 +11,7 @@ import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
 import { queryOf } from "../lib/paths";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Audit log · Back office");
 

@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import type { OfficeBooking } from "../../lib/contract";
-import { Field, FilterSelect } from "../components/fields";
+import { formatMoney } from "../../lib/money";
+import { Field } from "../components/fields";
+import { FilterSelect } from "../components/filter-select";
 import { usePortalForm } from "../components/form";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { RowButton, RowForm } from "../components/row-form";
@@ -15,11 +16,11 @@ import { endpoints } from "../lib/endpoints.server";
 import { textFields, validateForm, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { mentorAbsentBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Sessions · Back office");
 

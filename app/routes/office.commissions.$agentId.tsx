@@ -4,8 +4,8 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { formatMoney } from "../../lib/money";
 import { CommissionStatementView } from "../components/commission-statement";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -17,10 +17,11 @@ import { endpoints } from "../lib/endpoints.server";
 import { forForm, textFields, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
-import { dollarsText, formatMoney, parseDollars } from "../lib/money";
+import { dollarsText, parseDollars } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Commissions · Back office");
 

@@ -4,9 +4,9 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CommissionRule } from "../../lib/contract";
+import { formatMoney } from "../../lib/money";
 import { CommissionCells, CommissionHead } from "../components/commission-statement";
 import { Field, FormError, SelectField } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -19,10 +19,10 @@ import { endpoints } from "../lib/endpoints.server";
 import { textFields, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Commissions · Back office");
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
 import { apiLoaderError } from "../lib/api.server";
@@ -11,6 +10,7 @@ import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { saveJob } from "../lib/office-jobs.server";
 import { routeId } from "../lib/params";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Job not found" },

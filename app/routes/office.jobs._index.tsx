@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/money";
 import { OfficeHead, OfficeSearch, PublishButton } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { TableHead } from "../components/table-head";
@@ -9,9 +9,9 @@ import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
 import { queryOf } from "../lib/paths";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Jobs · Back office");
 

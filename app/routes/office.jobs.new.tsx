@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { OfficeFormPage } from "../components/office";
 import { JobForm } from "../components/office-job-form";
 import { apiLoaderError } from "../lib/api.server";
@@ -10,6 +9,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
 import { saveJob } from "../lib/office-jobs.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Add a job · Back office");
 

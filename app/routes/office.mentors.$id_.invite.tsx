@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -13,6 +12,7 @@ import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
   { title: loaded ? `${loaded.title} · ${companyOf(matches)}` : "Mentor not found" },

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { StatementView } from "../components/statement";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -8,6 +7,7 @@ import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { statementPage } from "../lib/statement.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
   { title: loaded ? `${loaded.title} · ${companyOf(matches)}` : "Mentor not found" },

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { weekdayName } from "../../lib/days";
+import { formatMoney } from "../../lib/money";
 import { OfficeHead } from "../components/office";
 import { RowButton, RowForm } from "../components/row-form";
 import { TableHead } from "../components/table-head";
@@ -11,10 +11,10 @@ import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { useIntlLocale } from "../lib/lang";
 import { titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Mentors · Back office");
 

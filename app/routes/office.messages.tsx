@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { SERVER_BUSY } from "../../lib/messages";
 import { TextAreaField } from "../components/fields";
@@ -18,6 +17,7 @@ import { titleMeta } from "../lib/meta";
 import { contactReplyBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Messages · Back office");
 

@@ -5,7 +5,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { languages } from "../../lib/i18n/languages";
 import { Field, FormError, SelectField } from "../components/fields";
@@ -23,6 +22,7 @@ import { titleMeta } from "../lib/meta";
 import { templateBody, templateRemoveBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Reminders by phone · Back office");
 

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
+import { formatMoney } from "../../lib/money";
 import { itemLabel } from "../components/cart-items";
 import { FormError, TextAreaField, readRefusal } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -16,10 +16,10 @@ import { endpoints } from "../lib/endpoints.server";
 import { type FormFailure, forForm, refuse } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Order not found" },

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { fieldMessages } from "../../lib/field-errors";
-import { FilterSelect } from "../components/fields";
+import { formatMoney } from "../../lib/money";
+import { FilterSelect } from "../components/filter-select";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";
@@ -13,9 +13,9 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { officeOrdersFilter } from "../lib/office-orders";
 import { queryOf } from "../lib/paths";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Orders · Back office");
 

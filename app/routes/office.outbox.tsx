@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { RowButton, RowForm } from "../components/row-form";
@@ -15,6 +14,7 @@ import { titleMeta } from "../lib/meta";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("E-mail · Back office");
 

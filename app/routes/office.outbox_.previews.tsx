@@ -4,7 +4,6 @@
  */
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { isLang, languageNames, languages } from "../../lib/i18n/languages";
 import { OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
@@ -12,6 +11,7 @@ import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("E-mail previews · Back office");
 

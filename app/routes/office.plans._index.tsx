@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/money";
 import { CatalogueCard, OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { publishAction } from "../lib/office-publish.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Service plans · Back office");
 

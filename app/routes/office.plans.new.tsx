@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { PlanInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { PlanForm } from "../components/office-catalogue-forms";
@@ -10,6 +9,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
 import { savePlanForm } from "../lib/office-catalogue.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Add a service plan · Back office");
 

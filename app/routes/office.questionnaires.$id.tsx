@@ -5,7 +5,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { wordsFields, wordsIn, type Section } from "../../lib/intake";
 import { SERVICES } from "../../lib/rules";
@@ -25,6 +24,7 @@ import { detailsOf } from "../lib/questionnaires.server";
 import { questionnaireBody, sectionBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Questionnaire"));
 

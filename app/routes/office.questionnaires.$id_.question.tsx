@@ -5,7 +5,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { wordsFields, type Question } from "../../lib/intake";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
@@ -22,6 +21,7 @@ import { questionFormValues } from "../lib/questionnaires.server";
 import { questionBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Question"));
 

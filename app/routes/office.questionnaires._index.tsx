@@ -4,7 +4,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { SERVICES } from "../../lib/rules";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
@@ -21,6 +20,7 @@ import { detailsOf } from "../lib/questionnaires.server";
 import { questionnaireBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Questionnaires · Back office");
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { RelocationInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { RelocationForm } from "../components/office-catalogue-forms";
@@ -12,6 +11,7 @@ import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { saveRelocationForm } from "../lib/office-catalogue.server";
 import { routeId } from "../lib/params";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Package not found" },

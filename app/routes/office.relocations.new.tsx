@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { RelocationInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { RelocationForm } from "../components/office-catalogue-forms";
@@ -11,6 +10,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
 import { saveRelocationForm } from "../lib/office-catalogue.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Add a relocation package · Back office");
 

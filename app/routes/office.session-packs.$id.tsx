@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { PackInput } from "../../lib/contract";
 import { OfficeFormPage, useOfficeZone } from "../components/office";
 import { PackForm } from "../components/office-pack-form";
@@ -13,6 +12,7 @@ import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { savePackForm } from "../lib/office-catalogue.server";
 import { routeId } from "../lib/params";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Session pack not found" },

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { PackInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
 import { PackForm } from "../components/office-pack-form";
@@ -11,6 +10,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
 import { savePackForm } from "../lib/office-catalogue.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Add a session pack · Back office");
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   openingField,
@@ -27,6 +26,7 @@ import { businessBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { useSettingLabel } from "../lib/setting-labels";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta = titleMeta<typeof loader>("Business settings · Back office");

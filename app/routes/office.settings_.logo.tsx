@@ -5,7 +5,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { logoPath } from "../../lib/business";
 import { Field, FormError } from "../components/fields";
@@ -23,6 +22,7 @@ import { refusalWords } from "../lib/refusals.server";
 import { checkForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { readUpload } from "../lib/upload.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Logo · Back office");
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isTextLang, serviceField, serviceIds, serviceTextField, serviceTextFields, type TextLang } from "../../lib/business";
 import { FormError } from "../components/fields";
@@ -17,6 +16,7 @@ import { titleMeta } from "../lib/meta";
 import { serviceTextsBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Service pages · Back office");
 

@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { PendingEmailNote } from "../components/email-change";
 import { PasswordLinkNotice, useOfficeZone } from "../components/office";
@@ -13,6 +12,7 @@ import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
   { title: loaded ? `${loaded.title} · ${companyOf(matches)}` : "Not found" },

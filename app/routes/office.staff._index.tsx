@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
@@ -9,6 +8,7 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { titleMeta } from "../lib/meta";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Staff · Back office");
 

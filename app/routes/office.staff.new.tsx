@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { NewStaffData } from "../../lib/contract";
 import { staffRoles } from "../../lib/office-fields";
 import { SelectField } from "../components/fields";
@@ -14,6 +13,7 @@ import { type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf } from "../lib/meta";
 import { newStaffBody } from "../lib/schemas.server";
+import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

@@ -1,7 +1,6 @@
 /** Renaming one case stage (issue 39): its English name and, when written, its Arabic, Spanish and French ones. */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -16,6 +15,7 @@ import { routeId } from "../lib/params";
 import { stageEditBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Stage not found" },

@@ -5,7 +5,6 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ServiceStages } from "../../lib/contract";
 import { Field, FormError } from "../components/fields";
@@ -21,6 +20,7 @@ import { titleMeta } from "../lib/meta";
 import { rowIntent, stageBody, stageMoveBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Case stages · Back office");
 

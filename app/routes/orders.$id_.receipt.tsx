@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/money";
 import { itemLabel } from "../components/cart-items";
 import { TotalRow } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
@@ -11,9 +11,9 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
 import { loadSite } from "../lib/site.server";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Receipt not found" },

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/money";
 import { itemLabel } from "../components/cart-items";
 import { orderStatusLabel } from "../components/order-summary";
 import { TableHead } from "../components/table-head";
@@ -11,7 +11,7 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
-import { formatMoney } from "../lib/money";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Orders"));
 

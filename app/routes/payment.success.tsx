@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
 import { OrderItems } from "../components/order-summary";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { workspaceT } from "../lib/i18n.server";
 import { orErrorTitle, titleMeta } from "../lib/meta";
+import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Payment"));
 

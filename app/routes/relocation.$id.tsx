@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/money";
 import { AddToCartForm } from "../components/add-to-cart-form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -9,8 +9,8 @@ import { clientChoices } from "../lib/client-choices.server";
 import { endpoints } from "../lib/endpoints.server";
 import type { FormFailure } from "../lib/forms.server";
 import { companyOf, orErrorTitle } from "../lib/meta";
-import { formatMoney } from "../lib/money";
 import { routeId } from "../lib/params";
+import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.relocation.title} · ${companyOf(matches)}` : "Package not found" },

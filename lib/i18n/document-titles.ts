@@ -3,10 +3,9 @@
  * lib/documents.ts documentKindNames) are the catalogue's `documentKinds`; a title the agent wrote is theirs and
  * shown as written. (Titles are records' names, not messages: a refusal is translated by its code.)
  */
-import type { TFunction } from "i18next";
 import { kindNamed } from "../documents.js";
 
-export function localizeDocumentTitle(t: TFunction, title: string): string {
+export function localizeDocumentTitle(t: (key: string) => string, title: string): string {
   const kind = kindNamed(title);
   return kind ? t(`documentKinds.${kind}`) : title;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "../../app/lib/money.js";
 import {
   hasControlCharacters,
   isAuthenticationPath,
@@ -9,6 +8,7 @@ import {
   signInUrl,
 } from "../../app/lib/paths.js";
 import { countryList } from "../../backend/setup/seed.js";
+import { formatMoney } from "../../lib/money.js";
 import { serviceById } from "../../lib/services-content.js";
 import { hostileRedirects } from "../support/hostile-redirects.js";
 

@@ -1,0 +1,37 @@
+/**
+ * react-toastify and the portal's settings for it (spec §8): top-right, 2000 ms, pause on hover, draggable, not
+ * closed by a click, one at a time. Loaded by toasts.tsx only when a page has a toast to show, so a page without
+ * one does not download it.
+ */
+import { cssTransition, toast as toastify, ToastContainer } from "react-toastify";
+import type { ToastMessage } from "../lib/toast";
+
+/**
+ * In the page's flow a toast drops into place from just above, opaque all along: one sliding in from the side
+ * passed the window's edge (its close button off screen for a moment), and one fading in was, for as long, text too
+ * faint to read. Both were found by the accessibility walk.
+ */
+const Drop = cssTransition({ enter: "toast-drop-in", exit: "toast-drop-out", collapseDuration: 200 });
+
+export function ToastShelf() {
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={2000}
+      pauseOnHover
+      pauseOnFocusLoss
+      draggable
+      closeOnClick={false}
+      limit={1}
+      newestOnTop
+      hideProgressBar={false}
+      transition={Drop}
+    />
+  );
+}
+
+/** Shows this toast in place of any other; one called before the shelf is drawn waits for it (the library queues it). */
+export function showToast(toast: ToastMessage) {
+  toastify.dismiss();
+  toastify(toast.message, { type: toast.type, toastId: toast.id });
+}

@@ -1,0 +1,29 @@
+/**
+ * The refusals a page throws with their code, not in words (security.server.ts: a form unreadable, too old or
+ * caught by the honeypot; upload.server.ts: a body too large or in too many parts), and each one's catalogue key:
+ * the error page draws them in the page's language. Every other refusal reaches a page in words already
+ * (refusals.server.ts), so this is all of the code table the browser needs (refusal-keys.ts holds the rest).
+ */
+import type { RefusalCode } from "../../lib/contract/codes";
+
+export const thrownCodeKeys = {
+  "form.expired": "messages.formExpired",
+  "form.unreadable": "messages.formUnreadable",
+  "form.not_sent": "messages.formUnreadable",
+  "upload.too_large_hint": "my.tooLarge",
+  "upload.too_many_parts": "my.tooManyParts",
+} as const satisfies Partial<Record<RefusalCode, string>>;
+
+export type ThrownCode = keyof typeof thrownCodeKeys;
+
+/** The response a loader or action throws for one of these: its code as the body, drawn by the error page. */
+export function thrownRefusal(code: ThrownCode, status: 400 | 403 | 413): Response {
+  return new Response(code, { status });
+}
+
+/** The catalogue key of a code a page threw; null for any other body. */
+export function thrownCodeKey(body: unknown): string | null {
+  return typeof body === "string" && Object.prototype.hasOwnProperty.call(thrownCodeKeys, body)
+    ? thrownCodeKeys[body as ThrownCode]
+    : null;
+}
