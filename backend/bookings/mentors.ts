@@ -311,12 +311,8 @@ async function withNextFree(db: Kysely<Database>, mentors: Mentor[], horizonDays
       .where("start_at", "<", until)
       .execute(),
   ]);
-  const byMentor = <T extends { mentor_id: number }>(rows: T[]) => {
-    const map = new Map<number, T[]>();
-    for (const r of rows) map.set(r.mentor_id, [...(map.get(r.mentor_id) ?? []), r]);
-    return map;
-  };
-  const [hoursOf, awayOf, bookedOf] = [byMentor(hours), byMentor(away), byMentor(bookings)];
+  const mine = <T extends { mentor_id: number }>(rows: T[]) => byMentor(rows.map((r) => [r.mentor_id, r] as const));
+  const [hoursOf, awayOf, bookedOf] = [mine(hours), mine(away), mine(bookings)];
   return mentors.map((m) => {
     const availability = hoursOf.get(m.id) ?? [];
     const taken = new Set((bookedOf.get(m.id) ?? []).map((b) => Date.parse(b.start_at)));

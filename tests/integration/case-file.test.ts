@@ -163,6 +163,20 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
     expect((await list("sort=activity"))[0]).toBe(bo);
     expect(await list("status=prospect")).toEqual([bo]);
     expect(await list("destination=pt")).toEqual([zoe]);
+    // The filter offers every destination among the agent's clients, by name, whatever the page shows; another
+    // agent's clients add none.
+    const other = await ctx.api.newAgent("list-sort-other@example.com");
+    await ctx.api.call("POST", "agent/addclient", {
+      token: other.token,
+      body: { first_name: "Ola", last_name: "Other", email: "ola@example.com", destination_country: "FR" },
+    });
+    const destinations = async (query: string) =>
+      (await ctx.api.call("GET", `api/clients/agent/${a.id}?${query}`, { token: a.token })).json.data.destinations;
+    expect(await destinations("")).toEqual([
+      { code: "DE", name: "Germany" },
+      { code: "PT", name: "Portugal" },
+    ]);
+    expect(await destinations("destination=pt&status=active")).toEqual(await destinations(""));
     expect(await list("attention=1")).toEqual([]);
     // A cart item waiting more than 7 days needs attention.
     await putInCart(ctx, a.token, cy, 1, 8);

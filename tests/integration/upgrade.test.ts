@@ -14,7 +14,7 @@ import { openDatabase, type Db } from "../../backend/db/connection.js";
 import { migrateToLatest, pendingMigrations } from "../../backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "../../backend/setup/seed.js";
 import { checkDatabase } from "../../scripts/check-db.js";
-import { rowCounts, sqliteFile } from "../support/databases.js";
+import { CATALOGUE_TABLES, rowCounts, sqliteFile } from "../support/databases.js";
 
 const FIXTURES = path.resolve("tests/fixtures/release-1");
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -23,13 +23,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const FIRST_RELEASE_TABLES = [
   "agents",
   "api_tokens",
-  "countries",
-  "services",
-  "service_plans",
-  "jobs",
-  "relocations",
-  "mentors",
-  "mentor_availability",
+  ...CATALOGUE_TABLES,
   "clients",
   "cart_items",
   "contact_messages",

@@ -54,7 +54,6 @@ const postgres: TestDatabase = {
   },
 };
 
-/** How many rows each of these tables holds (a test of what an upgrade or a start keeps or adds). */
 /** The catalogue's tables, in the order the seed fills them (what every screen reads). */
 export const CATALOGUE_TABLES = [
   "countries",
@@ -66,6 +65,7 @@ export const CATALOGUE_TABLES = [
   "mentor_availability",
 ] as const;
 
+/** How many rows each of these tables holds (a test of what an upgrade or a start keeps or adds). */
 export async function rowCounts(database: Db, tables: readonly string[]) {
   const out: Record<string, number> = {};
   for (const table of tables) {
