@@ -87,6 +87,27 @@ export async function bookableClient(db: Kysely<Database>, agentId: number, clie
 }
 
 /**
+ * The mentor a session is booked with, checked in the booking's own transaction, in this order: the client still
+ * the agent's (a hand-over may have landed since it was read), the mentor's week read under its lock (a change of
+ * hours saved at this moment is seen whole, and sees this booking once it is made: week-change.ts), and the time
+ * one the rules let an agent book. A hold and a booking paid with a credit both start here.
+ */
+export async function mentorToBook(
+  trx: Kysely<Database>,
+  agentId: number,
+  input: { client_id: number; mentor_id: number },
+  start: Date,
+  rules: BookingRules,
+  now: Date,
+): Promise<MentorProfile> {
+  await ownClient(trx, agentId, input.client_id, "change");
+  await lockMentor(trx, input.mentor_id, "share");
+  const mentor = await getMentor(trx, input.mentor_id);
+  checkBookable(mentor, start, rules, now);
+  return mentor;
+}
+
+/**
  * Holds a slot for a client of the agent and puts it in the cart, in one transaction under the cart lock.
  * The database forbids two live bookings of one slot; the lock makes the hold limits exact.
  */
@@ -105,13 +126,7 @@ export async function book(
   const stamp = now.toISOString();
   try {
     const id = await changeCart(db, agentId, async (trx) => {
-      // Still the agent's, under the lock: a hand-over of the client may have landed since it was read above.
-      await ownClient(trx, agentId, client.id, "change");
-      // The mentor's week read under its lock: a change of hours saved at this moment is seen whole, and sees
-      // this hold once it is made (backend/bookings/week-change.ts).
-      await lockMentor(trx, input.mentor_id, "share");
-      const mentor = await getMentor(trx, input.mentor_id);
-      checkBookable(mentor, start, rules, now);
+      const mentor = await mentorToBook(trx, agentId, input, start, rules, now);
       const holds = await trx
         .selectFrom("mentor_bookings")
         .select(["mentor_id"])

@@ -10,14 +10,11 @@ import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { BookingRules } from "../../lib/rules.js";
 import { clientEvent } from "../clients/case-file.js";
-import { ownClient } from "../clients/ownership.js";
 import { lockLedger } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
 import { Invalid } from "../errors.js";
-import { bookableClient, bookingRefusal, checkBookable, sessionRoomUrl, slotError } from "./bookings.js";
+import { bookableClient, bookingRefusal, mentorToBook, sessionRoomUrl, slotError } from "./bookings.js";
 import { moveCredit } from "./credits.js";
-import { lockMentor } from "./mentor-lock.js";
-import { getMentor } from "./mentors.js";
 import { bookingConfirmed } from "./notices.js";
 import { getBooking } from "./queries.js";
 
@@ -36,10 +33,7 @@ export async function bookWithCredit(
   const stamp = now.toISOString();
   try {
     const id = await db.transaction().execute(async (trx) => {
-      await ownClient(trx, agentId, client.id, "change");
-      await lockMentor(trx, input.mentor_id, "share");
-      const mentor = await getMentor(trx, input.mentor_id);
-      checkBookable(mentor, start, rules, now);
+      const mentor = await mentorToBook(trx, agentId, input, start, rules, now);
       const grant = await trx
         .selectFrom("client_credits")
         .innerJoin("session_packs", "session_packs.id", "client_credits.pack_id")
