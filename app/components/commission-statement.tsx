@@ -3,6 +3,7 @@ import type { CommissionStatement } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
 import { useTranslation } from "../lib/words";
+import { MoneyCell } from "./table-head";
 
 export function CommissionStatementView({ statement }: { statement: CommissionStatement }) {
   const { t } = useTranslation();
@@ -89,9 +90,7 @@ export function CommissionCells({ sums, owed }: { sums: Sums; owed: string }) {
   return (
     <>
       {cells.map(([label, minor]) => (
-        <td key={label} data-label={label} className="num">
-          {formatMoney(minor, sums.currency)}
-        </td>
+        <MoneyCell key={label} label={label} minor={minor} currency={sums.currency} />
       ))}
     </>
   );

@@ -4,7 +4,7 @@ import type { MentorStatement } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
 import { Trans, useTranslation } from "../lib/words";
-import { TableHead } from "./table-head";
+import { TableHead, MoneyCell } from "./table-head";
 
 export function StatementView({ statement, csvHref, error }: { statement: MentorStatement; csvHref: string; error?: string }) {
   const zone = statement.mentor.time_zone;
@@ -59,9 +59,7 @@ export function StatementView({ statement, csvHref, error }: { statement: Mentor
                   <td data-label={t("mentoring.statementView.client")}>{l.client}</td>
                   <td data-label={t("mentoring.statementView.minutes")}>{l.minutes}</td>
                   <td data-label={t("mentoring.statementView.outcome")}>{t(`mentoring.statementView.outcomes.${l.outcome}`)}</td>
-                  <td data-label={t("mentoring.statementView.rate")} className="num">
-                    {formatMoney(l.rate_minor, l.currency)}
-                  </td>
+                  <MoneyCell label={t("mentoring.statementView.rate")} minor={l.rate_minor} currency={l.currency} />
                 </tr>
               ))}
             </tbody>

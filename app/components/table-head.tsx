@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatMoney } from "../../lib/money";
 import { useTranslation } from "../lib/words";
 
 /**
@@ -30,5 +31,14 @@ export function TableHead({ columns }: { columns: readonly Column[] }) {
         )}
       </tr>
     </thead>
+  );
+}
+
+/** An amount in a table's row: right-aligned, named by its column on a phone (where the row is a card). */
+export function MoneyCell({ label, minor, currency }: { label: string; minor: number; currency: string }) {
+  return (
+    <td data-label={label} className="num">
+      {formatMoney(minor, currency)}
+    </td>
   );
 }

@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatMoney } from "../../lib/money";
 import { OfficeHead, OfficeSearch, PublishButton } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
-import { TableHead } from "../components/table-head";
+import { TableHead, MoneyCell } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -64,9 +63,7 @@ export default function OfficeJobs() {
                     <td data-label={col.where}>
                       {j.city}, {j.country_name}
                     </td>
-                    <td data-label={col.fee} className="num">
-                      {formatMoney(j.placement_fee_minor, j.currency)}
-                    </td>
+                    <MoneyCell label={col.fee} minor={j.placement_fee_minor} currency={j.currency} />
                     <td data-label={col.status} data-testid="job-status">
                       {j.published ? t("office.common.published") : t("office.common.unpublished")}
                       {j.in_carts ? <span className="muted"> · {t("office.common.inCarts", { count: j.in_carts })}</span> : null}

@@ -1,10 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { weekdayName } from "../../lib/days";
-import { formatMoney } from "../../lib/money";
 import { OfficeHead } from "../components/office";
 import { RowButton, RowForm } from "../components/row-form";
-import { TableHead } from "../components/table-head";
+import { TableHead, MoneyCell } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -83,9 +82,7 @@ export default function OfficeMentors() {
                       t("office.mentors.noHours")}{" "}
                     <span className="muted">({m.time_zone})</span>
                   </td>
-                  <td data-label={t("office.mentors.rate")} className="num">
-                    {formatMoney(m.rate_minor, m.currency)}
-                  </td>
+                  <MoneyCell label={t("office.mentors.rate")} minor={m.rate_minor} currency={m.currency} />
                   <td data-label={t("office.mentors.status")} data-testid="mentor-status">
                     {m.active ? t("office.mentors.isActive") : t("office.mentors.isInactive")}
                     {m.upcoming_sessions ? (

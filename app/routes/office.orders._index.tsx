@@ -6,7 +6,7 @@ import { FilterSelect } from "../components/filter-select";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";
-import { TableHead } from "../components/table-head";
+import { TableHead, MoneyCell } from "../components/table-head";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -131,9 +131,7 @@ export default function OfficeOrders() {
                         </span>
                       ) : null}
                     </td>
-                    <td data-label={col.total} className="num">
-                      {formatMoney(o.amount_minor, o.currency)}
-                    </td>
+                    <MoneyCell label={col.total} minor={o.amount_minor} currency={o.currency} />
                   </tr>
                 ))}
               </tbody>

@@ -1,9 +1,8 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { formatMoney } from "../../lib/money";
 import { itemLabel } from "../components/cart-items";
 import { orderStatusLabel } from "../components/order-summary";
-import { TableHead } from "../components/table-head";
+import { TableHead, MoneyCell } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -99,9 +98,7 @@ export default function Orders() {
                     </ul>
                   </td>
                   <td data-label={col.status}>{orderStatusLabel(t, o.status)}</td>
-                  <td data-label={col.total} className="num">
-                    {formatMoney(o.amount_minor, o.currency)}
-                  </td>
+                  <MoneyCell label={col.total} minor={o.amount_minor} currency={o.currency} />
                 </tr>
               ))}
             </tbody>
