@@ -12,21 +12,21 @@ const have = new Map<string, Set<string> | "all">();
 const coming = new Map<string, Promise<void>>();
 const stored = new Map<string, { flat: FlatWords; words: Words }>();
 
-/** A language's words as the browser has them so far (the page's translator reads new ones as they come). */
-export function browserWords(lang: string): Words {
+/** A language's store: its flat words, and the translator over them (which reads new words as they come). */
+function storeOf(lang: string) {
   let entry = stored.get(lang);
   if (!entry) {
     const flat: FlatWords = new Map();
     entry = { flat, words: makeWords([{ lang, words: flat }]) };
     stored.set(lang, entry);
   }
-  return entry.words;
+  return entry;
 }
 
-function addWords(lang: string, words: unknown) {
-  browserWords(lang);
-  flattenWords(words, stored.get(lang)!.flat);
-}
+/** A language's words as the browser has them so far. */
+export const browserWords = (lang: string): Words => storeOf(lang).words;
+
+const addWords = (lang: string, words: unknown) => void flattenWords(words, storeOf(lang).flat);
 
 /**
  * What the document carried (catalogue-script.tsx): its language's words for these routes, or all of them, read

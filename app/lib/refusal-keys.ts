@@ -4,7 +4,7 @@
  * page throws for the error page to draw have their keys in thrown-refusals.ts, which the browser loads alone.
  */
 import type { everyoneCodes } from "../../lib/contract/codes";
-import { thrownCodeKeys } from "./thrown-refusals";
+import { keyIn, thrownCodeKeys } from "./thrown-refusals";
 
 export type EveryoneCode = (typeof everyoneCodes)[number];
 
@@ -72,10 +72,5 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "server.error": "errors.broken",
 };
 
-/**
- * The catalogue key of a code a visitor or client can meet; null for anything else. Read from the table itself
- * (its type holds it to `everyoneCodes`), so the error page's script need not carry the list of every code.
- */
-export function codeKey(code: unknown): string | null {
-  return typeof code === "string" && Object.prototype.hasOwnProperty.call(codeKeys, code) ? codeKeys[code as EveryoneCode] : null;
-}
+/** The catalogue key of a code a visitor or client can meet; null for anything else. */
+export const codeKey = (code: unknown) => keyIn(codeKeys, code);

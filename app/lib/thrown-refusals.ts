@@ -21,9 +21,10 @@ export function thrownRefusal(code: ThrownCode, status: 400 | 403 | 413): Respon
   return new Response(code, { status });
 }
 
-/** The catalogue key of a code a page threw; null for any other body. */
-export function thrownCodeKey(body: unknown): string | null {
-  return typeof body === "string" && Object.prototype.hasOwnProperty.call(thrownCodeKeys, body)
-    ? thrownCodeKeys[body as ThrownCode]
-    : null;
+/** A code's catalogue key in a table of them; null for anything the table does not name. */
+export function keyIn(table: Readonly<Record<string, string>>, code: unknown): string | null {
+  return typeof code === "string" && Object.prototype.hasOwnProperty.call(table, code) ? table[code]! : null;
 }
+
+/** The catalogue key of a code a page threw; null for any other body. */
+export const thrownCodeKey = (body: unknown) => keyIn(thrownCodeKeys, body);

@@ -1,6 +1,7 @@
 /**
- * The catalogues and a translator for code outside React (meta tags, e-mails): the same i18next the pages use,
- * one instance per language, made once.
+ * The catalogues and a translator for code outside React (meta tags, e-mails): i18next, one instance per
+ * language, made once. The pages draw the same catalogues with lib/i18n/words.ts, held to this translator's words
+ * by tests/unit/words.test.ts.
  */
 import { createInstance, type TFunction } from "i18next";
 import { serviceIds, serviceTextField, textLangs, type ServiceId, type ServiceTextField, type TextLang } from "../business.js";

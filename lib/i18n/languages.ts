@@ -52,8 +52,9 @@ export function pathInLang(pathname: string, lang: Lang): string {
 }
 
 /**
- * i18next's settings, shared by the server, the browser and translator() (here, not beside the catalogues, so the
- * browser's bundle carries none of them: it fetches its one language).
+ * i18next's settings, for the server's translator() and language detection, and the test that holds the pages'
+ * translator to i18next's words (here, not beside the catalogues, so a module the browser loads may read the
+ * languages without carrying the catalogues).
  */
 export const i18nOptions = {
   supportedLngs: [...languages],
