@@ -8,7 +8,7 @@ import { useDocumentTitle } from "../lib/document-title";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
 import { Field, FormError, readRefusal, refusalHere } from "./fields";
-import { TableHead } from "./table-head";
+import { columnWords, TableHead } from "./table-head";
 
 export function DocumentStatus({ status }: { status: ClientDocument["status"] }) {
   // In the page's language: the client's own page is in the client's (the English words are documentStatusLabels').
@@ -54,12 +54,7 @@ export function DocumentChecklist({
   const { t } = useTranslation();
   const documentTitle = useDocumentTitle();
   if (!documents.length) return <p className="empty-state">{t("work.checklist.empty")}</p>;
-  const col = {
-    document: t("work.checklist.document"),
-    status: t("work.checklist.status"),
-    expires: t("work.checklist.expires"),
-    file: t("work.checklist.file"),
-  };
+  const col = columnWords(t, "work.checklist", ["document", "status", "expires", "file"]);
   return (
     <div className="table-wrap">
       <table className="table table--stack" data-testid="documents">

@@ -12,6 +12,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { fieldLimits } from "../../lib/client-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
 
@@ -71,6 +72,16 @@ export const Field = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<H
   const { shell, control } = shellOf(props);
   return <FieldShell {...shell} control={(a11y) => <input name={shell.name} ref={ref} {...a11y} {...control} />} />;
 });
+
+/**
+ * A password box, always required and never longer than a password may be: `current-password` where one is asked
+ * for, `new-password` where one is chosen, so the browser's password manager fills or suggests it.
+ */
+export function PasswordField(
+  props: Common & { autoComplete: "current-password" | "new-password"; autoFocus?: boolean; defaultValue?: string },
+) {
+  return <Field type="password" required maxLength={fieldLimits.password} {...props} />;
+}
 
 export type Option = { value: string; label: string };
 

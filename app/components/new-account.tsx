@@ -10,7 +10,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
 import { Field, FormError, ZoneField, type ZoneChoice } from "./fields";
 import { usePortalForm, type FieldOf } from "./form";
-import { OfficeFormPage, PasswordLinkNotice } from "./office";
+import { OfficeFormPage, PasswordLinkNotice, type PasswordLink } from "./office";
 
 type Back = { to: string; label: string };
 
@@ -66,17 +66,12 @@ export function AccountMade(props: {
   back: Back;
   title: string;
   person: { name: string; email: string | null };
-  link: { url: string; expiresAt: string };
+  link: PasswordLink;
   children: ReactNode;
 }) {
   return (
     <OfficeFormPage narrow back={props.back} title={props.title}>
-      <PasswordLinkNotice
-        name={props.person.name}
-        email={props.person.email}
-        url={props.link.url}
-        expiresAt={props.link.expiresAt}
-      />
+      <PasswordLinkNotice to={props.person} link={props.link} />
       {props.children}
     </OfficeFormPage>
   );

@@ -131,15 +131,18 @@ export function OfficeFormPage({
   );
 }
 
+/** A set-password link as the API answers it: its address and until when it works */
+export type PasswordLink = { url: string; expires_at: string };
+
 /**
  * A set-password link the office has just made (an invitation or a new link): to whom it was e-mailed, until when it
  * works, and the link itself, shown this once for staff to hand over.
  */
 export function PasswordLinkNotice(props: {
-  name: string;
-  email: string | null;
-  url: string;
-  expiresAt: string;
+  /** Whose link it is (the e-mail address it went to, when the page knows it) */
+  to: { name: string; email?: string | null };
+  /** The link as the API answers it */
+  link: PasswordLink;
   /** A new link for someone who had one: the earlier ones stop working */
   replaces?: boolean;
 }) {
@@ -150,16 +153,16 @@ export function PasswordLinkNotice(props: {
         <Trans
           i18nKey={props.replaces ? "office.common.linkSentReplaces" : "office.common.linkSent"}
           values={{
-            name: props.name,
-            email: props.email ? ` (${props.email})` : "",
-            until: formatDateTime(props.expiresAt, zone),
+            name: props.to.name,
+            email: props.to.email ? ` (${props.to.email})` : "",
+            until: formatDateTime(props.link.expires_at, zone),
             zone,
           }}
           components={{ strong: <strong /> }}
         />
       </p>
       <p>
-        <code className="password-link">{props.url}</code>
+        <code className="password-link">{props.link.url}</code>
       </p>
     </div>
   );

@@ -1,12 +1,21 @@
 import type { ReactNode } from "react";
 import { formatMoney } from "../../lib/money";
-import { useTranslation } from "../lib/words";
+import { useTranslation, type T } from "../lib/words";
 
 /**
  * A column of a table's head: its heading, or `{ num }` for a column of amounts (right-aligned), or null for the
  * actions column, which is named for screen readers only.
  */
 export type Column = ReactNode | { num: ReactNode } | null;
+
+/**
+ * A table's column headings, each the words of its key under `section`: `columnWords(t, "office.staff", ["name",
+ * "role"])` is `{ name: t("office.staff.name"), role: t("office.staff.role") }`. A heading that needs values (a
+ * time zone) is added beside it.
+ */
+export function columnWords<K extends string>(t: T, section: string, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, t(`${section}.${key}`)])) as Record<K, string>;
+}
 
 /** A table's head row, one `<th scope="col">` a column. */
 export function TableHead({ columns }: { columns: readonly Column[] }) {

@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { fieldErrorsOf, formField } from "../../lib/field-errors";
 import { AuthCard } from "../components/auth-card";
-import { Field, FormError } from "../components/fields";
+import { Field, FormError, PasswordField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
 import { apiActionError, ApiCallError } from "../lib/api.server";
@@ -115,14 +115,7 @@ export default function Authentication() {
           // The page is there to sign in: typing starts in Email (after a refusal, in the field to correct).
           {...(actionData ? {} : { autoFocus: true })}
         />
-        <Field
-          label={t("fields.password")}
-          maxLength={fieldLimits.password}
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.field("password")}
-        />
+        <PasswordField label={t("fields.password")} autoComplete="current-password" {...form.field("password")} />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? t("signIn.busy") : t("signIn.submit")}
         </button>

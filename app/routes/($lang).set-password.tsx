@@ -1,9 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { fieldLimits } from "../../lib/client-fields";
 import { AuthCard } from "../components/auth-card";
-import { Field, FormError } from "../components/fields";
+import { FormError, PasswordField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { apiActionError, ApiCallError } from "../lib/api.server";
 import { signInAs } from "../lib/auth.server";
@@ -99,12 +98,9 @@ export default function SetPassword() {
             <AuthenticityTokenInput />
             <input type="hidden" name="token" value={token} />
             <input type="text" name="username" autoComplete="username" value={who.email} readOnly hidden />
-            <Field
+            <PasswordField
               label={t("setPassword.newPassword")}
-              type="password"
               autoComplete="new-password"
-              required
-              maxLength={fieldLimits.password}
               hint={t("messages.passwordRules")}
               {...form.field("password")}
               autoFocus={!failure}

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
-import { Field, FormError, ZoneField } from "../components/fields";
+import { Field, FormError, PasswordField, ZoneField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { PhoneConsent } from "../components/phone-consent";
 import { Toast } from "../components/toasts";
@@ -222,20 +222,14 @@ export default function Account() {
         <input type="text" name="username" autoComplete="username" value={account.email} readOnly hidden />
         <FormError message={password.formError} />
         {/* A password is never typed back into the page (the server leaves it out of what it returns). */}
-        <Field
+        <PasswordField
           label={t("work.account.current")}
-          type="password"
           autoComplete="current-password"
-          required
-          maxLength={fieldLimits.password}
           {...password.field("current_password")}
         />
-        <Field
+        <PasswordField
           label={t("work.account.new")}
-          type="password"
           autoComplete="new-password"
-          required
-          maxLength={fieldLimits.password}
           hint={passwordRules}
           {...password.field("new_password")}
         />

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { clientStatuses, fieldLimits } from "../../lib/client-fields";
 import { FilterSelect } from "../components/filter-select";
 import { Pages } from "../components/pages";
+import { columnWords } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { clientListFilter, filterQuery } from "../lib/client-list";
@@ -54,13 +55,7 @@ export default function Clients() {
   const { filter, result, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   // Said once for the page, not once a row (a page is 50 rows; each t() is a lookup in the catalogue).
-  const col = {
-    name: t("work.clients.name"),
-    email: t("work.clients.email"),
-    destination: t("work.clients.destination"),
-    status: t("work.clients.status"),
-    activity: t("work.clients.activity"),
-  };
+  const col = columnWords(t, "work.clients", ["name", "email", "destination", "status", "activity"]);
   const statusLabel = Object.fromEntries(clientStatuses.map((s) => [s, t(`work.clientStatus.${s}`)])) as Record<
     (typeof clientStatuses)[number],
     string

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { OfficeHead, OfficeSearch, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { RowButton, RowForm } from "../components/row-form";
-import { TableHead } from "../components/table-head";
+import { columnWords, TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -69,25 +69,11 @@ export default function OfficeAgents() {
   const shown = useActionData<LinkShown>();
   const url = (page: number) => queryOf({ q, page: String(page) });
   const { t } = useTranslation();
-  const col = {
-    name: t("office.agents.name"),
-    email: t("office.agents.email"),
-    clients: t("office.agents.clients"),
-    lastSignIn: t("office.agents.lastSignIn"),
-    status: t("office.agents.status"),
-  };
+  const col = columnWords(t, "office.agents", ["name", "email", "clients", "lastSignIn", "status"]);
   return (
     <section className="container page">
       <OfficeHead title={t("office.agents.heading")} add={{ to: "/office/agents/new", label: t("office.agents.add") }} />
-      {shown?.link ? (
-        <PasswordLinkNotice
-          name={shown.link.agent}
-          email={null}
-          url={shown.link.url}
-          expiresAt={shown.link.expires_at}
-          replaces
-        />
-      ) : null}
+      {shown?.link ? <PasswordLinkNotice to={{ name: shown.link.agent }} link={shown.link} replaces /> : null}
       <OfficeSearch q={q} label={t("office.agents.search")} />
       {result.total === 0 ? (
         <p className="empty-state">{q ? t("office.agents.noMatch", { q }) : t("office.agents.none")}</p>

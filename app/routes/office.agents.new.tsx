@@ -51,7 +51,7 @@ export default function NewAgent() {
         back={back}
         title={t("office.newAccount.agentMade", { name: agent.name })}
         person={agent}
-        link={{ url: password_link, expiresAt: link_expires_at }}
+        link={{ url: password_link, expires_at: link_expires_at }}
       >
         <p className="muted">{t("office.newAccount.newLinkFromList")}</p>
         <p className="form__actions">

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { auditSubject, describeAudit } from "../../lib/audit-words";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
-import { TableHead } from "../components/table-head";
+import { columnWords, TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -49,12 +49,7 @@ export default function OfficeAudit() {
   const { kind, staff, signIns, result } = useLoaderData<typeof loader>();
   const url = (page: number) => queryOf({ kind, staff, sign_ins: signIns ? "show" : null, page: String(page) });
   const { t } = useTranslation();
-  const col = {
-    when: t("office.audit.when"),
-    who: t("office.audit.who"),
-    about: t("office.audit.about"),
-    what: t("office.audit.what"),
-  };
+  const col = columnWords(t, "office.audit", ["when", "who", "about", "what"]);
   return (
     <section className="container page">
       <OfficeHead title={t("office.audit.heading")} />

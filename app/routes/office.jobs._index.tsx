@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, OfficeSearch, PublishButton } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
-import { TableHead, MoneyCell } from "../components/table-head";
+import { columnWords, MoneyCell, TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -35,12 +35,7 @@ export default function OfficeJobs() {
   const { q, result } = useLoaderData<typeof loader>();
   const url = (page: number) => queryOf({ q, page: String(page) });
   const { t } = useTranslation();
-  const col = {
-    job: t("office.catalogue.job"),
-    where: t("office.catalogue.where"),
-    fee: t("office.catalogue.fee"),
-    status: t("office.catalogue.status"),
-  };
+  const col = columnWords(t, "office.catalogue", ["job", "where", "fee", "status"]);
   return (
     <section className="container page">
       <OfficeHead title={t("office.catalogue.jobs")} add={{ to: "/office/jobs/new", label: t("office.catalogue.addJob") }} />

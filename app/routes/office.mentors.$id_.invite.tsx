@@ -57,15 +57,7 @@ export default function InviteMentor() {
         <Link to={back}>{mentor.name}</Link>
       </p>
       <h1>{t("office.mentor.inviteHeading", { name: mentor.name })}</h1>
-      {answer?.link ? (
-        <PasswordLinkNotice
-          name={mentor.name}
-          email={mentor.email}
-          url={answer.link.url}
-          expiresAt={answer.link.expires_at}
-          replaces
-        />
-      ) : null}
+      {answer?.link ? <PasswordLinkNotice to={mentor} link={answer.link} replaces /> : null}
       <FormError message={form.formError} />
       {!mentor.email ? (
         <p>

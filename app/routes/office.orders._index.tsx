@@ -6,7 +6,7 @@ import { FilterSelect } from "../components/filter-select";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";
-import { TableHead, MoneyCell } from "../components/table-head";
+import { columnWords, MoneyCell, TableHead } from "../components/table-head";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -45,11 +45,9 @@ export default function OfficeOrders() {
   const { filter, result, errors } = useLoaderData<typeof loader>();
   const url = (page: number) => queryOf({ ...filter, page: String(page) });
   const col = {
-    order: t("office.orders.order"),
+    ...columnWords(t, "office.orders", ["order", "status", "total"]),
     agent: t("office.orders.agentCol"),
     placed: t("office.orders.placed", { zone }),
-    status: t("office.orders.status"),
-    total: t("office.orders.total"),
   };
   return (
     <section className="container page">

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { RowButton, RowForm } from "../components/row-form";
-import { TableHead } from "../components/table-head";
+import { columnWords, TableHead } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -55,12 +55,7 @@ export default function OfficeOutbox() {
   const url = (page: number) => `?${new URLSearchParams({ status, page: String(page) })}`;
   const { t } = useTranslation();
   const kindOf = useKindLabel("office.outbox.kinds");
-  const col = {
-    email: t("office.outbox.email"),
-    to: t("office.outbox.to"),
-    written: t("office.outbox.written", { zone }),
-    state: t("office.outbox.state"),
-  };
+  const col = { ...columnWords(t, "office.outbox", ["email", "to", "state"]), written: t("office.outbox.written", { zone }) };
   return (
     <section className="container page">
       <OfficeHead title={t("office.outbox.heading")} />

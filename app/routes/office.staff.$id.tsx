@@ -87,15 +87,7 @@ export default function StaffMember() {
         <Link to="/office/staff">{t("office.staff.heading")}</Link>
       </p>
       <h1>{member.name}</h1>
-      {shown?.link ? (
-        <PasswordLinkNotice
-          name={member.name}
-          email={member.email}
-          url={shown.link.url}
-          expiresAt={shown.link.expires_at}
-          replaces
-        />
-      ) : null}
+      {shown?.link ? <PasswordLinkNotice to={member} link={shown.link} replaces /> : null}
       <dl className="details">
         <div>
           <dt>{t("office.staff.email")}</dt>

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, useOfficeZone } from "../components/office";
-import { TableHead } from "../components/table-head";
+import { columnWords, TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -25,13 +25,7 @@ export default function OfficeStaff() {
   const zone = useOfficeZone();
   const { staff } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const col = {
-    name: t("office.staff.name"),
-    email: t("office.staff.email"),
-    role: t("office.staff.role"),
-    lastSignIn: t("office.staff.lastSignIn"),
-    status: t("office.staff.status"),
-  };
+  const col = columnWords(t, "office.staff", ["name", "email", "role", "lastSignIn", "status"]);
   return (
     <section className="container page">
       <OfficeHead title={t("office.staff.heading")} add={{ to: "/office/staff/new", label: t("office.staff.invite") }} />

@@ -50,7 +50,7 @@ export default function InviteStaff() {
         back={back}
         title={t("office.newAccount.staffInvited", { name: staff.name })}
         person={staff}
-        link={{ url: password_link, expiresAt: link_expires_at }}
+        link={{ url: password_link, expires_at: link_expires_at }}
       >
         <p className="form__actions">
           <Link to="/office/staff" className="button button--primary">

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { formatMoney } from "../../lib/money";
 import { itemLabel } from "../components/cart-items";
 import { TotalRow } from "../components/order-summary";
-import { TableHead } from "../components/table-head";
+import { columnWords, TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -60,7 +60,7 @@ export default function Receipt() {
   const { order, agent, timeZone, company } = useLoaderData<typeof loader>();
   const money = (minor: number) => formatMoney(minor, order.currency);
   const { t } = useTranslation();
-  const col = { item: t("work.order.item"), client: t("work.order.client"), amount: t("work.order.amount") };
+  const col = columnWords(t, "work.order", ["item", "client", "amount"]);
   return (
     <section className="container page narrow receipt" data-testid="receipt">
       <p className="eyebrow no-print">

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
 import { orderStatusLabel } from "../components/order-summary";
-import { TableHead, MoneyCell } from "../components/table-head";
+import { columnWords, MoneyCell, TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -36,14 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Orders() {
   const { orders, timeZone, hide, hidden, unpaidCount } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const col = {
-    order: t("work.orders.order"),
-    date: t("work.orders.date"),
-    client: t("work.orders.client"),
-    items: t("work.orders.items"),
-    status: t("work.orders.status"),
-    total: t("work.orders.total"),
-  };
+  const col = columnWords(t, "work.orders", ["order", "date", "client", "items", "status", "total"]);
   return (
     <section className="container page">
       <p className="eyebrow">{t("work.orders.eyebrow")}</p>

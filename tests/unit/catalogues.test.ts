@@ -208,6 +208,10 @@ describe("the catalogues", () => {
             const key = m[1] ?? m[2]!;
             if (groups.has(key.split(".")[0])) used.set(key, path.relative(process.cwd(), at));
           }
+          // columnWords(t, "group.section", ["key", …]): a table's headings, each key under its section.
+          for (const m of text.matchAll(/\bcolumnWords\(\s*t,\s*"([a-zA-Z]+\.[\w.]+)",\s*\[([^\]]*)\]/g)) {
+            for (const k of m[2]!.matchAll(/"(\w+)"/g)) used.set(`${m[1]}.${k[1]}`, path.relative(process.cwd(), at));
+          }
         }
       }
     };
