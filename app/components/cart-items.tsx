@@ -6,7 +6,7 @@ import { formatDateTime, timeLabel } from "../lib/dates";
 import type { T } from "../lib/words";
 import { Trans, useTranslation } from "../lib/words";
 import { RowButton, RowForm } from "./row-form";
-import { TableHead } from "./table-head";
+import { StackTable } from "./table-head";
 
 /** What an item is, with a mentor session's time in the agent's zone (the stored description has it in UTC). */
 export function itemLabel(
@@ -126,49 +126,44 @@ export function CartTable({
   const { t } = useTranslation();
   const [itemCol, priceCol] = [t("work.items.item"), t("work.items.price")];
   return (
-    <div className="table-wrap">
-      <table className="table table--stack">
-        <TableHead columns={[itemCol, { num: priceCol }, ...(removable ? [null] : [])]} />
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td data-label={itemCol}>
-                {itemLabel(t, item, timeZone)}
-                {item.session ? <HoldState session={item.session} timeZone={timeZone} now={now} /> : null}
-                {item.session?.status === "held" ? (
-                  <RefundableUntil start={item.session.start_at} cutoffHours={cutoffHours} timeZone={timeZone} now={now} />
-                ) : null}
-                {item.offered ? null : (
-                  <p className="hold-note hold-note--lapsed" data-testid="not-offered">
-                    <Trans i18nKey="work.items.notOffered" components={{ strong: <strong /> }} />
-                  </p>
-                )}
-                {item.bought ? (
-                  <p className="hold-note hold-note--lapsed" data-testid="bought-before">
-                    <Trans
-                      i18nKey="work.items.bought"
-                      values={{ client: item.client_name, order: item.bought.order_id }}
-                      components={{ go: <Link to={`/orders/${item.bought.order_id}`} /> }}
-                    />
-                  </p>
-                ) : null}
-              </td>
-              <td className="num" data-label={priceCol}>
-                {formatMoney(item.price_minor, item.currency)}
-              </td>
-              {removable ? (
-                <td className="num row-actions">
-                  <RowForm id={item.id} action="/cart">
-                    <RowButton id={item.id} intent="remove" who={itemLabel(t, item, timeZone)}>
-                      {t("work.items.remove")}
-                    </RowButton>
-                  </RowForm>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackTable columns={[itemCol, { num: priceCol }, ...(removable ? [null] : [])]}>
+      {items.map((item) => (
+        <tr key={item.id}>
+          <td data-label={itemCol}>
+            {itemLabel(t, item, timeZone)}
+            {item.session ? <HoldState session={item.session} timeZone={timeZone} now={now} /> : null}
+            {item.session?.status === "held" ? (
+              <RefundableUntil start={item.session.start_at} cutoffHours={cutoffHours} timeZone={timeZone} now={now} />
+            ) : null}
+            {item.offered ? null : (
+              <p className="hold-note hold-note--lapsed" data-testid="not-offered">
+                <Trans i18nKey="work.items.notOffered" components={{ strong: <strong /> }} />
+              </p>
+            )}
+            {item.bought ? (
+              <p className="hold-note hold-note--lapsed" data-testid="bought-before">
+                <Trans
+                  i18nKey="work.items.bought"
+                  values={{ client: item.client_name, order: item.bought.order_id }}
+                  components={{ go: <Link to={`/orders/${item.bought.order_id}`} /> }}
+                />
+              </p>
+            ) : null}
+          </td>
+          <td className="num" data-label={priceCol}>
+            {formatMoney(item.price_minor, item.currency)}
+          </td>
+          {removable ? (
+            <td className="num row-actions">
+              <RowForm id={item.id} action="/cart">
+                <RowButton id={item.id} intent="remove" who={itemLabel(t, item, timeZone)}>
+                  {t("work.items.remove")}
+                </RowButton>
+              </RowForm>
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </StackTable>
   );
 }

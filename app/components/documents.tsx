@@ -8,7 +8,7 @@ import { useDocumentTitle } from "../lib/document-title";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
 import { Field, FormError, readRefusal, refusalHere } from "./fields";
-import { columnWords, TableHead } from "./table-head";
+import { columnWords, StackTable } from "./table-head";
 
 export function DocumentStatus({ status }: { status: ClientDocument["status"] }) {
   // In the page's language: the client's own page is in the client's (the English words are documentStatusLabels').
@@ -56,62 +56,57 @@ export function DocumentChecklist({
   if (!documents.length) return <p className="empty-state">{t("work.checklist.empty")}</p>;
   const col = columnWords(t, "work.checklist", ["document", "status", "expires", "file"]);
   return (
-    <div className="table-wrap">
-      <table className="table table--stack" data-testid="documents">
-        <TableHead columns={[col.document, col.status, col.expires, col.file, null]} />
-        <tbody>
-          {documents.map((d) => (
-            <tr key={d.id}>
-              <th scope="row" data-label={col.document}>
-                <Link to={documentPath(clientId, d.id)}>{documentTitle(d.title)}</Link>
-                {d.service ? (
-                  <span className="muted table__note"> {t("work.checklist.forService", { service: d.service })}</span>
-                ) : null}
-              </th>
-              <td data-label={col.status}>
-                <DocumentStatus status={d.status} />
-                {d.asked ? <span className="tag tag--asked"> {t("work.checklist.asked")}</span> : null}
-              </td>
-              <td data-label={col.expires}>
-                <Expiry on={d.expires_on} today={today} horizon={horizon} />
-              </td>
-              <td data-label={col.file}>
-                {d.file ? (
-                  <>
-                    <a href={downloadPath(clientId, d.id, d.file.id)} download>
-                      {d.file.file_name}
-                    </a>
-                    <span className="muted">
-                      {" "}
-                      · {fileSize(d.file.size_bytes)} · {formatDateTime(d.file.uploaded_at, timeZone)}
-                      {d.file_count > 1 ? ` · ${t("work.checklist.files", { count: d.file_count })}` : ""}
-                    </span>
-                    {d.file.from_client ? <span className="tag tag--client"> {t("work.checklist.fromClient")}</span> : null}
-                    {d.from_message ? <span className="tag"> {t("work.checklist.fromMessage")}</span> : null}
-                    {d.from_questionnaire ? <span className="tag"> {t("work.checklist.fromQuestionnaire")}</span> : null}
-                    {d.from_agreement ? <span className="tag"> {t("work.checklist.fromAgreement")}</span> : null}
-                  </>
-                ) : d.rejection ? (
-                  <span className="muted">{t("work.checklist.rejected", { reason: d.rejection.reason })}</span>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td>
-                <Link to={documentPath(clientId, d.id)} className="button button--small button--ghost">
-                  {d.status === "missing" || d.status === "rejected"
-                    ? t("work.checklist.upload")
-                    : d.status === "uploaded"
-                      ? t("work.checklist.review")
-                      : t("work.checklist.open")}
-                  <span className="visually-hidden"> {documentTitle(d.title)}</span>
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackTable columns={[col.document, col.status, col.expires, col.file, null]} data-testid="documents">
+      {documents.map((d) => (
+        <tr key={d.id}>
+          <th scope="row" data-label={col.document}>
+            <Link to={documentPath(clientId, d.id)}>{documentTitle(d.title)}</Link>
+            {d.service ? (
+              <span className="muted table__note"> {t("work.checklist.forService", { service: d.service })}</span>
+            ) : null}
+          </th>
+          <td data-label={col.status}>
+            <DocumentStatus status={d.status} />
+            {d.asked ? <span className="tag tag--asked"> {t("work.checklist.asked")}</span> : null}
+          </td>
+          <td data-label={col.expires}>
+            <Expiry on={d.expires_on} today={today} horizon={horizon} />
+          </td>
+          <td data-label={col.file}>
+            {d.file ? (
+              <>
+                <a href={downloadPath(clientId, d.id, d.file.id)} download>
+                  {d.file.file_name}
+                </a>
+                <span className="muted">
+                  {" "}
+                  · {fileSize(d.file.size_bytes)} · {formatDateTime(d.file.uploaded_at, timeZone)}
+                  {d.file_count > 1 ? ` · ${t("work.checklist.files", { count: d.file_count })}` : ""}
+                </span>
+                {d.file.from_client ? <span className="tag tag--client"> {t("work.checklist.fromClient")}</span> : null}
+                {d.from_message ? <span className="tag"> {t("work.checklist.fromMessage")}</span> : null}
+                {d.from_questionnaire ? <span className="tag"> {t("work.checklist.fromQuestionnaire")}</span> : null}
+                {d.from_agreement ? <span className="tag"> {t("work.checklist.fromAgreement")}</span> : null}
+              </>
+            ) : d.rejection ? (
+              <span className="muted">{t("work.checklist.rejected", { reason: d.rejection.reason })}</span>
+            ) : (
+              "—"
+            )}
+          </td>
+          <td>
+            <Link to={documentPath(clientId, d.id)} className="button button--small button--ghost">
+              {d.status === "missing" || d.status === "rejected"
+                ? t("work.checklist.upload")
+                : d.status === "uploaded"
+                  ? t("work.checklist.review")
+                  : t("work.checklist.open")}
+              <span className="visually-hidden"> {documentTitle(d.title)}</span>
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </StackTable>
   );
 }
 

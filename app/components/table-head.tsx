@@ -43,6 +43,32 @@ export function TableHead({ columns }: { columns: readonly Column[] }) {
   );
 }
 
+/**
+ * A table that lays its rows out as cards on a phone (`table--stack`, each cell named by its `data-label`), in its
+ * scrolling wrapper: the head from `columns`, the rows as children.
+ */
+export function StackTable({
+  columns,
+  className,
+  children,
+  ...rest
+}: {
+  columns: readonly Column[];
+  /** Besides `table table--stack` */
+  className?: string;
+  children: ReactNode;
+  "data-testid"?: string;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className={className ? `table table--stack ${className}` : "table table--stack"} {...rest}>
+        <TableHead columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** An amount in a table's row: right-aligned, named by its column on a phone (where the row is a card). */
 export function MoneyCell({ label, minor, currency }: { label: string; minor: number; currency: string }) {
   return (

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { OfficeHead, OfficeSearch, PasswordLinkNotice, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { RowButton, RowForm } from "../components/row-form";
-import { columnWords, TableHead } from "../components/table-head";
+import { columnWords, StackTable } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -79,40 +79,35 @@ export default function OfficeAgents() {
         <p className="empty-state">{q ? t("office.agents.noMatch", { q }) : t("office.agents.none")}</p>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <TableHead columns={[col.name, col.email, { num: col.clients }, col.lastSignIn, col.status, null]} />
-              <tbody>
-                {result.items.map((a) => (
-                  <tr key={a.id} data-testid={`agent-${a.id}`}>
-                    <td data-label={col.name}>
-                      <Link to={`/office/agents/${a.id}`}>{a.name}</Link>
-                    </td>
-                    <td data-label={col.email}>{a.email}</td>
-                    <td data-label={col.clients} className="num">
-                      {a.clients}
-                    </td>
-                    <td data-label={col.lastSignIn}>
-                      {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, zone)} (${zone})` : t("office.agents.never")}
-                    </td>
-                    <td data-label={col.status} data-testid="agent-status">
-                      {a.active ? t("office.agents.active") : t("office.agents.inactive")}
-                    </td>
-                    <td className="row-actions">
-                      <RowForm id={a.id}>
-                        <RowButton id={a.id} intent={a.active ? "deactivate" : "reactivate"} primary={!a.active} who={a.name}>
-                          {a.active ? t("office.agents.deactivate") : t("office.agents.reactivate")}
-                        </RowButton>
-                        <RowButton id={a.id} intent="password-link" who={t("office.agents.forName", { name: a.name })}>
-                          {t("office.agents.newLink")}
-                        </RowButton>
-                      </RowForm>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackTable columns={[col.name, col.email, { num: col.clients }, col.lastSignIn, col.status, null]}>
+            {result.items.map((a) => (
+              <tr key={a.id} data-testid={`agent-${a.id}`}>
+                <td data-label={col.name}>
+                  <Link to={`/office/agents/${a.id}`}>{a.name}</Link>
+                </td>
+                <td data-label={col.email}>{a.email}</td>
+                <td data-label={col.clients} className="num">
+                  {a.clients}
+                </td>
+                <td data-label={col.lastSignIn}>
+                  {a.last_sign_in_at ? `${formatDateTime(a.last_sign_in_at, zone)} (${zone})` : t("office.agents.never")}
+                </td>
+                <td data-label={col.status} data-testid="agent-status">
+                  {a.active ? t("office.agents.active") : t("office.agents.inactive")}
+                </td>
+                <td className="row-actions">
+                  <RowForm id={a.id}>
+                    <RowButton id={a.id} intent={a.active ? "deactivate" : "reactivate"} primary={!a.active} who={a.name}>
+                      {a.active ? t("office.agents.deactivate") : t("office.agents.reactivate")}
+                    </RowButton>
+                    <RowButton id={a.id} intent="password-link" who={t("office.agents.forName", { name: a.name })}>
+                      {t("office.agents.newLink")}
+                    </RowButton>
+                  </RowForm>
+                </td>
+              </tr>
+            ))}
+          </StackTable>
           <Pages page={result.page} pages={result.pages} total={result.total} noun="agent" url={url} />
         </>
       )}

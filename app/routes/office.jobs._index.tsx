@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, OfficeSearch, PublishButton } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
-import { columnWords, MoneyCell, TableHead } from "../components/table-head";
+import { columnWords, MoneyCell, StackTable } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -44,33 +44,28 @@ export default function OfficeJobs() {
         <p className="empty-state">{q ? t("office.catalogue.noJobMatch", { q }) : t("office.catalogue.noJob")}</p>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <TableHead columns={[col.job, col.where, { num: col.fee }, col.status, null]} />
-              <tbody>
-                {result.items.map((j) => (
-                  <tr key={j.id} data-testid={`job-${j.id}`}>
-                    <td data-label={col.job}>
-                      <Link to={`/office/jobs/${j.id}`}>{j.title}</Link>
-                      <br />
-                      <span className="muted">{j.company}</span>
-                    </td>
-                    <td data-label={col.where}>
-                      {j.city}, {j.country_name}
-                    </td>
-                    <MoneyCell label={col.fee} minor={j.placement_fee_minor} currency={j.currency} />
-                    <td data-label={col.status} data-testid="job-status">
-                      {j.published ? t("office.common.published") : t("office.common.unpublished")}
-                      {j.in_carts ? <span className="muted"> · {t("office.common.inCarts", { count: j.in_carts })}</span> : null}
-                    </td>
-                    <td className="row-actions">
-                      <PublishButton id={j.id} published={j.published} name={j.title} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackTable columns={[col.job, col.where, { num: col.fee }, col.status, null]}>
+            {result.items.map((j) => (
+              <tr key={j.id} data-testid={`job-${j.id}`}>
+                <td data-label={col.job}>
+                  <Link to={`/office/jobs/${j.id}`}>{j.title}</Link>
+                  <br />
+                  <span className="muted">{j.company}</span>
+                </td>
+                <td data-label={col.where}>
+                  {j.city}, {j.country_name}
+                </td>
+                <MoneyCell label={col.fee} minor={j.placement_fee_minor} currency={j.currency} />
+                <td data-label={col.status} data-testid="job-status">
+                  {j.published ? t("office.common.published") : t("office.common.unpublished")}
+                  {j.in_carts ? <span className="muted"> · {t("office.common.inCarts", { count: j.in_carts })}</span> : null}
+                </td>
+                <td className="row-actions">
+                  <PublishButton id={j.id} published={j.published} name={j.title} />
+                </td>
+              </tr>
+            ))}
+          </StackTable>
           <Pages page={result.page} pages={result.pages} total={result.total} noun="job" url={url} />
         </>
       )}

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { weekdayName } from "../../lib/days";
 import { OfficeHead } from "../components/office";
 import { RowButton, RowForm } from "../components/row-form";
-import { TableHead, MoneyCell } from "../components/table-head";
+import { MoneyCell, StackTable } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -58,49 +58,44 @@ export default function OfficeMentors() {
       {mentors.length === 0 ? (
         <p className="empty-state">{t("office.mentors.none")}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table table--stack">
-            <TableHead
-              columns={[
-                t("office.mentors.mentor"),
-                t("office.mentors.hours"),
-                { num: t("office.mentors.rate") },
-                t("office.mentors.status"),
-                null,
-              ]}
-            />
-            <tbody>
-              {mentors.map((m) => (
-                <tr key={m.id} data-testid={`mentor-${m.id}`}>
-                  <td data-label={t("office.mentors.mentor")}>
-                    <Link to={`/office/mentors/${m.id}`}>{m.name}</Link>
-                    <br />
-                    <span className="muted">{m.title}</span>
-                  </td>
-                  <td data-label={t("office.mentors.hoursShort")}>
-                    {[...new Set(m.availability.map((a) => a.weekday))].map((d) => weekdayName(locale, d, "short")).join(", ") ||
-                      t("office.mentors.noHours")}{" "}
-                    <span className="muted">({m.time_zone})</span>
-                  </td>
-                  <MoneyCell label={t("office.mentors.rate")} minor={m.rate_minor} currency={m.currency} />
-                  <td data-label={t("office.mentors.status")} data-testid="mentor-status">
-                    {m.active ? t("office.mentors.isActive") : t("office.mentors.isInactive")}
-                    {m.upcoming_sessions ? (
-                      <span className="muted"> · {t("office.mentors.toCome", { count: m.upcoming_sessions })}</span>
-                    ) : null}
-                  </td>
-                  <td className="row-actions">
-                    <RowForm id={m.id}>
-                      <RowButton id={m.id} intent={m.active ? "deactivate" : "activate"} who={m.name}>
-                        {m.active ? t("office.mentors.makeInactive") : t("office.mentors.makeActive")}
-                      </RowButton>
-                    </RowForm>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable
+          columns={[
+            t("office.mentors.mentor"),
+            t("office.mentors.hours"),
+            { num: t("office.mentors.rate") },
+            t("office.mentors.status"),
+            null,
+          ]}
+        >
+          {mentors.map((m) => (
+            <tr key={m.id} data-testid={`mentor-${m.id}`}>
+              <td data-label={t("office.mentors.mentor")}>
+                <Link to={`/office/mentors/${m.id}`}>{m.name}</Link>
+                <br />
+                <span className="muted">{m.title}</span>
+              </td>
+              <td data-label={t("office.mentors.hoursShort")}>
+                {[...new Set(m.availability.map((a) => a.weekday))].map((d) => weekdayName(locale, d, "short")).join(", ") ||
+                  t("office.mentors.noHours")}{" "}
+                <span className="muted">({m.time_zone})</span>
+              </td>
+              <MoneyCell label={t("office.mentors.rate")} minor={m.rate_minor} currency={m.currency} />
+              <td data-label={t("office.mentors.status")} data-testid="mentor-status">
+                {m.active ? t("office.mentors.isActive") : t("office.mentors.isInactive")}
+                {m.upcoming_sessions ? (
+                  <span className="muted"> · {t("office.mentors.toCome", { count: m.upcoming_sessions })}</span>
+                ) : null}
+              </td>
+              <td className="row-actions">
+                <RowForm id={m.id}>
+                  <RowButton id={m.id} intent={m.active ? "deactivate" : "activate"} who={m.name}>
+                    {m.active ? t("office.mentors.makeInactive") : t("office.mentors.makeActive")}
+                  </RowButton>
+                </RowForm>
+              </td>
+            </tr>
+          ))}
+        </StackTable>
       )}
     </section>
   );

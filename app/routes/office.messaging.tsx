@@ -10,7 +10,7 @@ import { languages } from "../../lib/i18n/languages";
 import { Field, FormError, SelectField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead, useOfficeZone } from "../components/office";
-import { TableHead } from "../components/table-head";
+import { StackTable } from "../components/table-head";
 import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -92,45 +92,38 @@ export default function OfficeMessaging() {
       <p className="field__hint">{t("office.whatsapp.variables", { one, two, three })}</p>
       <FormError message={removal.formError} />
       {templates.length ? (
-        <div className="table-wrap">
-          <table className="table table--stack">
-            <TableHead
-              columns={[...col, t("office.whatsapp.updated"), owner ? null : undefined].filter((c) => c !== undefined)}
-            />
-            <tbody>
-              {templates.map((tpl) => (
-                <tr key={`${tpl.purpose}:${tpl.lang}`} data-testid={`template-${tpl.purpose}-${tpl.lang}`}>
-                  <td data-label={col[0]}>{purposeName(tpl.purpose)}</td>
-                  <td data-label={col[1]}>{t(`office.languages.${tpl.lang}`)}</td>
-                  <td data-label={col[2]}>
-                    <code>{tpl.name}</code>
-                  </td>
-                  <td data-label={col[3]}>
-                    <code>{tpl.content_sid}</code>
-                  </td>
-                  <td data-label={t("office.whatsapp.updated")}>{formatDateTime(tpl.updated_at, zone)}</td>
-                  {owner ? (
-                    <td data-label={t("work.table.actions")}>
-                      <Form method="post">
-                        <AuthenticityTokenInput />
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="purpose" value={tpl.purpose} />
-                        <input type="hidden" name="lang" value={tpl.lang} />
-                        <button type="submit" className="button button--small button--ghost" disabled={busy}>
-                          {t("office.whatsapp.remove")}
-                          <span className="visually-hidden">
-                            {" "}
-                            {purposeName(tpl.purpose)}, {t(`office.languages.${tpl.lang}`)}
-                          </span>
-                        </button>
-                      </Form>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable columns={[...col, t("office.whatsapp.updated"), owner ? null : undefined].filter((c) => c !== undefined)}>
+          {templates.map((tpl) => (
+            <tr key={`${tpl.purpose}:${tpl.lang}`} data-testid={`template-${tpl.purpose}-${tpl.lang}`}>
+              <td data-label={col[0]}>{purposeName(tpl.purpose)}</td>
+              <td data-label={col[1]}>{t(`office.languages.${tpl.lang}`)}</td>
+              <td data-label={col[2]}>
+                <code>{tpl.name}</code>
+              </td>
+              <td data-label={col[3]}>
+                <code>{tpl.content_sid}</code>
+              </td>
+              <td data-label={t("office.whatsapp.updated")}>{formatDateTime(tpl.updated_at, zone)}</td>
+              {owner ? (
+                <td data-label={t("work.table.actions")}>
+                  <Form method="post">
+                    <AuthenticityTokenInput />
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="purpose" value={tpl.purpose} />
+                    <input type="hidden" name="lang" value={tpl.lang} />
+                    <button type="submit" className="button button--small button--ghost" disabled={busy}>
+                      {t("office.whatsapp.remove")}
+                      <span className="visually-hidden">
+                        {" "}
+                        {purposeName(tpl.purpose)}, {t(`office.languages.${tpl.lang}`)}
+                      </span>
+                    </button>
+                  </Form>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </StackTable>
       ) : (
         <p className="empty-state">{t("office.whatsapp.none")}</p>
       )}

@@ -6,7 +6,7 @@ import { FilterSelect } from "../components/filter-select";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";
-import { columnWords, MoneyCell, TableHead } from "../components/table-head";
+import { columnWords, MoneyCell, StackTable } from "../components/table-head";
 import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -105,36 +105,31 @@ export default function OfficeOrders() {
         <p className="empty-state">{t("office.orders.none")}</p>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <TableHead columns={[col.order, col.agent, col.placed, col.status, { num: col.total }]} />
-              <tbody>
-                {result.items.map((o) => (
-                  <tr key={o.id} data-testid={`office-order-${o.id}`}>
-                    <td data-label={col.order}>
-                      <Link to={`/office/orders/${o.id}`}>{t("office.orders.orderN", { id: o.id })}</Link>
-                    </td>
-                    <td data-label={col.agent}>
-                      {o.agent_name}
-                      <br />
-                      <span className="muted">{o.agent_email}</span>
-                    </td>
-                    <td data-label={col.placed}>{formatDateTime(o.created_at, zone)}</td>
-                    <td data-label={col.status}>
-                      {orderStatusLabel(t, o.status)}
-                      {o.refund_due_minor ? (
-                        <span className="muted">
-                          {" "}
-                          · {t("office.orders.due", { amount: formatMoney(o.refund_due_minor, o.currency) })}
-                        </span>
-                      ) : null}
-                    </td>
-                    <MoneyCell label={col.total} minor={o.amount_minor} currency={o.currency} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackTable columns={[col.order, col.agent, col.placed, col.status, { num: col.total }]}>
+            {result.items.map((o) => (
+              <tr key={o.id} data-testid={`office-order-${o.id}`}>
+                <td data-label={col.order}>
+                  <Link to={`/office/orders/${o.id}`}>{t("office.orders.orderN", { id: o.id })}</Link>
+                </td>
+                <td data-label={col.agent}>
+                  {o.agent_name}
+                  <br />
+                  <span className="muted">{o.agent_email}</span>
+                </td>
+                <td data-label={col.placed}>{formatDateTime(o.created_at, zone)}</td>
+                <td data-label={col.status}>
+                  {orderStatusLabel(t, o.status)}
+                  {o.refund_due_minor ? (
+                    <span className="muted">
+                      {" "}
+                      · {t("office.orders.due", { amount: formatMoney(o.refund_due_minor, o.currency) })}
+                    </span>
+                  ) : null}
+                </td>
+                <MoneyCell label={col.total} minor={o.amount_minor} currency={o.currency} />
+              </tr>
+            ))}
+          </StackTable>
           <Pages page={result.page} pages={result.pages} total={result.total} noun="order" url={url} />
           <p>
             <a href={`/office/orders.csv${queryOf(filter)}`} className="button button--ghost" download>

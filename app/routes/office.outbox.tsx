@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { RowButton, RowForm } from "../components/row-form";
-import { columnWords, TableHead } from "../components/table-head";
+import { columnWords, StackTable } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -83,57 +83,52 @@ export default function OfficeOutbox() {
         <p className="empty-state">{status === "failed" ? t("office.outbox.noneFailed") : t("office.outbox.none")}</p>
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <TableHead columns={[col.email, col.to, col.written, col.state, null]} />
-              <tbody>
-                {result.items.map((m) => (
-                  <tr key={m.id} data-testid={`outbox-${m.id}`}>
-                    <td data-label={col.email}>
-                      {kindOf(m.kind)}
-                      {m.channel !== "email" ? (
-                        <span className="badge" data-testid={`channel-${m.id}`}>
-                          {" "}
-                          {t(`office.outbox.channels.${m.channel}`)}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td data-label={col.to}>{m.to_address ?? t("office.outbox.staffInbox")}</td>
-                    <td data-label={col.written}>{formatDateTime(m.created_at, zone)}</td>
-                    <td data-label={col.state}>
-                      {t(`office.outbox.statuses.${m.status}`)}
-                      {m.status === "sent" && m.sent_at ? ` ${formatDateTime(m.sent_at, zone)}` : ""}
-                      {m.attempts ? <span className="muted"> · {t("office.outbox.attempts", { count: m.attempts })}</span> : null}
-                      {m.last_error && m.status !== "sent" ? <span className="muted"> · {m.last_error}</span> : null}
-                      {m.delivery ? (
-                        <span className="muted" data-testid={`delivery-${m.id}`}>
-                          {" · "}
-                          {t("office.outbox.delivery", {
-                            status: t(`office.outbox.deliveryStatus.${m.delivery.status}`, { defaultValue: m.delivery.status }),
-                          })}
-                          {m.delivery.error ? ` (${t("office.outbox.deliveryError", { code: m.delivery.error })})` : ""}
-                          {m.delivery.at ? ` ${formatDateTime(m.delivery.at, zone)}` : ""}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td data-label={t("work.table.actions")}>
-                      {m.status === "failed" ? (
-                        <RowForm id={m.id}>
-                          <RowButton
-                            id={m.id}
-                            intent="retry"
-                            who={t("office.outbox.toWhom", { to: m.to_address ?? t("office.outbox.staffInbox") })}
-                          >
-                            {t("office.outbox.sendAgain")}
-                          </RowButton>
-                        </RowForm>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackTable columns={[col.email, col.to, col.written, col.state, null]}>
+            {result.items.map((m) => (
+              <tr key={m.id} data-testid={`outbox-${m.id}`}>
+                <td data-label={col.email}>
+                  {kindOf(m.kind)}
+                  {m.channel !== "email" ? (
+                    <span className="badge" data-testid={`channel-${m.id}`}>
+                      {" "}
+                      {t(`office.outbox.channels.${m.channel}`)}
+                    </span>
+                  ) : null}
+                </td>
+                <td data-label={col.to}>{m.to_address ?? t("office.outbox.staffInbox")}</td>
+                <td data-label={col.written}>{formatDateTime(m.created_at, zone)}</td>
+                <td data-label={col.state}>
+                  {t(`office.outbox.statuses.${m.status}`)}
+                  {m.status === "sent" && m.sent_at ? ` ${formatDateTime(m.sent_at, zone)}` : ""}
+                  {m.attempts ? <span className="muted"> · {t("office.outbox.attempts", { count: m.attempts })}</span> : null}
+                  {m.last_error && m.status !== "sent" ? <span className="muted"> · {m.last_error}</span> : null}
+                  {m.delivery ? (
+                    <span className="muted" data-testid={`delivery-${m.id}`}>
+                      {" · "}
+                      {t("office.outbox.delivery", {
+                        status: t(`office.outbox.deliveryStatus.${m.delivery.status}`, { defaultValue: m.delivery.status }),
+                      })}
+                      {m.delivery.error ? ` (${t("office.outbox.deliveryError", { code: m.delivery.error })})` : ""}
+                      {m.delivery.at ? ` ${formatDateTime(m.delivery.at, zone)}` : ""}
+                    </span>
+                  ) : null}
+                </td>
+                <td data-label={t("work.table.actions")}>
+                  {m.status === "failed" ? (
+                    <RowForm id={m.id}>
+                      <RowButton
+                        id={m.id}
+                        intent="retry"
+                        who={t("office.outbox.toWhom", { to: m.to_address ?? t("office.outbox.staffInbox") })}
+                      >
+                        {t("office.outbox.sendAgain")}
+                      </RowButton>
+                    </RowForm>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </StackTable>
           <Pages page={result.page} pages={result.pages} total={result.total} noun="email" url={url} />
         </>
       )}

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OfficeHead, useOfficeZone } from "../components/office";
-import { columnWords, TableHead } from "../components/table-head";
+import { columnWords, StackTable } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -30,28 +30,23 @@ export default function OfficeStaff() {
     <section className="container page">
       <OfficeHead title={t("office.staff.heading")} add={{ to: "/office/staff/new", label: t("office.staff.invite") }} />
       <p className="muted">{t("office.staff.intro")}</p>
-      <div className="table-wrap">
-        <table className="table table--stack">
-          <TableHead columns={[col.name, col.email, col.role, col.lastSignIn, col.status]} />
-          <tbody>
-            {staff.map((s) => (
-              <tr key={s.id} data-testid={`staff-${s.id}`}>
-                <td data-label={col.name}>
-                  <Link to={`/office/staff/${s.id}`}>{s.name}</Link>
-                </td>
-                <td data-label={col.email}>{s.email}</td>
-                <td data-label={col.role}>{t(`office.staff.roles.${s.role}`)}</td>
-                <td data-label={col.lastSignIn}>
-                  {s.last_sign_in_at ? `${formatDateTime(s.last_sign_in_at, zone)} (${zone})` : t("office.staff.never")}
-                </td>
-                <td data-label={col.status}>
-                  {!s.active ? t("office.staff.inactive") : s.password_set ? t("office.staff.active") : t("office.staff.invited")}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackTable columns={[col.name, col.email, col.role, col.lastSignIn, col.status]}>
+        {staff.map((s) => (
+          <tr key={s.id} data-testid={`staff-${s.id}`}>
+            <td data-label={col.name}>
+              <Link to={`/office/staff/${s.id}`}>{s.name}</Link>
+            </td>
+            <td data-label={col.email}>{s.email}</td>
+            <td data-label={col.role}>{t(`office.staff.roles.${s.role}`)}</td>
+            <td data-label={col.lastSignIn}>
+              {s.last_sign_in_at ? `${formatDateTime(s.last_sign_in_at, zone)} (${zone})` : t("office.staff.never")}
+            </td>
+            <td data-label={col.status}>
+              {!s.active ? t("office.staff.inactive") : s.password_set ? t("office.staff.active") : t("office.staff.invited")}
+            </td>
+          </tr>
+        ))}
+      </StackTable>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
 import { orderStatusLabel } from "../components/order-summary";
-import { columnWords, MoneyCell, TableHead } from "../components/table-head";
+import { columnWords, MoneyCell, StackTable } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -60,43 +60,38 @@ export default function Orders() {
           <Trans i18nKey="work.orders.none" components={{ go: <Link to="/cart" /> }} />
         </p>
       ) : (
-        <div className="table-wrap">
-          <table className="table table--stack">
-            <TableHead columns={[col.order, col.date, col.client, col.items, col.status, { num: col.total }]} />
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id} data-testid={`order-${o.id}`}>
-                  <td data-label={col.order}>
-                    <Link to={`/orders/${o.id}`}>{t("work.orders.orderN", { id: o.id })}</Link>
-                  </td>
-                  <td data-label={col.date}>{formatDateTime(o.created_at, timeZone)}</td>
-                  <td data-label={col.client}>
-                    <ul className="order-lines">
-                      {[...new Set(o.items.map((i) => i.client_name))].map((name) => (
-                        <li key={name}>{name}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td data-label={col.items}>
-                    <ul className="order-lines">
-                      {o.items.map((i) => (
-                        <li key={i.id}>
-                          {itemLabel(t, i, timeZone)}
-                          {i.session?.status === "canceled" ? ` ${t("work.orders.sessionCancelled")}` : null}
-                          {i.refund_status
-                            ? ` ${i.refund_status === "refunded" ? t("work.orders.refunded") : t("work.orders.refundDue")}`
-                            : null}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td data-label={col.status}>{orderStatusLabel(t, o.status)}</td>
-                  <MoneyCell label={col.total} minor={o.amount_minor} currency={o.currency} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable columns={[col.order, col.date, col.client, col.items, col.status, { num: col.total }]}>
+          {orders.map((o) => (
+            <tr key={o.id} data-testid={`order-${o.id}`}>
+              <td data-label={col.order}>
+                <Link to={`/orders/${o.id}`}>{t("work.orders.orderN", { id: o.id })}</Link>
+              </td>
+              <td data-label={col.date}>{formatDateTime(o.created_at, timeZone)}</td>
+              <td data-label={col.client}>
+                <ul className="order-lines">
+                  {[...new Set(o.items.map((i) => i.client_name))].map((name) => (
+                    <li key={name}>{name}</li>
+                  ))}
+                </ul>
+              </td>
+              <td data-label={col.items}>
+                <ul className="order-lines">
+                  {o.items.map((i) => (
+                    <li key={i.id}>
+                      {itemLabel(t, i, timeZone)}
+                      {i.session?.status === "canceled" ? ` ${t("work.orders.sessionCancelled")}` : null}
+                      {i.refund_status
+                        ? ` ${i.refund_status === "refunded" ? t("work.orders.refunded") : t("work.orders.refundDue")}`
+                        : null}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td data-label={col.status}>{orderStatusLabel(t, o.status)}</td>
+              <MoneyCell label={col.total} minor={o.amount_minor} currency={o.currency} />
+            </tr>
+          ))}
+        </StackTable>
       )}
     </section>
   );
