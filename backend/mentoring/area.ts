@@ -1,5 +1,5 @@
 /** What a mentor sees of the sessions they give (lib/contract/mentoring.ts): never a client's papers or a price. */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type {
   MentorAgenda,
@@ -13,10 +13,12 @@ import { asLang } from "../../lib/i18n/languages.js";
 import { audit } from "../audit.js";
 import { getMentor, replaceHours } from "../bookings/mentors.js";
 import { firstNameAndInitial, joinUrl, sessionsWithPeople } from "../bookings/session-facts.js";
-import { changeWeek, type WeekRules } from "../bookings/week-change.js";
+import { changeWeek, type Week, type WeekRules } from "../bookings/week-change.js";
 import { clientEvent } from "../clients/case-file.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
+
+type Db = Kysely<Database>;
 
 type MentorProfileValues = z.output<typeof mentorProfileBody>;
 type MentorHoursValues = z.output<typeof mentorHoursBody>;
@@ -24,7 +26,7 @@ type MentorHoursValues = z.output<typeof mentorHoursBody>;
 const PAST_SHOWN = 50;
 
 /** The sessions a mentor sees: the paid ones (confirmed, or cancelled once paid), with whom and where. */
-function agendaQuery(db: Kysely<Database>, mentorId: number) {
+function agendaQuery(db: Db, mentorId: number) {
   return (
     sessionsWithPeople(db)
       .select([
@@ -70,7 +72,7 @@ function shown(r: AgendaRow): MentorSession {
   };
 }
 
-export async function mentorAgenda(db: Kysely<Database>, mentorId: number, now = new Date()): Promise<MentorAgenda> {
+export async function mentorAgenda(db: Db, mentorId: number, now = new Date()): Promise<MentorAgenda> {
   const base = agendaQuery(db, mentorId);
   const at = now.toISOString();
   const [{ time_zone }, upcoming, past] = await Promise.all([
@@ -96,7 +98,7 @@ const outcomeWords: Record<SessionOutcome, string> = {
 };
 
 /** One of the mentor's sessions as their agenda shows it (another mentor's: not found). */
-export async function mentorSession(db: Kysely<Database>, mentorId: number, bookingId: number) {
+export async function mentorSession(db: Db, mentorId: number, bookingId: number) {
   const row = await agendaQuery(db, mentorId).where("mentor_bookings.id", "=", bookingId).executeTakeFirst();
   if (!row) throw new NotFound("session.not_found", "No such session.");
   return shown(row);
@@ -108,7 +110,7 @@ export async function mentorSession(db: Kysely<Database>, mentorId: number, book
  * yet), so two marks at once leave one; another mentor's session is not found.
  */
 export async function markOutcome(
-  db: Kysely<Database>,
+  db: Db,
   mentorId: number,
   bookingId: number,
   input: { outcome: SessionOutcome; summary?: string },
@@ -164,7 +166,7 @@ export async function markOutcome(
 }
 
 /** The mentor's own profile and week, as they edit them. */
-export async function ownProfile(db: Kysely<Database>, mentorId: number): Promise<MentorOwnProfile> {
+export async function ownProfile(db: Db, mentorId: number): Promise<MentorOwnProfile> {
   const [profile, row] = await Promise.all([
     getMentor(db, mentorId, { inactive: true }),
     db.selectFrom("mentors").select(["meeting_url", "language"]).where("id", "=", mentorId).executeTakeFirstOrThrow(),
@@ -173,94 +175,84 @@ export async function ownProfile(db: Kysely<Database>, mentorId: number): Promis
 }
 
 /** Their bio, expertise, languages, zone and standing link: saved, and audited as the mentor's own change. */
-export async function saveOwnProfile(
-  db: Kysely<Database>,
-  mentorId: number,
-  v: MentorProfileValues,
-  rules: WeekRules,
-  now = new Date(),
-) {
+export async function saveOwnProfile(db: Db, mentorId: number, v: MentorProfileValues, rules: WeekRules, now = new Date()) {
   const before = await ownProfile(db, mentorId);
+  const language = v.language ?? before.language;
   const after = {
     bio: v.bio,
     expertise: JSON.stringify(v.expertise),
     languages: JSON.stringify(v.languages),
     time_zone: v.time_zone,
     meeting_url: v.meeting_url ?? null,
-    language: v.language ?? before.language,
+    language,
   };
   // The same hours read in a new zone are other instants: sessions they leave out are decided on first.
   const week =
     v.time_zone === before.time_zone ? null : { hours: before.availability, time_off: before.time_off, time_zone: v.time_zone };
-  const change = { week, affected: v.affected, reason: v.affected_reason, by: "mentor" as const };
-  await changeWeek(
+  return ownChange(
     db,
     mentorId,
-    change,
-    rules,
-    async (trx) => {
-      await trx.updateTable("mentors").set(after).where("id", "=", mentorId).execute();
-      await audit(
-        trx,
-        {
-          staffId: null,
-          mentorId,
-          kind: "mentor.profile",
-          subject: `mentor:${mentorId}`,
-          before: {
-            time_zone: before.time_zone,
-            meeting_url: before.meeting_url,
-            expertise: before.expertise,
-            language: before.language,
-          },
-          after: {
-            time_zone: v.time_zone,
-            meeting_url: v.meeting_url ?? null,
-            expertise: v.expertise,
-            language: after.language,
-          },
-        },
-        now,
-      );
+    { week, decided: v, rules, now },
+    {
+      write: (trx) => trx.updateTable("mentors").set(after).where("id", "=", mentorId).execute(),
+      kind: "mentor.profile",
+      before: {
+        time_zone: before.time_zone,
+        meeting_url: before.meeting_url,
+        expertise: before.expertise,
+        language: before.language,
+      },
+      after: { time_zone: v.time_zone, meeting_url: v.meeting_url ?? null, expertise: v.expertise, language },
     },
-    now,
   );
-  return ownProfile(db, mentorId);
 }
 
 /**
  * Their weekly hours and days off, replaced whole as the office does; confirmed sessions the new week leaves out
  * need a decision each (week-change.ts), and `settle` refunds what was cancelled.
  */
-export async function saveOwnHours(
-  db: Kysely<Database>,
-  mentorId: number,
-  v: MentorHoursValues,
-  rules: WeekRules,
-  now = new Date(),
-) {
+export async function saveOwnHours(db: Db, mentorId: number, v: MentorHoursValues, rules: WeekRules, now = new Date()) {
   const before = await ownProfile(db, mentorId);
   const week = { hours: v.hours, time_off: v.time_off, time_zone: before.time_zone };
-  const change = { week, affected: v.affected, reason: v.affected_reason, by: "mentor" as const };
+  return ownChange(
+    db,
+    mentorId,
+    { week, decided: v, rules, now },
+    {
+      write: (trx) => replaceHours(trx, mentorId, v),
+      kind: "mentor.hours",
+      before: { hours: before.availability, time_off: before.time_off },
+      after: { hours: v.hours, time_off: v.time_off, ...(Object.keys(v.affected).length ? { sessions: v.affected } : {}) },
+    },
+  );
+}
+
+/**
+ * A change the mentor makes to their own profile or week: the sessions a new week leaves out settled as they
+ * decided (week-change.ts), the write, and its audit entry as the mentor's, in one transaction; then the profile as
+ * it now stands.
+ */
+async function ownChange(
+  db: Db,
+  mentorId: number,
+  {
+    week,
+    decided,
+    rules,
+    now,
+  }: { week: Week | null; decided: MentorHoursValues | MentorProfileValues; rules: WeekRules; now: Date },
+  entry: { write: (trx: Transaction<Database>) => Promise<unknown>; kind: string; before: unknown; after: unknown },
+) {
+  const change = { week, affected: decided.affected, reason: decided.affected_reason, by: "mentor" as const };
   await changeWeek(
     db,
     mentorId,
     change,
     rules,
     async (trx) => {
-      await replaceHours(trx, mentorId, v);
-      await audit(
-        trx,
-        {
-          staffId: null,
-          mentorId,
-          kind: "mentor.hours",
-          subject: `mentor:${mentorId}`,
-          before: { hours: before.availability, time_off: before.time_off },
-          after: { hours: v.hours, time_off: v.time_off, ...(Object.keys(v.affected).length ? { sessions: v.affected } : {}) },
-        },
-        now,
-      );
+      await entry.write(trx);
+      const { kind, before, after } = entry;
+      await audit(trx, { staffId: null, mentorId, kind, subject: `mentor:${mentorId}`, before, after }, now);
     },
     now,
   );
