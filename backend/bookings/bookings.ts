@@ -108,6 +108,54 @@ export async function mentorToBook(
 }
 
 /**
+ * A new session of the mentor's with the agent's client: held for the cart, or confirmed on a pack's credit. It gets
+ * its own room, kept with the session (it moves with it), so links already sent stay good if the template changes.
+ * The database refuses a second live session in one slot (mentor_bookings_live_slot_uq).
+ */
+export async function insertSession(
+  trx: Kysely<Database>,
+  s: {
+    agentId: number;
+    clientId: number;
+    mentor: { id: number; currency: string };
+    start: string;
+    end: string;
+    topic: string;
+    status: "held" | "confirmed";
+    heldUntil: string | null;
+    /** What the mentor's statement counts for it */
+    priceMinor: number;
+    creditId: number | null;
+    rules: Pick<BookingRules, "meetingUrlTemplate">;
+    stamp: string;
+  },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto("mentor_bookings")
+    .values({
+      agent_id: s.agentId,
+      client_id: s.clientId,
+      mentor_id: s.mentor.id,
+      start_at: s.start,
+      end_at: s.end,
+      topic: s.topic,
+      status: s.status,
+      held_until: s.heldUntil,
+      price_minor: s.priceMinor,
+      currency: s.mentor.currency,
+      order_id: null,
+      refund_status: null,
+      credit_id: s.creditId,
+      meeting_url: sessionRoomUrl(s.rules.meetingUrlTemplate),
+      created_at: s.stamp,
+      updated_at: s.stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
  * Holds a slot for a client of the agent and puts it in the cart, in one transaction under the cart lock.
  * The database forbids two live bookings of one slot; the lock makes the hold limits exact.
  */
@@ -145,28 +193,20 @@ export async function book(
           `You already hold ${rules.maxHolds} unpaid sessions. Pay for them, or remove some from the cart, to book more.`,
         );
       }
-      const { id } = await trx
-        .insertInto("mentor_bookings")
-        .values({
-          agent_id: agentId,
-          client_id: client.id,
-          mentor_id: mentor.id,
-          start_at: startAt,
-          end_at: endAt,
-          topic: input.topic,
-          status: "held",
-          held_until: new Date(now.getTime() + rules.holdMinutes * 60_000).toISOString(),
-          price_minor: mentor.rate_minor,
-          currency: mentor.currency,
-          order_id: null,
-          refund_status: null,
-          // Kept with the session (it moves with it); links already sent stay good if the template changes.
-          meeting_url: sessionRoomUrl(rules.meetingUrlTemplate),
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const id = await insertSession(trx, {
+        agentId,
+        clientId: client.id,
+        mentor,
+        start: startAt,
+        end: endAt,
+        topic: input.topic,
+        status: "held",
+        heldUntil: new Date(now.getTime() + rules.holdMinutes * 60_000).toISOString(),
+        priceMinor: mentor.rate_minor,
+        creditId: null,
+        rules,
+        stamp,
+      });
       await trx
         .insertInto("cart_items")
         .values({

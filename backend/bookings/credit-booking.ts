@@ -13,7 +13,7 @@ import { clientEvent } from "../clients/case-file.js";
 import { lockLedger } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
 import { Invalid } from "../errors.js";
-import { bookableClient, bookingRefusal, mentorToBook, sessionRoomUrl, slotError } from "./bookings.js";
+import { bookableClient, bookingRefusal, insertSession, mentorToBook, slotError } from "./bookings.js";
 import { moveCredit } from "./credits.js";
 import { bookingConfirmed } from "./notices.js";
 import { getBooking } from "./queries.js";
@@ -63,29 +63,21 @@ export async function bookWithCredit(
             day: ends.toISOString().slice(0, 10),
           },
         );
-      const { id } = await trx
-        .insertInto("mentor_bookings")
-        .values({
-          agent_id: agentId,
-          client_id: client.id,
-          mentor_id: mentor.id,
-          start_at: start.toISOString(),
-          end_at: new Date(start.getTime() + grant.session_minutes * 60_000).toISOString(),
-          topic: input.topic,
-          status: "confirmed",
-          held_until: null,
-          // What the mentor's statement counts for it: their rate for its length.
-          price_minor: Math.round((mentor.rate_minor * grant.session_minutes) / 60),
-          currency: mentor.currency,
-          order_id: null,
-          refund_status: null,
-          credit_id: grant.id,
-          meeting_url: sessionRoomUrl(rules.meetingUrlTemplate),
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const id = await insertSession(trx, {
+        agentId,
+        clientId: client.id,
+        mentor,
+        start: start.toISOString(),
+        end: new Date(start.getTime() + grant.session_minutes * 60_000).toISOString(),
+        topic: input.topic,
+        status: "confirmed",
+        heldUntil: null,
+        // The mentor's rate for its length.
+        priceMinor: Math.round((mentor.rate_minor * grant.session_minutes) / 60),
+        creditId: grant.id,
+        rules,
+        stamp,
+      });
       await moveCredit(trx, grant.id, { kind: "used", amount: -1, by: `agent:${agentId}`, at: now, booking_id: id });
       await clientEvent(
         trx,
