@@ -34,3 +34,17 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** One of a list's filters: its name in the query, its label, the words for "any", and its choices. */
+export type ListFilter = { name: string; label: string; any: string; options: readonly Option[]; id?: string };
+
+/** A list's filters, one choice each (its id `filter-<name>` unless given), showing the values the list has now. */
+export function FilterSelects({
+  filters,
+  values,
+}: {
+  filters: readonly ListFilter[];
+  values: Record<string, string | undefined>;
+}) {
+  return filters.map(({ id, ...f }) => <FilterSelect key={f.name} id={id ?? `filter-${f.name}`} value={values[f.name]} {...f} />);
+}

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isolate } from "../../lib/bidi";
 import type { Booking } from "../../lib/contract";
 import { moveBlocker } from "../../lib/rules";
-import { FilterSelect } from "../components/filter-select";
+import { FilterSelects } from "../components/filter-select";
 import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
@@ -192,29 +192,18 @@ export default function Bookings() {
       ) : (
         <>
           <Form method="get" className="filter-form" role="search" aria-label={t("work.bookings.filterLabel")}>
-            <FilterSelect
-              id="filter-client"
-              label={t("work.bookings.client")}
-              name="client"
-              value={filter.client}
-              any={t("work.bookings.allClients")}
-              options={clients}
-            />
-            <FilterSelect
-              id="filter-mentor"
-              label={t("work.bookings.mentor")}
-              name="mentor"
-              value={filter.mentor}
-              any={t("work.bookings.allMentors")}
-              options={mentors}
-            />
-            <FilterSelect
-              id="filter-state"
-              label={t("work.bookings.state")}
-              name="state"
-              value={filter.state}
-              any={t("work.bookings.anyState")}
-              options={states.map((value) => ({ value, label: t(`work.bookings.states.${value}`) }))}
+            <FilterSelects
+              values={filter}
+              filters={[
+                { name: "client", label: t("work.bookings.client"), any: t("work.bookings.allClients"), options: clients },
+                { name: "mentor", label: t("work.bookings.mentor"), any: t("work.bookings.allMentors"), options: mentors },
+                {
+                  name: "state",
+                  label: t("work.bookings.state"),
+                  any: t("work.bookings.anyState"),
+                  options: states.map((value) => ({ value, label: t(`work.bookings.states.${value}`) })),
+                },
+              ]}
             />
             <div className="filter-form__actions">
               <button type="submit" className="button button--ghost">

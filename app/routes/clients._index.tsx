@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { clientStatuses, fieldLimits } from "../../lib/client-fields";
-import { FilterSelect } from "../components/filter-select";
+import { FilterSelects } from "../components/filter-select";
 import { Pages } from "../components/pages";
 import { columnWords } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
@@ -114,21 +114,22 @@ export default function Clients() {
           <label htmlFor="client-search">{t("work.clients.search")}</label>
           <input id="client-search" type="search" name="q" defaultValue={filter.q} maxLength={fieldLimits.search} />
         </div>
-        <FilterSelect
-          id="client-status"
-          label={t("work.clients.status")}
-          name="status"
-          value={filter.status}
-          any={t("work.clients.anyStatus")}
-          options={clientStatuses.map((s) => ({ value: s, label: t(`work.clientStatus.${s}`) }))}
-        />
-        <FilterSelect
-          id="client-destination"
-          label={t("work.clients.destination")}
-          name="destination"
-          value={filter.destination}
-          any={t("work.clients.anyDestination")}
-          options={destinations}
+        <FilterSelects
+          values={filter}
+          filters={[
+            {
+              name: "status",
+              label: t("work.clients.status"),
+              any: t("work.clients.anyStatus"),
+              options: clientStatuses.map((s) => ({ value: s, label: t(`work.clientStatus.${s}`) })),
+            },
+            {
+              name: "destination",
+              label: t("work.clients.destination"),
+              any: t("work.clients.anyDestination"),
+              options: destinations,
+            },
+          ]}
         />
         <div className="field">
           <label htmlFor="client-order">{t("work.clients.sortBy")}</label>

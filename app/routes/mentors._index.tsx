@@ -4,7 +4,7 @@ import { isolate } from "../../lib/bidi";
 import { clientLanguageLabels } from "../../lib/client-fields";
 import { isLang } from "../../lib/i18n/languages";
 import { formatMoney } from "../../lib/money";
-import { FilterSelect } from "../components/filter-select";
+import { FilterSelects } from "../components/filter-select";
 import { ForClient } from "../components/for-client";
 import { pageOf, Pages } from "../components/pages";
 import { ZoneNote } from "../components/zone-note";
@@ -88,21 +88,22 @@ export default function Mentors() {
       ) : null}
       <ZoneNote own={timeZone} />
       <Form method="get" className="filter-form" role="search">
-        <FilterSelect
-          id="filter-expertise"
-          label={t("work.mentors.expertise")}
-          name="expertise"
-          value={filter.expertise}
-          any={t("work.mentors.anyExpertise")}
-          options={expertise.map((e) => ({ value: e, label: e }))}
-        />
-        <FilterSelect
-          id="filter-language"
-          label={t("work.mentors.language")}
-          name="language"
-          value={filter.language}
-          any={t("work.mentors.anyLanguage")}
-          options={languages.map((l) => ({ value: l, label: l }))}
+        <FilterSelects
+          values={filter}
+          filters={[
+            {
+              name: "expertise",
+              label: t("work.mentors.expertise"),
+              any: t("work.mentors.anyExpertise"),
+              options: expertise.map((e) => ({ value: e, label: e })),
+            },
+            {
+              name: "language",
+              label: t("work.mentors.language"),
+              any: t("work.mentors.anyLanguage"),
+              options: languages.map((l) => ({ value: l, label: l })),
+            },
+          ]}
         />
         {client ? <input type="hidden" name="client" value={client} /> : null}
         <div className="filter-form__actions">

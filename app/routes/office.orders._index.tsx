@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { fieldMessages } from "../../lib/field-errors";
 import { formatMoney } from "../../lib/money";
-import { FilterSelect } from "../components/filter-select";
+import { FilterSelects } from "../components/filter-select";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { pageOf, Pages } from "../components/pages";
@@ -53,21 +53,22 @@ export default function OfficeOrders() {
     <section className="container page">
       <OfficeHead title={t("office.orders.heading")} />
       <Form method="get" className="filter-form" role="search">
-        <FilterSelect
-          id="orders-status"
-          label={t("office.orders.status")}
-          name="status"
-          value={filter.status}
-          any={t("office.orders.anyStatus")}
-          options={statuses.map((s) => ({ value: s, label: orderStatusLabel(t, s) }))}
-        />
-        <FilterSelect
-          id="orders-refund"
-          label={t("office.orders.refunds")}
-          name="refund"
-          value={filter.refund}
-          any={t("office.orders.any")}
-          options={[{ value: "due", label: t("office.orders.refundDue") }]}
+        <FilterSelects
+          values={filter}
+          filters={[
+            {
+              name: "status",
+              label: t("office.orders.status"),
+              any: t("office.orders.anyStatus"),
+              options: statuses.map((s) => ({ value: s, label: orderStatusLabel(t, s) })),
+            },
+            {
+              name: "refund",
+              label: t("office.orders.refunds"),
+              any: t("office.orders.any"),
+              options: [{ value: "due", label: t("office.orders.refundDue") }],
+            },
+          ]}
         />
         <div className="field">
           <label htmlFor="orders-agent">{t("office.orders.agent")}</label>
