@@ -4,7 +4,17 @@ import { clientFieldNames, clientStatuses, fieldLimits } from "../../lib/client-
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/forms.server";
 import { Trans, useTranslation } from "../lib/words";
-import { CountryField, countryOf, Field, FormError, SelectField, TextAreaField, ZoneField, type ZoneChoice } from "./fields";
+import {
+  CountryField,
+  countryOf,
+  Field,
+  FormError,
+  SelectField,
+  TextAreaField,
+  WideActions,
+  ZoneField,
+  type ZoneChoice,
+} from "./fields";
 import { usePortalForm } from "./form";
 import { LanguageField } from "./language-field";
 
@@ -101,18 +111,20 @@ export function ClientForm({
       <div className="form__wide">
         <TextAreaField label={t("work.clientFields.notes")} rows={4} maxLength={fieldLimits.notes} {...f("notes")} />
       </div>
-      <div className="form__actions form__wide">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy
+      <WideActions
+        label={
+          busy
             ? t("work.clientForm.saving")
             : failure?.duplicate
               ? t("work.clientForm.anyway", { label: submitLabel })
-              : submitLabel}
-        </button>
+              : submitLabel
+        }
+        busy={busy}
+      >
         <Link to={cancelTo} className="button button--ghost">
           {t("work.clientForm.cancel")}
         </Link>
-      </div>
+      </WideActions>
     </Form>
   );
 }

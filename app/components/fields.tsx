@@ -83,6 +83,27 @@ export function PasswordField(
   return <Field type="password" required maxLength={fieldLimits.password} {...props} />;
 }
 
+/**
+ * A grid form's last row, across the grid: its submit button (primary, or `ghost` for a lesser one), sent with the
+ * form's `intent` on a page of several forms, and whatever else goes beside it (a way back).
+ */
+export function WideActions(props: { label: ReactNode; busy: boolean; intent?: string; ghost?: boolean; children?: ReactNode }) {
+  return (
+    <div className="form__actions form__wide">
+      <button
+        type="submit"
+        name={props.intent ? "intent" : undefined}
+        value={props.intent}
+        className={`button ${props.ghost ? "button--ghost" : "button--primary"}`}
+        disabled={props.busy}
+      >
+        {props.label}
+      </button>
+      {props.children}
+    </div>
+  );
+}
+
 export type Option = { value: string; label: string };
 
 export function SelectField(

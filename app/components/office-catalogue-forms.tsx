@@ -9,8 +9,14 @@ import { planFields, relocationFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
-import { CountryField, Field, FormError, SelectField, TextAreaField } from "./fields";
+import { CountryField, Field, FormError, SelectField, TextAreaField, WideActions } from "./fields";
 import { usePortalForm, type FieldOf, type PortalForm } from "./form";
+
+/** A catalogue price, typed in US dollars ("1250" or "1250.50"), with what it buys said beneath. */
+export function PriceField({ hint, ...field }: ReturnType<FieldOf> & { hint: string }) {
+  const { t } = useTranslation();
+  return <Field label={t("office.catalogueForm.priceUsd")} inputMode="decimal" required hint={hint} {...field} />;
+}
 
 /** A catalogue form's frame: the token, the summary, the fields in order, Save and Cancel. */
 export function CatalogueForm({
@@ -31,14 +37,11 @@ export function CatalogueForm({
       <AuthenticityTokenInput />
       <FormError message={form.formError} />
       {children}
-      <div className="form__actions form__wide">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t("office.catalogueForm.saving") : submitLabel}
-        </button>
+      <WideActions label={busy ? t("office.catalogueForm.saving") : submitLabel} busy={busy}>
         <Link to={cancelTo} className="button button--ghost">
           {t("office.catalogueForm.cancel")}
         </Link>
-      </div>
+      </WideActions>
     </Form>
   );
 }
@@ -74,13 +77,7 @@ export function RelocationForm({
       <CountryField countries={countries} {...f("country_code")} />
       <Field label={t("office.catalogueForm.city")} required maxLength={100} {...f("city")} />
       <Field label={t("office.catalogueForm.duration")} inputMode="numeric" required {...f("duration_days")} />
-      <Field
-        label={t("office.catalogueForm.priceUsd")}
-        inputMode="decimal"
-        required
-        hint={t("office.catalogueForm.relocationPriceHint")}
-        {...f("price")}
-      />
+      <PriceField hint={t("office.catalogueForm.relocationPriceHint")} {...f("price")} />
       <div className="form__wide">
         <TextAreaField
           label={t("office.catalogueForm.included")}
@@ -124,13 +121,7 @@ export function PlanForm({ plan, failure, submitLabel }: { plan?: OfficePlan; fa
         {...f("service_id")}
       />
       <Field label={t("office.catalogueForm.name")} required maxLength={100} {...f("name")} />
-      <Field
-        label={t("office.catalogueForm.priceUsd")}
-        inputMode="decimal"
-        required
-        hint={t("office.catalogueForm.planPriceHint")}
-        {...f("price")}
-      />
+      <PriceField hint={t("office.catalogueForm.planPriceHint")} {...f("price")} />
       <div className="form__wide">
         <TextAreaField label={t("office.catalogueForm.description")} rows={4} required maxLength={2000} {...f("description")} />
       </div>

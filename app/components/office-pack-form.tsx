@@ -7,7 +7,7 @@ import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
 import { Field, SelectField, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
-import { CatalogueForm, TranslatedFields } from "./office-catalogue-forms";
+import { CatalogueForm, PriceField, TranslatedFields } from "./office-catalogue-forms";
 
 export function PackForm({
   pack,
@@ -42,13 +42,7 @@ export function PackForm({
   return (
     <CatalogueForm form={form} cancelTo="/office/session-packs" submitLabel={submitLabel}>
       <Field label={t("office.packs.name")} required maxLength={100} {...f("name")} />
-      <Field
-        label={t("office.catalogueForm.priceUsd")}
-        inputMode="decimal"
-        required
-        hint={t("office.packs.priceHint")}
-        {...f("price")}
-      />
+      <PriceField hint={t("office.packs.priceHint")} {...f("price")} />
       <Field label={t("office.packs.sessions")} inputMode="numeric" required {...f("sessions")} />
       <SelectField
         label={t("office.packs.minutes")}

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { formatMoney } from "../../lib/money";
 import { CommissionStatementView } from "../components/commission-statement";
-import { Field, FormError } from "../components/fields";
+import { Field, FormError, WideActions } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
@@ -113,11 +113,7 @@ export default function AgentCommissions() {
             hint={t("office.commissions.referenceHint")}
             {...payout.field("reference")}
           />
-          <div className="form__actions form__wide">
-            <button type="submit" name="intent" value="payout" className="button button--primary" disabled={busy}>
-              {t("office.commissions.pay")}
-            </button>
-          </div>
+          <WideActions label={t("office.commissions.pay")} intent="payout" busy={busy} />
         </Form>
         {statement.payouts.length ? (
           <ul className="list-reset order-lines" data-testid="payouts">
@@ -142,11 +138,7 @@ export default function AgentCommissions() {
           <AuthenticityTokenInput />
           <FormError message={connect.formError} />
           <Field label={t("office.commissions.accountId")} maxLength={80} spellCheck={false} {...connect.field("account_id")} />
-          <div className="form__actions form__wide">
-            <button type="submit" name="intent" value="connect" className="button button--ghost" disabled={busy}>
-              {t("office.commissions.saveAccount")}
-            </button>
-          </div>
+          <WideActions label={t("office.commissions.saveAccount")} intent="connect" busy={busy} ghost />
         </Form>
       </section>
       <Toast toast={failure?.toast} />

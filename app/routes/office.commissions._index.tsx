@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CommissionRule } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { CommissionCells, CommissionHead } from "../components/commission-statement";
-import { Field, FormError, SelectField } from "../components/fields";
+import { Field, FormError, SelectField, WideActions } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { Toast } from "../components/toasts";
@@ -191,11 +191,7 @@ export default function OfficeCommissions() {
             {...f("rate_value")}
           />
           <Field label={t("office.commissions.startsOn")} type="date" required {...f("starts_on")} />
-          <div className="form__actions form__wide">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {t("office.commissions.add")}
-            </button>
-          </div>
+          <WideActions label={t("office.commissions.add")} busy={busy} />
         </Form>
       </section>
       <Toast toast={failure?.toast} />
