@@ -5,7 +5,7 @@ import { isolate } from "../../lib/bidi";
 import { formatMoney } from "../../lib/money";
 import { itemLabel } from "../components/cart-items";
 import { FormError, TextAreaField, readRefusal } from "../components/fields";
-import { usePortalForm } from "../components/form";
+import { usePortalForm, type PortalForm } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { Toast } from "../components/toasts";
@@ -31,6 +31,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     .call(endpoints.officeOrder, { params: { id: routeId(params.id) } })
     .catch((e) => apiLoaderError(e, request, context));
   return { order, title: workspaceT("office.order.title", { id: order.id }) };
+}
+
+/**
+ * A staff note on the order (why a line is refunded, what a review found): posted as `note`; the API names its
+ * refusal by the note's own field (`refund_note`, `review_note`).
+ */
+function StaffNote({ label, form, field, value }: { label: string; form: PortalForm; field: string; value: string }) {
+  return (
+    <TextAreaField
+      label={label}
+      name="note"
+      id={`field-${field}`}
+      rows={2}
+      maxLength={1000}
+      errors={form.errors(field)}
+      defaultValue={value}
+      autoFocusOnError
+    />
+  );
 }
 
 /** Review (flagged orders), refund chosen lines, or retry the refunds still due; a refusal is said on this page. */
@@ -212,16 +231,7 @@ export default function OfficeOrder() {
         </fieldset>
         {canRefund ? (
           <>
-            <TextAreaField
-              label={t("office.order.why")}
-              name="note"
-              id="field-refund_note"
-              rows={2}
-              maxLength={1000}
-              errors={refund.errors("refund_note")}
-              defaultValue={refund.typed("note") ?? ""}
-              autoFocusOnError
-            />
+            <StaffNote label={t("office.order.why")} form={refund} field="refund_note" value={refund.typed("note") ?? ""} />
             <button type="submit" name="intent" value="refund" className="button button--danger" disabled={busy}>
               {t("office.order.refund")}
             </button>
@@ -243,15 +253,11 @@ export default function OfficeOrder() {
         <Form method="post" className="form" {...review.props}>
           <AuthenticityTokenInput />
           <h2>{t("office.order.review")}</h2>
-          <TextAreaField
+          <StaffNote
             label={t("office.order.found")}
-            name="note"
-            id="field-review_note"
-            rows={2}
-            maxLength={1000}
-            errors={review.errors("review_note")}
-            defaultValue={review.typed("note") ?? order.review_note ?? ""}
-            autoFocusOnError
+            form={review}
+            field="review_note"
+            value={review.typed("note") ?? order.review_note ?? ""}
           />
           <button type="submit" name="intent" value="review" className="button button--ghost" disabled={busy}>
             {t("office.order.markReviewed")}

@@ -11,23 +11,11 @@ const say = (kind: string, before: unknown, after: unknown, subject: string | nu
 
 describe("the audit log's words", () => {
   it("says a mentor's edit field by field: money as dollars, hours day by day", () => {
-    const before = {
-      rate_minor: 9500,
-      time_zone: "Europe/Lisbon",
-      hours: [
-        { weekday: 2, start_minute: 540, end_minute: 1080 },
-        { weekday: 3, start_minute: 540, end_minute: 720 },
-      ],
-    };
-    const after = {
-      rate_minor: 10500,
-      time_zone: "Europe/Lisbon",
-      hours: [
-        { weekday: 2, start_minute: 540, end_minute: 1020 },
-        { weekday: 3, start_minute: 540, end_minute: 720 },
-        { weekday: 3, start_minute: 780, end_minute: 960 },
-      ],
-    };
+    // [weekday, first minute, last minute] a range
+    const hours = (...ranges: Array<[number, number, number]>) =>
+      ranges.map(([weekday, start_minute, end_minute]) => ({ weekday, start_minute, end_minute }));
+    const before = { rate_minor: 9500, time_zone: "Europe/Lisbon", hours: hours([2, 540, 1080], [3, 540, 720]) };
+    const after = { rate_minor: 10500, time_zone: "Europe/Lisbon", hours: hours([2, 540, 1020], [3, 540, 720], [3, 780, 960]) };
     expect(say("mentor.edit", before, after, "mentor:3")).toBe(
       "Rate changed from $95.00 to $105.00; Hours on Tuesdays: 9:00–17:00; Hours on Wednesdays: 9:00–12:00, 13:00–16:00",
     );
