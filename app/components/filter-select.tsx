@@ -48,3 +48,12 @@ export function FilterSelects({
 }) {
   return filters.map(({ id, ...f }) => <FilterSelect key={f.name} id={id ?? `filter-${f.name}`} value={values[f.name]} {...f} />);
 }
+
+/** A list's yes-or-no filter in a GET form: ticked, it sends `name=value` (orders: hide the unpaid; audit: sign-ins). */
+export function FilterCheck({ name, value, checked, label }: { name: string; value: string; checked: boolean; label: string }) {
+  return (
+    <label className="check">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} /> {label}
+    </label>
+  );
+}

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { auditSubject, describeAudit } from "../../lib/audit-words";
+import { FilterCheck } from "../components/filter-select";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
 import { columnWords, TableHead } from "../components/table-head";
@@ -75,9 +76,7 @@ export default function OfficeAudit() {
             defaultValue={staff}
             maxLength={100}
           />
-          <label className="check">
-            <input type="checkbox" name="sign_ins" value="show" defaultChecked={signIns} /> {t("office.audit.signIns")}
-          </label>
+          <FilterCheck name="sign_ins" value="show" checked={signIns} label={t("office.audit.signIns")} />
           <button type="submit" className="button button--ghost">
             {t("office.audit.filter")}
           </button>

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { itemLabel } from "../components/cart-items";
+import { FilterCheck } from "../components/filter-select";
 import { orderStatusLabel } from "../components/order-summary";
 import { columnWords, MoneyCell, StackTable } from "../components/table-head";
 import { ZoneNote } from "../components/zone-note";
@@ -45,9 +46,7 @@ export default function Orders() {
       {unpaidCount ? (
         <Form method="get" className="search-form">
           <div className="search-form__row">
-            <label className="check">
-              <input type="checkbox" name="hide" value="unpaid" defaultChecked={hide} /> {t("work.orders.hideUnpaid")}
-            </label>
+            <FilterCheck name="hide" value="unpaid" checked={hide} label={t("work.orders.hideUnpaid")} />
             <button type="submit" className="button button--ghost button--small">
               {t("work.orders.show")}
             </button>
