@@ -4,6 +4,9 @@
  */
 import type { Option } from "./fields";
 
+/** Choices that are shown as they are sent (an expertise, a language as the mentors write it, a job's type). */
+export const asWritten = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }));
+
 /** A list filter's choice in a GET form: "any" first (the empty value), then the options. */
 export function FilterSelect({
   id,

@@ -4,6 +4,7 @@ import type { FormFailure } from "../lib/forms.server";
 import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
 import { CountryField, Field, SelectField, TextAreaField } from "./fields";
+import { asWritten } from "./filter-select";
 import { usePortalForm } from "./form";
 import { CatalogueForm } from "./office-catalogue-forms";
 
@@ -41,11 +42,7 @@ export function JobForm({
       <Field label={t("office.catalogueForm.company")} required maxLength={150} {...f("company")} />
       <CountryField countries={countries} {...f("country_code")} />
       <Field label={t("office.catalogueForm.city")} required maxLength={100} {...f("city")} />
-      <SelectField
-        label={t("office.catalogueForm.type")}
-        options={types.map((type) => ({ value: type, label: type }))}
-        {...f("employment_type")}
-      />
+      <SelectField label={t("office.catalogueForm.type")} options={asWritten(types)} {...f("employment_type")} />
       <Field
         label={t("office.catalogueForm.fee")}
         inputMode="decimal"

@@ -4,7 +4,7 @@ import { isolate } from "../../lib/bidi";
 import { clientLanguageLabels } from "../../lib/client-fields";
 import { isLang } from "../../lib/i18n/languages";
 import { formatMoney } from "../../lib/money";
-import { FilterSelects } from "../components/filter-select";
+import { asWritten, FilterSelects } from "../components/filter-select";
 import { ForClient } from "../components/for-client";
 import { pageOf, Pages } from "../components/pages";
 import { ZoneNote } from "../components/zone-note";
@@ -95,13 +95,13 @@ export default function Mentors() {
               name: "expertise",
               label: t("work.mentors.expertise"),
               any: t("work.mentors.anyExpertise"),
-              options: expertise.map((e) => ({ value: e, label: e })),
+              options: asWritten(expertise),
             },
             {
               name: "language",
               label: t("work.mentors.language"),
               any: t("work.mentors.anyLanguage"),
-              options: languages.map((l) => ({ value: l, label: l })),
+              options: asWritten(languages),
             },
           ]}
         />
