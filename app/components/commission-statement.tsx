@@ -3,7 +3,7 @@ import type { CommissionStatement } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
 import { useTranslation } from "../lib/words";
-import { MoneyCell } from "./table-head";
+import { MoneyCell } from "./money-cell";
 
 export function CommissionStatementView({ statement }: { statement: CommissionStatement }) {
   const { t } = useTranslation();

@@ -4,7 +4,8 @@ import type { MentorStatement } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
 import { Trans, useTranslation } from "../lib/words";
-import { TableHead, MoneyCell } from "./table-head";
+import { MoneyCell } from "./money-cell";
+import { TableHead } from "./table-head";
 
 export function StatementView({ statement, csvHref, error }: { statement: MentorStatement; csvHref: string; error?: string }) {
   const zone = statement.mentor.time_zone;

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { formatMoney } from "../../lib/money";
 import { useTranslation, type T } from "../lib/words";
 
 /**
@@ -66,14 +65,5 @@ export function StackTable({
         <tbody>{children}</tbody>
       </table>
     </div>
-  );
-}
-
-/** An amount in a table's row: right-aligned, named by its column on a phone (where the row is a card). */
-export function MoneyCell({ label, minor, currency }: { label: string; minor: number; currency: string }) {
-  return (
-    <td data-label={label} className="num">
-      {formatMoney(minor, currency)}
-    </td>
   );
 }

@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { weekdayName } from "../../lib/days";
+import { MoneyCell } from "../components/money-cell";
 import { OfficeHead } from "../components/office";
 import { RowButton, RowForm } from "../components/row-form";
-import { MoneyCell, StackTable } from "../components/table-head";
+import { StackTable } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
