@@ -9,6 +9,9 @@ import type { ApiTransport } from "../../lib/transport.js";
 import { pdfBytes } from "./files.js";
 
 let made = 0;
+/** Past the cancellation cut-off the tests run with (24 hours, BOOKING_CANCEL_CUTOFF_HOURS' default), with two to spare */
+const BEYOND_CUTOFF_HOURS = 26;
+
 const unique = () => `${Date.now().toString(36)}${(made += 1)}`;
 
 export function agentFixtures(transport: ApiTransport, token: string) {
@@ -54,14 +57,32 @@ export function agentFixtures(transport: ApiTransport, token: string) {
       await api.call(endpoints.addCart, { body: { client_id: clientId, item_type: "service_plan", item_id: plan.id } });
       return { ...(await payCart()), planId: plan.id };
     },
-    /** A session held for the client at the mentor's first free slot (or the one given), in the cart. */
+    /**
+     * A session held for the client, in the cart: at the one given, else the mentor's first free slot beyond the
+     * cancellation cut-off, so that it can be moved, or cancelled with a refund, whatever the time of day the test
+     * runs (the first free slot after the minimum notice is often inside the cut-off: at 09:30 on a Sunday, the
+     * next morning's 09:00). A test that wants one inside the cut-off moves it there itself.
+     */
     async heldSession(clientId: number, options: { mentorId?: number; start?: string; topic?: string } = {}) {
       const mentorId = options.mentorId ?? (await api.call(endpoints.mentors))[0]!.id;
-      const start =
-        options.start ?? (await api.call(endpoints.schedule, { body: { mentor_id: mentorId, time_zone: "UTC" } })).next_free!;
+      const start = options.start ?? (await fixtures.freeSlotAfter(mentorId, BEYOND_CUTOFF_HOURS));
       return api.call(endpoints.book, {
         body: { mentor_id: mentorId, client_id: clientId, start, topic: options.topic ?? "Fixture session" },
       });
+    },
+    /** The mentor's first free slot starting at least `hours` from now, looked for week by week. */
+    async freeSlotAfter(mentorId: number, hours: number): Promise<string> {
+      const after = Date.now() + hours * 3_600_000;
+      let week: string | undefined;
+      for (let weeks = 0; weeks < 5; weeks++) {
+        const schedule = await api.call(endpoints.schedule, {
+          body: { mentor_id: mentorId, time_zone: "UTC", ...(week ? { week_start: week } : {}) },
+        });
+        const slot = schedule.slots.find((s) => Date.parse(s.start) >= after);
+        if (slot) return slot.start;
+        week = schedule.next_week;
+      }
+      throw new Error(`mentor ${mentorId} has no free slot ${hours} hours or more from now in five weeks`);
     },
     /** A session held as heldSession holds it, then paid alone: the booking as held, and its order's ids. */
     async paidSession(clientId: number, options: { mentorId?: number; start?: string; topic?: string } = {}) {
