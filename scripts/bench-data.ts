@@ -3,6 +3,7 @@ import { hashPassword } from "../backend/accounts/passwords.js";
 import { openDatabase } from "../backend/db/connection.js";
 import { migrateToLatest } from "../backend/db/migrate.js";
 import { seedDemoData, seedReferenceData } from "../backend/setup/seed.js";
+import { clientSearchText } from "../lib/search.js";
 
 /** 50 agents (three of them with 100, 1,000 and 10,000 clients), 2,000 jobs, 200 mentors, bookings and orders. */
 export async function seedBenchDatabase(dbFile: string) {
@@ -24,18 +25,22 @@ export async function seedBenchDatabase(dbFile: string) {
       "insert into agents (email, name, password_hash, phone, time_zone, created_at) values (?, ?, ?, null, 'Europe/London', ?)",
     );
     const client = raw.prepare(
-      "insert into clients (agent_id, first_name, last_name, email, phone, nationality, current_country, destination_country, status, created_at, updated_at) values (?, ?, ?, ?, '+44 20 7946 0000', ?, ?, ?, 'active', ?, ?)",
+      // With the folded search text the portal writes with every client (lib/search.ts), so a search reads it as it does
+      // in production rather than folding each row's name as it goes.
+      "insert into clients (agent_id, first_name, last_name, email, search_text, phone, nationality, current_country, destination_country, status, created_at, updated_at) values (?, ?, ?, ?, ?, '+44 20 7946 0000', ?, ?, ?, 'active', ?, ?)",
     );
     for (let a = 1; a <= 50; a++) {
       const id = Number(agent.run(`agent${a}@bench.test`, `Bench Agent ${a}`, hash, now).lastInsertRowid);
       const n = sizes.get(a) ?? 20;
       for (let c = 0; c < n; c++) {
         const at = new Date(Date.now() - c * 60_000).toISOString();
+        const person = { first_name: `Given${c}`, last_name: `Family${a}x${c}`, email: `c${c}.a${a}@bench.test` };
         client.run(
           id,
-          `Given${c}`,
-          `Family${a}x${c}`,
-          `c${c}.a${a}@bench.test`,
+          person.first_name,
+          person.last_name,
+          person.email,
+          clientSearchText(person),
           countries[c % countries.length],
           countries[(c + 1) % countries.length],
           countries[(c + 2) % countries.length],
