@@ -16,10 +16,16 @@ async function bookWithCredit(
   clientId: number,
   topic: string,
   javaScriptEnabled: boolean,
-  nth: number,
+  /** Hours from now the session must start at least (one to be cancelled with its credit back: past the cut-off) */
+  hoursAhead = 0,
 ) {
   await page.goto(`${base}/mentors/1?client=${clientId}`);
-  await page.locator("a.slot").nth(nth).click();
+  // This week's first free slot far enough ahead, whatever the time of day the test runs.
+  const after = Date.now() + hoursAhead * 3_600_000;
+  const starts = await page.locator("a.slot").evaluateAll((links) => links.map((a) => a.getAttribute("data-start") ?? ""));
+  const index = starts.findIndex((start) => Date.parse(start) >= after);
+  expect(index, `a free slot ${hoursAhead} hours or more from now this week`).toBeGreaterThanOrEqual(0);
+  await page.locator("a.slot").nth(index).click();
   await page.waitForURL(/\/mentors\/1\/book\?/);
   const payWith = page.getByTestId("pay-with");
   await expect(payWith.innerText()).resolves.toMatch(/With a credit of .*: 3 of 3 left|With a credit of .*: 2 of 3 left/);
@@ -96,7 +102,7 @@ journeys("session packs and commissions in Chromium", { timeout: 180_000 }, (ctx
       await expect.poll(() => agent.getByTestId("payment-status").innerText(), settle).toBe("Payment received");
 
       // A credit books a session at once; the client's pages say what is left.
-      await bookWithCredit(agent, base, clientId, "CV review", javaScriptEnabled, 0);
+      await bookWithCredit(agent, base, clientId, "CV review", javaScriptEnabled);
       await agent.goto(`${base}/clients/${clientId}`);
       await expect.poll(() => agent.getByTestId("client-credits").innerText(), settle).toMatch(/2 of 3 sessions left, until/);
       const me = await newContext(ctx.browser, javaScriptEnabled, { width });
@@ -105,8 +111,8 @@ journeys("session packs and commissions in Chromium", { timeout: 180_000 }, (ctx
       await mine.goto(`${base}/my`);
       await expect.poll(() => mine.getByTestId("my-credits").innerText(), settle).toMatch(/2 of 3 sessions left, until/);
 
-      // A second one, cancelled before the cut-off: its credit comes back.
-      await bookWithCredit(agent, base, clientId, "Interview", javaScriptEnabled, 1);
+      // A second one, cancelled before the cut-off (24 hours; it starts 26 or more from now): its credit comes back.
+      await bookWithCredit(agent, base, clientId, "Interview", javaScriptEnabled, 26);
       const sessions = (await get(`api/Mentordetails/list/${agentId}`)) as Array<{ id: number; topic: string }>;
       const second = sessions.find((s) => s.topic === "Interview")!;
       await agent.goto(`${base}/bookings/${second.id}/cancel`);
