@@ -4,16 +4,14 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import { demoStaff } from "../../backend/setup/demo-data.js";
 import { clientInput, contactBody, jobInput, mentorInput, relocationInput } from "../../lib/contract.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 
 /** A body schema's field names, through a refinement (a job's salaries in order) to the object it checks. */
-const fieldsOf = (schema: z.ZodTypeAny): string[] => {
-  const def = schema._def as { schema?: z.ZodTypeAny; shape?: () => Record<string, unknown> };
-  return def.schema ? fieldsOf(def.schema) : Object.keys(def.shape!());
-};
+const fieldsOf = (schema: z.ZodTypeAny): string[] =>
+  schema instanceof z.ZodEffects ? fieldsOf(schema.innerType()) : Object.keys((schema as z.AnyZodObject).shape);
 
 /** A query of hostile values: each parameter cut to its length from the two texts in turn. */
 const hostileQuery = ([a, b]: [string, string], lengths: Record<string, number>) =>

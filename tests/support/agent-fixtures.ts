@@ -7,6 +7,7 @@ import { createApiClient } from "../../app/lib/api.server.js";
 import { endpoints, type Booking } from "../../lib/contract.js";
 import type { ApiTransport } from "../../lib/transport.js";
 import { pdfBytes } from "./files.js";
+import { freeSlotsFrom } from "./slots.js";
 
 let made = 0;
 /** Past the cancellation cut-off the tests run with (24 hours, BOOKING_CANCEL_CUTOFF_HOURS' default), with two to spare */
@@ -72,17 +73,13 @@ export function agentFixtures(transport: ApiTransport, token: string) {
     },
     /** The mentor's first free slot starting at least `hours` from now, looked for week by week. */
     async freeSlotAfter(mentorId: number, hours: number): Promise<string> {
-      const after = Date.now() + hours * 3_600_000;
-      let week: string | undefined;
-      for (let weeks = 0; weeks < 5; weeks++) {
-        const schedule = await api.call(endpoints.schedule, {
-          body: { mentor_id: mentorId, time_zone: "UTC", ...(week ? { week_start: week } : {}) },
+      const week = (weekStart?: string) =>
+        api.call(endpoints.schedule, {
+          body: { mentor_id: mentorId, time_zone: "UTC", ...(weekStart ? { week_start: weekStart } : {}) },
         });
-        const slot = schedule.slots.find((s) => Date.parse(s.start) >= after);
-        if (slot) return slot.start;
-        week = schedule.next_week;
-      }
-      throw new Error(`mentor ${mentorId} has no free slot ${hours} hours or more from now in five weeks`);
+      const [slot] = await freeSlotsFrom(week, Date.now() + hours * 3_600_000, 1, 5);
+      if (!slot) throw new Error(`mentor ${mentorId} has no free slot ${hours} hours or more from now in five weeks`);
+      return slot;
     },
     /** A session held as heldSession holds it, then paid alone: the booking as held, and its order's ids. */
     async paidSession(clientId: number, options: { mentorId?: number; start?: string; topic?: string } = {}) {

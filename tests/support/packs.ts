@@ -5,6 +5,7 @@
 import { expect } from "vitest";
 import type { Db } from "../../backend/db/connection.js";
 import type { Harness } from "./api-harness.js";
+import { freeSlotsFrom, type ScheduleWeek } from "./slots.js";
 
 type Ctx = { database: Db; api: Harness };
 type Agent = { id: number; token: string };
@@ -78,18 +79,14 @@ export function packFixtures(ctx: () => Ctx) {
   /** `count` free slots (UTC starts) of a mentor, at least `minDays` days from now. */
   async function slots(agent: Agent, count: number, mentorId = 1, minDays = 2) {
     const { api } = ctx();
-    const found: string[] = [];
-    const from = Date.now() + minDays * 86_400_000;
-    let weekStart: string | undefined;
-    for (let week = 0; week < 12 && found.length < count; week++) {
-      const res = await api.call("POST", "api/Mentorbooking", {
-        token: agent.token,
-        body: { mentor_id: mentorId, time_zone: "UTC", ...(weekStart ? { week_start: weekStart } : {}) },
-      });
-      found.push(...(res.json.data.slots as Array<{ start: string }>).map((s) => s.start).filter((s) => Date.parse(s) >= from));
-      weekStart = res.json.data.next_week;
-    }
-    return found.slice(0, count);
+    const week = async (weekStart?: string) =>
+      (
+        await api.call("POST", "api/Mentorbooking", {
+          token: agent.token,
+          body: { mentor_id: mentorId, time_zone: "UTC", ...(weekStart ? { week_start: weekStart } : {}) },
+        })
+      ).json.data as ScheduleWeek;
+    return freeSlotsFrom(week, Date.now() + minDays * 86_400_000, count);
   }
 
   /** A grant's balance: its ledger's last row. */
