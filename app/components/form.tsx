@@ -1,17 +1,26 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useEffect, useId } from "react";
 import type { FormFailure } from "../lib/forms.server";
 import { readRefusal } from "./fields";
 
-const formProps = ({ id, onSubmit, noValidate }: ReturnType<typeof getFormProps>) => ({ id, onSubmit, noValidate });
+/** The form's first control (in the page's order) that a refusal names, or the one named `first` when the page chose. */
+function firstRefused(form: HTMLFormElement, refused: (name: string) => boolean) {
+  for (const el of Array.from(form.elements)) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) continue;
+    if (el.type === "hidden" || el.disabled || !el.name) continue;
+    if (refused(el.name)) return el;
+  }
+  return undefined;
+}
 
 /**
- * A form through Conform (`useForm`, docs/decisions/013-forms-with-conform.md), fed by what the action answered
- * (`lastResult`: a refusal from `refuse`/`validateForm`, or undefined before a post). The same with JavaScript on
- * and off: the server checks every post with the form's zod schema, and its answer brings each field's words, the
- * form's, and what was typed. Conform moves the focus to the first bad field after a post with scripts on; without
- * them, `autoFocusOnError` does, on the first bad field in `order`.
+ * A form read and answered as Conform's submission result (docs/decisions/013-forms-with-conform.md), fed by what
+ * the action answered (`lastResult`: a refusal from `refuse`/`validateForm`, or undefined before a post). The same
+ * with JavaScript on and off: the server checks every post with the form's zod schema, and its answer brings each
+ * field's words, the form's, and what was typed. Validation runs on the server only, so the browser needs nothing of
+ * Conform's: with scripts on, this hook moves the focus to the first bad field when an answer comes (as Conform's
+ * `useForm` did); without them, `autoFocusOnError` does, on the first bad field in `order`.
  *
- * - `props`: the `<Form>`'s (its id, Conform's submit handler, no browser validation of its own);
+ * - `props`: the `<Form>`'s (its id, no browser validation of its own: the server's words are the ones said);
  * - `key`: for a form whose fields should show what a refused post typed after a post made with scripts on;
  * - `field(name, fallback)`: a field's name, words, focus and value (typed, else `stored`, else `fallback`);
  * - `errors(name)`, `typed(name)`, `formError`: for the controls a `Field` does not draw.
@@ -27,18 +36,28 @@ export function usePortalForm(
   } = {},
 ) {
   if (opts.form !== undefined && lastResult?.form !== opts.form) lastResult = undefined;
-  const [form] = useForm<Record<string, string>>({ id: opts.id, lastResult: lastResult ?? undefined });
-  // What is shown is what the last answer said, as Conform's result: Conform keeps a refusal in its own state once
-  // it has reported it, and a form that was refused, then saved (a redirect to this very page) or left for another
-  // form of the page, must not say it again.
+  const ownId = useId();
+  const id = opts.id ?? ownId;
+  // What is shown is what the last answer said: a form that was refused, then saved (a redirect to this very page)
+  // or left for another form of the page, must not say it again.
   const said = readRefusal(lastResult);
   const typed = said.values;
   const errors = said.errors;
   const first = opts.order?.find((name) => errors(name)?.length);
+  useEffect(() => {
+    // Each new answer (its object changes with each post) that refuses a field puts the focus on the first one.
+    if (!lastResult) return;
+    const form = document.getElementById(id);
+    if (!(form instanceof HTMLFormElement)) return;
+    const refused = readRefusal(lastResult).errors;
+    firstRefused(form, first ? (name) => name === first : (name) => !!refused(name)?.length)?.focus();
+    // `first` and `id` follow from lastResult and the page's own options.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lastResult]);
   return {
-    // The form's id, Conform's submit handler, no browser validation. Not its aria attributes: the summary is said
-    // by FormError (role="alert"), each field's words by its own aria-describedby.
-    props: formProps(getFormProps(form)),
+    // The form's id and no browser validation. Not its aria attributes: the summary is said by FormError
+    // (role="alert"), each field's words by its own aria-describedby.
+    props: { id, noValidate: true },
     key: typed ? JSON.stringify(typed) : "stored",
     formError: said.formError,
     errors,
