@@ -246,8 +246,9 @@ const codes = {
   "server.error": "everyone",
 } as const satisfies Record<string, "everyone" | "workspace">;
 
-/** Every code, in the order above. */
-export const refusalCodes = Object.keys(codes) as Array<keyof typeof codes>;
+/** Every code, in the order above. (Marked pure: a page that imports this module for a type or a helper its
+ * browser script never calls does not carry the table.) */
+export const refusalCodes = /* @__PURE__ */ Object.keys(codes) as Array<keyof typeof codes>;
 
 export type RefusalCode = keyof typeof codes;
 
@@ -257,7 +258,9 @@ type EveryoneCodeOf<C> = { [K in keyof C]: C[K] extends "everyone" ? K : never }
  * passwords) and the client's own area. Their words are in every language's catalogue; the others are the
  * workspaces', in English for now.
  */
-export const everyoneCodes = refusalCodes.filter((c) => codes[c] === "everyone") as Array<EveryoneCodeOf<typeof codes>>;
+export const everyoneCodes = /* @__PURE__ */ refusalCodes.filter((c) => codes[c] === "everyone") as Array<
+  EveryoneCodeOf<typeof codes>
+>;
 
 /** A value a code's words name (`{{max}}`, `{{wait}}`): numbers and short texts only. */
 export type CodeParams = Record<string, string | number>;
