@@ -153,6 +153,26 @@ describe("the production server", () => {
     }
   });
 
+  it("sends a page whole, once drawn, with its length: not streamed in chunks", async () => {
+    for (const at of ["/", "/about", "/authentication/"]) {
+      const res = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+        http
+          .get(portal.base + at, (r) => {
+            const chunks: Buffer[] = [];
+            r.on("data", (c: Buffer) => chunks.push(c));
+            r.on("end", () => resolve(Object.assign(r, { body: Buffer.concat(chunks) })));
+          })
+          .on("error", reject);
+      });
+      expect(res.statusCode, at).toBe(200);
+      expect(res.headers["transfer-encoding"], at).toBeUndefined();
+      expect(Number(res.headers["content-length"]), at).toBe(res.body.length);
+      // The document and, after it, the page's data (Remix writes its inline scripts past </html>), all there.
+      expect(res.body.toString("utf8"), at).toContain("</html>");
+      expect(res.body.toString("utf8"), at).toMatch(/streamController\.close\(\);<\/script>(<!--\/\$-->)*$/);
+    }
+  });
+
   it("works with trailing slashes and sends visitors from unknown pages to sign in", async () => {
     for (const path of ["/about/", "/terms/", "/home/", "/authentication/"]) {
       expect((await fetch(portal.base + path)).status, path).toBe(200);
