@@ -93,6 +93,41 @@ export default tseslint.config(
     },
   },
   {
+    // Route modules also take what the root loads on every page from app/lib/every-page.ts, so that the browser's
+    // build keeps those modules in one script file instead of one file each (the module says why).
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/lib/contract", "**/lib/contract.js", "**/lib/contract/*"],
+              allowTypeImports: true,
+              message: "Import the endpoint table from app/lib/endpoints.server.ts; the contract's types with import type.",
+            },
+            {
+              group: [
+                "**/lib/days",
+                "**/lib/i18n/languages",
+                "**/lib/messages",
+                "**/components/error-page",
+                "**/components/toasts",
+                "**/lib/kinds",
+                "**/lib/lang",
+                "**/lib/meta",
+                "**/lib/paths",
+                "**/lib/words",
+                "remix-utils/csrf/react",
+              ],
+              message: "Import it from app/lib/every-page.ts: the root loads it on every page (see that module).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No promise may float (issue 21, point 2): an unhandled rejection ends the process. Type-aware, so for the
     // server's and the portal's TypeScript; tests await what they start.
     files: ["**/*.{ts,tsx}"],

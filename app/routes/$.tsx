@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { requireAccount } from "../lib/auth.server";
-import { companyOf } from "../lib/meta";
+import { companyOf } from "../lib/every-page";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `Page not found · ${companyOf(matches)}` }];
 

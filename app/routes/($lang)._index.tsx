@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useLocalPath } from "../lib/lang";
+import { Trans, useLocalPath, useTranslation } from "../lib/every-page";
 import { publicPage } from "../lib/page-lang.server";
 import { seoMeta } from "../lib/seo";
 import { loadSite } from "../lib/site.server";
-import { Trans, useTranslation } from "../lib/words";
 import type { RootLoaderData } from "../root";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import { fieldErrorsOf, formField } from "../../lib/field-errors";
 import { AuthCard } from "../components/auth-card";
@@ -12,16 +11,22 @@ import { apiActionError, ApiCallError } from "../lib/api.server";
 import { getAccount, signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import {
+  AuthenticityTokenInput,
+  hasControlCharacters,
+  landingOf,
+  portalKinds,
+  safeRedirectPath,
+  Trans,
+  useLocalPath,
+  useTranslation,
+} from "../lib/every-page";
 import { refuse, type FormFailure } from "../lib/forms.server";
-import { landingOf, portalKinds } from "../lib/kinds";
-import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
-import { hasControlCharacters, safeRedirectPath } from "../lib/paths";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { loginBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

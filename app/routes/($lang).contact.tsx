@@ -4,26 +4,22 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import { isLang, pathInLang } from "../../lib/i18n/languages";
 import { Field, FormError, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
-import { Toast } from "../components/toasts";
 import { apiActionError } from "../lib/api.server";
 import { getAccount } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, isLang, pathInLang, Toast, Trans, useLocalPath, useTranslation } from "../lib/every-page";
 import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
-import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
 import { contactBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

@@ -1,20 +1,18 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { isLang, pathInLang } from "../../lib/i18n/languages";
 import { AuthCard, EmailLinkForm, SentNotice } from "../components/auth-card";
 import { apiActionError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { isLang, pathInLang, useLocalPath, useTranslation } from "../lib/every-page";
 import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
-import { useLocalPath } from "../lib/lang";
 import { publicPage } from "../lib/page-lang.server";
 import { requestLang } from "../lib/refusals.server";
 import { forgotPasswordBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

@@ -5,13 +5,12 @@ import { PublicMentorCard } from "../components/public-mentor";
 import { apiLoaderError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { Trans, useLocalPath, useTranslation } from "../lib/every-page";
 import { translator } from "../lib/i18n.server";
-import { useLocalPath } from "../lib/lang";
 import { pageLang, pageSeo } from "../lib/page-lang.server";
 import { routeId } from "../lib/params";
 import { seoMeta } from "../lib/seo";
 import { loadSite } from "../lib/site.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = await pageLang(request, context, params.lang);

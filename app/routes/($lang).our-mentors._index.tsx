@@ -5,10 +5,9 @@ import { PublicMentorCard } from "../components/public-mentor";
 import { apiLoaderError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
-import { useLocalPath } from "../lib/lang";
+import { Trans, useLocalPath, useTranslation } from "../lib/every-page";
 import { publicPage } from "../lib/page-lang.server";
 import { seoMeta } from "../lib/seo";
-import { Trans, useTranslation } from "../lib/words";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const page = await publicPage(request, context, params.lang, "mentors");

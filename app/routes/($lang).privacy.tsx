@@ -1,10 +1,9 @@
 /** What is kept about clients, agents and visitors, for how long, who sees it, how to ask for erasure (issue 26). */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useLocalPath } from "../lib/lang";
+import { Trans, useLocalPath, useTranslation } from "../lib/every-page";
 import { publicPage } from "../lib/page-lang.server";
 import { seoMeta } from "../lib/seo";
-import { Trans, useTranslation } from "../lib/words";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return publicPage(request, context, params.lang, "privacy");

@@ -5,12 +5,11 @@ import { formatMoneyIn } from "../../lib/money";
 import { serviceById } from "../../lib/services-content";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { useIntlLocale, useLocalPath, useTranslation } from "../lib/every-page";
 import { translator } from "../lib/i18n.server";
-import { useIntlLocale, useLocalPath } from "../lib/lang";
 import { pageLang, pageSeo } from "../lib/page-lang.server";
 import { seoMeta } from "../lib/seo";
 import { loadSite } from "../lib/site.server";
-import { useTranslation } from "../lib/words";
 
 /**
  * A service's page: its steps from the catalogue, its text as the owner wrote it in the office for the page's

@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthCard } from "../components/auth-card";
 import { FormError, PasswordField } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -8,16 +7,14 @@ import { apiActionError, ApiCallError } from "../lib/api.server";
 import { signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, Trans, useCompany, useLocalPath, useTranslation } from "../lib/every-page";
 import { type FormFailure, refuse, validateForm } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
-import { useLocalPath } from "../lib/lang";
-import { useCompany } from "../lib/meta";
 import { publicPage } from "../lib/page-lang.server";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { setPasswordBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 

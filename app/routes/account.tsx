@@ -1,25 +1,21 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
 import { Field, FormError, PasswordField, ZoneField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { PhoneConsent } from "../components/phone-consent";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { ownAccount, ownFeed } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, backPath, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { textFields, validateForm, type Failed, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
-import { backPath } from "../lib/paths";
 import { isPhoneIntent, phoneConsentAction, phoneConsents } from "../lib/phone-consent.server";
 import { accountBody, agentSettingsBody, passwordChangeBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import type { SessionAccount } from "../lib/session.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta = titleMeta<typeof loader>("Your account");

@@ -4,15 +4,12 @@
  */
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ZoneField } from "../components/fields";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { ownAccount } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, backPath, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
-import { backPath } from "../lib/paths";
-import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta = titleMeta<typeof loader>("Your time zone");

@@ -11,10 +11,9 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, Trans, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
 import { loadSite } from "../lib/site.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Mentor sessions"));
 
@@ -245,4 +244,4 @@ export default function Bookings() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

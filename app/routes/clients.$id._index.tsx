@@ -1,9 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { TimelineEntry } from "../../lib/contract";
 import { expiryWindow } from "../../lib/documents";
-import { isLang } from "../../lib/i18n/languages";
 import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { ClientCredits } from "../components/client-credits";
@@ -11,23 +9,29 @@ import { DocumentChecklist } from "../components/documents";
 import { Field, FormError, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { JoinLink } from "../components/join-link";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { countryName } from "../lib/countries";
 import { formatDateTime, timesIn } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import {
+  AuthenticityTokenInput,
+  companyOf,
+  isLang,
+  orErrorTitle,
+  type T,
+  Toast,
+  Trans,
+  useKindLabel,
+  useTranslation,
+} from "../lib/every-page";
 import { textFields, validateForm, type FormFailure, forForm } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { useKindLabel } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { documentAddBody, noteBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
-import type { T } from "../lib/words";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.client.first_name} ${data.client.last_name} · ${companyOf(matches)}` : "Client not found" },
@@ -333,4 +337,4 @@ export default function ClientPage() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -1,15 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm } from "../components/client-form";
-import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { saveClient, type ClientFormFailure } from "../lib/clients.server";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, orErrorTitle, Toast, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
-import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
@@ -64,4 +62,4 @@ export default function EditClient() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { AgentPack, ServicePlan } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { relocationPlanBlocker } from "../../lib/rules";
@@ -9,12 +8,11 @@ import { requireAccount } from "../lib/auth.server";
 import { addAndReturn } from "../lib/cart.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, orErrorTitle, titleMeta, Trans, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { planChoice } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Service plans"));
 
@@ -166,4 +164,4 @@ export default function ClientPlans() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

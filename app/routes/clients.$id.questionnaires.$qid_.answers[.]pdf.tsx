@@ -1,10 +1,10 @@
 /** A client's questionnaire with its answers, as a PDF for their agent: in English, or `?lang=` (the client's). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentHeaders } from "../../lib/download";
-import { isLang } from "../../lib/i18n/languages";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { isLang } from "../lib/every-page";
 import { routeId } from "../lib/params";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

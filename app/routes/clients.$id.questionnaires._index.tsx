@@ -6,15 +6,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { usePortalForm } from "../components/form";
 import { SendToClient } from "../components/send-to-client";
-import { Toast } from "../components/toasts";
 import { loadClientSends, sendToClient } from "../lib/client-sends.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, orErrorTitle, Toast, useTranslation } from "../lib/every-page";
 import { type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { questionnaireSendBody } from "../lib/schemas.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Client not found" },
@@ -105,4 +103,4 @@ export default function ClientQuestionnairesPage() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

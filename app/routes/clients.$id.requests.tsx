@@ -6,26 +6,23 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientDocument, DocumentRequest } from "../../lib/contract";
 import { fileSize } from "../../lib/documents";
 import { DocumentStatus } from "../components/documents";
 import { FormError, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { IntentForm, RowButton, RowForm } from "../components/row-form";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, companyOf, orErrorTitle, Toast, Trans, useTranslation } from "../lib/every-page";
 import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { documentRequestBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   {
@@ -294,4 +291,4 @@ export default function ClientRequests() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -10,9 +10,8 @@ import { requireAccount } from "../lib/auth.server";
 import { clientListFilter, filterQuery } from "../lib/client-list";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Clients"));
 
@@ -204,4 +203,4 @@ export default function Clients() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -5,9 +5,8 @@ import { CommissionStatementView } from "../components/commission-statement";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Commissions");
 
@@ -39,4 +38,4 @@ export default function Commissions() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

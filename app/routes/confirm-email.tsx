@@ -4,16 +4,13 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { SERVER_BUSY } from "../../lib/messages";
 import { ApiCallError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, companyOf, SERVER_BUSY, Trans, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
 import { emailChangeToken } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: `${data?.title ?? "Confirm your e-mail address"} · ${companyOf(matches)}` },

@@ -4,9 +4,8 @@ import { AttentionList } from "../components/attention-list";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, Trans, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Dashboard"));
 
@@ -76,4 +75,4 @@ export default function Dashboard() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -3,10 +3,10 @@
  * the long token in the address is the key. An unknown, replaced or deactivated account's token: 404.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SERVER_BUSY } from "../../lib/messages";
 import { ApiCallError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { SERVER_BUSY } from "../lib/every-page";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";

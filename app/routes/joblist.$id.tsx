@@ -7,10 +7,9 @@ import { requireAccount } from "../lib/auth.server";
 import { addForChosenClient } from "../lib/cart.server";
 import { clientChoices } from "../lib/client-choices.server";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, orErrorTitle, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.job.title} · ${companyOf(matches)}` : "Job not found" },
@@ -78,4 +77,4 @@ export default function JobPage() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -8,9 +8,8 @@ import { requireAccount } from "../lib/auth.server";
 import { useChosenClient, withClient } from "../lib/chosen-client";
 import { chosenClient } from "../lib/chosen-client.server";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Jobs"));
 
@@ -56,4 +55,4 @@ export default function Jobs() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -3,9 +3,8 @@
  * that language. A plain link, so it works without scripts.
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { isLang, pathInLang } from "../../lib/i18n/languages";
+import { backPath, isLang, pathInLang } from "../lib/every-page";
 import { langCookie } from "../lib/i18n.server";
-import { backPath } from "../lib/paths";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang;

@@ -4,8 +4,8 @@
  * version (`v=`) the answer is cached for a year (the version changes with any catalogue); under any other, not at all.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isLang } from "../../lib/i18n/languages";
 import { routesCatalogue, wholeCatalogue } from "../lib/catalogue-parts.server";
+import { isLang } from "../lib/every-page";
 import { catalogueVersion } from "../lib/i18n.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

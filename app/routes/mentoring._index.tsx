@@ -8,9 +8,8 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Your agenda"));
 
@@ -154,4 +153,4 @@ export default function MentorAgenda() {
   );
 }
 
-export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { MentoringErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -7,11 +7,10 @@ import { AffectedSessions, WeekFields, weekShown, weekText } from "../components
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, Trans, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveWeek } from "../lib/mentoring.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Your weekly hours"));
 
@@ -59,4 +58,4 @@ export default function MentorHours() {
   );
 }
 
-export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { MentoringErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -9,11 +9,10 @@ import { AffectedSessions, MeetingLinkField } from "../components/week-fields";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { saveProfile } from "../lib/mentoring.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Your profile"));
@@ -83,4 +82,4 @@ export default function MentorProfilePage() {
   );
 }
 
-export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { MentoringErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -3,10 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { StatementView } from "../components/statement";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
 import { statementPage } from "../lib/statement.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Your statement"));
 
@@ -35,4 +34,4 @@ export default function MentorStatementPage() {
   );
 }
 
-export { MentoringErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { MentoringErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { weekdayName } from "../../lib/days";
 import { formatMoney } from "../../lib/money";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
@@ -8,10 +7,8 @@ import { requireAccount } from "../lib/auth.server";
 import { useChosenClient } from "../lib/chosen-client";
 import { dayKey, dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { useIntlLocale } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
+import { companyOf, orErrorTitle, Trans, useIntlLocale, useTranslation, weekdayName } from "../lib/every-page";
 import { routeId } from "../lib/params";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.mentor.name} · ${companyOf(matches)}` : "Mentor not found" },
@@ -154,4 +151,4 @@ export default function MentorPage() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import { fieldLimits } from "../../lib/client-fields";
 import { formatMoney } from "../../lib/money";
@@ -10,23 +9,21 @@ import { ClientPicker } from "../components/client-picker";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { PayChoice } from "../components/pay-choice";
-import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError, type ApiClient } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { useChosenClient } from "../lib/chosen-client";
 import { clientChoices } from "../lib/client-choices.server";
 import { dayLabel, timeLabel, viewerZone } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, orErrorTitle, titleMeta, Toast, Trans, useTranslation } from "../lib/every-page";
 import { textFields, validateForm, type FormFailure, refuse } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { byFormField, usableCredits } from "../lib/pay-with-credit.server";
 import { bookBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { loadSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Book a session"));
 
@@ -223,4 +220,4 @@ export default function BookSession() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

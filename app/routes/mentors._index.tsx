@@ -2,7 +2,6 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isolate } from "../../lib/bidi";
 import { clientLanguageLabels } from "../../lib/client-fields";
-import { isLang } from "../../lib/i18n/languages";
 import { formatMoney } from "../../lib/money";
 import { asWritten, FilterSelects } from "../components/filter-select";
 import { ForClient } from "../components/for-client";
@@ -14,10 +13,8 @@ import { useChosenClient, withClient } from "../lib/chosen-client";
 import { chosenClient } from "../lib/chosen-client.server";
 import { dayLabel, timeLabel } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { isLang, orErrorTitle, queryOf, titleMeta, Trans, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
-import { queryOf } from "../lib/paths";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Mentors"));
 
@@ -171,4 +168,4 @@ export default function Mentors() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -14,22 +14,19 @@ import { readRefusal } from "../components/fields";
 import { JoinLink } from "../components/join-link";
 import { PhoneConsent } from "../components/phone-consent";
 import { SessionMoveRequest } from "../components/session-move-request";
-import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { askToMove } from "../lib/client-moves.server";
 import { formatDate, formatDateTime } from "../lib/dates";
 import { useDocumentTitle } from "../lib/document-title";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, orErrorTitle, Toast, useIntlLocale, useLang, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
-import { useIntlLocale, useLang } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { receiveMyUpload } from "../lib/my-upload.server";
 import { routeId } from "../lib/params";
 import { phoneConsentAction, phoneConsents } from "../lib/phone-consent.server";
 import { requestLang } from "../lib/refusals.server";
 import { checkForm, readForm } from "../lib/security.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
@@ -321,4 +318,4 @@ export default function MyPage() {
   );
 }
 
-export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -6,25 +6,29 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { dirOf, asLang } from "../../lib/i18n/languages";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import {
+  asLang,
+  AuthenticityTokenInput,
+  companyOf,
+  dirOf,
+  orErrorTitle,
+  Toast,
+  useIntlLocale,
+  useTranslation,
+} from "../lib/every-page";
 import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
-import { useIntlLocale } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { requestLang } from "../lib/refusals.server";
 import { signBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Agreement"} · ${companyOf(matches)}` },
@@ -140,4 +144,4 @@ export default function MyAgreement() {
   );
 }
 
-export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -5,21 +5,17 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { asLang } from "../../lib/i18n/languages";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { asLang, AuthenticityTokenInput, companyOf, orErrorTitle, useIntlLocale, useTranslation } from "../lib/every-page";
 import { translator } from "../lib/i18n.server";
-import { useIntlLocale } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { replaceSession } from "../lib/session.server";
 import { makeToast } from "../lib/toast";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your signed-in devices"} · ${companyOf(matches)}` },
@@ -102,4 +98,4 @@ export default function MyDevices() {
   );
 }
 
-export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -5,20 +5,16 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { CLIENT_REMEMBER_DAYS } from "../../lib/client-session";
-import { SERVER_BUSY } from "../../lib/messages";
 import { ApiCallError } from "../lib/api.server";
 import { signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, companyOf, orErrorTitle, SERVER_BUSY, useLang, useTranslation } from "../lib/every-page";
 import { translator } from "../lib/i18n.server";
-import { useLang } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { clientLinkBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction = orErrorTitle(({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { myTitle?: string } | undefined;
@@ -134,4 +130,4 @@ function LinkGone({ message }: { message: string }) {
   );
 }
 
-export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -4,18 +4,14 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useMatches } from "@remix-run/react";
-import { asLang } from "../../lib/i18n/languages";
 import { Conversation } from "../components/conversation";
-import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { postMessage, readUpTo } from "../lib/conversation.server";
 import { endpoints } from "../lib/endpoints.server";
+import { asLang, companyOf, orErrorTitle, Toast, useIntlLocale, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
-import { useIntlLocale } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Messages"} · ${companyOf(matches)}` },
@@ -69,4 +65,4 @@ export default function MyMessages() {
   );
 }
 
-export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../lib/every-page";

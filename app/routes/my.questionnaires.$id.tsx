@@ -7,27 +7,32 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ClientQuestionnaire } from "../../lib/contract";
-import { asLang, intlLocale, type Lang } from "../../lib/i18n/languages";
 import { isAnswered, isShown, openStates, wordsIn, type QuestionnaireContent } from "../../lib/intake";
 import { FormError, readRefusal } from "../components/fields";
 import { AnswerList, QuestionField, typedValue, useAnswerWords, useShownQuestions } from "../components/questionnaire";
-import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import {
+  asLang,
+  AuthenticityTokenInput,
+  companyOf,
+  intlLocale,
+  type Lang,
+  orErrorTitle,
+  Toast,
+  useIntlLocale,
+  useTranslation,
+} from "../lib/every-page";
 import { fixFields, refuse, type FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
-import { useIntlLocale } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { readUpload } from "../lib/upload.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Questionnaire"} · ${companyOf(matches)}` },
@@ -337,4 +342,4 @@ export default function MyQuestionnaire() {
   );
 }
 
-export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../lib/every-page";

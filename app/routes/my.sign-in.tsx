@@ -4,21 +4,18 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { isLang } from "../../lib/i18n/languages";
 import { AuthCard, EmailLinkForm, SentNotice } from "../components/auth-card";
 import { apiActionError } from "../lib/api.server";
 import { getAccount } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, isLang, orErrorTitle, Trans, useLocalPath, useTranslation } from "../lib/every-page";
 import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { chosenLang, translator } from "../lib/i18n.server";
-import { useLocalPath } from "../lib/lang";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { requestLang } from "../lib/refusals.server";
 import { clientSignInBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: `${data?.title ?? "Your page: get a link"} · ${companyOf(matches)}` },
@@ -88,4 +85,4 @@ export default function ClientSignIn() {
   );
 }
 
-export { ClientAreaErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { ClientAreaErrorBoundary as ErrorBoundary } from "../lib/every-page";

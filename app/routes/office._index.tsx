@@ -4,9 +4,8 @@ import { useOfficeZone } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Back office");
 

@@ -7,12 +7,11 @@ import { Field } from "../components/fields";
 import { AccountMade, NewAccountForm } from "../components/new-account";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, useTranslation } from "../lib/every-page";
 import { formAction } from "../lib/form-action.server";
 import { type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
 import { newAgentBody } from "../lib/schemas.server";
-import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

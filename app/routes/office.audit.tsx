@@ -9,10 +9,8 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { queryOf, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
-import { queryOf } from "../lib/paths";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Audit log · Back office");
 

@@ -6,16 +6,14 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Conversation } from "../components/conversation";
 import { OfficeHead, useOfficeZone } from "../components/office";
-import { Toast } from "../components/toasts";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { postMessage } from "../lib/conversation.server";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, orErrorTitle, Toast, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Client not found" },
@@ -58,4 +56,4 @@ export default function OfficeClientMessages() {
   );
 }
 
-export { OfficeErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { OfficeErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -4,25 +4,22 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CommissionRule } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { CommissionCells, CommissionHead } from "../components/commission-statement";
 import { Field, FormError, SelectField, WideActions } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
-import { Toast } from "../components/toasts";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formRefusal, refuseFields, ruleBody, ruleFields } from "../lib/commissions.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { textFields, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Commissions · Back office");
 
@@ -199,4 +196,4 @@ export default function OfficeCommissions() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -5,12 +5,11 @@ import { JobForm } from "../components/office-job-form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
 import { saveJob } from "../lib/office-jobs.server";
 import { routeId } from "../lib/params";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Job not found" },

@@ -7,11 +7,9 @@ import { columnWords, StackTable } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { queryOf, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { publishAction } from "../lib/office-publish.server";
-import { queryOf } from "../lib/paths";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Jobs · Back office");
 

@@ -5,11 +5,10 @@ import { JobForm } from "../components/office-job-form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { saveJob } from "../lib/office-jobs.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Add a job · Back office");
 

@@ -3,11 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { StatementView } from "../components/statement";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { statementPage } from "../lib/statement.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
   { title: loaded ? `${loaded.title} · ${companyOf(matches)}` : "Mentor not found" },

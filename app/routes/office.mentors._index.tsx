@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { weekdayName } from "../../lib/days";
 import { MoneyCell } from "../components/money-cell";
 import { OfficeHead } from "../components/office";
 import { RowButton, RowForm } from "../components/row-form";
@@ -8,13 +7,11 @@ import { StackTable } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, useIntlLocale, useTranslation, weekdayName } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { useIntlLocale } from "../lib/lang";
-import { titleMeta } from "../lib/meta";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Mentors · Back office");
 

@@ -1,7 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { SERVER_BUSY } from "../../lib/messages";
 import { TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead, OfficeSearch, useOfficeZone } from "../components/office";
@@ -11,13 +9,12 @@ import { ApiCallError, apiLoaderError, apiRedirectError } from "../lib/api.serve
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, SERVER_BUSY, titleMeta, Trans, useTranslation } from "../lib/every-page";
 import { forForm, refuse, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { contactReplyBody, rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Messages · Back office");
 

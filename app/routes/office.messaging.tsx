@@ -5,24 +5,20 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { languages } from "../../lib/i18n/languages";
 import { Field, FormError, SelectField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { StackTable } from "../components/table-head";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, languages, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { forForm, textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { templateBody, templateRemoveBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Reminders by phone · Back office");
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isolate } from "../../lib/bidi";
 import { formatMoney } from "../../lib/money";
 import { itemLabel } from "../components/cart-items";
@@ -8,18 +7,16 @@ import { FormError, TextAreaField, readRefusal } from "../components/fields";
 import { usePortalForm, type PortalForm } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timesIn } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, companyOf, Toast, useTranslation } from "../lib/every-page";
 import { type FormFailure, forForm, refuse } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Order not found" },

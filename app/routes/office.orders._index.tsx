@@ -12,11 +12,9 @@ import { apiLoaderError, ApiCallError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { queryOf, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { officeOrdersFilter } from "../lib/office-orders";
-import { queryOf } from "../lib/paths";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Orders · Back office");
 

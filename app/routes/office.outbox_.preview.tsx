@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSettings } from "../../lib/env.server";
-import { isLang } from "../../lib/i18n/languages";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { isLang } from "../lib/every-page";
 
 /**
  * `/office/outbox/preview?lang=es&n=3`: one e-mail's HTML as it is sent (issue 42), for the previews page to frame.

@@ -4,14 +4,12 @@
  */
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { isLang, languageNames, languages } from "../../lib/i18n/languages";
 import { OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { isLang, languageNames, languages, titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("E-mail previews · Back office");
 
@@ -88,4 +86,4 @@ export default function MailPreviews() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

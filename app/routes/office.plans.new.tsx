@@ -5,11 +5,10 @@ import { OfficeFormPage } from "../components/office";
 import { PlanForm } from "../components/office-catalogue-forms";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { savePlanForm } from "../lib/office-catalogue.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Add a service plan · Back office");
 

@@ -9,19 +9,17 @@ import { wordsFields, type Question } from "../../lib/intake";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { QuestionForm, questionFields } from "../components/questionnaire-forms";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { orErrorTitle, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { orErrorTitle, titleMeta } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { questionFormValues } from "../lib/questionnaires.server";
 import { questionBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Question"));
 
@@ -116,4 +114,4 @@ export default function OfficeQuestion() {
   );
 }
 
-export { OfficeErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { OfficeErrorBoundary as ErrorBoundary } from "../lib/every-page";

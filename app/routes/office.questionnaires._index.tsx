@@ -8,19 +8,17 @@ import { SERVICES } from "../../lib/rules";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { DetailsForm, detailsFields } from "../components/questionnaire-forms";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { detailsOf } from "../lib/questionnaires.server";
 import { questionnaireBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Questionnaires · Back office");
 
@@ -104,4 +102,4 @@ export default function OfficeQuestionnaires() {
   );
 }
 
-export { OfficeErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { OfficeErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -5,10 +5,9 @@ import { CatalogueCard, OfficeHead } from "../components/office";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, Trans, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { publishAction } from "../lib/office-publish.server";
-import { Trans, useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Relocation packages · Back office");
 

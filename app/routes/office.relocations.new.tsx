@@ -6,11 +6,10 @@ import { RelocationForm } from "../components/office-catalogue-forms";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { saveRelocationForm } from "../lib/office-catalogue.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Add a relocation package · Back office");
 

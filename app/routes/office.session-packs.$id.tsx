@@ -7,12 +7,11 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDate } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf } from "../lib/meta";
 import { savePackForm } from "../lib/office-catalogue.server";
 import { routeId } from "../lib/params";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Session pack not found" },
@@ -93,4 +92,4 @@ export default function EditSessionPack() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -6,11 +6,10 @@ import { PackForm } from "../components/office-pack-form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, useTranslation } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { savePackForm } from "../lib/office-catalogue.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Add a session pack · Back office");
 
@@ -48,4 +47,4 @@ export default function NewSessionPack() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   openingField,
   serviceField,
@@ -15,18 +14,16 @@ import { Field, FormError, TextAreaField, ZoneField } from "../components/fields
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { ServiceTextFields } from "../components/service-text-fields";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { businessBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { useSettingLabel } from "../lib/setting-labels";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 import { zoneChoices } from "../lib/zones.server";
 
 export const meta = titleMeta<typeof loader>("Business settings · Back office");

@@ -5,24 +5,21 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { logoPath } from "../../lib/business";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
 import { IntentForm } from "../components/row-form";
-import { Toast } from "../components/toasts";
 import { ApiCallError, apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { refuse, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { refusalWords } from "../lib/refusals.server";
 import { checkForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { readUpload } from "../lib/upload.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Logo · Back office");
 

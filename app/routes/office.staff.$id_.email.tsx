@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { EmailChangeScreen } from "../components/email-change";
 import { emailChangeAction, emailChangeLoader } from "../lib/email-change.server";
-import { companyOf } from "../lib/meta";
+import { companyOf } from "../lib/every-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Not found" },

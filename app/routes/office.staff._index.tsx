@@ -6,9 +6,8 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { titleMeta, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Staff · Back office");
 

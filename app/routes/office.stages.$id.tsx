@@ -1,21 +1,18 @@
 /** Renaming one case stage (issue 39): its English name and, when written, its Arabic, Spanish and French ones. */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, companyOf, orErrorTitle, Toast, useTranslation } from "../lib/every-page";
 import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
 import { stageEditBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Stage not found" },
@@ -81,4 +78,4 @@ export default function OfficeStage() {
   );
 }
 
-export { OfficeErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { OfficeErrorBoundary as ErrorBoundary } from "../lib/every-page";

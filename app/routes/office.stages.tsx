@@ -5,22 +5,19 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ServiceStages } from "../../lib/contract";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
-import { Toast } from "../components/toasts";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { forForm, textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { titleMeta } from "../lib/meta";
 import { rowIntent, stageBody, stageMoveBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { useTranslation } from "../lib/words";
 
 export const meta = titleMeta<typeof loader>("Case stages · Back office");
 
@@ -187,4 +184,4 @@ export default function OfficeStages() {
   );
 }
 
-export { OfficeErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { OfficeErrorBoundary as ErrorBoundary } from "../lib/every-page";

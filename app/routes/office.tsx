@@ -12,4 +12,4 @@ export default function Office() {
   return <Outlet />;
 }
 
-export { OfficeErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { OfficeErrorBoundary as ErrorBoundary } from "../lib/every-page";

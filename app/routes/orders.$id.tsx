@@ -6,10 +6,9 @@ import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
+import { companyOf, orErrorTitle, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
-import { companyOf, orErrorTitle } from "../lib/meta";
 import { routeId } from "../lib/params";
-import { useTranslation } from "../lib/words";
 
 export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
   { title: data ? `${data.title} · ${companyOf(matches)}` : "Order not found" },
@@ -61,4 +60,4 @@ export default function OrderPage() {
   );
 }
 
-export { WorkspaceErrorBoundary as ErrorBoundary } from "../components/error-page";
+export { WorkspaceErrorBoundary as ErrorBoundary } from "../lib/every-page";

@@ -1,8 +1,8 @@
 /** The public pages in every language, each with its alternates (hreflang), for search engines. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { languages, pathInLang } from "../../lib/i18n/languages";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
+import { languages, pathInLang } from "../lib/every-page";
 import { getSettings } from "../lib/settings.server";
 
 /** The listed pages: every public page but the one-time link's (set-password). */
