@@ -5,6 +5,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Browser-bound modules reach the contract's schemas (zod, the endpoint table) only through the server's module. */
+const contractImports = {
+  group: ["**/lib/contract", "**/lib/contract.js", "**/lib/contract/*"],
+  allowTypeImports: true,
+  message: "Import the endpoint table from app/lib/endpoints.server.ts; the contract's types with import type.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,13 +88,7 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/lib/contract", "**/lib/contract.js", "**/lib/contract/*"],
-              allowTypeImports: true,
-              message: "Import the endpoint table from app/lib/endpoints.server.ts; the contract's types with import type.",
-            },
-          ],
+          patterns: [contractImports],
         },
       ],
     },
@@ -101,11 +102,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            {
-              group: ["**/lib/contract", "**/lib/contract.js", "**/lib/contract/*"],
-              allowTypeImports: true,
-              message: "Import the endpoint table from app/lib/endpoints.server.ts; the contract's types with import type.",
-            },
+            contractImports,
             {
               group: [
                 "**/lib/days",
