@@ -36,3 +36,9 @@ export function titleMeta<Loader = unknown>(fallback: string): MetaFunction<Load
     { title: `${(data as { title?: string } | undefined)?.title ?? fallback} · ${companyOf(matches)}` },
   ];
 }
+
+/** The same for a page no search engine should list (a client's own pages, a link's landing): `noindex` beside it. */
+export function unlistedTitleMeta<Loader = unknown>(fallback: string): MetaFunction<Loader> {
+  const title = titleMeta<Loader>(fallback);
+  return (args) => [...title(args), { name: "robots", content: "noindex" }];
+}

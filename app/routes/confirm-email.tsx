@@ -2,20 +2,17 @@
  * Where the link that confirms a new e-mail address lands (issue 25). Opening it changes nothing (mail programs
  * open links to scan them): the page says which address becomes which, and a button confirms it, once.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ApiCallError } from "../lib/api.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
-import { AuthenticityTokenInput, companyOf, SERVER_BUSY, Trans, useTranslation } from "../lib/every-page";
+import { AuthenticityTokenInput, SERVER_BUSY, Trans, useTranslation, unlistedTitleMeta } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
 import { emailChangeToken } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.title ?? "Confirm your e-mail address"} · ${companyOf(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = unlistedTitleMeta<typeof loader>("Confirm your e-mail address");
 
 /** Said of a link cut short (a function: the server's catalogue is not in the browser's bundle). */
 const incomplete = () => workspaceT("work.emailChange.incomplete");

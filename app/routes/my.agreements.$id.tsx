@@ -4,7 +4,7 @@
  * SHA-256 of the text it showed; the server signs only that text. Signed, the page says by whom and when, and offers
  * the signed PDF, which is also among their documents. A plain form post, with or without JavaScript.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -15,12 +15,12 @@ import { endpoints } from "../lib/endpoints.server";
 import {
   asLang,
   AuthenticityTokenInput,
-  companyOf,
   dirOf,
   orErrorTitle,
   Toast,
   useIntlLocale,
   useTranslation,
+  unlistedTitleMeta,
 } from "../lib/every-page";
 import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
@@ -30,10 +30,7 @@ import { signBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Agreement"} · ${companyOf(matches)}` },
-  { name: "robots", content: "noindex" },
-]);
+export const meta = orErrorTitle(unlistedTitleMeta<typeof loader>("Agreement"));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, person } = await requireAccount(request, context, ["client"]);

@@ -3,13 +3,20 @@
  * signed in and until when, whether it stays signed in; the client signs any other device out, or ends their access
  * on every device at once (this one too: a new link from their e-mail brings them back).
  */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
-import { asLang, AuthenticityTokenInput, companyOf, orErrorTitle, useIntlLocale, useTranslation } from "../lib/every-page";
+import {
+  asLang,
+  AuthenticityTokenInput,
+  orErrorTitle,
+  useIntlLocale,
+  useTranslation,
+  unlistedTitleMeta,
+} from "../lib/every-page";
 import { translator } from "../lib/i18n.server";
 import { rowIntent } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
@@ -17,10 +24,7 @@ import { replaceSession } from "../lib/session.server";
 import { makeToast } from "../lib/toast";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Your signed-in devices"} · ${companyOf(matches)}` },
-  { name: "robots", content: "noindex" },
-]);
+export const meta = orErrorTitle(unlistedTitleMeta<typeof loader>("Your signed-in devices"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person } = await requireAccount(request, context, ["client"]);

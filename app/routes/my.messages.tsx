@@ -2,21 +2,18 @@
  * The client's conversation with their agent and the firm (issue 39), in the client's language: every message, the
  * agent's read marks on the client's own, and the form to write. Opening it marks what the firm wrote as read.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useMatches } from "@remix-run/react";
 import { Conversation } from "../components/conversation";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { postMessage, readUpTo } from "../lib/conversation.server";
 import { endpoints } from "../lib/endpoints.server";
-import { asLang, companyOf, orErrorTitle, Toast, useIntlLocale, useTranslation } from "../lib/every-page";
+import { asLang, companyOf, orErrorTitle, Toast, useIntlLocale, useTranslation, unlistedTitleMeta } from "../lib/every-page";
 import type { FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Messages"} · ${companyOf(matches)}` },
-  { name: "robots", content: "noindex" },
-]);
+export const meta = orErrorTitle(unlistedTitleMeta<typeof loader>("Messages"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person } = await requireAccount(request, context, ["client"]);

@@ -5,7 +5,7 @@
  * word. Sent or accepted, the answers are read back. Plain posts without JavaScript (multipart when a section asks
  * for a file); with it, a question shows only while the answer it depends on holds.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ClientQuestionnaire } from "../../lib/contract";
 import { isAnswered, isShown, openStates, wordsIn, type QuestionnaireContent } from "../../lib/intake";
@@ -18,13 +18,13 @@ import { endpoints } from "../lib/endpoints.server";
 import {
   asLang,
   AuthenticityTokenInput,
-  companyOf,
   intlLocale,
   type Lang,
   orErrorTitle,
   Toast,
   useIntlLocale,
   useTranslation,
+  unlistedTitleMeta,
 } from "../lib/every-page";
 import { fixFields, refuse, type FormFailure } from "../lib/forms.server";
 import { translator } from "../lib/i18n.server";
@@ -34,10 +34,7 @@ import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { readUpload } from "../lib/upload.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Questionnaire"} · ${companyOf(matches)}` },
-  { name: "robots", content: "noindex" },
-]);
+export const meta = orErrorTitle(unlistedTitleMeta<typeof loader>("Questionnaire"));
 
 const REVIEW = "review";
 

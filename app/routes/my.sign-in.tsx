@@ -2,14 +2,14 @@
  * A client asks for a fresh link to their own page (issue 24, point 3): their e-mail address, and the same answer
  * for any address (whether a client has it is nobody's business). The link works once, within an hour.
  */
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, EmailLinkForm, SentNotice } from "../components/auth-card";
 import { apiActionError } from "../lib/api.server";
 import { getAccount } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
-import { companyOf, isLang, orErrorTitle, Trans, useLocalPath, useTranslation } from "../lib/every-page";
+import { isLang, orErrorTitle, Trans, useLocalPath, useTranslation, unlistedTitleMeta } from "../lib/every-page";
 import { textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { chosenLang, translator } from "../lib/i18n.server";
 import { requestLang } from "../lib/refusals.server";
@@ -17,10 +17,7 @@ import { clientSignInBody } from "../lib/schemas.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }) => [
-  { title: `${data?.title ?? "Your page: get a link"} · ${companyOf(matches)}` },
-  { name: "robots", content: "noindex" },
-]);
+export const meta = orErrorTitle(unlistedTitleMeta<typeof loader>("Your page: get a link"));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -173,6 +173,14 @@ describe("the production server", () => {
     }
   });
 
+  it("asks search engines not to list the client's pages, and only those: the title still ends with the firm's name", async () => {
+    const unlisted = await (await fetch(`${portal.base}/my/sign-in`)).text();
+    expect(unlisted).toMatch(/<meta name="robots" content="noindex"\/>/);
+    expect(unlisted).toMatch(/<title>[^<]+ · [^<]+<\/title>/);
+    const listed = await (await fetch(`${portal.base}/about`)).text();
+    expect(listed).not.toContain('content="noindex"');
+  });
+
   it("works with trailing slashes and sends visitors from unknown pages to sign in", async () => {
     for (const path of ["/about/", "/terms/", "/home/", "/authentication/"]) {
       expect((await fetch(portal.base + path)).status, path).toBe(200);

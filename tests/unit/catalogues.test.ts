@@ -300,7 +300,10 @@ describe("the catalogues", () => {
           const file = path.relative(process.cwd(), at);
           if (/^(export\s+)?(const|let|var)\s+\w+(\s*:[^=]+)?\s*=\s*workspaceT\(/m.test(text))
             wrong.push(`${file}: at the top level`);
-          const meta = /export const meta[\s\S]*?(\]\);|\];|\}\);|\};)[ \t]*\n/.exec(text);
+          // The meta's statement: one line ending in `;`, else up to the line that closes its array or function.
+          const meta =
+            /^export const meta\b[^\n]*;[ \t]*$/m.exec(text) ??
+            /export const meta[\s\S]*?(\]\);|\];|\}\);|\};)[ \t]*\n/.exec(text);
           if (meta && meta[0].includes("workspaceT")) wrong.push(`${file}: in meta`);
         }
       }
