@@ -2,7 +2,7 @@ import { useEffect, useId } from "react";
 import type { FormFailure } from "../lib/forms.server";
 import { readRefusal } from "./fields";
 
-/** The form's first control (in the page's order) that a refusal names, or the one named `first` when the page chose. */
+/** The form's first control, in the page's order, whose name `refused` picks (hidden and disabled ones left out). */
 function firstRefused(form: HTMLFormElement, refused: (name: string) => boolean) {
   for (const el of Array.from(form.elements)) {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) continue;
@@ -49,9 +49,8 @@ export function usePortalForm(
     if (!lastResult) return;
     const form = document.getElementById(id);
     if (!(form instanceof HTMLFormElement)) return;
-    const refused = readRefusal(lastResult).errors;
-    firstRefused(form, first ? (name) => name === first : (name) => !!refused(name)?.length)?.focus();
-    // `first` and `id` follow from lastResult and the page's own options.
+    firstRefused(form, (name) => (first ? name === first : !!errors(name)?.length))?.focus();
+    // Once per answer: `id`, `first` and `errors` follow from it and the page's own options.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastResult]);
   return {
