@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readBrowserManifest } from "../../scripts/browser-manifest.js";
 
 function browserFiles(dir = "public/build"): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -34,5 +35,26 @@ describe("the browser build", () => {
       return markers.filter((m) => text.includes(m)).map((m) => `${f}: ${m}`);
     });
     expect(found).toEqual([]);
+  });
+
+  it("loads the framework in two files on every page: no module loaded apart splits it, no route needs CommonJS helpers", () => {
+    // esbuild puts modules reached from different sets of entry points in different files. The toasts' shelf (a
+    // dynamic import) reached React but not React DOM, and the resource routes' empty modules were CommonJS: React
+    // and esbuild's helpers were then two more files on every page (toast-shelf.tsx, patches/@remix-run+dev+*.patch).
+    const manifest = readBrowserManifest();
+    expect(manifest.entry.imports.length).toBeLessThanOrEqual(2);
+    // React (its setState's message) and React DOM (one of its exports) in one and the same file.
+    const holding = (marker: string) =>
+      manifest.entry.imports.filter((f) => fs.readFileSync(path.join("public", f), "utf8").includes(marker));
+    const react = holding("takes an object of state variables");
+    expect(react).toHaveLength(1);
+    expect(holding("unstable_scheduleHydration")).toEqual(react);
+    const routes = Object.values(manifest.routes).map((r) => ({
+      route: r.id,
+      text: fs.readFileSync(path.join("public", r.module), "utf8").trim(),
+    }));
+    // A resource route's browser module is empty, not a CommonJS `module.exports = {}` needing the helpers.
+    expect(routes.filter((r) => /exports\s*=\s*\{\s*\}/.test(r.text)).map((r) => r.route)).toEqual([]);
+    expect(routes.filter((r) => r.text === "").length).toBeGreaterThan(5);
   });
 });
