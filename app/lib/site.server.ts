@@ -4,7 +4,8 @@
  * API not answer, the environment's first values stand in, so that the public pages still draw.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import { businessDefaults, siteFacts, type SiteFacts } from "../../lib/business.js";
+import { businessDefaults } from "../../lib/business-defaults.js";
+import { siteFacts, type SiteFacts } from "../../lib/business.js";
 import { serviceTextDefaults } from "../../lib/i18n/index.js";
 import { defaultLang, type Lang } from "../../lib/i18n/languages.js";
 import { ApiCallError } from "./api.server.js";

@@ -11,7 +11,8 @@ import { describeSetting } from "../../lib/setting-words.js";
 import { audit } from "../audit.js";
 import type { Database } from "../db/schema.js";
 
-export { businessDefaults, siteFacts, type BusinessDefaults } from "../../lib/business.js";
+export { siteFacts } from "../../lib/business.js";
+export { businessDefaults, type BusinessDefaults } from "../../lib/business-defaults.js";
 
 /** The settings now: each saved one over its default. A row of a setting that no longer exists is ignored. */
 export async function readBusiness(db: Kysely<Database>, defaults: BusinessValues): Promise<BusinessValues> {
