@@ -7,7 +7,8 @@ import { useTranslation } from "../lib/words";
 import { CountryField, countryOf, Field, TextAreaField, ZoneField, type ZoneChoice } from "./fields";
 import { usePortalForm } from "./form";
 import { LanguageField } from "./language-field";
-import { CatalogueForm, TranslatedFields } from "./office-catalogue-forms";
+import { CatalogueForm } from "./office-catalogue-forms";
+import { TranslatedFields } from "./translated-fields";
 import { AffectedSessions, MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
 
 /** The fields in the order the form shows them: the profile, then the week from Monday. */

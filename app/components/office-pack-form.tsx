@@ -7,7 +7,8 @@ import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
 import { Field, SelectField, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
-import { CatalogueForm, PriceField, TranslatedFields } from "./office-catalogue-forms";
+import { CatalogueForm, PriceField } from "./office-catalogue-forms";
+import { TranslatedFields } from "./translated-fields";
 
 export function PackForm({
   pack,

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData } from "@remix-run/react";
 import type { PlanInput } from "../../lib/contract";
 import { OfficeFormPage } from "../components/office";
-import { PlanForm } from "../components/office-catalogue-forms";
+import { PlanForm } from "../components/office-plan-form";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
 import { titleMeta, useTranslation } from "../lib/every-page";
