@@ -297,7 +297,7 @@ async function main() {
         "many route modules as the portal, served by `@remix-run/express`), side by side, 10 connections. The anchors'",
         `own speed: ${anchorRows.map((r) => `${r.name} ${r.rps} req/s`).join(", ")}. Page HTML as sent, before compression:`,
         "",
-        `| page | HTML (kB) | ${anchors.map((a) => `× ${a.name}`).join(" | ")} |`,
+        `| page | HTML (KiB) | ${anchors.map((a) => `× ${a.name}`).join(" | ")} |`,
         `|---|---|${anchors.map(() => "---").join("|")}|`,
       );
       for (const r of rows.filter((row) => row.anchorRatios)) {
@@ -313,14 +313,14 @@ async function main() {
       "JavaScript each page makes Chromium fetch on a cold load (a fresh context, until the network is idle; scripts/bench-browser.ts):",
       "as sent (the build's Brotli copies), the same files gzipped (level 9), and unpacked:",
       "",
-      "| page | files | sent (kB) | gzip (kB) | unpacked (kB) |",
+      "| page | files | sent (KiB) | gzip (KiB) | unpacked (KiB) |",
       "|---|---|---|---|---|",
     );
     for (const l of loads) lines.push(`| ${l.page} | ${l.files} | ${l.sentKb} | ${l.gzipKb} | ${l.rawKb} |`);
     lines.push("", `Peak server memory (VmHWM): ${peak.toFixed(0)} MiB.`, "");
     lines.push(`Start-up after the build (spawn to the first ready /readyz, on the seeded database): ${readyMs} ms.`, "");
     lines.push("Gzipped JavaScript each route ships (entry, root and the route's own chunks), and the CSS every page loads:", "");
-    lines.push("| route | JS (kB, gzip) | CSS (kB, gzip) |", "|---|---|---|");
+    lines.push("| route | JS (KiB, gzip) | CSS (KiB, gzip) |", "|---|---|---|");
     for (const b of bundles) lines.push(`| ${b.route} | ${(b.js / 1024).toFixed(1)} | ${(b.css / 1024).toFixed(1)} |`);
     lines.push("", `Whole run: ${Math.round((Date.now() - started) / 1000)} s.`);
     const report = lines.join("\n");
