@@ -10,7 +10,8 @@ import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
 import { Field, FormError, ZoneField, type ZoneChoice } from "./fields";
 import { usePortalForm, type FieldOf } from "./form";
-import { OfficeFormPage, PasswordLinkNotice, type PasswordLink } from "./office";
+import { OfficeFormPage } from "./office";
+import { PasswordLinkNotice, type PasswordLink } from "./password-link-notice";
 
 type Back = { to: string; label: string };
 

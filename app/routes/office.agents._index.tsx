@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { OfficeHead, OfficeSearch, PasswordLinkNotice, useOfficeZone } from "../components/office";
+import { OfficeHead, useOfficeZone } from "../components/office";
+import { OfficeSearch } from "../components/office-lists";
 import { pageOf, Pages } from "../components/pages";
+import { PasswordLinkNotice } from "../components/password-link-notice";
 import { RowButton, RowForm } from "../components/row-form";
 import { columnWords, StackTable } from "../components/table-head";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MoneyCell } from "../components/money-cell";
-import { OfficeHead, OfficeSearch, PublishButton } from "../components/office";
+import { OfficeHead } from "../components/office";
+import { OfficeSearch, PublishButton } from "../components/office-lists";
 import { pageOf, Pages } from "../components/pages";
 import { columnWords, StackTable } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
-import { OfficeHead, OfficeSearch, useOfficeZone } from "../components/office";
+import { OfficeHead, useOfficeZone } from "../components/office";
+import { OfficeSearch } from "../components/office-lists";
 import { pageOf, Pages } from "../components/pages";
 import { RowButton, RowForm } from "../components/row-form";
 import { ApiCallError, apiLoaderError, apiRedirectError } from "../lib/api.server";

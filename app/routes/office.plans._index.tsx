@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "../../lib/money";
-import { CatalogueCard, OfficeHead } from "../components/office";
+import { OfficeHead } from "../components/office";
+import { CatalogueCard } from "../components/office-lists";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
