@@ -46,7 +46,8 @@ export async function languageProblems(page: Page, lang: Lang, where: string): P
 }
 
 let minified: string | undefined;
-const axeSource = () => (minified ??= fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
+export const axeSource = () =>
+  (minified ??= fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8"));
 
 /**
  * axe-core's critical and serious violations of WCAG 2.0 to 2.2 A and AA and its best practices, one line each.
@@ -55,7 +56,8 @@ const axeSource = () => (minified ??= fs.readFileSync(createRequire(import.meta.
  * @axe-core/playwright would put its 500 KB in twice for each check and finish every run in a page of its own
  * (its cross-frame mode, for iframes the portal has none of), which made axe most of the walk's time. It is the
  * package's minified build (axe.min.js, 640 KB), not `axe.source` (1.4 MB): measured per page, 200 ms to put in
- * instead of 300.
+ * instead of 300. A page that already has it (the walk's tab gives each of its pages axe as an init script) is not
+ * given it again.
  */
 export async function axeProblems(page: Page, where: string): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource());
