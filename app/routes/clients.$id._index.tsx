@@ -5,7 +5,7 @@ import { expiryWindow } from "../../lib/documents";
 import { AttentionList } from "../components/attention-list";
 import { CartTable, cartTotals } from "../components/cart-items";
 import { ClientCredits } from "../components/client-credits";
-import { DocumentChecklist } from "../components/documents";
+import { DocumentChecklist } from "../components/document-checklist";
 import { Field, FormError, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { JoinLink } from "../components/join-link";

@@ -5,9 +5,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { expiryWindow, fileSize } from "../../lib/documents";
-import { documentPath, DocumentStatus, downloadPath, Expiry, UploadForm } from "../components/documents";
+import { documentPath, DocumentStatus, downloadPath, Expiry } from "../components/document-status";
 import { Field, FormError, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
+import { UploadForm } from "../components/upload-form";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";

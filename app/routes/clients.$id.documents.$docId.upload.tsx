@@ -1,5 +1,5 @@
 /**
- * The upload form's JavaScript path (app/components/documents.tsx): the same upload as the page's own post,
+ * The upload form's JavaScript path (app/components/upload-form.tsx): the same upload as the page's own post,
  * answered in JSON (app/lib/upload-answer.server.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

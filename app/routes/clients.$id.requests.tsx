@@ -8,7 +8,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ClientDocument, DocumentRequest } from "../../lib/contract";
 import { fileSize } from "../../lib/documents";
-import { DocumentStatus } from "../components/documents";
+import { DocumentStatus } from "../components/document-status";
 import { FormError, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { IntentForm, RowButton, RowForm } from "../components/row-form";

@@ -9,11 +9,12 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/documents";
 import { wordsIn } from "../../lib/intake";
 import { CaseProgress } from "../components/case-progress";
-import { DocumentStatus, UploadForm } from "../components/documents";
+import { DocumentStatus } from "../components/document-status";
 import { readRefusal } from "../components/fields";
 import { JoinLink } from "../components/join-link";
 import { PhoneConsent } from "../components/phone-consent";
 import { SessionMoveRequest } from "../components/session-move-request";
+import { UploadForm } from "../components/upload-form";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { askToMove } from "../lib/client-moves.server";
