@@ -2,23 +2,11 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { CartItem, CartSession } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
-import { formatDateTime, timeLabel } from "../lib/dates";
-import type { T } from "../lib/words";
+import { timeLabel } from "../lib/dates";
+import { itemLabel, refundRule } from "../lib/item-words";
 import { Trans, useTranslation } from "../lib/words";
 import { RowButton, RowForm } from "./row-form";
 import { StackTable } from "./table-head";
-
-/** What an item is, with a mentor session's time in the agent's zone (the stored description has it in UTC). */
-export function itemLabel(
-  t: T,
-  item: { description: string; session: Pick<CartSession, "mentor_name" | "start_at" | "topic"> | null },
-  timeZone: string,
-): string {
-  const s = item.session;
-  return s
-    ? t("work.items.session", { mentor: s.mentor_name, time: formatDateTime(s.start_at, timeZone), topic: s.topic })
-    : item.description;
-}
 
 function minutesLeft(until: string, now: string) {
   return Math.max(0, Math.ceil((Date.parse(until) - Date.parse(now)) / 60_000));
@@ -49,14 +37,6 @@ function HoldState({ session, timeZone, now }: { session: CartSession; timeZone:
     );
   }
   return null;
-}
-
-/** Until when a paid session can be cancelled for a full refund (Terms §4), said before it is paid. */
-export function refundRule(t: T, start: string, cutoffHours: number, timeZone: string, now: string): string {
-  const until = new Date(Date.parse(start) - cutoffHours * 3_600_000).toISOString();
-  return until > now
-    ? t("work.items.refundUntil", { time: formatDateTime(until, timeZone) })
-    : t("work.items.noRefund", { hours: cutoffHours });
 }
 
 function RefundableUntil({
@@ -97,7 +77,6 @@ export function useRefreshWhenHoldsLapse(items: CartItem[], now: string) {
   }, [next, now, revalidate]);
 }
 
-/** Sums per currency: a cart may mix USD plans with EUR packages. */
 /** Whether an item can be paid as it is: a session whose hold lapsed cannot (it is booked again first). */
 export const lapsedHold = (i: CartItem) => Boolean(i.session && i.session.status !== "held");
 

@@ -3,9 +3,9 @@ import { Fragment } from "react";
 import type { Order, OrderItem, OrderStatus } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
+import { itemLabel } from "../lib/item-words";
 import type { T } from "../lib/words";
 import { useTranslation } from "../lib/words";
-import { itemLabel } from "./cart-items";
 import { TableHead } from "./table-head";
 
 /** An order's state in words ("Awaiting payment", "Checkout cancelled"). */

@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isolate } from "../../lib/bidi";
 import { formatMoney } from "../../lib/money";
-import { itemLabel } from "../components/cart-items";
 import { FormError, TextAreaField, readRefusal } from "../components/fields";
 import { usePortalForm, type PortalForm } from "../components/form";
 import { useOfficeZone } from "../components/office";
@@ -14,6 +13,7 @@ import { endpoints } from "../lib/endpoints.server";
 import { AuthenticityTokenInput, companyOf, Toast, useTranslation } from "../lib/every-page";
 import { type FormFailure, forForm, refuse } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
+import { itemLabel } from "../lib/item-words";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";

@@ -2,7 +2,6 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formatMoney } from "../../lib/money";
-import { itemLabel } from "../components/cart-items";
 import { TotalRow } from "../components/order-summary";
 import { columnWords, TableHead } from "../components/table-head";
 import { apiLoaderError } from "../lib/api.server";
@@ -11,6 +10,7 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { companyOf, orErrorTitle, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
+import { itemLabel } from "../lib/item-words";
 import { routeId } from "../lib/params";
 import { loadSite } from "../lib/site.server";
 

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { itemLabel } from "../components/cart-items";
 import { FilterCheck } from "../components/filter-select";
 import { MoneyCell } from "../components/money-cell";
 import { orderStatusLabel } from "../components/order-summary";
@@ -12,6 +11,7 @@ import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { orErrorTitle, titleMeta, Trans, useTranslation } from "../lib/every-page";
 import { workspaceT } from "../lib/i18n.server";
+import { itemLabel } from "../lib/item-words";
 
 export const meta = orErrorTitle(titleMeta<typeof loader>("Orders"));
 
