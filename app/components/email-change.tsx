@@ -1,29 +1,13 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
-import { formatDateTime } from "../lib/dates";
 import type { EmailChangePage } from "../lib/email-change.server";
 import type { FormFailure } from "../lib/forms.server";
 import { Trans, useTranslation } from "../lib/words";
 import { Field, FormError } from "./fields";
 import { usePortalForm } from "./form";
-import { useOfficeZone } from "./office";
+import { PendingEmailNote } from "./pending-email-note";
 import { Toast } from "./toasts";
-
-/** A change of address waiting for its confirmation, as the office's pages say it. */
-export function PendingEmailNote({ pending }: { pending: { email: string; expires_at: string } | null }) {
-  const zone = useOfficeZone();
-  if (!pending) return null;
-  return (
-    <p className="notice" data-testid="pending-email">
-      <Trans
-        i18nKey="work.emailChange.pending"
-        values={{ email: pending.email, until: formatDateTime(pending.expires_at, zone), zone }}
-        components={{ strong: <strong /> }}
-      />
-    </p>
-  );
-}
 
 /** The page that asks an account's new address to confirm it (agents, mentors, staff alike). */
 export function EmailChangeScreen() {

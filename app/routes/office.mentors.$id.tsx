@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PendingEmailNote } from "../components/email-change";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
+import { PendingEmailNote } from "../components/pending-email-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";

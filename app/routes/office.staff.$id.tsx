@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PendingEmailNote } from "../components/email-change";
 import { useOfficeZone } from "../components/office";
 import { PasswordLinkNotice } from "../components/password-link-notice";
+import { PendingEmailNote } from "../components/pending-email-note";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";

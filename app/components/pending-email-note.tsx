@@ -1,0 +1,22 @@
+/**
+ * A change of address waiting for its confirmation: the office's pages of an agent, a mentor or a staff member show
+ * it without loading the change's own page (email-change.tsx), as a page fetches the whole of every module it reaches.
+ */
+import { formatDateTime } from "../lib/dates";
+import { Trans } from "../lib/words";
+import { useOfficeZone } from "./office";
+
+/** A change of address waiting for its confirmation, as the office's pages say it. */
+export function PendingEmailNote({ pending }: { pending: { email: string; expires_at: string } | null }) {
+  const zone = useOfficeZone();
+  if (!pending) return null;
+  return (
+    <p className="notice" data-testid="pending-email">
+      <Trans
+        i18nKey="work.emailChange.pending"
+        values={{ email: pending.email, until: formatDateTime(pending.expires_at, zone), zone }}
+        components={{ strong: <strong /> }}
+      />
+    </p>
+  );
+}
