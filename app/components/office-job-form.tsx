@@ -1,7 +1,7 @@
 import type { Country, OfficeJob } from "../../lib/contract";
+import { dollarsText } from "../../lib/money";
 import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
 import { CountryField, Field, SelectField, TextAreaField } from "./fields";
 import { asWritten } from "./filter-select";

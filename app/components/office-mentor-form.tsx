@@ -1,8 +1,8 @@
 import { formValuesOf, mentorTextFields, translatedFields } from "../../lib/catalogue-texts";
 import type { Country, OfficeMentor } from "../../lib/contract";
+import { dollarsText } from "../../lib/money";
 import { hoursField, mentorFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
 import { CountryField, countryOf, Field, TextAreaField, ZoneField, type ZoneChoice } from "./fields";
 import { usePortalForm } from "./form";

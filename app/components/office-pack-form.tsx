@@ -1,9 +1,9 @@
 /** A session pack's form (issue 41): its words, sessions and their length, which mentors, price, days, other languages. */
 import { formValuesOf, packTextFields, translatedFields } from "../../lib/catalogue-texts";
 import type { OfficePack } from "../../lib/contract";
+import { dollarsText } from "../../lib/money";
 import { packFields, packMinutes } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
 import { Field, SelectField, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";

@@ -1,9 +1,9 @@
 /** The office's form for a plan, new or changed: its service, name, price and texts, with their translations. */
 import { formValuesOf, listText, planTextFields, translatedFields } from "../../lib/catalogue-texts";
 import type { OfficePlan } from "../../lib/contract";
+import { dollarsText } from "../../lib/money";
 import { planFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
 import { Field, SelectField, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";

@@ -1,8 +1,8 @@
 /** The office's form for a relocation package, new or changed. */
 import type { Country, OfficeRelocation } from "../../lib/contract";
+import { dollarsText } from "../../lib/money";
 import { relocationFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { dollarsText } from "../lib/money";
 import { useTranslation } from "../lib/words";
 import { CountryField, Field, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";

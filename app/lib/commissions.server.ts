@@ -6,9 +6,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { commissionTargets, type RuleInput } from "../../lib/contract.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { parseDollars } from "../../lib/money.js";
 import { ApiCallError, apiActionError } from "./api.server.js";
 import { refuse } from "./forms.server.js";
-import { parseDollars } from "./money.js";
 
 export const ruleFields = ["target", "agent_id", "rate", "rate_value", "starts_on"] as const;
 export const payoutFields = ["amount", "paid_on", "reference"] as const;

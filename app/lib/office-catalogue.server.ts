@@ -5,10 +5,10 @@ import { listOf, planTextFields, textsFromForm, translatedFieldOf, translatedFie
 import { packInput, packTextFields } from "../../lib/contract.js";
 import { fieldErrorsOf, fieldMessages, formField } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
+import { parseDollars } from "../../lib/money.js";
 import { packFields, planFields, relocationFields } from "../../lib/office-fields.js";
 import { apiActionError } from "./api.server.js";
 import { textFields, refuse } from "./forms.server.js";
-import { parseDollars } from "./money.js";
 import { planInput, relocationInput } from "./schemas.server.js";
 import { checkForm, readForm } from "./security.server.js";
 import { redirectWithToast } from "./toast.server.js";

@@ -4,7 +4,7 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { formatMoney } from "../../lib/money";
+import { formatMoney, dollarsText, parseDollars } from "../../lib/money";
 import { CommissionStatementView } from "../components/commission-statement";
 import { Field, FormError, WideActions } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -15,7 +15,6 @@ import { endpoints } from "../lib/endpoints.server";
 import { AuthenticityTokenInput, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { forForm, textFields, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { dollarsText, parseDollars } from "../lib/money";
 import { routeId } from "../lib/params";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";

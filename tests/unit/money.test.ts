@@ -1,9 +1,8 @@
 /** Money has one home (lib/money.ts): pages, e-mails, the audit log's words and the CSV files all read it there. */
 import { describe, expect, it } from "vitest";
-import { dollarsText } from "../../app/lib/money.js";
 import { describeAudit } from "../../lib/audit-words.js";
 import { translator } from "../../lib/i18n/index.js";
-import { CATALOGUE_CURRENCY, formatMoney, moneyAmount } from "../../lib/money.js";
+import { dollarsText, CATALOGUE_CURRENCY, formatMoney, moneyAmount } from "../../lib/money.js";
 
 describe("money", () => {
   it("writes an amount alone by its currency's minor unit, as a spreadsheet or a form reads it", () => {
