@@ -4,7 +4,7 @@
  * only their first values.
  */
 import type { DocumentKind } from "./documents.js";
-import { defaultLang, type Lang } from "./i18n/languages.js";
+import { defaultLang, isTextLang, type Lang, type TextLang } from "./i18n/languages.js";
 
 export { DEFAULT_COMPANY_NAME, todaysHours } from "./site-facts.js";
 
@@ -20,13 +20,8 @@ export const serviceTextMax: Record<ServiceTextField, number> = { tagline: 200, 
 export const serviceField = <F extends ServiceTextField | "documents">(id: ServiceId, field: F) =>
   `service_${id}_${field}` as `service_${ServiceId}_${F}`;
 
-/**
- * The languages besides English whose service-page text the owner also writes (issue 26): until they do, each is
- * the catalogue's own translation of the first English text.
- */
-export const textLangs = ["ar", "es", "fr"] as const;
-export type TextLang = (typeof textLangs)[number];
-export const isTextLang = (v: unknown): v is TextLang => (textLangs as readonly unknown[]).includes(v);
+// The languages besides English the owner writes texts in: with the other languages (lib/i18n/languages.ts).
+export { isTextLang, textLangs, type TextLang } from "./i18n/languages.js";
 /** A service text in one of `textLangs`: `service_1_tagline_ar` */
 export const serviceTextField = (id: ServiceId, field: ServiceTextField, lang: TextLang) =>
   `service_${id}_${field}_${lang}` as const;

@@ -3,7 +3,7 @@
  * Arabic, Spanish and French, beside the English it must write. A field left unwritten in a language is shown in
  * English on that language's pages, marked `lang="en"`. Shared by the API, the office's forms and the public pages.
  */
-import { isTextLang, textLangs, type TextLang } from "./business.js";
+import { isTextLang, textLangs, type TextLang } from "./i18n/languages.js";
 
 export const planTextFields = ["name", "description", "includes"] as const;
 export type PlanTextField = (typeof planTextFields)[number];

@@ -1,7 +1,6 @@
 /** A catalogue entry's words in the other languages (plans, session packs, mentors). */
-import { textLangs } from "../../lib/business";
 import { translatedField } from "../../lib/catalogue-texts";
-import { dirOf, languageNames } from "../../lib/i18n/languages";
+import { textLangs, dirOf, languageNames } from "../../lib/i18n/languages";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
 import { Field, TextAreaField } from "./fields";

@@ -12,6 +12,15 @@ export const prefixedLanguages = languages.filter((l) => l !== defaultLang);
 /** Each language's name in itself, as the switch shows it. */
 export const languageNames: Record<Lang, string> = { en: "English", ar: "العربية", es: "Español", fr: "Français" };
 
+/**
+ * The languages besides English whose service-page and catalogue texts the owner also writes (issue 26): until they
+ * do, each is the catalogue's own translation of the first English text. Here rather than in lib/business.ts, so that
+ * the office's catalogue forms do not fetch that module's file for them.
+ */
+export const textLangs = ["ar", "es", "fr"] as const;
+export type TextLang = (typeof textLangs)[number];
+export const isTextLang = (v: unknown): v is TextLang => (textLangs as readonly unknown[]).includes(v);
+
 export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }
