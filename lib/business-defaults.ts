@@ -5,15 +5,9 @@
  * services' copy and the documents' table from there (the browser's build fetches a shared module's file for every
  * route that reaches it).
  */
-import {
-  DEFAULT_BRAND_COLOR,
-  serviceIds,
-  type BusinessValues,
-  type ServiceId,
-  type ServiceTextField,
-  type TextLang,
-} from "./business.js";
+import { DEFAULT_BRAND_COLOR, serviceIds, type BusinessValues, type ServiceId, type ServiceTextField } from "./business.js";
 import { documentsByService } from "./documents.js";
+import type { TextLang } from "./i18n/languages.js";
 import { serviceContent } from "./services-content.js";
 
 /** What the environment says, before any owner saved a setting. */

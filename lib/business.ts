@@ -20,8 +20,6 @@ export const serviceTextMax: Record<ServiceTextField, number> = { tagline: 200, 
 export const serviceField = <F extends ServiceTextField | "documents">(id: ServiceId, field: F) =>
   `service_${id}_${field}` as `service_${ServiceId}_${F}`;
 
-// The languages besides English the owner writes texts in: with the other languages (lib/i18n/languages.ts).
-export { isTextLang, textLangs, type TextLang } from "./i18n/languages.js";
 /** A service text in one of `textLangs`: `service_1_tagline_ar` */
 export const serviceTextField = (id: ServiceId, field: ServiceTextField, lang: TextLang) =>
   `service_${id}_${field}_${lang}` as const;

@@ -3,7 +3,8 @@
  * carry the office's words): a setting's name on its form, and a change of it as the audit log and the saved
  * message say it.
  */
-import { isTextLang, type Say } from "./business.js";
+import type { Say } from "./business.js";
+import { isTextLang } from "./i18n/languages.js";
 
 const serviceSetting = /^service_(\d)_(documents|tagline|intro|includes|for_whom)(?:_([a-z]{2}))?$/;
 

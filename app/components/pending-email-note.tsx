@@ -1,6 +1,6 @@
 /**
- * A change of address waiting for its confirmation: the office's pages of an agent, a mentor or a staff member show
- * it without loading the change's own page (email-change.tsx), as a page fetches the whole of every module it reaches.
+ * A module of its own: the office's pages of an agent, a mentor or a staff member show the note without loading the
+ * change's own page (email-change.tsx), as a page fetches the whole of every module it reaches.
  */
 import { formatDateTime } from "../lib/dates";
 import { Trans } from "../lib/words";

@@ -1,14 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  openingField,
-  serviceField,
-  serviceIds,
-  serviceTextFields,
-  textLangs,
-  weekdayShort,
-  type BusinessValues,
-} from "../../lib/business";
+import { openingField, serviceField, serviceIds, serviceTextFields, weekdayShort, type BusinessValues } from "../../lib/business";
 import { documentKindNames } from "../../lib/documents";
 import { Field, FormError, TextAreaField, ZoneField } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -17,7 +9,7 @@ import { ServiceTextFields } from "../components/service-text-fields";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
-import { AuthenticityTokenInput, titleMeta, Toast, useTranslation } from "../lib/every-page";
+import { AuthenticityTokenInput, textLangs, titleMeta, Toast, useTranslation } from "../lib/every-page";
 import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { businessBody } from "../lib/schemas.server";

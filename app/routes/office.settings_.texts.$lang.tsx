@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { isTextLang, serviceField, serviceIds, serviceTextField, serviceTextFields, type TextLang } from "../../lib/business";
+import { serviceField, serviceIds, serviceTextField, serviceTextFields } from "../../lib/business";
 import { FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
@@ -8,7 +8,7 @@ import { ServiceTextFields } from "../components/service-text-fields";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
-import { AuthenticityTokenInput, titleMeta, Toast, Trans, useTranslation } from "../lib/every-page";
+import { AuthenticityTokenInput, isTextLang, titleMeta, Toast, Trans, useTranslation, type TextLang } from "../lib/every-page";
 import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { serviceTextsBody } from "../lib/schemas.server";

@@ -1,15 +1,8 @@
 /** The business settings (lib/contract/business.ts): every page reads them; owners change them in the office. */
 import type { Kysely } from "kysely";
-import {
-  serviceField,
-  serviceIds,
-  serviceTextField,
-  serviceTextFields,
-  type BusinessValues,
-  type TextLang,
-} from "../../lib/business.js";
+import { serviceField, serviceIds, serviceTextField, serviceTextFields, type BusinessValues } from "../../lib/business.js";
 import { endpoints } from "../../lib/contract.js";
-import type { Lang } from "../../lib/i18n/languages.js";
+import type { Lang, TextLang } from "../../lib/i18n/languages.js";
 import type { Spooled } from "../../lib/spool.js";
 import { publicMentor, publicMentors } from "../bookings/mentors.js";
 import { publicPlans } from "../catalogue/catalogue.js";

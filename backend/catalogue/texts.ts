@@ -4,9 +4,9 @@
  * (every language) or as a page in one language shows them (each field in it, or in English when not written).
  */
 import type { Kysely } from "kysely";
-import { textLangs, type TextLang } from "../../lib/business.js";
 import type { Translations } from "../../lib/catalogue-texts.js";
-import type { Lang } from "../../lib/i18n/languages.js";
+import { textLangs } from "../../lib/i18n/languages.js";
+import type { Lang, TextLang } from "../../lib/i18n/languages.js";
 import type { Database } from "../db/schema.js";
 
 type Kind = "plan" | "mentor";

@@ -3,8 +3,8 @@
  * a new installation starts with them; the office edits them from there. The firm's terms are the glossary's
  * (docs/glossary.md): French *formule*, *relocation* and *placement*, Spanish *usted*, Arabic with Latin digits.
  */
-import type { TextLang } from "../../lib/business.js";
 import type { PlanTexts } from "../../lib/catalogue-texts.js";
+import type { TextLang } from "../../lib/i18n/languages.js";
 
 type Written = { includes: string[]; texts: Record<TextLang, Required<PlanTexts>> };
 

@@ -6,17 +6,15 @@ import {
   serviceIds,
   serviceTextFields,
   serviceTextMax,
-  textLangs,
   type BusinessValues,
   type ServiceId,
   type ServiceTextField,
   type SiteFacts,
-  type TextLang,
 } from "../business.js";
 import type { MentorTextField, PlanTextField } from "../catalogue-texts.js";
 import { documentKinds } from "../documents.js";
 import { translator } from "../i18n/index.js";
-import { isLang, languages } from "../i18n/languages.js";
+import { isLang, languages, textLangs, type TextLang } from "../i18n/languages.js";
 import { settingLabel } from "../setting-words.js";
 import type { ApiFile } from "../transport.js";
 import { answer, endpoint } from "./endpoint.js";

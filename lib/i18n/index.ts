@@ -4,13 +4,13 @@
  * by tests/unit/words.test.ts.
  */
 import { createInstance, type TFunction } from "i18next";
-import { serviceIds, serviceTextField, textLangs, type ServiceId, type ServiceTextField, type TextLang } from "../business.js";
+import { serviceIds, serviceTextField, type ServiceId, type ServiceTextField } from "../business.js";
 import { ar } from "./ar.js";
 import { enWorkspace, type WorkspaceCatalogue } from "./en-workspace.js";
 import { en, type Catalogue } from "./en.js";
 import { es } from "./es.js";
 import { fr } from "./fr.js";
-import { i18nOptions, languages, type Lang } from "./languages.js";
+import { i18nOptions, languages, textLangs, type Lang, type TextLang } from "./languages.js";
 
 export { i18nOptions } from "./languages.js";
 
