@@ -4,19 +4,10 @@ import { clientFieldNames, clientStatuses, fieldLimits } from "../../lib/client-
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/forms.server";
 import { Trans, useTranslation } from "../lib/words";
-import {
-  CountryField,
-  countryOf,
-  Field,
-  FormError,
-  SelectField,
-  TextAreaField,
-  WideActions,
-  ZoneField,
-  type ZoneChoice,
-} from "./fields";
+import { Field, FormError, SelectField, TextAreaField, WideActions } from "./fields";
 import { usePortalForm } from "./form";
 import { LanguageField } from "./language-field";
+import { CountryField, countryOf, ZoneField, type ZoneChoice } from "./place-fields";
 
 /** The add and edit form for a client. What was typed wins over what was stored. */
 export function ClientForm({

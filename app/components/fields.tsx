@@ -1,20 +1,16 @@
 /**
- * A form's fields, its refusal and a list's filter, with no form library: a page that only filters a list (a GET
- * form) loads these and not Conform, which `usePortalForm` (./form.tsx) brings.
+ * A form's plain fields, with no form library: a page that only filters a list (a GET form) loads these and not the
+ * form hook (./form.tsx). The country and zone pickers are in ./place-fields.tsx, a refusal's reading in
+ * ./refusal.ts.
  */
 import {
   forwardRef,
-  useEffect,
-  useRef,
-  useState,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
 import { fieldLimits } from "../../lib/client-fields";
-import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
 
 type ShellProps = { label: string; name: string; errors?: string[]; hint?: string; id?: string };
 
@@ -60,7 +56,7 @@ function FieldShell({
   );
 }
 
-type Common = ShellProps & { autoFocusOnError?: boolean };
+export type Common = ShellProps & { autoFocusOnError?: boolean };
 
 /** The shell's own props apart from the control's. */
 function shellOf<P extends Common & { id?: string }>({ label, name, errors, hint, autoFocusOnError, ...control }: P) {
@@ -130,93 +126,6 @@ export function SelectField(
   );
 }
 
-/** A country chosen in a form, with its name as the form shows it (for a hint), or null. */
-export function countryOf(countries: Array<{ code: string; name: string }>, code: string | undefined) {
-  const found = code ? countries.find((c) => c.code === code) : undefined;
-  return found ? { code: found.code, name: found.name } : null;
-}
-
-/** A choice of country, by name. */
-export function CountryField({
-  countries,
-  label,
-  placeholder,
-  ...props
-}: Omit<Parameters<typeof SelectField>[0], "options" | "label"> & {
-  countries: Array<{ code: string; name: string }>;
-  label?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <SelectField
-      label={label ?? t("work.fields.country")}
-      placeholder={placeholder ?? t("work.fields.chooseCountry")}
-      options={countries.map((c) => ({ value: c.code, label: c.name }))}
-      {...props}
-    />
-  );
-}
-
-/** A zone a picker offers: its IANA name, the countries that keep its time (codes, and their names as read). */
-export type ZoneChoice = { id: string; label: string; countries: string[] };
-
-/**
- * A choice of time zone that can be searched: a text box with the zones as suggestions (a datalist, so it works
- * with scripts off too), where typing a city ("Lisbon") or a country ("Ghana") finds the zone. The zones of
- * `country` come first and are named in the hint; with scripts on, a country picked in the same form (its field
- * named `countryField`) suggests its zones at once.
- */
-export function ZoneField({
-  zones,
-  label,
-  hint,
-  country,
-  countryField,
-  ...props
-}: Omit<Common & InputHTMLAttributes<HTMLInputElement>, "label" | "list"> & {
-  zones: readonly ZoneChoice[];
-  label?: string;
-  /** The country whose zones are suggested, as its code and its name shown in the form */
-  country?: { code: string; name: string } | null;
-  countryField?: string;
-}) {
-  const { t } = useTranslation();
-  const [chosenCountry, setChosenCountry] = useState(country ?? null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const select = countryField ? inputRef.current?.form?.elements.namedItem(countryField) : null;
-    if (!(select instanceof HTMLSelectElement)) return;
-    const follow = () =>
-      setChosenCountry(select.value ? { code: select.value, name: select.selectedOptions[0]?.text ?? select.value } : null);
-    select.addEventListener("change", follow);
-    return () => select.removeEventListener("change", follow);
-  }, [countryField]);
-  const suggested = chosenCountry ? zones.filter((z) => z.countries.includes(chosenCountry.code)) : [];
-  const ordered = suggested.length ? [...suggested, ...zones.filter((z) => !suggested.includes(z))] : zones;
-  const listId = `${props.id ?? `field-${props.name}`}-zones`;
-  const suggestion = suggested.length
-    ? t("work.fields.zoneSuggested", { country: chosenCountry!.name, zones: suggested.map((z) => z.id).join(", ") })
-    : null;
-  return (
-    <>
-      <Field
-        label={label ?? t("work.fields.zone")}
-        hint={[hint, suggestion ?? t("work.fields.zoneSearch")].filter(Boolean).join(" ")}
-        list={listId}
-        autoComplete="off"
-        spellCheck={false}
-        ref={inputRef}
-        {...props}
-      />
-      <datalist id={listId}>
-        {ordered.map((z) => (
-          <option key={z.id} value={z.id} label={z.label || undefined} />
-        ))}
-      </datalist>
-    </>
-  );
-}
-
 export function TextAreaField(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { shell, control } = shellOf(props);
   return <FieldShell {...shell} control={(a11y) => <textarea name={shell.name} {...a11y} {...control} />} />;
@@ -229,44 +138,4 @@ export function FormError({ message }: { message?: string }) {
       {message}
     </div>
   );
-}
-
-/** What a refused post typed, as the server answered it (Conform's `initialValue`): each field as text. */
-function typedOf(lastResult: FormFailure | null | undefined): Record<string, string> | undefined {
-  const typed = lastResult?.initialValue;
-  if (!typed) return undefined;
-  // Conform leaves an empty field out of `initialValue` and names it in `fields`: typed empty, not untouched.
-  const out: Record<string, string> = Object.fromEntries((lastResult.fields ?? []).map((name) => [name, ""]));
-  // It reads a dotted name ("affected.12") as a path; the form's fields are named flat.
-  const walk = (value: unknown, name: string) => {
-    if (value && typeof value === "object" && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}.${k}` : k);
-    } else out[name] = Array.isArray(value) ? value.join(",") : String(value ?? "");
-  };
-  walk(typed, "");
-  return out;
-}
-
-/**
- * A refusal read without a Conform form: for the upload form, which sends itself (with its progress) rather than
- * through Remix, and answers itself before a byte is sent. The same words and values `usePortalForm` shows.
- */
-export function readRefusal(result: FormFailure | null | undefined) {
-  const typed = typedOf(result);
-  return {
-    formError: result?.error?.[""]?.[0],
-    errors: (name: string) => result?.error?.[name] ?? undefined,
-    /** What was typed, each field as text; undefined before any refusal */
-    values: typed,
-    typed: (name: string): string | undefined => typed?.[name],
-  };
-}
-
-/** A refusal made in the browser, shaped as the server's (Conform's submission result). */
-export function refusalHere(
-  formError: string,
-  fieldErrors: Record<string, string[]> = {},
-  values?: Record<string, string>,
-): FormFailure {
-  return { status: "error", error: { "": [formError], ...fieldErrors }, ...(values ? { initialValue: values } : {}) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId } from "react";
 import type { FormFailure } from "../lib/forms.server";
-import { readRefusal } from "./fields";
+import { readRefusal } from "./refusal";
 
 /** The form's first control, in the page's order, whose name `refused` picks (hidden and disabled ones left out). */
 function firstRefused(form: HTMLFormElement, refused: (name: string) => boolean) {

@@ -8,10 +8,11 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
-import { Field, FormError, ZoneField, type ZoneChoice } from "./fields";
+import { Field, FormError } from "./fields";
 import { usePortalForm, type FieldOf } from "./form";
 import { OfficeFormPage } from "./office";
 import { PasswordLinkNotice, type PasswordLink } from "./password-link-notice";
+import { ZoneField, type ZoneChoice } from "./place-fields";
 
 type Back = { to: string; label: string };
 

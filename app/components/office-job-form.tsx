@@ -3,10 +3,11 @@ import { dollarsText } from "../../lib/money";
 import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
-import { CountryField, Field, SelectField, TextAreaField } from "./fields";
+import { Field, SelectField, TextAreaField } from "./fields";
 import { asWritten } from "./filter-select";
 import { usePortalForm } from "./form";
 import { CatalogueForm } from "./office-catalogue-forms";
+import { CountryField } from "./place-fields";
 
 /** Adding or editing a job. Amounts are typed in dollars; what was typed stays when the form is refused. */
 export function JobForm({

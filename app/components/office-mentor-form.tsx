@@ -4,10 +4,11 @@ import { dollarsText } from "../../lib/money";
 import { hoursField, mentorFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
-import { CountryField, countryOf, Field, TextAreaField, ZoneField, type ZoneChoice } from "./fields";
+import { Field, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 import { LanguageField } from "./language-field";
 import { CatalogueForm } from "./office-catalogue-forms";
+import { CountryField, countryOf, ZoneField, type ZoneChoice } from "./place-fields";
 import { TranslatedFields } from "./translated-fields";
 import { AffectedSessions, MeetingLinkField, WeekFields, weekShown, weekText } from "./week-fields";
 

@@ -4,9 +4,10 @@ import { dollarsText } from "../../lib/money";
 import { relocationFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
-import { CountryField, Field, TextAreaField } from "./fields";
+import { Field, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 import { CatalogueForm, PriceField } from "./office-catalogue-forms";
+import { CountryField } from "./place-fields";
 
 export function RelocationForm({
   pkg,

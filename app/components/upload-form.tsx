@@ -4,7 +4,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { documentTypes, MAX_DOCUMENT_BYTES } from "../../lib/documents";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
-import { Field, FormError, readRefusal, refusalHere } from "./fields";
+import { Field, FormError } from "./fields";
+import { readRefusal, refusalHere } from "./refusal";
 
 /**
  * The upload form: a plain multipart post without JavaScript (the page's action answers); with it, the same form

@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
-import { Field, FormError, PasswordField, ZoneField } from "../components/fields";
+import { Field, FormError, PasswordField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { PhoneConsent } from "../components/phone-consent";
+import { ZoneField } from "../components/place-fields";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";

@@ -4,7 +4,7 @@
  */
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ZoneField } from "../components/fields";
+import { ZoneField } from "../components/place-fields";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { ownAccount } from "../lib/endpoints.server";

@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { mentorProfileFields } from "../../lib/office-fields";
-import { Field, TextAreaField, ZoneField } from "../components/fields";
+import { Field, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { LanguageField } from "../components/language-field";
 import { CatalogueForm } from "../components/office-catalogue-forms";
+import { ZoneField } from "../components/place-fields";
 import { AffectedSessions, MeetingLinkField } from "../components/week-fields";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";

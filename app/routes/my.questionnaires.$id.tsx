@@ -9,8 +9,9 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ClientQuestionnaire } from "../../lib/contract";
 import { isAnswered, isShown, openStates, wordsIn, type QuestionnaireContent } from "../../lib/intake";
-import { FormError, readRefusal } from "../components/fields";
+import { FormError } from "../components/fields";
 import { AnswerList, QuestionField, typedValue, useAnswerWords, useShownQuestions } from "../components/questionnaire";
+import { readRefusal } from "../components/refusal";
 import { ApiCallError, apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";

@@ -2,10 +2,11 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isolate } from "../../lib/bidi";
 import { formatMoney } from "../../lib/money";
-import { FormError, TextAreaField, readRefusal } from "../components/fields";
+import { FormError, TextAreaField } from "../components/fields";
 import { usePortalForm, type PortalForm } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
+import { readRefusal } from "../components/refusal";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime, timesIn } from "../lib/dates";

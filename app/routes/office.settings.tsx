@@ -2,9 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { openingField, serviceField, serviceIds, serviceTextFields, weekdayShort, type BusinessValues } from "../../lib/business";
 import { documentKindNames } from "../../lib/documents";
-import { Field, FormError, TextAreaField, ZoneField } from "../components/fields";
+import { Field, FormError, TextAreaField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { OfficeHead } from "../components/office";
+import { ZoneField } from "../components/place-fields";
 import { ServiceTextFields } from "../components/service-text-fields";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
