@@ -42,7 +42,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filter.language = "";
     narrowed = { language: clientLanguage, none: true };
   }
-  return { directory, filter, narrowed, timeZone: agent.time_zone, forClient, title: workspaceT("work.mentors.title") };
+  // The cards carry what they show: not a mentor's bio, zone or country code, which their own page gives.
+  const items = directory.items.map(
+    ({ id, name, title, photo_url, expertise, languages, country_name, rate_minor, currency, next_free }) => ({
+      id,
+      name,
+      title,
+      photo_url,
+      expertise,
+      languages,
+      country_name,
+      rate_minor,
+      currency,
+      next_free,
+    }),
+  );
+  return {
+    directory: { ...directory, items },
+    filter,
+    narrowed,
+    timeZone: agent.time_zone,
+    forClient,
+    title: workspaceT("work.mentors.title"),
+  };
 }
 
 /** A client's language as the mentors' lists name it ("ar": "Arabic"). */
