@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { portalKinds } from "../../app/lib/kinds.js";
 import { codeKey } from "../../app/lib/refusal-keys.js";
 import { refusalWords } from "../../app/lib/refusals.server.js";
 import { everyoneCodes, refusalCodes } from "../../lib/contract/codes.js";
@@ -223,6 +224,15 @@ describe("the catalogues", () => {
     const missing = [...used].filter(([key]) => !isKnown(key)).map(([key, file]) => `${key} (${file})`);
     expect(used.size).toBeGreaterThan(200);
     expect(missing).toEqual([]);
+  });
+
+  it("names every kind's area and places in the header: the kinds' table holds keys, not calls the scan above reads", () => {
+    const known = flatten(resources.en.translation);
+    const labels = Object.entries(portalKinds).flatMap(([kind, k]) =>
+      [k.homeLabel, ...(k.places ? [k.places.label, ...k.places.links.map((l) => l.label)] : [])].map((key) => [kind, key]),
+    );
+    expect(labels.length).toBeGreaterThan(20);
+    expect(labels.filter(([, key]) => !known.has(key!)).map(([kind, key]) => `${kind}: ${key}`)).toEqual([]);
   });
 
   it("has the words of the keys the pages put together (an attention line's, a move refused)", () => {
