@@ -9,6 +9,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
+import { issueClientLink, openAccess } from "../backend/clients/links.js";
 import { openDatabase } from "../backend/db/connection.js";
 import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
 import { scriptsPerPage } from "./bench-browser.js";
@@ -46,6 +47,33 @@ async function signIn(base: string, email: string) {
   await database.close();
   const cookie = (await createCookie("__session", { secrets: [SECRET], path: "/" }).serialize(id)).split(";")[0]!;
   return { cookie, token: data.token, agentId: data.agent.id };
+}
+
+/** The client signed in to their own area, as by an e-mailed link (their access opened): their session cookie. */
+async function clientSignIn(base: string, clientId: number) {
+  const database = openDatabase({ kind: "sqlite", file: dbFile });
+  const link = await database.db.transaction().execute(async (trx) => {
+    await openAccess(trx, clientId);
+    return issueClientLink(trx, clientId, "sign_in", null, base);
+  });
+  const res = await fetch(`${base}/backend/my/link`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: link.token }),
+  });
+  if (!res.ok) throw new Error(`the client's link: ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { token: string; expires_at: string; client: unknown } };
+  const id = randomBytes(32).toString("base64url");
+  await database.db
+    .insertInto("portal_sessions")
+    .values({
+      id,
+      data: JSON.stringify({ account: { kind: "client", token: data.token, expires_at: data.expires_at, person: data.client } }),
+      expires_at: data.expires_at,
+    })
+    .execute();
+  await database.close();
+  return (await createCookie("__session", { secrets: [SECRET], path: "/" }).serialize(id)).split(";")[0]!;
 }
 
 function peakRss(pid: number): number {
@@ -223,12 +251,23 @@ async function main() {
     const peak = peakRss(child.pid!);
     const bundles = bundleSizes();
     // What a visitor's and the agent's browser fetch of JavaScript, page by page, on a cold load.
-    const loads = await scriptsPerPage(
-      base,
-      targets
+    // And the two heaviest routes by the table below: a client's page (its cart, documents, notes and timeline), and
+    // that client's own home, signed in as the client.
+    const database = openDatabase({ kind: "sqlite", file: dbFile });
+    const someClient = await database.db
+      .selectFrom("clients")
+      .select("id")
+      .where("agent_id", "=", main.agentId)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await database.close();
+    const loads = await scriptsPerPage(base, [
+      ...targets
         .filter(([, p]) => !p.startsWith("/bench") && !p.startsWith("/backend"))
         .map(([name, p, h]) => [name, p, h.cookie] as [string, string, string | undefined]),
-    );
+      ["/clients/:id (a client's page)", `/clients/${someClient.id}`, main.cookie],
+      ["/my (the client's home)", "/my", await clientSignIn(base, someClient.id)],
+    ]);
 
     // The price of a remote API: the same signed-in pages with the portal calling its own API over HTTP
     // (API_BASE_URL pointing at itself), side by side with the in-process figures above, at 10 connections.
