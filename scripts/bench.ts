@@ -9,13 +9,13 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
-import { issueClientLink, openAccess } from "../backend/clients/links.js";
 import { openDatabase } from "../backend/db/connection.js";
 import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
 import { scriptsPerPage } from "./bench-browser.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { readBrowserManifest } from "./browser-manifest.js";
 import { startBuiltServer } from "./built-server.js";
+import { clientSignIn } from "./client-sign-in.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
@@ -49,28 +49,14 @@ async function signIn(base: string, email: string) {
   return { cookie, token: data.token, agentId: data.agent.id };
 }
 
-/** The client signed in to their own area, as by an e-mailed link (their access opened): their session cookie. */
-async function clientSignIn(base: string, clientId: number) {
+/** The client signed in to their own area, as by an e-mailed link: their session cookie. */
+async function clientCookie(base: string, clientId: number) {
   const database = openDatabase({ kind: "sqlite", file: dbFile });
-  const link = await database.db.transaction().execute(async (trx) => {
-    await openAccess(trx, clientId);
-    return issueClientLink(trx, clientId, "sign_in", null, base);
-  });
-  const res = await fetch(`${base}/backend/my/link`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: link.token }),
-  });
-  if (!res.ok) throw new Error(`the client's link: ${res.status} ${await res.text()}`);
-  const { data } = (await res.json()) as { data: { token: string; expires_at: string; client: unknown } };
+  const account = await clientSignIn(database.db, base, clientId);
   const id = randomBytes(32).toString("base64url");
   await database.db
     .insertInto("portal_sessions")
-    .values({
-      id,
-      data: JSON.stringify({ account: { kind: "client", token: data.token, expires_at: data.expires_at, person: data.client } }),
-      expires_at: data.expires_at,
-    })
+    .values({ id, data: JSON.stringify({ account }), expires_at: account.expires_at })
     .execute();
   await database.close();
   return (await createCookie("__session", { secrets: [SECRET], path: "/" }).serialize(id)).split(";")[0]!;
@@ -266,7 +252,7 @@ async function main() {
         .filter(([, p]) => !p.startsWith("/bench") && !p.startsWith("/backend"))
         .map(([name, p, h]) => [name, p, h.cookie] as [string, string, string | undefined]),
       ["/clients/:id (a client's page)", `/clients/${someClient.id}`, main.cookie],
-      ["/my (the client's home)", "/my", await clientSignIn(base, someClient.id)],
+      ["/my (the client's home)", "/my", await clientCookie(base, someClient.id)],
     ]);
 
     // The price of a remote API: the same signed-in pages with the portal calling its own API over HTTP

@@ -8,12 +8,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { simpleParser } from "mailparser";
-import { issueClientLink, openAccess } from "../../backend/clients/links.js";
 import type { Database as SchemaDatabase } from "../../backend/db/schema.js";
 import { demoStaff } from "../../backend/setup/demo-data.js";
 import type { AgentPublic } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { startBuiltServer } from "../../scripts/built-server.js";
+import { clientSignIn } from "../../scripts/client-sign-in.js";
 import { agentFixtures } from "./agent-fixtures.js";
 import { createAgent, createPortalSession, createSession } from "./fixtures.js";
 
@@ -87,19 +87,7 @@ export async function startPortal(
     },
     /** The client signed in to their own area as by an e-mailed link (their access opened): their session cookie. */
     async clientSessionCookie(clientId: number) {
-      const link = await kysely.transaction().execute(async (trx) => {
-        await openAccess(trx, clientId);
-        return issueClientLink(trx, clientId, "sign_in", null, base);
-      });
-      const res = await fetch(`${base}/backend/my/link`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ token: link.token }),
-      });
-      const { data } = (await res.json()) as { data: { token: string; expires_at: string; client: unknown } };
-      return createSession(kysely, TEST_SESSION_SECRET, {
-        account: { kind: "client", token: data.token, expires_at: data.expires_at, person: data.client },
-      });
+      return createSession(kysely, TEST_SESSION_SECRET, { account: await clientSignIn(kysely, base, clientId) });
     },
     /** The demo staff member (the owner), signed in through the one sign-in call: their session cookie. */
     async staffSessionCookie() {
