@@ -14,7 +14,7 @@ import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
 import { scriptsPerPage } from "./bench-browser.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { readBrowserManifest } from "./browser-manifest.js";
-import { startBuiltServer } from "./built-server.js";
+import { startBuiltServer, withCsrfCookie } from "./built-server.js";
 import { clientSignIn } from "./client-sign-in.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
@@ -45,8 +45,8 @@ async function signIn(base: string, email: string) {
     })
     .execute();
   await database.close();
-  const cookie = (await createCookie("__session", { secrets: [SECRET], path: "/" }).serialize(id)).split(";")[0]!;
-  return { cookie, token: data.token, agentId: data.agent.id };
+  const session = (await createCookie("__session", { secrets: [SECRET], path: "/" }).serialize(id)).split(";")[0]!;
+  return { cookie: await withCsrfCookie(base, "/dashboard", session), token: data.token, agentId: data.agent.id };
 }
 
 /** The client signed in to their own area, as by an e-mailed link: their session cookie. */

@@ -111,3 +111,19 @@ export async function startBuiltServer(opts: {
   const readyMs = Date.now() - spawnedAt;
   return { child, port, base, readyMs, output: () => output };
 }
+
+/**
+ * A signed-in browser's cookies: the session's, and the CSRF cookie the portal sets on the first page (a browser that
+ * signed in through the form holds it already). Without it every page would mint and sign a new CSRF token, which a
+ * returning browser never makes the portal do.
+ */
+export async function withCsrfCookie(base: string, page: string, sessionCookie: string): Promise<string> {
+  const res = await fetch(base + page, { headers: { cookie: sessionCookie } });
+  await res.arrayBuffer();
+  const csrf = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("csrf="))
+    ?.split(";")[0];
+  if (!csrf) throw new Error(`${page}: the portal set no CSRF cookie (${res.status})`);
+  return `${sessionCookie}; ${csrf}`;
+}

@@ -15,7 +15,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../backend/db/connection.js";
 import { demoAgent } from "../backend/setup/demo-data.js";
 import { seedBenchDatabase } from "./bench-data.js";
-import { startBuiltServer } from "./built-server.js";
+import { startBuiltServer, withCsrfCookie } from "./built-server.js";
 
 const page = process.argv[2] ?? "/mentors/1";
 const seconds = Number(process.argv[3] ?? 10);
@@ -58,7 +58,11 @@ await database.db
   })
   .execute();
 await database.close();
-const cookie = (await createCookie("__session", { secrets: [secret], path: "/" }).serialize(id)).split(";")[0]!;
+const cookie = await withCsrfCookie(
+  base,
+  "/dashboard",
+  (await createCookie("__session", { secrets: [secret], path: "/" }).serialize(id)).split(";")[0]!,
+);
 
 const result = await autocannon({ url: base + page, connections: 10, duration: seconds, headers: { cookie } });
 console.log(`${page}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);
