@@ -7,7 +7,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import { openDatabase } from "../backend/db/connection.js";
 import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
@@ -15,7 +14,7 @@ import { scriptsPerPage } from "./bench-browser.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { readBrowserManifest } from "./browser-manifest.js";
 import { startBuiltServer, withCsrfCookie } from "./built-server.js";
-import { clientSignIn } from "./client-sign-in.js";
+import { clientSignIn, portalSessionCookie } from "./sign-ins.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
@@ -35,31 +34,17 @@ async function signIn(base: string, email: string) {
   if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
   const { data } = (await res.json()) as { data: { token: string; agent: { id: number } } };
   const database = openDatabase({ kind: "sqlite", file: dbFile });
-  const id = randomBytes(32).toString("base64url");
-  await database.db
-    .insertInto("portal_sessions")
-    .values({
-      id,
-      data: JSON.stringify({ account: { kind: "agent", token: data.token, person: data.agent } }),
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    })
-    .execute();
+  const session = await portalSessionCookie(database.db, SECRET, { kind: "agent", token: data.token, person: data.agent });
   await database.close();
-  const session = (await createCookie("__session", { secrets: [SECRET], path: "/" }).serialize(id)).split(";")[0]!;
   return { cookie: await withCsrfCookie(base, "/dashboard", session), token: data.token, agentId: data.agent.id };
 }
 
 /** The client signed in to their own area, as by an e-mailed link: their session cookie. */
 async function clientCookie(base: string, clientId: number) {
   const database = openDatabase({ kind: "sqlite", file: dbFile });
-  const account = await clientSignIn(database.db, base, clientId);
-  const id = randomBytes(32).toString("base64url");
-  await database.db
-    .insertInto("portal_sessions")
-    .values({ id, data: JSON.stringify({ account }), expires_at: account.expires_at })
-    .execute();
+  const cookie = await portalSessionCookie(database.db, SECRET, await clientSignIn(database.db, base, clientId));
   await database.close();
-  return (await createCookie("__session", { secrets: [SECRET], path: "/" }).serialize(id)).split(";")[0]!;
+  return cookie;
 }
 
 function peakRss(pid: number): number {

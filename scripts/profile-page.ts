@@ -10,12 +10,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import { openDatabase } from "../backend/db/connection.js";
 import { demoAgent } from "../backend/setup/demo-data.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { startBuiltServer, withCsrfCookie } from "./built-server.js";
+import { portalSessionCookie } from "./sign-ins.js";
 
 const page = process.argv[2] ?? "/mentors/1";
 const seconds = Number(process.argv[3] ?? 10);
@@ -39,7 +39,7 @@ const { child, base } = await startBuiltServer({
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
 
-// A portal session for the demo agent, written as the portal writes one.
+// A portal session for the signed-in agent, stored through the portal's own session storage.
 const login = (await (
   await fetch(`${base}/backend/agent/login`, {
     method: "POST",
@@ -48,21 +48,13 @@ const login = (await (
   })
 ).json()) as { data: { token: string; agent: unknown } };
 const database = openDatabase({ kind: "sqlite", file: path.join(dataDir, "portal.sqlite") });
-const id = randomBytes(32).toString("base64url");
-await database.db
-  .insertInto("portal_sessions")
-  .values({
-    id,
-    data: JSON.stringify({ account: { kind: "agent", token: login.data.token, person: login.data.agent } }),
-    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-  })
-  .execute();
+const session = await portalSessionCookie(database.db, secret, {
+  kind: "agent",
+  token: login.data.token,
+  person: login.data.agent,
+});
 await database.close();
-const cookie = await withCsrfCookie(
-  base,
-  "/dashboard",
-  (await createCookie("__session", { secrets: [secret], path: "/" }).serialize(id)).split(";")[0]!,
-);
+const cookie = await withCsrfCookie(base, "/dashboard", session);
 
 const result = await autocannon({ url: base + page, connections: 10, duration: seconds, headers: { cookie } });
 console.log(`${page}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);

@@ -13,7 +13,7 @@ import { demoStaff } from "../../backend/setup/demo-data.js";
 import type { AgentPublic } from "../../lib/contract.js";
 import { httpTransport } from "../../lib/http-transport.js";
 import { startBuiltServer } from "../../scripts/built-server.js";
-import { clientSignIn } from "../../scripts/client-sign-in.js";
+import { clientSignIn } from "../../scripts/sign-ins.js";
 import { agentFixtures } from "./agent-fixtures.js";
 import { createAgent, createPortalSession, createSession } from "./fixtures.js";
 

@@ -1,0 +1,37 @@
+/**
+ * Signed-in sessions for the scripts that load a running portal (the benchmark, the profiler) and the browser tests:
+ * a session stored through the portal's own session storage, and a client signed in as by an e-mailed link.
+ */
+import type { Kysely } from "kysely";
+import { createPortalSessionStorage } from "../app/lib/session-storage.server.js";
+import { issueClientLink, openAccess } from "../backend/clients/links.js";
+import type { Database } from "../backend/db/schema.js";
+import { sessionTable } from "../backend/db/session-table.js";
+
+/** A portal session holding `account`, stored as the portal stores one: its cookie, as `__session=…`. */
+export async function portalSessionCookie(db: Kysely<Database>, secret: string, account: Record<string, unknown>) {
+  const storage = createPortalSessionStorage(sessionTable(db), { secret, secure: false, maxAgeSeconds: 86_400 });
+  const session = await storage.getSession();
+  session.set("account" as never, account as never);
+  return (await storage.commitSession(session)).split(";")[0]!;
+}
+
+/**
+ * A client signed in to their own area as by an e-mailed link, against a running portal: their access opened and a
+ * sign-in link made in its database, then the link used through the API as the link's page uses it. What a session
+ * holds as the client's account (its token, its end and who the client is).
+ */
+export async function clientSignIn(db: Kysely<Database>, base: string, clientId: number) {
+  const link = await db.transaction().execute(async (trx) => {
+    await openAccess(trx, clientId);
+    return issueClientLink(trx, clientId, "sign_in", null, base);
+  });
+  const res = await fetch(`${base}/backend/my/link`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: link.token }),
+  });
+  if (!res.ok) throw new Error(`the client's sign-in link: ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { token: string; expires_at: string; client: unknown } };
+  return { kind: "client" as const, token: data.token, expires_at: data.expires_at, person: data.client };
+}
