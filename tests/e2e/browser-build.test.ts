@@ -57,4 +57,21 @@ describe("the browser build", () => {
     expect(routes.filter((r) => /exports\s*=\s*\{\s*\}/.test(r.text)).map((r) => r.route)).toEqual([]);
     expect(routes.filter((r) => r.text === "").length).toBeGreaterThan(5);
   });
+  it("carries the framework as patched for single fetch: no older data path, no development warnings", async () => {
+    // The premise of patches/@remix-run+react+*.patch: the portal runs with single fetch, where the older `?_data`
+    // requests and their deferred scripts are never used (the patch leaves them out of the browser's script).
+    const config = (await import("../../remix.config.js")).default as { future: Record<string, boolean> };
+    expect(config.future.v3_singleFetch).toBe(true);
+    const text = browserFiles()
+      .map((f) => fs.readFileSync(f, "utf8"))
+      .join("\n");
+    // Single fetch is there (its stream), the older path is not (its deferred stream's reader, its scripts'
+    // helpers), nor React Router's future-flag warnings (patches/react-router+*.patch), which say nothing in
+    // production. Each marker was in the build before the patches.
+    expect(text).toContain("window.__remixContext.stream");
+    expect(text).toContain("patched for single fetch only");
+    for (const gone of ["parseDeferredReadableStream", "__remixContext.p = function", "Future Flag Warning"]) {
+      expect(text, gone).not.toContain(gone);
+    }
+  });
 });
