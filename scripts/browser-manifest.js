@@ -5,7 +5,7 @@ import path from "node:path";
 
 /**
  * @returns {{ version: string, entry: { module: string, imports: string[] },
- *   routes: Record<string, { id: string, module: string, imports?: string[], hasComponent?: boolean }> }}
+ *   routes: Record<string, { id: string, parentId?: string, module: string, imports?: string[], hasComponent?: boolean }> }}
  */
 export function readBrowserManifest(root = "public/build") {
   const file = fs.readdirSync(root).find((f) => /^manifest-.*\.js$/.test(f));
