@@ -1,7 +1,6 @@
 /**
  * A form's plain fields, with no form library: a page that only filters a list (a GET form) loads these and not the
- * form hook (./form.tsx). The country and zone pickers are in ./place-fields.tsx, a refusal's reading in
- * ./refusal.ts.
+ * form hook or the reading of a refusal (./form.tsx). The country and zone pickers are in ./place-fields.tsx.
  */
 import {
   forwardRef,

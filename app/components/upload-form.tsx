@@ -5,7 +5,7 @@ import { documentTypes, MAX_DOCUMENT_BYTES } from "../../lib/documents";
 import type { FormFailure } from "../lib/forms.server";
 import { useTranslation } from "../lib/words";
 import { Field, FormError } from "./fields";
-import { readRefusal, refusalHere } from "./refusal";
+import { readRefusal, refusalHere } from "./form";
 
 /**
  * The upload form: a plain multipart post without JavaScript (the page's action answers); with it, the same form

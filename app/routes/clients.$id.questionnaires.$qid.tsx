@@ -7,8 +7,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { answerText, isShown, wordsIn, type AnswerValue, type Question } from "../../lib/intake";
 import { FormError, TextAreaField } from "../components/fields";
+import { readRefusal } from "../components/form";
 import { AnswerList } from "../components/questionnaire";
-import { readRefusal } from "../components/refusal";
 import { IntentForm } from "../components/row-form";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";

@@ -10,9 +10,9 @@ import { fileSize, fileSizeInText, MAX_FILES_PER_UPLOAD } from "../../lib/docume
 import { wordsIn } from "../../lib/intake";
 import { CaseProgress } from "../components/case-progress";
 import { DocumentStatus } from "../components/document-status";
+import { readRefusal } from "../components/form";
 import { JoinLink } from "../components/join-link";
 import { PhoneConsent } from "../components/phone-consent";
-import { readRefusal } from "../components/refusal";
 import { SessionMoveRequest } from "../components/session-move-request";
 import { UploadForm } from "../components/upload-form";
 import { apiLoaderError } from "../lib/api.server";

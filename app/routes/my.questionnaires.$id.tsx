@@ -10,8 +10,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ClientQuestionnaire } from "../../lib/contract";
 import { isAnswered, isShown, openStates, wordsIn, type QuestionnaireContent } from "../../lib/intake";
 import { FormError } from "../components/fields";
+import { readRefusal } from "../components/form";
 import { AnswerList, QuestionField, typedValue, useAnswerWords, useShownQuestions } from "../components/questionnaire";
-import { readRefusal } from "../components/refusal";
 import { ApiCallError, apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
