@@ -168,6 +168,8 @@ async function main() {
       ["/mentors (200, next free each)", "/mentors", auth],
       ["API agent/tokencheck", "/backend/agent/tokencheck", bearer],
       ["API api/clients/agent/:id", `/backend/api/clients/agent/${main.agentId}`, bearer],
+      // What `/mentors` asks the API: the page's share of the portal's time, measured apart.
+      ["API api/mentors (the directory)", "/backend/api/mentors", bearer],
     ];
     if (ONLY) targets.splice(0, targets.length, ...targets.filter(([, p]) => ONLY.includes(p)));
     // Warm up each target once, and keep each page's HTML size as sent (before compression).
