@@ -198,7 +198,7 @@ async function main() {
           `  ${name} @${c}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
             (row.pairedRatio ? `, ${row.pairedRatio.toFixed(2)} × Remix side by side` : "") +
             (row.anchorRatios ?? []).map((r, i) => `, ${r.toFixed(2)} × ${anchors[i]!.name}`).join("") +
-            "\n",
+            `, peak RSS so far ${peakRss(child.pid!).toFixed(0)} MiB\n`,
         );
       }
     }
@@ -211,6 +211,8 @@ async function main() {
     }
     await stopAnchors(anchors);
     if (ONLY || process.env.BENCH_CONNECTIONS) return; // a quick look: the figures above are all it was for
+    // Which part of the run set the peak: the pages and calls, the list at three sizes, or the sign-ins.
+    const peakAfterPages = peakRss(child.pid!);
     const growth: Row[] = [];
     for (const [email, n] of [
       ["agent1@bench.test", 100],
@@ -220,6 +222,7 @@ async function main() {
       const s = await signIn(base, email);
       growth.push(await load(`/clients, ${n} clients`, `${base}/clients`, 10, { cookie: s.cookie }));
     }
+    const peakAfterGrowth = peakRss(child.pid!);
     // 50 sign-ins at once: Argon2 holds 19 MiB per hash, so the peak shows whether hashing is bounded.
     // Fifty agents, one sign-in each: fifty at once for one email are, rightly, mostly refused (the sign-in limits
     // check a handful of one email's passwords at a time).
@@ -332,7 +335,12 @@ async function main() {
       "|---|---|---|---|---|",
     );
     for (const l of loads) lines.push(`| ${l.page} | ${l.files} | ${l.sentKb} | ${l.gzipKb} | ${l.rawKb} |`);
-    lines.push("", `Peak server memory (VmHWM): ${peak.toFixed(0)} MiB.`, "");
+    lines.push(
+      "",
+      `Peak server memory (VmHWM): ${peak.toFixed(0)} MiB (after the pages and calls above: ${peakAfterPages.toFixed(0)} MiB;` +
+        ` after /clients at three sizes: ${peakAfterGrowth.toFixed(0)} MiB; then 50 sign-ins at once).`,
+      "",
+    );
     lines.push(`Start-up after the build (spawn to the first ready /readyz, on the seeded database): ${readyMs} ms.`, "");
     lines.push(
       "JavaScript each route ships (the entry's, the root's, and the route's and its parents' chunks) and the CSS every",
