@@ -2,9 +2,9 @@
 // at build time: the server sends them as they are (express-static-gzip, server.ts) instead of compressing the same
 // 400 KB again for every visitor whose browser does not have them yet (some 70 ms of the server's CPU a visit).
 //
-// The gzip copies of the large files (the framework's two, which every page loads) are made with Zopfli
-// (@gfx/zopfli), whose gzip any browser reads and which packs them some 3 % tighter than zlib's best: 2.6 KiB less
-// on every page for a browser without Brotli. It takes about half a second a file, whatever the file's size, so the
+// The gzip copies of the large files (the framework's two scripts, which every page loads, and the route manifest)
+// are made with Zopfli (@gfx/zopfli), whose gzip any browser reads and which packs them some 3 % tighter than zlib's
+// best: 2.5 KiB less on every page for a browser without Brotli. It takes about half a second a file, whatever the file's size, so the
 // small files keep zlib's best (Zopfli would gain them 1 to 2 % for some 40 s of build).
 import fs from "node:fs";
 import path from "node:path";

@@ -49,9 +49,7 @@ const login = (await (
 ).json()) as { data: { token: string; agent: unknown } };
 const database = openDatabase({ kind: "sqlite", file: path.join(dataDir, "portal.sqlite") });
 const session = await portalSessionCookie(database.db, secret, {
-  kind: "agent",
-  token: login.data.token,
-  person: login.data.agent,
+  account: { kind: "agent", token: login.data.token, person: login.data.agent },
 });
 await database.close();
 const cookie = await withCsrfCookie(base, "/dashboard", session);

@@ -8,11 +8,14 @@ import { issueClientLink, openAccess } from "../backend/clients/links.js";
 import type { Database } from "../backend/db/schema.js";
 import { sessionTable } from "../backend/db/session-table.js";
 
-/** A portal session holding `account`, stored as the portal stores one: its cookie, as `__session=…`. */
-export async function portalSessionCookie(db: Kysely<Database>, secret: string, account: Record<string, unknown>) {
+/**
+ * A portal session holding these values (`{ account }` for a sign-in), stored as the portal stores one: its cookie,
+ * as `__session=…`.
+ */
+export async function portalSessionCookie(db: Kysely<Database>, secret: string, values: Record<string, unknown>) {
   const storage = createPortalSessionStorage(sessionTable(db), { secret, secure: false, maxAgeSeconds: 86_400 });
   const session = await storage.getSession();
-  session.set("account" as never, account as never);
+  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
   return (await storage.commitSession(session)).split(";")[0]!;
 }
 

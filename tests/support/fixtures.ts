@@ -3,11 +3,10 @@
  * the portal's session storage), never with raw SQL copies of its formats.
  */
 import type { Kysely } from "kysely";
-import { createPortalSessionStorage } from "../../app/lib/session-storage.server.js";
 import { hashPassword } from "../../backend/accounts/passwords.js";
 import type { Database } from "../../backend/db/schema.js";
-import { sessionTable } from "../../backend/db/session-table.js";
 import type { AgentPublic, MentorInput, OfficeMentor } from "../../lib/contract.js";
+import { portalSessionCookie } from "../../scripts/sign-ins.js";
 
 export async function createAgent(
   db: Kysely<Database>,
@@ -67,11 +66,7 @@ export async function createSession(
   values: Record<string, unknown>,
   opts: { legacy?: boolean } = {},
 ) {
-  const storage = createPortalSessionStorage(sessionTable(db), { secret, secure: false, maxAgeSeconds: 86_400 });
-  const session = await storage.getSession();
-  for (const [key, value] of Object.entries(sessionValues(values, opts.legacy))) session.set(key as never, value as never);
-  const [pair] = (await storage.commitSession(session)).split(";");
-  const [name, ...value] = pair!.split("=");
+  const [name, ...value] = (await portalSessionCookie(db, secret, sessionValues(values, opts.legacy))).split("=");
   return { name: name!, value: value.join("=") };
 }
 
