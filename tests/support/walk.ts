@@ -8,6 +8,8 @@
  * - a request for the page's own scripts, styles or catalogue that failed, and any 5xx from the portal;
  * - a page wider than the window, or anything in it past the window's edge (nothing scrolls sideways on a phone);
  *   at 1280 px, a place menu of the header in more than one row, or "Sign out" on two lines;
+ * - a NUL byte in the page as sent (a browser shows it as "�"; React 18's streaming renderer wrote one where a
+ *   character of several bytes met the end of its 2 KB buffer, until patches/react-dom+18.3.1.patch);
  * - text a template failed to fill (`{zone}`), or a time in raw UTC ("2026-12-01 10:00 UTC") from a stored line;
  * - on a page in Arabic, Spanish or French (every public page is walked in each): `lang` and `dir` other than the
  *   language's, a catalogue key shown, or an English sentence of the catalogue left on the page (what is marked as
@@ -323,6 +325,8 @@ async function openTab(context: BrowserContext, base: string) {
       if (process.env.WALK_DEBUG) console.log("  loaded", Date.now() - t0);
       const answered = res?.status() ?? 0;
       if (answered !== expected) found.push(`${at}: answered ${answered}, not ${expected}`);
+      const nul = (await res?.body())?.indexOf(0) ?? -1;
+      if (nul >= 0) found.push(`${at}: a NUL byte in the page as sent, at byte ${nul}`);
       // Scripts take the page over (the root layout marks it), then anything they broke shows.
       await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, { timeout: 10_000 });
       const error = await page.evaluate(() => document.querySelector(".error-page")?.getAttribute("data-status") ?? null);
