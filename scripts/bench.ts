@@ -230,7 +230,7 @@ async function main() {
       growth.push(await load(`/clients, ${n} clients`, `${base}/clients`, 10, { cookie: s.cookie }));
     }
     const peakAfterGrowth = peakRss(child.pid!);
-    // 50 sign-ins at once: Argon2 holds 19 MiB per hash, so the peak shows whether hashing is bounded.
+    // 50 sign-ins at once: Argon2 holds 12 MiB per hash, so the peak shows whether hashing is bounded.
     // Fifty agents, one sign-in each: fifty at once for one email are, rightly, mostly refused (the sign-in limits
     // check a handful of one email's passwords at a time).
     // The API's sign-ins alone: no portal session nor page load, which would put 50 dashboards in the peak too.

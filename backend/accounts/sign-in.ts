@@ -9,7 +9,7 @@ import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import type { LoginLimiter } from "../rate-limit.js";
 import { kinds, signInKinds, type SignInKind } from "./kinds.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
+import { hashPassword, needsRehash, verifyPassword } from "./passwords.js";
 import { issueToken, personForToken, type Person } from "./tokens.js";
 
 // Verified against when the email is unknown, so both answers take the same time.
@@ -25,6 +25,21 @@ export async function accountByEmail(db: Kysely<Database>, kind: SignInKind, ema
     db,
   );
   return rows[0];
+}
+
+/**
+ * The password just verified, hashed again at today's cost (a hash made at an earlier one still verifies). Stored only
+ * over the hash it replaces: a password changed meanwhile is left as it was.
+ */
+async function rehash(
+  db: Kysely<Database>,
+  kind: SignInKind,
+  account: { id: number; password_hash: string | null },
+  password: string,
+) {
+  const hash = await hashPassword(password);
+  await sql`update ${sql.table(kinds[kind].accounts)} set password_hash = ${hash}
+    where id = ${account.id} and password_hash = ${account.password_hash}`.execute(db);
 }
 
 /** Waits out the delay the limits ask of this address and email, if any. */
@@ -73,6 +88,7 @@ export async function signIn<K extends SignInKind>(
   const { kind, account } = matched;
   // Said only to whoever knows the password: it tells a stranger nothing.
   if (!account.active) throw new ApiError(403, "auth.deactivated", DEACTIVATED);
+  if (needsRehash(account.password_hash!)) await rehash(db, kind, account, password);
   await options.before?.(kind, account.id);
   const { token, expiresAt } = await issueToken(db, kind, account.id, ttlDays);
   // Read as every call reads it (a staff member's role with it), after `before`, which may set the agent's zone.

@@ -3,7 +3,9 @@
  * one shape for every kind, counts a wrong password once under one set of limits; `account/me` and
  * `account/logout` serve every kind's token alike.
  */
-import { describe, expect, it } from "vitest";
+import { hash } from "@node-rs/argon2";
+import { describe, expect, it, vi } from "vitest";
+import { createLoginLimiter } from "../../backend/rate-limit.js";
 import { demoAgent, demoMentor, demoStaff } from "../../backend/setup/demo-data.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
 import { createAgent } from "../support/fixtures.js";
@@ -34,6 +36,40 @@ describe.each(testDatabases)("one sign-in on $name", (target) => {
     // A staff member's answer carries their role, as office/me does.
     const staff = await ctx.api.call("POST", "account/login", { body: { email: demoStaff.email, password: demoStaff.password } });
     expect(staff.json.data.person.role).toBe("owner");
+  });
+
+  it("makes a hash of an earlier cost again at today's when its owner signs in; a wrong password changes nothing", async () => {
+    const db = ctx.database.db;
+    const agent = await createAgent(db, { email: "old-cost@example.com", password: "unused" });
+    // A hash as releases before 2026-11-30 made them: Argon2id at 19 MiB and two passes.
+    const old = await hash("old-cost-password", { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await db.updateTable("agents").set({ password_hash: old }).where("id", "=", agent.id).execute();
+    const stored = async () =>
+      (await db.selectFrom("agents").select("password_hash").where("id", "=", agent.id).executeTakeFirstOrThrow()).password_hash;
+    // The server's own cost (the suite hashes at its minimal one, under which nothing is made again).
+    vi.resetModules();
+    vi.stubEnv("PASSWORD_HASH_COST", undefined);
+    try {
+      const { signIn } = await import("../../backend/accounts/sign-in.js");
+      const limiter = await createLoginLimiter(
+        ctx.database,
+        { perIp: 100, perEmail: 100, windowSeconds: 60, slowdownMs: 0 },
+        "rehash",
+      );
+      const attempt = (password: string) => signIn(db, limiter, { email: agent.email, password, ip: "203.0.113.9" }, 1);
+      await expect(attempt("wrong-password")).rejects.toMatchObject({ status: 401 });
+      expect(await stored()).toBe(old);
+      const signedIn = await attempt("old-cost-password");
+      expect(signedIn.kind).toBe("agent");
+      const now = await stored();
+      expect(now).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+      // The new hash holds the same password, and the next sign-in leaves it as it is.
+      await attempt("old-cost-password");
+      expect(await stored()).toBe(now);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 
   it("answers a wrong password the same for every email, and counts it once under one set of limits", async () => {

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { describe, expect, it, vi } from "vitest";
-import { hashesInFlight, hashPassword, verifyPassword } from "../../backend/accounts/passwords.js";
+import { hashesInFlight, hashPassword, needsRehash, verifyPassword } from "../../backend/accounts/passwords.js";
 
 describe("password hashing", () => {
   it("runs at most one Argon2 hash per core at a time; the rest wait, and all finish right", async () => {
@@ -24,10 +24,18 @@ describe("password hashing", () => {
     try {
       const standard = await import("../../backend/accounts/passwords.js");
       const strong = await standard.hashPassword("right horse battery");
-      expect(strong).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      // OWASP's 12 MiB and three passes.
+      expect(strong).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
       expect(await standard.verifyPassword(fast, "right horse battery")).toBe(true);
+      // Made at any other cost (the 19 MiB one earlier releases used, the minimal one), a hash is made again.
+      expect(standard.needsRehash(strong)).toBe(false);
+      expect(standard.needsRehash(fast)).toBe(true);
+      expect(standard.needsRehash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA")).toBe(true);
+      expect(standard.needsRehash("not a hash")).toBe(true);
       expect(await verifyPassword(strong, "right horse battery")).toBe(true);
       expect(await verifyPassword(strong, "wrong horse battery")).toBe(false);
+      // Under the suite's minimal cost nothing is made again: that would weaken a stronger hash.
+      expect(needsRehash(strong)).toBe(false);
     } finally {
       vi.unstubAllEnvs();
       vi.resetModules();
