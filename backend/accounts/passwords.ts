@@ -17,7 +17,7 @@ import pLimit from "p-limit";
 const oneAtATimePerCore = pLimit(Math.max(1, os.availableParallelism()));
 
 /** OWASP's Argon2id at 12 MiB: m=12288 KiB, t=3, p=1. */
-export const STANDARD_COST = { memoryCost: 12_288, timeCost: 3, parallelism: 1 } as const satisfies Options;
+const STANDARD_COST = { memoryCost: 12_288, timeCost: 3, parallelism: 1 } as const satisfies Options;
 const MINIMAL_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 } as const satisfies Options;
 
 /** The cost new hashes are made at: OWASP's, or the test suite's minimum (read once, at load). */
