@@ -3,8 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { isolate } from "../../lib/bidi";
 import { formatMoney } from "../../lib/money";
 import { FormError, TextAreaField } from "../components/fields";
-import { usePortalForm, type PortalForm } from "../components/form";
-import { readRefusal } from "../components/form";
+import { readRefusal, usePortalForm, type PortalForm } from "../components/form";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { apiActionError, apiLoaderError } from "../lib/api.server";
