@@ -17,6 +17,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { SiteFacts } from "../lib/business";
 import { dirOf, langOfPath, type Lang } from "../lib/i18n/languages";
 import { DEFAULT_COMPANY_NAME } from "../lib/site-facts";
+import { useAppLinkClicks } from "./components/app-link";
 import { describeError, RootErrorPage } from "./components/error-page";
 import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
@@ -187,6 +188,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
   const words = usePageWords(lang);
   const { t } = words;
+  // Every appLink anchor of the page (a list's rows, the header's sections) navigates in the app, as a <Link> does.
+  useAppLinkClicks();
   // Scripts have taken the page over: what a test (or a style) waits for before it reads an enhanced page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";

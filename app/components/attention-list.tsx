@@ -1,9 +1,9 @@
-import { Link } from "@remix-run/react";
 import { attentionActionKey, attentionSummaryKey, attentionValues } from "../../lib/attention-words";
 import type { AttentionItem } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 import { useDocumentTitle } from "../lib/document-title";
 import { useTranslation } from "../lib/words";
+import { appLink } from "./app-link";
 
 /** The kinds whose time is said ("Lapses 24 Nov 2026, 18:00"): the others' summary says all. */
 const timed = new Set<AttentionItem["kind"]>([
@@ -36,9 +36,9 @@ export function AttentionList({
           <p>
             {showClient ? (
               <>
-                <Link to={`/clients/${a.client_id}`}>
+                <a {...appLink(`/clients/${a.client_id}`)}>
                   <bdi>{a.client_name}</bdi>
-                </Link>
+                </a>
                 :{" "}
               </>
             ) : null}
@@ -50,13 +50,13 @@ export function AttentionList({
               </span>
             ) : null}
           </p>
-          <Link to={a.to} className="attention__action">
+          <a {...appLink(a.to)} className="attention__action">
             {t(attentionActionKey(a.kind), { order: a.words.order_id })}
             <span className="visually-hidden">
               {" "}
               (<bdi>{a.client_name}</bdi>)
             </span>
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 /** The header's places (site-header.tsx draws the rest): each kind's account links and own row, and the language switch. */
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { dirOf, languageNames, languages } from "../../lib/i18n/languages";
@@ -7,9 +7,10 @@ import { mayShow, portalKinds, type SignedInPerson } from "../lib/kinds";
 import { useLang, useLocalPath } from "../lib/lang";
 import { normalizePath } from "../lib/paths";
 import { useTranslation } from "../lib/words";
+import { appLink } from "./app-link";
 
 /**
- * A link to a section of the site, marked (`aria-current="page"`, class `active`) on that section's pages: with
+ * A link to a section of the site (a plain anchor the root's listener navigates with: components/app-link.tsx), marked (`aria-current="page"`, class `active`) on that section's pages: with
  * or without a trailing slash (`/about` and `/about/` alike), and below it unless `end` (`/clients/7/edit` is in
  * Clients).
  */
@@ -32,13 +33,13 @@ export function SectionLink({
     return here === section || (!end && section !== "/" && here.startsWith(section + "/"));
   });
   return (
-    <Link
-      to={to}
+    <a
+      {...appLink(to)}
       className={[className, active ? "active" : null].filter(Boolean).join(" ") || undefined}
       aria-current={active ? "page" : undefined}
     >
       {children}
-    </Link>
+    </a>
   );
 }
 
@@ -69,9 +70,9 @@ export function AccountLinks({ account, cartCount }: { account: SignedInPerson |
           <SignOut />
         </>
       ) : (
-        <Link to={local("/authentication/")} className="button button--primary">
+        <a {...appLink(local("/authentication/"))} className="button button--primary">
           {t("common.signIn")}
-        </Link>
+        </a>
       )}
     </div>
   );

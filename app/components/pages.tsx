@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "../lib/words";
+import { appLink } from "./app-link";
 
 /** What a list counts, as the catalogue names it ("24 entries"): one of `work.count`'s nouns. */
 export type CountedNoun = "mentor" | "client" | "agent" | "email" | "message" | "job" | "entry" | "order";
@@ -23,8 +23,8 @@ export function Pages({
   return (
     <nav className="pagination" aria-label={t("work.pages.label")}>
       <span>{t("work.pages.summary", { counted, page, pages })}</span>
-      {page > 1 ? <Link to={url(page - 1)}>{t("work.pages.previous")}</Link> : null}
-      {page < pages ? <Link to={url(page + 1)}>{t("work.pages.next")}</Link> : null}
+      {page > 1 ? <a {...appLink(url(page - 1))}>{t("work.pages.previous")}</a> : null}
+      {page < pages ? <a {...appLink(url(page + 1))}>{t("work.pages.next")}</a> : null}
     </nav>
   );
 }

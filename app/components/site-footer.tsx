@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useLocalPath } from "../lib/lang";
 import { useTranslation } from "../lib/words";
+import { appLink } from "./app-link";
 
 export function SiteFooter({ copyrightYear, company }: { copyrightYear: number; company: string }) {
   const { t } = useTranslation();
@@ -11,13 +11,13 @@ export function SiteFooter({ copyrightYear, company }: { copyrightYear: number; 
         <nav aria-label={t("common.footerNav")}>
           <ul className="site-footer__links">
             <li>
-              <Link to={local("/terms/")}>{t("common.terms")}</Link>
+              <a {...appLink(local("/terms/"))}>{t("common.terms")}</a>
             </li>
             <li>
-              <Link to={local("/privacy/")}>{t("common.privacy")}</Link>
+              <a {...appLink(local("/privacy/"))}>{t("common.privacy")}</a>
             </li>
             <li>
-              <Link to={local("/contact/")}>{t("common.contact")}</Link>
+              <a {...appLink(local("/contact/"))}>{t("common.contact")}</a>
             </li>
           </ul>
         </nav>

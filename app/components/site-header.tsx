@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { SiteFacts } from "../../lib/business";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
@@ -6,6 +6,7 @@ import { DEFAULT_COMPANY_NAME, todaysHours } from "../../lib/site-facts";
 import { portalKinds, type SignedInPerson } from "../lib/kinds";
 import { useLocalPath } from "../lib/lang";
 import { useTranslation } from "../lib/words";
+import { appLink } from "./app-link";
 import { AccountLinks, KindPlaces, LanguageSwitch, SectionLink } from "./header-places";
 
 /** The root's suggestion of another language, written in that language (the visitor reads it, not this page's). */
@@ -146,13 +147,13 @@ export function SiteHeader({
       <div className="site-header__bar container">
         {/* The company as the office names it: its first word shown, the rest of its name and what the link is
             said after it (voice users can say what they see: the name starts with the word shown). */}
-        <Link to={local("/")} className="brand">
+        <a {...appLink(local("/"))} className="brand">
           <span className="brand__mark" aria-hidden="true">
             {company.charAt(0).toLocaleUpperCase()}
           </span>
           <span className="brand__name">{brandWord}</span>
           <span className="visually-hidden">{t("common.brandHome", { rest: company.slice(brandWord.length) })}</span>
-        </Link>
+        </a>
 
         {scripted ? (
           <button
@@ -197,13 +198,13 @@ export function SiteHeader({
                 <summary>{t("common.services")}</summary>
                 <ul className="dropdown__menu">
                   <li>
-                    <Link to={local("/servicesPage/?id=1")}>{t("services.s1.name")}</Link>
+                    <a {...appLink(local("/servicesPage/?id=1"))}>{t("services.s1.name")}</a>
                   </li>
                   <li>
-                    <Link to={local("/servicesPage/?id=2")}>{t("services.s2.name")}</Link>
+                    <a {...appLink(local("/servicesPage/?id=2"))}>{t("services.s2.name")}</a>
                   </li>
                   <li>
-                    <Link to={local("/servicesPage/?id=3")}>{t("services.s3.name")}</Link>
+                    <a {...appLink(local("/servicesPage/?id=3"))}>{t("services.s3.name")}</a>
                   </li>
                 </ul>
               </details>

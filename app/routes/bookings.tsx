@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isolate } from "../../lib/bidi";
 import type { Booking } from "../../lib/contract";
 import { moveBlocker } from "../../lib/rules";
+import { appLink } from "../components/app-link";
 import { FilterSelects } from "../components/filter-select";
 import { JoinLink } from "../components/join-link";
 import { TableHead } from "../components/table-head";
@@ -119,10 +120,10 @@ function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcom
         ) : null}
       </td>
       <td data-label={t("work.bookings.client")}>
-        <Link to={`/clients/${b.client_id}`}>{b.client_name}</Link>
+        <a {...appLink(`/clients/${b.client_id}`)}>{b.client_name}</a>
       </td>
       <td data-label={t("work.bookings.mentorAndTopic")}>
-        <Link to={`/mentors/${b.mentor_id}`}>{b.mentor_name}</Link>
+        <a {...appLink(`/mentors/${b.mentor_id}`)}>{b.mentor_name}</a>
         <br />
         <span className="muted">{b.topic}</span>
       </td>
@@ -156,19 +157,19 @@ function BookingRow({ b, timeZone, upcoming }: { b: Row; timeZone: string; upcom
       <td className="num">
         {upcoming ? <JoinLink url={b.join_url} label={t("work.bookings.join")} /> : null}{" "}
         {b.movable ? (
-          <Link
-            to={`/bookings/${b.id}/move`}
+          <a
+            {...appLink(`/bookings/${b.id}/move`)}
             className={`button button--small ${b.move_request || b.client_move_request ? "button--primary" : "button--ghost"}`}
           >
             {b.move_request || b.client_move_request ? t("work.bookings.chooseTime") : t("work.bookings.move")}
             <span className="visually-hidden"> {withMentor}</span>
-          </Link>
+          </a>
         ) : null}{" "}
         {b.cancellable ? (
-          <Link to={`/bookings/${b.id}/cancel`} className="button button--small button--ghost">
+          <a {...appLink(`/bookings/${b.id}/cancel`)} className="button button--small button--ghost">
             {t("work.bookings.cancel")}
             <span className="visually-hidden"> {withMentor}</span>
-          </Link>
+          </a>
         ) : null}
       </td>
     </tr>

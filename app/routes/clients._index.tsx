@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { clientStatuses, fieldLimits } from "../../lib/client-fields";
+import { appLink } from "../components/app-link";
 import { FilterSelects } from "../components/filter-select";
 import { Pages } from "../components/pages";
 import { columnWords } from "../components/table-head";
@@ -73,19 +74,20 @@ export default function Clients() {
   const filtered = Boolean(filter.q || filter.status || filter.destination || filter.attention);
   const pageUrl = (page: number) => filterQuery(filter, { page: String(page) }) || "?";
   /** A column heading that sorts by it; again, the other way. */
-  const SortHead = ({ by }: { by: keyof typeof sortLabels }) => {
+  // A function of the page, not a component: a component made in each render is a new type every time.
+  const sortHead = (by: keyof typeof sortLabels) => {
     const active = filter.sort === by;
     const current = filter.dir || (by === "activity" ? "desc" : "asc");
     const next = active ? (current === "asc" ? "desc" : "asc") : by === "activity" ? "desc" : "asc";
     return (
       <th scope="col" aria-sort={active ? (current === "asc" ? "ascending" : "descending") : undefined}>
-        <Link to={filterQuery(filter, { sort: by, dir: next })} className="sort-link">
+        <a {...appLink(filterQuery(filter, { sort: by, dir: next }))} className="sort-link">
           {t(`work.clients.${sortLabels[by]}`)}
           {active ? (current === "asc" ? " ↑" : " ↓") : ""}
           <span className="visually-hidden">
             {next === "asc" ? t("work.clients.sortAscending") : t("work.clients.sortDescending")}
           </span>
-        </Link>
+        </a>
       </th>
     );
   };
@@ -170,20 +172,20 @@ export default function Clients() {
             <table className="table table--stack">
               <thead>
                 <tr>
-                  <SortHead by="name" />
+                  {sortHead("name")}
                   <th scope="col">{t("work.clients.email")}</th>
-                  <SortHead by="destination" />
-                  <SortHead by="status" />
-                  <SortHead by="activity" />
+                  {sortHead("destination")}
+                  {sortHead("status")}
+                  {sortHead("activity")}
                 </tr>
               </thead>
               <tbody>
                 {result.items.map((c) => (
                   <tr key={c.id}>
                     <td data-label={col.name}>
-                      <Link to={`/clients/${c.id}`}>
+                      <a {...appLink(`/clients/${c.id}`)}>
                         {c.first_name} {c.last_name}
-                      </Link>
+                      </a>
                     </td>
                     <td data-label={col.email}>{c.email}</td>
                     <td data-label={col.destination}>

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "../../lib/money";
+import { appLink } from "../components/app-link";
 import { ZoneNote } from "../components/zone-note";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
@@ -133,13 +134,13 @@ export default function MentorPage() {
               <ul className="list-reset slots">
                 {slots.map((s) => (
                   <li key={s.start}>
-                    <Link className="slot" to={`/mentors/${mentor.id}/book${withZone({ start: s.start })}`} data-start={s.start}>
+                    <a className="slot" {...appLink(`/mentors/${mentor.id}/book${withZone({ start: s.start })}`)} data-start={s.start}>
                       <span className="visually-hidden">{t("work.mentor.book", { day: dayLabel(s.start, tz) })} </span>
                       {timeLabel(s.start, tz)}
                       <span className="slot__theirs">
                         {t("work.mentor.theirs", { time: timeLabel(s.start, mentor.time_zone) })}
                       </span>
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { isolate } from "../../lib/bidi";
 import { clientLanguageLabels } from "../../lib/client-fields";
 import { formatMoney } from "../../lib/money";
+import { appLink } from "../components/app-link";
 import { asWritten, FilterSelects } from "../components/filter-select";
 import { ForClient } from "../components/for-client";
 import { pageOf, Pages } from "../components/pages";
@@ -140,13 +141,14 @@ export default function Mentors() {
         <p className="empty-state">{t("work.mentors.none")}</p>
       ) : (
         <ul className="cards list-reset">
+          {/* Plain anchors, 48 of them: the root's one listener navigates in the app (components/app-link.tsx). */}
           {mentors.map((m) => (
             <li key={m.id} className="card mentor-card">
               <div className="avatar" aria-hidden="true">
                 {m.photo_url ? <img src={m.photo_url} alt="" /> : initials(m.name)}
               </div>
               <h2 className="card__title">
-                <Link to={withClient(`/mentors/${m.id}`, client)}>{m.name}</Link>
+                <a {...appLink(withClient(`/mentors/${m.id}`, client))}>{m.name}</a>
               </h2>
               <p className="muted">{m.title}</p>
               {/* The two headings are said once for the page (a Trans in each card parsed them again). */}
@@ -162,10 +164,10 @@ export default function Mentors() {
               <p data-testid="next-free">
                 <strong>{t("work.mentors.nextFree")}</strong>{" "}
                 {m.next_free ? (
-                  <Link to={withClient(`/mentors/${m.id}/book?${new URLSearchParams({ start: m.next_free })}`, client)}>
+                  <a {...appLink(withClient(`/mentors/${m.id}/book?${new URLSearchParams({ start: m.next_free })}`, client))}>
                     <span className="visually-hidden">{t("work.mentors.bookName", { name: m.name })} </span>
                     {dayLabel(m.next_free, timeZone)}, {timeLabel(m.next_free, timeZone)}
-                  </Link>
+                  </a>
                 ) : (
                   t("work.mentors.noneSoon")
                 )}

@@ -109,6 +109,51 @@ journeys("workspace navigation in Chromium", (ctx) => {
     await context.close();
   });
 
+  it("follows the plain anchors of lists and the header in the app (JavaScript on), and leaves a held key's click to the browser", async () => {
+    const { context, problems } = await newContext(ctx.browser, true);
+    await signInAs(context, ctx.portal.base, await ctx.portal.sessionCookie());
+    const page = await context.newPage();
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") documents.push(new URL(r.url()).pathname);
+    });
+    await page.goto(ctx.portal.base + "/mentors");
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    // A mark on this document's window: a full page load would take it away.
+    const marked = () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const card = page.locator(".mentor-card h2 a").first();
+    expect(await card.getAttribute("data-discover")).toBe("true");
+    const mentorPath = new URL((await card.getAttribute("href"))!, ctx.portal.base).pathname;
+    await card.click();
+    await page.waitForURL((url) => url.pathname === mentorPath);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).count(), settle).toBe(1);
+    // The header's sections are plain anchors too; the mark survives both, and history holds each step.
+    await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Clients", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/clients/");
+    await page.locator("tbody a").first().click();
+    await page.waitForURL(/\/clients\/\d+$/);
+    expect(await marked()).toBe(true);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/clients/");
+    expect(await marked()).toBe(true);
+    // A link to the very page shown replaces the entry, as <Link> does: history does not grow.
+    const length = await page.evaluate(() => history.length);
+    await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Clients", exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => history.length)).toBe(length);
+    expect(documents).toEqual(["/mentors"]);
+    // Control held: the browser opens the link in a new tab, and this page stays where it is.
+    const opened = context.waitForEvent("page");
+    await page.locator("tbody a").first().click({ modifiers: ["Control"] });
+    const tab = await opened;
+    await tab.waitForURL(/\/clients\/\d+$/);
+    expect(new URL(page.url()).pathname).toBe("/clients/");
+    expect(await marked()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   for (const width of [1280, 375]) {
     it(`shows toasts below the header, never over its links, inside the main landmark (${width} px)`, async () => {
       const { context } = await newContext(ctx.browser, true, { width });
