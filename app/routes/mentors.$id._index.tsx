@@ -134,7 +134,11 @@ export default function MentorPage() {
               <ul className="list-reset slots">
                 {slots.map((s) => (
                   <li key={s.start}>
-                    <a className="slot" {...appLink(`/mentors/${mentor.id}/book${withZone({ start: s.start })}`)} data-start={s.start}>
+                    <a
+                      className="slot"
+                      {...appLink(`/mentors/${mentor.id}/book${withZone({ start: s.start })}`)}
+                      data-start={s.start}
+                    >
                       <span className="visually-hidden">{t("work.mentor.book", { day: dayLabel(s.start, tz) })} </span>
                       {timeLabel(s.start, tz)}
                       <span className="slot__theirs">

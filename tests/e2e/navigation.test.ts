@@ -145,7 +145,10 @@ journeys("workspace navigation in Chromium", (ctx) => {
     expect(documents).toEqual(["/mentors"]);
     // Control held: the browser opens the link in a new tab, and this page stays where it is.
     const opened = context.waitForEvent("page");
-    await page.locator("tbody a").first().click({ modifiers: ["Control"] });
+    await page
+      .locator("tbody a")
+      .first()
+      .click({ modifiers: ["Control"] });
     const tab = await opened;
     await tab.waitForURL(/\/clients\/\d+$/);
     expect(new URL(page.url()).pathname).toBe("/clients/");
