@@ -3,16 +3,13 @@
  * Lisbon's days (the back office's "today", its agenda and filters, a mentor's week, a document's expiry). Plain
  * Intl, so the browser's build may use it; where a day begins as an instant is lib/day-start.ts (luxon, server only).
  */
-import { dateFormatter, isTimeZone } from "./intl.js";
+import { dateFormatter, isTimeZone, zonedDates } from "./intl.js";
+
+const days = zonedDates({ year: "numeric", month: "2-digit", day: "2-digit" });
 
 /** The calendar day (YYYY-MM-DD) of an instant in `zone` (UTC for a zone this runtime does not know). */
 export function dayIn(zone: string, at: Date | string = new Date()): string {
-  return dateFormatter("en-CA", {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    timeZone: isTimeZone(zone) ? zone : "UTC",
-  }).format(typeof at === "string" ? new Date(at) : at);
+  return days("en-CA", isTimeZone(zone) ? zone : "UTC").format(typeof at === "string" ? new Date(at) : at);
 }
 
 /** The day `n` days after a YYYY-MM-DD day (calendar days: no zone involved). */
@@ -20,19 +17,20 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
+const clocks = zonedDates({
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
 /** The wall clock of an instant in `zone`: "2026", "11", "24", "18", "37", "05" (24-hour, zero-padded). */
 export function wallClock(zone: string, at: Date) {
   const parts = Object.fromEntries(
-    dateFormatter("en-CA", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
+    clocks("en-CA", zone)
       .formatToParts(at)
       .filter((p) => p.type !== "literal")
       .map((p) => [p.type, p.value]),

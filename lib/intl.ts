@@ -40,6 +40,17 @@ export function dateFormatter(locale: string, options: Intl.DateTimeFormatOption
   return remember(formatters, key, () => new Intl.DateTimeFormat(locale, options));
 }
 
+/**
+ * The formatters of one set of options, for the calls a page makes by the dozen (a list's times, each slot's day, a
+ * mentor's first free day): found by locale and zone alone, where `dateFormatter` writes its options out as a key on
+ * every call. Throws for an unknown zone, as Intl does.
+ */
+export function zonedDates(options: Omit<Intl.DateTimeFormatOptions, "timeZone">) {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (locale: string, timeZone: string): Intl.DateTimeFormat =>
+    remember(made, `${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { ...options, timeZone }));
+}
+
 const numberFormatters = new Map<string, Intl.NumberFormat>();
 
 /** One number formatter per locale and options, made on first use. Throws for an unknown currency, as Intl does. */

@@ -5,7 +5,7 @@
  */
 import type { SiteFacts } from "./business.js";
 import { dayIn, wallClock } from "./days.js";
-import { dateFormatter } from "./intl.js";
+import { zonedDates } from "./intl.js";
 
 /** The company's name until the environment (COMPANY_NAME) or the office says another: pages, e-mails, feeds. */
 export const DEFAULT_COMPANY_NAME = "Waypoint Consultancy";
@@ -25,6 +25,14 @@ function atWallTime(day: string, time: string, zone: string): Date {
   return new Date(guess - zoneOffset(zone, new Date(first)));
 }
 
+const clocks = zonedDates({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/**
+ * Each day's hours as read in each zone, worked out once: every page's header asks, and the answer (four wall-clock
+ * conversions) changes only with the day, the hours or the zones. Bounded: a visitor's browser names its zone.
+ */
+const shownHours = new Map<string, { from: string; to: string }>();
+
 /**
  * Today's opening hours, as a viewer in `viewerZone` reads them: "Open today 10:00–19:00" (the office's hours moved
  * into the viewer's zone), or "Closed today". "Today" is the office's day.
@@ -39,11 +47,16 @@ export function todaysHours(
   const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
   const hours = site.hours[weekday];
   if (!hours) return say(null);
-  // The cached formatter: this runs for the header of every page, and building one costs more than the rest.
-  const clock = dateFormatter("en-GB", { timeZone: viewerZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-  const time = (d: Date) => clock.format(d);
-  const [open, close] = hours.map((t) =>
-    t === "24:00" ? atWallTime(day, "23:59", site.hours_zone) : atWallTime(day, t, site.hours_zone),
-  );
-  return say({ from: time(open!), to: time(close!) });
+  const key = `${day}|${site.hours_zone}|${viewerZone}|${hours.join("-")}`;
+  let shown = shownHours.get(key);
+  if (!shown) {
+    const clock = clocks("en-GB", viewerZone);
+    const [open, close] = hours.map((t) =>
+      t === "24:00" ? atWallTime(day, "23:59", site.hours_zone) : atWallTime(day, t, site.hours_zone),
+    );
+    shown = { from: clock.format(open!), to: clock.format(close!) };
+    if (shownHours.size >= 500) shownHours.clear();
+    shownHours.set(key, shown);
+  }
+  return say(shown);
 }

@@ -1,23 +1,28 @@
 import { dayIn } from "../../lib/days.js";
-import { dateFormatter, isTimeZone } from "../../lib/intl.js";
+import { isTimeZone, zonedDates } from "../../lib/intl.js";
 import { UTC_STAMPS } from "../../lib/utc-stamp.js";
+
+// Each a formatter per locale and zone, made once: a list's rows ask for them by the dozen.
+const dateTimes = zonedDates({ dateStyle: "medium", timeStyle: "short" });
+const dates = zonedDates({ day: "numeric", month: "long", year: "numeric" });
+const dayLabels = zonedDates({ weekday: "short", day: "numeric", month: "short" });
+const timeLabels = zonedDates({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** A UTC time from the database, shown in the viewer's time zone (the agent's own setting). */
 export function formatDateTime(iso: string, timeZone: string, locale = "en-GB"): string {
   try {
-    return dateFormatter(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+    return dateTimes(locale, timeZone).format(new Date(iso));
   } catch {
-    return dateFormatter(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+    return dateTimes(locale, "UTC").format(new Date(iso)) + " UTC";
   }
 }
 
 /** A day of a UTC time from the database, in the viewer's zone: "1 March 2027" (in the page's language). */
 export function formatDate(iso: string, timeZone: string, locale = "en-GB"): string {
-  const style = { day: "numeric", month: "long", year: "numeric" } as const;
   try {
-    return dateFormatter(locale, { ...style, timeZone }).format(new Date(iso));
+    return dates(locale, timeZone).format(new Date(iso));
   } catch {
-    return dateFormatter(locale, { ...style, timeZone: "UTC" }).format(new Date(iso));
+    return dates(locale, "UTC").format(new Date(iso));
   }
 }
 
@@ -32,12 +37,12 @@ export function timesIn(text: string, timeZone: string): string {
 
 /** "Mon 8 Jun" in the given zone. */
 export function dayLabel(iso: string, timeZone: string): string {
-  return dateFormatter("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone }).format(new Date(iso));
+  return dayLabels("en-GB", timeZone).format(new Date(iso));
 }
 
 /** "14:00" in the given zone. */
 export function timeLabel(iso: string, timeZone: string): string {
-  return dateFormatter("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(new Date(iso));
+  return timeLabels("en-GB", timeZone).format(new Date(iso));
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the given zone: slots are grouped by it (lib/days.ts). */

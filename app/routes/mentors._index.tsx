@@ -87,7 +87,11 @@ export default function Mentors() {
   const { directory, filter, narrowed, timeZone, forClient } = useLoaderData<typeof loader>();
   const { items: mentors, expertise, languages } = directory;
   const { t } = useTranslation();
-  const [expertiseIs, languagesAre] = [t("work.mentors.expertiseIs"), t("work.mentors.languagesAre")];
+  const [expertiseIs, languagesAre, nextFree] = [
+    t("work.mentors.expertiseIs"),
+    t("work.mentors.languagesAre"),
+    t("work.mentors.nextFree"),
+  ];
   return (
     <section className="container page">
       <p className="eyebrow">{t("work.mentors.eyebrow")}</p>
@@ -151,7 +155,7 @@ export default function Mentors() {
                 <a {...appLink(withClient(`/mentors/${m.id}`, client))}>{m.name}</a>
               </h2>
               <p className="muted">{m.title}</p>
-              {/* The two headings are said once for the page (a Trans in each card parsed them again). */}
+              {/* The cards' headings are said once for the page (a Trans in each card parsed them again). */}
               <p>
                 <strong>{expertiseIs}</strong> {m.expertise.join(", ")}
               </p>
@@ -162,7 +166,7 @@ export default function Mentors() {
                 {m.country_name} · {t("work.mentors.rate", { amount: formatMoney(m.rate_minor, m.currency) })}
               </p>
               <p data-testid="next-free">
-                <strong>{t("work.mentors.nextFree")}</strong>{" "}
+                <strong>{nextFree}</strong>{" "}
                 {m.next_free ? (
                   <a {...appLink(withClient(`/mentors/${m.id}/book?${new URLSearchParams({ start: m.next_free })}`, client))}>
                     <span className="visually-hidden">{t("work.mentors.bookName", { name: m.name })} </span>

@@ -65,6 +65,13 @@ describe("wall clocks in a zone", () => {
     // Open until midnight on Fridays; closed on Sundays (Lisbon's day, not the viewer's).
     expect(todaysHours(site, "Europe/Lisbon", new Date("2026-11-27T12:00:00Z"))).toBe("Open today 09:00–23:59");
     expect(todaysHours(site, "Pacific/Kiritimati", new Date("2026-11-29T12:00:00Z"))).toBe("Closed today");
+    // The hours are kept once worked out: hours or an office zone changed today show at once, as asked again.
+    const changed = { ...site, hours: site.hours.map((h, i) => (i === 1 ? ["10:00", "16:00"] : h)) as typeof site.hours };
+    expect(todaysHours(changed, "America/New_York", new Date("2026-11-23T12:00:00Z"))).toBe("Open today 05:00–11:00");
+    expect(todaysHours({ ...site, hours_zone: "Asia/Dubai" }, "Asia/Dubai", new Date("2026-11-23T12:00:00Z"))).toBe(
+      "Open today 09:00–18:00",
+    );
+    expect(todaysHours(site, "America/New_York", new Date("2026-11-23T12:00:00Z"))).toBe("Open today 04:00–13:00");
   });
 
   it("names weekdays in the page's locale, Sunday first as the API counts them", () => {
