@@ -18,6 +18,7 @@ import type { Lang } from "../../lib/i18n/languages.js";
 import { inLanguage } from "../catalogue/texts.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
+import { activeMentors } from "./directory-read.js";
 import { firstFreeStart, slotsBetween, weekWindow, withoutTimeOff } from "./slots.js";
 
 const mentorColumns = [
@@ -55,8 +56,9 @@ export async function listMentors(db: Kysely<Database>, filter: { expertise?: st
  * lists: filtered here, exactly (a LIKE on JSON text would match parts of words).
  */
 function matching(filter: { expertise?: string | null; language?: string | null }) {
-  const has = (list: string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
-  return (m: Pick<Mentor, "expertise" | "languages">) => has(m.expertise, filter.expertise) && has(m.languages, filter.language);
+  const has = (list: readonly string[], v?: string | null) => !v || list.some((x) => x.toLowerCase() === v.toLowerCase());
+  return (m: { expertise: readonly string[]; languages: readonly string[] }) =>
+    has(m.expertise, filter.expertise) && has(m.languages, filter.language);
 }
 
 /** What a visitor sees of a mentor (issue 26): who they are, what they know, the languages they speak; no rate, hours or slots. */
@@ -240,9 +242,9 @@ export async function listMentorsWithNextFree(
 }
 
 /**
- * The directory a page at a time: every active mentor's expertise and languages (a light read of three columns)
- * for the filters' choices and for which mentors match; the whole profile and the next free slot (the costly part,
- * per mentor) of this page's mentors only.
+ * The directory a page at a time: every active mentor's expertise and languages (a light read, kept in memory while
+ * the mentors do not change: directory-read.ts) for the filters' choices and for which mentors match; the whole
+ * profile and the next free slot (the costly part, per mentor) of this page's mentors only.
  */
 export async function mentorDirectory(
   db: Kysely<Database>,
@@ -250,16 +252,8 @@ export async function mentorDirectory(
   horizonDays: number,
   now = new Date(),
 ): Promise<MentorDirectory> {
-  const all = (
-    await db
-      .selectFrom("mentors")
-      .select(["id", "expertise", "languages"])
-      .where("active", "=", 1)
-      .orderBy("name")
-      .orderBy("id")
-      .execute()
-  ).map((r) => ({ id: r.id, expertise: JSON.parse(r.expertise) as string[], languages: JSON.parse(r.languages) as string[] }));
-  const found = all.filter(matching(query));
+  const all = await activeMentors(db);
+  const found = all.entries.filter(matching(query));
   const perPage = query.per_page ?? 24;
   const pages = Math.max(1, Math.ceil(found.length / perPage));
   const page = query.page ?? 1;
@@ -273,7 +267,6 @@ export async function mentorDirectory(
         .execute()
     : [];
   const byId = new Map(rows.map((r) => [r.id, toMentor(r)]));
-  const choices = (pick: (m: (typeof all)[number]) => string[]) => [...new Set(all.flatMap(pick))].sort();
   return {
     items: await withNextFree(
       db,
@@ -285,8 +278,8 @@ export async function mentorDirectory(
     per_page: perPage,
     total: found.length,
     pages,
-    expertise: choices((m) => m.expertise),
-    languages: choices((m) => m.languages),
+    expertise: [...all.expertise],
+    languages: [...all.languages],
   };
 }
 

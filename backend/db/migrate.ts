@@ -40,6 +40,7 @@ import { intake } from "./migrations/033-intake.js";
 import { agreements } from "./migrations/034-agreements.js";
 import { packsAndCommissions } from "./migrations/035-packs-commissions.js";
 import { phoneMessages } from "./migrations/036-phone-messages.js";
+import { dataVersions } from "./migrations/037-data-versions.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -79,6 +80,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "034-agreements": agreements(kind),
     "035-packs-commissions": packsAndCommissions(kind),
     "036-phone-messages": phoneMessages(kind),
+    "037-data-versions": dataVersions(kind),
   };
 }
 

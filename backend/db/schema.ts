@@ -293,6 +293,12 @@ export interface MentorBookingsTable {
   updated_at: string;
 }
 
+/** A version number for a read a server keeps in memory (migration 037): moved by triggers on every change to it. */
+export interface DataVersionsTable {
+  name: "mentors";
+  version: number;
+}
+
 /** A business setting an owner saved in the office (issue 25): its value as JSON; unsaved ones are the environment's. */
 export interface BusinessSettingsTable {
   key: string;
@@ -357,6 +363,7 @@ export interface Database {
   staff_tokens: StaffTokensTable;
   email_changes: EmailChangesTable;
   business_settings: BusinessSettingsTable;
+  data_versions: DataVersionsTable;
   contact_replies: ContactRepliesTable;
   password_links: PasswordLinksTable;
   audit_log: AuditLogTable;

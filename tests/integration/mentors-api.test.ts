@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeMentors } from "../../backend/bookings/directory-read.js";
 import type { Db } from "../../backend/db/connection.js";
 import { startApi, type Harness } from "../support/api-harness.js";
 import { openSeeded, testDatabases } from "../support/databases.js";
@@ -171,6 +172,71 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     expect(german.languages).toEqual(first.languages);
     expect((await directory("per_page=2&page=99")).items).toEqual([]);
     expect((await api.call("GET", "api/mentors?per_page=500", { token: a.token })).status).toBe(400);
+  });
+
+  it("keeps the directory's read of every mentor while none changes, and reads it again after any change, whoever made it", async () => {
+    const a = await api.newAgent("mentor-directory-kept@example.com");
+    const directory = async (query = "") =>
+      (await api.call("GET", `api/mentors?per_page=100${query}`, { token: a.token })).json.data as {
+        total: number;
+        items: Array<{ id: number; name: string }>;
+        expertise: string[];
+        languages: string[];
+      };
+    const before = await directory();
+    // Kept: asked again with nothing changed, the same copy (one small read of the version instead of every mentor).
+    const kept = await activeMentors(database.db);
+    expect(await activeMentors(database.db)).toBe(kept);
+    expect(kept.entries.map((m) => m.id)).toEqual(before.items.map((m) => m.id));
+    expect(Object.isFrozen(kept.entries)).toBe(true);
+    // Plain SQL, as another server or a script would write: each change is in the very next page.
+    const run = async (statement: string, ...values: unknown[]) => {
+      if (database.raw.kind === "sqlite") database.raw.client.prepare(statement).run(...values);
+      else
+        await database.raw.client.query(
+          statement.replace(/\?/g, (_, i: number) => `$${statement.slice(0, i).split("?").length}`),
+          values,
+        );
+    };
+    await run("update mentors set expertise = ? where id = ?", JSON.stringify(["Glaciology"]), amiraId);
+    const changed = await directory();
+    expect(changed.expertise).toContain("Glaciology");
+    expect((await directory("&expertise=glaciology")).items.map((m) => m.id)).toEqual([amiraId]);
+    expect(await activeMentors(database.db)).not.toBe(kept);
+    await run("update mentors set active = 0 where id = ?", amiraId);
+    expect((await directory()).items.map((m) => m.id)).not.toContain(amiraId);
+    expect((await directory()).expertise).not.toContain("Glaciology");
+    await run("update mentors set active = 1, name = ? where id = ?", "Aaron Amira Haddad", amiraId);
+    const renamed = await directory();
+    // Renamed to the front of the name order.
+    expect(renamed.items[0]).toMatchObject({ id: amiraId, name: "Aaron Amira Haddad" });
+    await run(
+      "insert into mentors (name, title, bio, expertise, languages, country_code, time_zone, rate_minor, currency) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "Zed Newcomer",
+      "Tutor",
+      "New here.",
+      JSON.stringify(["Volcanology"]),
+      JSON.stringify(["Icelandic"]),
+      "DE",
+      "Europe/Berlin",
+      5000,
+      "EUR",
+    );
+    const added = await directory();
+    expect(added.total).toBe(before.total + 1);
+    expect(added.languages).toContain("Icelandic");
+    await run("delete from mentors where name = ?", "Zed Newcomer");
+    expect((await directory()).languages).not.toContain("Icelandic");
+    // Put back as it was, for the other tests.
+    await run(
+      "update mentors set name = ?, expertise = ? where id = ?",
+      "Amira Haddad",
+      JSON.stringify(kept.entries.find((m) => m.id === amiraId)!.expertise),
+      amiraId,
+    );
+    const after = await directory();
+    const shown = (d: typeof before) => ({ ...d, items: d.items.map((m) => [m.id, m.name]) });
+    expect(shown(after)).toEqual(shown(before));
   });
 
   it("checks a week's schedule in the viewer's zone, with the mentor's zone beside it", async () => {
