@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { appLink } from "../components/app-link";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { OfficeSearch } from "../components/office-lists";
 import { pageOf, Pages } from "../components/pages";
@@ -83,7 +84,7 @@ export default function OfficeAgents() {
             {result.items.map((a) => (
               <tr key={a.id} data-testid={`agent-${a.id}`}>
                 <td data-label={col.name}>
-                  <Link to={`/office/agents/${a.id}`}>{a.name}</Link>
+                  <a {...appLink(`/office/agents/${a.id}`)}>{a.name}</a>
                 </td>
                 <td data-label={col.email}>{a.email}</td>
                 <td data-label={col.clients} className="num">

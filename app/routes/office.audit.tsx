@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { auditSubject, describeAudit } from "../../lib/audit-words";
+import { appLink } from "../components/app-link";
 import { FilterCheck } from "../components/filter-select";
 import { OfficeHead, useOfficeZone } from "../components/office";
 import { pageOf, Pages } from "../components/pages";
@@ -102,7 +103,7 @@ export default function OfficeAudit() {
                           (e.mentor_name ? t("office.audit.mentor", { name: e.mentor_name }) : t("office.audit.commandLine"))}
                       </td>
                       <td data-label={col.about}>
-                        {about ? about.href ? <Link to={about.href}>{about.label}</Link> : about.label : "—"}
+                        {about ? about.href ? <a {...appLink(about.href)}>{about.label}</a> : about.label : "—"}
                       </td>
                       <td data-label={col.what} data-testid="audit-summary">
                         {describeAudit(e, t)}

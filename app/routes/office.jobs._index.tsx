@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { appLink } from "../components/app-link";
 import { MoneyCell } from "../components/money-cell";
 import { OfficeHead } from "../components/office";
 import { OfficeSearch, PublishButton } from "../components/office-lists";
@@ -48,7 +49,7 @@ export default function OfficeJobs() {
             {result.items.map((j) => (
               <tr key={j.id} data-testid={`job-${j.id}`}>
                 <td data-label={col.job}>
-                  <Link to={`/office/jobs/${j.id}`}>{j.title}</Link>
+                  <a {...appLink(`/office/jobs/${j.id}`)}>{j.title}</a>
                   <br />
                   <span className="muted">{j.company}</span>
                 </td>

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { appLink } from "../components/app-link";
 import { MoneyCell } from "../components/money-cell";
 import { OfficeHead } from "../components/office";
 import { RowButton, RowForm } from "../components/row-form";
@@ -68,7 +69,7 @@ export default function OfficeMentors() {
           {mentors.map((m) => (
             <tr key={m.id} data-testid={`mentor-${m.id}`}>
               <td data-label={t("office.mentors.mentor")}>
-                <Link to={`/office/mentors/${m.id}`}>{m.name}</Link>
+                <a {...appLink(`/office/mentors/${m.id}`)}>{m.name}</a>
                 <br />
                 <span className="muted">{m.title}</span>
               </td>

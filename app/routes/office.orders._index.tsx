@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { fieldMessages } from "../../lib/field-errors";
 import { formatMoney } from "../../lib/money";
+import { appLink } from "../components/app-link";
 import { FilterSelects } from "../components/filter-select";
 import { MoneyCell } from "../components/money-cell";
 import { OfficeHead, useOfficeZone } from "../components/office";
@@ -109,7 +110,7 @@ export default function OfficeOrders() {
             {result.items.map((o) => (
               <tr key={o.id} data-testid={`office-order-${o.id}`}>
                 <td data-label={col.order}>
-                  <Link to={`/office/orders/${o.id}`}>{t("office.orders.orderN", { id: o.id })}</Link>
+                  <a {...appLink(`/office/orders/${o.id}`)}>{t("office.orders.orderN", { id: o.id })}</a>
                 </td>
                 <td data-label={col.agent}>
                   {o.agent_name}

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { appLink } from "../components/app-link";
 import { FilterCheck } from "../components/filter-select";
 import { MoneyCell } from "../components/money-cell";
 import { orderStatusLabel } from "../components/order-summary";
@@ -63,7 +64,7 @@ export default function Orders() {
           {orders.map((o) => (
             <tr key={o.id} data-testid={`order-${o.id}`}>
               <td data-label={col.order}>
-                <Link to={`/orders/${o.id}`}>{t("work.orders.orderN", { id: o.id })}</Link>
+                <a {...appLink(`/orders/${o.id}`)}>{t("work.orders.orderN", { id: o.id })}</a>
               </td>
               <td data-label={col.date}>{formatDateTime(o.created_at, timeZone)}</td>
               <td data-label={col.client}>
