@@ -48,27 +48,23 @@ export async function listClients(
   if (opts.status) query = query.where("status", "=", opts.status);
   if (opts.destination) query = query.where("destination_country", "=", opts.destination);
   if (opts.attention) query = query.where(needsAttention(opts.zone ?? "UTC", now));
-  const [{ n }, destinations] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    // Every destination among the agent's clients (not only this page's), by name: what the filter can offer. Each
-    // country is looked up once in the clients' (agent, archived, destination) index, rather than every client's
-    // destination read and then matched: a third less time for an agent of 1,000 clients.
-    db
-      .selectFrom("countries")
-      .select(["code", "name"])
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("clients")
-            .select(sql`1`.as("one"))
-            .where("agent_id", "=", agentId)
-            .where("archived_at", "is", null)
-            .whereRef("destination_country", "=", "countries.code"),
-        ),
-      )
-      .orderBy("name")
-      .execute(),
-  ]);
-  const total = Number(n);
+  // Every destination among the agent's clients (not only this page's), by name: what the filter can offer. Each
+  // country is looked up once in the clients' (agent, archived, destination) index, rather than every client's
+  // destination read and then matched: a third less time for an agent of 1,000 clients.
+  const destinations = await db
+    .selectFrom("countries")
+    .select(["code", "name"])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("clients")
+          .select(sql`1`.as("one"))
+          .where("agent_id", "=", agentId)
+          .where("archived_at", "is", null)
+          .whereRef("destination_country", "=", "countries.code"),
+      ),
+    )
+    .orderBy("name")
+    .execute();
   const dir = opts.dir ?? (opts.sort === "activity" ? "desc" : "asc");
   // Last activity: the newest timeline line or note, else the last edit.
   let listed = query
@@ -95,11 +91,14 @@ export async function listClients(
     default:
       listed = listed.orderBy("created_at", "desc");
   }
-  const items = await listed
-    .orderBy("id", "desc")
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+  const offset = (page - 1) * perPage;
+  const items = await listed.orderBy("id", "desc").limit(perPage).offset(offset).execute();
+  // A page that is not full is the last: it says how many there are, and the count (a second pass over every match,
+  // the costly part of a search) is left out. A full page, or one past the end, counts.
+  const total =
+    items.length > 0 && items.length < perPage
+      ? offset + items.length
+      : Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   return {
     items: items.map((c) => ({ ...c, last_activity_at: new Date(c.last_activity_at as string).toISOString() })) as Client[],
     page,

@@ -129,6 +129,29 @@ describe.each(testDatabases)("the client's case file on $name", (target) => {
 
 describe.each(testDatabases)("the clients list on $name", (target) => {
   const ctx = useSeededApi(target);
+  it("counts the clients of a full page, a last page, a search and a page past the end alike", async () => {
+    const a = await ctx.api.newAgent("list-count@example.com");
+    for (let i = 1; i <= 7; i++) {
+      await ctx.api.call("POST", "agent/addclient", {
+        token: a.token,
+        body: { first_name: `Kim${i}`, last_name: i <= 3 ? "Countwell" : "Other", email: `kim${i}@example.com` },
+      });
+    }
+    const page = async (query: string) => {
+      const d = (await ctx.api.call("GET", `api/clients/agent/${a.id}?${query}`, { token: a.token })).json.data;
+      return { total: d.total, pages: d.pages, shown: d.items.length };
+    };
+    // A full page counts; a page that is not full (the last, or a search's only one) says the total by itself.
+    expect(await page("per_page=3")).toEqual({ total: 7, pages: 3, shown: 3 });
+    expect(await page("per_page=3&page=3")).toEqual({ total: 7, pages: 3, shown: 1 });
+    expect(await page("per_page=5&page=2")).toEqual({ total: 7, pages: 2, shown: 2 });
+    expect(await page("q=countwell")).toEqual({ total: 3, pages: 1, shown: 3 });
+    expect(await page("q=countwell&per_page=3")).toEqual({ total: 3, pages: 1, shown: 3 });
+    expect(await page("q=countwell&per_page=2&page=2")).toEqual({ total: 3, pages: 2, shown: 1 });
+    expect(await page("q=nobody")).toEqual({ total: 0, pages: 1, shown: 0 });
+    expect(await page("per_page=3&page=9")).toEqual({ total: 7, pages: 3, shown: 0 });
+  });
+
   it("sorts by name, destination, status and last activity, and filters by status, destination and needing attention", async () => {
     const a = await ctx.api.newAgent("list-sort@example.com");
     const add = async (first: string, last: string, more: Record<string, string> = {}) =>
