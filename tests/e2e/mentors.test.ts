@@ -26,6 +26,8 @@ journeys("mentors in Chromium", (ctx) => {
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(/language=German/);
       await expect.poll(() => page.locator(".mentor-card").count(), settle).toBe(1);
+      // The filtered page shows the choice it was filtered by (drawn again, scripts on or off).
+      await expect(page.getByLabel("Language").inputValue()).resolves.toBe("German");
       await page.getByRole("link", { name: "Amira Haddad", exact: true }).click();
       await page.waitForURL(/\/mentors\/\d+/);
       await expect
