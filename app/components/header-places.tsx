@@ -10,9 +10,9 @@ import { useTranslation } from "../lib/words";
 import { appLink } from "./app-link";
 
 /**
- * A link to a section of the site (a plain anchor the root's listener navigates with: components/app-link.tsx), marked (`aria-current="page"`, class `active`) on that section's pages: with
+ * A link to a section of the site, marked (`aria-current="page"`, class `active`) on that section's pages: with
  * or without a trailing slash (`/about` and `/about/` alike), and below it unless `end` (`/clients/7/edit` is in
- * Clients).
+ * Clients). A plain anchor, which the root's one listener follows in the app (app-link.tsx).
  */
 export function SectionLink({
   to,

@@ -73,8 +73,10 @@ export default function Clients() {
   const countries = new Map(destinations.map((d) => [d.value, d.label]));
   const filtered = Boolean(filter.q || filter.status || filter.destination || filter.attention);
   const pageUrl = (page: number) => filterQuery(filter, { page: String(page) }) || "?";
-  /** A column heading that sorts by it; again, the other way. */
-  // A function of the page, not a component: a component made in each render is a new type every time.
+  /**
+   * A column heading that sorts by it; again, the other way. A function of the page, not a component: a component
+   * made in each render is a new type every time.
+   */
   const sortHead = (by: keyof typeof sortLabels) => {
     const active = filter.sort === by;
     const current = filter.dir || (by === "activity" ? "desc" : "asc");
