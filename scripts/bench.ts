@@ -204,7 +204,8 @@ async function main() {
         process.stdout.write(
           `  ${name} @${c}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
             (row.pairedRatio ? `, ${row.pairedRatio.toFixed(2)} × Remix side by side` : "") +
-            (row.anchorRatios ?? []).map((r, i) => `, ${r.toFixed(2)} × ${anchors[i]!.name}`).join("") +
+            // Three places: the targets are at 0.2 and 1, where two places cannot say which side a page is on.
+            (row.anchorRatios ?? []).map((r, i) => `, ${r.toFixed(3)} × ${anchors[i]!.name}`).join("") +
             `, peak RSS so far ${peakRss(child.pid!).toFixed(0)} MiB\n`,
         );
       }
@@ -328,7 +329,7 @@ async function main() {
       );
       for (const r of rows.filter((row) => row.anchorRatios)) {
         lines.push(
-          `| ${r.name} | ${((htmlBytes.get(r.name) ?? 0) / 1024).toFixed(1)} | ${r.anchorRatios!.map((x) => x.toFixed(2)).join(" | ")} |`,
+          `| ${r.name} | ${((htmlBytes.get(r.name) ?? 0) / 1024).toFixed(1)} | ${r.anchorRatios!.map((x) => x.toFixed(3)).join(" | ")} |`,
         );
       }
     } else {
