@@ -7,7 +7,8 @@
  */
 const MAX_CACHED = 500;
 
-function remember<V>(cache: Map<string, V>, key: string, make: () => V): V {
+/** A value kept in `cache` under `key`, made on first use; the oldest dropped past MAX_CACHED (keys can come from input). */
+export function remember<V>(cache: Map<string, V>, key: string, make: () => V): V {
   let value = cache.get(key);
   if (value === undefined) {
     value = make();

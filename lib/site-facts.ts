@@ -5,7 +5,7 @@
  */
 import type { SiteFacts } from "./business.js";
 import { dayIn, wallClock } from "./days.js";
-import { zonedDates } from "./intl.js";
+import { remember, zonedDates } from "./intl.js";
 
 /** The company's name until the environment (COMPANY_NAME) or the office says another: pages, e-mails, feeds. */
 export const DEFAULT_COMPANY_NAME = "Waypoint Consultancy";
@@ -47,16 +47,12 @@ export function todaysHours(
   const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
   const hours = site.hours[weekday];
   if (!hours) return say(null);
-  const key = `${day}|${site.hours_zone}|${viewerZone}|${hours.join("-")}`;
-  let shown = shownHours.get(key);
-  if (!shown) {
+  const shown = remember(shownHours, `${day}|${site.hours_zone}|${viewerZone}|${hours.join("-")}`, () => {
     const clock = clocks("en-GB", viewerZone);
     const [open, close] = hours.map((t) =>
       t === "24:00" ? atWallTime(day, "23:59", site.hours_zone) : atWallTime(day, t, site.hours_zone),
     );
-    shown = { from: clock.format(open!), to: clock.format(close!) };
-    if (shownHours.size >= 500) shownHours.clear();
-    shownHours.set(key, shown);
-  }
+    return { from: clock.format(open!), to: clock.format(close!) };
+  });
   return say(shown);
 }
