@@ -41,6 +41,7 @@ import { agreements } from "./migrations/034-agreements.js";
 import { packsAndCommissions } from "./migrations/035-packs-commissions.js";
 import { phoneMessages } from "./migrations/036-phone-messages.js";
 import { dataVersions } from "./migrations/037-data-versions.js";
+import { destinationVersions } from "./migrations/038-destination-versions.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -81,6 +82,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "035-packs-commissions": packsAndCommissions(kind),
     "036-phone-messages": phoneMessages(kind),
     "037-data-versions": dataVersions(kind),
+    "038-destination-versions": destinationVersions(kind),
   };
 }
 

@@ -293,9 +293,13 @@ export interface MentorBookingsTable {
   updated_at: string;
 }
 
-/** A version number for a read a server keeps in memory (migration 037): moved by triggers on every change to it. */
+/**
+ * A version number for a read a server keeps in memory (migrations 037, 038; backend/db/kept-reads.ts): moved by
+ * triggers on every change to it.
+ */
 export interface DataVersionsTable {
-  name: "mentors";
+  /** "mentors", or "destinations:<agent id>" */
+  name: string;
   version: number;
 }
 

@@ -102,7 +102,7 @@ export type ClientValues = z.output<typeof clientInput>;
 export const clientEditInput = clientInput.extend({ id: idParam });
 
 /** A page of the agent's clients, and the destinations its clients have (the list's filter offers those alone). */
-export type ClientList = Page<Client> & { destinations: Country[] };
+export type ClientList = Page<Client> & { destinations: readonly Country[] };
 
 export type Client = {
   id: number;

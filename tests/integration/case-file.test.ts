@@ -4,8 +4,9 @@
  * and another agent sees none of it.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { keptRead } from "../../backend/db/kept-reads.js";
 import { demoStaff } from "../../backend/setup/demo-data.js";
-import { testDatabases, useSeededApi } from "../support/databases.js";
+import { plainSql, testDatabases, useSeededApi } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";
 
 /** A service plan put in the agent's cart for the client `days` days ago (the row's time moved back). */
@@ -214,6 +215,65 @@ describe.each(testDatabases)("the clients list on $name", (target) => {
       destination: ["Choose a country from the list"],
     });
   });
+  it("keeps each agent's destinations while none of its clients' changes, and offers the new ones after any change, whoever made it", async () => {
+    const a = await ctx.api.newAgent("list-kept@example.com");
+    const b = await ctx.api.newAgent("list-kept-other@example.com");
+    const add = async (token: string, first: string, destination: string) =>
+      (
+        await ctx.api.call("POST", "agent/addclient", {
+          token,
+          body: { first_name: first, last_name: "Kept", email: `${first}@kept.example.com`, destination_country: destination },
+        })
+      ).json.data.id as number;
+    const ana = await add(a.token, "ana", "PT");
+    const ben = await add(b.token, "ben", "DE");
+    const offered = async (agent: { id: number; token: string }) =>
+      (
+        (await ctx.api.call("GET", `api/clients/agent/${agent.id}`, { token: agent.token })).json.data.destinations as Array<{
+          code: string;
+        }>
+      ).map((d) => d.code);
+    expect(await offered(a)).toEqual(["PT"]);
+    expect(await offered(b)).toEqual(["DE"]);
+    // Kept: asked again with nothing changed, the same frozen copy (one small read of the agent's version).
+    const kept = await keptRead(ctx.database.db, `destinations:${a.id}`, () => Promise.resolve("read again"));
+    expect(kept).toEqual([{ code: "PT", name: "Portugal" }]);
+    expect(Object.isFrozen(kept)).toBe(true);
+    // Another agent's change leaves this one's kept.
+    await add(b.token, "bea", "FR");
+    expect(await keptRead(ctx.database.db, `destinations:${a.id}`, () => Promise.resolve("read again"))).toBe(kept);
+    expect(await offered(b)).toEqual(["FR", "DE"]);
+    // Plain SQL, as another server or a script would write: each change is in the very next page.
+    const run = (statement: string, ...values: unknown[]) => plainSql(ctx.database, statement, ...values);
+    await run("update clients set destination_country = ? where id = ?", "ES", ana);
+    expect(await offered(a)).toEqual(["ES"]);
+    await run("update clients set archived_at = ? where id = ?", new Date().toISOString(), ana);
+    expect(await offered(a)).toEqual([]);
+    await run("update clients set archived_at = null where id = ?", ana);
+    expect(await offered(a)).toEqual(["ES"]);
+    // Handed to the other agent: both lists change.
+    await run("update clients set agent_id = ? where id = ?", a.id, ben);
+    expect(await offered(a)).toEqual(["DE", "ES"]);
+    expect(await offered(b)).toEqual(["FR"]);
+    await run(
+      "insert into clients (agent_id, first_name, last_name, email, destination_country, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
+      a.id,
+      "cai",
+      "Kept",
+      "cai@kept.example.com",
+      "IT",
+      new Date().toISOString(),
+      new Date().toISOString(),
+    );
+    expect(await offered(a)).toEqual(["DE", "IT", "ES"]);
+    await run("delete from clients where email = ?", "cai@kept.example.com");
+    expect(await offered(a)).toEqual(["DE", "ES"]);
+    // A change to what the filter does not offer (a name) keeps the copy.
+    const before = await keptRead(ctx.database.db, `destinations:${a.id}`, () => Promise.resolve("read again"));
+    await run("update clients set first_name = ? where id = ?", "Ana", ana);
+    expect(await keptRead(ctx.database.db, `destinations:${a.id}`, () => Promise.resolve("read again"))).toBe(before);
+  });
+
   it("lists what needs the agent, most urgent first, for all its clients or one, never another agent's", async () => {
     const a = await ctx.api.newAgent("attention@example.com");
     const other = await ctx.api.newAgent("attention-other@example.com");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeMentors } from "../../backend/bookings/directory-read.js";
 import type { Db } from "../../backend/db/connection.js";
 import { startApi, type Harness } from "../support/api-harness.js";
-import { openSeeded, testDatabases } from "../support/databases.js";
+import { openSeeded, plainSql, testDatabases } from "../support/databases.js";
 import { messagesOf } from "../support/fixtures.js";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.js";
 
@@ -190,14 +190,7 @@ describe.each(testDatabases)("mentors and bookings on $name", (target) => {
     expect(kept.entries.map((m) => m.id)).toEqual(before.items.map((m) => m.id));
     expect(Object.isFrozen(kept.entries)).toBe(true);
     // Plain SQL, as another server or a script would write: each change is in the very next page.
-    const run = async (statement: string, ...values: unknown[]) => {
-      if (database.raw.kind === "sqlite") database.raw.client.prepare(statement).run(...values);
-      else
-        await database.raw.client.query(
-          statement.replace(/\?/g, (_, i: number) => `$${statement.slice(0, i).split("?").length}`),
-          values,
-        );
-    };
+    const run = (statement: string, ...values: unknown[]) => plainSql(database, statement, ...values);
     await run("update mentors set expertise = ? where id = ?", JSON.stringify(["Glaciology"]), amiraId);
     const changed = await directory();
     expect(changed.expertise).toContain("Glaciology");

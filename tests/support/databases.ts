@@ -125,6 +125,21 @@ export function useSeeded(target: TestDatabase) {
  * A seeded database for the test file's (or describe block's) lifetime, and the API on it.
  * Read `ctx.database` and `ctx.api` inside tests (they are set in beforeAll).
  */
+/**
+ * A statement run on the driver itself, below Kysely and the API, as another server or a script would write: `?` for
+ * each value, on either database.
+ */
+export async function plainSql(database: Db, statement: string, ...values: unknown[]) {
+  if (database.raw.kind === "sqlite") database.raw.client.prepare(statement).run(...values);
+  else {
+    let n = 0;
+    await database.raw.client.query(
+      statement.replace(/\?/g, () => `$${++n}`),
+      values,
+    );
+  }
+}
+
 export function useSeededApi(target: TestDatabase, options: Parameters<typeof startApi>[1] = {}) {
   const ctx = {} as { database: Db; api: Harness };
   let drop: () => Promise<void>;
