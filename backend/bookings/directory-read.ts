@@ -1,7 +1,7 @@
 /**
  * What the agents' mentor directory reads of every active mentor on each of its pages: in name order, each one's
  * expertise and languages (for the filters' choices, and for which mentors match a filter). Some 200 rows and 400
- * JSON lists a page, where the page shows 24 mentors: so the read is kept in memory, one copy per database, and made
+ * JSON lists a page, where the page shows 12 mentors: so the read is kept in memory, one copy per database, and made
  * again only when the `mentors` number of `data_versions` has moved (backend/db/kept-reads.ts; the triggers of
  * migration 037). What is kept is frozen: it is every caller's.
  */

@@ -32,7 +32,7 @@ export const mentorListQuery = z.object({
   language: z.preprocess(blankToNull, z.string().trim().max(100).nullable().optional()),
 });
 
-/** The directory's query: the filters, a page, and how many a page (24 unless said, at most 100). */
+/** The directory's query: the filters, a page, and how many a page (12 unless said, at most 100). */
 export const mentorDirectoryQuery = mentorListQuery.extend({
   page: pageField,
   per_page: z.preprocess(blankToNull, z.coerce.number().int().min(1).max(100).nullable().optional()),
