@@ -293,10 +293,7 @@ export interface MentorBookingsTable {
   updated_at: string;
 }
 
-/**
- * A version number for a read a server keeps in memory (migrations 037, 038; backend/db/kept-reads.ts): moved by
- * triggers on every change to it.
- */
+/** A version for a read kept in memory (backend/db/kept-reads.ts), moved by triggers (migrations 037, 038). */
 export interface DataVersionsTable {
   /** "mentors", or "destinations:<agent id>" */
   name: string;
