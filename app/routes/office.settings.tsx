@@ -16,6 +16,7 @@ import { workspaceT } from "../lib/i18n.server";
 import { businessBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { useSettingLabel } from "../lib/setting-labels";
+import { forgetSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { zoneChoices } from "../lib/zones.server";
 
@@ -58,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     const saved = await api.call(endpoints.saveBusiness, { body });
+    forgetSite();
     const message = saved.changes.length
       ? workspaceT("office.settings.saved", { changes: saved.changes.join(". ") })
       : workspaceT("office.settings.nothing");

@@ -18,6 +18,7 @@ import { refuse, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { refusalWords } from "../lib/refusals.server";
 import { checkForm } from "../lib/security.server";
+import { forgetSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { readUpload } from "../lib/upload.server";
 
@@ -43,6 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const say = refusalWords("en");
     if (formData.get("intent") === "remove") {
       await api.call(endpoints.removeLogo);
+      forgetSite();
       return await redirectWithToast(request, context, "/office/settings/logo", {
         type: "success",
         message: workspaceT("office.logo.removed"),
@@ -54,6 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     try {
       await api.call(endpoints.saveLogo, { upload: { file: file.file, type: file.type || "application/octet-stream" } });
+      forgetSite();
     } catch (error) {
       if (error instanceof ApiCallError && error.status === 400) {
         const words = say(error.errors?.file?.[0] ?? error.refusal, "file");

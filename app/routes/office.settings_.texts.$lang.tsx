@@ -13,6 +13,7 @@ import { validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
 import { serviceTextsBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { forgetSite } from "../lib/site.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const meta = titleMeta<typeof loader>("Service pages · Back office");
@@ -52,6 +53,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (failure) return failure;
   try {
     const saved = await api.call(endpoints.saveServiceTexts, { params: { lang }, body });
+    forgetSite();
     const message = saved.changes.length
       ? workspaceT("office.settings.saved", { changes: saved.changes.join(". ") })
       : workspaceT("office.settings.nothing");

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { hasControlCharacters } from "../../app/lib/paths.js";
+import type { BodyOf } from "../../lib/contract/endpoint.js";
 import { endpoints } from "../../lib/contract.js";
 import { officeMentorBody } from "../support/fixtures.js";
 import { hostileRedirects } from "../support/hostile-redirects.js";
@@ -767,6 +768,15 @@ describe("the office's forms", () => {
     };
     const first = stored.stored;
     expect(first.service_2_tagline).toBeTruthy();
+    const service = await route("($lang).servicesPage");
+    const tagline = async () =>
+      (
+        (await (await respond(service.loader!, request("/fr/servicesPage?id=2"), { lang: "fr" })).json()) as {
+          own: { tagline: string };
+        }
+      ).own.tagline;
+    // Shown once before the save: the portal keeps the site's facts for a second (app/lib/site.server.ts).
+    expect(await tagline()).toBe(first.service_2_tagline);
     const typed = { ...first, service_2_intro: "", service_2_tagline: "Votre installation, réglée avant l'arrivée." };
     await refused(await respond(page.action, await formRequest(at, typed, staff), { lang: "fr" }), ["service_2_intro"], {
       service_2_tagline: "Votre installation, réglée avant l'arrivée.",
@@ -778,11 +788,8 @@ describe("the office's forms", () => {
         }),
         at,
       );
-      const service = await route("($lang).servicesPage");
-      const shown = (await (await respond(service.loader!, request("/fr/servicesPage?id=2"), { lang: "fr" })).json()) as {
-        own: { tagline: string };
-      };
-      expect(shown.own.tagline).toBe("Votre installation, réglée avant l'arrivée.");
+      // At once, though the page was shown within the second: the save forgot what the portal kept.
+      expect(await tagline()).toBe("Votre installation, réglée avant l'arrivée.");
       // The French home page's card for the service says it too (its own loader's, no longer every page's root's).
       const home = await route("($lang)._index");
       const cards = (await (await respond(home.loader!, request("/fr"), { lang: "fr" })).json()) as {
@@ -795,6 +802,22 @@ describe("the office's forms", () => {
       );
     } finally {
       await respond(page.action, await formRequest(at, first, staff), { lang: "fr" });
+    }
+    // Saved elsewhere (the API called directly, as another instance's office would): shown within two seconds, the
+    // API's own second and the portal's.
+    const elsewhere = "Saisi sur un autre serveur.";
+    const api = await apiAs(await staffToken());
+    const texts = first as BodyOf<typeof endpoints.saveServiceTexts>;
+    expect(await tagline()).toBe(first.service_2_tagline);
+    await api.call(endpoints.saveServiceTexts, { params: { lang: "fr" }, body: { ...texts, service_2_tagline: elsewhere } });
+    const savedAt = Date.now();
+    try {
+      while ((await tagline()) !== elsewhere) {
+        expect(Date.now() - savedAt).toBeLessThan(2500);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await api.call(endpoints.saveServiceTexts, { params: { lang: "fr" }, body: texts });
     }
   });
 });
