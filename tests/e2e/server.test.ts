@@ -289,14 +289,15 @@ describe("the production server", () => {
       .filter((l) => l.includes('"url":"/backend/'))
       .map((l) => JSON.parse(l).req.url.replace(/\/\d+$/, "/:id"))
       .sort();
-    // The cart page also asks whether a payment is open (the cart is locked under one); the business's facts
-    // (header, cut-off) are read once, shared by the root and the page.
-    expect(apiCalls).toEqual([
+    // The cart page also asks whether a payment is open (the cart is locked under one). The business's facts
+    // (header, cut-off) are read at most once, shared by the root and the page; the process keeps them a second
+    // (app/lib/site.server.ts), so a page drawn just before may have read them for this one.
+    expect(apiCalls.filter((url) => url !== "/backend/site")).toEqual([
       "/backend/account/me",
       "/backend/api/cart/list/:id",
-      "/backend/site",
       "/backend/stripe/open-checkout",
     ]);
+    expect(apiCalls.filter((url) => url === "/backend/site").length).toBeLessThanOrEqual(1);
   });
 
   it("writes one JSON log line per request", async () => {
