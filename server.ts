@@ -18,9 +18,11 @@ import { createPortalSessionStorage } from "./app/lib/session-storage.server.js"
 import { createApi } from "./backend/app.js";
 import { openDatabase } from "./backend/db/connection.js";
 import { sessionTable } from "./backend/db/session-table.js";
+import { closePdfWorkers } from "./backend/files/pdf-pool.js";
 import { createFileStore } from "./backend/files/store.js";
 import { inProcessTransport } from "./backend/in-process.js";
 import { fileMailer, smtpMailer } from "./backend/mail/transport.js";
+import { startMailWorker } from "./backend/mail/worker.js";
 import { prepareDatabase } from "./backend/setup/prepare.js";
 import { isDropping, portalBodyLimits } from "./lib/body-limit.js";
 import { getSettings, SettingsError, type Settings } from "./lib/env.server.js";
@@ -185,20 +187,14 @@ async function main() {
     });
     app.use("/backend", api);
   }
-  // The mail worker: every few seconds, the reminders due and what the outbox holds. Each instance runs one; the
-  // outbox's claims keep them from sending a message twice (docs/decisions/006-mail-outbox.md).
-  let mailing = false;
-  const mailWorker = setInterval(() => {
-    if (!api || mailing || closing) return;
-    mailing = true;
-    api
-      .mailTick()
-      .catch((err) => logger.warn({ err }, "mail round failed"))
-      .finally(() => {
-        mailing = false;
-      });
-  }, settings.mail.intervalMs);
-  mailWorker.unref();
+  // The mail worker (backend/mail/worker.ts): one round of reminders and the outbox every few seconds.
+  const mailWorker = api
+    ? startMailWorker({
+        round: () => api!.mailTick(),
+        intervalMs: settings.mail.intervalMs,
+        onError: (err) => logger.warn({ err }, "mail round failed"),
+      })
+    : null;
 
   // Lapsed mentor holds are released on every read that shows them, and by this sweep as well; open
   // checkouts past their end with no news from the payment provider are settled by asking it.
@@ -341,6 +337,8 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
+    // No mail round starts from now on; the one under way ends before the database and the mailer close.
+    const mailStopped = mailWorker?.stop();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     let idle: NodeJS.Timeout | undefined;
@@ -351,8 +349,9 @@ async function main() {
     server.close(async () => {
       clearTimeout(grace);
       clearInterval(idle);
-      clearInterval(mailWorker);
+      await mailStopped;
       mailer?.close();
+      await closePdfWorkers();
       await database.close().catch(() => undefined);
       logger.info("stopped");
       process.exit(0);

@@ -30,9 +30,15 @@ export class Conflict extends DomainError {}
 /** The upload is larger than allowed (413). */
 export class TooLarge extends DomainError {}
 
+/** Too much of this work is waiting already (503): the caller may try again after `retryAfter` seconds. */
+export class Busy extends DomainError {
+  readonly retryAfter = 5;
+}
+
 export function statusOf(error: DomainError): number {
   if (error instanceof Invalid) return 400;
   if (error instanceof TooLarge) return 413;
+  if (error instanceof Busy) return 503;
   if (error instanceof NotFound) return 404;
   if (error instanceof Forbidden) return 403;
   return 409;

@@ -11,7 +11,7 @@ import { fieldErrorsOf } from "../lib/field-errors.js";
 import { FIX_FIELDS } from "../lib/messages.js";
 import type { ApiFile } from "../lib/transport.js";
 import { isDatabaseUnavailable, isForeignKeyViolation } from "./db/errors.js";
-import { DomainError, statusOf } from "./errors.js";
+import { Busy, DomainError, statusOf } from "./errors.js";
 import { StoreUnavailable } from "./files/store.js";
 
 /** A refusal with its HTTP status: its `code` (the contract's), its English `message`, its fields' errors. */
@@ -90,6 +90,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (err instanceof ApiError || err instanceof DomainError) {
       if (err instanceof ApiError && err.headers) res.set(err.headers);
+      if (err instanceof Busy) res.set("Retry-After", String(err.retryAfter));
       reply(res, err instanceof ApiError ? err.status : statusOf(err), {
         status: false,
         code: err.code,

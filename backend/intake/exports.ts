@@ -11,7 +11,7 @@ import { allQuestions, answerText, isShown, wordsIn, type AnswerValue, type Ques
 import type { ApiFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
-import { renderPdf, type PdfBlock } from "../files/pdf.js";
+import { renderPdf, type PdfBlock } from "../files/pdf-pool.js";
 import { when } from "../mail/compose.js";
 import { fullCopy, questionnaireCopies, valuesOf } from "./copies.js";
 

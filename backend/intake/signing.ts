@@ -15,7 +15,7 @@ import { clientZone } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
 import { recordFile } from "../documents/files.js";
 import { Conflict, Invalid } from "../errors.js";
-import { renderPdf } from "../files/pdf.js";
+import { renderPdf } from "../files/pdf-pool.js";
 import { newKey, type FileStore } from "../files/store.js";
 import { when } from "../mail/compose.js";
 import { agreementCopy } from "./agreements.js";

@@ -15,11 +15,16 @@ import { testDatabases, useSeededApi } from "../support/databases.js";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "intake-pdf-"));
 
-/** The PDF's text as poppler reads it, the presentation forms folded back into letters. */
-function textOf(pdf: Buffer, name: string) {
+/**
+ * The PDF's text as poppler reads it, the presentation forms folded back into letters: by default as poppler puts
+ * the page's glyphs back into reading order; `raw`, in the order the PDF writes them (its text layer), each
+ * right-to-left word turned by poppler, with the direction marks poppler adds taken out.
+ */
+function textOf(pdf: Buffer, name: string, raw = false) {
   const file = path.join(tmp, `${name}.pdf`);
   fs.writeFileSync(file, pdf);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).normalize("NFKC");
+  const text = execFileSync("pdftotext", [...(raw ? ["-raw"] : []), "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  return raw ? text.normalize("NFKC").replace(/[\u202a-\u202e]/g, "") : text.normalize("NFKC");
 }
 
 /** The first page drawn in grey (PGM) at 40 dpi: where the ink of the first line of text lies, as shares of the width. */
@@ -66,7 +71,11 @@ describe.each(testDatabases)("a questionnaire's answers as PDF and rows on $name
     // The demo questionnaire: about you (birth, country, addresses), family (moving with you, their names, languages).
     const saved1 = await post(token, `my/questionnaires/${copy}/answers`, {
       section: "s1",
-      answers: { q3: "1990-02-20", q4: "SY", q5: "دمشق، شارع بغداد 12 (2019–2023)\nعمان، جبل اللويبدة" },
+      answers: {
+        q3: "1990-02-20",
+        q4: "SY",
+        q5: "دمشق، شارع بغداد 12 (2019–2023)\nعمان، جبل اللويبدة\nشارع الملك فهد ١٢، دبي (٢٠٢١–٢٠٢٦)\nهاتفي +971 50 123 4567",
+      },
     });
     expect(saved1.status, JSON.stringify(saved1.json)).toBe(200);
     const saved2 = await post(token, `my/questionnaires/${copy}/answers`, {
@@ -103,6 +112,25 @@ describe.each(testDatabases)("a questionnaire's answers as PDF and rows on $name
     const ink = firstLineInk(res.bytes!, `client-${target.name}`);
     expect(ink.right).toBeGreaterThan(0.85);
     expect(ink.left).toBeGreaterThan(0.4);
+  });
+
+  it("keeps numbers, ranges and phone numbers in their order inside the Arabic answers (issue 66)", async () => {
+    const res = await get(client.token, `my/questionnaires/${client.copy}/pdf`);
+    // Poppler's reading order: the digits of a number and a phone number each in their order, the + first.
+    const read = textOf(res.bytes!, `client-numbers-${target.name}`).replace(/[\u202a-\u202e]/g, "");
+    expect(read).toContain("١٢");
+    expect(read).not.toContain("٢١،");
+    expect(read).toContain("+971 50 123 4567");
+    // The text layer, in the order written: everything as typed, the range with its brackets.
+    const layer = textOf(res.bytes!, `client-numbers-${target.name}`, true);
+    for (const typed of ["١٢", "(٢٠٢١–٢٠٢٦)", "+971 50 123 4567", "(2019–2023)", "1990-02-20"]) {
+      expect(layer, typed).toContain(typed);
+    }
+    expect(layer).not.toMatch(/٢١٠٢|٦٢٠٢|4567 123 50 971/);
+    // Each word of a line in reading order: the street before the city.
+    const lines = layer.split("\n").map((l) => l.trim());
+    expect(lines.indexOf("فهد")).toBeGreaterThan(lines.indexOf("الملك"));
+    expect(lines.indexOf("دبي")).toBeGreaterThan(lines.indexOf("١٢"));
   });
 
   it("gives the agent the same in English, or in the client's language, and nobody else's", async () => {
