@@ -263,6 +263,7 @@ async function main() {
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "",
+        userAgent: req.get("user-agent") ?? null,
         demoSignIn,
         apiTransport,
         sessions,

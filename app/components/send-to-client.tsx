@@ -3,6 +3,7 @@
  * and a button, or a word that nothing is left to send.
  */
 import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormError, SelectField } from "./fields";
 import { type PortalForm } from "./form";
@@ -12,12 +13,15 @@ export function SendToClient({
   field,
   words,
   options,
+  children,
 }: {
   form: PortalForm;
   /** The field the choice is sent as */
   field: string;
   words: { heading: string; label: string; choose: string; hint: string; button: string; nothing: string };
   options: Array<{ value: string; label: string }>;
+  /** More fields, after the choice */
+  children?: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   return (
@@ -35,6 +39,7 @@ export function SendToClient({
             options={options}
             {...form.field(field)}
           />
+          {children}
           <button type="submit" className="button button--primary" disabled={busy}>
             {words.button}
           </button>

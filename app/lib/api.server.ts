@@ -77,11 +77,16 @@ let countryCache: { list: Country[]; until: number } | null = null;
  * The API's calls (spec §7), bound to one transport, one token (or none) and the visitor's address. The
  * same contract, token check, authorization and error envelope whichever the transport.
  */
-export function createApiClient(transport: ApiTransport, auth: { token?: string | null; clientIp?: string | null } = {}) {
+export function createApiClient(
+  transport: ApiTransport,
+  auth: { token?: string | null; clientIp?: string | null; userAgent?: string | null } = {},
+) {
   const headers: Record<string, string> = {};
   if (auth.token) headers.Authorization = `Bearer ${auth.token}`;
   // The visitor's address, signed: the API believes no unsigned header for its per-address limits.
   if (auth.clientIp) headers[CLIENT_IP_HEADER] = signClientIp(getSettings().clientIpSecret, auth.clientIp);
+  // The visitor's browser, as the API records it (a signature's record, a client's devices): the request's own.
+  if (auth.userAgent) headers["User-Agent"] = auth.userAgent.slice(0, 300);
 
   /**
    * One endpoint of the contract (lib/contract/endpoints.ts), with its path parameters, query and body (or, for an

@@ -35,12 +35,17 @@ export async function loadClientSends<T>(
 /** Sends what the form names (through `formAction`); `send` answers the toast's words. Back to `/clients/<id>/<page>`. */
 export function sendToClient<T>(
   args: ActionFunctionArgs,
-  form: { field: string; schema: ZodType<T, ZodTypeDef, unknown>; page: string },
+  form: { field: string; more?: string[]; schema: ZodType<T, ZodTypeDef, unknown>; page: string },
   send: (api: ApiClient, clientId: number, body: T) => Promise<string>,
 ) {
-  return formAction(args, ["agent"], { fields: [form.field], schema: form.schema }, async ({ api }, body) => {
-    const clientId = routeId(args.params.id);
-    const message = await send(api, clientId, body);
-    return redirectWithToast(args.request, args.context, `/clients/${clientId}/${form.page}`, { type: "success", message });
-  });
+  return formAction(
+    args,
+    ["agent"],
+    { fields: [form.field, ...(form.more ?? [])], schema: form.schema },
+    async ({ api }, body) => {
+      const clientId = routeId(args.params.id);
+      const message = await send(api, clientId, body);
+      return redirectWithToast(args.request, args.context, `/clients/${clientId}/${form.page}`, { type: "success", message });
+    },
+  );
 }

@@ -14,7 +14,7 @@ export function apiFor(context: AppLoadContext, token?: string | null): ApiClien
   const key = `api:${token ?? ""}`;
   let client = context.memo.get(key) as ApiClient | undefined;
   if (!client) {
-    client = createApiClient(context.apiTransport, { token, clientIp: context.clientIp });
+    client = createApiClient(context.apiTransport, { token, clientIp: context.clientIp, userAgent: context.userAgent });
     context.memo.set(key, client);
   }
   return client;

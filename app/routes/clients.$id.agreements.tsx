@@ -4,6 +4,7 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { SendToClient } from "../components/send-to-client";
 import { loadClientSends, sendToClient } from "../lib/client-sends.server";
@@ -29,7 +30,7 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return sendToClient(
     args,
-    { field: "service_id", schema: agreementSendBody, page: "agreements" },
+    { field: "service_id", more: ["plan", "price"], schema: agreementSendBody, page: "agreements" },
     async (api, clientId, body) => {
       await api.call(endpoints.sendAgreement, { params: { clientId }, body });
       return workspaceT("work.agreements.sent");
@@ -99,7 +100,23 @@ export default function ClientAgreementsPage() {
             nothing: t("work.agreements.nothingToSend"),
           }}
           options={list.can_send.map((s) => ({ value: String(s), label: t(`services.s${s}.name`) }))}
-        />
+        >
+          {list.asks.length ? (
+            <fieldset className="field">
+              <legend className="field__hint">
+                {t("work.agreements.askedHint", {
+                  services: list.asks.map((a) => t(`services.s${a.service_id}.name`)).join(", "),
+                })}
+              </legend>
+              {list.asks.some((a) => a.fields.includes("plan")) ? (
+                <Field id="plan" label={t("work.agreements.plan")} maxLength={200} {...form.field("plan")} />
+              ) : null}
+              {list.asks.some((a) => a.fields.includes("price")) ? (
+                <Field id="price" label={t("work.agreements.price")} maxLength={60} {...form.field("price")} />
+              ) : null}
+            </fieldset>
+          ) : null}
+        </SendToClient>
       )}
       <Toast toast={failure?.toast} />
     </section>

@@ -58,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await api.call(endpoints.signAgreement, {
       params: { id },
-      body: { ...data, device: request.headers.get("User-Agent") ?? null },
+      body: data,
     });
   } catch (error) {
     return apiActionError(error, request, context, values);

@@ -59,9 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return { ok: false, message: t("my.linkIncomplete") };
   // Staying signed in is the client's choice, on this device; otherwise the session ends with the browser.
   const remember = formData.get("remember") === "on";
-  const device = request.headers.get("User-Agent")?.slice(0, 300) ?? null;
   try {
-    const login = await apiFor(context).call(endpoints.clientLinkUse, { body: { ...parsed.data, remember, device } });
+    const login = await apiFor(context).call(endpoints.clientLinkUse, { body: { ...parsed.data, remember } });
     return await signInAs(
       request,
       context,

@@ -52,8 +52,8 @@ export function clientAreaRoutes(
   serve(endpoints.endClientAccess, async ({ caller, params }) => endClientAccess(db, caller.id, params.clientId));
 
   serve(endpoints.clientLinkCheck, async ({ body }) => clientLinkInfo(db, body.token));
-  serve(endpoints.clientLinkUse, async ({ body }) =>
-    useClientLink(db, body.token, new Date(), { remember: body.remember, device: body.device }),
+  serve(endpoints.clientLinkUse, async ({ body, req }) =>
+    useClientLink(db, body.token, new Date(), { remember: body.remember, device: req.get("user-agent")?.slice(0, 300) ?? null }),
   );
   serve(endpoints.myMoveRequest, async ({ caller, params, body }) => askMoveAsClient(db, caller.id, params.id, body.reason));
   serve(endpoints.myDevices, async ({ caller }) => myDevices(db, caller.id, caller.token));

@@ -171,7 +171,7 @@ export async function drawPdf(opts: PdfInput): Promise<Buffer> {
     else if ("pair" in block) {
       // A value stands under its label, on the document's side, whatever its own direction.
       paragraph(block.pair[0], 10, true, "#333333", MARGIN, width, 0, base);
-      paragraph(block.pair[1] || "—", 11, false, "#111111", MARGIN, width, 8, base);
+      paragraph(block.pair[1], 11, false, "#111111", MARGIN, width, 8, base);
     } else {
       room(12);
       doc

@@ -9,9 +9,12 @@ import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import {
   agreementFields,
+  askedFields,
+  type AskedField,
   type ClientAgreement,
   type ClientAgreementRecord,
   type ClientAgreementSummary,
+  type ClientAgreements,
   type OfficeAgreement,
 } from "../../lib/contract.js";
 import { fieldError } from "../../lib/field-errors.js";
@@ -156,7 +159,7 @@ export async function retireAgreement(db: Db, staffId: number, serviceId: number
   return oneOf(db, serviceId);
 }
 
-/** The plan and price the client's last paid line of the service names, in `lang`; empty when none was paid. */
+/** The plan and price the client's last paid line of the service names, in `lang`; null when none was paid. */
 async function paidLine(trx: Db, clientId: number, serviceId: number, lang: Lang) {
   const lines = await trx
     .selectFrom("order_items as i")
@@ -171,13 +174,24 @@ async function paidLine(trx: Db, clientId: number, serviceId: number, lang: Lang
     if ((await lineService(trx, line)) !== serviceId) continue;
     return { plan: line.description, price: formatMoneyIn(intlLocale(lang), line.price_minor, line.currency) };
   }
-  return { plan: "—", price: "—" };
+  return null;
 }
+
+/** The fields the words name that only a paid line (or the agent) can fill. */
+const askedIn = (text: string): AskedField[] => askedFields.filter((f) => new RegExp(`\\{\\{\\s*${f}\\s*\\}\\}`).test(text));
 
 /** A new copy for the client, unless one is waiting to be signed: its id, or why not. */
 export async function newAgreementCopy(
   trx: Db,
-  c: { agentId: number; clientId: number; serviceId: number; notified: boolean; company: string },
+  c: {
+    agentId: number;
+    clientId: number;
+    serviceId: number;
+    notified: boolean;
+    company: string;
+    /** The agent's plan and price, for words that name them when no paid line does */
+    given?: Partial<Record<AskedField, string | null>>;
+  },
   now: Date,
 ) {
   const a = await trx
@@ -200,14 +214,20 @@ export async function newAgreementCopy(
   const own = lang === "en" ? null : a[`text_${lang}`];
   const shownIn: Lang = own ? lang : "en";
   const t = translator(shownIn);
+  const words = own ?? a.text_en;
+  const paid = await paidLine(trx, c.clientId, c.serviceId, shownIn);
+  // A field the words name is never sent blank: a paid line fills the plan and price, else the agent's (issue 66).
+  const missing = askedIn(words).filter((f) => !(paid?.[f] ?? c.given?.[f]?.trim()));
+  if (missing.length) return { missing };
   const fill: Record<string, string> = {
     client_name: `${client.first_name} ${client.last_name}`,
     service: t(`services.s${c.serviceId}.name`),
-    ...(await paidLine(trx, c.clientId, c.serviceId, shownIn)),
+    plan: paid?.plan ?? c.given?.plan?.trim() ?? "",
+    price: paid?.price ?? c.given?.price?.trim() ?? "",
     date: dateFormatter(intlLocale(shownIn), { dateStyle: "long", timeZone: client.zone }).format(now),
     company: c.company,
   };
-  const text = (own ?? a.text_en).replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => fill[name] ?? whole);
+  const text = words.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => fill[name] ?? whole);
   const stamp = now.toISOString();
   const row = await trx
     .insertInto("client_agreements")
@@ -275,10 +295,20 @@ export async function sendAgreement(
   publicUrl: string,
   company: string,
   now = new Date(),
+  given: Partial<Record<AskedField, string | null>> = {},
 ) {
   const id = await db.transaction().execute(async (trx) => {
     await ownClient(trx, agentId, clientId, "change");
-    const made = await newAgreementCopy(trx, { agentId, clientId, serviceId, notified: true, company }, now);
+    const made = await newAgreementCopy(trx, { agentId, clientId, serviceId, notified: true, company, given }, now);
+    if ("missing" in made && made.missing) {
+      const say = { plan: "Write the plan the agreement names", price: "Write the price the agreement names" };
+      const message = "The agreement names a plan and a price, and the client has paid for none: write them.";
+      throw new Invalid(
+        "agreement.field_missing",
+        message,
+        Object.fromEntries(made.missing.map((f) => [f, [fieldError("agreement.field_missing", say[f])]])),
+      );
+    }
     if ("none" in made) {
       const message = "This service has no agreement: the office writes them.";
       throw new Invalid("agreement.none", message, { service_id: [fieldError("agreement.none", message)] });
@@ -370,5 +400,28 @@ export async function clientAgreements(db: Db, agentId: number, clientId: number
     };
   });
   const waiting = new Set(items.filter((i) => i.status === "sent").map((i) => i.service_id));
-  return { items, can_send: offered.map((o) => o.service_id).filter((s) => !waiting.has(s)) };
+  const canSend = offered.map((o) => o.service_id).filter((s) => !waiting.has(s));
+  return { items, can_send: canSend, asks: await askedOf(db, clientId, canSend) };
+}
+
+/** For each service, the fields its words (in the client's language) name that no paid line fills. */
+async function askedOf(db: Db, clientId: number, serviceIds: number[]): Promise<ClientAgreements["asks"]> {
+  if (!serviceIds.length) return [];
+  const client = await db.selectFrom("clients").select("language").where("id", "=", clientId).executeTakeFirstOrThrow();
+  const lang = asLang(client.language);
+  const texts = await db
+    .selectFrom("agreements as a")
+    .innerJoin("agreement_versions as v", (j) =>
+      j.onRef("v.agreement_id", "=", "a.id").onRef("v.number", "=", "a.current_version"),
+    )
+    .select(["a.service_id", "v.text_en", "v.text_ar", "v.text_es", "v.text_fr"])
+    .where("a.service_id", "in", serviceIds)
+    .execute();
+  const asks: ClientAgreements["asks"] = [];
+  for (const row of texts) {
+    const words = (lang === "en" ? null : row[`text_${lang}`]) ?? row.text_en;
+    const fields = askedIn(words);
+    if (fields.length && !(await paidLine(db, clientId, row.service_id, lang))) asks.push({ service_id: row.service_id, fields });
+  }
+  return asks.sort((a, b) => a.service_id - b.service_id);
 }

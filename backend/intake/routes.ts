@@ -90,7 +90,10 @@ export function intakeRoutes(
   );
   serve(endpoints.clientAgreements, async ({ caller, params }) => clientAgreements(db, caller.id, params.clientId));
   serve(endpoints.sendAgreement, async ({ caller, params, body }) =>
-    sendAgreement(db, caller.id, params.clientId, body.service_id, publicUrl, company()),
+    sendAgreement(db, caller.id, params.clientId, body.service_id, publicUrl, company(), new Date(), {
+      plan: body.plan,
+      price: body.price,
+    }),
   );
   serve(endpoints.clientAgreement, async ({ caller, params }) =>
     agreementCopy(db, params.id, { clientId: params.clientId, agentId: caller.id }),

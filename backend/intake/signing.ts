@@ -38,7 +38,7 @@ export async function signAgreement(
   store: FileStore,
   clientId: number,
   id: number,
-  input: { full_name: string; text_sha256: string; device?: string | null },
+  input: { full_name: string; text_sha256: string },
   from: { ip: string; userAgent: string | null },
   company: string,
   now = new Date(),
@@ -61,7 +61,8 @@ export async function signAgreement(
   }
   const lang = asLang(copy.lang);
   const t = translator(lang);
-  const userAgent = (input.device ?? from.userAgent ?? "").slice(0, 300) || null;
+  // The request's own browser (the portal passes its visitor's on), never a value sent in the body (issue 66).
+  const userAgent = (from.userAgent ?? "").slice(0, 300) || null;
   const signedAt = now.toISOString();
   const service = t(`services.s${copy.service_id}.name`);
   const title = t("agreement.title", { service });
@@ -78,7 +79,7 @@ export async function signAgreement(
       { pair: [t("agreement.consentGiven"), t("agreement.consent")] },
       { h2: t("agreement.recordHeading") },
       { pair: [t("agreement.address"), from.ip] },
-      { pair: [t("agreement.browser"), userAgent ?? "—"] },
+      { pair: [t("agreement.browser"), userAgent ?? t("agreement.browserUnknown")] },
       { pair: ["SHA-256", copy.text_sha256] },
       { pair: [t("agreement.reference"), `${company} · ${service} · v${copy.version} · #${copy.id}`] },
     ],

@@ -28,6 +28,9 @@ export const agreementSendBody = z.object({
       .min(1)
       .max(3, "Choose a service"),
   ),
+  /** What the agreement's {{plan}} and {{price}} say when no paid line of the service names them (issue 66) */
+  plan: optionalText(200, "The plan"),
+  price: optionalText(60, "The price"),
 });
 const ticked = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
 export const signBody = z.object({
@@ -37,8 +40,6 @@ export const signBody = z.object({
   text_sha256: z
     .string({ required_error: "The agreement's text is missing" })
     .regex(/^[0-9a-f]{64}$/, "The agreement's text is missing"),
-  /** The browser, as the portal read it from the signer's request */
-  device: z.preprocess((v) => (typeof v === "string" ? v.slice(0, 300) : v), z.string().nullable().optional()),
 });
 
 export type OfficeAgreement = {
@@ -79,7 +80,17 @@ export type ClientAgreement = ClientAgreementSummary & {
 /** A copy as the agent's list shows it: with the signature's record, without the text. */
 export type ClientAgreementRecord = ClientAgreementSummary &
   Pick<ClientAgreement, "text_sha256" | "signed_ip" | "signed_user_agent">;
-export type ClientAgreements = { items: ClientAgreementRecord[]; can_send: number[] };
+/**
+ * `asks`: for each service that can be sent, the fields its words name that the record cannot fill (no paid line of
+ * the service names a plan and price): the agent writes them when sending.
+ */
+export type ClientAgreements = {
+  items: ClientAgreementRecord[];
+  can_send: number[];
+  asks: Array<{ service_id: number; fields: AskedField[] }>;
+};
+export const askedFields = ["plan", "price"] as const;
+export type AskedField = (typeof askedFields)[number];
 
 const inService = { serviceId: idParam };
 const inClient = { clientId: idParam };

@@ -68,13 +68,12 @@ export type DocumentRequests = { access: ClientAccess; requests: DocumentRequest
 export const clientLinkBody = z.object({
   token: z.string({ required_error: "This link is not valid" }).regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid"),
 });
-/** Using a link: whether the client stays signed in on this device for 30 days, and the device as its browser names it. */
+/**
+ * Using a link: whether the client stays signed in on this device for 30 days. The device is the request's own
+ * browser (its User-Agent, which the portal passes on), never a value in the body.
+ */
 export const clientLinkUseBody = clientLinkBody.extend({
   remember: z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean()).optional(),
-  device: z.preprocess(
-    (v) => (typeof v === "string" ? v.slice(0, 300) : v),
-    z.string({ invalid_type_error: "Device must be text" }).nullable().optional(),
-  ),
 });
 export const clientSignInBody = z.object({ email: emailField });
 export { CLIENT_REMEMBER_DAYS, CLIENT_SESSION_HOURS } from "../client-session.js";

@@ -121,6 +121,7 @@ const codes = {
   "agreement.retired": "workspace",
   "agreement.already_sent": "workspace",
   "agreement.field": "workspace",
+  "agreement.field_missing": "workspace",
   "answer.choice": "everyone",
   "answer.number": "everyone",
   "answer.date": "everyone",

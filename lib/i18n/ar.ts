@@ -778,6 +778,7 @@ export const ar: Catalogue = {
     recordHeading: "سجل التوقيع",
     address: "من العنوان",
     browser: "بالمتصفح",
+    browserUnknown: "لم يذكره المتصفح",
     reference: "المرجع",
     footer: "أنشأت بوابة {{company}} ملف PDF هذا عند توقيع الاتفاقية. رمز SHA-256 أعلاه بصمة النص المعروض بعينه.",
   },

@@ -704,6 +704,10 @@ export const enWorkspace = {
       sendHint:
         "The service's agreement as the office wrote it, in the client's language, with their name, plan and price filled in.",
       sendButton: "Send",
+      plan: "Plan",
+      price: "Price",
+      askedHint:
+        "The agreement of {{services}} names a plan and a price, and the client has paid for none yet: write them as the client should read them (for example “Standard relocation” and “USD 1,200”).",
       sent: "The agreement was sent to the client to sign.",
       nothingToSend:
         "No agreement to send: the office writes each service's, and any sent is waiting for the client's signature.",

@@ -733,6 +733,7 @@ export const en = {
     recordHeading: "Record of the signature",
     address: "From the address",
     browser: "With the browser",
+    browserUnknown: "Not named by the browser",
     reference: "Reference",
     footer:
       "{{company}}'s portal made this PDF when the agreement was signed. The SHA-256 above is the fingerprint of the exact text shown.",

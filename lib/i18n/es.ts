@@ -777,6 +777,7 @@ export const es: Catalogue = {
     recordHeading: "Registro de la firma",
     address: "Desde la dirección",
     browser: "Con el navegador",
+    browserUnknown: "El navegador no lo indicó",
     reference: "Referencia",
     footer:
       "El portal de {{company}} generó este PDF al firmarse el contrato. El SHA-256 de arriba es la huella del texto exacto que se mostró.",

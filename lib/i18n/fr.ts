@@ -787,6 +787,7 @@ export const fr: Catalogue = {
     recordHeading: "Trace de la signature",
     address: "Depuis l’adresse",
     browser: "Avec le navigateur",
+    browserUnknown: "Non indiqué par le navigateur",
     reference: "Référence",
     footer:
       "Le portail de {{company}} a produit ce PDF à la signature du contrat. Le SHA-256 ci-dessus est l’empreinte du texte exact affiché.",

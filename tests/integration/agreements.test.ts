@@ -81,14 +81,19 @@ describe.each(testDatabases)("signed agreements on $name", (target) => {
     expect(shown.text_sha256).toMatch(/^[0-9a-f]{64}$/);
 
     const sign = (body: Record<string, unknown>) => post(c.token, `my/agreements/${copy.id}/sign`, body);
-    const good = { full_name: "  هُدى   الحلبي ", consent: true, text_sha256: shown.text_sha256, device: "Test browser 1.0" };
+    const good = { full_name: "  هُدى   الحلبي ", consent: true, text_sha256: shown.text_sha256 };
     expect((await sign({ ...good, text_sha256: "0".repeat(64) })).json.code).toBe("agreement.text_changed");
     const wrongName = await sign({ ...good, full_name: "Someone Else" });
     expect(wrongName.status).toBe(400);
     expect(wrongName.json.errors.full_name[0]).toMatchObject({ code: "agreement.name", params: { name: "هدى الحلبي" } });
     const noConsent = await sign({ ...good, consent: false });
     expect(noConsent.json.errors.consent[0].code).toBe("agreement.consent");
-    const signed = await sign(good);
+    // The record keeps the request's own browser, never one named in the body (issue 66).
+    const signed = await ctx.api.call("POST", `my/agreements/${copy.id}/sign`, {
+      token: c.token,
+      body: { ...good, device: "Forged browser 9.9" },
+      headers: { "User-Agent": "Test browser 1.0" },
+    });
     expect(signed.status, JSON.stringify(signed.json)).toBe(200);
     expect(signed.json.data).toMatchObject({
       status: "signed",
@@ -118,6 +123,7 @@ describe.each(testDatabases)("signed agreements on $name", (target) => {
     ]) {
       expect(text, words).toContain(words);
     }
+    expect(text).not.toContain("Forged");
     const listed = (await get(agent.token, `api/clients/${c.clientId}/documents`)).json.data;
     expect(JSON.stringify(listed)).toContain('"from_agreement":true');
     expect((await get(c.token, "my/case")).json.data.documents.some((d: { id: number }) => d.id === document_id)).toBe(false);
@@ -141,10 +147,35 @@ describe.each(testDatabases)("signed agreements on $name", (target) => {
     );
   });
 
+  it("asks the agent for the plan and price an agreement names when nothing paid names them, and never sends a blank", async () => {
+    const c = await newClient("agreements-unpaid@example.com", { language: "en" });
+    const listed = (await get(agent.token, `api/clients/${c.clientId}/agreements`)).json.data;
+    expect(listed.asks).toEqual([{ service_id: 2, fields: ["plan", "price"] }]);
+    const send = (body: Record<string, unknown>) => post(agent.token, `agent/clients/${c.clientId}/agreements`, body);
+    const blank = await send({ service_id: 2, plan: "  " });
+    expect(blank.status).toBe(400);
+    expect(blank.json.code).toBe("agreement.field_missing");
+    expect(blank.json.errors.plan[0].code).toBe("agreement.field_missing");
+    expect(blank.json.errors.price[0].code).toBe("agreement.field_missing");
+    expect((await get(agent.token, `api/clients/${c.clientId}/agreements`)).json.data.items).toEqual([]);
+    const sent = await send({ service_id: 2, plan: "Standard relocation", price: "USD 1,200" });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    const shown = (await get(c.token, `my/agreements/${sent.json.data.id}`)).json.data;
+    expect(shown.text).toContain("(Standard relocation, USD 1,200)");
+    expect(shown.text).not.toMatch(/—|\{\{/);
+    // A paid client's agreement names what was paid, and asks nothing.
+    const paid = await newClient("agreements-paid-asks@example.com", { pay: true });
+    expect((await get(agent.token, `api/clients/${paid.clientId}/agreements`)).json.data.asks).toEqual([]);
+  });
+
   it("signs once when twelve signatures come at once, filing one PDF and leaving no file behind", async () => {
     for (let round = 0; round < 3; round++) {
       const c = await newClient(`agreements-race-${round}@example.com`, { language: "en" });
-      const sent = await post(agent.token, `agent/clients/${c.clientId}/agreements`, { service_id: 2 });
+      const sent = await post(agent.token, `agent/clients/${c.clientId}/agreements`, {
+        service_id: 2,
+        plan: "Standard",
+        price: "USD 1,200",
+      });
       const shown = (await get(c.token, `my/agreements/${sent.json.data.id}`)).json.data;
       expect(shown.text).toContain("هدى الحلبي");
       const before = fs.readdirSync(dir, { recursive: true }).length;
@@ -176,7 +207,11 @@ describe.each(testDatabases)("signed agreements on $name", (target) => {
 
   it("keeps each client's agreements theirs and their agent's; erasure takes them", async () => {
     const c = await newClient("agreements-own@example.com", { language: "es" });
-    const sent = await post(agent.token, `agent/clients/${c.clientId}/agreements`, { service_id: 2 });
+    const sent = await post(agent.token, `agent/clients/${c.clientId}/agreements`, {
+      service_id: 2,
+      plan: "Standard",
+      price: "EUR 900",
+    });
     const other = await ctx.api.newAgent("agreements-other@example.com");
     expect((await get(other.token, `api/clients/${c.clientId}/agreements/${sent.json.data.id}`)).status).toBe(404);
     expect((await post(other.token, `agent/clients/${c.clientId}/agreements`, { service_id: 2 })).status).toBe(404);
