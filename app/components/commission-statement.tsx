@@ -5,15 +5,24 @@ import { formatDateTime } from "../lib/dates";
 import { useTranslation } from "../lib/words";
 import { MoneyCell } from "./money-cell";
 
-export function CommissionStatementView({ statement }: { statement: CommissionStatement }) {
+/** `agentName`: the office reads another's statement, which speaks of the agent by name (the agent's own, of "you"). */
+export function CommissionStatementView({ statement, agentName }: { statement: CommissionStatement; agentName?: string }) {
   const { t } = useTranslation();
   const zone = statement.time_zone;
   return (
     <>
       <p className="lead" data-testid="commission-owed">
         {statement.owed.length
-          ? statement.owed.map((o) => t("commissions.owedNow", { amount: formatMoney(o.owed_minor, o.currency) })).join(" · ")
-          : t("commissions.nothingYet")}
+          ? statement.owed
+              .map((o) =>
+                agentName
+                  ? t("commissions.owedToNow", { name: agentName, amount: formatMoney(o.owed_minor, o.currency) })
+                  : t("commissions.owedNow", { amount: formatMoney(o.owed_minor, o.currency) }),
+              )
+              .join(" · ")
+          : agentName
+            ? t("commissions.nothingYetFor", { name: agentName })
+            : t("commissions.nothingYet")}
       </p>
       {statement.months.length ? (
         <section aria-labelledby="months-heading" className="section">

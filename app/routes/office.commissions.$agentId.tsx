@@ -22,12 +22,14 @@ import { redirectWithToast } from "../lib/toast.server";
 export const meta = titleMeta<typeof loader>("Commissions · Back office");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireAccount(request, context, ["staff"]);
+  const { api, person } = await requireAccount(request, context, ["staff"]);
   const statement = await api
     .call(endpoints.agentCommissions, { params: { agentId: routeId(params.agentId) } })
     .catch((e) => apiLoaderError(e, request, context));
   return {
     statement,
+    // Payouts and the connected account are an owner's (issue 66): other staff read the statement.
+    owner: person.role === "owner",
     today: new Date().toISOString().slice(0, 10),
     title: workspaceT("office.commissions.agentTitle", { name: statement.agent_name }),
   };
@@ -67,7 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AgentCommissions() {
-  const { statement, today } = useLoaderData<typeof loader>();
+  const { statement, today, owner } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
@@ -88,7 +90,8 @@ export default function AgentCommissions() {
         <Link to="/office/commissions">{t("office.commissions.heading")}</Link>
       </p>
       <h1>{t("office.commissions.agentHeading", { name: statement.agent_name })}</h1>
-      <CommissionStatementView statement={statement} />
+      <CommissionStatementView statement={statement} agentName={statement.agent_name} />
+      {owner ? null : <p className="muted">{t("office.commissions.ownersOnly")}</p>}
 
       <section aria-labelledby="payout-heading" className="section">
         <h2 id="payout-heading">{t("office.commissions.recordPayout")}</h2>
@@ -97,20 +100,22 @@ export default function AgentCommissions() {
             ? t("office.commissions.viaStripe", { account: statement.connect_account_id })
             : t("office.commissions.byHand")}
         </p>
-        <Form method="post" className="form form--grid" {...payout.props} key={payout.key}>
-          <AuthenticityTokenInput />
-          <FormError message={payout.formError} />
-          <Field label={t("office.commissions.amount")} inputMode="decimal" required {...payout.field("amount")} />
-          <Field label={t("office.commissions.paidOn")} type="date" required {...payout.field("paid_on")} />
-          <Field
-            label={t("office.commissions.reference")}
-            required
-            maxLength={100}
-            hint={t("office.commissions.referenceHint")}
-            {...payout.field("reference")}
-          />
-          <WideActions label={t("office.commissions.pay")} intent="payout" busy={busy} />
-        </Form>
+        {owner ? (
+          <Form method="post" className="form form--grid" {...payout.props} key={payout.key}>
+            <AuthenticityTokenInput />
+            <FormError message={payout.formError} />
+            <Field label={t("office.commissions.amount")} inputMode="decimal" required {...payout.field("amount")} />
+            <Field label={t("office.commissions.paidOn")} type="date" required {...payout.field("paid_on")} />
+            <Field
+              label={t("office.commissions.reference")}
+              required
+              maxLength={100}
+              hint={t("office.commissions.referenceHint")}
+              {...payout.field("reference")}
+            />
+            <WideActions label={t("office.commissions.pay")} intent="payout" busy={busy} />
+          </Form>
+        ) : null}
         {statement.payouts.length ? (
           <ul className="list-reset order-lines" data-testid="payouts">
             {statement.payouts.map((p) => (
@@ -130,12 +135,14 @@ export default function AgentCommissions() {
       <section aria-labelledby="connect-heading" className="section">
         <h2 id="connect-heading">{t("office.commissions.connectHeading")}</h2>
         <p className="muted">{t("office.commissions.connectNote")}</p>
-        <Form method="post" className="form form--grid" {...connect.props} key={connect.key}>
-          <AuthenticityTokenInput />
-          <FormError message={connect.formError} />
-          <Field label={t("office.commissions.accountId")} maxLength={80} spellCheck={false} {...connect.field("account_id")} />
-          <WideActions label={t("office.commissions.saveAccount")} intent="connect" busy={busy} ghost />
-        </Form>
+        {owner ? (
+          <Form method="post" className="form form--grid" {...connect.props} key={connect.key}>
+            <AuthenticityTokenInput />
+            <FormError message={connect.formError} />
+            <Field label={t("office.commissions.accountId")} maxLength={80} spellCheck={false} {...connect.field("account_id")} />
+            <WideActions label={t("office.commissions.saveAccount")} intent="connect" busy={busy} ghost />
+          </Form>
+        ) : null}
       </section>
       <Toast toast={failure?.toast} />
     </section>

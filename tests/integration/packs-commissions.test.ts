@@ -330,6 +330,20 @@ describe.each(testDatabases)("session packs and commissions on $name", (target) 
         token: staff.token,
         body: { currency: "USD", paid_on: new Date().toISOString().slice(0, 10), reference: "BANK-1", ...body },
       });
+    // Other staff read the statement but neither pay out nor set the account (issue 66).
+    const member = await api.newStaff(`payout-member-${target.name}@office.test`);
+    const notOwner = await api.call("POST", `office/commissions/${agent.id}/payouts`, {
+      token: member.token,
+      body: { amount_minor: 100, currency: "USD", paid_on: new Date().toISOString().slice(0, 10), reference: "BANK-0" },
+    });
+    expect(notOwner.status).toBe(403);
+    expect(notOwner.json.code).toBe("auth.owners_only");
+    const connectRefused = await api.call("POST", `office/commissions/${agent.id}/connect`, {
+      token: member.token,
+      body: { account_id: "acct_1Member00000" },
+    });
+    expect(connectRefused.json.code).toBe("auth.owners_only");
+    expect((await api.call("GET", `office/commissions/${agent.id}`, { token: member.token })).status).toBe(200);
     const tooMuch = await pay({ amount_minor: 3001 });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.json.errors.amount_minor[0]).toMatchObject({ code: "payout.more_than_owed", params: { owed: "$30.00" } });

@@ -46,7 +46,8 @@ export function packFixtures(ctx: () => Ctx) {
   async function agentWithPack(label: string, o: { percent?: number; mentors?: number[]; validDays?: number } = {}) {
     const { api } = ctx();
     const tag = `${label}-${++n}-${Date.now()}`;
-    const staff = await api.newStaff(`staff-${tag}@office.test`);
+    // An owner: payouts and the connected account are an owner's (issue 66).
+    const staff = await api.newStaff(`staff-${tag}@office.test`, "owner");
     const made = await api.call("POST", "office/session-packs", {
       token: staff.token,
       body: {
