@@ -22,8 +22,10 @@ export const passwordLinkUrl = (publicUrl: string, token: string) =>
   new URL(`/set-password?${new URLSearchParams({ token })}`, publicUrl).toString();
 
 /**
- * A new one-time link for an account (stored hashed); earlier unused links of that account stop working. "set"
- * links (from the back office or the office:user command) last 24 hours, "reset" links (forgot password) one.
+ * A new one-time link for an account (stored hashed). A "set" link (from the back office or the office:user
+ * command, 24 hours) ends the account's earlier unused links. A "reset" link (forgot password, one hour) ends none:
+ * anyone may ask for one, and a stranger asking must not kill the link the owner is about to use (issue 66). Using
+ * any link ends all the others.
  * With `mailTo`, the link is also e-mailed to the account, written to the outbox in the caller's transaction.
  */
 export async function issuePasswordLink(
@@ -37,13 +39,7 @@ export async function issuePasswordLink(
   const token = randomBytes(32).toString("base64url");
   const hours = purpose === "reset" ? RESET_LINK_HOURS : PASSWORD_LINK_HOURS;
   const expiresAt = new Date(now.getTime() + hours * 3_600_000).toISOString();
-  await db
-    .updateTable("password_links")
-    .set({ used_at: now.toISOString() })
-    .where("account_kind", "=", kind)
-    .where("account_id", "=", accountId)
-    .where("used_at", "is", null)
-    .execute();
+  if (purpose === "set") await endUnusedLinks(db, kind, accountId, now);
   await db
     .insertInto("password_links")
     .values({
@@ -65,6 +61,17 @@ export async function issuePasswordLink(
     );
   }
   return { token, expiresAt };
+}
+
+/** The account's unused links are marked used. */
+async function endUnusedLinks(db: Kysely<Database>, kind: SignInKind, accountId: number, now: Date) {
+  await db
+    .updateTable("password_links")
+    .set({ used_at: now.toISOString() })
+    .where("account_kind", "=", kind)
+    .where("account_id", "=", accountId)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 /** Unused links of the account stop working now (it was deactivated, or its address changed). */
@@ -127,6 +134,8 @@ export async function usePasswordLink(
       .returning(["account_kind", "account_id", "purpose"])
       .executeTakeFirst();
     if (!link) throw new NotFound("password_link.gone", LINK_GONE);
+    // The account's other links, reset links a stranger made others ask for among them, die with this use.
+    await endUnusedLinks(trx, link.account_kind as SignInKind, link.account_id, now);
     // A reset tells the account's address, in case it was not its owner; a first password set through the link
     // staff handed over needs no such word.
     if (link.purpose === "reset") {

@@ -33,7 +33,7 @@ describe.each(testDatabases)("the erase command on $name", (target) => {
     const raw = ctx.database.raw;
     const databaseUrl =
       raw.kind === "sqlite" ? `file:${raw.client.name}` : (raw.client.options as { connectionString: string }).connectionString;
-    const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: "test" };
+    const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: "test" as const };
     const erase = (...args: string[]) =>
       run("npx", ["tsx", "backend/clients/erase-cli.ts", "--client", String(c.clientId), ...args], { env });
 

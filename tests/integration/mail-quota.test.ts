@@ -32,6 +32,31 @@ describe.each(testDatabases)("the cap on link mails on $name", (target) => {
     expect(await mailsTo(address)).toBe(12);
   });
 
+  it("a stranger's asks never end the link the owner holds; using one link ends the others (issue 66)", async () => {
+    const address = "quota-kept@example.com";
+    await ctx.api.newAgent(address);
+    const ask = (ip: string) =>
+      ctx.api.call("POST", "agent/forgot-password", { body: { email: address }, headers: ctx.api.fromIp(ip) });
+    const links = async () => {
+      await ctx.api.mailTick();
+      return ctx.api.mailbox
+        .filter((m) => m.to === address)
+        .map((m) => new URL(/(https?:\/\/\S+set-password\?token=\S+)/.exec(m.text)![1]!).searchParams.get("token")!);
+    };
+    expect((await ask("198.51.100.20")).status).toBe(200);
+    const [owners] = await links();
+    // A stranger asks again and again from elsewhere: more mails, and the owner's link still works.
+    for (let i = 0; i < 3; i++) expect((await ask("203.0.113.40")).status).toBe(200);
+    const all = await links();
+    expect(all.length).toBe(4);
+    const check = (token: string) => ctx.api.call("POST", "password/check", { body: { token } });
+    expect((await check(owners!)).status).toBe(200);
+    const set = await ctx.api.call("POST", "password/set", { body: { token: owners, password: "a-new-long-password-1" } });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    // The others, the stranger's asks, died with that use.
+    for (const other of all.slice(1)) expect((await check(other)).status).toBe(404);
+  });
+
   it("a client's sign-in link is capped and trickles the same way", async () => {
     const agent = await ctx.api.newAgent("quota-agent@example.com");
     const client = await ctx.api.call("POST", "agent/addclient", {
