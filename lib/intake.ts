@@ -43,7 +43,20 @@ export type Question = {
   options: QuestionOption[];
   /** Shown only when the earlier question `key` was answered `value` (for several choices: when it includes it) */
   show_if: { key: string; value: string } | null;
+  /** For a date: only a day not after today (a birth, an issue), or not before it (an expiry, a move); absent: any */
+  dates?: DateRule | null;
 };
+export const dateRules = ["past", "future"] as const;
+export type DateRule = (typeof dateRules)[number];
+
+/**
+ * Today's day, as far as the world goes in either direction (UTC+14 to UTC−12), so that a person anywhere can give
+ * their own today's date for a past or a future one.
+ */
+function todayAnywhere(now: Date, rule: DateRule): string {
+  const hours = rule === "past" ? 14 : -12;
+  return new Date(now.getTime() + hours * 3_600_000).toISOString().slice(0, 10);
+}
 export type Section = { key: string; title: Words; questions: Question[] };
 export type QuestionnaireContent = { title: Words; intro: Words | null; sections: Section[] };
 
@@ -117,7 +130,7 @@ const problem = (code: RefusalCode, message: string, params?: CodeParams): Check
  * is wrong with it. `isCountry` says whether a code names a country (the API asks its countries table's list).
  * Whether a required question was answered is said by the caller (an answer left empty here is simply null).
  */
-export function checkAnswer(question: Question, raw: unknown, isCountry: (code: string) => boolean): Checked {
+export function checkAnswer(question: Question, raw: unknown, isCountry: (code: string) => boolean, now = new Date()): Checked {
   const L = QUESTIONNAIRE_LIMITS;
   if (question.kind === "choices") {
     const list = (Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === "" ? [] : [raw]).map((v) =>
@@ -151,6 +164,11 @@ export function checkAnswer(question: Question, raw: unknown, isCountry: (code: 
     case "date":
       if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !isRealDate(v)) return problem("answer.date", "Write the date as YYYY-MM-DD");
       if (v < "1900-01-01" || v > "2100-12-31") return problem("answer.date", "Write the date as YYYY-MM-DD");
+      // A birth in the future, an expiry in the past: impossible for the question (issue 66).
+      if (question.dates === "past" && v > todayAnywhere(now, "past"))
+        return problem("answer.date_past", "This date cannot be after today");
+      if (question.dates === "future" && v < todayAnywhere(now, "future"))
+        return problem("answer.date_future", "This date cannot be before today");
       return { value: v };
     case "yes_no":
       if (v !== "yes" && v !== "no") return problem("answer.choice", "Choose yes or no");
@@ -187,6 +205,29 @@ export const isAnswered = (v: AnswerValue | null | undefined) =>
 
 export const questionnaireStates = ["sent", "started", "submitted", "returned", "accepted"] as const;
 export type QuestionnaireState = (typeof questionnaireStates)[number];
+/**
+ * When a copy came to the state it is in: a returned copy was submitted before, and its answer to "when" is the
+ * return, not the sending (issue 66).
+ */
+export function stateStamp(copy: {
+  status: QuestionnaireState;
+  sent_at: string;
+  submitted_at: string | null;
+  returned_at: string | null;
+  accepted_at: string | null;
+}): string {
+  switch (copy.status) {
+    case "submitted":
+      return copy.submitted_at ?? copy.sent_at;
+    case "returned":
+      return copy.returned_at ?? copy.sent_at;
+    case "accepted":
+      return copy.accepted_at ?? copy.sent_at;
+    default:
+      return copy.sent_at;
+  }
+}
+
 /** The states in which the client can still write answers. */
 export const openStates: readonly QuestionnaireState[] = ["sent", "started", "returned"];
 

@@ -5,7 +5,7 @@
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { questionKinds, QUESTIONNAIRE_LIMITS as L, type QuestionnaireContent } from "../../lib/intake";
+import { dateRules, questionKinds, QUESTIONNAIRE_LIMITS as L, type QuestionnaireContent } from "../../lib/intake";
 import { useTranslation } from "../lib/words";
 import { Field, FormError, SelectField, TextAreaField } from "./fields";
 import { type PortalForm } from "./form";
@@ -132,6 +132,7 @@ export const questionFields = [
   "options_fr",
   "show_if_key",
   "show_if_value",
+  "dates",
 ] as const;
 
 /** The questions before `before` (all, for a new one) that a question can depend on, and their answers. */
@@ -181,6 +182,14 @@ export function QuestionForm({
       </label>
       <WordsFields form={form} name="label" label={t("office.intake.question")} max={L.label} long />
       <WordsFields form={form} name="help" label={t("office.intake.help")} max={L.help} long />
+      <SelectField
+        id="question-dates"
+        label={t("office.intake.dates")}
+        placeholder={t("office.intake.datesAny")}
+        hint={t("office.intake.datesHint")}
+        options={dateRules.map((r) => ({ value: r, label: t(`office.intake.datesRule.${r}`) }))}
+        {...form.field("dates")}
+      />
       <p className="muted">{t("office.intake.optionsHint")}</p>
       <WordsFields form={form} name="options" label={t("office.intake.options")} max={L.option * L.options} long />
       <SelectField

@@ -54,6 +54,8 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "answer.choice": "intake.choice",
   "answer.number": "intake.number",
   "answer.date": "intake.date",
+  "answer.date_past": "intake.datePast",
+  "answer.date_future": "intake.dateFuture",
   "answer.country": "intake.country",
   "document.not_found": "errors.notFound",
   "document.already_accepted": "my.alreadyAccepted",

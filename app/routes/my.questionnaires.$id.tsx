@@ -8,7 +8,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ClientQuestionnaire } from "../../lib/contract";
-import { isAnswered, isShown, openStates, wordsIn, type QuestionnaireContent } from "../../lib/intake";
+import { isAnswered, isShown, openStates, stateStamp, wordsIn, type QuestionnaireContent } from "../../lib/intake";
 import { FormError } from "../components/fields";
 import { readRefusal } from "../components/form";
 import { AnswerList, QuestionField, typedValue, useAnswerWords, useShownQuestions } from "../components/questionnaire";
@@ -304,7 +304,7 @@ export default function MyQuestionnaire() {
       <h1>{wordsIn(copy.content.title, lang)}</h1>
       <p className="muted">
         {t(`intake.states.${copy.status}`, {
-          when: formatDateTime(copy.accepted_at ?? copy.submitted_at ?? copy.returned_at ?? copy.sent_at, timeZone, locale),
+          when: formatDateTime(stateStamp(copy), timeZone, locale),
         })}
       </p>
       {copy.content.intro && section !== REVIEW ? <p className="intro">{wordsIn(copy.content.intro, lang)}</p> : null}

@@ -88,6 +88,7 @@ function storedOf(question: Question | null): Record<string, string> {
     ...wordsFields("options", null, lines),
     show_if_key: question.show_if?.key ?? "",
     show_if_value: question.show_if?.value ?? "",
+    dates: question.dates ?? "",
   };
 }
 

@@ -9,6 +9,7 @@ import {
   choiceKinds,
   optionKinds,
   QUESTIONNAIRE_LIMITS as L,
+  type DateRule,
   type Question,
   type QuestionnaireContent,
   type Words,
@@ -38,6 +39,7 @@ export type QuestionInput = Langs & {
   options_fr?: string;
   show_if_key?: string | null;
   show_if_value?: string | null;
+  dates?: DateRule | null;
 } & Record<string, unknown>;
 
 const lines = (v: string | undefined) => (v ?? "").split("\n").map((l) => l.trim());
@@ -57,6 +59,7 @@ export function questionOf(key: string, v: QuestionInput): Question {
     help: wordsOf(v, "help"),
     options,
     show_if: v.show_if_key ? { key: v.show_if_key, value: v.show_if_value ?? "" } : null,
+    ...(v.kind === "date" && v.dates ? { dates: v.dates } : {}),
   };
 }
 

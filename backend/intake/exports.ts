@@ -7,7 +7,15 @@ import type { Kysely } from "kysely";
 import type { ClientQuestionnaire, QuestionnaireAnswersExport } from "../../lib/contract.js";
 import { translator } from "../../lib/i18n/index.js";
 import { intlLocale, type Lang } from "../../lib/i18n/languages.js";
-import { allQuestions, answerText, isShown, wordsIn, type AnswerValue, type QuestionnaireContent } from "../../lib/intake.js";
+import {
+  allQuestions,
+  answerText,
+  isShown,
+  stateStamp,
+  wordsIn,
+  type AnswerValue,
+  type QuestionnaireContent,
+} from "../../lib/intake.js";
 import type { ApiFile } from "../../lib/transport.js";
 import type { Database } from "../db/schema.js";
 import { NotFound } from "../errors.js";
@@ -58,7 +66,7 @@ export async function answersPdf(
   const say = wordsFor(shownIn, copy.files);
   const values = valuesOf(copy.answers);
   const title = wordsIn(copy.content.title, shownIn);
-  const stamp = copy.accepted_at ?? copy.submitted_at ?? copy.returned_at ?? copy.sent_at;
+  const stamp = stateStamp(copy);
   const blocks: PdfBlock[] = [
     { h1: title },
     { p: `${client.first_name} ${client.last_name}`, bold: true },

@@ -29,6 +29,7 @@ export const demoQuestionnaire: { name: string; next_key: number; content: Quest
             help: null,
             options: [],
             show_if: null,
+            dates: "past",
           },
           {
             key: "q4",

@@ -125,6 +125,8 @@ const codes = {
   "answer.choice": "everyone",
   "answer.number": "everyone",
   "answer.date": "everyone",
+  "answer.date_past": "everyone",
+  "answer.date_future": "everyone",
   "answer.country": "everyone",
   "catalogue.not_offered": "workspace",
   "cart.empty": "workspace",

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { languages } from "../i18n/languages.js";
 import {
   QUESTIONNAIRE_LIMITS as L,
+  dateRules,
   questionKinds,
   type AnswerValue,
   type QuestionnaireContent,
@@ -72,6 +73,14 @@ export const questionBody = z.object({
   options_fr: optionLines("French options"),
   show_if_key: z.preprocess(blankToNull, z.string().max(20).nullable().optional()),
   show_if_value: z.preprocess(blankToNull, z.string().max(L.option).nullable().optional()),
+  /** A date question's rule: any day, only up to today, or only from today */
+  dates: z.preprocess(
+    blankToNull,
+    z
+      .enum(dateRules, { errorMap: () => ({ message: "Choose which dates" }) })
+      .nullable()
+      .optional(),
+  ),
 });
 export const itemMoveBody = z.object({
   direction: z.enum(["up", "down"], { errorMap: () => ({ message: "Choose up or down" }) }),

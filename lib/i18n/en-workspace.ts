@@ -1605,6 +1605,10 @@ export const enWorkspace = {
       showIfHint: "An earlier yes-or-no or choice question.",
       showIfValue: "…was answered",
       showIfValueHint: "yes or no, or one of its options exactly as written in English.",
+      dates: "Which dates (date questions)",
+      datesAny: "Any date",
+      datesHint: "A birth or a passport's issue is never after today; an expiry or a planned move never before it.",
+      datesRule: { past: "Up to today (a birth, an issue)", future: "From today on (an expiry, a move)" },
     },
     stages: {
       title: "Case stages · Back office",

@@ -704,6 +704,8 @@ export const en = {
     choice: "Choose from the list.",
     number: "Write a number, such as 3 or 2.5.",
     date: "Write the date as year-month-day, such as 1990-04-25.",
+    datePast: "This date cannot be after today.",
+    dateFuture: "This date cannot be before today.",
     country: "Choose a country from the list.",
   },
   agreement: {

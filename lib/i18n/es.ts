@@ -748,6 +748,8 @@ export const es: Catalogue = {
     choice: "Elija una opción de la lista.",
     number: "Escriba un número, como 3 o 2.5.",
     date: "Escriba la fecha como año-mes-día, por ejemplo 1990-04-25.",
+    datePast: "Esta fecha no puede ser posterior a hoy.",
+    dateFuture: "Esta fecha no puede ser anterior a hoy.",
     country: "Elija un país de la lista.",
   },
   agreement: {

@@ -758,6 +758,8 @@ export const fr: Catalogue = {
     choice: "Choisissez dans la liste.",
     number: "Écrivez un nombre, comme 3 ou 2.5.",
     date: "Écrivez la date sous la forme année-mois-jour, par exemple 1990-04-25.",
+    datePast: "Cette date ne peut pas être postérieure à aujourd’hui.",
+    dateFuture: "Cette date ne peut pas être antérieure à aujourd’hui.",
     country: "Choisissez un pays dans la liste.",
   },
   agreement: {

@@ -53,7 +53,7 @@ describe.each(testDatabases)("intake questionnaires on $name", (target) => {
       expect(r.status, JSON.stringify(r.json)).toBe(201);
       return r.json.data.content.sections.flatMap((s: { questions: Array<{ key: string }> }) => s.questions).at(-1).key as string;
     };
-    await ask(s1, { kind: "date", required: true, label: "Date of birth", label_ar: "تاريخ الميلاد" });
+    await ask(s1, { kind: "date", required: true, label: "Date of birth", label_ar: "تاريخ الميلاد", dates: "past" });
     await ask(s1, { kind: "country", required: true, label: "Country of birth", label_ar: "بلد الميلاد" });
     await ask(s1, { kind: "phone", label: "Phone" });
     await ask(s1, { kind: "file", label: "Your CV" });
@@ -202,6 +202,9 @@ describe.each(testDatabases)("intake questionnaires on $name", (target) => {
     expect(bad.json.errors[k.born][0].code).toBe("answer.date");
     expect(bad.json.errors[k.country][0].code).toBe("answer.country");
     expect(bad.json.errors[k.phone][0].code).toBe("phone.format");
+    // A birth after today cannot be (issue 66).
+    const future = await save(k.s1, { [k.born]: `${new Date().getUTCFullYear() + 1}-01-15` });
+    expect(future.json.errors[k.born][0].code).toBe("answer.date_past");
     const missing = await save(k.s1, { [k.born]: "1990-02-20" });
     expect(missing.json.errors[k.country][0].code).toBe("answer.required");
     expect((await get(c.token, `my/questionnaires/${copy.id}`)).json.data.status).toBe("sent");
