@@ -76,7 +76,7 @@ export type ApiDeps = {
   payments: PaymentsSettings;
   bookings?: Partial<BookingRules>;
   /** The business settings' first values (the office's saved ones win): backend/business/settings.ts */
-  site?: { phone: string; chatUrl: string; copyrightYear: number };
+  site?: { phone: string; chatUrl: string; copyrightYear: number | null };
   /** Where browsers reach the portal (Stripe's success and cancel addresses) */
   publicUrl: string;
   /** How long a message of a client's conversation waits unread before the other side is e-mailed (600) */
@@ -118,7 +118,7 @@ export async function createApi(
     businessDefaults(
       {
         company,
-        site: deps.site ?? { phone: "+1 555 010 0100", chatUrl: "https://wa.me/15550100100", copyrightYear: 2025 },
+        site: deps.site ?? { phone: "+1 555 010 0100", chatUrl: "https://wa.me/15550100100", copyrightYear: null },
         bookings: rules,
       },
       serviceTextDefaults(),

@@ -13,7 +13,7 @@ import { serviceContent } from "./services-content.js";
 /** What the environment says, before any owner saved a setting. */
 export type BusinessDefaults = {
   company: { name: string; address: string; taxId?: string | null };
-  site: { phone: string; chatUrl: string; copyrightYear: number };
+  site: { phone: string; chatUrl: string; copyrightYear: number | null };
   bookings: { holdMinutes: number; cancelCutoffHours: number; minNoticeHours: number };
 };
 

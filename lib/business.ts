@@ -67,7 +67,8 @@ export type BusinessValues = {
   hours_4: string;
   hours_5: string;
   hours_6: string;
-  copyright_year: number;
+  /** The footer's year; null (never set): the current year */
+  copyright_year: number | null;
   hold_minutes: number;
   cancel_cutoff_hours: number;
   min_notice_hours: number;
@@ -96,7 +97,8 @@ export type SiteFacts = {
   hours_zone: string;
   /** 0 Sunday … 6 Saturday: [open, close] as "HH:MM" in `hours_zone`, or null when closed */
   hours: Array<[string, string] | null>;
-  copyright_year: number;
+  /** The footer's year as an owner set it; null: the current year */
+  copyright_year: number | null;
   hold_minutes: number;
   cancel_cutoff_hours: number;
   min_notice_hours: number;

@@ -54,7 +54,8 @@ const schema = z.object({
   DEMO_DATA: onOff.optional(),
   SITE_PHONE: z.string().min(3).default("+1 555 010 0100"),
   SITE_CHAT_URL: z.string().min(1).optional(),
-  COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(3000).default(2025),
+  /** The footer's year; unset, the current year (an owner's setting in the office wins) */
+  COPYRIGHT_YEAR: z.coerce.number().int().min(1900).max(3000).optional(),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -243,7 +244,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
     site: {
       phone: s.SITE_PHONE,
       chatUrl: s.SITE_CHAT_URL ?? `https://wa.me/${s.SITE_PHONE.replace(/\D/g, "")}`,
-      copyrightYear: s.COPYRIGHT_YEAR,
+      copyrightYear: s.COPYRIGHT_YEAR ?? null,
     },
     trustProxy:
       s.TRUST_PROXY === "false"

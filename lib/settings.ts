@@ -22,7 +22,7 @@ export type Settings = {
   contactLimitPerHour: number;
   bookings: BookingRules;
   demoData: boolean;
-  site: { phone: string; chatUrl: string; copyrightYear: number };
+  site: { phone: string; chatUrl: string; copyrightYear: number | null };
   /** Express's `trust proxy`: false (the default), true, a hop count, or a list of addresses and ranges */
   trustProxy: boolean | number | string;
   /** Signs the visitor's address from the portal to the API (lib/client-ip.ts) */

@@ -4,6 +4,7 @@
  * drawn without JavaScript (each says when it applies); with it, a question shows only while its condition holds.
  */
 import { useEffect, useState, type ChangeEvent } from "react";
+import { isolate } from "../../lib/bidi";
 import type { AnsweredFile, AnswerRow } from "../../lib/contract";
 import type { Lang } from "../../lib/i18n/languages";
 import {
@@ -237,6 +238,17 @@ export function useShownQuestions(content: QuestionnaireContent, initial: Record
   return { shown: (q: Question) => !live || isShown(content, q, values), onChange };
 }
 
+/**
+ * An answer read back in any page's direction (issue 66): a phone number or an e-mail address left to right, as it
+ * is read; anything else set by its own first letter (an Arabic address in an English page, an English one in an
+ * Arabic page), its numbers in their order.
+ */
+function Said({ question, said, none }: { question: Question; said: string; none: string }) {
+  if (!said) return <span className="muted">{none}</span>;
+  if (question.kind === "phone" || question.kind === "email") return <bdi dir="ltr">{said}</bdi>;
+  return <bdi dir="auto">{said}</bdi>;
+}
+
 /** The answers read back: each shown question and its answer in words, the agent's word on those returned. */
 export function AnswerList({
   content,
@@ -279,12 +291,12 @@ export function AnswerList({
                         {file && fileHref ? (
                           <a href={fileHref(file)}>{file.file_name}</a>
                         ) : (
-                          said || <span className="muted">{t("intake.noAnswer")}</span>
+                          <Said question={q} said={said} none={t("intake.noAnswer")} />
                         )}
                         {a?.returned ? (
                           <span className="tag tag--warning">
                             {" "}
-                            {a.returned_note ? t("intake.agentAsks", { note: a.returned_note }) : t("intake.toCorrect")}
+                            {a.returned_note ? t("intake.agentAsks", { note: isolate(a.returned_note) }) : t("intake.toCorrect")}
                           </span>
                         ) : null}
                       </dd>

@@ -1,6 +1,8 @@
 /**
- * react-toastify and the portal's settings for it (spec §8): top-right, 2000 ms, pause on hover, draggable, not
- * closed by a click, one at a time. Loaded by toasts.tsx only when a page has a toast to show, so a page without
+ * react-toastify and the portal's settings for it (spec §8): top-right, pause on hover, draggable, not closed by a
+ * click, one at a time. Each stays 8 s, paused while pointed at or while the window is away (issue 66: a booking's
+ * confirmation gone in 2 s was missed), and is closed by its button. Screen readers hear it from the page's own live
+ * region (toasts.tsx), there from the page's first paint, not from this shelf's, which comes later. Loaded by toasts.tsx only when a page has a toast to show, so a page without
  * one does not download it.
  */
 // For the browser build's sake: loaded apart (a dynamic import), this module is an entry point of its own to the
@@ -23,7 +25,7 @@ export function ToastShelf() {
   return (
     <ToastContainer
       position="top-right"
-      autoClose={2000}
+      autoClose={8000}
       pauseOnHover
       pauseOnFocusLoss
       draggable
@@ -39,5 +41,5 @@ export function ToastShelf() {
 /** Shows this toast in place of any other; one called before the shelf is drawn waits for it (the library queues it). */
 export function showToast(toast: ToastMessage) {
   toastify.dismiss();
-  toastify(toast.message, { type: toast.type, toastId: toast.id });
+  toastify(toast.message, { type: toast.type, toastId: toast.id, role: "none" });
 }

@@ -19,8 +19,16 @@ function withShelf(then: (loaded: Shelf) => void) {
   });
 }
 
+/** What the page's live region says: the last toast's words. */
+let announce: ((words: string) => void) | null = null;
+
 export function ToastHost() {
   const [Drawn, setDrawn] = useState<ComponentType | null>(null);
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    announce = (words) => setSaid(words);
+    return () => void (announce = null);
+  }, []);
   useEffect(() => {
     const draw = (loaded: Shelf) => setDrawn(() => loaded.ToastShelf);
     hosts.add(draw);
@@ -28,12 +36,22 @@ export function ToastHost() {
     if (shelf) withShelf(draw);
     return () => void hosts.delete(draw);
   }, []);
-  return Drawn ? <Drawn /> : null;
+  return (
+    <>
+      {/* In the page from its first paint, so that a screen reader hears each toast (a region made with its content is
+          not read). */}
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="toast-announce">
+        {said}
+      </div>
+      {Drawn ? <Drawn /> : null}
+    </>
+  );
 }
 
 export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
   useEffect(() => {
     if (!toast) return;
+    announce?.(toast.message);
     withShelf((loaded) => {
       for (const draw of hosts) draw(loaded);
       loaded.showToast(toast);

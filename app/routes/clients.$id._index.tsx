@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { TimelineEntry } from "../../lib/contract";
 import { expiryWindow } from "../../lib/documents";
 import { AttentionList } from "../components/attention-list";
@@ -117,7 +118,7 @@ function Timeline({ entries, timeZone, clientId }: { entries: TimelineEntry[]; t
               <time dateTime={e.at}>{formatDateTime(e.at, timeZone)}</time> · {kindOf(e.kind)}
               {e.author ? ` · ${e.author}` : ""}
             </p>
-            <p className={e.kind === "note" ? "notes" : undefined}>
+            <p className={e.kind === "note" ? "notes" : undefined} dir={e.kind === "note" ? "auto" : undefined}>
               {/* A note is the agent's own words; the portal's lines name times, shown in the reader's zone. */}
               {e.kind === "note" ? e.summary : timesIn(e.summary, timeZone)}
               {link ? (
@@ -145,9 +146,10 @@ export default function ClientPage() {
   const busy = useNavigation().state === "submitting";
   const location = useLocation();
   const { t } = useTranslation();
-  const rows: Array<[string, string]> = [
-    [t("work.clientFields.email"), client.email],
-    [t("work.clientFields.phone"), client.phone ?? "—"],
+  // An address and a phone number read left to right, whatever the page around them (issue 66).
+  const rows: Array<[string, ReactNode]> = [
+    [t("work.clientFields.email"), <bdi dir="ltr">{client.email}</bdi>],
+    [t("work.clientFields.phone"), client.phone ? <bdi dir="ltr">{client.phone}</bdi> : "—"],
     [t("work.client.zone"), client.time_zone ?? t("work.client.zoneYours", { zone: timeZone })],
     [t("work.client.language"), isLang(client.language) ? t(`work.languageNames.${client.language}`) : client.language],
     [t("work.clientFields.nationality"), countryName(countries, client.nationality)],
@@ -207,7 +209,9 @@ export default function ClientPage() {
       {client.notes ? (
         <>
           <h2>{t("work.clientFields.notes")}</h2>
-          <p className="notes">{client.notes}</p>
+          <p className="notes" dir="auto">
+            {client.notes}
+          </p>
         </>
       ) : null}
       <h2 id="documents">{t("work.client.documents")}</h2>

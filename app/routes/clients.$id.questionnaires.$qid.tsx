@@ -111,7 +111,11 @@ export default function ClientQuestionnairePage() {
           {copy.accepted_at ? ` · ${t("work.intake.acceptedAt", { time: formatDateTime(copy.accepted_at, timeZone) })}` : ""}
         </span>
       </p>
-      {copy.review_note && copy.status === "returned" ? <p className="notice">{copy.review_note}</p> : null}
+      {copy.review_note && copy.status === "returned" ? (
+        <p className="notice" dir="auto">
+          {copy.review_note}
+        </p>
+      ) : null}
       <h2>{t("work.intake.answers")}</h2>
       <p>
         <a href={`/clients/${client.id}/questionnaires/${copy.id}/answers.pdf`} download>

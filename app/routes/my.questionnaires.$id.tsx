@@ -311,7 +311,7 @@ export default function MyQuestionnaire() {
       {copy.status === "returned" ? (
         <div className="notice notice--warning" role="status">
           <p>{t("intake.returned")}</p>
-          {copy.review_note ? <p>{copy.review_note}</p> : null}
+          {copy.review_note ? <p dir="auto">{copy.review_note}</p> : null}
         </div>
       ) : null}
       {open ? (

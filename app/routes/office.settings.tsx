@@ -106,7 +106,12 @@ export default function BusinessSettings() {
             hint={t("office.settings.chatHint")}
             {...f("chat_url")}
           />
-          <Field label={label("copyright_year")} inputMode="numeric" required {...f("copyright_year")} />
+          <Field
+            label={label("copyright_year")}
+            inputMode="numeric"
+            hint={t("office.settings.yearHint")}
+            {...f("copyright_year")}
+          />
         </fieldset>
 
         <fieldset>

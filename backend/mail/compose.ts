@@ -104,6 +104,27 @@ export function lineLabel(l: Line, zone: string): string {
     : l.description;
 }
 
+const URL_IN_TEXT = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?،؛)\]]/g;
+
+/**
+ * A paragraph cut into its words and the web addresses in it (issue 66): an address inside Arabic words is set left
+ * to right on its own (a link of its own in HTML, isolated in plain text), or the words around it turn it inside out.
+ */
+export function withAddresses(text: string): Array<{ words: string } | { url: string }> {
+  const parts: Array<{ words: string } | { url: string }> = [];
+  let at = 0;
+  for (const m of text.matchAll(URL_IN_TEXT)) {
+    if (m.index! > at) parts.push({ words: text.slice(at, m.index) });
+    parts.push({ url: m[0] });
+    at = m.index! + m[0].length;
+  }
+  if (at < text.length) parts.push({ words: text.slice(at) });
+  return parts;
+}
+
+/** The plain-text paragraph: each address between a left-to-right isolate and its end (U+2066 … U+2069). */
+const isolatedAddresses = (text: string) => text.replace(URL_IN_TEXT, (url) => `\u2066${url}\u2069`);
+
 /** One piece of a message: a paragraph, a list of label/value rows, a link, or a table of lines. */
 export type Block =
   | { p: string }
@@ -130,8 +151,12 @@ export function compose(
   const html: string[] = [`<p>${escape(greeting)}</p>`];
   for (const b of blocks) {
     if ("p" in b) {
-      text.push(b.p, "");
-      html.push(`<p>${escape(b.p)}</p>`);
+      text.push(rtl ? isolatedAddresses(b.p) : b.p, "");
+      html.push(
+        `<p>${withAddresses(b.p)
+          .map((part) => ("url" in part ? `<a href="${escape(part.url)}" dir="ltr">${escape(part.url)}</a>` : escape(part.words)))
+          .join("")}</p>`,
+      );
     } else if ("rows" in b) {
       text.push(...b.rows.map(([k, v]) => `${k}: ${v}`), "");
       html.push(
@@ -140,7 +165,7 @@ export function compose(
           .join("")}</table>`,
       );
     } else if ("link" in b) {
-      text.push(`${b.link.text}: ${b.link.href}`, "");
+      text.push(`${b.link.text}: ${rtl ? isolatedAddresses(b.link.href) : b.link.href}`, "");
       html.push(`<p><a href="${escape(b.link.href)}">${escape(b.link.text)}</a></p>`);
     } else {
       const label = (l: Line) => lineLabel(l, b.zone);

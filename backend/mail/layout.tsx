@@ -19,7 +19,7 @@ import { render } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
-import { lineLabel, money, type Block, type Layout, type MailContext } from "./compose.js";
+import { lineLabel, money, withAddresses, type Block, type Layout, type MailContext } from "./compose.js";
 
 /**
  * The layout's colours: dark ink on white, a quiet grey around, and the firm's own colour (the office's setting, its
@@ -50,7 +50,21 @@ function BlockView({
     textAlign: start,
     ...wrap,
   };
-  if ("p" in block) return <Text style={text}>{block.p}</Text>;
+  if ("p" in block) {
+    return (
+      <Text style={text}>
+        {withAddresses(block.p).map((part, i) =>
+          "url" in part ? (
+            <Link key={i} href={part.url} dir="ltr" style={{ color: accent, textDecoration: "underline" }}>
+              {part.url}
+            </Link>
+          ) : (
+            part.words
+          ),
+        )}
+      </Text>
+    );
+  }
   if ("link" in block) {
     return button ? (
       <Section style={{ margin: "8px 0 20px", textAlign: start }}>

@@ -2010,6 +2010,7 @@ export const enWorkspace = {
       optional: "{{label}} (optional)",
       contact: "Contact (in every page's header)",
       chatHint: "Empty: a WhatsApp link to the phone number.",
+      yearHint: "Empty: the current year, every year.",
       hours: "Opening hours",
       hoursHint: "Each day as 09:00-18:00, or empty when closed. Visitors see them in their own time zone.",
       closed: "closed",

@@ -57,6 +57,15 @@ journeys("mentors in Chromium", (ctx) => {
       await page.getByRole("button", { name: "Hold this session" }).click();
       await page.waitForURL(/\/cart\/$/);
       await expectToast(page, javaScriptEnabled, "Session held for 30 minutes: pay the cart to confirm it.");
+      if (javaScriptEnabled) {
+        // Told to screen readers through the page's own live region, and on screen long enough to read (issue 66).
+        await expect(page.getByTestId("toast-announce").innerText()).resolves.toBe(
+          "Session held for 30 minutes: pay the cart to confirm it.",
+        );
+        await page.mouse.move(0, 0);
+        await page.waitForTimeout(6_000);
+        await expect(page.locator(".Toastify__toast").filter({ hasText: "Session held" }).isVisible()).resolves.toBe(true);
+      }
       await expect.poll(() => page.locator("header").getByTestId("cart-count").innerText(), settle).toBe("1");
       await expect(page.getByTestId("refundable-until").innerText()).resolves.toMatch(
         /^Once paid, refunded in full if cancelled by /,

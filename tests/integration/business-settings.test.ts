@@ -29,6 +29,8 @@ describe.each(testDatabases)("business settings on $name", (target) => {
     const site = await ctx.api.call("GET", "site");
     expect(site.status).toBe(200);
     expect(site.json.data).toMatchObject({ cancel_cutoff_hours: 24, hold_minutes: 30, hours_zone: "UTC" });
+    // The footer's year, never set: the current one, each year (issue 66).
+    expect(site.json.data.copyright_year).toBeNull();
     expect(site.json.data.hours[1]).toEqual(["09:00", "18:00"]);
     expect(site.json.data.hours[0]).toBeNull();
     // Nothing secret: the public facts are what the header, the footer and the receipts show.
@@ -340,5 +342,16 @@ describe.each(testDatabases)("business settings on $name", (target) => {
     const all = (await office("GET", "office/settings")).json.data;
     expect((await office("POST", "office/settings", all)).json.data.changes).toEqual([]);
     expect((await spanish()).tagline).toBe("Mentores que ya hicieron el mismo camino.");
+  });
+  it("keeps the footer's year an owner sets, and the current one when it is left empty (issue 66)", async () => {
+    const office = await owner();
+    const values = (await office("GET", "office/settings")).json.data;
+    const set = await office("POST", "office/settings", { ...values, copyright_year: "2030" });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    expect((await ctx.api.call("GET", "site")).json.data.copyright_year).toBe(2030);
+    const cleared = await office("POST", "office/settings", { ...values, copyright_year: "" });
+    expect(cleared.status, JSON.stringify(cleared.json)).toBe(200);
+    expect((await ctx.api.call("GET", "site")).json.data.copyright_year).toBeNull();
+    expect((await office("POST", "office/settings", { ...values, copyright_year: "soon" })).json.errors.copyright_year).toBeDefined();
   });
 });

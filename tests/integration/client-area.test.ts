@@ -226,6 +226,15 @@ describe.each(testDatabases)("the client's own area on $name", (target) => {
     expect(ctx.api.mailbox.filter((m) => m.to === "ada-gone@example.com").length).toBe(before);
   });
 
+  it("sets a web address inside an Arabic e-mail apart, left to right, in both parts (issue 66)", async () => {
+    await askedClient("bidi-mail@example.com", "ar", { first_name: "ليلى", last_name: "حداد" });
+    const mail = lastMail("bidi-mail@example.com");
+    // Inside a sentence (where to ask for a new link), and on a line of its own after the link's words.
+    expect(mail.text).toContain("\u2066http://portal.test/my/sign-in?lang=ar\u2069");
+    expect(mail.text).toMatch(/: \u2066http:\/\/portal\.test\/my\/link\?token=[\w-]+&lang=ar\u2069/);
+    expect(mail.html).toMatch(/<a[^>]*href="http:\/\/portal\.test\/my\/sign-in\?lang=ar"[^>]*dir="ltr"/);
+  });
+
   it("ends access at once: sessions and links stop, /my/sign-in sends nothing until a new request", async () => {
     const { client, link } = await askedClient("omar@example.com");
     const token = await signInWith(link);

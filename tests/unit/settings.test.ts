@@ -16,7 +16,7 @@ describe("settings", () => {
       expect(first.database).toEqual({ kind: "sqlite", file: path.join(dir, "portal.sqlite") });
       expect(first.demoData).toBe(true);
       expect(first.apiBaseUrl).toBeNull();
-      expect(first.site).toEqual({ phone: "+1 555 010 0100", chatUrl: "https://wa.me/15550100100", copyrightYear: 2025 });
+      expect(first.site).toEqual({ phone: "+1 555 010 0100", chatUrl: "https://wa.me/15550100100", copyrightYear: null });
       expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
       expect(warn).toHaveBeenCalledTimes(1);
       expect(String(warn.mock.calls[0]![0])).toContain("SESSION_SECRET is not set");
