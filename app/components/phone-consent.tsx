@@ -6,6 +6,7 @@
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { MessagingState, PhoneChannel } from "../../lib/contract/messaging";
+import { isolate } from "../../lib/bidi";
 import { intlLocale, isLang } from "../../lib/i18n/languages";
 import { formatDate } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
@@ -40,13 +41,17 @@ export function PhoneConsent({
         <ul className="list-reset">
           {state.consents.map((c) => (
             <li key={c.id} data-testid={`consent-${c.channel}`}>
-              <p>
-                {t("phoneConsent.current", {
-                  channel: t(`phoneConsent.${c.channel}`),
-                  phone: state.shown[c.phone] ?? c.phone,
-                  day: formatDate(c.given_at, zone, intlLocale(isLang(i18n.language) ? i18n.language : "en")),
-                })}
-              </p>
+              {c.verified ? (
+                <p>
+                  {t("phoneConsent.current", {
+                    channel: t(`phoneConsent.${c.channel}`),
+                    phone: isolate(state.shown[c.phone] ?? c.phone),
+                    day: formatDate(c.given_at, zone, intlLocale(isLang(i18n.language) ? i18n.language : "en")),
+                  })}
+                </p>
+              ) : (
+                <CodeForm consent={c} shown={state.shown[c.phone] ?? c.phone} failure={failure} busy={busy} action={action} />
+              )}
               <Form method="post" action={action} className="form--inline">
                 <AuthenticityTokenInput />
                 <input type="hidden" name="intent" value="phone-withdraw" />
@@ -68,6 +73,57 @@ export function PhoneConsent({
           <ChannelForm key={channel} channel={channel} state={state} failure={failure} busy={busy} action={action} />
         ))}
     </section>
+  );
+}
+
+/** A number waiting for its code: the code typed back, or a new one asked for (issue 66). */
+function CodeForm({
+  consent,
+  shown,
+  failure,
+  busy,
+  action,
+}: {
+  consent: MessagingState["consents"][number];
+  shown: string;
+  failure: FormFailure | undefined;
+  busy: boolean;
+  action?: string;
+}) {
+  const { t } = useTranslation();
+  const form = usePortalForm(failure, { id: `phone-confirm-${consent.id}`, form: "phone-confirm", order: ["code"] });
+  const again = usePortalForm(failure, { form: "phone-code" });
+  return (
+    <div className="phone-consent__code" data-testid={`code-${consent.channel}`}>
+      <p role="status">{t("phoneConsent.pending", { channel: t(`phoneConsent.${consent.channel}`), phone: isolate(shown) })}</p>
+      <Form method="post" action={action} className="form" {...form.props} key={form.key}>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="phone-confirm" />
+        <input type="hidden" name="consent_id" value={consent.id} />
+        <FormError message={form.formError} />
+        <Field
+          id={`phone-code-${consent.id}`}
+          label={t("phoneConsent.codeLabel")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          dir="ltr"
+          {...form.field("code")}
+        />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t("phoneConsent.confirm")}
+        </button>
+      </Form>
+      <Form method="post" action={action} className="form--inline">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="phone-code" />
+        <input type="hidden" name="consent_id" value={consent.id} />
+        <FormError message={again.formError} />
+        <button type="submit" className="button" disabled={busy}>
+          {t("phoneConsent.again")}
+        </button>
+      </Form>
+    </div>
   );
 }
 

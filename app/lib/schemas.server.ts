@@ -6,6 +6,7 @@ import { z } from "zod";
 
 export {
   consentBody,
+  consentCodeBody,
   templateBody,
   templateRemoveBody,
   clientMoveBody,

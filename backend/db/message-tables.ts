@@ -27,6 +27,12 @@ export interface MessageConsentsTable {
   given_how: string;
   withdrawn_at: string | null;
   withdrawn_how: string | null;
+  /** When the code sent to the number came back (a consent counts from then; issue 66) */
+  verified_at: string | null;
+  /** The code waiting to be typed back: its SHA-256 (with the consent's id), when sent, wrong tries so far */
+  code_hash: string | null;
+  code_sent_at: string | null;
+  code_tries: Generated<number>;
 }
 
 /** The approved WhatsApp template (a Twilio Content SID) the office set for a reminder in a language. */

@@ -42,6 +42,7 @@ import { packsAndCommissions } from "./migrations/035-packs-commissions.js";
 import { phoneMessages } from "./migrations/036-phone-messages.js";
 import { dataVersions } from "./migrations/037-data-versions.js";
 import { destinationVersions } from "./migrations/038-destination-versions.js";
+import { phoneChecks } from "./migrations/039-phone-checks.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -83,6 +84,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "036-phone-messages": phoneMessages(kind),
     "037-data-versions": dataVersions(kind),
     "038-destination-versions": destinationVersions(kind),
+    "039-phone-checks": phoneChecks(kind),
   };
 }
 

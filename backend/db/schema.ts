@@ -335,6 +335,8 @@ export interface OutboxTable {
   delivery_status: string | null;
   delivery_error: string | null;
   delivery_at: string | null;
+  /** Handed to the provider without an answer: sent again only if its callback has not come by the next try */
+  unconfirmed_at: string | null;
 }
 
 export interface StripeEventsTable {

@@ -21,6 +21,8 @@ export type MailDeps = MailContext & {
   phone?: PhoneDelivery;
   /** How long a claim holds a message for its worker (longer than the mailer's own time-outs); 120 s by default */
   claimSeconds?: number;
+  /** How long a message by phone without its provider's answer waits for its callback before another try (600 s) */
+  unansweredWaitSeconds?: number;
   from: string;
   staffInbox: string;
   retrySeconds: number;
@@ -48,7 +50,19 @@ const SECRET_KINDS = new Set([
 export type PhoneDelivery = (
   row: { id: number; kind: string; channel: string; to_address: string | null; payload: string },
   company: string,
-) => Promise<{ skipped: string } | { taken: { sid: string | null; status: string; file?: string } } | { refused: string }>;
+) => Promise<
+  | { skipped: string }
+  | { taken: { sid: string | null; status: string; file?: string } }
+  | { refused: string }
+  /** Handed over, and no answer came back (a time-out): the provider may have taken it */
+  | { unanswered: string }
+>;
+
+/**
+ * How long a message by phone whose provider's answer was lost waits for the provider's status callback (which names
+ * its row) before it is sent again: the provider most likely took it, and sending at once delivered it twice.
+ */
+const UNANSWERED_WAIT_SECONDS = 600;
 
 /**
  * A message to send, in the caller's transaction. An e-mail by default; a message by phone (issue 42) is the same
@@ -168,6 +182,24 @@ export async function deliverDue(
           ? await deps.phone(claimed, deps.company.name)
           : { refused: "Messages by phone are not set up on this server (TWILIO_ACCOUNT_SID)." };
         if ("refused" in outcome) throw new Refused(outcome.refused);
+        if ("unanswered" in outcome) {
+          // Not sent again until the callback has had its time: it comes to this row, and marks it sent (issue 66).
+          const wait = (deps.unansweredWaitSeconds ?? UNANSWERED_WAIT_SECONDS) * 1000;
+          await mine(
+            db.updateTable("outbox").set({
+              claimed_until: null,
+              unconfirmed_at: new Date().toISOString(),
+              last_error: `${outcome.unanswered} Waiting for the provider's callback before trying again.`.slice(0, 1000),
+              next_attempt_at: new Date(now.getTime() + wait).toISOString(),
+            }),
+          ).execute();
+          tally.retried++;
+          deps.logger.warn(
+            { outbox: id, kind: claimed.kind, channel: claimed.channel, attempts: claimed.attempts, err: outcome.unanswered },
+            "message by phone handed over without an answer; waiting for its callback",
+          );
+          continue;
+        }
         if ("skipped" in outcome) {
           await mine(
             db.updateTable("outbox").set({ status: "skipped", claimed_until: null, last_error: outcome.skipped }),
@@ -185,6 +217,10 @@ export async function deliverDue(
             provider_id: outcome.taken.sid,
             delivery_status: outcome.taken.status,
             delivery_at: at,
+            // A number's code is not kept once it is on its way.
+            ...(claimed.kind === "phone.code"
+              ? { payload: JSON.stringify({ ...JSON.parse(claimed.payload), code: "(sent; not kept)" }) }
+              : {}),
           }),
         ).execute();
         tally.sent++;

@@ -9,7 +9,7 @@ import type { PhoneChannel } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import type { PhoneDelivery } from "../mail/outbox.js";
 import { stopNumber } from "./consents.js";
-import { PhoneRefused, type PhoneSender, type Taken } from "./sender.js";
+import { PhoneRefused, PhoneUnanswered, type PhoneSender, type Taken } from "./sender.js";
 import { templateFor } from "./templates.js";
 import { phoneText, type PhoneFacts } from "./texts.js";
 
@@ -24,6 +24,7 @@ export function phoneDelivery(db: Kysely<Database>, deps: PhoneDeps): PhoneDeliv
     try {
       return await sendByPhone(db, row, deps, company);
     } catch (error) {
+      if (error instanceof PhoneUnanswered) return { unanswered: error.message };
       if (!(error instanceof PhoneRefused)) throw error;
       if (error.stopped && row.to_address) {
         const how = "the provider said the number is unsubscribed (it replied STOP)";
@@ -34,9 +35,12 @@ export function phoneDelivery(db: Kysely<Database>, deps: PhoneDeps): PhoneDeliv
   };
 }
 
-/** Where Twilio tells of a message's delivery (and whose URL its signature covers). */
-export const twilioCallbackUrl = (publicUrl: string, what: "status" | "inbound") =>
-  `${publicUrl.replace(/\/$/, "")}/backend/twilio/${what}`;
+/**
+ * Where Twilio tells of a message's delivery (and whose URL its signature covers): a message's own names its outbox
+ * row (`?outbox=<id>`), so that a callback reaches the row even when the answer to the send was lost (issue 66).
+ */
+export const twilioCallbackUrl = (publicUrl: string, what: "status" | "inbound", outboxId?: number) =>
+  `${publicUrl.replace(/\/$/, "")}/backend/twilio/${what}${outboxId ? `?outbox=${outboxId}` : ""}`;
 
 type Row = { id: number; channel: string; to_address: string | null; payload: string };
 
@@ -50,7 +54,7 @@ export async function sendByPhone(
   const channel = row.channel as PhoneChannel;
   const consent = await db
     .selectFrom("message_consents")
-    .select("id")
+    .select(["id", "verified_at"])
     .where("account_kind", "=", f.person.kind)
     .where("account_id", "=", f.person.id)
     .where("channel", "=", channel)
@@ -58,6 +62,10 @@ export async function sendByPhone(
     .where("withdrawn_at", "is", null)
     .executeTakeFirst();
   if (!consent) return { skipped: "The person's consent to this channel at this number was withdrawn." };
+  // A reminder goes only to a number confirmed by its code; the code itself goes to the number waiting for it.
+  if (f.purpose === "phone_code" ? consent.verified_at !== null : consent.verified_at === null) {
+    return { skipped: f.purpose === "phone_code" ? "The number was confirmed already." : "The number was not confirmed." };
+  }
   if (f.session) {
     const b = await db.selectFrom("mentor_bookings").select("status").where("id", "=", f.session.booking_id).executeTakeFirst();
     if (b?.status !== "confirmed") return { skipped: "The session is no longer on." };
@@ -78,7 +86,7 @@ export async function sendByPhone(
     to: row.to_address!,
     body,
     template,
-    statusCallback: twilioCallbackUrl(deps.publicUrl, "status"),
+    statusCallback: twilioCallbackUrl(deps.publicUrl, "status", row.id),
   });
   return { taken };
 }

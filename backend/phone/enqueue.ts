@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { Facts } from "../mail/facts.js";
 import { enqueue } from "../mail/outbox.js";
-import { liveConsents } from "./consents.js";
+import { countingConsents } from "./consents.js";
 import { phoneFacts, type PhonePerson } from "./texts.js";
 
 export async function enqueueReminder(
@@ -19,7 +19,7 @@ export async function enqueueReminder(
   await enqueue(trx, mail, now);
   const byPhone = phoneFacts(message.facts, person);
   if (!byPhone) return;
-  for (const consent of await liveConsents(trx, person)) {
+  for (const consent of await countingConsents(trx, person)) {
     await enqueue(
       trx,
       {

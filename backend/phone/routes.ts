@@ -9,7 +9,7 @@ import { rawBody } from "../body.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import type { Server } from "../serve.js";
-import { giveConsent, messagingState, stopNumber, withdrawConsent } from "./consents.js";
+import { confirmConsent, giveConsent, messagingState, sendConsentCodeAgain, stopNumber, withdrawConsent } from "./consents.js";
 import { twilioCallbackUrl } from "./deliver.js";
 import { offeredChannels, type PhoneSettings } from "./sender.js";
 import { listTemplates, removeTemplate, saveTemplate } from "./templates.js";
@@ -22,6 +22,14 @@ export function messagingRoutes(serve: Server, deps: Deps) {
   serve(endpoints.messaging, async ({ caller, query }) => messagingState(db, caller, query.lang, offer()));
   serve(endpoints.giveConsent, async ({ caller, body }) => {
     await giveConsent(db, caller, body, offer());
+    return messagingState(db, caller, body.lang, offer());
+  });
+  serve(endpoints.confirmConsent, async ({ caller, params, body }) => {
+    await confirmConsent(db, caller, params.id, body.code);
+    return messagingState(db, caller, body.lang, offer());
+  });
+  serve(endpoints.sendConsentCode, async ({ caller, params, body }) => {
+    await sendConsentCodeAgain(db, caller, params.id);
     return messagingState(db, caller, body.lang, offer());
   });
   serve(endpoints.withdrawConsent, async ({ caller, params }) => {
@@ -53,6 +61,12 @@ const statusRank: Record<string, number> = {
   read: 4,
 };
 
+/** The outbox row a status callback names (`?outbox=<id>`), if any. */
+function outboxOf(query: Record<string, unknown>): number | undefined {
+  const id = Number(query.outbox);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 /** The keywords after which Twilio itself sends nothing more to a number (its Advanced Opt-Out's defaults). */
 const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"]);
 
@@ -62,13 +76,18 @@ const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "
  */
 export function twilioRoutes(serve: Server, deps: Deps) {
   const { db, settings } = deps;
-  const signed = async (req: { get(name: string): string | undefined; body: unknown }, what: "status" | "inbound") => {
+  const signed = async (
+    req: { get(name: string): string | undefined; body: unknown; query: Record<string, unknown> },
+    what: "status" | "inbound",
+  ) => {
     if (settings.mode !== "twilio") throw new ApiError(404, "twilio.off", "Messages by phone are not set up on this server.");
     // Twilio's library, loaded only where Twilio is set up (backend/phone/sender.ts).
     const { default: twilio } = await import("twilio");
     const params = Object.fromEntries(new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString("utf8") : ""));
     const signature = req.get("x-twilio-signature") ?? "";
-    if (!signature || !twilio.validateRequest(settings.authToken, signature, twilioCallbackUrl(deps.publicUrl, what), params)) {
+    const row = what === "status" ? outboxOf(req.query) : undefined;
+    const url = twilioCallbackUrl(deps.publicUrl, what, row);
+    if (!signature || !twilio.validateRequest(settings.authToken, signature, url, params)) {
       throw new ApiError(403, "twilio.bad_signature", "The request is not signed by Twilio with this account's token.");
     }
     return params;
@@ -81,6 +100,24 @@ export function twilioRoutes(serve: Server, deps: Deps) {
       const rank = statusRank[status];
       if (!p.MessageSid || rank === undefined) return { received: true as const, updated: false };
       const earlier = Object.keys(statusRank).filter((s) => statusRank[s]! < rank);
+      // A row still waiting for its answer (the send's was lost): the callback says it was taken, and by which SID.
+      const row = outboxOf(req.query);
+      if (row) {
+        await db
+          .updateTable("outbox")
+          .set({
+            status: "sent",
+            sent_at: new Date().toISOString(),
+            provider_id: p.MessageSid,
+            claimed_until: null,
+            last_error: null,
+          })
+          .where("id", "=", row)
+          .where("channel", "!=", "email")
+          .where("status", "=", "pending")
+          .where("provider_id", "is", null)
+          .execute();
+      }
       const r = await db
         .updateTable("outbox")
         .set({ delivery_status: status, delivery_error: p.ErrorCode || null, delivery_at: new Date().toISOString() })

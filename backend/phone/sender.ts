@@ -47,6 +47,12 @@ export class PhoneRefused extends Error {
 
 export type PhoneSender = { send(message: PhoneMessage): Promise<Taken> };
 
+/**
+ * The provider did not answer in time, or the connection broke after the request went: it may have taken the
+ * message. Sending again at once delivered it twice (issue 66); the outbox waits for the status callback instead.
+ */
+export class PhoneUnanswered extends Error {}
+
 /** Twilio's unsubscribed number (the person replied STOP): https://www.twilio.com/docs/api/errors/21610 */
 const UNSUBSCRIBED = 21610;
 
@@ -116,6 +122,8 @@ export function createPhoneSender(s: PhoneSettings): PhoneSender | null {
             e.code === UNSUBSCRIBED,
           );
         }
+        // No status: no answer at all (a time-out, a connection cut). A 5xx said it did not take it: tried again.
+        if (typeof e.status !== "number") throw new PhoneUnanswered(`No answer from Twilio: ${e.message ?? String(error)}.`);
         throw error;
       }
     },

@@ -26,6 +26,8 @@ export type PhoneFacts = {
   count?: number;
   title?: string;
   from?: string;
+  /** The code that confirms a number (purpose phone_code) */
+  code?: string;
 };
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
@@ -89,8 +91,17 @@ export function phoneText(f: PhoneFacts, ctx: { publicUrl: string; company: stri
         return t("phone.aboutQuestionnaire", { title: f.title ?? "" });
       case "unread_messages":
         return t("phone.aboutMessages", { count: f.count ?? 1, from: f.from ?? "" });
+      case "phone_code":
+        return t("phone.codeDetail", { code: f.code ?? "" });
     }
   })();
+  // A code is its own short message: no link to open, nothing to stop (no reminder goes before it is typed back).
+  if (f.purpose === "phone_code") {
+    return {
+      body: t("phone.code", { company: ctx.company, code: f.code ?? "" }),
+      variables: { "1": f.name, "2": detail, "3": link },
+    };
+  }
   const body = t("phone.message", { company: ctx.company, name: f.name, detail, link });
   return { body: `${body} ${t("phone.stop")}`, variables: { "1": f.name, "2": detail, "3": link } };
 }

@@ -12,8 +12,17 @@ import { idParam } from "./fields.js";
 export const phoneChannels = ["sms", "whatsapp"] as const;
 export type PhoneChannel = (typeof phoneChannels)[number];
 
-/** What goes by phone: the reminders, each with its WhatsApp template's three variables ({{1}} {{2}} {{3}}). */
-export const phonePurposes = ["session_reminder", "documents_waiting", "questionnaire_waiting", "unread_messages"] as const;
+/**
+ * What goes by phone: the reminders, and the code that confirms a number (issue 66), each with its WhatsApp
+ * template's three variables ({{1}} {{2}} {{3}}).
+ */
+export const phonePurposes = [
+  "session_reminder",
+  "documents_waiting",
+  "questionnaire_waiting",
+  "unread_messages",
+  "phone_code",
+] as const;
 export type PhonePurpose = (typeof phonePurposes)[number];
 
 /** A consent as its person and the office see it. */
@@ -26,6 +35,8 @@ export type PhoneConsent = {
   /** The words agreed to, as shown */
   words: string;
   given_how: string;
+  /** Whether the code sent to the number came back: reminders go only then */
+  verified: boolean;
 };
 
 /** What a person's page shows: the channels the firm offers, their live consents, the words each would agree to. */
@@ -89,6 +100,17 @@ export const consentBody = z.object({
 
 export const messagingQuery = z.object({ lang: langField });
 
+/** The code sent to a number, typed back: six digits (spaces and dashes as people type them are taken out) */
+export const consentCodeBody = z.object({
+  code: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
+    z
+      .string({ required_error: "Type the code we sent", invalid_type_error: "Type the code we sent" })
+      .refine((v) => /^\d{6}$/.test(v), { message: "The code is six digits", params: { code: "validation.format" } }),
+  ),
+  lang: langField,
+});
+
 /** A WhatsApp template the office set: for a reminder, in a language, the name and Content SID Twilio gave it. */
 export type WhatsappTemplate = { purpose: PhonePurpose; lang: Lang; name: string; content_sid: string; updated_at: string };
 
@@ -138,6 +160,24 @@ export const messagingEndpoints = {
       "Agrees to reminders by SMS or WhatsApp at a number (E.164): kept with the words shown, when and how; one per channel (a new one replaces it)",
     body: consentBody,
     created: true,
+    answer: answer<MessagingState>(),
+  }),
+  confirmConsent: endpoint({
+    method: "POST",
+    path: "messaging/:id/confirm",
+    auth: who,
+    summary: "Confirms a consent's number with the code sent to it: reminders go there from now on",
+    params: { id: idParam },
+    body: consentCodeBody,
+    answer: answer<MessagingState>(),
+  }),
+  sendConsentCode: endpoint({
+    method: "POST",
+    path: "messaging/:id/code",
+    auth: who,
+    summary: "Sends a new code to a consent's number (at most one a minute; the one before stops working)",
+    params: { id: idParam },
+    body: messagingQuery,
     answer: answer<MessagingState>(),
   }),
   withdrawConsent: endpoint({

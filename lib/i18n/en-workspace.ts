@@ -2116,6 +2116,7 @@ export const enWorkspace = {
         documents_waiting: "Documents waiting",
         questionnaire_waiting: "A questionnaire waiting",
         unread_messages: "Unread messages",
+        phone_code: "A number's code (confirms it)",
       },
     },
     ordersCsv: {

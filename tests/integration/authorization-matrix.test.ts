@@ -570,6 +570,14 @@ const matrix: Record<string, Entry> = {
   "GET /messaging": { anonymous: 401, intruder: 200 },
   "POST /messaging": { anonymous: 401, intruder: 400 },
   "POST /messaging/:id/withdraw": { anonymous: 401, path: () => "/messaging/1/withdraw", intruder: 404 },
+  // A number's code (issue 66): only the consent's own person confirms it or asks for another.
+  "POST /messaging/:id/confirm": {
+    anonymous: 401,
+    path: () => "/messaging/1/confirm",
+    body: () => ({ code: "123456" }),
+    intruder: 404,
+  },
+  "POST /messaging/:id/code": { anonymous: 401, path: () => "/messaging/1/code", intruder: 404 },
   "GET /office/whatsapp-templates": { anonymous: 401, intruder: 403 },
   "POST /office/whatsapp-templates": { anonymous: 401, intruder: 403 },
   "POST /office/whatsapp-templates/remove": { anonymous: 401, intruder: 403 },

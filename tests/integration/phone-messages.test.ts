@@ -24,6 +24,10 @@ const WHATSAPP_FROM = "+15550100200";
 let numbers = 0;
 const newNumber = () => `+3461${String((Date.now() + ++numbers * 7919) % 10_000_000).padStart(7, "0")}`;
 const SMS_FROM = "+15550100300";
+const CODE_SID = `HX${"c".repeat(32)}`;
+/** A message that carries a number's code rather than a reminder. */
+const isCode = (m: { body: string | null; contentSid: string | null }) =>
+  m.contentSid === CODE_SID || /is your code/.test(m.body ?? "");
 
 describe.each(testDatabases)("reminders by phone on $name", (target) => {
   let database: Db;
@@ -51,6 +55,12 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     api = apis[0]!;
     f = packFixtures(() => ({ database, api }));
     owner = await api.newStaff(`owner-${Date.now()}@office.test`, "owner");
+    // The code that confirms a number goes by WhatsApp through a template of its own, as Meta requires.
+    const code = await api.call("POST", "office/whatsapp-templates", {
+      token: owner.token,
+      body: { purpose: "phone_code", lang: "en", name: "phone_code_en", content_sid: CODE_SID },
+    });
+    expect(code.status, JSON.stringify(code.json)).toBe(200);
   });
   afterAll(async () => {
     await Promise.all(apis.map((a) => a.close()));
@@ -75,8 +85,34 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     return { agent, clientId, token, email: client.email!, due: new Date(Date.parse(slot!) - 47 * 3_600_000) };
   }
 
+  /** The reminders written to a number (not the code that confirmed it). */
   const rowsTo = (phone: string) =>
-    database.db.selectFrom("outbox").selectAll().where("to_address", "=", phone).orderBy("id").execute();
+    database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("to_address", "=", phone)
+      .where("kind", "!=", "phone.code")
+      .orderBy("id")
+      .execute();
+
+  /**
+   * Consent given by the person, and confirmed as a person does: the code goes out through the outbox and Twilio's
+   * stand-in, and is typed back from the message that reached the phone.
+   */
+  async function consentTo(token: string, channel: "sms" | "whatsapp", phone: string) {
+    const given = await api.call("POST", "messaging", { token, body: { channel, phone, agree: true, lang: "en" } });
+    expect(given.status, JSON.stringify(given.json)).toBe(201);
+    const consent = given.json.data.consents.find((c: { channel: string }) => c.channel === channel);
+    expect(consent.verified).toBe(false);
+    await api.mailTick();
+    const to = channel === "whatsapp" ? `whatsapp:${phone}` : phone;
+    const sent = twilio.messages.filter((m) => m.to === to && isCode(m)).at(-1)!;
+    const code = /(\d{6})/.exec(sent.body ?? sent.contentVariables!["2"]!)![1]!;
+    const confirmed = await api.call("POST", `messaging/${consent.id}/confirm`, { token, body: { code, lang: "en" } });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect(confirmed.json.data.consents.find((c: { id: number }) => c.id === consent.id).verified).toBe(true);
+    return consent.id as number;
+  }
 
   it("records a consent in E.164 with the words shown, refuses bad input beside its field, and withdraws it", async () => {
     const { token } = await clientWithSession("consent");
@@ -122,6 +158,77 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     expect(kept.withdrawn_how).toBe("withdrawn on /my");
   });
 
+  it("counts a number only once its code is typed back: wrong codes refused and counted, a new code at most once a minute (issue 66)", async () => {
+    const c = await clientWithSession("code");
+    const phone = newNumber();
+    const given = await api.call("POST", "messaging", {
+      token: c.token,
+      body: { channel: "sms", phone, agree: true, lang: "en" },
+    });
+    const consent = given.json.data.consents[0];
+    expect(consent.verified).toBe(false);
+    await api.mailTick();
+    const codeSms = twilio.messages.filter((m) => m.to === phone && isCode(m));
+    expect(codeSms).toHaveLength(1);
+    expect(codeSms[0]!.body).toMatch(/^Waypoint Consultancy: \d{6} is your code to confirm this number for reminders/);
+    const code = /(\d{6})/.exec(codeSms[0]!.body!)![1]!;
+    // The code is not kept in the outbox once it has gone.
+    const codeRow = await database.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("kind", "=", "phone.code")
+      .where("to_address", "=", phone)
+      .executeTakeFirstOrThrow();
+    expect(codeRow.payload).not.toContain(code);
+
+    // Not confirmed: the reminder goes by e-mail only.
+    await api.mailTick({ now: c.due });
+    expect(twilio.messages.filter((m) => m.to === phone && !isCode(m))).toHaveLength(0);
+
+    const confirm = (token: string, typed: string) =>
+      api.call("POST", `messaging/${consent.id}/confirm`, { token, body: { code: typed, lang: "en" } });
+    const other = await clientWithSession("code-other");
+    expect((await confirm(other.token, code)).status).toBe(404);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const first = await confirm(c.token, wrong);
+    expect(first.status).toBe(400);
+    expect(first.json.errors.code[0]).toMatchObject({ code: "consent.code_wrong", params: { left: 4 } });
+    expect((await confirm(c.token, "12ab")).json.errors.code[0].code).toBe("validation.format");
+    // A new code at once: refused; the one sent still works.
+    const soon = await api.call("POST", `messaging/${consent.id}/code`, { token: c.token, body: { lang: "en" } });
+    expect(soon.status).toBe(409);
+    expect(soon.json.code).toBe("consent.code_wait");
+    const right = await confirm(c.token, ` ${code.slice(0, 3)} ${code.slice(3)} `);
+    expect(right.status, JSON.stringify(right.json)).toBe(200);
+    expect(right.json.data.consents[0].verified).toBe(true);
+
+    // Five wrong codes lock the code, even the right one after them; tries at once cannot pass the limit.
+    const d = await clientWithSession("code-locked");
+    const other2 = newNumber();
+    const second = await api.call("POST", "messaging", {
+      token: d.token,
+      body: { channel: "sms", phone: other2, agree: true, lang: "en" },
+    });
+    const id = second.json.data.consents[0].id;
+    await api.mailTick();
+    const dCode = /(\d{6})/.exec(twilio.messages.filter((m) => m.to === other2 && isCode(m)).at(-1)!.body!)![1]!;
+    const bad = dCode === "000000" ? "111111" : "000000";
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api.call("POST", `messaging/${id}/confirm`, { token: d.token, body: { code: bad, lang: "en" } }),
+      ),
+    );
+    expect(tries.every((t) => t.status === 400)).toBe(true);
+    const row = await database.db
+      .selectFrom("message_consents")
+      .select("code_tries")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.code_tries).toBe(5);
+    const locked = await api.call("POST", `messaging/${id}/confirm`, { token: d.token, body: { code: dCode, lang: "en" } });
+    expect(locked.json.errors.code[0].code).toBe("consent.code_locked");
+  });
+
   it("reminds a client who chose WhatsApp there and by e-mail once across three instances; the delivery reaches the office; STOP ends it", async () => {
     const saved = await api.call("POST", "office/whatsapp-templates", {
       token: owner.token,
@@ -130,10 +237,7 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     const chose = await clientWithSession("whatsapp");
     const phone = newNumber();
-    expect(
-      (await api.call("POST", "messaging", { token: chose.token, body: { channel: "whatsapp", phone, agree: true, lang: "en" } }))
-        .status,
-    ).toBe(201);
+    await consentTo(chose.token, "whatsapp", phone);
     const didNot = await clientWithSession("email-only");
 
     const before = twilio.messages.length;
@@ -144,7 +248,7 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
         await Promise.all(apis.map((a, i) => a.mailTick({ now: due, worker: `instance-${i}` })));
       }
     }
-    const sent = twilio.messages.slice(before).filter((m) => m.to === `whatsapp:${phone}`);
+    const sent = twilio.messages.slice(before).filter((m) => m.to === `whatsapp:${phone}` && !isCode(m));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ from: `whatsapp:${WHATSAPP_FROM}`, contentSid: `HX${"a".repeat(32)}`, body: null });
     expect(sent[0]!.contentVariables!["1"]).toBe("Pia");
@@ -210,14 +314,14 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     await Promise.all(
       apis.map((a, i) => a.mailTick({ now: new Date(Date.parse(slots[2]!) - 47 * 3_600_000), worker: `instance-${i}` })),
     );
-    expect(twilio.messages.filter((m) => m.to === `whatsapp:${phone}`)).toHaveLength(1);
+    expect(twilio.messages.filter((m) => m.to === `whatsapp:${phone}` && !isCode(m))).toHaveLength(1);
     expect((await rowsTo(phone)).filter((r) => r.status !== "sent")).toHaveLength(0);
   });
 
   it("retries an SMS Twilio could not take, fails at once what it refuses for good, and an unsubscribed number ends its consent", async () => {
     const c = await clientWithSession("sms");
     const phone = newNumber();
-    await api.call("POST", "messaging", { token: c.token, body: { channel: "sms", phone, agree: true, lang: "en" } });
+    await consentTo(c.token, "sms", phone);
     twilio.refuseNext({ status: 500, code: 20500, message: "Internal Server Error" });
     await api.mailTick({ now: c.due });
     let [row] = await rowsTo(phone);
@@ -226,17 +330,18 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     await api.mailTick({ now: new Date(c.due.getTime() + 5_000) });
     [row] = await rowsTo(phone);
     expect(row).toMatchObject({ status: "sent", delivery_status: "queued" });
-    const sms = twilio.messages.find((m) => m.to === phone)!;
+    const sms = twilio.messages.find((m) => m.to === phone && !isCode(m))!;
     expect(sms.from).toBe(SMS_FROM);
     expect(sms.body).toMatch(
       /^Waypoint Consultancy · Hi Pia, a reminder of your session with .+\. http:\/\/portal\.test\/my Reply STOP/,
     );
-    expect(sms.statusCallback).toBe("http://portal.test/backend/twilio/status");
+    // The callback names the row (issue 66): a lost answer waits for it rather than sending again.
+    expect(sms.statusCallback).toBe(`http://portal.test/backend/twilio/status?outbox=${row!.id}`);
 
     // Twilio says the number unsubscribed (21610): the row fails at once, the consent ends.
     const d = await clientWithSession("unsubscribed");
     const gone = newNumber();
-    await api.call("POST", "messaging", { token: d.token, body: { channel: "sms", phone: gone, agree: true, lang: "en" } });
+    await consentTo(d.token, "sms", gone);
     twilio.refuseNext({ status: 400, code: 21610, message: "Attempt to send to unsubscribed recipient" });
     await api.mailTick({ now: d.due });
     const [refused] = await rowsTo(gone);
@@ -250,6 +355,62 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     expect(consent.withdrawn_how).toMatch(/unsubscribed/);
   });
 
+  it("delivers each reminder once across three instances when Twilio answers after the deadline, waiting for its callback (issue 66)", async () => {
+    // Three more instances whose calls to Twilio give up after 300 ms.
+    const impatient = await Promise.all(
+      [0, 1, 2].map(() =>
+        startApi(database, {
+          phone: {
+            mode: "twilio",
+            accountSid: twilio.account.accountSid,
+            authToken: twilio.account.authToken,
+            smsFrom: SMS_FROM,
+            whatsappFrom: WHATSAPP_FROM,
+            apiBaseUrl: twilio.baseUrl,
+            timeoutMs: 300,
+          },
+          mail: { retrySeconds: 1 },
+        }),
+      ),
+    );
+    try {
+      const people: Array<{ phone: string; due: Date }> = [];
+      for (let i = 0; i < 8; i++) {
+        const c = await clientWithSession(`slow-${i}`);
+        const phone = newNumber();
+        await consentTo(c.token, "sms", phone);
+        people.push({ phone, due: c.due });
+      }
+      // Each callback goes to the instance it names, as a load balancer would send it to any.
+      twilio.answerLate(1_000, (url) => url.replace("http://portal.test/backend/", impatient[url.length % 3]!.base));
+      for (const { due } of people) {
+        for (let round = 0; round < 2; round++) {
+          await Promise.all(impatient.map((a, i) => a.mailTick({ now: due, worker: `slow-${i}` })));
+        }
+      }
+      await new Promise((r) => setTimeout(r, 1_200));
+      // Past the wait for a callback: a row whose callback came is not sent again.
+      for (const { due } of people) {
+        await Promise.all(
+          impatient.map((a, i) => a.mailTick({ now: new Date(due.getTime() + 15 * 60_000), worker: `slow-${i}` })),
+        );
+      }
+      for (const { phone } of people) {
+        expect(
+          twilio.messages.filter((m) => m.to === phone && !isCode(m)),
+          phone,
+        ).toHaveLength(1);
+        const rows = await rowsTo(phone);
+        expect(rows, phone).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ status: "sent", delivery_status: "sent" });
+        expect(rows[0]!.provider_id).toMatch(/^SM/);
+      }
+    } finally {
+      twilio.answerLate(null);
+      await Promise.all(impatient.map((a) => a.close()));
+    }
+  });
+
   it("fails a WhatsApp reminder with no template in the reader's language or English, saying why", async () => {
     await api.call("POST", "office/whatsapp-templates/remove", {
       token: owner.token,
@@ -257,7 +418,7 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     });
     const c = await clientWithSession("no-template");
     const phone = newNumber();
-    await api.call("POST", "messaging", { token: c.token, body: { channel: "whatsapp", phone, agree: true, lang: "en" } });
+    await consentTo(c.token, "whatsapp", phone);
     await api.mailTick({ now: c.due });
     const [row] = await rowsTo(phone);
     expect(row).toMatchObject({ status: "failed" });
@@ -267,7 +428,7 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
   it("erasing a client erases their numbers: the consent's record stays without it, their waiting message is not sent", async () => {
     const c = await clientWithSession("erased");
     const phone = newNumber();
-    await api.call("POST", "messaging", { token: c.token, body: { channel: "sms", phone, agree: true, lang: "en" } });
+    await consentTo(c.token, "sms", phone);
     await queueReminders(database.db, 24, c.due);
     const [waiting] = await rowsTo(phone);
     expect(waiting).toMatchObject({ channel: "sms", status: "pending" });

@@ -29,6 +29,8 @@ export async function startTwilioStandIn(account = TEST_TWILIO) {
   const messages: StandInMessage[] = [];
   const refusals: Array<{ status: number; code: number; message: string }> = [];
   let calls = 0;
+  /** Slow: each message is taken and its "sent" callback posted at once, but the answer comes only after `ms`. */
+  let slow: { ms: number; reach: (url: string) => string } | null = null;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -59,7 +61,7 @@ export async function startTwilioStandIn(account = TEST_TWILIO) {
         statusCallback: p.StatusCallback ?? null,
       };
       messages.push(message);
-      reply(201, {
+      const answer = () => reply(201, {
         sid: message.sid,
         account_sid: account.accountSid,
         to: message.to,
@@ -69,6 +71,10 @@ export async function startTwilioStandIn(account = TEST_TWILIO) {
         date_created: new Date().toUTCString(),
         uri: `${path.replace(".json", "")}/${message.sid}.json`,
       });
+      if (!slow || !message.statusCallback) return answer();
+      const { ms, reach } = slow;
+      void sendStatus(message, "sent", reach).catch(() => undefined);
+      setTimeout(() => (res.destroyed ? undefined : answer()), ms);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -85,8 +91,35 @@ export async function startTwilioStandIn(account = TEST_TWILIO) {
     return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
   }
 
+  function sendStatus(
+    message: StandInMessage,
+    status: string,
+    reach: (url: string) => string,
+    o: { errorCode?: string; token?: string } = {},
+  ) {
+    const params: Record<string, string> = {
+      AccountSid: account.accountSid,
+      MessageSid: message.sid,
+      SmsSid: message.sid,
+      MessageStatus: status,
+      SmsStatus: status,
+      To: message.to,
+      From: message.from,
+      ApiVersion: "2010-04-01",
+      ...(o.errorCode ? { ErrorCode: o.errorCode } : {}),
+    };
+    return post(reach(message.statusCallback!), message.statusCallback!, params, o.token);
+  }
+
   return {
     baseUrl,
+    /**
+     * From now on (null: no more), every message is taken and its "sent" callback posted at once, but the answer to
+     * the send comes `ms` later: past the caller's deadline, as a slow Twilio's does.
+     */
+    answerLate(ms: number | null, reach?: (url: string) => string) {
+      slow = ms === null ? null : { ms, reach: reach! };
+    },
     account,
     messages,
     /** How many requests reached it */
@@ -99,25 +132,7 @@ export async function startTwilioStandIn(account = TEST_TWILIO) {
      * A message's status callback, as Twilio sends it to the URL it was given (`reach` maps that URL to where the
      * test's API listens); `token` signs with another token (a forgery).
      */
-    status(
-      message: StandInMessage,
-      status: string,
-      reach: (url: string) => string,
-      o: { errorCode?: string; token?: string } = {},
-    ) {
-      const params: Record<string, string> = {
-        AccountSid: account.accountSid,
-        MessageSid: message.sid,
-        SmsSid: message.sid,
-        MessageStatus: status,
-        SmsStatus: status,
-        To: message.to,
-        From: message.from,
-        ApiVersion: "2010-04-01",
-        ...(o.errorCode ? { ErrorCode: o.errorCode } : {}),
-      };
-      return post(reach(message.statusCallback!), message.statusCallback!, params, o.token);
-    },
+    status: sendStatus,
     /** A message a person sends to the firm's number (`from` as Twilio writes it: +44…, or whatsapp:+44…). */
     inbound(from: string, to: string, body: string, target: string, signedUrl: string) {
       const params = {

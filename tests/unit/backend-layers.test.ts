@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 /** Lowest first. A name is a folder of `backend/`, or a file at its root. */
 const layers: string[][] = [
   ["db"],
-  ["errors.ts", "files"],
+  ["errors.ts"],
+  ["files"],
   ["http.ts"],
   ["body.ts", "in-process.ts", "rate-limit.ts", "audit.ts", "mail"],
   ["accounts", "holds", "business", "commissions", "phone"],
