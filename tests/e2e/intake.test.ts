@@ -9,6 +9,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectToast, journeyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 
+const ADDRESS = "شارع الملك فهد ١٢، دبي (٢٠٢١–٢٠٢٦)";
+const PHONE = "+971 50 123 4567";
+
 const linkIn = (text: string) => /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43}\S*)/.exec(text)?.[1];
 
 /** Uses a one-time link: its page's button signs the client in and goes where the link leads. */
@@ -64,6 +67,8 @@ journeys("intake questionnaires in Chromium", { timeout: 120_000 }, (ctx) => {
         await staff.waitForURL(new RegExp(`/office/questionnaires/${formId}(#.*)?$`));
       };
       await ask("About you", { kind: "Date", label: "Date of birth", ar: "تاريخ الميلاد" });
+      await ask("About you", { kind: "Long text", label: "Address", ar: "العنوان" });
+      await ask("About you", { kind: "Phone number", label: "Phone", ar: "الهاتف" });
       await ask("Family", { kind: "Yes or no", label: "Do you have children?", ar: "هل لديك أطفال؟" });
       await ask("Family", { kind: "Number", label: "How many children?", ar: "كم عدد أطفالك؟", showIf: "Do you have children?" });
       await expect
@@ -112,6 +117,9 @@ journeys("intake questionnaires in Chromium", { timeout: 120_000 }, (ctx) => {
         .poll(() => born.locator(".field__error").innerText(), settle)
         .toBe(arabic ? "أجب عن هذا السؤال." : "Answer this question");
       await born.locator("input").fill("1990-02-20");
+      // An Arabic address with a number, a range of years and a phone number, read back as typed (issue 66).
+      await me.locator(".question", { hasText: arabic ? "العنوان" : "Address" }).locator("textarea").fill(ADDRESS);
+      await me.locator(".question", { hasText: arabic ? "الهاتف" : "Phone" }).locator("input").fill(PHONE);
       await me.getByRole("button", { name: words.saveNext }).click();
       await me.waitForURL(/section=/);
       await first.context.close();
@@ -137,6 +145,8 @@ journeys("intake questionnaires in Chromium", { timeout: 120_000 }, (ctx) => {
       await back.getByRole("button", { name: words.saveNext }).click();
       await back.waitForURL(/section=review/);
       await expect.poll(() => back.locator(".answers").first().innerText(), settle).toContain("1990-02-20");
+      await expect(back.locator(".answers").first().innerText()).resolves.toContain(ADDRESS);
+      await expect(back.locator(".answers bdi[dir=ltr]").first().innerText()).resolves.toBe(PHONE);
       await back.getByRole("button", { name: words.send }).click();
       await back.waitForURL(/\/my(#questionnaires)?$/);
 
@@ -153,6 +163,9 @@ journeys("intake questionnaires in Chromium", { timeout: 120_000 }, (ctx) => {
         .click();
       await agent.waitForURL(/\/questionnaires\/\d+$/);
       await expect.poll(() => agent.locator(".answers").first().innerText(), settle).toContain("1990-02-20");
+      await expect(agent.locator(".answers").first().innerText()).resolves.toContain(ADDRESS);
+      await expect(agent.locator(".answers bdi[dir=ltr]").first().innerText()).resolves.toBe(PHONE);
+      await expect(agent.locator(".answers bdi[dir=auto]", { hasText: "شارع" }).count()).resolves.toBe(1);
       await agent.getByRole("button", { name: "Return to the client" }).click();
       await expect
         .poll(() => agent.locator(".form-error").first().innerText(), settle)
