@@ -101,6 +101,12 @@ async function migrator(database: Db) {
   });
 }
 
+/** Up or down to the migration named (a test of one migration on the rows of before). */
+export async function migrateTo(database: Db, name: string): Promise<void> {
+  const { error } = await (await migrator(database)).migrateTo(name);
+  if (error) throw error;
+}
+
 /** Migrations not yet applied to this database (read only). */
 export async function pendingMigrations(database: Db): Promise<string[]> {
   return (await (await migrator(database)).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
