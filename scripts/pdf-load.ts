@@ -10,8 +10,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../backend/db/connection.js";
 import { issueClientLink, openAccess } from "../backend/clients/links.js";
+import { openDatabase } from "../backend/db/connection.js";
 import { startBuiltServer } from "./built-server.js";
 
 const AT_ONCE = Number(process.env.PDF_LOAD_AT_ONCE ?? 30);

@@ -5,8 +5,8 @@
  */
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { MessagingState, PhoneChannel } from "../../lib/contract/messaging";
 import { isolate } from "../../lib/bidi";
+import type { MessagingState, PhoneChannel } from "../../lib/contract/messaging";
 import { intlLocale, isLang } from "../../lib/i18n/languages";
 import { formatDate } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";

@@ -8,8 +8,8 @@
  * are reused, so the command says so, and `--vacuum` rewrites the tables it erased from (VACUUM FULL, which locks
  * each table while it runs: a quiet hour).
  */
-import { sql } from "kysely";
 import { parseArgs } from "node:util";
+import { sql } from "kysely";
 import { withDatabase } from "../db/cli.js";
 import { createFileStore } from "../files/store.js";
 import { eraseClient, eraseMailFiles } from "./erase.js";

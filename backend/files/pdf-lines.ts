@@ -50,9 +50,9 @@ export function isolateIslands(line: string): string {
 
 /** The spaces inside islands, made unbreakable for wrapping (and given back by `spaces`). */
 export function joinIslands(text: string): string {
-  return text.replace(LEFT_TO_RIGHT, (island) => island.replace(/ /g, "\u0000"));
+  return text.replace(LEFT_TO_RIGHT, (island) => island.replace(/ /g, "\ue000"));
 }
-export const spaces = (text: string) => text.replace(/\u0000/g, " ");
+export const spaces = (text: string) => text.replace(/\ue000/g, " ");
 
 /** The direction of a text: its first strong letter's outside the islands, else the document's (rule P2). */
 export function directionOf(text: string, fallback: "ltr" | "rtl"): "ltr" | "rtl" {

@@ -114,7 +114,10 @@ export const businessBody = z.object({
   hours_5: openingHours("Fridays"),
   hours_6: openingHours("Saturdays"),
   /** Blank: the current year, each year */
-  copyright_year: z.preprocess((v) => (v === "" || v === undefined ? null : v), whole("The footer's year", 2000, 2100).nullable()),
+  copyright_year: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    whole("The footer's year", 2000, 2100).nullable(),
+  ),
   hold_minutes: whole("Hold minutes", 5, 240),
   cancel_cutoff_hours: whole("The cancellation cut-off", 0, 720),
   min_notice_hours: whole("The minimum notice", 0, 720),

@@ -510,7 +510,8 @@ export const es: Catalogue = {
     codeLabel: "El código que le enviamos",
     confirm: "Confirmar el número",
     again: "Enviar un código nuevo",
-    codeSent: "Le hemos enviado un código por {{channel}} al {{phone}}: escríbalo abajo para empezar a recibir los recordatorios.",
+    codeSent:
+      "Le hemos enviado un código por {{channel}} al {{phone}}: escríbalo abajo para empezar a recibir los recordatorios.",
     againSent: "Le hemos enviado un código nuevo.",
     codeWrong: "Ese no es el código que le enviamos. Intentos restantes: {{left}}.",
     codeExpired: "Este código ha caducado: pida uno nuevo.",

@@ -118,8 +118,14 @@ journeys("intake questionnaires in Chromium", { timeout: 120_000 }, (ctx) => {
         .toBe(arabic ? "أجب عن هذا السؤال." : "Answer this question");
       await born.locator("input").fill("1990-02-20");
       // An Arabic address with a number, a range of years and a phone number, read back as typed (issue 66).
-      await me.locator(".question", { hasText: arabic ? "العنوان" : "Address" }).locator("textarea").fill(ADDRESS);
-      await me.locator(".question", { hasText: arabic ? "الهاتف" : "Phone" }).locator("input").fill(PHONE);
+      await me
+        .locator(".question", { hasText: arabic ? "العنوان" : "Address" })
+        .locator("textarea")
+        .fill(ADDRESS);
+      await me
+        .locator(".question", { hasText: arabic ? "الهاتف" : "Phone" })
+        .locator("input")
+        .fill(PHONE);
       await me.getByRole("button", { name: words.saveNext }).click();
       await me.waitForURL(/section=/);
       await first.context.close();

@@ -145,7 +145,9 @@ journeys("session packs and commissions in Chromium", { timeout: 180_000 }, (ctx
       await staff.getByRole("button", { name: "Record the payout" }).click();
       await expectToast(staff, javaScriptEnabled, "The payout was recorded.");
       // The office's page speaks of the agent by name.
-      await expect.poll(() => staff.getByTestId("commission-owed").innerText(), settle).toBe(`Owed to Pia Agent ${tag} now: $0.00`);
+      await expect
+        .poll(() => staff.getByTestId("commission-owed").innerText(), settle)
+        .toBe(`Owed to Pia Agent ${tag} now: $0.00`);
       await agent.goto(`${base}/commissions`);
       await expect.poll(() => agent.getByTestId("commission-owed").innerText(), settle).toBe("Owed to you now: $0.00");
       await expect(agent.getByTestId("commission-months").innerText()).resolves.toMatch(

@@ -352,6 +352,8 @@ describe.each(testDatabases)("business settings on $name", (target) => {
     const cleared = await office("POST", "office/settings", { ...values, copyright_year: "" });
     expect(cleared.status, JSON.stringify(cleared.json)).toBe(200);
     expect((await ctx.api.call("GET", "site")).json.data.copyright_year).toBeNull();
-    expect((await office("POST", "office/settings", { ...values, copyright_year: "soon" })).json.errors.copyright_year).toBeDefined();
+    expect(
+      (await office("POST", "office/settings", { ...values, copyright_year: "soon" })).json.errors.copyright_year,
+    ).toBeDefined();
   });
 });

@@ -41,15 +41,7 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
   beforeAll(async () => {
     ({ database, drop } = await openSeeded(target));
     twilio = await startTwilioStandIn();
-    const phone: PhoneSettings = {
-      mode: "twilio",
-      accountSid: twilio.account.accountSid,
-      authToken: twilio.account.authToken,
-      smsFrom: SMS_FROM,
-      whatsappFrom: WHATSAPP_FROM,
-      apiBaseUrl: twilio.baseUrl,
-      timeoutMs: 5000,
-    };
+    const phone = twilioSettings(5000);
     // Three instances of the API on one database, as behind a load balancer.
     apis = await Promise.all([0, 1, 2].map(() => startApi(database, { phone, mail: { retrySeconds: 1 } })));
     api = apis[0]!;
@@ -66,6 +58,17 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     await Promise.all(apis.map((a) => a.close()));
     await twilio.close();
     await drop();
+  });
+
+  /** The API's settings for Twilio's stand-in, each call to it given up after `timeoutMs`. */
+  const twilioSettings = (timeoutMs: number): PhoneSettings => ({
+    mode: "twilio",
+    accountSid: twilio.account.accountSid,
+    authToken: twilio.account.authToken,
+    smsFrom: SMS_FROM,
+    whatsappFrom: WHATSAPP_FROM,
+    apiBaseUrl: twilio.baseUrl,
+    timeoutMs,
   });
 
   /** Where the API listens for what Twilio was told is http://portal.test/backend/… */
@@ -360,15 +363,7 @@ describe.each(testDatabases)("reminders by phone on $name", (target) => {
     const impatient = await Promise.all(
       [0, 1, 2].map(() =>
         startApi(database, {
-          phone: {
-            mode: "twilio",
-            accountSid: twilio.account.accountSid,
-            authToken: twilio.account.authToken,
-            smsFrom: SMS_FROM,
-            whatsappFrom: WHATSAPP_FROM,
-            apiBaseUrl: twilio.baseUrl,
-            timeoutMs: 300,
-          },
+          phone: twilioSettings(300),
           mail: { retrySeconds: 1 },
         }),
       ),

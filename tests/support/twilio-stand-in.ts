@@ -61,16 +61,17 @@ export async function startTwilioStandIn(account = TEST_TWILIO) {
         statusCallback: p.StatusCallback ?? null,
       };
       messages.push(message);
-      const answer = () => reply(201, {
-        sid: message.sid,
-        account_sid: account.accountSid,
-        to: message.to,
-        from: message.from,
-        body: message.body,
-        status: "queued",
-        date_created: new Date().toUTCString(),
-        uri: `${path.replace(".json", "")}/${message.sid}.json`,
-      });
+      const answer = () =>
+        reply(201, {
+          sid: message.sid,
+          account_sid: account.accountSid,
+          to: message.to,
+          from: message.from,
+          body: message.body,
+          status: "queued",
+          date_created: new Date().toUTCString(),
+          uri: `${path.replace(".json", "")}/${message.sid}.json`,
+        });
       if (!slow || !message.statusCallback) return answer();
       const { ms, reach } = slow;
       void sendStatus(message, "sent", reach).catch(() => undefined);

@@ -11,7 +11,9 @@ import { closePdfWorkers, renderPdf } from "../../backend/files/pdf-pool.js";
 const input = (n: number) => ({
   lang: "ar" as const,
   title: "عنوان",
-  blocks: Array.from({ length: n }, (_, i) => ({ pair: [`سؤال ${i}`, "شارع الملك فهد ١٢، دبي (٢٠٢١–٢٠٢٦)"] as [string, string] })),
+  blocks: Array.from({ length: n }, (_, i) => ({
+    pair: [`سؤال ${i}`, "شارع الملك فهد ١٢، دبي (٢٠٢١–٢٠٢٦)"] as [string, string],
+  })),
 });
 
 describe("the PDF workers", () => {
@@ -69,15 +71,12 @@ describe("a line's runs", () => {
     const runs = visualRuns("شارع ١٢، دبي (٢٠٢١–٢٠٢٦)", "rtl");
     expect(runs.map((r) => r.text.trim()).filter(Boolean)).toEqual(["(", "٢٠٢١–٢٠٢٦", ")", "دبي", "،", "١٢", "شارع"]);
     // Each run keeps its place in reading order.
-    expect([...runs].sort((a, b) => a.order - b.order).map((r) => r.text.trim()).filter(Boolean)).toEqual([
-      "شارع",
-      "١٢",
-      "،",
-      "دبي",
-      "(",
-      "٢٠٢١–٢٠٢٦",
-      ")",
-    ]);
+    expect(
+      [...runs]
+        .sort((a, b) => a.order - b.order)
+        .map((r) => r.text.trim())
+        .filter(Boolean),
+    ).toEqual(["شارع", "١٢", "،", "دبي", "(", "٢٠٢١–٢٠٢٦", ")"]);
     expect(shown("بريدي layla@example.com", "rtl").map((t) => t.trim())).toEqual(["layla@example.com", "بريدي"]);
   });
 
