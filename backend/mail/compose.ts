@@ -122,8 +122,11 @@ export function withAddresses(text: string): Array<{ words: string } | { url: st
   return parts;
 }
 
-/** The plain-text paragraph: each address between a left-to-right isolate and its end (U+2066 … U+2069). */
-const isolatedAddresses = (text: string) => text.replace(URL_IN_TEXT, (url) => `\u2066${url}\u2069`);
+/**
+ * The plain-text paragraph: each address between a left-to-right isolate and its end (U+2066 … U+2069), a space
+ * before the end, so that a mail program that makes links of addresses ends the link at the address.
+ */
+const isolatedAddresses = (text: string) => text.replace(URL_IN_TEXT, (url) => `\u2066${url} \u2069`);
 
 /** One piece of a message: a paragraph, a list of label/value rows, a link, or a table of lines. */
 export type Block =

@@ -26,7 +26,14 @@ describe.each(testDatabases)("a client's devices on $name", (target) => {
     });
     return { clientId, links: tokens };
   }
-  const use = (token: string, extra: object = {}) => ctx.api.call("POST", "my/link", { body: { token, ...extra } });
+  /** Uses a link from a browser: its device is the request's own User-Agent, never a value in the body (issue 66). */
+  const use = (token: string, extra: { remember?: boolean; device?: string } = {}) => {
+    const { device, ...body } = extra;
+    return ctx.api.call("POST", "my/link", {
+      body: { token, ...body, device: "Forged in the body" },
+      ...(device ? { headers: { "User-Agent": device } } : {}),
+    });
+  };
   const hoursLeft = (iso: string) => (Date.parse(iso) - Date.now()) / 3_600_000;
 
   it("keeps a remembered device signed in for 30 days, another for a day, each named by its browser", async () => {
