@@ -173,6 +173,7 @@ async function main() {
       publicUrl: settings.publicUrl,
       messageNotifyDelaySeconds: settings.messageNotifyDelaySeconds,
       clientIpSecret: settings.clientIpSecret,
+      factorKey: settings.factorKey,
       logger,
       files,
       phone: settings.phone,

@@ -9,6 +9,8 @@ import type { PaymentsSettings } from "../lib/env.server.js";
 import { serviceTextDefaults } from "../lib/i18n/index.js";
 import type { BookingRules } from "../lib/rules.js";
 import { accountRoutes } from "./accounts/routes.js";
+import { sealingKey } from "./accounts/sealed.js";
+import { securityRoutes } from "./accounts/security-routes.js";
 import { jsonBody } from "./body.js";
 import { defaultBookingRules } from "./bookings/bookings.js";
 import { remindExpiringCredits } from "./bookings/credit-notices.js";
@@ -83,6 +85,8 @@ export type ApiDeps = {
   messageNotifyDelaySeconds?: number;
   /** The secret the portal signs visitors' addresses with (lib/client-ip.ts) */
   clientIpSecret: string;
+  /** Seals the authenticators' keys (issue 67; backend/accounts/sealed.ts): FACTOR_KEY, else one from the session secret */
+  factorKey?: string;
   /** Where clients' documents are kept (a folder or an S3 bucket: backend/files/store.ts) */
   files: FileStore;
   /** Uploads read at once, per agent and in all (each holds up to 10 MB): lib/body-limit.ts's bounds by default */
@@ -201,13 +205,19 @@ export async function createApi(
     // Past those ten, one more every ten minutes: the owner's inbox never waits longer for a fresh link.
     fresh: createLimiter(deps.database, "forgot_fresh", 1, deps.mailTrickleSeconds ?? 600),
   };
+  const factorKey = sealingKey(deps.factorKey ?? deps.clientIpSecret);
+  // Five wrong second-step codes for an account, then a quarter of an hour's wait (issue 67).
+  const mfaLimiter = createLimiter(deps.database, "mfa_codes", 5, 900);
   accountRoutes(serve, {
     db,
     limiter,
     tokenTtlDays: deps.tokenTtlDays,
     publicUrl: deps.publicUrl,
     forgotLimiters,
+    factorKey,
+    mfaLimiter,
   });
+  securityRoutes(serve, { db, factorKey, company: () => liveCompany().name });
   officeRoutes(serve, {
     db,
     publicUrl: deps.publicUrl,

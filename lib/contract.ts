@@ -30,5 +30,6 @@ export * from "./contract/orders.js";
 export * from "./contract/packs.js";
 export * from "./contract/commissions.js";
 export * from "./contract/messaging.js";
+export * from "./contract/security.js";
 export * from "./contract/endpoint.js";
 export * from "./contract/endpoints.js";

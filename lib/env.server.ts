@@ -74,6 +74,11 @@ const schema = z.object({
       "must be false, true, a number of hops, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges",
     ),
   PORTAL_API_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Seals the authenticators' keys (issue 67); unset, derived from SESSION_SECRET */
+  FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits")
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENTS_MODE: z.enum(["stripe", "demo"]).optional(),
   STRIPE_SECRET_KEY: z
@@ -255,6 +260,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
             ? Number(s.TRUST_PROXY)
             : s.TRUST_PROXY,
     clientIpSecret: s.PORTAL_API_SECRET ?? createHmac("sha256", sessionSecret).update("portal-api-client-ip").digest("hex"),
+    factorKey: s.FACTOR_KEY ?? createHmac("sha256", sessionSecret).update("portal-second-factor").digest("hex"),
     logLevel: s.LOG_LEVEL,
     passwordHashCost: s.PASSWORD_HASH_COST,
     benchBaselines: s.BENCH_BASELINES,

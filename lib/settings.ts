@@ -27,6 +27,8 @@ export type Settings = {
   trustProxy: boolean | number | string;
   /** Signs the visitor's address from the portal to the API (lib/client-ip.ts) */
   clientIpSecret: string;
+  /** 64 hex digits: seals the authenticators' keys (backend/accounts/sealed.ts) */
+  factorKey: string;
   logLevel: string;
   /** "minimal" only in test suites: the server warns at start when it is set (backend/accounts/passwords.ts) */
   passwordHashCost: "standard" | "minimal";

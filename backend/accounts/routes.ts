@@ -4,8 +4,11 @@
  * at `account/logout`; each kind's own calls (`agent/login`, `office/login`, …) stay for other API clients.
  */
 import type { Kysely } from "kysely";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { z } from "zod";
 import {
   endpoints,
+  type loginBody,
   ownAccount,
   type EndpointDef,
   type LoginData,
@@ -25,6 +28,8 @@ import { bearerToken, SESSION_EXPIRED, SIGN_IN_FIRST } from "./guard.js";
 import { signInKinds, type SignInKind } from "./kinds.js";
 import { changePassword, getAccount, requestPasswordReset, signOutOthers, updateAccount } from "./own-account.js";
 import { passwordLinkInfo, usePasswordLink } from "./password-links.js";
+import { hasFactor, isFactorKind } from "./factors.js";
+import { completeChallenge, newChallenge, secondStepAsked } from "./second-step.js";
 import { signIn, underLimits, DEACTIVATED } from "./sign-in.js";
 import { issueToken, personForToken, revokeToken } from "./tokens.js";
 
@@ -35,6 +40,10 @@ export type AccountDeps = {
   tokenTtlDays: number;
   publicUrl: string;
   forgotLimiters: MailLimiters;
+  /** Seals the authenticators' keys (sealed.ts) */
+  factorKey: Buffer;
+  /** Wrong second-step codes per account */
+  mfaLimiter: RateLimiterAbstract;
 };
 
 /**
@@ -56,14 +65,34 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     if (kind === "agent" && time_zone) await adoptBrowserZone(db, id, time_zone);
   };
 
-  // The portal's one sign-in: the API finds the kind.
-  serve(endpoints.signIn, async ({ body, req }) => {
+  /**
+   * A sign-in, whichever step: the password (answered `mfa.required` with a challenge when the account has a second
+   * factor), or the challenge and a code (issue 67). `among` narrows it to a kind's own call.
+   */
+  const signInStep = async (body: z.output<typeof loginBody>, ip: string, among?: readonly SignInKind[]) => {
+    if ("challenge" in body) {
+      const who = await completeChallenge(db, deps.mfaLimiter, deps.factorKey, body);
+      if (among && !among.includes(who.kind)) throw new ApiError(401, "mfa.challenge_gone", "This sign-in has expired.");
+      const { token, expiresAt } = await issueToken(db, who.kind, who.id, tokenTtlDays);
+      const found = await personForToken(db, who.kind, token);
+      if (!found) throw new ApiError(403, "auth.deactivated", DEACTIVATED);
+      return { kind: who.kind, token, expires_at: expiresAt, person: found.person };
+    }
     const { email, password, time_zone } = body;
-    const login = await signIn(db, limiter, { email, password, ip: ipOf(req.clientIp) }, tokenTtlDays, {
+    return signIn(db, limiter, { email, password, ip }, tokenTtlDays, {
+      ...(among ? { among } : {}),
       before: adoptZone(time_zone),
+      // Past a right password, an account with a factor is asked for it: no token yet.
+      gate: async (kind, id) => {
+        if (isFactorKind(kind) && (await hasFactor(db, { kind, id }))) {
+          throw secondStepAsked(await newChallenge(db, { kind, id }));
+        }
+      },
     });
-    return login as SignedInData;
-  });
+  };
+
+  // The portal's one sign-in: the API finds the kind.
+  serve(endpoints.signIn, async ({ body, req }) => (await signInStep(body, ipOf(req.clientIp))) as SignedInData);
   // The guard has read the token's person and expiry already: one more query, an agent's cart count.
   serve(endpoints.whoAmI, async ({ caller }) => {
     const cart_count = caller.kind === "agent" ? await cartCount(db, caller.id) : null;
@@ -79,11 +108,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     const calls = kindCalls[kind];
     if (!calls) continue;
     serve(calls.login as typeof endpoints.login, async ({ body, req }) => {
-      const { email, password, time_zone } = body;
-      const login = await signIn(db, limiter, { email, password, ip: ipOf(req.clientIp) }, tokenTtlDays, {
-        among: [kind],
-        before: adoptZone(time_zone),
-      });
+      const login = await signInStep(body, ipOf(req.clientIp), [kind]);
       return { token: login.token, expires_at: login.expires_at, [kind]: login.person } as unknown as LoginData;
     });
     serve(calls.logout as typeof endpoints.logout, async ({ caller }) => {
@@ -144,6 +169,11 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
       });
     }
     const used = await usePasswordLink(db, body.token, body.password);
+    // A reset leaves the factor in place: the new password is set, and the second step is asked as at any sign-in.
+    const who = { kind: used.kind, id: used.accountId };
+    if (isFactorKind(who.kind) && (await hasFactor(db, { kind: who.kind, id: who.id }))) {
+      throw secondStepAsked(await newChallenge(db, { kind: who.kind, id: who.id }));
+    }
     const { token, expiresAt } = await issueToken(db, used.kind, used.accountId, tokenTtlDays);
     const found = await personForToken(db, used.kind, token);
     if (!found) throw new ApiError(403, "auth.deactivated", DEACTIVATED);

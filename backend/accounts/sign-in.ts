@@ -64,6 +64,8 @@ export async function signIn<K extends SignInKind>(
     among?: readonly K[];
     /** Done for the account before its token is issued (an agent's first zone) */
     before?: (kind: K, id: number) => Promise<void>;
+    /** Asked last, once the password is right: throws to issue no token (the second step, issue 67) */
+    gate?: (kind: K, id: number) => Promise<void>;
   } = {},
 ): Promise<{ kind: K; token: string; expires_at: string; person: Person }> {
   const { email, password, ip } = attempt;
@@ -90,6 +92,7 @@ export async function signIn<K extends SignInKind>(
   if (!account.active) throw new ApiError(403, "auth.deactivated", DEACTIVATED);
   if (needsRehash(account.password_hash!)) await rehash(db, kind, account, password);
   await options.before?.(kind, account.id);
+  await options.gate?.(kind, account.id);
   const { token, expiresAt } = await issueToken(db, kind, account.id, ttlDays);
   // Read as every call reads it (a staff member's role with it), after `before`, which may set the agent's zone.
   const person = (await personForToken(db, kind, token))?.person;

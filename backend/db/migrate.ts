@@ -43,6 +43,7 @@ import { phoneMessages } from "./migrations/036-phone-messages.js";
 import { dataVersions } from "./migrations/037-data-versions.js";
 import { destinationVersions } from "./migrations/038-destination-versions.js";
 import { phoneChecks } from "./migrations/039-phone-checks.js";
+import { secondFactor } from "./migrations/040-second-factor.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -85,6 +86,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "037-data-versions": dataVersions(kind),
     "038-destination-versions": destinationVersions(kind),
     "039-phone-checks": phoneChecks(kind),
+    "040-second-factor": secondFactor(kind),
   };
 }
 

@@ -15,6 +15,7 @@ import type {
   StaffTokensTable,
   EmailChangesTable,
 } from "./account-tables.js";
+import type { FactorTables } from "./factor-tables.js";
 import type {
   ClientDocumentsTable,
   ClientEventsTable,
@@ -345,7 +346,7 @@ export interface StripeEventsTable {
   received_at: string;
 }
 
-export interface Database {
+export interface Database extends FactorTables {
   catalogue_texts: CatalogueTextsTable;
   agents: AgentsTable;
   api_tokens: ApiTokensTable;

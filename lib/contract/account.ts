@@ -7,7 +7,7 @@ import { phoneField } from "./clients.js";
 import { accountKinds, answer, endpoint, type AccountKind, type PasswordKind } from "./endpoint.js";
 import { emailField, oneLineText, timeZoneField } from "./fields.js";
 
-export const loginBody = z.object({
+export const passwordLoginBody = z.object({
   email: emailField,
   password: z
     .string({ required_error: "Password is required", invalid_type_error: "Password must be text" })
@@ -21,7 +21,39 @@ export const loginBody = z.object({
     .catch(undefined)
     .transform((tz) => (tz && isTimeZone(tz) ? tz : undefined)),
 });
-export type LoginBody = z.input<typeof loginBody>;
+
+/**
+ * The sign-in's second step (issue 67): the challenge a right password was answered with (`mfa.required`), and a
+ * code from an authenticator (six digits) or a recovery code.
+ */
+export const secondStepBody = z.object({
+  challenge: z
+    .string({
+      required_error: "This sign-in has expired: sign in again",
+      invalid_type_error: "This sign-in has expired: sign in again",
+    })
+    .regex(/^[A-Za-z0-9_-]{43}$/, "This sign-in has expired: sign in again"),
+  code: z
+    .string({ required_error: "Type a code", invalid_type_error: "Type a code" })
+    .trim()
+    .min(1, "Type a code")
+    .max(20, "A code is at most 20 characters"),
+});
+
+/**
+ * A sign-in: the email and the password, or, for an account with a second factor, the same call again with the
+ * challenge and a code. A body with `challenge` is the second step.
+ */
+export const loginBody = z
+  .any()
+  .transform((v: unknown, ctx): z.output<typeof passwordLoginBody> | z.output<typeof secondStepBody> => {
+    const step = v && typeof v === "object" && "challenge" in v ? secondStepBody : passwordLoginBody;
+    const parsed = step.safeParse(v);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue(issue);
+    return z.NEVER;
+  });
+export type LoginBody = z.input<typeof passwordLoginBody> | z.input<typeof secondStepBody>;
 
 export const tokencheckBody = z.object({ token: z.string().max(200).optional() }).passthrough();
 

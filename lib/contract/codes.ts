@@ -193,6 +193,11 @@ const codes = {
   "consent.code_expired": "everyone",
   "consent.code_locked": "everyone",
   "consent.code_wait": "everyone",
+  // The second factor (issue 67)
+  "mfa.required": "everyone",
+  "mfa.challenge_gone": "everyone",
+  "mfa.code_wrong": "everyone",
+  "mfa.factor_not_found": "workspace",
   "template.purpose": "workspace",
   "template.not_found": "workspace",
   "twilio.off": "workspace",

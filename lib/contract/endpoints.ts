@@ -26,6 +26,7 @@ import { officeOrderEndpoints } from "./office-orders.js";
 import { officeEndpoints } from "./office.js";
 import { orderEndpoints } from "./orders.js";
 import { packEndpoints } from "./packs.js";
+import { securityEndpoints } from "./security.js";
 import { stageEndpoints } from "./stages.js";
 
 export { ownAccount, ownFeed };
@@ -54,6 +55,7 @@ export const endpoints = {
   ...packEndpoints,
   ...commissionEndpoints,
   ...messagingEndpoints,
+  ...securityEndpoints,
   ...feedEndpointsTable,
 };
 

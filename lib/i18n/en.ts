@@ -289,6 +289,20 @@ export const en = {
     rights:
       "You may ask for a copy of what we hold about you, ask us to correct it, or ask us to erase it: through your agent, or by <go>writing to us</go>. We answer within a month, and erase everything we are not required by law to keep.",
   },
+  /** The sign-in's second step (issue 67) */
+  secondStep: {
+    title: "Your second step",
+    heading: "One more step",
+    intro: "Your account has a second factor. Type the six-digit code your authenticator app shows, or one of your recovery codes.",
+    code: "Code",
+    codeHint: "Six digits, or a recovery code such as abcd-efgh.",
+    submit: "Sign in",
+    busy: "Checking…",
+    again: "Sign in with your password again",
+    gone: "This sign-in has expired: sign in with your password again.",
+    wrong: "That code is not right, or it was used already.",
+    asked: "This account has a second factor: give a code from your authenticator, or a recovery code.",
+  },
   signIn: {
     title: "Sign in",
     description: "Sign in to the Waypoint portal: for agents, mentors and the consultancy's staff.",

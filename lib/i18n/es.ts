@@ -330,6 +330,20 @@ export const es: Catalogue = {
     rights:
       "Puede pedirnos una copia de los datos que tenemos sobre usted, que los corrijamos o que los suprimamos, a través de su agente o <go>escribiéndonos</go>. Respondemos en el plazo de un mes y suprimimos todo lo que la ley no nos obligue a conservar.",
   },
+  /** The sign-in's second step (issue 67) */
+  secondStep: {
+    title: "Segundo paso",
+    heading: "Un paso más",
+    intro: "Su cuenta tiene un segundo factor. Escriba el código de seis dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.",
+    code: "Código",
+    codeHint: "Seis dígitos, o un código de recuperación como abcd-efgh.",
+    submit: "Iniciar sesión",
+    busy: "Comprobando…",
+    again: "Volver a iniciar sesión con su contraseña",
+    gone: "Este inicio de sesión ha caducado: vuelva a entrar con su contraseña.",
+    wrong: "Ese código no es correcto o ya se usó.",
+    asked: "Esta cuenta tiene un segundo factor: escriba un código de su aplicación de autenticación o un código de recuperación.",
+  },
   signIn: {
     title: "Iniciar sesión",
     description: "Inicie sesión en el portal de Waypoint: para agentes, mentores y el personal de la consultora.",

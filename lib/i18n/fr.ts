@@ -334,6 +334,20 @@ export const fr: Catalogue = {
     rights:
       "Vous pouvez demander une copie de ce que nous détenons sur vous, sa rectification ou son effacement, par l’intermédiaire de votre agent ou en <go>nous écrivant</go>. Nous répondons dans un délai d’un mois et effaçons tout ce que la loi ne nous oblige pas à conserver.",
   },
+  /** The sign-in's second step (issue 67) */
+  secondStep: {
+    title: "Deuxième étape",
+    heading: "Une dernière étape",
+    intro: "Votre compte a un second facteur. Saisissez le code à six chiffres affiché par votre application d’authentification, ou l’un de vos codes de récupération.",
+    code: "Code",
+    codeHint: "Six chiffres, ou un code de récupération comme abcd-efgh.",
+    submit: "Se connecter",
+    busy: "Vérification…",
+    again: "Se reconnecter avec son mot de passe",
+    gone: "Cette connexion a expiré : reconnectez-vous avec votre mot de passe.",
+    wrong: "Ce code n’est pas bon, ou il a déjà servi.",
+    asked: "Ce compte a un second facteur : saisissez un code de votre application d’authentification ou un code de récupération.",
+  },
   signIn: {
     title: "Se connecter",
     description: "Connectez-vous au portail Waypoint : pour les agents, les mentors et l’équipe du cabinet.",

@@ -1,0 +1,49 @@
+/**
+ * One's own second factors (issue 67), for every kind that signs in with a password: the authenticators, set up with
+ * a key and a QR code and confirmed by a first code, and the recovery codes.
+ */
+import type { Kysely } from "kysely";
+import { endpoints, type SecurityState } from "../../lib/contract.js";
+import type { Database } from "../db/schema.js";
+import { Conflict } from "../errors.js";
+import type { Server } from "../serve.js";
+import {
+  confirmTotp,
+  hasFactor,
+  newRecoveryCodes,
+  pendingTotp,
+  removeFactor,
+  securityState,
+  startTotp,
+  type FactorKind,
+} from "./factors.js";
+
+type Deps = { db: Kysely<Database>; factorKey: Buffer; company: () => string };
+
+export function securityRoutes(serve: Server, deps: Deps) {
+  const { db, factorKey } = deps;
+  const whoOf = (caller: { kind: FactorKind; id: number }) => ({ kind: caller.kind, id: caller.id });
+  /** How an authenticator app names the account: the firm, and the person's e-mail address. */
+  const labelOf = (caller: { person: { email: string } }) => ({ issuer: deps.company(), account: caller.person.email });
+  const stateOf = async (caller: { kind: FactorKind; id: number; person: { email: string } }): Promise<SecurityState> => ({
+    ...(await securityState(db, whoOf(caller))),
+    pending: await pendingTotp(db, whoOf(caller), factorKey, labelOf(caller)),
+  });
+
+  serve(endpoints.security, async ({ caller }) => stateOf(caller));
+  serve(endpoints.startTotp, async ({ caller, body }) => startTotp(db, whoOf(caller), factorKey, labelOf(caller), body.name));
+  serve(endpoints.confirmTotp, async ({ caller, body }) => {
+    const { recovery_codes } = await confirmTotp(db, whoOf(caller), factorKey, body.id, body.code);
+    return { ...(await stateOf(caller)), recovery_codes };
+  });
+  serve(endpoints.removeFactor, async ({ caller, params }) => {
+    await removeFactor(db, whoOf(caller), params.id);
+    return stateOf(caller);
+  });
+  serve(endpoints.newRecoveryCodes, async ({ caller }) => {
+    if (!(await hasFactor(db, whoOf(caller)))) {
+      throw new Conflict("mfa.factor_not_found", "Set up an authenticator first: recovery codes go with a second factor.");
+    }
+    return { recovery_codes: await newRecoveryCodes(db, whoOf(caller)) };
+  });
+}
