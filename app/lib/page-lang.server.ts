@@ -28,7 +28,17 @@ export async function pageLang(request: Request, context: AppLoadContext, param:
   throw new Response("Not found", { status: 404 });
 }
 
-type PageKey = "home" | "about" | "terms" | "privacy" | "signIn" | "forgot" | "setPassword" | "contact" | "mentors";
+type PageKey =
+  | "home"
+  | "about"
+  | "terms"
+  | "privacy"
+  | "signIn"
+  | "secondStep"
+  | "forgot"
+  | "setPassword"
+  | "contact"
+  | "mentors";
 
 /** A public page's language and its title and description from the catalogue. */
 export async function publicPage(

@@ -24,7 +24,8 @@ import {
 import { refuse, type FormFailure } from "../lib/forms.server";
 import { publicPage } from "../lib/page-lang.server";
 import { refusalWords, requestLang } from "../lib/refusals.server";
-import { loginBody } from "../lib/schemas.server";
+import { passwordLoginBody } from "../lib/schemas.server";
+import { challengeOf, toSecondStep } from "../lib/second-step.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
 
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await checkForm(formData, request, { honeypot: true });
   const redirectTo = checkedRedirectTo(formData.get("redirectTo"));
   const values = { email: String(formData.get("email") ?? "") };
-  const parsed = loginBody.safeParse({
+  const parsed = passwordLoginBody.safeParse({
     email: formData.get("email"),
     password: formData.get("password"),
     time_zone: formData.get("time_zone") || undefined,
@@ -69,6 +70,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // One call for every kind: the API finds whose email and password these are.
     return await signInAs(request, context, await apiFor(context).call(endpoints.signIn, { body: parsed.data }), redirectTo);
   } catch (error) {
+    // A right password of an account with a second factor: its code is asked on a page of its own (issue 67).
+    const challenge = challengeOf(error);
+    if (challenge) return toSecondStep(request, context, challenge, redirectTo, await requestLang(request, context));
     // Wrong credentials (401), a deactivated account (403) and too many attempts (429) are the form's answer.
     if (error instanceof ApiCallError && (error.status === 401 || error.status === 403 || error.status === 429)) {
       return refuse(values, { formError: say(error.refusal) }, { status: error.status === 429 ? 429 : 400 });

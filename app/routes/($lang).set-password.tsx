@@ -14,6 +14,7 @@ import { publicPage } from "../lib/page-lang.server";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { setPasswordBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
+import { challengeOf, toSecondStep } from "../lib/second-step.server";
 import { seoMeta } from "../lib/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
@@ -54,6 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const done = await apiFor(context).call(endpoints.passwordSet, { body: checked.data });
     return await signInAs(request, context, done, null);
   } catch (error) {
+    // The new password is set; an account with a second factor gives its code next, as at any sign-in (issue 67).
+    const challenge = challengeOf(error);
+    if (challenge) return toSecondStep(request, context, challenge, null, lang);
     if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
       return refuse({}, { formError: say(error.refusal) }, { status: error.status });
     }

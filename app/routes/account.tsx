@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { fieldLimits, passwordRules } from "../../lib/client-fields";
 import { Field, FormError, PasswordField } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -204,6 +204,12 @@ export default function Account() {
           {busy("profile") ? t("work.account.saving") : t("work.account.save")}
         </button>
       </Form>
+
+      <h2 id="security">{t("work.account.security")}</h2>
+      <p className="muted">{t("work.account.securityNote")}</p>
+      <p>
+        <Link to="/account/security">{t("work.account.securityLink")}</Link>
+      </p>
 
       <h2 id="password">{t("work.account.password")}</h2>
       <p className="muted">{t("work.account.passwordNote")}</p>

@@ -329,6 +329,7 @@ export const ar: Catalogue = {
   },
   /** The sign-in's second step (issue 67) */
   secondStep: {
+    description: "الخطوة الثانية لتسجيل الدخول إلى بوابة Waypoint.",
     title: "الخطوة الثانية",
     heading: "خطوة أخيرة",
     intro: "لحسابك عامل تحقق ثانٍ. اكتب الرمز المكوّن من ستة أرقام الذي يعرضه تطبيق المصادقة، أو أحد رموز الاسترداد.",

@@ -291,6 +291,7 @@ export const en = {
   },
   /** The sign-in's second step (issue 67) */
   secondStep: {
+    description: "The second step of signing in to the Waypoint portal.",
     title: "Your second step",
     heading: "One more step",
     intro: "Your account has a second factor. Type the six-digit code your authenticator app shows, or one of your recovery codes.",

@@ -332,6 +332,7 @@ export const es: Catalogue = {
   },
   /** The sign-in's second step (issue 67) */
   secondStep: {
+    description: "El segundo paso para iniciar sesión en el portal de Waypoint.",
     title: "Segundo paso",
     heading: "Un paso más",
     intro: "Su cuenta tiene un segundo factor. Escriba el código de seis dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.",

@@ -336,6 +336,7 @@ export const fr: Catalogue = {
   },
   /** The sign-in's second step (issue 67) */
   secondStep: {
+    description: "La deuxième étape de la connexion au portail Waypoint.",
     title: "Deuxième étape",
     heading: "Une dernière étape",
     intro: "Votre compte a un second facteur. Saisissez le code à six chiffres affiché par votre application d’authentification, ou l’un de vos codes de récupération.",

@@ -570,6 +570,16 @@ const matrix: Record<string, Entry> = {
   "GET /messaging": { anonymous: 401, intruder: 200 },
   "POST /messaging": { anonymous: 401, intruder: 400 },
   "POST /messaging/:id/withdraw": { anonymous: 401, path: () => "/messaging/1/withdraw", intruder: 404 },
+  // One's own second factor (issue 67): each person their own (the intruder's own answers), nobody else's factor.
+  "GET /account/security": { anonymous: 401, intruder: 200 },
+  "POST /account/security/totp": { anonymous: 401, intruder: 200 },
+  "POST /account/security/totp/confirm": { anonymous: 401, body: () => ({ id: 999_999, code: "123456" }), intruder: 404 },
+  "POST /account/security/factors/:id/remove": {
+    anonymous: 401,
+    path: () => "/account/security/factors/999999/remove",
+    intruder: 404,
+  },
+  "POST /account/security/recovery-codes": { anonymous: 401, intruder: 409 },
   // A number's code (issue 66): only the consent's own person confirms it or asks for another.
   "POST /messaging/:id/confirm": {
     anonymous: 401,

@@ -40,6 +40,8 @@ export const routes: Record<string, Entry> = {
   "($lang).authentication": { who: "public", at: () => ({ path: "/ar/authentication", params: { lang: "ar" } }) },
   "($lang).forgot-password": { who: "public", at: () => ({ path: "/forgot-password" }) },
   "($lang).set-password": { who: "public", at: (ids) => ({ path: `/set-password?token=${ids.link}` }) },
+  // Nothing waiting for a second step: back to the password (the page itself is walked in second-factor tests).
+  "($lang).second-step": { who: "public", at: () => ({ path: "/second-step" }), ok: 302 },
   logout: { who: "public", at: () => ({ path: "/logout" }), ok: 302 },
   // A calendar feed is reached by its token alone (a made-up one: no feed).
   "feeds.$token.calendar[.]ics": {
@@ -49,6 +51,7 @@ export const routes: Record<string, Entry> = {
   },
   account: { who: "account", at: () => ({ path: "/account" }) },
   "account_.zone": { who: "account", at: () => ({ path: "/account/zone?back=%2Fbookings" }) },
+  "account_.security": { who: "account", at: () => ({ path: "/account/security" }) },
   dashboard: { who: "agent", at: () => ({ path: "/dashboard" }) },
   bookings: { who: "agent", at: () => ({ path: "/bookings" }) },
   "bookings_.$id.cancel": {

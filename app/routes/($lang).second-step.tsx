@@ -1,0 +1,102 @@
+/**
+ * The sign-in's second step (issue 67): after a right password, an account with a second factor types the code its
+ * authenticator shows, or a recovery code. The API's challenge waits in the portal's session; with or without
+ * JavaScript, a wrong code is said beside the field and the page stays.
+ */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { AuthCard } from "../components/auth-card";
+import { Field, FormError } from "../components/fields";
+import { usePortalForm } from "../components/form";
+import { ApiCallError, apiActionError } from "../lib/api.server";
+import { signInAs } from "../lib/auth.server";
+import { apiFor, sessionOf } from "../lib/context.server";
+import { endpoints } from "../lib/endpoints.server";
+import { AuthenticityTokenInput, useLocalPath, useTranslation } from "../lib/every-page";
+import { refuse, textFields, type FormFailure } from "../lib/forms.server";
+import { publicPage } from "../lib/page-lang.server";
+import { refusalWords, requestLang } from "../lib/refusals.server";
+import { checkForm, readForm } from "../lib/security.server";
+import { seoMeta } from "../lib/seo";
+import { replaceSession } from "../lib/session.server";
+import { makeToast } from "../lib/toast";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+const signInPath = (lang: string) => `${lang === "en" ? "" : `/${lang}`}/authentication`;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { lang, seo } = await publicPage(request, context, params.lang, "secondStep");
+  // Nothing waiting for its second step: back to the password.
+  if (!(await sessionOf(context, request)).get("secondStep")) throw redirect(signInPath(lang));
+  return { seo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  await checkForm(formData, request);
+  const lang = await requestLang(request, context);
+  const say = refusalWords(lang);
+  const waiting = (await sessionOf(context, request)).get("secondStep");
+  const values = textFields(formData, ["code"]);
+  const gone = async () => {
+    const headers = await replaceSession(request, context, (s) =>
+      s.flash("toast", makeToast("info", say({ code: "mfa.challenge_gone", message: "This sign-in has expired." }))),
+    );
+    return redirect(signInPath(lang), { headers });
+  };
+  if (!waiting) return gone();
+  const code = (values.code ?? "").trim();
+  if (!code) return refuse({}, { fieldErrors: { code: [say({ code: "validation.required", message: "Type a code" }, "code")] } });
+  try {
+    const login = await apiFor(context).call(endpoints.signIn, { body: { challenge: waiting.challenge, code } });
+    return await signInAs(request, context, login, waiting.redirectTo);
+  } catch (error) {
+    if (error instanceof ApiCallError && error.code === "mfa.challenge_gone") return gone();
+    // A wrong code is said beside the field (and never sent back); too many of them, above the form.
+    if (error instanceof ApiCallError && error.code === "mfa.code_wrong") {
+      return refuse({}, { fieldErrors: { code: [say(error.refusal)] } });
+    }
+    if (error instanceof ApiCallError && error.status === 429) {
+      return refuse({}, { formError: say(error.refusal) }, { status: 429 });
+    }
+    return apiActionError(error, request, context, {});
+  }
+}
+
+export default function SecondStep() {
+  const failure = useActionData<FormFailure>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { t } = useTranslation();
+  const local = useLocalPath();
+  const form = usePortalForm(failure, { order: ["code"] });
+  return (
+    <AuthCard heading={t("secondStep.heading")} toast={failure?.toast}>
+      <p className="muted">{t("secondStep.intro")}</p>
+      <FormError message={form.formError} />
+      <Form method="post" className="form" {...form.props}>
+        <AuthenticityTokenInput />
+        <Field
+          label={t("secondStep.code")}
+          hint={t("secondStep.codeHint")}
+          autoComplete="one-time-code"
+          inputMode="text"
+          spellCheck={false}
+          autoCapitalize="off"
+          maxLength={20}
+          dir="ltr"
+          required
+          autoFocus
+          {...form.field("code")}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? t("secondStep.busy") : t("secondStep.submit")}
+        </button>
+      </Form>
+      <p className="auth-card__aside">
+        <Link to={local("/authentication")}>{t("secondStep.again")}</Link>
+      </p>
+    </AuthCard>
+  );
+}
