@@ -29,16 +29,7 @@ export async function pageLang(request: Request, context: AppLoadContext, param:
 }
 
 type PageKey =
-  | "home"
-  | "about"
-  | "terms"
-  | "privacy"
-  | "signIn"
-  | "secondStep"
-  | "forgot"
-  | "setPassword"
-  | "contact"
-  | "mentors";
+  "home" | "about" | "terms" | "privacy" | "signIn" | "secondStep" | "forgot" | "setPassword" | "contact" | "mentors";
 
 /** A public page's language and its title and description from the catalogue. */
 export async function publicPage(

@@ -13,8 +13,8 @@ import { translator } from "../lib/i18n.server";
 import { publicPage } from "../lib/page-lang.server";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { setPasswordBody } from "../lib/schemas.server";
-import { checkForm, readForm } from "../lib/security.server";
 import { challengeOf, toSecondStep } from "../lib/second-step.server";
+import { checkForm, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);

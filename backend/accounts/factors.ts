@@ -10,6 +10,7 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
+import { securityChanged } from "./notices.js";
 import { seal, unseal } from "./sealed.js";
 
 type Db = Kysely<Database>;
@@ -178,7 +179,7 @@ const invalidCode = (message = "That code is not right, or it was used already."
 export async function confirmTotp(db: Db, who: Who, key: Buffer, id: number, code: string, now = new Date()) {
   const row = await db
     .selectFrom("account_factors")
-    .select(["id", "secret", "confirmed_at"])
+    .select(["id", "secret", "confirmed_at", "name"])
     .where("id", "=", id)
     .where("account_kind", "=", who.kind)
     .where("account_id", "=", who.id)
@@ -188,7 +189,10 @@ export async function confirmTotp(db: Db, who: Who, key: Buffer, id: number, cod
   const step = stepOf(key, row.secret, code.replace(/\s/g, ""), now);
   if (step === null || !(await takeStep(db, id, step, now))) throw invalidCode();
   const first = !(await hasFactor(db, who));
-  await db.updateTable("account_factors").set({ confirmed_at: now.toISOString() }).where("id", "=", id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("account_factors").set({ confirmed_at: now.toISOString() }).where("id", "=", id).execute();
+    await securityChanged(trx, who, "factor_added", row.name, now);
+  });
   return { recovery_codes: first ? await newRecoveryCodes(db, who, now) : null };
 }
 
@@ -264,19 +268,23 @@ export async function checkSecondFactor(
     .where("id", "=", match.id)
     .where("used_at", "is", null)
     .executeTakeFirst();
-  return Number(used.numUpdatedRows) === 1 ? "recovery" : null;
+  if (Number(used.numUpdatedRows) !== 1) return null;
+  await securityChanged(db, who, "recovery_used", null, now);
+  return "recovery";
 }
 
 /** Removes one of the person's factors; with the last one go the recovery codes (nothing is asked after the password). */
-export async function removeFactor(db: Db, who: Who, id: number) {
+export async function removeFactor(db: Db, who: Who, id: number, now = new Date()) {
   await db.transaction().execute(async (trx) => {
     const r = await trx
       .deleteFrom("account_factors")
       .where("id", "=", id)
       .where("account_kind", "=", who.kind)
       .where("account_id", "=", who.id)
+      .returning(["name", "confirmed_at"])
       .executeTakeFirst();
-    if (Number(r.numDeletedRows) !== 1) throw new NotFound("mfa.factor_not_found", "No such factor.");
+    if (!r) throw new NotFound("mfa.factor_not_found", "No such factor.");
+    if (r.confirmed_at) await securityChanged(trx, who, "factor_removed", r.name, now);
     if (!(await hasFactor(trx, who))) {
       await trx.deleteFrom("recovery_codes").where("account_kind", "=", who.kind).where("account_id", "=", who.id).execute();
     }

@@ -64,6 +64,20 @@ export async function passwordChanged(
   });
 }
 
+/** A change to the account's second factor (issue 67), told at its address: added, removed, recovery codes used or made. */
+export async function securityChanged(
+  trx: Db,
+  account: { kind: SignInKind; id: number },
+  event: "factor_added" | "factor_removed" | "recovery_used" | "recovery_renewed",
+  name: string | null,
+  now = new Date(),
+) {
+  await accountNotice(trx, account, now, {
+    dedupeKey: `account.security:${event}:${account.kind}:${account.id}:${now.toISOString()}`,
+    facts: (to) => ({ kind: "account.security", to, event, ...(name ? { name } : {}), at: now.toISOString() }),
+  });
+}
+
 /** A link that confirms an account's new address, to the new address (the account is not changed yet). */
 export async function emailChangeLink(
   trx: Db,

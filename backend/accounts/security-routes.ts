@@ -17,6 +17,7 @@ import {
   startTotp,
   type FactorKind,
 } from "./factors.js";
+import { securityChanged } from "./notices.js";
 
 type Deps = { db: Kysely<Database>; factorKey: Buffer; company: () => string };
 
@@ -44,6 +45,8 @@ export function securityRoutes(serve: Server, deps: Deps) {
     if (!(await hasFactor(db, whoOf(caller)))) {
       throw new Conflict("mfa.factor_not_found", "Set up an authenticator first: recovery codes go with a second factor.");
     }
-    return { recovery_codes: await newRecoveryCodes(db, whoOf(caller)) };
+    const codes = await newRecoveryCodes(db, whoOf(caller));
+    await securityChanged(db, whoOf(caller), "recovery_renewed", null);
+    return { recovery_codes: codes };
   });
 }

@@ -15,7 +15,6 @@ import type {
   StaffTokensTable,
   EmailChangesTable,
 } from "./account-tables.js";
-import type { FactorTables } from "./factor-tables.js";
 import type {
   ClientDocumentsTable,
   ClientEventsTable,
@@ -40,6 +39,7 @@ import type {
   AgreementVersionsTable,
   ClientAgreementsTable,
 } from "./client-tables.js";
+import type { FactorTables } from "./factor-tables.js";
 import type { BrandLogosTable, MessageConsentsTable, WhatsappTemplatesTable } from "./message-tables.js";
 import type {
   ClientCreditsTable,

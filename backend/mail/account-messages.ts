@@ -10,7 +10,14 @@ import type { Facts } from "./facts.js";
 export function accountMessage(
   facts: Extract<
     Facts,
-    { kind: "account.password_link" | "account.password_changed" | "account.email_change" | "account.email_changed" }
+    {
+      kind:
+        | "account.password_link"
+        | "account.password_changed"
+        | "account.email_change"
+        | "account.email_changed"
+        | "account.security";
+    }
   >,
   ctx: MailContext,
 ): Rendered {
@@ -59,6 +66,18 @@ export function accountMessage(
         ],
         t("accountMail.whyEmailChange"),
       );
+    case "account.security": {
+      const security = inLang(`${ctx.publicUrl}/account/security`);
+      return write(
+        t(`accountMail.security.${facts.event}Subject`, { company }),
+        [
+          { p: t(`accountMail.security.${facts.event}`, { when: at(facts.at), name: facts.name ?? "" }) },
+          { p: t("accountMail.security.notYou") },
+          { link: { text: t("accountMail.security.link"), href: security } },
+        ],
+        t("accountMail.security.why"),
+      );
+    }
     case "account.email_changed":
       return write(
         t("accountMail.emailChangedSubject", { company }),

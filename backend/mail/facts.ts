@@ -51,6 +51,14 @@ export type Facts =
   | { kind: "account.email_change"; to: Recipient; old_email: string; link: string; expires_at: string }
   | { kind: "account.email_changed"; to: Recipient; new_email: string; at: string }
   | {
+      kind: "account.security";
+      to: Recipient;
+      /** What changed in the second factor (issue 67); `name`: the factor's, for one added or removed */
+      event: "factor_added" | "factor_removed" | "recovery_used" | "recovery_renewed";
+      name?: string;
+      at: string;
+    }
+  | {
       kind: "agent.clients_handed_over";
       to: Recipient;
       /** from: the clients left this agent; to: this agent took them */

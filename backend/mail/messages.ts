@@ -61,6 +61,7 @@ export function write(facts: Facts, ctx: MailContext): Rendered {
     case "account.password_changed":
     case "account.email_change":
     case "account.email_changed":
+    case "account.security":
       return accountMessage(facts, ctx);
     // Always to a client: written above, in the client's language.
     case "client.documents_requested":

@@ -171,6 +171,7 @@ export function sampleFacts(lang: Lang, publicUrl: string): Facts[] {
       expires_at: at(1),
     },
     { kind: "account.password_changed", to: agentTo, at: at(0), how: "account" },
+    { kind: "account.security", to: agentTo, event: "factor_added", name: "My phone", at: at(0) },
     {
       kind: "account.email_change",
       to: agentTo,

@@ -1353,6 +1353,7 @@ export const enWorkspace = {
         contact_received: "Contact form notice",
         account_password_link: "Password link",
         account_password_changed: "Password changed",
+        account_security: "Second factor changed",
         account_email_change: "New address to confirm",
         account_email_changed: "Address changed",
         agent_clients_handed_over: "Clients handed over",

@@ -294,7 +294,8 @@ export const en = {
     description: "The second step of signing in to the Waypoint portal.",
     title: "Your second step",
     heading: "One more step",
-    intro: "Your account has a second factor. Type the six-digit code your authenticator app shows, or one of your recovery codes.",
+    intro:
+      "Your account has a second factor. Type the six-digit code your authenticator app shows, or one of your recovery codes.",
     code: "Code",
     codeHint: "Six digits, or a recovery code such as abcd-efgh.",
     submit: "Sign in",
@@ -544,6 +545,21 @@ export const en = {
       "On {{when}} the e-mail address of your account changed from this one to {{new}}. From now on you sign in with {{new}}, and our e-mails go there.",
     emailChangedNotYou: "If you did not ask for this, reply to this e-mail or call us at once.",
     whyEmailChanged: "You get this e-mail because it was the address of your account.",
+    /** The second factor changed (issue 67) */
+    security: {
+      factor_addedSubject: "A second factor was added to your {{company}} account",
+      factor_added:
+        "On {{when}}, “{{name}}” was added to your account as a second factor: from now on, a code is asked after your password.",
+      factor_removedSubject: "A second factor was removed from your {{company}} account",
+      factor_removed: "On {{when}}, “{{name}}” was removed from your account's second factors.",
+      recovery_usedSubject: "A recovery code was used to sign in to {{company}}",
+      recovery_used: "On {{when}}, someone signed in to your account with one of its recovery codes. It cannot be used again.",
+      recovery_renewedSubject: "New recovery codes for your {{company}} account",
+      recovery_renewed: "On {{when}}, new recovery codes were made for your account; the ones before no longer work.",
+      notYou: "If this was not you, sign in, change your password and check your second factors now, and tell the consultancy.",
+      link: "Your sign-in security",
+      why: "You get this e-mail because the sign-in security of your account changed.",
+    },
   },
   my: {
     addToGoogle: "Add to Google Calendar",

@@ -335,7 +335,8 @@ export const es: Catalogue = {
     description: "El segundo paso para iniciar sesión en el portal de Waypoint.",
     title: "Segundo paso",
     heading: "Un paso más",
-    intro: "Su cuenta tiene un segundo factor. Escriba el código de seis dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.",
+    intro:
+      "Su cuenta tiene un segundo factor. Escriba el código de seis dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.",
     code: "Código",
     codeHint: "Seis dígitos, o un código de recuperación como abcd-efgh.",
     submit: "Iniciar sesión",
@@ -343,7 +344,8 @@ export const es: Catalogue = {
     again: "Volver a iniciar sesión con su contraseña",
     gone: "Este inicio de sesión ha caducado: vuelva a entrar con su contraseña.",
     wrong: "Ese código no es correcto o ya se usó.",
-    asked: "Esta cuenta tiene un segundo factor: escriba un código de su aplicación de autenticación o un código de recuperación.",
+    asked:
+      "Esta cuenta tiene un segundo factor: escriba un código de su aplicación de autenticación o un código de recuperación.",
   },
   signIn: {
     title: "Iniciar sesión",
@@ -585,6 +587,22 @@ export const es: Catalogue = {
       "El {{when}}, la dirección de correo de su cuenta pasó de esta a {{new}}. A partir de ahora inicia sesión con {{new}}, y nuestros correos le llegarán allí.",
     emailChangedNotYou: "Si usted no lo pidió, responda a este correo o llámenos enseguida.",
     whyEmailChanged: "Recibe este correo porque esta era la dirección de su cuenta.",
+    /** The second factor changed (issue 67) */
+    security: {
+      factor_addedSubject: "Se añadió un segundo factor a su cuenta de {{company}}",
+      factor_added:
+        "El {{when}} se añadió «{{name}}» a su cuenta como segundo factor: a partir de ahora se pide un código después de la contraseña.",
+      factor_removedSubject: "Se quitó un segundo factor de su cuenta de {{company}}",
+      factor_removed: "El {{when}} se quitó «{{name}}» de los segundos factores de su cuenta.",
+      recovery_usedSubject: "Se usó un código de recuperación para entrar en {{company}}",
+      recovery_used:
+        "El {{when}} alguien entró en su cuenta con uno de sus códigos de recuperación. Ese código ya no se puede volver a usar.",
+      recovery_renewedSubject: "Nuevos códigos de recuperación para su cuenta de {{company}}",
+      recovery_renewed: "El {{when}} se crearon nuevos códigos de recuperación para su cuenta; los anteriores ya no sirven.",
+      notYou: "Si no fue usted, entre, cambie su contraseña y revise ahora sus segundos factores, y avise a la consultora.",
+      link: "Seguridad del inicio de sesión",
+      why: "Recibe este correo porque cambió la seguridad del inicio de sesión de su cuenta.",
+    },
   },
   my: {
     addToGoogle: "Añadir a Google Calendar",

@@ -339,7 +339,8 @@ export const fr: Catalogue = {
     description: "La deuxième étape de la connexion au portail Waypoint.",
     title: "Deuxième étape",
     heading: "Une dernière étape",
-    intro: "Votre compte a un second facteur. Saisissez le code à six chiffres affiché par votre application d’authentification, ou l’un de vos codes de récupération.",
+    intro:
+      "Votre compte a un second facteur. Saisissez le code à six chiffres affiché par votre application d’authentification, ou l’un de vos codes de récupération.",
     code: "Code",
     codeHint: "Six chiffres, ou un code de récupération comme abcd-efgh.",
     submit: "Se connecter",
@@ -347,7 +348,8 @@ export const fr: Catalogue = {
     again: "Se reconnecter avec son mot de passe",
     gone: "Cette connexion a expiré : reconnectez-vous avec votre mot de passe.",
     wrong: "Ce code n’est pas bon, ou il a déjà servi.",
-    asked: "Ce compte a un second facteur : saisissez un code de votre application d’authentification ou un code de récupération.",
+    asked:
+      "Ce compte a un second facteur : saisissez un code de votre application d’authentification ou un code de récupération.",
   },
   signIn: {
     title: "Se connecter",
@@ -590,6 +592,24 @@ export const fr: Catalogue = {
       "Le {{when}}, l’adresse e-mail de votre compte est passée de celle-ci à {{new}}. Désormais, vous vous connectez avec {{new}}, et nos e-mails y sont envoyés.",
     emailChangedNotYou: "Si vous ne l’avez pas demandé, répondez à cet e-mail ou appelez-nous sans attendre.",
     whyEmailChanged: "Vous recevez cet e-mail parce que c’était l’adresse de votre compte.",
+    /** The second factor changed (issue 67) */
+    security: {
+      factor_addedSubject: "Un second facteur a été ajouté à votre compte {{company}}",
+      factor_added:
+        "Le {{when}}, « {{name}} » a été ajouté à votre compte comme second facteur : désormais, un code est demandé après votre mot de passe.",
+      factor_removedSubject: "Un second facteur a été retiré de votre compte {{company}}",
+      factor_removed: "Le {{when}}, « {{name}} » a été retiré des seconds facteurs de votre compte.",
+      recovery_usedSubject: "Un code de récupération a servi à se connecter à {{company}}",
+      recovery_used:
+        "Le {{when}}, quelqu’un s’est connecté à votre compte avec l’un de ses codes de récupération. Ce code ne peut plus resservir.",
+      recovery_renewedSubject: "De nouveaux codes de récupération pour votre compte {{company}}",
+      recovery_renewed:
+        "Le {{when}}, de nouveaux codes de récupération ont été créés pour votre compte ; les précédents ne fonctionnent plus.",
+      notYou:
+        "Si ce n’était pas vous, connectez-vous, changez votre mot de passe et vérifiez vos seconds facteurs dès maintenant, et prévenez le cabinet.",
+      link: "La sécurité de votre connexion",
+      why: "Vous recevez cet e-mail parce que la sécurité de la connexion à votre compte a changé.",
+    },
   },
   my: {
     addToGoogle: "Ajouter à Google Agenda",

@@ -66,6 +66,10 @@ describe.each(testDatabases)("a second factor on $name", (target) => {
     expect(confirmed.json.data.factors).toEqual([expect.objectContaining({ kind: "totp", name: "My phone" })]);
     // Shown once: the page reads how many are left, never the codes.
     expect(JSON.stringify((await call("GET", "account/security", agent.token)).json.data)).not.toContain(recovery[0]);
+    // The person is told, at their address.
+    const told = await ctx.api.deliver({ to: email });
+    expect(told.map((m) => m.subject)).toContain("A second factor was added to your Waypoint Consultancy account");
+    expect(told.find((m) => /added/.test(m.subject))!.text).toContain("“My phone” was added to your account");
     // Only hashes are kept.
     const kept = await ctx.database.db.selectFrom("recovery_codes").select("code_hash").execute();
     expect(kept.some((r) => r.code_hash === recovery[0])).toBe(false);
@@ -106,6 +110,8 @@ describe.each(testDatabases)("a second factor on $name", (target) => {
       "mfa.code_wrong",
     );
     expect((await call("GET", "account/security", first.json.data.token)).json.data.recovery_codes_left).toBe(8);
+    const used = await ctx.api.deliver({ to: email });
+    expect(used.filter((m) => /recovery code was used/.test(m.subject)).length).toBeGreaterThanOrEqual(1);
     // That was one wrong code; four more make five, and then even a right code waits.
     const challenge = await ask();
     for (let i = 0; i < 4; i++) {
@@ -128,11 +134,17 @@ describe.each(testDatabases)("a second factor on $name", (target) => {
     const state = (await call("GET", "account/security", token)).json.data;
     const other = await ctx.api.newAgent(`mfa-other-${target.name}@example.com`);
     expect((await call("POST", `account/security/factors/${state.factors[0].id}/remove`, other.token)).status).toBe(404);
+    const renewed = await call("POST", "account/security/recovery-codes", token);
+    expect(renewed.json.data.recovery_codes).toHaveLength(10);
+    expect(renewed.json.data.recovery_codes).not.toContain(recovery[3]);
     const removed = await call("POST", `account/security/factors/${state.factors[0].id}/remove`, token);
     expect(removed.json.data).toEqual({ factors: [], recovery_codes_left: 0, pending: null });
     const plain = await call("POST", "account/login", undefined, { email, password: "a-brand-new-password-1" });
     expect(plain.status).toBe(200);
     expect(plain.json.data.token).toBeTruthy();
+    const subjects = (await ctx.api.deliver({ to: email })).map((m) => m.subject);
+    expect(subjects).toContain("New recovery codes for your Waypoint Consultancy account");
+    expect(subjects).toContain("A second factor was removed from your Waypoint Consultancy account");
   });
 
   it("works the same for staff and mentors", async () => {
