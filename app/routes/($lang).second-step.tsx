@@ -4,7 +4,7 @@
  * JavaScript, a wrong code is said beside the field and the page stays.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "../components/auth-card";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
@@ -26,10 +26,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo
 const signInPath = (lang: string) => `${lang === "en" ? "" : `/${lang}`}/authentication`;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { lang, seo } = await publicPage(request, context, params.lang, "secondStep");
-  // Nothing waiting for its second step: back to the password.
-  if (!(await sessionOf(context, request)).get("secondStep")) throw redirect(signInPath(lang));
-  return { seo };
+  const { seo } = await publicPage(request, context, params.lang, "secondStep");
+  // Nothing waiting for its second step (expired, used, or never begun): the page says so and leads to the password.
+  return { seo, waiting: Boolean((await sessionOf(context, request)).get("secondStep")) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -65,14 +64,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SecondStep() {
+  const { waiting } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
+  const { t } = useTranslation();
+  const local = useLocalPath();
+  return (
+    <AuthCard heading={t("secondStep.heading")} toast={failure?.toast}>
+      {waiting ? null : (
+        <>
+          <p className="notice" data-testid="second-step-gone">
+            {t("secondStep.gone")}
+          </p>
+          <Link to={local("/authentication")} className="button button--primary button--block">
+            {t("secondStep.again")}
+          </Link>
+        </>
+      )}
+      {waiting ? <SecondStepForm failure={failure} /> : null}
+    </AuthCard>
+  );
+}
+
+function SecondStepForm({ failure }: { failure: FormFailure | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { t } = useTranslation();
   const local = useLocalPath();
   const form = usePortalForm(failure, { order: ["code"] });
   return (
-    <AuthCard heading={t("secondStep.heading")} toast={failure?.toast}>
+    <>
       <p className="muted">{t("secondStep.intro")}</p>
       <FormError message={form.formError} />
       <Form method="post" className="form" {...form.props}>
@@ -97,6 +117,6 @@ export default function SecondStep() {
       <p className="auth-card__aside">
         <Link to={local("/authentication")}>{t("secondStep.again")}</Link>
       </p>
-    </AuthCard>
+    </>
   );
 }

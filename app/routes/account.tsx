@@ -208,7 +208,10 @@ export default function Account() {
       <h2 id="security">{t("work.account.security")}</h2>
       <p className="muted">{t("work.account.securityNote")}</p>
       <p>
-        <Link to="/account/security">{t("work.account.securityLink")}</Link>
+        {/* A tap target of its own: a button's size, not a line of text's. */}
+        <Link to="/account/security" className="button">
+          {t("work.account.securityLink")}
+        </Link>
       </p>
 
       <h2 id="password">{t("work.account.password")}</h2>

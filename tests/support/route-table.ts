@@ -40,8 +40,8 @@ export const routes: Record<string, Entry> = {
   "($lang).authentication": { who: "public", at: () => ({ path: "/ar/authentication", params: { lang: "ar" } }) },
   "($lang).forgot-password": { who: "public", at: () => ({ path: "/forgot-password" }) },
   "($lang).set-password": { who: "public", at: (ids) => ({ path: `/set-password?token=${ids.link}` }) },
-  // Nothing waiting for a second step: back to the password (the page itself is walked in second-factor tests).
-  "($lang).second-step": { who: "public", at: () => ({ path: "/second-step" }), ok: 302 },
+  // Nothing waiting for a second step: the page says so and leads back to the password.
+  "($lang).second-step": { who: "public", at: () => ({ path: "/ar/second-step", params: { lang: "ar" } }) },
   logout: { who: "public", at: () => ({ path: "/logout" }), ok: 302 },
   // A calendar feed is reached by its token alone (a made-up one: no feed).
   "feeds.$token.calendar[.]ics": {
