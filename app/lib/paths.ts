@@ -23,7 +23,7 @@ export function isLocalizedPath(pathname: string): boolean {
 }
 
 /** Routes a visitor may see without signing in (spec §2), trailing slash or not, in any language. */
-const publicPaths = new Set([...localizedPaths, "/home", "/my/sign-in", "/my/link", "/confirm-email"]);
+const publicPaths = new Set([...localizedPaths, "/home", "/my/sign-in", "/my/link", "/confirm-email", "/second-step"]);
 
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, "");

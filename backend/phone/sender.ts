@@ -45,7 +45,11 @@ export class PhoneRefused extends Error {
   }
 }
 
-export type PhoneSender = { send(message: PhoneMessage): Promise<Taken> };
+/**
+ * `templated`: WhatsApp messages need the office's approved template (Twilio, as Meta requires); the quick start's
+ * files take a WhatsApp message's text without one.
+ */
+export type PhoneSender = { send(message: PhoneMessage): Promise<Taken>; templated: boolean };
 
 /**
  * The provider did not answer in time, or the connection broke after the request went: it may have taken the
@@ -85,6 +89,7 @@ export function createPhoneSender(s: PhoneSettings): PhoneSender | null {
   if (s.mode === "off") return null;
   if (s.mode === "log") {
     return {
+      templated: false,
       async send(m) {
         await fs.mkdir(s.outboxDir, { recursive: true });
         const file = path.join(s.outboxDir, `${m.outboxId}.${m.channel}.txt`);
@@ -98,6 +103,7 @@ export function createPhoneSender(s: PhoneSettings): PhoneSender | null {
   // Awaited by every send: a failure to load is that send's (tried again as any other), never unhandled.
   made.catch(() => undefined);
   return {
+    templated: true,
     async send(m) {
       const whatsapp = m.channel === "whatsapp";
       const from = whatsapp ? s.whatsappFrom : s.smsFrom;
