@@ -124,17 +124,20 @@ async function setupOf(id: number, secret: Secret, label: { issuer: string; acco
   return { id, key: grouped(secret.base32), uri, qr_svg: await QRCode.toString(uri, { type: "svg", margin: 1 }) };
 }
 
-/** The authenticator still waiting for its first code, to show its set-up again (a refused code keeps the page). */
-export async function pendingTotp(db: Db, who: Who, key: Buffer, label: { issuer: string; account: string }) {
-  const row = await db
+/** The person's authenticators, confirmed or waiting for their first code, newest first: their ids and sealed keys. */
+const authenticators = (db: Db, who: Who, confirmed: boolean) =>
+  db
     .selectFrom("account_factors")
     .select(["id", "secret"])
     .where("account_kind", "=", who.kind)
     .where("account_id", "=", who.id)
     .where("kind", "=", "totp")
-    .where("confirmed_at", "is", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+    .where("confirmed_at", confirmed ? "is not" : "is", null)
+    .orderBy("id", "desc");
+
+/** The authenticator still waiting for its first code, to show its set-up again (a refused code keeps the page). */
+export async function pendingTotp(db: Db, who: Who, key: Buffer, label: { issuer: string; account: string }) {
+  const row = await authenticators(db, who, false).executeTakeFirst();
   const base32 = row?.secret ? unseal(key, row.secret) : null;
   return row && base32 ? setupOf(row.id, Secret.fromBase32(base32), label) : null;
 }
@@ -238,14 +241,7 @@ export async function checkSecondFactor(
   const code = typed.trim();
   if (/^\d{3}\s?\d{3}$/.test(code)) {
     const digits = code.replace(/\s/g, "");
-    const factors = await db
-      .selectFrom("account_factors")
-      .select(["id", "secret"])
-      .where("account_kind", "=", who.kind)
-      .where("account_id", "=", who.id)
-      .where("kind", "=", "totp")
-      .where("confirmed_at", "is not", null)
-      .execute();
+    const factors = await authenticators(db, who, true).execute();
     for (const f of factors) {
       const step = stepOf(key, f.secret, digits, now);
       if (step !== null && (await takeStep(db, f.id, step, now))) return "totp";

@@ -5,19 +5,10 @@
  * /dashboard until a right code: a wrong code and a used one are refused beside the field; later a recovery code
  * signs in once.
  */
-import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectToast, journeyRuns, journeys, newContext, settle, unexpected } from "../support/browser.js";
-
-const codeFor = (key: string, steps = 0) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(key.replace(/\s/g, "")),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    timestamp: Date.now() + steps * 30_000,
-  });
+import { codeFor } from "../support/totp.js";
 
 journeys("a second factor in Chromium", (ctx) => {
   describe.each(journeyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {

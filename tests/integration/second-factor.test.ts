@@ -5,20 +5,10 @@
  * code is taken once, a recovery code used once, five wrong codes lock the step; a password reset asks for it too;
  * removed, the password alone signs in again; nobody removes another's.
  */
-import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issuePasswordLink } from "../../backend/accounts/password-links.js";
 import { testDatabases, useSeededApi } from "../support/databases.js";
-
-/** The code an authenticator shows for the key, `steps` periods from now. */
-const codeFor = (key: string, steps = 0) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(key.replace(/\s/g, "")),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    timestamp: Date.now() + steps * 30_000,
-  });
+import { codeFor } from "../support/totp.js";
 
 describe.each(testDatabases)("a second factor on $name", (target) => {
   const ctx = useSeededApi(target);

@@ -5,24 +5,16 @@
  * beside its field, signs in with a right one (or a recovery code) and goes where the person was going; with nothing
  * waiting, /second-step says so and leads back to the password.
  */
-import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refusalIn } from "../support/refusal.js";
 import { formRequest, newAgent, request, respond, signedInCookie } from "../support/route-context.js";
+import { codeFor } from "../support/totp.js";
 
 const route = async (name: string) =>
   (await import(`../../app/routes/${name}.tsx`)) as {
     loader?: Parameters<typeof respond>[0];
     action: Parameters<typeof respond>[0];
   };
-const codeFor = (key: string, steps = 0) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(key.replace(/\s/g, "")),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    timestamp: Date.now() + steps * 30_000,
-  });
 /** The session cookie a response sets, to send with the next request. */
 const cookieOf = (res: Response) => res.headers.get("Set-Cookie")!.split(";")[0]!;
 
