@@ -130,6 +130,8 @@ export function describeAudit(e: { kind: string; subject: string | null; before:
       return w(t, "emailAsked", { email: String(after.email), was: String(before.email) });
     case "account.email_changed":
       return w(t, "emailChanged", { from: String(before.email), to: String(after.email) });
+    case "account.factors_reset":
+      return w(t, "factorsReset", { count: Number(after.factors ?? 0) });
     case "agent.clients_handed_over": {
       const clients = Array.isArray(after.clients) ? (after.clients as string[]) : [];
       return w(t, "handedOver", {

@@ -5,6 +5,7 @@ import { formatMoney } from "../../lib/money";
 import { useOfficeZone } from "../components/office";
 import { orderStatusLabel } from "../components/order-summary";
 import { PendingEmailNote } from "../components/pending-email-note";
+import { ResetFactors } from "../components/reset-factors";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -60,6 +61,7 @@ export default function OfficeAgent() {
           <dd>{agent.last_sign_in_at ? formatDateTime(agent.last_sign_in_at, zone) : t("office.agent.never")}</dd>
         </div>
       </dl>
+      <ResetFactors kind="agent" id={agent.id} back={`/office/agents/${agent.id}`} />
       <PendingEmailNote pending={pending_email} />
       <p className="muted">{t("office.agent.readOnly")}</p>
       <p>

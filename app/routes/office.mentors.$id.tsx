@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { OfficeFormPage } from "../components/office";
 import { MentorForm } from "../components/office-mentor-form";
 import { PendingEmailNote } from "../components/pending-email-note";
+import { ResetFactors } from "../components/reset-factors";
 import { apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { endpoints } from "../lib/endpoints.server";
@@ -67,6 +68,7 @@ export default function EditMentor() {
     >
       <PendingEmailNote pending={mentor.pending_email} />
       <MentorForm mentor={mentor} countries={countries} zones={zones} failure={failure} submitLabel={t("office.mentor.save")} />
+      {mentor.signed_up ? <ResetFactors kind="mentor" id={mentor.id} back={`/office/mentors/${mentor.id}`} /> : null}
     </OfficeFormPage>
   );
 }

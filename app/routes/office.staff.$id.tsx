@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useOfficeZone } from "../components/office";
 import { PasswordLinkNotice } from "../components/password-link-notice";
 import { PendingEmailNote } from "../components/pending-email-note";
+import { ResetFactors } from "../components/reset-factors";
 import { apiLoaderError, apiRedirectError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
@@ -124,6 +125,8 @@ export default function StaffMember() {
           : button("reactivate", t("office.staff.reactivate"), true)}
         {member.active ? button("password-link", t("office.staff.newLink")) : null}
       </Form>
+      {/* An owner's own are theirs to change on their security page (or another owner's to reset). */}
+      {self ? null : <ResetFactors kind="staff" id={member.id} back={`/office/staff/${member.id}`} />}
     </section>
   );
 }

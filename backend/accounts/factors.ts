@@ -10,6 +10,7 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
+import { audit } from "../audit.js";
 import { securityChanged } from "./notices.js";
 import { seal, unseal } from "./sealed.js";
 
@@ -267,6 +268,30 @@ export async function checkSecondFactor(
   if (Number(used.numUpdatedRows) !== 1) return null;
   await securityChanged(db, who, "recovery_used", null, now);
   return "recovery";
+}
+
+/**
+ * The office ends every factor and recovery code of an account (its phone lost, its codes gone): the password alone
+ * signs in again until a new factor is set up. Audited, and the person is told. How many factors there were.
+ */
+export async function resetFactors(db: Db, staffId: number, who: Who, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom("account_factors")
+      .where("account_kind", "=", who.kind)
+      .where("account_id", "=", who.id)
+      .returning("confirmed_at")
+      .execute();
+    await trx.deleteFrom("recovery_codes").where("account_kind", "=", who.kind).where("account_id", "=", who.id).execute();
+    const counted = gone.filter((g) => g.confirmed_at).length;
+    await audit(
+      trx,
+      { staffId, kind: "account.factors_reset", subject: `${who.kind}:${who.id}`, after: { factors: counted } },
+      now,
+    );
+    if (counted) await securityChanged(trx, who, "factors_reset", null, now);
+    return counted;
+  });
 }
 
 /** Removes one of the person's factors; with the last one go the recovery codes (nothing is asked after the password). */

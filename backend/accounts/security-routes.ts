@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import { endpoints, type SecurityState } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
-import { Conflict } from "../errors.js";
+import { Conflict, NotFound } from "../errors.js";
 import type { Server } from "../serve.js";
 import {
   confirmTotp,
@@ -13,6 +13,7 @@ import {
   newRecoveryCodes,
   pendingTotp,
   removeFactor,
+  resetFactors,
   securityState,
   startTotp,
   type FactorKind,
@@ -32,6 +33,32 @@ export function securityRoutes(serve: Server, deps: Deps) {
   });
 
   serve(endpoints.security, async ({ caller }) => stateOf(caller));
+
+  // The office: a lost phone's factors ended, for an agent or a mentor by any staff, for staff by an owner only, and
+  // an owner's own never through this (another owner does it).
+  const exists = async (kind: FactorKind, id: number) => {
+    const table = kind === "agent" ? "agents" : kind === "mentor" ? "mentors" : "staff";
+    const row = await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();
+    if (!row) throw new NotFound(`${kind}.not_found`, `No such ${kind}.`);
+  };
+  serve(endpoints.resetAgentFactors, async ({ caller, params }) => {
+    await exists("agent", params.id);
+    return { reset: await resetFactors(db, caller.id, { kind: "agent", id: params.id }) };
+  });
+  serve(endpoints.resetMentorFactors, async ({ caller, params }) => {
+    await exists("mentor", params.id);
+    return { reset: await resetFactors(db, caller.id, { kind: "mentor", id: params.id }) };
+  });
+  serve(endpoints.resetStaffFactors, async ({ caller, params }) => {
+    if (params.id === caller.id) {
+      throw new Conflict(
+        "mfa.reset_self",
+        "Your own factors are yours to change on your security page, or another owner's to reset.",
+      );
+    }
+    await exists("staff", params.id);
+    return { reset: await resetFactors(db, caller.id, { kind: "staff", id: params.id }) };
+  });
   serve(endpoints.startTotp, async ({ caller, body }) => startTotp(db, whoOf(caller), factorKey, labelOf(caller), body.name));
   serve(endpoints.confirmTotp, async ({ caller, body }) => {
     const { recovery_codes } = await confirmTotp(db, whoOf(caller), factorKey, body.id, body.code);

@@ -198,6 +198,7 @@ const codes = {
   "mfa.challenge_gone": "everyone",
   "mfa.code_wrong": "everyone",
   "mfa.factor_not_found": "workspace",
+  "mfa.reset_self": "workspace",
   "template.purpose": "workspace",
   "template.not_found": "workspace",
   "twilio.off": "workspace",

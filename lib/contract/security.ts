@@ -44,6 +44,31 @@ export const sixDigits = z.preprocess(
 export const totpConfirmBody = z.object({ id: idParam, code: sixDigits });
 
 export const securityEndpoints = {
+  resetAgentFactors: endpoint({
+    method: "POST",
+    path: "office/agents/:id/reset-factors",
+    auth: ["staff"],
+    summary: "Ends an agent's second factors and recovery codes (a lost phone): audited, the agent e-mailed",
+    params: { id: idParam },
+    answer: answer<{ reset: number }>(),
+  }),
+  resetMentorFactors: endpoint({
+    method: "POST",
+    path: "office/mentors/:id/reset-factors",
+    auth: ["staff"],
+    summary: "Ends a mentor's second factors and recovery codes: audited, the mentor e-mailed",
+    params: { id: idParam },
+    answer: answer<{ reset: number }>(),
+  }),
+  resetStaffFactors: endpoint({
+    method: "POST",
+    path: "office/staff/:id/reset-factors",
+    auth: ["staff"],
+    owner: true,
+    summary: "Ends a staff member's second factors (owners only; an owner's own, only another owner): audited, e-mailed",
+    params: { id: idParam },
+    answer: answer<{ reset: number }>(),
+  }),
   security: endpoint({
     method: "GET",
     path: "account/security",

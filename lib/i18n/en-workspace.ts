@@ -1386,6 +1386,14 @@ export const enWorkspace = {
       sendAgain: "Send again",
       toWhom: "to {{to}}",
     },
+    /** A person's second factor reset from the office (issue 67) */
+    resetFactors: {
+      heading: "Second factor",
+      note: "If they lost their phone and their recovery codes: end their second factors, and their password alone signs them in until they set a new one up. It is audited, and they are e-mailed.",
+      button: "Reset their second factor",
+      done: "Their second factors are ended; they were e-mailed.",
+      none: "They had no second factor: nothing to reset.",
+    },
     audit: {
       title: "Audit log · Back office",
       heading: "Audit log",
@@ -1514,6 +1522,8 @@ export const enWorkspace = {
       published: "Published",
       unpublished: "Unpublished",
       passwordLink: "Sent a new set-password link",
+      factorsReset_one: "Reset the second factor (one ended)",
+      factorsReset_other: "Reset the second factors ({{count}} ended)",
       other: "{{kind}}: {{changes}}",
       subjects: {
         agent: "Agent {{id}}",

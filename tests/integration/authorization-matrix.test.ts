@@ -580,6 +580,13 @@ const matrix: Record<string, Entry> = {
     intruder: 404,
   },
   "POST /account/security/recovery-codes": { anonymous: 401, intruder: 409 },
+  "POST /office/agents/:id/reset-factors": {
+    anonymous: 401,
+    path: (v) => `/office/agents/${v.agentId}/reset-factors`,
+    intruder: 403,
+  },
+  "POST /office/mentors/:id/reset-factors": { anonymous: 401, path: () => "/office/mentors/1/reset-factors", intruder: 403 },
+  "POST /office/staff/:id/reset-factors": { anonymous: 401, path: () => "/office/staff/1/reset-factors", intruder: 403 },
   // A number's code (issue 66): only the consent's own person confirms it or asks for another.
   "POST /messaging/:id/confirm": {
     anonymous: 401,

@@ -137,6 +137,37 @@ describe.each(testDatabases)("a second factor on $name", (target) => {
     expect(subjects).toContain("A second factor was removed from your Waypoint Consultancy account");
   });
 
+  it("lets the office reset a person's factors: any staff an agent's, an owner another staff member's, never their own", async () => {
+    const lost = `mfa-lost-${target.name}@example.com`;
+    const person = await ctx.api.newAgent(lost);
+    const setup = (await call("POST", "account/security/totp", person.token, {})).json.data;
+    expect(
+      (await call("POST", "account/security/totp/confirm", person.token, { id: setup.id, code: codeFor(setup.key) })).status,
+    ).toBe(200);
+    expect((await call("POST", "account/login", undefined, { email: lost, password })).json.code).toBe("mfa.required");
+    const member = await ctx.api.newStaff(`mfa-member-${target.name}@office.test`);
+    const reset = await call("POST", `office/agents/${person.id}/reset-factors`, member.token);
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+    expect(reset.json.data).toEqual({ reset: 1 });
+    expect((await call("POST", "account/login", undefined, { email: lost, password })).status).toBe(200);
+    const audited = await ctx.database.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("kind", "=", "account.factors_reset")
+      .execute();
+    expect(audited.map((a) => a.subject)).toContain(`agent:${person.id}`);
+    expect((await ctx.api.deliver({ to: lost })).map((m) => m.subject)).toContain(
+      "Your Waypoint Consultancy account's second factors were reset",
+    );
+    expect((await call("POST", `office/agents/999999/reset-factors`, member.token)).status).toBe(404);
+    expect((await call("POST", `office/agents/${person.id}/reset-factors`, person.token)).status).toBe(403);
+    // Staff: an owner's call, never on their own account.
+    const owner = await ctx.api.newStaff(`mfa-owner-${target.name}@office.test`, "owner");
+    expect((await call("POST", `office/staff/${owner.id}/reset-factors`, member.token)).json.code).toBe("auth.owners_only");
+    expect((await call("POST", `office/staff/${owner.id}/reset-factors`, owner.token)).json.code).toBe("mfa.reset_self");
+    expect((await call("POST", `office/staff/${member.id}/reset-factors`, owner.token)).json.data).toEqual({ reset: 0 });
+  });
+
   it("works the same for staff and mentors", async () => {
     const staff = await ctx.api.newStaff(`mfa-staff-${target.name}@office.test`);
     const setup = (await call("POST", "account/security/totp", staff.token, {})).json.data;

@@ -52,6 +52,12 @@ export const routes: Record<string, Entry> = {
   account: { who: "account", at: () => ({ path: "/account" }) },
   "account_.zone": { who: "account", at: () => ({ path: "/account/zone?back=%2Fbookings" }) },
   "account_.security": { who: "account", at: () => ({ path: "/account/security" }) },
+  // Posted from an agent's, a mentor's or a staff member's page; opened, it goes back to that page.
+  "office.accounts.$kind.$id.reset-factors": {
+    who: "staff",
+    at: (ids) => ({ path: `/office/accounts/agent/${ids.agent}/reset-factors`, params: { kind: "agent", id: ids.agent! } }),
+    ok: 302,
+  },
   dashboard: { who: "agent", at: () => ({ path: "/dashboard" }) },
   bookings: { who: "agent", at: () => ({ path: "/bookings" }) },
   "bookings_.$id.cancel": {
