@@ -8,9 +8,9 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import { audit } from "../audit.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
-import { audit } from "../audit.js";
 import { securityChanged } from "./notices.js";
 import { seal, unseal } from "./sealed.js";
 

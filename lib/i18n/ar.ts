@@ -589,7 +589,8 @@ export const ar: Catalogue = {
     /** The second factor changed (issue 67) */
     security: {
       factors_resetSubject: "أُعيد ضبط عوامل التحقق الثانية لحسابك في {{company}}",
-      factors_reset: "في {{when}} أعاد مكتب الشركة ضبط عوامل التحقق الثانية لحسابك: تكفي كلمة المرور لتسجيل الدخول حتى تضبط عاملًا جديدًا.",
+      factors_reset:
+        "في {{when}} أعاد مكتب الشركة ضبط عوامل التحقق الثانية لحسابك: تكفي كلمة المرور لتسجيل الدخول حتى تضبط عاملًا جديدًا.",
       factor_addedSubject: "أُضيف عامل تحقق ثانٍ إلى حسابك في {{company}}",
       factor_added: "في {{when}} أُضيف «{{name}}» إلى حسابك عاملَ تحقق ثانيًا: من الآن يُطلب رمز بعد كلمة المرور.",
       factor_removedSubject: "أُزيل عامل تحقق ثانٍ من حسابك في {{company}}",

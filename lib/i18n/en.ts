@@ -548,7 +548,8 @@ export const en = {
     /** The second factor changed (issue 67) */
     security: {
       factors_resetSubject: "Your {{company}} account's second factors were reset",
-      factors_reset: "On {{when}}, the consultancy's office reset the second factors of your account: your password alone signs you in until you set a new one up.",
+      factors_reset:
+        "On {{when}}, the consultancy's office reset the second factors of your account: your password alone signs you in until you set a new one up.",
       factor_addedSubject: "A second factor was added to your {{company}} account",
       factor_added:
         "On {{when}}, “{{name}}” was added to your account as a second factor: from now on, a code is asked after your password.",

@@ -590,7 +590,8 @@ export const es: Catalogue = {
     /** The second factor changed (issue 67) */
     security: {
       factors_resetSubject: "Se restablecieron los segundos factores de su cuenta de {{company}}",
-      factors_reset: "El {{when}}, la oficina de la consultora restableció los segundos factores de su cuenta: su contraseña basta para entrar hasta que configure uno nuevo.",
+      factors_reset:
+        "El {{when}}, la oficina de la consultora restableció los segundos factores de su cuenta: su contraseña basta para entrar hasta que configure uno nuevo.",
       factor_addedSubject: "Se añadió un segundo factor a su cuenta de {{company}}",
       factor_added:
         "El {{when}} se añadió «{{name}}» a su cuenta como segundo factor: a partir de ahora se pide un código después de la contraseña.",

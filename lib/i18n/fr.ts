@@ -595,7 +595,8 @@ export const fr: Catalogue = {
     /** The second factor changed (issue 67) */
     security: {
       factors_resetSubject: "Les seconds facteurs de votre compte {{company}} ont été réinitialisés",
-      factors_reset: "Le {{when}}, le bureau du cabinet a réinitialisé les seconds facteurs de votre compte : votre mot de passe suffit à vous connecter jusqu’à ce que vous en configuriez un nouveau.",
+      factors_reset:
+        "Le {{when}}, le bureau du cabinet a réinitialisé les seconds facteurs de votre compte : votre mot de passe suffit à vous connecter jusqu’à ce que vous en configuriez un nouveau.",
       factor_addedSubject: "Un second facteur a été ajouté à votre compte {{company}}",
       factor_added:
         "Le {{when}}, « {{name}} » a été ajouté à votre compte comme second facteur : désormais, un code est demandé après votre mot de passe.",
