@@ -25,8 +25,15 @@ const LOGO = `/brand/logo/${"0".repeat(64)}.png`;
 const PUBLIC_WITH_DATA = new Set(["/our-mentors", "/our-mentors/1", LOGO]);
 /** Pages a visitor may see signed out (the portal's own list), and the not-found page. */
 const isPublic = (path: string) => isPublicPath(path) || path === "/no-such-page" || PUBLIC_FILES.has(path);
-/** Not pages: the benchmark's baseline, sign-out's post, the upload's script route. */
-const SKIP = new Set(["/bench/remix-baseline", "/logout", "/clients/1/documents/1/upload", "/my/documents/1/upload"]);
+/** Not pages: the benchmark's baseline, sign-out's post, the upload's script route, the factor reset's post. */
+const SKIP = new Set([
+  "/bench/remix-baseline",
+  "/logout",
+  "/clients/1/documents/1/upload",
+  "/my/documents/1/upload",
+  // The office's reset of a second factor: a form's post, whose kind is agent, mentor or staff (not 1).
+  "/office/accounts/1/1/reset-factors",
+]);
 /** Forms that need nothing of the API to be shown: served as they are (what they send is then said busy). */
 const NEEDS_NOTHING = new Set(["/office/agents/new", "/office/plans/new"]);
 /** The query a page needs to get as far as the API. */
