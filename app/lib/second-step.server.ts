@@ -3,6 +3,7 @@
  * keeps the API's challenge in the portal's session, and the person is taken to `/second-step` to give a code.
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { pathInLang, type Lang } from "../../lib/i18n/languages.js";
 import { ApiCallError } from "./api.server.js";
 import { replaceSession } from "./session.server.js";
 
@@ -19,8 +20,8 @@ export async function toSecondStep(
   context: AppLoadContext,
   challenge: string,
   redirectTo: string | null,
-  lang: string,
+  lang: Lang,
 ) {
   const headers = await replaceSession(request, context, (s) => s.set("secondStep", { challenge, redirectTo }));
-  return redirect(`${lang === "en" ? "" : `/${lang}`}/second-step`, { headers });
+  return redirect(pathInLang("/second-step", lang), { headers });
 }

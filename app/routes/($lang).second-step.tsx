@@ -12,7 +12,7 @@ import { ApiCallError, apiActionError } from "../lib/api.server";
 import { signInAs } from "../lib/auth.server";
 import { apiFor, sessionOf } from "../lib/context.server";
 import { endpoints } from "../lib/endpoints.server";
-import { AuthenticityTokenInput, useLocalPath, useTranslation } from "../lib/every-page";
+import { AuthenticityTokenInput, pathInLang, useLocalPath, useTranslation } from "../lib/every-page";
 import { refuse, textFields, type FormFailure } from "../lib/forms.server";
 import { publicPage } from "../lib/page-lang.server";
 import { refusalWords, requestLang } from "../lib/refusals.server";
@@ -22,8 +22,6 @@ import { replaceSession } from "../lib/session.server";
 import { makeToast } from "../lib/toast";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
-
-const signInPath = (lang: string) => `${lang === "en" ? "" : `/${lang}`}/authentication`;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { seo } = await publicPage(request, context, params.lang, "secondStep");
@@ -42,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const headers = await replaceSession(request, context, (s) =>
       s.flash("toast", makeToast("info", say({ code: "mfa.challenge_gone", message: "This sign-in has expired." }))),
     );
-    return redirect(signInPath(lang), { headers });
+    return redirect(pathInLang("/authentication", lang), { headers });
   };
   if (!waiting) return gone();
   const code = (values.code ?? "").trim();

@@ -18,6 +18,7 @@ import {
   startTotp,
   type FactorKind,
 } from "./factors.js";
+import { kinds } from "./kinds.js";
 import { securityChanged } from "./notices.js";
 
 type Deps = { db: Kysely<Database>; factorKey: Buffer; company: () => string };
@@ -37,8 +38,7 @@ export function securityRoutes(serve: Server, deps: Deps) {
   // The office: a lost phone's factors ended, for an agent or a mentor by any staff, for staff by an owner only, and
   // an owner's own never through this (another owner does it).
   const exists = async (kind: FactorKind, id: number) => {
-    const table = kind === "agent" ? "agents" : kind === "mentor" ? "mentors" : "staff";
-    const row = await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();
+    const row = await db.selectFrom(kinds[kind].accounts).select("id").where("id", "=", id).executeTakeFirst();
     if (!row) throw new NotFound(`${kind}.not_found`, `No such ${kind}.`);
   };
   serve(endpoints.resetAgentFactors, async ({ caller, params }) => {
