@@ -1,9 +1,10 @@
 /**
- * One's own second factors (issue 67), for every kind that signs in with a password: the authenticators, set up with
- * a key and a QR code and confirmed by a first code, and the recovery codes.
+ * One's own second factors (issue 67), for every kind that signs in with a password: passkeys, the authenticators
+ * (set up with a key and a QR code and confirmed by a first code), and the recovery codes.
  */
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
-import { endpoints, type SecurityState } from "../../lib/contract.js";
+import { endpoints, type PasskeyOptions, type SecurityState } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
 import type { Server } from "../serve.js";
@@ -20,8 +21,9 @@ import {
 } from "./factors.js";
 import { kinds } from "./kinds.js";
 import { securityChanged } from "./notices.js";
+import { addPasskey, registrationOptions, relyingParty } from "./passkeys.js";
 
-type Deps = { db: Kysely<Database>; factorKey: Buffer; company: () => string };
+type Deps = { db: Kysely<Database>; factorKey: Buffer; company: () => string; publicUrl: string };
 
 export function securityRoutes(serve: Server, deps: Deps) {
   const { db, factorKey } = deps;
@@ -62,6 +64,26 @@ export function securityRoutes(serve: Server, deps: Deps) {
   serve(endpoints.startTotp, async ({ caller, body }) => startTotp(db, whoOf(caller), factorKey, labelOf(caller), body.name));
   serve(endpoints.confirmTotp, async ({ caller, body }) => {
     const { recovery_codes } = await confirmTotp(db, whoOf(caller), factorKey, body.id, body.code);
+    return { ...(await stateOf(caller)), recovery_codes };
+  });
+  // Passkeys: the browser is given options, creates one, and sends it back to be kept under its name.
+  const rp = () => relyingParty(deps.publicUrl, deps.company());
+  serve(
+    endpoints.passkeyOptions,
+    async ({ caller }) =>
+      (await registrationOptions(db, rp(), factorKey, whoOf(caller), {
+        email: caller.person.email,
+        name: caller.person.name,
+      })) as unknown as PasskeyOptions,
+  );
+  serve(endpoints.addPasskey, async ({ caller, body }) => {
+    const { recovery_codes } = await addPasskey(
+      db,
+      rp(),
+      whoOf(caller),
+      body.name,
+      body.response as unknown as RegistrationResponseJSON,
+    );
     return { ...(await stateOf(caller)), recovery_codes };
   });
   serve(endpoints.removeFactor, async ({ caller, params }) => {

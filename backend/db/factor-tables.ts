@@ -37,8 +37,30 @@ export interface MfaChallengesTable extends Owner {
   used_at: string | null;
 }
 
+/** A passkey's challenge, used once (issue 67): to add one, to sign in with one alone, or as the second step. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: "register" | "sign_in" | "second_step";
+  /** Whose it is: the account adding a passkey, or whose password was right; null for a sign-in with a passkey alone */
+  account_kind: "agent" | "staff" | "mentor" | null;
+  account_id: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A browser an account has signed in from (its cookie's hash): a sign-in from one not seen before is e-mailed. */
+export interface KnownBrowsersTable extends Owner {
+  id: Generated<number>;
+  browser_hash: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface FactorTables {
   account_factors: AccountFactorsTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  passkey_challenges: PasskeyChallengesTable;
+  known_browsers: KnownBrowsersTable;
 }

@@ -44,6 +44,7 @@ import { dataVersions } from "./migrations/037-data-versions.js";
 import { destinationVersions } from "./migrations/038-destination-versions.js";
 import { phoneChecks } from "./migrations/039-phone-checks.js";
 import { secondFactor } from "./migrations/040-second-factor.js";
+import { passkeysBrowsers } from "./migrations/041-passkeys-browsers.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -87,6 +88,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "038-destination-versions": destinationVersions(kind),
     "039-phone-checks": phoneChecks(kind),
     "040-second-factor": secondFactor(kind),
+    "041-passkeys-browsers": passkeysBrowsers(kind),
   };
 }
 

@@ -88,6 +88,12 @@ const brandColor = z
   })
   .transform((v) => v.toLowerCase());
 
+/** A rule's box: ticked ("on", "true" or true) or not ("", "false" or false); left out, undefined. */
+const ruleBox = z.preprocess(
+  (v) => (v === undefined ? undefined : v === true || v === "on" || v === "true"),
+  z.boolean().optional(),
+);
+
 export const businessBody = z.object({
   company_name: oneLineText(100, "Company name"),
   company_address: requiredText(300, "Company address"),
@@ -123,6 +129,10 @@ export const businessBody = z.object({
   min_notice_hours: whole("The minimum notice", 0, 720),
   /** Left out, the colour stays as it is (callers of before did not send it) */
   brand_color: brandColor.optional(),
+  /** The owner's rule (issue 67): a box ticked ("on") or not (""); left out, the rule stays as it is */
+  factor_staff: ruleBox,
+  factor_agent: ruleBox,
+  factor_mentor: ruleBox,
   service_1_documents: docs,
   service_2_documents: docs,
   service_3_documents: docs,

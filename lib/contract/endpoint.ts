@@ -28,6 +28,11 @@ export type EndpointDef = {
   auth: Access;
   /** Staff endpoints only an owner may call (the staff accounts, the business settings); other staff: 403 */
   owner?: true;
+  /**
+   * Open to an account the owner's rule confines (a second factor required, none set up yet: issue 67): its own
+   * security page, who it is, signing out. Every other signed-in call answers 403 `mfa.setup_required` until then.
+   */
+  setup?: true;
   /** One line for docs/api.md's index and the tests' messages */
   summary: string;
   params?: Record<string, ZodTypeAny>;

@@ -4,6 +4,7 @@
  * kind's own login, called again with the challenge and a code).
  */
 import { z } from "zod";
+import { passkeyResponse, secondStepBody } from "./account.js";
 import { answer, endpoint } from "./endpoint.js";
 import { idParam } from "./fields.js";
 
@@ -43,6 +44,23 @@ export const sixDigits = z.preprocess(
 
 export const totpConfirmBody = z.object({ id: idParam, code: sixDigits });
 
+/**
+ * WebAuthn's options for the browser (`navigator.credentials.create` or `.get`, as @simplewebauthn/browser takes
+ * them): the challenge in them is the API's, kept five minutes and taken once.
+ */
+export type PasskeyOptions = { challenge: string } & Record<string, unknown>;
+
+export const passkeyAddBody = z.object({
+  name: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? v.trim() : "Passkey"),
+    z.string().max(60, "A name is at most 60 characters"),
+  ),
+  response: passkeyResponse,
+});
+
+/** A passkey to sign with: any of one's own (a sign-in with a passkey alone), or, with a challenge, the second step's. */
+export const passkeySignInBody = z.object({ challenge: secondStepBody.shape.challenge.optional() });
+
 export const securityEndpoints = {
   resetAgentFactors: endpoint({
     method: "POST",
@@ -70,6 +88,7 @@ export const securityEndpoints = {
     answer: answer<{ reset: number }>(),
   }),
   security: endpoint({
+    setup: true,
     method: "GET",
     path: "account/security",
     auth: who,
@@ -77,6 +96,7 @@ export const securityEndpoints = {
     answer: answer<SecurityState>(),
   }),
   startTotp: endpoint({
+    setup: true,
     method: "POST",
     path: "account/security/totp",
     auth: who,
@@ -85,6 +105,7 @@ export const securityEndpoints = {
     answer: answer<TotpSetup>(),
   }),
   confirmTotp: endpoint({
+    setup: true,
     method: "POST",
     path: "account/security/totp/confirm",
     auth: who,
@@ -93,6 +114,7 @@ export const securityEndpoints = {
     answer: answer<SecurityState & { recovery_codes: string[] | null }>(),
   }),
   removeFactor: endpoint({
+    setup: true,
     method: "POST",
     path: "account/security/factors/:id/remove",
     auth: who,
@@ -101,10 +123,36 @@ export const securityEndpoints = {
     answer: answer<SecurityState>(),
   }),
   newRecoveryCodes: endpoint({
+    setup: true,
     method: "POST",
     path: "account/security/recovery-codes",
     auth: who,
     summary: "Ten new recovery codes, shown once; the set before stops working",
     answer: answer<RecoveryCodes>(),
+  }),
+  passkeyOptions: endpoint({
+    setup: true,
+    method: "POST",
+    path: "account/security/passkeys/options",
+    auth: who,
+    summary: "WebAuthn's options to create a passkey (discoverable; the ones kept already are excluded)",
+    answer: answer<PasskeyOptions>(),
+  }),
+  addPasskey: endpoint({
+    setup: true,
+    method: "POST",
+    path: "account/security/passkeys",
+    auth: who,
+    summary: "Keeps the passkey the browser created, named; the first factor brings ten recovery codes, shown once",
+    body: passkeyAddBody,
+    answer: answer<SecurityState & { recovery_codes: string[] | null }>(),
+  }),
+  passkeySignIn: endpoint({
+    method: "POST",
+    path: "account/passkey/options",
+    auth: "public",
+    summary: "WebAuthn's options to sign in with a passkey alone, or (with the second step's challenge) as the second factor",
+    body: passkeySignInBody,
+    answer: answer<PasskeyOptions>(),
   }),
 };
