@@ -2,6 +2,7 @@
  * One Node process: security headers, static assets, the API at /backend, the Remix portal,
  * health checks, one JSON log line per request, and a graceful shutdown.
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -235,6 +236,21 @@ async function main() {
     res.status(403).type("text/plain").send("Form posts from other sites are refused.");
   });
 
+  // A browser's own random id, kept two years: the API e-mails a sign-in from a browser it has not seen for the account
+  // (issue 67). Given on a form post (every sign-in is one), so that no page a cache keeps carries a cookie.
+  app.use((req, res, next) => {
+    const had = /(?:^|;\s*)browser=([A-Za-z0-9_-]{22})(?:;|$)/.exec(req.get("cookie") ?? "")?.[1];
+    if (had) res.locals.browserId = had;
+    else if (req.method === "POST") {
+      res.locals.browserId = randomBytes(16).toString("base64url");
+      res.append(
+        "Set-Cookie",
+        `browser=${res.locals.browserId}; Path=/; Max-Age=${2 * 365 * 24 * 3600}; HttpOnly; SameSite=Lax${settings.isProduction ? "; Secure" : ""}`,
+      );
+    }
+    next();
+  });
+
   // Every page's body is bounded before and while it is read; uploads take a slot (lib/body-limit.ts).
   app.use(portalBodyLimits());
 
@@ -265,6 +281,7 @@ async function main() {
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "",
         userAgent: req.get("user-agent") ?? null,
+        browserId: (res.locals.browserId as string | undefined) ?? null,
         demoSignIn,
         apiTransport,
         sessions,

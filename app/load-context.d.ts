@@ -10,6 +10,8 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** The visitor's browser (its User-Agent), passed on to the API with each call */
     userAgent?: string | null;
+    /** The browser's own random id (its long-lived cookie, server.ts), passed on to the API's sign-ins */
+    browserId?: string | null;
     /** The demo sign-in the server seeded, shown on the sign-in page; null without demo data or with another API */
     demoSignIn: { email: string; password: string } | null;
     /** The API: the embedded one in process, or API_BASE_URL's over HTTP (server.ts chooses, once) */

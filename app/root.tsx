@@ -15,7 +15,7 @@ import { useEffect, type ReactNode } from "react";
 import toastifyCss from "react-toastify/dist/ReactToastify.css";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { SiteFacts } from "../lib/business";
-import { dirOf, langOfPath, type Lang } from "../lib/i18n/languages";
+import { dirOf, langOfPath, pathWithoutLang, type Lang } from "../lib/i18n/languages";
 import { DEFAULT_COMPANY_NAME } from "../lib/site-facts";
 import { useAppLinkClicks } from "./components/app-link";
 import { describeError, RootErrorPage } from "./components/error-page";
@@ -23,7 +23,7 @@ import { RouteLoading, ScrollTopButton } from "./components/page-chrome";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toast, ToastHost } from "./components/toasts";
-import { ApiCallError, apiLoaderError } from "./lib/api.server";
+import { ApiCallError, apiLoaderError, SECURITY_PAGE, toSecurityPage } from "./lib/api.server";
 import { useCatalogueFor } from "./lib/catalogue-loading";
 import { CatalogueScript } from "./lib/catalogue-script";
 import { apiFor, sessionOf } from "./lib/context.server";
@@ -113,6 +113,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     try {
       // One call, whatever the kind: who the token is now, and an agent's cart count for the badge.
       const me = await apiFor(context, account.token).call(endpoints.whoAmI);
+      // The owner asks this kind for a second factor and it has none: its security page is the one page open to it.
+      if (me.factor_required && normalizePath(pathWithoutLang(pathname)) !== SECURITY_PAGE) {
+        throw await toSecurityPage(request, context);
+      }
       signedIn = { kind: me.kind, person: me.person } as SignedInPerson;
       cartCount = me.cart_count;
       // The person changed their zone, name or language elsewhere: this session follows from the next page on.

@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 import { serviceTextDefaults } from "../lib/i18n/index.js";
 import type { BookingRules } from "../lib/rules.js";
+import { hasFactor, isFactorKind, type FactorKind } from "./accounts/factors.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { sealingKey } from "./accounts/sealed.js";
 import { securityRoutes } from "./accounts/security-routes.js";
@@ -171,7 +172,13 @@ export async function createApi(
     next();
   });
   // Every endpoint of the contract (lib/contract/endpoints.ts), served with its guard and schemas.
-  const serve = serveOn(api, db);
+  // The owner's rule (issue 67): a kind asked for a second factor reaches only its security page until it has one.
+  const factorRequired = (kind: FactorKind) => business.current[`factor_${kind}`] === true;
+  const serve = serveOn(api, db, async (caller) =>
+    isFactorKind(caller.kind) && factorRequired(caller.kind)
+      ? !(await hasFactor(db, { kind: caller.kind, id: caller.id }))
+      : false,
+  );
   stripeWebhookRoute(serve, payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null);
   const phone = {
     db,
@@ -216,8 +223,12 @@ export async function createApi(
     forgotLimiters,
     factorKey,
     mfaLimiter,
+    // Each asks for a challenge kept five minutes: sixty in ten minutes from one address is more than anyone signs in.
+    passkeyLimiter: createLimiter(deps.database, "passkey_ip", 60, 600),
+    company: () => liveCompany().name,
+    factorRequired,
   });
-  securityRoutes(serve, { db, factorKey, company: () => liveCompany().name });
+  securityRoutes(serve, { db, factorKey, company: () => liveCompany().name, publicUrl: deps.publicUrl });
   officeRoutes(serve, {
     db,
     publicUrl: deps.publicUrl,

@@ -57,6 +57,9 @@ export function businessDefaults(
     min_notice_hours: env.bookings.minNoticeHours,
     brand_color: DEFAULT_BRAND_COLOR,
     brand_logo: null,
+    factor_staff: false,
+    factor_agent: false,
+    factor_mentor: false,
     ...services,
     ...translated,
   } as BusinessValues;

@@ -76,6 +76,13 @@ export type BusinessValues = {
   brand_color: string;
   /** The logo at the top of its e-mails (backend/business/logo.ts), or none: the firm's name in its colour */
   brand_logo: BrandLogo | null;
+  /**
+   * The owner's rule (issue 67): each kind asked for a second factor. An account of it without one is taken to its
+   * security page after its password, and can do nothing else until it has one.
+   */
+  factor_staff: boolean;
+  factor_agent: boolean;
+  factor_mentor: boolean;
 } & {
   [K in `service_${ServiceId}_documents`]: Array<Exclude<DocumentKind, "other">>;
 } & {

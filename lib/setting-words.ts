@@ -32,6 +32,7 @@ export function describeSetting(key: string, before: unknown, after: unknown, t:
   if (key === "hold_minutes") return w("holdMinutes", { from, to });
   if (key === "cancel_cutoff_hours") return w("cutoffHours", { from, to });
   if (key === "min_notice_hours") return w("noticeHours", { from, to });
+  if (key.startsWith("factor_")) return w(after ? "factorRequired" : "factorOptional", { field });
   if (key === "brand_logo") return w(after ? "logoChanged" : "logoRemoved");
   if (key.endsWith("_documents")) return w("list", { field, now: list(after), was: list(before) });
   if (/_(intro|includes|for_whom)(_[a-z]{2})?$/.test(key)) return w("rewritten", { field });

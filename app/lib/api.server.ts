@@ -29,7 +29,7 @@ import { portalKinds } from "./kinds.js";
 import { sessionOf } from "./memo.server.js";
 import { isPublicPath, signInUrl } from "./paths.js";
 import { refusalWords, requestLang, type Refusal } from "./refusals.server.js";
-import { accountOf, replaceSession } from "./session.server.js";
+import { accountOf, commitSession, replaceSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY } from "./toast.js";
 import { redirectWithToast } from "./toast.server.js";
 
@@ -79,7 +79,7 @@ let countryCache: { list: Country[]; until: number } | null = null;
  */
 export function createApiClient(
   transport: ApiTransport,
-  auth: { token?: string | null; clientIp?: string | null; userAgent?: string | null } = {},
+  auth: { token?: string | null; clientIp?: string | null; userAgent?: string | null; browser?: string | null } = {},
 ) {
   const headers: Record<string, string> = {};
   if (auth.token) headers.Authorization = `Bearer ${auth.token}`;
@@ -87,6 +87,8 @@ export function createApiClient(
   if (auth.clientIp) headers[CLIENT_IP_HEADER] = signClientIp(getSettings().clientIpSecret, auth.clientIp);
   // The visitor's browser, as the API records it (a signature's record, a client's devices): the request's own.
   if (auth.userAgent) headers["User-Agent"] = auth.userAgent.slice(0, 300);
+  // The browser's own random id (server.ts's cookie): a sign-in from one not seen before is e-mailed (issue 67).
+  if (auth.browser) headers["X-Browser"] = auth.browser;
 
   /**
    * One endpoint of the contract (lib/contract/endpoints.ts), with its path parameters, query and body (or, for an
@@ -167,10 +169,24 @@ export async function expireSession(request: Request, context: AppLoadContext): 
   return redirect(signInUrl(back), { headers });
 }
 
+export const SECURITY_PAGE = "/account/security";
+
+/**
+ * The owner asks this account's kind for a second factor and it has none (issue 67): every page but its security
+ * page leads there, saying why.
+ */
+export async function toSecurityPage(request: Request, context: AppLoadContext): Promise<Response> {
+  const say = refusalWords(await requestLang(request, context));
+  const session = await sessionOf(context, request);
+  session.flash("toast", makeToast("info", say({ code: "mfa.setup_required", message: "Set up a second factor first." })));
+  return redirect(SECURITY_PAGE, { headers: { "Set-Cookie": await commitSession(context, session) } });
+}
+
 /** In a loader: throws the response a failed call should give the page. */
 export async function apiLoaderError(error: unknown, request: Request, context: AppLoadContext): Promise<never> {
   if (!(error instanceof ApiCallError)) throw error;
   if (error.status === 401) throw await expireSession(request, context);
+  if (error.code === "mfa.setup_required") throw await toSecurityPage(request, context);
   if (error.status === 403 || error.status === 404) throw new Response("Not found", { status: 404 });
   if (error.unavailable) throw new Response(SERVER_BUSY, { status: 503 });
   throw new Response(refusalWords(await requestLang(request, context))(error.refusal), { status: error.status });
@@ -180,6 +196,7 @@ export async function apiLoaderError(error: unknown, request: Request, context: 
 export async function apiRedirectError(error: unknown, request: Request, context: AppLoadContext, to: string): Promise<Response> {
   if (!(error instanceof ApiCallError)) throw error;
   if (error.status === 401) throw await expireSession(request, context);
+  if (error.code === "mfa.setup_required") throw await toSecurityPage(request, context);
   const say = refusalWords(await requestLang(request, context));
   return redirectWithToast(request, context, to, {
     type: "error",
@@ -198,6 +215,7 @@ export async function apiActionError(
 ) {
   if (!(error instanceof ApiCallError)) throw error;
   if (error.status === 401) throw await expireSession(request, context);
+  if (error.code === "mfa.setup_required") throw await toSecurityPage(request, context);
   const say = refusalWords(await requestLang(request, context));
   if (error.unavailable) {
     return refuse(

@@ -81,8 +81,17 @@ export async function signInAs(
     // A person with a language of their own (a client) is welcomed in it, their name kept apart from its direction.
     const own = "language" in login.person ? login.person.language : null;
     const name = own ? isolate(login.person.name) : login.person.name;
-    session.flash("toast", makeToast("success", translator(asLang(own ?? "en"))("my.welcome", { name })));
+    const t = translator(asLang(own ?? "en"));
+    // The owner asks this kind for a second factor and it has none: its security page first, saying why (issue 67).
+    session.flash(
+      "toast",
+      makeToast(
+        login.factor_required ? "info" : "success",
+        t(login.factor_required ? "secondStep.setUpFirst" : "my.welcome", { name }),
+      ),
+    );
   });
+  if (login.factor_required) return redirect("/account/security", { headers });
   return redirect(landingOf(kind, safeRedirectPath(redirectTo, kind.home)), { headers });
 }
 

@@ -14,7 +14,12 @@ export function apiFor(context: AppLoadContext, token?: string | null): ApiClien
   const key = `api:${token ?? ""}`;
   let client = context.memo.get(key) as ApiClient | undefined;
   if (!client) {
-    client = createApiClient(context.apiTransport, { token, clientIp: context.clientIp, userAgent: context.userAgent });
+    client = createApiClient(context.apiTransport, {
+      token,
+      clientIp: context.clientIp,
+      userAgent: context.userAgent,
+      browser: context.browserId,
+    });
     context.memo.set(key, client);
   }
   return client;

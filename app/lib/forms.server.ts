@@ -44,6 +44,16 @@ const asPayload = (values: Record<string, string>) =>
   new URLSearchParams(Object.entries(values).filter(([name]) => name !== INTENT && name !== STATE));
 
 /** Words of the form as a whole and beside each field, in the page's language already. */
+/** A field that carries JSON (a passkey's signature): its value, or undefined when it is not JSON. */
+export function parsedJson(value: FormDataEntryValue | null): unknown {
+  if (typeof value !== "string" || value.length > 40_000) return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export type Refusals = { formError?: string; fieldErrors?: Record<string, string[]> };
 
 /**

@@ -7,21 +7,23 @@ import { pathInLang, type Lang } from "../../lib/i18n/languages.js";
 import { ApiCallError } from "./api.server.js";
 import { replaceSession } from "./session.server.js";
 
-/** The challenge of an `mfa.required` refusal, or null for any other error. */
-export function challengeOf(error: unknown): string | null {
+/** What an `mfa.required` refusal gives: the challenge, and the ways the account can answer it; null for any other error. */
+export function challengeOf(error: unknown): { challenge: string; methods: string } | null {
   if (!(error instanceof ApiCallError) || error.refusal.code !== "mfa.required") return null;
-  const challenge = error.refusal.params?.challenge;
-  return typeof challenge === "string" ? challenge : null;
+  const { challenge, methods } = error.refusal.params ?? {};
+  return typeof challenge === "string" ? { challenge, methods: typeof methods === "string" ? methods : "" } : null;
 }
 
 /** To the second step, the challenge kept in a fresh session (`lang`: the page's own prefix). */
 export async function toSecondStep(
   request: Request,
   context: AppLoadContext,
-  challenge: string,
+  asked: { challenge: string; methods: string },
   redirectTo: string | null,
   lang: Lang,
 ) {
-  const headers = await replaceSession(request, context, (s) => s.set("secondStep", { challenge, redirectTo }));
+  const headers = await replaceSession(request, context, (s) =>
+    s.set("secondStep", { challenge: asked.challenge, methods: asked.methods, redirectTo }),
+  );
   return redirect(pathInLang("/second-step", lang), { headers });
 }

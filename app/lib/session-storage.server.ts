@@ -18,8 +18,11 @@ export type SessionAccount = { [K in AccountKind]: { kind: K; token: string; per
  */
 export type SessionData = {
   account: SessionAccount;
-  /** A sign-in waiting for its second step (issue 67): the API's challenge, and where the person was going */
-  secondStep: { challenge: string; redirectTo: string | null };
+  /**
+   * A sign-in waiting for its second step (issue 67): the API's challenge, where the person was going, and the ways
+   * the account can answer ("passkey totp recovery")
+   */
+  secondStep: { challenge: string; redirectTo: string | null; methods?: string };
   /** How long the cookie lasts (session.server.ts): until the browser closes, or this many seconds; else the default */
   lifetime: "browser" | number;
   token: string;

@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { fieldLimits } from "../../lib/client-fields";
@@ -7,6 +13,7 @@ import { AuthCard } from "../components/auth-card";
 import { Field, FormError, PasswordField } from "../components/fields";
 import { usePortalForm } from "../components/form";
 import { HoneypotFields } from "../components/honeypot";
+import { PasskeyButton } from "../components/passkey";
 import { apiActionError, ApiCallError } from "../lib/api.server";
 import { getAccount, signInAs } from "../lib/auth.server";
 import { apiFor } from "../lib/context.server";
@@ -22,9 +29,10 @@ import {
   useTranslation,
 } from "../lib/every-page";
 import { refuse, type FormFailure } from "../lib/forms.server";
+import { parsedJson } from "../lib/forms.server";
 import { publicPage } from "../lib/page-lang.server";
 import { refusalWords, requestLang } from "../lib/refusals.server";
-import { passwordLoginBody } from "../lib/schemas.server";
+import { passkeyLoginBody, passwordLoginBody } from "../lib/schemas.server";
 import { challengeOf, toSecondStep } from "../lib/second-step.server";
 import { checkForm, honeypot, readForm } from "../lib/security.server";
 import { seoMeta } from "../lib/seo";
@@ -53,8 +61,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  await checkForm(formData, request, { honeypot: true });
+  // A passkey's signature is not a form a bot fills in: the honeypot is the password form's.
+  const byPasskey = formData.get("intent") === "passkey";
+  await checkForm(formData, request, { honeypot: !byPasskey });
   const redirectTo = checkedRedirectTo(formData.get("redirectTo"));
+  if (byPasskey) return passkeySignIn(request, context, formData.get("passkey"), redirectTo);
   const values = { email: String(formData.get("email") ?? "") };
   const parsed = passwordLoginBody.safeParse({
     email: formData.get("email"),
@@ -78,6 +89,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return refuse(values, { formError: say(error.refusal) }, { status: error.status === 429 ? 429 : 400 });
     }
     return apiActionError(error, request, context, values);
+  }
+}
+
+/** A sign-in with a passkey alone (issue 67): the device verified its person, so no password and no second step. */
+async function passkeySignIn(
+  request: Request,
+  context: AppLoadContext,
+  passkey: FormDataEntryValue | null,
+  redirectTo: string | null,
+) {
+  const say = refusalWords(await requestLang(request, context));
+  const parsed = passkeyLoginBody.safeParse({ passkey: parsedJson(passkey) });
+  if (!parsed.success)
+    return refuse({}, { formError: say({ code: "passkey.failed", message: "This passkey could not be checked." }) });
+  try {
+    return await signInAs(request, context, await apiFor(context).call(endpoints.signIn, { body: parsed.data }), redirectTo);
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) {
+      return refuse({}, { formError: say(error.refusal) }, { status: error.status === 429 ? 429 : 400 });
+    }
+    return apiActionError(error, request, context, {});
   }
 }
 
@@ -109,6 +141,13 @@ export default function Authentication() {
         <Trans i18nKey="signIn.for" components={{ go: <Link to="/my/sign-in" /> }} />
       </p>
       <FormError message={form.formError} />
+      <PasskeyButton
+        purpose="sign_in"
+        label={t("passkey.signIn")}
+        fields={() => ({ redirectTo })}
+        className="button button--block"
+        testId="passkey-sign-in"
+      />
       <Form method="post" className="form" {...form.props} ref={formRef}>
         <AuthenticityTokenInput />
         <HoneypotFields props={trap} />

@@ -1,20 +1,24 @@
 /**
- * One's own sign-in security (issue 67), for agents, staff and mentors alike: the second factors (authenticator
- * apps, set up by scanning a QR code drawn on the server or typing the key, confirmed by a first code), removing
- * one, and the recovery codes, shown once when made. Plain form posts; scripts change nothing here.
+ * One's own sign-in security (issue 67), for agents, staff and mentors alike: the second factors (passkeys, added
+ * with the browser's own dialog, which needs scripts; authenticator apps, set up by scanning a QR code drawn on the
+ * server or typing the key, confirmed by a first code), removing one, and the recovery codes, shown once when made.
+ * Everything but a passkey is a plain form post.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { Field, FormError } from "../components/fields";
 import { usePortalForm } from "../components/form";
-import { apiActionError, apiLoaderError } from "../lib/api.server";
+import { PasskeyButton, usePasskeys } from "../components/passkey";
+import { ApiCallError, apiActionError, apiLoaderError } from "../lib/api.server";
 import { requireAccount } from "../lib/auth.server";
 import { formatDateTime } from "../lib/dates";
 import { endpoints } from "../lib/endpoints.server";
 import { AuthenticityTokenInput, titleMeta, Toast, useTranslation } from "../lib/every-page";
-import { forForm, textFields, validateForm, type FormFailure } from "../lib/forms.server";
+import { forForm, parsedJson, refuse, textFields, validateForm, type FormFailure } from "../lib/forms.server";
 import { workspaceT } from "../lib/i18n.server";
-import { totpConfirmBody, totpStartBody } from "../lib/schemas.server";
+import { refusalWords, requestLang } from "../lib/refusals.server";
+import { passkeyAddBody, totpConfirmBody, totpStartBody } from "../lib/schemas.server";
 import { checkForm, readForm } from "../lib/security.server";
 import { redirectWithToast } from "../lib/toast.server";
 
@@ -56,6 +60,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (done.recovery_codes) return { recovery_codes: done.recovery_codes, confirmed: true } as Shown & { confirmed: true };
       return await redirectWithToast(request, context, HERE, { type: "success", message: workspaceT("work.security.confirmed") });
     }
+    if (intent === "passkey") {
+      const name = String(formData.get("name") ?? "");
+      const parsed = passkeyAddBody.safeParse({ name, response: parsedJson(formData.get("passkey")) });
+      if (!parsed.success) return forForm(refuse({ name }, { formError: workspaceT("work.security.passkeyUnread") }), "passkey");
+      const done = await api.call(endpoints.addPasskey, { body: parsed.data });
+      if (done.recovery_codes) return { recovery_codes: done.recovery_codes, confirmed: true } as Shown & { confirmed: true };
+      return await redirectWithToast(request, context, HERE, {
+        type: "success",
+        message: workspaceT("work.security.passkeyAdded"),
+      });
+    }
     if (intent === "remove") {
       const id = Number(formData.get("id"));
       const state = await api.call(endpoints.removeFactor, { params: { id: Number.isInteger(id) && id > 0 ? id : 0 } });
@@ -70,6 +85,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { recovery_codes: made.recovery_codes } as Shown;
     }
   } catch (error) {
+    // A passkey refused (its signature, its challenge gone): said above its form, its name kept.
+    if (error instanceof ApiCallError && error.code.startsWith("passkey.")) {
+      const say = refusalWords(await requestLang(request, context));
+      return forForm(refuse(textFields(formData, ["name"]), { formError: say(error.refusal) }), intent);
+    }
     return forForm(await apiActionError(error, request, context, textFields(formData, ["name", "code"]), ["code"]), intent);
   }
   return forForm(await apiActionError(new Error("unknown intent"), request, context, {}), intent);
@@ -84,6 +104,9 @@ export default function Security() {
   const { t } = useTranslation();
   const start = usePortalForm(failure, { form: "start", order: ["name"] });
   const confirm = usePortalForm(failure, { form: "confirm", order: ["code"] });
+  const passkey = usePortalForm(failure, { form: "passkey", order: ["name"] });
+  const passkeys = usePasskeys();
+  const passkeyName = useRef<HTMLInputElement>(null);
   const when = (iso: string) => formatDateTime(iso, timeZone);
   return (
     <section className="container page narrow">
@@ -116,7 +139,8 @@ export default function Security() {
           {state.factors.map((f) => (
             <li key={f.id} className="card agenda-item">
               <p>
-                <strong>{f.name}</strong>
+                <strong>{f.name}</strong>{" "}
+                <span className="muted">({t(f.kind === "passkey" ? "work.security.kindPasskey" : "work.security.kindApp")})</span>
                 <br />
                 <span className="muted">
                   {t("work.security.added", { when: when(f.created_at) })} ·{" "}
@@ -137,6 +161,34 @@ export default function Security() {
       ) : (
         <p>{t("work.security.none")}</p>
       )}
+
+      <section className="card" id="passkey" aria-labelledby="passkey-heading" data-testid="add-passkey">
+        <h2 id="passkey-heading">{t("work.security.passkeyHeading")}</h2>
+        <p className="muted">{t("work.security.passkeyNote")}</p>
+        <FormError message={passkey.formError} />
+        {passkeys ? (
+          <div className="form">
+            <Field
+              label={t("work.security.name")}
+              placeholder={t("work.security.passkeyPlaceholder")}
+              maxLength={60}
+              ref={passkeyName}
+              {...passkey.field("name")}
+              // Its own id: the authenticator's form below has a "name" too.
+              id="passkey-name"
+            />
+            <PasskeyButton
+              purpose="register"
+              label={t("work.security.passkeyAdd")}
+              className="button button--primary"
+              fields={() => ({ name: passkeyName.current?.value ?? "" })}
+              testId="passkey-add"
+            />
+          </div>
+        ) : (
+          <p data-testid="passkey-needs-script">{t("work.security.passkeyNeedsScript")}</p>
+        )}
+      </section>
 
       {state.pending ? (
         <section className="card" id="set-up" aria-labelledby="scan-heading">

@@ -22,11 +22,15 @@ import { zoneChoices } from "../lib/zones.server";
 
 export const meta = titleMeta<typeof loader>("Business settings · Back office");
 
+/** The owner's rule (issue 67): a second factor asked of each kind, a box each. */
+const ruleFields = ["factor_staff", "factor_agent", "factor_mentor"] as const;
+
 /** Every field of the form, in its order (the first refused one takes the focus). */
 const fields: Array<keyof BusinessValues> = [
   ...(["company_name", "company_address", "tax_id", "phone", "chat_url", "copyright_year", "hours_zone"] as const),
   ...weekdayShort.map((_, i) => openingField(i)),
   ...(["hold_minutes", "cancel_cutoff_hours", "min_notice_hours", "brand_color"] as const),
+  ...ruleFields,
   ...serviceIds.flatMap((id) => [serviceField(id, "documents"), ...serviceTextFields.map((field) => serviceField(id, field))]),
 ];
 const listFields = serviceIds.map((id) => serviceField(id, "documents"));
@@ -46,7 +50,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const typed: Record<string, string> = {};
   const input: Record<string, unknown> = {};
   for (const name of fields) {
-    if ((listFields as string[]).includes(name)) {
+    if ((ruleFields as readonly string[]).includes(name)) {
+      // A box: ticked or not (never left out, which would leave the rule as it was).
+      typed[name] = formData.get(name) ? "on" : "";
+      input[name] = typed[name];
+    } else if ((listFields as string[]).includes(name)) {
       const chosen = formData.getAll(name).map(String);
       typed[name] = chosen.join(",");
       input[name] = chosen;
@@ -152,6 +160,25 @@ export default function BusinessSettings() {
             <Link to="/office/settings/logo">{t("office.settings.logoLink")}</Link> ·{" "}
             <Link to="/office/outbox/previews">{t("office.settings.previewsLink")}</Link>
           </p>
+        </fieldset>
+
+        <fieldset data-testid="factor-rules">
+          <legend>{t("office.settings.security")}</legend>
+          <p className="field__hint">{t("office.settings.securityHint")}</p>
+          <ul className="list-reset">
+            {ruleFields.map((name) => (
+              <li key={name}>
+                <label>
+                  <input
+                    type="checkbox"
+                    name={name}
+                    defaultChecked={(form.typed(name) ?? stored[name]) === "on" || (form.typed(name) ?? stored[name]) === "true"}
+                  />{" "}
+                  {label(name)}
+                </label>
+              </li>
+            ))}
+          </ul>
         </fieldset>
 
         <p className="field__hint" data-testid="other-languages">

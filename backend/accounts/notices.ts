@@ -68,7 +68,7 @@ export async function passwordChanged(
 export async function securityChanged(
   trx: Db,
   account: { kind: SignInKind; id: number },
-  event: "factor_added" | "factor_removed" | "recovery_used" | "recovery_renewed" | "factors_reset",
+  event: "factor_added" | "factor_removed" | "recovery_used" | "recovery_renewed" | "factors_reset" | "new_browser",
   name: string | null,
   now = new Date(),
 ) {

@@ -3,8 +3,10 @@
  * in (backend/accounts/kinds.ts). The portal signs every kind in at `account/login` (the API finds the kind) and out
  * at `account/logout`; each kind's own calls (`agent/login`, `office/login`, …) stay for other API clients.
  */
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { Request } from "express";
 import type { Kysely } from "kysely";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { z } from "zod";
 import {
   endpoints,
@@ -12,6 +14,7 @@ import {
   ownAccount,
   type EndpointDef,
   type LoginData,
+  type PasskeyOptions,
   type PasswordSet,
   type SignedInData,
   type WhoAmIData,
@@ -21,15 +24,17 @@ import { FIX_FIELDS } from "../../lib/messages.js";
 import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import { cartCount } from "../payments/cart.js";
-import { mayMail, type LoginLimiter, type MailLimiters } from "../rate-limit.js";
+import { mayMail, tooMany, type LoginLimiter, type MailLimiters } from "../rate-limit.js";
 import type { Server } from "../serve.js";
 import { adoptBrowserZone, setAgentZone } from "./agents.js";
-import { hasFactor, isFactorKind } from "./factors.js";
+import { BROWSER_HEADER, browserKey, browserName, noteBrowser } from "./browsers.js";
+import { hasFactor, isFactorKind, type FactorKind } from "./factors.js";
 import { bearerToken, SESSION_EXPIRED, SIGN_IN_FIRST } from "./guard.js";
 import { signInKinds, type SignInKind } from "./kinds.js";
 import { changePassword, getAccount, requestPasswordReset, signOutOthers, updateAccount } from "./own-account.js";
+import { authenticationOptions, checkPasskey, passkeyFailed, relyingParty } from "./passkeys.js";
 import { passwordLinkInfo, usePasswordLink } from "./password-links.js";
-import { completeChallenge, newChallenge, secondStepAsked } from "./second-step.js";
+import { challengeAccount, completeChallenge, secondStepAsked, type SecondProof } from "./second-step.js";
 import { signIn, underLimits, DEACTIVATED } from "./sign-in.js";
 import { issueToken, personForToken, revokeToken } from "./tokens.js";
 
@@ -44,6 +49,12 @@ export type AccountDeps = {
   factorKey: Buffer;
   /** Wrong second-step codes per account */
   mfaLimiter: RateLimiterAbstract;
+  /** Passkey options asked per address (each keeps a challenge for five minutes) */
+  passkeyLimiter: RateLimiterAbstract;
+  /** The firm's name, as a passkey's relying party shows it */
+  company: () => string;
+  /** Whether the owner asks this kind for a second factor (the business settings, issue 67) */
+  factorRequired: (kind: FactorKind) => boolean;
 };
 
 /**
@@ -65,38 +76,88 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     if (kind === "agent" && time_zone) await adoptBrowserZone(db, id, time_zone);
   };
 
+  const rp = () => relyingParty(deps.publicUrl, deps.company());
+  /** A token for an account whose sign-in is complete (a passkey, or the second step). */
+  const issueFor = async (who: { kind: SignInKind; id: number }) => {
+    const { token, expiresAt } = await issueToken(db, who.kind, who.id, tokenTtlDays);
+    const found = await personForToken(db, who.kind, token);
+    if (!found) throw new ApiError(403, "auth.deactivated", DEACTIVATED);
+    return { kind: who.kind, token, expires_at: expiresAt, person: found.person };
+  };
+  /**
+   * Once a sign-in is complete: its browser noted (one not seen before is e-mailed), and whether the owner's rule
+   * confines the account to its security page (a factor asked of its kind, none set up).
+   */
+  const signedIn = async <T extends { kind: SignInKind; person: { id: number } }>(login: T, req: Request) => {
+    if (!isFactorKind(login.kind)) return login;
+    const who = { kind: login.kind, id: login.person.id };
+    await noteBrowser(db, who, {
+      key: browserKey(req.get(BROWSER_HEADER), req.get("user-agent")),
+      name: browserName(req.get("user-agent")),
+      ip: req.clientIp,
+    });
+    const confined = deps.factorRequired(login.kind) && !(await hasFactor(db, who));
+    return confined ? { ...login, factor_required: true as const } : login;
+  };
+
   /**
    * A sign-in, whichever step: the password (answered `mfa.required` with a challenge when the account has a second
-   * factor), or the challenge and a code (issue 67). `among` narrows it to a kind's own call.
+   * factor), a passkey alone, or the challenge and a code or a passkey (issue 67). `among` narrows it to a kind's
+   * own call.
    */
-  const signInStep = async (body: z.output<typeof loginBody>, ip: string, among?: readonly SignInKind[]) => {
+  const signInStep = async (body: z.output<typeof loginBody>, req: Request, among?: readonly SignInKind[]) => {
+    const ip = ipOf(req.clientIp);
     if ("challenge" in body) {
-      const who = await completeChallenge(db, deps.mfaLimiter, deps.factorKey, body);
+      const who = await completeChallenge(db, deps.mfaLimiter, deps.factorKey, rp(), body as SecondProof);
       if (among && !among.includes(who.kind)) throw new ApiError(401, "mfa.challenge_gone", "This sign-in has expired.");
-      const { token, expiresAt } = await issueToken(db, who.kind, who.id, tokenTtlDays);
-      const found = await personForToken(db, who.kind, token);
-      if (!found) throw new ApiError(403, "auth.deactivated", DEACTIVATED);
-      return { kind: who.kind, token, expires_at: expiresAt, person: found.person };
+      return signedIn(await issueFor(who), req);
+    }
+    if ("passkey" in body) {
+      // The passkey is both factors (the device verified its person): no password, no second step.
+      const who = await checkPasskey(db, rp(), body.passkey as unknown as AuthenticationResponseJSON, null);
+      if (among && !among.includes(who.kind)) throw passkeyFailed();
+      return signedIn(await issueFor(who), req);
     }
     const { email, password, time_zone } = body;
-    return signIn(db, limiter, { email, password, ip }, tokenTtlDays, {
+    const login = await signIn(db, limiter, { email, password, ip }, tokenTtlDays, {
       ...(among ? { among } : {}),
       before: adoptZone(time_zone),
       // Past a right password, an account with a factor is asked for it: no token yet.
       gate: async (kind, id) => {
-        if (isFactorKind(kind) && (await hasFactor(db, { kind, id }))) {
-          throw secondStepAsked(await newChallenge(db, { kind, id }));
-        }
+        if (isFactorKind(kind) && (await hasFactor(db, { kind, id }))) throw await secondStepAsked(db, { kind, id });
       },
     });
+    return signedIn(login, req);
   };
 
+  // A passkey's options: to sign in with one alone (any of ours the device holds), or as a challenge's second step.
+  serve(endpoints.passkeySignIn, async ({ body, req }) => {
+    try {
+      await deps.passkeyLimiter.consume(ipOf(req.clientIp));
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw tooMany(e, "passkey attempts");
+      throw e;
+    }
+    const who = body.challenge ? await challengeAccount(db, body.challenge) : null;
+    return (await authenticationOptions(db, rp(), who)) as unknown as PasskeyOptions;
+  });
+
   // The portal's one sign-in: the API finds the kind.
-  serve(endpoints.signIn, async ({ body, req }) => (await signInStep(body, ipOf(req.clientIp))) as SignedInData);
+  serve(endpoints.signIn, async ({ body, req }) => (await signInStep(body, req)) as SignedInData);
   // The guard has read the token's person and expiry already: one more query, an agent's cart count.
   serve(endpoints.whoAmI, async ({ caller }) => {
     const cart_count = caller.kind === "agent" ? await cartCount(db, caller.id) : null;
-    return { kind: caller.kind, person: caller.person, expires_at: caller.expires_at, cart_count } as WhoAmIData;
+    const confined =
+      isFactorKind(caller.kind) &&
+      deps.factorRequired(caller.kind) &&
+      !(await hasFactor(db, { kind: caller.kind, id: caller.id }));
+    return {
+      kind: caller.kind,
+      person: caller.person,
+      expires_at: caller.expires_at,
+      cart_count,
+      ...(confined ? { factor_required: true } : {}),
+    } as WhoAmIData;
   });
   serve(endpoints.signOut, async ({ caller }) => {
     await revokeToken(db, caller.kind, caller.token);
@@ -108,7 +169,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     const calls = kindCalls[kind];
     if (!calls) continue;
     serve(calls.login as typeof endpoints.login, async ({ body, req }) => {
-      const login = await signInStep(body, ipOf(req.clientIp), [kind]);
+      const login = await signInStep(body, req, [kind]);
       return { token: login.token, expires_at: login.expires_at, [kind]: login.person } as unknown as LoginData;
     });
     serve(calls.logout as typeof endpoints.logout, async ({ caller }) => {
@@ -161,7 +222,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
 
   // Public: whose a set-password link is, and using it (which signs its person in).
   serve(endpoints.passwordCheck, async ({ body }) => passwordLinkInfo(db, body.token));
-  serve(endpoints.passwordSet, async ({ body }) => {
+  serve(endpoints.passwordSet, async ({ body, req }) => {
     const info = await passwordLinkInfo(db, body.token);
     if (body.password.toLowerCase().includes(info.email.toLowerCase())) {
       throw new ApiError(400, "validation.failed", FIX_FIELDS, {
@@ -172,11 +233,8 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     // A reset leaves the factor in place: the new password is set, and the second step is asked as at any sign-in.
     const who = { kind: used.kind, id: used.accountId };
     if (isFactorKind(who.kind) && (await hasFactor(db, { kind: who.kind, id: who.id }))) {
-      throw secondStepAsked(await newChallenge(db, { kind: who.kind, id: who.id }));
+      throw await secondStepAsked(db, { kind: who.kind, id: who.id });
     }
-    const { token, expiresAt } = await issueToken(db, used.kind, used.accountId, tokenTtlDays);
-    const found = await personForToken(db, used.kind, token);
-    if (!found) throw new ApiError(403, "auth.deactivated", DEACTIVATED);
-    return { kind: used.kind, token, expires_at: expiresAt, person: found.person } as PasswordSet;
+    return (await signedIn(await issueFor(who), req)) as PasswordSet;
   });
 }

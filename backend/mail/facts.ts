@@ -54,7 +54,7 @@ export type Facts =
       kind: "account.security";
       to: Recipient;
       /** What changed in the second factor (issue 67); `name`: the factor's, for one added or removed */
-      event: "factor_added" | "factor_removed" | "recovery_used" | "recovery_renewed" | "factors_reset";
+      event: "factor_added" | "factor_removed" | "recovery_used" | "recovery_renewed" | "factors_reset" | "new_browser";
       name?: string;
       at: string;
     }

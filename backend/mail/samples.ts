@@ -172,6 +172,7 @@ export function sampleFacts(lang: Lang, publicUrl: string): Facts[] {
     },
     { kind: "account.password_changed", to: agentTo, at: at(0), how: "account" },
     { kind: "account.security", to: agentTo, event: "factor_added", name: "My phone", at: at(0) },
+    { kind: "account.security", to: agentTo, event: "new_browser", name: "Firefox on Windows (203.0.113.7)", at: at(0) },
     {
       kind: "account.email_change",
       to: agentTo,

@@ -917,7 +917,7 @@ export const enWorkspace = {
       sessionsNote: "Signed in on another computer or phone, or forgot to sign out somewhere? End every session but this one.",
       signOutOthers: "Sign out everywhere else",
       security: "Sign-in security",
-      securityNote: "A second factor after your password: codes from an authenticator app, and recovery codes.",
+      securityNote: "A second factor after your password: passkeys, codes from an authenticator app, and recovery codes.",
       securityLink: "Your second factor",
     },
     /** One's own second factor (issue 67) */
@@ -925,8 +925,19 @@ export const enWorkspace = {
       title: "Sign-in security",
       heading: "Sign-in security",
       intro:
-        "With a second factor, your password alone does not sign you in: after it, you type the six-digit code an authenticator app on your phone shows (Google Authenticator, Microsoft Authenticator, 1Password, Authy…), or one of your recovery codes.",
+        "With a second factor, your password alone does not sign you in: after it, you use a passkey, or type the six-digit code an authenticator app on your phone shows (Google Authenticator, Microsoft Authenticator, 1Password, Authy…), or one of your recovery codes.",
       none: "You sign in with your password alone.",
+      kindPasskey: "passkey",
+      kindApp: "authenticator app",
+      passkeyHeading: "Add a passkey",
+      passkeyNote:
+        "A passkey lives on your phone, your computer or a security key, and is unlocked with your fingerprint, face or PIN. With one, you can sign in without your password (“Sign in with a passkey”), and it answers the second step after your password.",
+      passkeyPlaceholder: "My laptop",
+      passkeyAdd: "Add a passkey",
+      passkeyAdded: "Your passkey is added: you can sign in with it, and it answers the second step after your password.",
+      passkeyNeedsScript:
+        "Adding a passkey needs JavaScript, and a browser that has passkeys. The authenticator app below works without either.",
+      passkeyUnread: "The passkey's answer could not be read. Try again.",
       factors: "Your second factors",
       added: "Added {{when}}",
       lastUsed: "last used {{when}}",
@@ -1442,6 +1453,8 @@ export const enWorkspace = {
       noticeHours: "Minimum notice changed from {{from}} to {{to}} hours",
       logoChanged: "New logo for e-mails",
       logoRemoved: "Logo removed from e-mails",
+      factorRequired: "{{field}}: now required",
+      factorOptional: "{{field}}: no longer required",
       daysOff: "Days off changed",
       sessionsOutside: "Sessions outside the new hours: {{count}}",
       writesIn: "Writes in {{now}} (was {{was}})",
@@ -2079,6 +2092,9 @@ export const enWorkspace = {
       colourHint: "The firm's name, the main button and links in every e-mail. White text goes on it, so it must be dark enough.",
       logoLink: "The logo at the top of every e-mail",
       previewsLink: "See every e-mail as it is sent",
+      security: "Sign-in security",
+      securityHint:
+        "Ask each kind of account for a second factor (a passkey or an authenticator app) after its password. Someone who has none is taken to their security page when they sign in, and can do nothing else until they set one up.",
     },
     /** The e-mails' logo (issue 42) */
     logo: {
@@ -2120,6 +2136,9 @@ export const enWorkspace = {
       hold_minutes: "Hold minutes",
       cancel_cutoff_hours: "Cancellation cut-off (hours)",
       min_notice_hours: "Minimum notice (hours)",
+      factor_staff: "A second factor for staff",
+      factor_agent: "A second factor for agents",
+      factor_mentor: "A second factor for mentors",
       documents: "Documents {{service}} asks for",
       tagline: "{{service}}'s tagline",
       intro: "{{service}}'s introduction",

@@ -304,6 +304,19 @@ export const en = {
     gone: "This sign-in has expired: sign in with your password again.",
     wrong: "That code is not right, or it was used already.",
     asked: "This account has a second factor: give a code from your authenticator, or a recovery code.",
+    introPasskey:
+      "Your account has a second factor. Use your passkey, or type the six-digit code your authenticator app shows, or one of your recovery codes.",
+    setUpFirst: "Your firm asks for a second factor: set up a passkey or an authenticator app here before you go on.",
+  },
+  /** Passkeys (issue 67): sign in with one alone, or use one as the second step */
+  passkey: {
+    signIn: "Sign in with a passkey",
+    use: "Use your passkey",
+    busy: "Waiting for your passkey…",
+    cancelled: "The passkey was not used. Try again, or sign in another way.",
+    failed: "This passkey could not be checked. Try again, or use another way to sign in.",
+    unknown: "This passkey is not known here (it may have been removed). Sign in with your password.",
+    none: "This account has no passkey: use a code from your authenticator app, or a recovery code.",
   },
   signIn: {
     title: "Sign in",
@@ -552,7 +565,10 @@ export const en = {
         "On {{when}}, the consultancy's office reset the second factors of your account: your password alone signs you in until you set a new one up.",
       factor_addedSubject: "A second factor was added to your {{company}} account",
       factor_added:
-        "On {{when}}, “{{name}}” was added to your account as a second factor: from now on, a code is asked after your password.",
+        "On {{when}}, “{{name}}” was added to your account as a second factor: from now on, it is asked for after your password.",
+      new_browserSubject: "A sign-in to your {{company}} account from a new browser",
+      new_browser:
+        "On {{when}}, someone signed in to your account from {{name}}, a browser it had not been signed in from before.",
       factor_removedSubject: "A second factor was removed from your {{company}} account",
       factor_removed: "On {{when}}, “{{name}}” was removed from your account's second factors.",
       recovery_usedSubject: "A recovery code was used to sign in to {{company}}",

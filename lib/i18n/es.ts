@@ -346,6 +346,20 @@ export const es: Catalogue = {
     wrong: "Ese código no es correcto o ya se usó.",
     asked:
       "Esta cuenta tiene un segundo factor: escriba un código de su aplicación de autenticación o un código de recuperación.",
+    introPasskey:
+      "Su cuenta tiene un segundo factor. Use su llave de acceso, o escriba el código de seis dígitos que muestra su aplicación de autenticación, o uno de sus códigos de recuperación.",
+    setUpFirst:
+      "Su empresa pide un segundo factor: configure aquí una llave de acceso o una aplicación de autenticación antes de continuar.",
+  },
+  /** Passkeys (issue 67): sign in with one alone, or use one as the second step */
+  passkey: {
+    signIn: "Iniciar sesión con una llave de acceso",
+    use: "Usar su llave de acceso",
+    busy: "Esperando su llave de acceso…",
+    cancelled: "No se usó la llave de acceso. Inténtelo de nuevo o inicie sesión de otra forma.",
+    failed: "No se pudo comprobar esta llave de acceso. Inténtelo de nuevo o inicie sesión de otra forma.",
+    unknown: "Esta llave de acceso no se conoce aquí (quizá se eliminó). Inicie sesión con su contraseña.",
+    none: "Esta cuenta no tiene llave de acceso: escriba un código de su aplicación de autenticación o un código de recuperación.",
   },
   signIn: {
     title: "Iniciar sesión",
@@ -594,7 +608,10 @@ export const es: Catalogue = {
         "El {{when}}, la oficina de la consultora restableció los segundos factores de su cuenta: su contraseña basta para entrar hasta que configure uno nuevo.",
       factor_addedSubject: "Se añadió un segundo factor a su cuenta de {{company}}",
       factor_added:
-        "El {{when}} se añadió «{{name}}» a su cuenta como segundo factor: a partir de ahora se pide un código después de la contraseña.",
+        "El {{when}} se añadió «{{name}}» a su cuenta como segundo factor: desde ahora se le pedirá después de su contraseña.",
+      new_browserSubject: "Inicio de sesión en su cuenta de {{company}} desde un navegador nuevo",
+      new_browser:
+        "El {{when}} alguien inició sesión en su cuenta desde {{name}}, un navegador desde el que nunca se había entrado en ella.",
       factor_removedSubject: "Se quitó un segundo factor de su cuenta de {{company}}",
       factor_removed: "El {{when}} se quitó «{{name}}» de los segundos factores de su cuenta.",
       recovery_usedSubject: "Se usó un código de recuperación para entrar en {{company}}",

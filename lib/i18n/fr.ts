@@ -350,6 +350,20 @@ export const fr: Catalogue = {
     wrong: "Ce code n’est pas bon, ou il a déjà servi.",
     asked:
       "Ce compte a un second facteur : saisissez un code de votre application d’authentification ou un code de récupération.",
+    introPasskey:
+      "Votre compte a un second facteur. Utilisez votre clé d’accès, ou saisissez le code à six chiffres affiché par votre application d’authentification, ou l’un de vos codes de récupération.",
+    setUpFirst:
+      "Votre société demande un second facteur : configurez ici une clé d’accès ou une application d’authentification avant de continuer.",
+  },
+  /** Passkeys (issue 67): sign in with one alone, or use one as the second step */
+  passkey: {
+    signIn: "Se connecter avec une clé d’accès",
+    use: "Utiliser votre clé d’accès",
+    busy: "En attente de votre clé d’accès…",
+    cancelled: "La clé d’accès n’a pas été utilisée. Réessayez, ou connectez-vous autrement.",
+    failed: "Cette clé d’accès n’a pas pu être vérifiée. Réessayez, ou connectez-vous autrement.",
+    unknown: "Cette clé d’accès n’est pas connue ici (elle a peut-être été supprimée). Connectez-vous avec votre mot de passe.",
+    none: "Ce compte n’a pas de clé d’accès : saisissez un code de votre application d’authentification ou un code de récupération.",
   },
   signIn: {
     title: "Se connecter",
@@ -599,7 +613,10 @@ export const fr: Catalogue = {
         "Le {{when}}, le bureau du cabinet a réinitialisé les seconds facteurs de votre compte : votre mot de passe suffit à vous connecter jusqu’à ce que vous en configuriez un nouveau.",
       factor_addedSubject: "Un second facteur a été ajouté à votre compte {{company}}",
       factor_added:
-        "Le {{when}}, « {{name}} » a été ajouté à votre compte comme second facteur : désormais, un code est demandé après votre mot de passe.",
+        "Le {{when}}, « {{name}} » a été ajouté à votre compte comme second facteur : il vous sera désormais demandé après votre mot de passe.",
+      new_browserSubject: "Connexion à votre compte {{company}} depuis un nouveau navigateur",
+      new_browser:
+        "Le {{when}}, quelqu’un s’est connecté à votre compte depuis {{name}}, un navigateur qui n’avait encore jamais servi à s’y connecter.",
       factor_removedSubject: "Un second facteur a été retiré de votre compte {{company}}",
       factor_removed: "Le {{when}}, « {{name}} » a été retiré des seconds facteurs de votre compte.",
       recovery_usedSubject: "Un code de récupération a servi à se connecter à {{company}}",

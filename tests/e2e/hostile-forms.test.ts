@@ -234,6 +234,7 @@ describe("hostile form posts to the portal", () => {
       "/about",
       "/authentication",
       "/logout",
+      "/passkey-options",
       "/cart",
       "/contact",
       `/clients/${spareId}/delete`,

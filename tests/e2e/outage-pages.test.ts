@@ -25,10 +25,12 @@ const LOGO = `/brand/logo/${"0".repeat(64)}.png`;
 const PUBLIC_WITH_DATA = new Set(["/our-mentors", "/our-mentors/1", LOGO]);
 /** Pages a visitor may see signed out (the portal's own list), and the not-found page. */
 const isPublic = (path: string) => isPublicPath(path) || path === "/no-such-page" || PUBLIC_FILES.has(path);
-/** Not pages: the benchmark's baseline, sign-out's post, the upload's script route, the factor reset's post. */
+/** Not pages: the benchmark's baseline, sign-out's post, the upload's script route, the factor reset's post, passkeys' options. */
 const SKIP = new Set([
   "/bench/remix-baseline",
   "/logout",
+  // A passkey's options: asked by the pages' script, answered in JSON.
+  "/passkey-options",
   "/clients/1/documents/1/upload",
   "/my/documents/1/upload",
   // The office's reset of a second factor: a form's post, whose kind is agent, mentor or staff (not 1).

@@ -6,6 +6,7 @@
  * waiting, /second-step says so and leads back to the password.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { SoftAuthenticator } from "../support/authenticator.js";
 import { refusalIn } from "../support/refusal.js";
 import { formRequest, newAgent, request, respond, signedInCookie } from "../support/route-context.js";
 import { codeFor } from "../support/totp.js";
@@ -104,5 +105,89 @@ describe("the second factor's pages", () => {
     expect((await refusalIn(wrong)).fieldErrors.code?.[0]).toBe("هذا الرمز غير صحيح، أو سبق استخدامه.");
     const done = await respond(step.action, await formRequest("/ar/second-step", { code: recovery[0]! }, waiting));
     expect([done.status, done.headers.get("Location")]).toEqual([302, "/dashboard/"]);
+  });
+});
+
+describe("passkeys on the portal's pages", () => {
+  let agent: { email: string; password: string };
+  const device = new SoftAuthenticator("http://portal.test");
+  /** WebAuthn's options, as the pages' script asks /passkey-options for them. */
+  const optionsFor = async (purpose: string, cookie?: string) => {
+    const res = await respond(
+      (await route("passkey-options")).action,
+      await formRequest("/passkey-options", { purpose }, cookie),
+    );
+    return { status: res.status, body: await res.json() };
+  };
+
+  beforeAll(async () => {
+    agent = await newAgent("passkey-pages");
+  });
+
+  it("/account/security adds a passkey from what the browser signed, with the first factor's recovery codes", async () => {
+    const cookie = await signedInCookie(agent.email, agent.password);
+    const page = await route("account_.security");
+    // A visitor asks for a new passkey's options: refused, with its code.
+    expect((await optionsFor("register")).status).toBe(401);
+    const options = await optionsFor("register", cookie);
+    expect(options.status).toBe(200);
+    expect(options.body.rp.id).toBe("portal.test");
+    const { response } = device.register(options.body);
+    // What no browser sends: refused above the form, the name kept.
+    const junk = await respond(
+      page.action,
+      await formRequest("/account/security", { intent: "passkey", name: "Laptop", passkey: "{not json" }, cookie),
+    );
+    expect(junk.status).toBe(400);
+    const said = await refusalIn(junk);
+    expect(said.formError).toBe("The passkey's answer could not be read. Try again.");
+    const added = await respond(
+      page.action,
+      await formRequest("/account/security", { intent: "passkey", name: "Laptop", passkey: JSON.stringify(response) }, cookie),
+    );
+    expect(added.status).toBe(200);
+    expect((await added.json()).recovery_codes).toHaveLength(10);
+    const shown = await (await respond(page.loader!, request("/account/security", { cookie }))).json();
+    expect(shown.state.factors).toEqual([expect.objectContaining({ name: "Laptop", kind: "passkey" })]);
+  });
+
+  it("signs in with a passkey alone from the sign-in page, and answers the second step with it", async () => {
+    const signIn = await route("($lang).authentication");
+    const step = await route("($lang).second-step");
+    const alone = await optionsFor("sign_in");
+    const done = await respond(
+      signIn.action,
+      await formRequest("/authentication", {
+        intent: "passkey",
+        redirectTo: "/clients",
+        passkey: JSON.stringify(device.sign(alone.body)),
+      }),
+    );
+    expect([done.status, done.headers.get("Location")]).toEqual([302, "/clients"]);
+    // The same signature again: refused above the form, in the page's language.
+    const again = await respond(
+      signIn.action,
+      await formRequest("/fr/authentication", { intent: "passkey", passkey: JSON.stringify(device.sign(alone.body)) }),
+    );
+    expect(again.status).toBe(400);
+    expect((await refusalIn(again)).formError).toBe(
+      "Cette clé d’accès n’a pas pu être vérifiée. Réessayez, ou connectez-vous autrement.",
+    );
+
+    // After the password, the second step offers the passkey, and takes it.
+    const asked = await respond(
+      signIn.action,
+      await formRequest("/authentication", { email: agent.email, password: agent.password, redirectTo: "/bookings" }),
+    );
+    const waiting = cookieOf(asked);
+    expect((await (await respond(step.loader!, request("/second-step", { cookie: waiting }))).json()).passkey).toBe(true);
+    expect((await optionsFor("second_step")).status).toBe(401);
+    const stepOptions = await optionsFor("second_step", waiting);
+    expect(stepOptions.body.allowCredentials).toHaveLength(1);
+    const stepped = await respond(
+      step.action,
+      await formRequest("/second-step", { intent: "passkey", passkey: JSON.stringify(device.sign(stepOptions.body)) }, waiting),
+    );
+    expect([stepped.status, stepped.headers.get("Location")]).toEqual([302, "/bookings"]);
   });
 });

@@ -43,6 +43,8 @@ export const routes: Record<string, Entry> = {
   // Nothing waiting for a second step: the page says so and leads back to the password.
   "($lang).second-step": { who: "public", at: () => ({ path: "/ar/second-step", params: { lang: "ar" } }) },
   logout: { who: "public", at: () => ({ path: "/logout" }), ok: 302 },
+  // A passkey's options, asked by the pages' script with a form post; opened, it goes to the sign-in page.
+  "passkey-options": { who: "public", at: () => ({ path: "/passkey-options" }), ok: 302 },
   // A calendar feed is reached by its token alone (a made-up one: no feed).
   "feeds.$token.calendar[.]ics": {
     who: "public",
