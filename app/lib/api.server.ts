@@ -178,7 +178,7 @@ export const SECURITY_PAGE = "/account/security";
 export async function toSecurityPage(request: Request, context: AppLoadContext): Promise<Response> {
   const say = refusalWords(await requestLang(request, context));
   const session = await sessionOf(context, request);
-  session.flash("toast", makeToast("info", say({ code: "mfa.setup_required", message: "Set up a second factor first." })));
+  session.flash("toast", makeToast("info", say.catalogue("mfa.setup_required")));
   return redirect(SECURITY_PAGE, { headers: { "Set-Cookie": await commitSession(context, session) } });
 }
 

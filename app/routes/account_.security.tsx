@@ -169,7 +169,7 @@ export default function Security() {
         {passkeys ? (
           <div className="form">
             <Field
-              label={t("work.security.name")}
+              label={t("work.security.passkeyName")}
               placeholder={t("work.security.passkeyPlaceholder")}
               maxLength={60}
               ref={passkeyName}

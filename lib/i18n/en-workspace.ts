@@ -932,6 +932,7 @@ export const enWorkspace = {
       passkeyHeading: "Add a passkey",
       passkeyNote:
         "A passkey lives on your phone, your computer or a security key, and is unlocked with your fingerprint, face or PIN. With one, you can sign in without your password (“Sign in with a passkey”), and it answers the second step after your password.",
+      passkeyName: "The passkey's name (optional)",
       passkeyPlaceholder: "My laptop",
       passkeyAdd: "Add a passkey",
       passkeyAdded: "Your passkey is added: you can sign in with it, and it answers the second step after your password.",

@@ -79,7 +79,7 @@ journeys("the agent's day in Chromium", (ctx) => {
       await page.goto(ctx.portal.base + "/authentication/");
       await page.getByLabel("Email").fill(agent.email);
       await page.getByLabel("Password").fill(agent.password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL(/\/dashboard\/$/);
 
       // With JavaScript the browser's zone became the agent's at this first sign-in; without, nothing is guessed.

@@ -39,7 +39,7 @@ describe.skipIf(!haveBrowser)("when the API is unreachable", () => {
       await page.goto(portal.base + "/authentication");
       await page.getByLabel("Email").fill("demo@example.com");
       await page.getByLabel("Password").fill("demo-password");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expectToast(page, javaScriptEnabled, "Server busy");
       await expect(page.getByLabel("Email").inputValue()).resolves.toBe("demo@example.com");
       await expect

@@ -62,7 +62,7 @@ journeys("foundation journeys in Chromium", (ctx) => {
       expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/cart/");
       await page.getByLabel("Email").fill("demo@example.com");
       await page.getByLabel("Password").fill("demo-password");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL(/\/cart\/$/);
       await expect.poll(() => page.locator("h1").innerText(), settle).toBe("Your cart");
       await expectToast(page, javaScriptEnabled, "Welcome, Dana Demo!");
@@ -76,7 +76,7 @@ journeys("foundation journeys in Chromium", (ctx) => {
       const page = await context.newPage();
       await page.goto(ctx.portal.base + "/authentication");
       await page.getByLabel("Email").fill("not-an-email");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       const emailError = page.locator("#field-email-error");
       await emailError.waitFor();
       await expect(emailError.innerText()).resolves.toBe("Enter a valid email address");

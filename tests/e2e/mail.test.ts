@@ -155,7 +155,7 @@ journeys("e-mail and accounts in Chromium", (ctx) => {
     await page.goto(ctx.portal.base + "/authentication/");
     await page.getByLabel("Email").fill(demoStaff.email);
     await page.getByLabel("Password").fill(demoStaff.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/office$/);
     await page.getByRole("link", { name: "E-mails that failed" }).click();
     await page.waitForURL(/\/office\/outbox\?status=failed$/);

@@ -40,7 +40,7 @@ journeys("the mentor's agenda in Chromium", (ctx) => {
       await staffPage.goto(ctx.portal.base + "/authentication/");
       await staffPage.getByLabel("Email").fill(demoStaff.email);
       await staffPage.getByLabel("Password").fill(demoStaff.password);
-      await staffPage.getByRole("button", { name: "Sign in" }).click();
+      await staffPage.getByRole("button", { name: "Sign in", exact: true }).click();
       await staffPage.waitForURL(/\/office$/);
 
       // The mentor's address: a taken one is refused beside the field (the demo mentor's), then theirs is saved.

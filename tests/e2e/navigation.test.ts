@@ -183,7 +183,7 @@ journeys("workspace navigation in Chromium", (ctx) => {
       await page.goto(ctx.portal.base + "/authentication");
       await page.getByLabel("Email").fill("demo@example.com");
       await page.getByLabel("Password").fill("wrong-password");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       const summary = page.locator(".form-error");
       await expect.poll(() => summary.count(), settle).toBe(1);
       const text = await summary.innerText();
@@ -245,7 +245,7 @@ journeys("workspace navigation in Chromium", (ctx) => {
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/dashboard\/?$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), settle).not.toMatch(/\w\.\w/);
     expect(await keysShown()).toEqual([]);

@@ -46,7 +46,7 @@ journeys("the back office in Chromium", (ctx) => {
     await page.goto(ctx.portal.base + "/authentication/");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
   }
 
   describe.each(jsModes)("$name", ({ javaScriptEnabled }) => {

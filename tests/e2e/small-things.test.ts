@@ -174,7 +174,7 @@ journeys("the small things in Chromium", (ctx) => {
     await p.goto(ctx.portal.base + "/authentication/");
     await p.getByLabel("Email").fill("things-cover@example.com");
     await p.getByLabel("Password").fill("agent-password");
-    await p.getByRole("button", { name: "Sign in" }).click();
+    await p.getByRole("button", { name: "Sign in", exact: true }).click();
     await p.waitForURL(/\/dashboard\/$/);
     const toast = p.locator(".Toastify__toast").first();
     await toast.waitFor({ state: "visible" });
