@@ -52,7 +52,9 @@ export const passkeyResponse = z
       rawId: z.string({ required_error: PASSKEY_UNREAD, invalid_type_error: PASSKEY_UNREAD }).max(1400),
       type: z.literal("public-key", { errorMap: () => ({ message: PASSKEY_UNREAD }) }),
       // Strings (base64url), a number (the key's algorithm) and a list (the transports), as browsers send them.
-      response: z.record(z.union([z.string().max(16_000), z.number(), z.array(z.string().max(40)).max(10)])),
+      response: z.record(
+        z.union([z.string().max(16_000), z.number().int().min(-65_535).max(65_535), z.array(z.string().max(40)).max(10)]),
+      ),
       clientExtensionResults: z.record(z.unknown()).default({}),
       authenticatorAttachment: z.string().max(40).optional(),
     },

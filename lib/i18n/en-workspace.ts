@@ -2095,7 +2095,7 @@ export const enWorkspace = {
       previewsLink: "See every e-mail as it is sent",
       security: "Sign-in security",
       securityHint:
-        "Ask each kind of account for a second factor (a passkey or an authenticator app) after its password. Someone who has none is taken to their security page when they sign in, and can do nothing else until they set one up.",
+        "Ask each kind of account for a second factor (a passkey or an authenticator app) after its password. Someone who has none is taken to their security page when they sign in, and can do nothing else until they set one up. That includes you: set up your own on your security page first.",
     },
     /** The e-mails' logo (issue 42) */
     logo: {

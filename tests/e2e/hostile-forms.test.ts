@@ -166,7 +166,7 @@ describe("hostile form posts to the portal", () => {
     expect(opened.status).toBe(302);
     const session = opened.headers
       .getSetCookie()
-      .find((c) => !c.startsWith("csrf="))!
+      .find((c) => c.startsWith("__session="))!
       .split(";")[0]!;
     const asClient = `${session}; ${csrfCookie}`;
     const pdf = Buffer.from("%PDF-1.4\n% hostile\n%%EOF\n");

@@ -580,6 +580,23 @@ const matrix: Record<string, Entry> = {
     intruder: 404,
   },
   "POST /account/security/recovery-codes": { anonymous: 401, intruder: 409 },
+  // Passkeys: one's own options and one's own passkey (a signature over no challenge of the portal's: refused).
+  "POST /account/security/passkeys/options": { anonymous: 401, intruder: 200 },
+  "POST /account/security/passkeys": {
+    anonymous: 401,
+    body: () => ({
+      name: "Stolen",
+      response: {
+        id: "AAAA",
+        rawId: "AAAA",
+        type: "public-key",
+        response: { clientDataJSON: "e30", attestationObject: "oA" },
+      },
+    }),
+    intruder: 400,
+  },
+  // Public: the options to sign in with a passkey (no account named), or to answer a challenge (none here).
+  "POST /account/passkey/options": { anonymous: 200, intruder: 200 },
   "POST /office/agents/:id/reset-factors": {
     anonymous: 401,
     path: (v) => `/office/agents/${v.agentId}/reset-factors`,
