@@ -4,7 +4,7 @@
  * person would type it), keeps the recovery codes, signs out, signs in with the password and cannot reach
  * /dashboard until a right code: a wrong code and a used one are refused beside the field; later a recovery code
  * signs in once. Then, with JavaScript on (Chromium's virtual authenticator), a passkey added, used alone and as the
- * second step, and refused once removed; and the owner's rule for staff, scripts on and off.
+ * second step by a staff member, and refused once removed; and the owner's rule for staff, scripts on and off.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -101,9 +101,11 @@ journeys("a second factor in Chromium", (ctx) => {
 journeys("passkeys and the owner's rule in Chromium", (ctx) => {
   // A passkey needs the browser's script: its journey runs with JavaScript on, at 1280 and 375 px.
   describe.each(journeyRuns.filter((r) => r.javaScriptEnabled))("passkeys, $width px", ({ width }) => {
-    it("an agent adds a passkey, signs in with it alone and as the second step; removed, it signs in no more", async () => {
-      const email = `passkey-${width}@example.com`;
-      await ctx.portal.agentWithApi(email, `Passkey Agent ${width}`);
+    it("a staff member adds a passkey, signs in with it alone and as the second step; removed, it signs in no more", async () => {
+      const email = `passkey-staff-${width}@example.com`;
+      ctx.portal.db
+        .prepare("insert into staff (email, name, role, password_hash, created_at) values (?, ?, 'staff', ?, ?)")
+        .run(email, `Passkey Staff ${width}`, await hashPassword("staff-member-password"), new Date().toISOString());
       const browser = await newContext(ctx.browser, true, { width });
       const page = await browser.context.newPage();
       // Chromium's own virtual authenticator: a platform passkey that verifies its person, without a dialog.
@@ -121,9 +123,9 @@ journeys("passkeys and the owner's rule in Chromium", (ctx) => {
       });
       await page.goto(`${ctx.portal.base}/authentication`);
       await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password").fill("agent-password");
+      await page.getByLabel("Password").fill("staff-member-password");
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await page.waitForURL(/\/dashboard\/?$/);
+      await page.waitForURL(/\/office\/?$/);
 
       await page.goto(`${ctx.portal.base}/account/security`);
       await page.locator("#passkey-name").fill("This laptop");
@@ -138,20 +140,20 @@ journeys("passkeys and the owner's rule in Chromium", (ctx) => {
 
       // Signed out: the passkey alone signs in, no e-mail, no password.
       await browser.context.clearCookies();
-      await page.goto(`${ctx.portal.base}/authentication?redirectTo=%2Fbookings`);
+      await page.goto(`${ctx.portal.base}/authentication?redirectTo=%2Foffice%2Forders`);
       await page.getByTestId("passkey-sign-in").click();
-      await page.waitForURL(/\/bookings$/);
+      await page.waitForURL(/\/office\/orders$/);
       await expectToast(page, true, /^Welcome/);
 
       // After the password, the second step offers the passkey.
       await browser.context.clearCookies();
-      await page.goto(`${ctx.portal.base}/authentication?redirectTo=%2Fclients`);
+      await page.goto(`${ctx.portal.base}/authentication?redirectTo=%2Foffice%2Fagents`);
       await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password").fill("agent-password");
+      await page.getByLabel("Password").fill("staff-member-password");
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL(/\/second-step$/);
       await page.getByTestId("passkey-second-step").click();
-      await page.waitForURL(/\/clients$/);
+      await page.waitForURL(/\/office\/agents$/);
 
       // Removed here, the passkey the device still holds is refused, said above the form.
       await page.goto(`${ctx.portal.base}/account/security`);
