@@ -1,5 +1,5 @@
 /**
- * The browser's start: Remix hydrates the document. The page's words are there already (app/lib/words.tsx reads
+ * The browser's start: Remix hydrates the document. The page's words are there already (app/lib/page-words.tsx reads
  * what the server wrote into the document, catalogue-loading.ts), so hydration waits for nothing.
  */
 import { RemixBrowser } from "@remix-run/react";

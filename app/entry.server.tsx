@@ -6,8 +6,8 @@ import { isLang, langOfPath } from "../lib/i18n/languages";
 import { pageCatalogue } from "./lib/catalogue-parts.server";
 import { CatalogueProvider } from "./lib/catalogue-script";
 import { NonceProvider } from "./lib/nonce";
+import { WordsSourceProvider } from "./lib/page-words";
 import { serverWords } from "./lib/server-words.server";
-import { WordsSourceProvider } from "./lib/words";
 
 /** How long a response may stream before pending data is rejected (single fetch's replacement for abortDelay). */
 export const streamTimeout = 5_000;

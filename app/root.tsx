@@ -32,13 +32,13 @@ import { browserLang, catalogueVersion, chosenLang, translator } from "./lib/i18
 import type { SignedInPerson } from "./lib/kinds";
 import { companyOf } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
+import { usePageWords, WordsProvider } from "./lib/page-words";
 import { isAuthenticationPath, isLocalizedPath, normalizePath } from "./lib/paths";
 import { requestLang } from "./lib/refusals.server";
 import { csrf } from "./lib/security.server";
 import { accountOf, commitSession, type SessionAccount } from "./lib/session.server";
 import { loadSite } from "./lib/site.server";
 import { makeToast, SERVER_BUSY, type ToastMessage } from "./lib/toast";
-import { usePageWords, WordsProvider } from "./lib/words";
 import appCss from "./styles/app.css";
 
 export const links: LinksFunction = () => [

@@ -3,7 +3,6 @@
  * opening hours. Kept apart from business.ts (which re-exports both): the browser's build gives every page the
  * whole of each module the root imports, with all that any page uses of it, so the root imports this alone.
  */
-import type { SiteFacts } from "./business.js";
 import { dayIn, wallClock } from "./days.js";
 import { remember, zonedDates } from "./intl.js";
 
@@ -38,7 +37,8 @@ const shownHours = new Map<string, { from: string; to: string }>();
  * into the viewer's zone), or "Closed today". "Today" is the office's day.
  */
 export function todaysHours(
-  site: Pick<SiteFacts, "hours" | "hours_zone">,
+  // SiteFacts' own two (lib/business.ts, which takes this module's names: written out here, so neither imports the other)
+  site: { hours: Array<[string, string] | null>; hours_zone: string },
   viewerZone: string,
   now = new Date(),
   say: (hours: { from: string; to: string } | null) => string = (h) => (h ? `Open today ${h.from}–${h.to}` : "Closed today"),

@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useChosenClient } from "../lib/chosen-client";
 import type { ClientChoice } from "../lib/client-choices.server";
 import type { FormFailure } from "../lib/forms.server";
-import { Trans, useTranslation } from "../lib/words";
+import { Trans, useTranslation } from "../lib/page-words";
 import { ClientPicker } from "./client-picker";
 import { FormError } from "./fields";
 import { usePortalForm } from "./form";

@@ -2,7 +2,7 @@ import { attentionActionKey, attentionSummaryKey, attentionValues } from "../../
 import type { AttentionItem } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 import { useDocumentTitle } from "../lib/document-title";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { appLink } from "./app-link";
 
 /** The kinds whose time is said ("Lapses 24 Nov 2026, 18:00"): the others' summary says all. */

@@ -4,7 +4,7 @@ import type { CartItem, CartSession } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { timeLabel } from "../lib/dates";
 import { itemLabel, refundRule } from "../lib/item-words";
-import { Trans, useTranslation } from "../lib/words";
+import { Trans, useTranslation } from "../lib/page-words";
 import { RowButton, RowForm } from "./row-form";
 import { StackTable } from "./table-head";
 

@@ -6,7 +6,7 @@
 import type { MyCaseStage } from "../../lib/contract";
 import { formatDateTime } from "../lib/dates";
 import { useIntlLocale } from "../lib/lang";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 export function CaseProgress({ cases, timeZone }: { cases: MyCaseStage[]; timeZone: string }) {
   const { t } = useTranslation();

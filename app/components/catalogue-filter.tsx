@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { Country } from "../../lib/contract";
 import { useChosenClient } from "../lib/chosen-client";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { FilterSelect } from "./filter-select";
 
 /** A GET form: works without JavaScript, and the filter is in the address (shareable, back-button safe). */

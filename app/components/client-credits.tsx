@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import type { ClientCredit } from "../../lib/contract";
 import { formatDate } from "../lib/dates";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 export function ClientCredits({ credits, clientId, timeZone }: { credits: ClientCredit[]; clientId: number; timeZone: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { clientFieldNames, clientStatuses, fieldLimits } from "../../lib/client-fields";
 import type { Client, Country } from "../../lib/contract";
 import type { FormFailure } from "../lib/forms.server";
-import { Trans, useTranslation } from "../lib/words";
+import { Trans, useTranslation } from "../lib/page-words";
 import { Field, FormError, SelectField, TextAreaField, WideActions } from "./fields";
 import { usePortalForm } from "./form";
 import { LanguageField } from "./language-field";

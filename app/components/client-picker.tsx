@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ClientChoice } from "../lib/client-choices.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { SelectField } from "./fields";
 
 /**

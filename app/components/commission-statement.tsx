@@ -2,7 +2,7 @@
 import type { CommissionStatement } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { MoneyCell } from "./money-cell";
 
 /** `agentName`: the office reads another's statement, which speaks of the agent by name (the agent's own, of "you"). */

@@ -14,7 +14,7 @@ import { fileSize } from "../../lib/documents";
 import { formatDateTime } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
 import { companyOf } from "../lib/meta";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, FormError, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 

@@ -3,7 +3,7 @@ import type { ClientDocument } from "../../lib/contract";
 import { fileSize } from "../../lib/documents";
 import { formatDateTime } from "../lib/dates";
 import { useDocumentTitle } from "../lib/document-title";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { documentPath, DocumentStatus, downloadPath, Expiry } from "./document-status";
 import { columnWords, StackTable } from "./table-head";
 

@@ -5,7 +5,7 @@
  */
 import type { ClientDocument } from "../../lib/contract";
 import { documentStatusLabels } from "../../lib/documents";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 export function DocumentStatus({ status }: { status: ClientDocument["status"] }) {
   // In the page's language: the client's own page is in the client's (the English words are documentStatusLabels').

@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { EmailChangePage } from "../lib/email-change.server";
 import type { FormFailure } from "../lib/forms.server";
-import { Trans, useTranslation } from "../lib/words";
+import { Trans, useTranslation } from "../lib/page-words";
 import { Field, FormError } from "./fields";
 import { usePortalForm } from "./form";
 import { PendingEmailNote } from "./pending-email-note";

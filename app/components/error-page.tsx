@@ -7,10 +7,9 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { AccountKind } from "../../lib/contract";
 import { langOfPath } from "../../lib/i18n/languages";
-import { portalKinds } from "../lib/kinds";
+import { portalKinds, type SignedInPerson } from "../lib/kinds";
+import { useTranslation } from "../lib/page-words";
 import { thrownCodeKey } from "../lib/thrown-refusals";
-import { useTranslation } from "../lib/words";
-import type { RootLoaderData } from "../root";
 
 type Say = (key: string) => string;
 
@@ -65,7 +64,8 @@ export function RootErrorPage() {
 function areaErrorPage(kind: AccountKind) {
   return function AreaErrorPage() {
     const { t } = useTranslation();
-    const signedIn = useRouteLoaderData<RootLoaderData>("root")?.account;
+    // The root's data as far as this page reads it (typed here: the root imports this module, not the other way).
+    const signedIn = (useRouteLoaderData("root") as { account?: SignedInPerson | null } | undefined)?.account;
     if (signedIn?.kind !== kind) return <RootErrorPage />;
     return <ErrorPage home={{ to: portalKinds[kind].home, label: t(`errors.areaHome.${kind}`) }} />;
   };

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Trans } from "../lib/words";
+import { Trans } from "../lib/page-words";
 
 /** "Choosing a job for Ana Pereira": a list opened from a client's page says for whom, with the way back. */
 export function ForClient({ client, what }: { client: { id: number; name: string } | null; what: string }) {

@@ -5,8 +5,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { dirOf, languageNames, languages } from "../../lib/i18n/languages";
 import { mayShow, portalKinds, type SignedInPerson } from "../lib/kinds";
 import { useLang, useLocalPath } from "../lib/lang";
+import { useTranslation } from "../lib/page-words";
 import { normalizePath } from "../lib/paths";
-import { useTranslation } from "../lib/words";
 import { appLink } from "./app-link";
 
 /**

@@ -1,5 +1,5 @@
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 /**
  * The honeypot fields of remix-utils, hidden by a class instead of remix-utils' inline

@@ -1,4 +1,4 @@
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 /** Where a confirmed session meets: the link to join it, opened in a new tab (the portal stays open beside it). */
 export function JoinLink({ url, label }: { url: string | null; label?: string }) {

@@ -1,5 +1,5 @@
 import { clientLanguages } from "../../lib/client-fields";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { SelectField } from "./fields";
 
 /**

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { fieldLimits } from "../../lib/client-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, FormError } from "./fields";
 import { usePortalForm, type FieldOf } from "./form";
 import { OfficeFormPage } from "./office";

@@ -2,7 +2,7 @@ import type { Country, OfficeJob } from "../../lib/contract";
 import { dollarsText } from "../../lib/money";
 import { employmentTypes as types, jobFields as fields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, SelectField, TextAreaField } from "./fields";
 import { asWritten } from "./filter-select";
 import { usePortalForm } from "./form";

@@ -5,7 +5,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useTranslation, type T } from "../lib/words";
+import { useTranslation, type T } from "../lib/page-words";
 
 /** A list's search box and its pages, as every office list has them (plain GET forms and links). */
 export function OfficeSearch({ q, label, children }: { q: string; label: string; children?: ReactNode }) {

@@ -3,7 +3,7 @@ import type { Country, OfficeMentor } from "../../lib/contract";
 import { dollarsText } from "../../lib/money";
 import { hoursField, mentorFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 import { LanguageField } from "./language-field";

@@ -4,7 +4,7 @@ import type { OfficePlan } from "../../lib/contract";
 import { dollarsText } from "../../lib/money";
 import { planFields } from "../../lib/office-fields";
 import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, SelectField, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 import { CatalogueForm, PriceField } from "./office-catalogue-forms";

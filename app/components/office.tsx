@@ -5,8 +5,8 @@
  */
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "../lib/page-words";
 import type { ToastMessage } from "../lib/toast";
-import { useTranslation } from "../lib/words";
 import { Toast } from "./toasts";
 
 /** A back-office list's head: the way back, its title, and its Add button. */

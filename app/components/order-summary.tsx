@@ -4,8 +4,8 @@ import type { Order, OrderItem, OrderStatus } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
 import { itemLabel } from "../lib/item-words";
-import type { T } from "../lib/words";
-import { useTranslation } from "../lib/words";
+import type { T } from "../lib/page-words";
+import { useTranslation } from "../lib/page-words";
 import { TableHead } from "./table-head";
 
 /** An order's state in words ("Awaiting payment", "Checkout cancelled"). */

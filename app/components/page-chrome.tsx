@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 const SCROLL_TOP_AFTER_PX = 300;
 

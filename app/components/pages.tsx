@@ -1,4 +1,4 @@
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { appLink } from "./app-link";
 
 /** What a list counts, as the catalogue names it ("24 entries"): one of `work.count`'s nouns. */

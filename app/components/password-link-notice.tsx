@@ -1,6 +1,6 @@
 /** The set-password link the office has just made for a staff member, an agent or a mentor, shown once. */
 import { formatDateTime } from "../lib/dates";
-import { Trans } from "../lib/words";
+import { Trans } from "../lib/page-words";
 import { useOfficeZone } from "./office";
 
 /** A set-password link as the API answers it: its address and until when it works */

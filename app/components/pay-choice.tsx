@@ -1,6 +1,6 @@
 /** How a session is paid (issue 41): a credit of the client's session pack (confirmed at once), or held for checkout. */
 import { formatDate } from "../lib/dates";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 type Credit = { id: number; pack_name: string; left: number; sessions: number; expires_at: string; session_minutes: number };
 

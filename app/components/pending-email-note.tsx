@@ -3,7 +3,7 @@
  * change's own page (email-change.tsx), as a page fetches the whole of every module it reaches.
  */
 import { formatDateTime } from "../lib/dates";
-import { Trans } from "../lib/words";
+import { Trans } from "../lib/page-words";
 import { useOfficeZone } from "./office";
 
 /** A change of address waiting for its confirmation, as the office's pages say it. */

@@ -10,7 +10,7 @@ import type { MessagingState, PhoneChannel } from "../../lib/contract/messaging"
 import { intlLocale, isLang } from "../../lib/i18n/languages";
 import { formatDate } from "../lib/dates";
 import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, FormError } from "./fields";
 import { usePortalForm } from "./form";
 

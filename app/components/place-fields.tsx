@@ -4,7 +4,7 @@
  * picker is the largest field there is.
  */
 import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, SelectField, type Common } from "./fields";
 
 /** A country chosen in a form, with its name as the form shows it (for a hint), or null. */

@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import type { PublicMentor } from "../../lib/contract";
 import { useIntlLocale, useLang, useLocalPath } from "../lib/lang";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 export function countryName(locale: string, code: string): string {
   try {

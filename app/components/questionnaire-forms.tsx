@@ -6,7 +6,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { dateRules, questionKinds, QUESTIONNAIRE_LIMITS as L, type QuestionnaireContent } from "../../lib/intake";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, FormError, SelectField, TextAreaField } from "./fields";
 import { type PortalForm } from "./form";
 

@@ -16,7 +16,7 @@ import {
   type Question,
   type QuestionnaireContent,
 } from "../../lib/intake";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 export type CountryName = { code: string; name: string };
 

@@ -4,7 +4,7 @@
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 export function ResetFactors({ kind, id, back }: { kind: "agent" | "mentor" | "staff"; id: number; back: string }) {
   const { t } = useTranslation();

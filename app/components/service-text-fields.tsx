@@ -1,7 +1,7 @@
 import { serviceField, serviceTextMax, type ServiceId } from "../../lib/business";
 import { dirOf, type Lang } from "../../lib/i18n/languages";
+import { useTranslation } from "../lib/page-words";
 import { useSettingLabel } from "../lib/setting-labels";
-import { useTranslation } from "../lib/words";
 import { Field, TextAreaField } from "./fields";
 import { type FieldOf } from "./form";
 

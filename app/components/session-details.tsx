@@ -1,6 +1,6 @@
 /** One of an agent's sessions at the head of a page that acts on it (cancel, move): for whom, with whom, when, about what. */
 import { formatDateTime } from "../lib/dates";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 
 export function SessionDetails({
   b,

@@ -6,7 +6,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { MySession } from "../../lib/contract";
 import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { FormError, TextAreaField } from "./fields";
 import { usePortalForm } from "./form";
 

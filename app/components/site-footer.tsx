@@ -1,5 +1,5 @@
 import { useLocalPath } from "../lib/lang";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { appLink } from "./app-link";
 
 export function SiteFooter({ copyrightYear, company }: { copyrightYear: number; company: string }) {

@@ -5,7 +5,7 @@ import { dirOf, type Lang } from "../../lib/i18n/languages";
 import { DEFAULT_COMPANY_NAME, todaysHours } from "../../lib/site-facts";
 import { portalKinds, type SignedInPerson } from "../lib/kinds";
 import { useLocalPath } from "../lib/lang";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { appLink } from "./app-link";
 import { AccountLinks, KindPlaces, LanguageSwitch, SectionLink } from "./header-places";
 

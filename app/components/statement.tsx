@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import type { MentorStatement } from "../../lib/contract";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../lib/dates";
-import { Trans, useTranslation } from "../lib/words";
+import { Trans, useTranslation } from "../lib/page-words";
 import { MoneyCell } from "./money-cell";
 import { TableHead } from "./table-head";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation, type T } from "../lib/words";
+import { useTranslation, type T } from "../lib/page-words";
 
 /**
  * A column of a table's head: its heading, or `{ num }` for a column of amounts (right-aligned), or null for the

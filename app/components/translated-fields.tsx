@@ -2,7 +2,7 @@
 import { translatedField } from "../../lib/catalogue-texts";
 import { textLangs, dirOf, languageNames } from "../../lib/i18n/languages";
 import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, TextAreaField } from "./fields";
 import type { FieldOf } from "./form";
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { documentTypes, MAX_DOCUMENT_BYTES } from "../../lib/documents";
 import type { FormFailure } from "../lib/forms.server";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, FormError } from "./fields";
 import { readRefusal, refusalHere } from "./form";
 

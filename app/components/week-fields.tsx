@@ -6,7 +6,7 @@ import type { MentorProfile } from "../../lib/contract";
 import { weekdayName } from "../../lib/days";
 import { hoursField } from "../../lib/office-fields";
 import { useIntlLocale } from "../lib/lang";
-import { useTranslation } from "../lib/words";
+import { useTranslation } from "../lib/page-words";
 import { Field, TextAreaField } from "./fields";
 import { type FieldOf, type PortalForm } from "./form";
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { Trans, useTranslation } from "../lib/words";
+import { Trans, useTranslation } from "../lib/page-words";
 
 /**
  * Says which zone the page's times are in, and links to changing the agent's own (/account/zone, which comes back

@@ -3,7 +3,7 @@
  * documents' kinds (lib/documents.ts) with it, which only the pages showing documents need.
  */
 import { localizeDocumentTitle } from "../../lib/i18n/document-titles";
-import { useTranslation } from "./words";
+import { useTranslation } from "./page-words";
 
 /** A document's title: a standard kind in the page's language, an agent's own title as written. */
 export function useDocumentTitle() {

@@ -15,5 +15,5 @@ export * from "./kinds";
 export * from "./lang";
 export * from "./meta";
 export * from "./paths";
-export * from "./words";
+export * from "./page-words";
 export { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -4,7 +4,7 @@
  */
 import type { CartSession } from "../../lib/contract";
 import { formatDateTime } from "./dates";
-import type { T } from "./words";
+import type { T } from "./page-words";
 
 /** What an item is, with a mentor session's time in the agent's zone (the stored description has it in UTC). */
 export function itemLabel(

@@ -1,7 +1,7 @@
 /** The page's language in components: the root decides it; links to public pages stay in it. */
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { intlLocale, langOfPath, pathInLang, type Lang } from "../../lib/i18n/languages";
-import { useTranslation } from "./words";
+import { useTranslation } from "./page-words";
 
 type RootLang = { lang?: Lang } | undefined;
 

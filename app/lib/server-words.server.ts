@@ -1,5 +1,5 @@
 /**
- * The server's words for rendering pages (app/lib/words.tsx): every catalogue, flattened once per language, with
+ * The server's words for rendering pages (app/lib/page-words.tsx): every catalogue, flattened once per language, with
  * English behind the others as i18next's `fallbackLng` has it. Made on first use and only read after.
  */
 import { resources } from "../../lib/i18n/index.js";

@@ -1,6 +1,6 @@
 import type { BusinessKey } from "../../lib/business";
 import { settingLabel } from "../../lib/setting-words";
-import { useTranslation } from "./words";
+import { useTranslation } from "./page-words";
 
 /**
  * A business setting's name on the office's forms, from the workspace catalogue: the service's own settings name

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { FileStore } from "./store.js";
+import type { FileStore } from "./file-store.js";
 
 export function folderStore(root: string): FileStore {
   const base = path.resolve(root);

@@ -13,7 +13,7 @@
 import { createReadStream } from "node:fs";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { FileSettings } from "../../lib/env.server.js";
-import type { FileStore } from "./store.js";
+import type { FileStore } from "./file-store.js";
 import { StoreUnavailable } from "./unavailable.js";
 
 export type S3Deadlines = { connectMs: number; requestMs: number; totalMs: number };

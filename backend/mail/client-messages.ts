@@ -20,8 +20,7 @@ import {
   type Rendered,
   type SessionFacts,
 } from "./compose.js";
-import type { SessionKind, StageNames } from "./facts.js";
-import type { Facts } from "./messages.js";
+import type { Facts, SessionKind, StageNames } from "./facts.js";
 
 export type ClientFacts = Extract<
   Facts,

@@ -7,31 +7,21 @@
  * is never replaced: it is asked first, and fulfilled if it was paid.
  */
 import { randomBytes } from "node:crypto";
-import { sql, type Kysely, type Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type Stripe from "stripe";
 import type { CartItem, CheckoutSessionState, CheckoutStart, OpenCheckout } from "../../lib/contract.js";
 import { isUniqueViolation } from "../db/errors.js";
-import type { Database, OrdersTable } from "../db/schema.js";
+import type { OrdersTable } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
 import { lockAgent, openOrderOf } from "../holds/cart-lock.js";
 import { ApiError } from "../http.js";
 import { listCart } from "./cart.js";
-import { closeOrder, endOrderHolds, fulfilOrder, orderBySession, toOrder, type Logger } from "./orders.js";
+import { closeOrder, endOrderHolds, fulfilOrder, orderBySession, toOrder } from "./orders.js";
+import type { Payments } from "./payments.js";
 import { settleRefunds } from "./refunds.js";
 import { stripeFailure } from "./stripe-errors.js";
 
-export type Payments = {
-  db: Kysely<Database>;
-  /** null in the demo payment mode */
-  stripe: Stripe | null;
-  publicUrl: string;
-  checkoutExpiryMinutes: number;
-  logger: Logger;
-  /** The firm's name now, for the agreements a payment sends (issue 40) */
-  company?: () => string;
-  /** Commission payouts go as Stripe Connect transfers (STRIPE_CONNECT=on, issue 41) */
-  connect?: boolean;
-};
+export type { Payments };
 
 type OrderRow = Selectable<OrdersTable>;
 

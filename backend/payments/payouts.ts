@@ -19,7 +19,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import { lastCommissionMove, lockLedger } from "../db/ledger.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
-import type { Payments } from "./checkout.js";
+import type { Payments } from "./payments.js";
 
 type Db = Kysely<Database>;
 

@@ -5,8 +5,8 @@
  * payment mode, or when Stripe fails, it stays due for a person to settle, and the order says so.
  */
 import { orderLineEvents } from "../clients/case-file.js";
-import type { Payments } from "./checkout.js";
 import { refundNotice } from "./notices.js";
+import type { Payments } from "./payments.js";
 
 export async function settleRefunds(p: Payments, orderId: number): Promise<{ refunded: number; due: number }> {
   const due = await p.db

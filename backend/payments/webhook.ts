@@ -3,8 +3,8 @@
  * effect: a replay finds it and changes nothing, and a failure leaves no record, so Stripe retries.
  */
 import type Stripe from "stripe";
-import type { Payments } from "./checkout.js";
 import { closeOrder, endOrderHolds, fulfilOrder, orderBySession } from "./orders.js";
+import type { Payments } from "./payments.js";
 import { settleRefunds } from "./refunds.js";
 
 const handled = new Set([

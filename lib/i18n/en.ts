@@ -1,7 +1,7 @@
 /**
  * The English catalogue: the source every other language translates (issue 26). Keys are grouped by page; `{{x}}`
  * is filled in (lib/i18n/words.ts on the pages, i18next in e-mails), `<tag>…</tag>` wraps a link or an emphasis in
- * the page (`<Trans>`, app/lib/words.tsx; never an HTML void element's name such as `link`, which react-i18next,
+ * the page (`<Trans>`, app/lib/page-words.tsx; never an HTML void element's name such as `link`, which react-i18next,
  * the test's measure of `<Trans>`, would leave empty: links are `<go>`). The
  * services' own text comes from lib/services-content.ts (the office's defaults), so it is written once in English.
  */

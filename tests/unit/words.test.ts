@@ -1,5 +1,5 @@
 /**
- * The pages' translator (lib/i18n/words.ts, app/lib/words.tsx) says what i18next and react-i18next said, for every
+ * The pages' translator (lib/i18n/words.ts, app/lib/page-words.tsx) says what i18next and react-i18next said, for every
  * key of every catalogue: the words alone, filled with values, in each plural form a count can pick, with a
  * default, and with elements inside (`<Trans>`). The pages used the two libraries before; the server's e-mails and
  * titles still use i18next over the same catalogues.
@@ -9,8 +9,8 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next, Trans as LibraryTrans } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { Trans, usePageWords, WordsProvider, WordsSourceProvider } from "../../app/lib/page-words.js";
 import { serverWords } from "../../app/lib/server-words.server.js";
-import { Trans, usePageWords, WordsProvider, WordsSourceProvider } from "../../app/lib/words.js";
 import { i18nOptions, resources } from "../../lib/i18n/index.js";
 import { languages, type Lang } from "../../lib/i18n/languages.js";
 import { fillWords, flattenWords, makeWords } from "../../lib/i18n/words.js";
