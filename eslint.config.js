@@ -23,6 +23,8 @@ export default tseslint.config(
       "test-results/",
       ".cache/",
       "tests/fixtures/",
+      // Written by kysely-codegen (npm run db:types)
+      "backend/db/generated.ts",
     ],
   },
   js.configs.recommended,
