@@ -30,7 +30,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ["**/*.{ts,tsx,js}"],
+    files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { "react-hooks": reactHooks, "import-x": importX },
     // Our modules are TypeScript imported as ".js" (or without an ending in app/): resolved as such, so that the

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectToast, journeyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
+import { expectToast, mainJourneyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 
 const linkIn = (text: string) => /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43}\S*)/.exec(text)?.[1];
 
@@ -18,7 +18,7 @@ async function downloaded(page: Page, href: string) {
 }
 
 journeys("signed agreements in Chromium", { timeout: 120_000 }, (ctx) => {
-  describe.each(journeyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {
+  describe.each(mainJourneyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {
     const tag = `${javaScriptEnabled ? "on" : "off"}-${width}`;
     const arabic = width === 375;
 

@@ -6,10 +6,10 @@
  * ended the client's access, show a clear page and sign no one in.
  */
 import { describe, expect, it } from "vitest";
-import { expectToast, journeyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
+import { expectToast, mainJourneyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 import { pdfBytes, pngBytes } from "../support/files.js";
 
-const runs = journeyRuns;
+const runs = mainJourneyRuns;
 const linkIn = (text: string) => /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43})/.exec(text)?.[1];
 
 journeys("a client's own page in Chromium", (ctx) => {

@@ -6,14 +6,14 @@
  * thread and writes as the office; the client finds it from their page, counted as new.
  */
 import { describe, expect, it } from "vitest";
-import { expectToast, journeyRuns, journeys, newContext, settle, signInAs } from "../support/browser.js";
+import { expectToast, mainJourneyRuns, journeys, newContext, settle, signInAs } from "../support/browser.js";
 import { pdfBytes } from "../support/files.js";
 
 const linkIn = (text: string) => /(http:\/\/\S+\/my\/link\?token=[A-Za-z0-9_-]{43}\S*)/.exec(text)?.[1];
 
 // The other side is e-mailed at once (MESSAGE_NOTIFY_DELAY_SECONDS=0), by the mail worker's next round.
 journeys("a client's conversation in Chromium", { timeout: 90_000, env: { MESSAGE_NOTIFY_DELAY_SECONDS: "0" } }, (ctx) => {
-  describe.each(journeyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {
+  describe.each(mainJourneyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {
     const tag = `${javaScriptEnabled ? "on" : "off"}-${width}`;
     const arabic = width === 375;
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectToast, journeyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
+import { expectToast, mainJourneyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 
 const ADDRESS = "شارع الملك فهد ١٢، دبي (٢٠٢١–٢٠٢٦)";
 const PHONE = "+971 50 123 4567";
@@ -21,7 +21,7 @@ async function useLink(page: Page, link: string) {
 }
 
 journeys("intake questionnaires in Chromium", { timeout: 120_000 }, (ctx) => {
-  describe.each(journeyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {
+  describe.each(mainJourneyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {
     const tag = `${javaScriptEnabled ? "on" : "off"}-${width}`;
     const arabic = width === 375;
 

@@ -10,7 +10,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { demoStaff } from "../../backend/setup/demo-data.js";
 import { endpoints } from "../../lib/contract.js";
-import { expectToast, journeyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
+import { expectToast, mainJourneyRuns, journeys, newContext, settle, signInAs, unexpected } from "../support/browser.js";
 import { calendarOf } from "../support/smtp.js";
 
 /** The invite a message carries: its UID, SEQUENCE and start. */
@@ -25,7 +25,7 @@ function inviteOf(mail: Parameters<typeof calendarOf>[0] | undefined) {
   };
 }
 
-const runs = journeyRuns;
+const runs = mainJourneyRuns;
 
 journeys("the mentor's agenda in Chromium", (ctx) => {
   describe.each(runs)("$name, $width px", ({ javaScriptEnabled, width }) => {

@@ -9,11 +9,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../backend/accounts/passwords.js";
-import { expectToast, journeyRuns, journeys, newContext, settle, unexpected } from "../support/browser.js";
+import { expectToast, journeyRuns, journeys, mainJourneyRuns, newContext, settle, unexpected } from "../support/browser.js";
 import { codeFor } from "../support/totp.js";
 
 journeys("a second factor in Chromium", (ctx) => {
-  describe.each(journeyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {
+  describe.each(mainJourneyRuns)("$name, $width px", ({ javaScriptEnabled, width }) => {
     const tag = `${javaScriptEnabled ? "on" : "off"}-${width}`;
 
     async function signInWithPassword(page: Page, email: string) {
@@ -100,7 +100,7 @@ journeys("a second factor in Chromium", (ctx) => {
 
 journeys("passkeys and the owner's rule in Chromium", (ctx) => {
   // A passkey needs the browser's script: its journey runs with JavaScript on, at 1280 and 375 px.
-  describe.each(journeyRuns.filter((r) => r.javaScriptEnabled))("passkeys, $width px", ({ width }) => {
+  describe.each(mainJourneyRuns.filter((r) => r.javaScriptEnabled))("passkeys, $width px", ({ width }) => {
     it("a staff member adds a passkey, signs in with it alone and as the second step; removed, it signs in no more", async () => {
       const email = `passkey-staff-${width}@example.com`;
       ctx.portal.db
