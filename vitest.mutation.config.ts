@@ -21,6 +21,7 @@ export default defineConfig({
       "tests/integration/pack-races.test.ts",
       "tests/integration/session-moves.test.ts",
       "tests/integration/booking-notice.test.ts",
+      "tests/integration/commission-rules.test.ts",
     ],
     // Stryker's own runner orders and times the files.
     sequence: {},
