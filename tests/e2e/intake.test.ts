@@ -191,6 +191,8 @@ journeys("intake questionnaires in Chromium", { timeout: 120_000 }, (ctx) => {
       const date = back.locator(".question", { hasText: arabic ? "تاريخ الميلاد" : "Date of birth" }).locator("input");
       await date.fill("1991-02-20");
       await back.getByRole("button", { name: words.saveNext }).click();
+      // Saved once the next section is shown: going elsewhere before would cancel the save (a busy machine did).
+      await back.waitForURL(/section=/);
       await back.goto(`${ctx.portal.base}/my/questionnaires/${copyId}?section=review`);
       await back.getByRole("button", { name: words.send }).click();
       await back.waitForURL(/\/my(#questionnaires)?$/);
