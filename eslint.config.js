@@ -21,6 +21,8 @@ export default tseslint.config(
       "node_modules/",
       "data/",
       "test-results/",
+      // Stryker's sandbox (npm run mutation), left behind when a run is stopped
+      ".stryker-tmp/",
       ".cache/",
       "tests/fixtures/",
       // Written by kysely-codegen (npm run db:types)

@@ -8,7 +8,8 @@ import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 import { serviceTextDefaults } from "../lib/i18n/index.js";
 import type { BookingRules } from "../lib/rules.js";
-import { hasFactor, isFactorKind, type FactorKind } from "./accounts/factors.js";
+import { factorMissing, type FactorKind } from "./accounts/factors.js";
+import { sweepPasskeyChallenges } from "./accounts/passkeys.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { sealingKey } from "./accounts/sealed.js";
 import { securityRoutes } from "./accounts/security-routes.js";
@@ -174,11 +175,8 @@ export async function createApi(
   // Every endpoint of the contract (lib/contract/endpoints.ts), served with its guard and schemas.
   // The owner's rule (issue 67): a kind asked for a second factor reaches only its security page until it has one.
   const factorRequired = (kind: FactorKind) => business.current[`factor_${kind}`] === true;
-  const serve = serveOn(api, db, async (caller) =>
-    isFactorKind(caller.kind) && factorRequired(caller.kind)
-      ? !(await hasFactor(db, { kind: caller.kind, id: caller.id }))
-      : false,
-  );
+  const mustSetUp = (who: { kind: string; id: number }) => factorMissing(db, who, factorRequired);
+  const serve = serveOn(api, db, mustSetUp);
   stripeWebhookRoute(serve, payments, deps.payments.mode === "stripe" ? deps.payments.webhookSecret : null);
   const phone = {
     db,
@@ -226,7 +224,7 @@ export async function createApi(
     // Each asks for a challenge kept five minutes: sixty in ten minutes from one address is more than anyone signs in.
     passkeyLimiter: createLimiter(deps.database, "passkey_ip", 60, 600),
     company: () => liveCompany().name,
-    factorRequired,
+    mustSetUp,
   });
   securityRoutes(serve, { db, factorKey, company: () => liveCompany().name, publicUrl: deps.publicUrl });
   officeRoutes(serve, {
@@ -290,6 +288,7 @@ export async function createApi(
       await business.refresh();
       const cancelCutoffHours = liveRules.cancelCutoffHours;
       await releaseExpiredHolds(db);
+      await sweepPasskeyChallenges(db);
       // Sessions whose mentor asked for a new time that none was chosen for: cancelled at their start, refunded.
       for (const orderId of await lapseMoveRequests(db, cancelCutoffHours)) await settleRefunds(payments, orderId);
       await reconcileLapsedCheckouts(payments);

@@ -27,7 +27,7 @@ import type { ApiCall, ApiTransport, UploadFile } from "../../lib/transport.js";
 import { refuse } from "./forms.server.js";
 import { portalKinds } from "./kinds.js";
 import { sessionOf } from "./memo.server.js";
-import { isPublicPath, signInUrl } from "./paths.js";
+import { isPublicPath, SECURITY_PAGE, signInUrl } from "./paths.js";
 import { refusalWords, requestLang, type Refusal } from "./refusals.server.js";
 import { accountOf, commitSession, replaceSession } from "./session.server.js";
 import { makeToast, SERVER_BUSY } from "./toast.js";
@@ -168,8 +168,6 @@ export async function expireSession(request: Request, context: AppLoadContext): 
   const back = request.method === "GET" && !isPublicPath(url.pathname) ? url.pathname + url.search : null;
   return redirect(signInUrl(back), { headers });
 }
-
-export const SECURITY_PAGE = "/account/security";
 
 /**
  * The owner asks this account's kind for a second factor and it has none (issue 67): every page but its security

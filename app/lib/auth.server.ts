@@ -10,7 +10,7 @@ import { asLang } from "../../lib/i18n/languages.js";
 import { apiFor, sessionOf } from "./context.server.js";
 import { endpoints } from "./endpoints.server.js";
 import { landingOf, portalKinds } from "./kinds.js";
-import { safeRedirectPath, signInUrl } from "./paths.js";
+import { safeRedirectPath, SECURITY_PAGE, signInUrl } from "./paths.js";
 import type { PortalSession, SessionAccount } from "./session-storage.server.js";
 import { accountOf, replaceSession } from "./session.server.js";
 import { makeToast } from "./toast.js";
@@ -91,7 +91,7 @@ export async function signInAs(
       ),
     );
   });
-  if (login.factor_required) return redirect("/account/security", { headers });
+  if (login.factor_required) return redirect(SECURITY_PAGE, { headers });
   return redirect(landingOf(kind, safeRedirectPath(redirectTo, kind.home)), { headers });
 }
 

@@ -41,6 +41,9 @@ export function isAuthenticationPath(pathname: string): boolean {
   return normalizePath(pathWithoutLang(pathname)).toLowerCase() === "/authentication";
 }
 
+/** One's own sign-in security (issue 67): the one page open to an account the owner's rule holds until it has a factor. */
+export const SECURITY_PAGE = "/account/security";
+
 export function signInUrl(redirectTo?: string | null): string {
   return redirectTo && redirectTo !== "/" ? `/authentication/?${new URLSearchParams({ redirectTo })}` : "/authentication/";
 }

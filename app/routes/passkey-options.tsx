@@ -12,10 +12,8 @@ import { endpoints } from "../lib/endpoints.server";
 import { refusalWords, requestLang } from "../lib/refusals.server";
 import { checkForm, readForm } from "../lib/security.server";
 
-const answer = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+const answer = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
-/** Opened as a page, it has nothing to show: the sign-in page, where passkeys are used. */
 export async function loader() {
   return redirect("/authentication");
 }

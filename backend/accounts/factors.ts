@@ -76,6 +76,18 @@ export async function hasFactor(db: Db, who: Who): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * The owner's rule (issue 67): whether this account must set up a second factor before anything else, its kind being
+ * asked for one (`required`, from the business settings) and it having none. Any other kind of account: never.
+ */
+export async function factorMissing(
+  db: Db,
+  who: { kind: string; id: number },
+  required: (kind: FactorKind) => boolean,
+): Promise<boolean> {
+  return isFactorKind(who.kind) && required(who.kind) && !(await hasFactor(db, { kind: who.kind, id: who.id }));
+}
+
 /** The key written out for typing: base32 in groups of four. */
 export const grouped = (base32: string) => base32.replace(/(.{4})/g, "$1 ").trim();
 

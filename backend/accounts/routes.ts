@@ -28,7 +28,7 @@ import { mayMail, tooMany, type LoginLimiter, type MailLimiters } from "../rate-
 import type { Server } from "../serve.js";
 import { adoptBrowserZone, setAgentZone } from "./agents.js";
 import { BROWSER_HEADER, browserKey, browserName, noteBrowser } from "./browsers.js";
-import { hasFactor, isFactorKind, type FactorKind } from "./factors.js";
+import { hasFactor, isFactorKind } from "./factors.js";
 import { bearerToken, SESSION_EXPIRED, SIGN_IN_FIRST } from "./guard.js";
 import { signInKinds, type SignInKind } from "./kinds.js";
 import { changePassword, getAccount, requestPasswordReset, signOutOthers, updateAccount } from "./own-account.js";
@@ -53,8 +53,8 @@ export type AccountDeps = {
   passkeyLimiter: RateLimiterAbstract;
   /** The firm's name, as a passkey's relying party shows it */
   company: () => string;
-  /** Whether the owner asks this kind for a second factor (the business settings, issue 67) */
-  factorRequired: (kind: FactorKind) => boolean;
+  /** Whether the owner's rule holds this account to its security page: a factor asked of its kind, none set up (issue 67) */
+  mustSetUp: (who: { kind: string; id: number }) => Promise<boolean>;
 };
 
 /**
@@ -96,8 +96,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
       name: browserName(req.get("user-agent")),
       ip: req.clientIp,
     });
-    const confined = deps.factorRequired(login.kind) && !(await hasFactor(db, who));
-    return confined ? { ...login, factor_required: true as const } : login;
+    return (await deps.mustSetUp(who)) ? { ...login, factor_required: true as const } : login;
   };
 
   /**
@@ -147,10 +146,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
   // The guard has read the token's person and expiry already: one more query, an agent's cart count.
   serve(endpoints.whoAmI, async ({ caller }) => {
     const cart_count = caller.kind === "agent" ? await cartCount(db, caller.id) : null;
-    const confined =
-      isFactorKind(caller.kind) &&
-      deps.factorRequired(caller.kind) &&
-      !(await hasFactor(db, { kind: caller.kind, id: caller.id }));
+    const confined = await deps.mustSetUp(caller);
     return {
       kind: caller.kind,
       person: caller.person,

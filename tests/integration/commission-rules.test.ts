@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { commissionOn, ruleFor } from "../../backend/commissions/ledger.js";
 import { addRule, listRules, removeRule } from "../../backend/commissions/rules.js";
-import { Conflict, DomainError, Invalid, NotFound } from "../../backend/errors.js";
+import { DomainError, statusOf } from "../../backend/errors.js";
 import type { RuleValues } from "../../lib/contract.js";
 import { testDatabases, useSeeded } from "../support/databases.js";
 
@@ -29,9 +29,7 @@ describe.each(testDatabases)("commission rules on $name", (target) => {
       await p;
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
-      // The kind of refusal is the answer's status (backend/http.ts maps them: 400, 404, 409).
-      const status = e instanceof Invalid ? 400 : e instanceof NotFound ? 404 : e instanceof Conflict ? 409 : 0;
-      return { status, code: e.code, fields: e.errors };
+      return { status: statusOf(e), code: e.code, fields: e.errors };
     }
     throw new Error("not refused");
   };
