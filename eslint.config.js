@@ -99,8 +99,10 @@ export default tseslint.config(
   },
   {
     // Route modules also take what the root loads on every page from app/lib/every-page.ts, so that the browser's
-    // build keeps those modules in one script file instead of one file each (the module says why).
+    // build keeps those modules in one script file instead of one file each (the module says why). A room's own
+    // components (`__name.tsx`) are components, not route modules.
     files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**/__*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -112,8 +114,8 @@ export default tseslint.config(
                 "**/lib/days",
                 "**/lib/i18n/languages",
                 "**/lib/messages",
-                "**/components/error-page",
-                "**/components/toasts",
+                "**/components/ui/error-page",
+                "**/components/ui/toasts",
                 "**/lib/kinds",
                 "**/lib/lang",
                 "**/lib/meta",

@@ -147,7 +147,8 @@ async function pairedMedian(anchorUrl: string, url: string, headers: Record<stri
 
 /** The portal's route modules (the root and the benchmark's own baselines aside), as the build's manifest lists them. */
 function routeModuleCount(): number {
-  return Object.keys(readBrowserManifest().routes).filter((id) => id !== "root" && !id.startsWith("routes/bench")).length;
+  return Object.keys(readBrowserManifest().routes).filter((id) => id !== "root" && !id.startsWith("routes/_resources+/bench"))
+    .length;
 }
 
 function bundleSizes() {
@@ -160,7 +161,7 @@ function bundleSizes() {
     .reduce((sum, f) => sum + gz(`build/_assets/${f}`), 0);
   const rows: Array<{ route: string; js: number; css: number }> = [];
   for (const [id, route] of Object.entries(manifest.routes)) {
-    if (id === "root" || id.startsWith("routes/bench")) continue;
+    if (id === "root" || id.startsWith("routes/_resources+/bench")) continue;
     // The entry's, and those of the route and every route above it (the root, a layout such as the office's).
     const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
     for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {

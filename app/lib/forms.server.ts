@@ -2,7 +2,7 @@
  * What every form action does with what was posted, through Conform (docs/decisions/013-forms-with-conform.md): the
  * fields read as text, checked with the form's zod schema by `parseWithZod`, and every refusal — the schema's, the
  * API's, the action's own — answered as Conform's submission result, which the page's form shows (`usePortalForm`,
- * around Conform's `useForm`: app/components/form.tsx).
+ * around Conform's `useForm`: app/components/ui/form.tsx).
  */
 import { parse, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";

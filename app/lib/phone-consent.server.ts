@@ -1,5 +1,5 @@
 /**
- * The consent forms' posts (app/components/phone-consent.tsx), for /my and /account alike: give a consent for a
+ * The consent forms' posts (app/components/ui/phone-consent.tsx), for /my and /account alike: give a consent for a
  * channel (the number and the box, checked by the contract's schema, beside the fields of that channel's form), or
  * withdraw one. Said in the page's language; a refusal names its form.
  */

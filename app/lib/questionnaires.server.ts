@@ -1,5 +1,5 @@
 /** The office's questionnaire forms as posted (issue 40): the fields as text for the page, and as the API reads them. */
-import { detailsFields, questionFields } from "../components/questionnaire-forms";
+import { detailsFields, questionFields } from "../components/ui/questionnaire-forms";
 import { textFields } from "./forms.server";
 
 /** The details form: its texts, and the services ticked as a list (shown back joined). */

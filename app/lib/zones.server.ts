@@ -5,7 +5,7 @@
  */
 import { getAllTimezones } from "countries-and-timezones";
 import { isTimeZone } from "../../lib/intl.js";
-import type { ZoneChoice } from "../components/place-fields";
+import type { ZoneChoice } from "../components/ui/place-fields";
 
 const byLocale = new Map<string, ZoneChoice[]>();
 

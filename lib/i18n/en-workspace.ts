@@ -814,7 +814,7 @@ export const enWorkspace = {
       requests: "Requests",
       none: "No request sent yet.",
     },
-    /** A client's checklist on their page (app/components/document-checklist.tsx) */
+    /** A client's checklist on their page (app/components/workspace/document-checklist.tsx) */
     checklist: {
       fromMessage: "from a message",
       fromQuestionnaire: "from a questionnaire",

@@ -253,7 +253,7 @@ journeys("workspace navigation in Chromium", (ctx) => {
     // after) what the page's own evaluations answer, so the fetch the page waited for can be told of a little later.
     const fetchedFor = (id: string) => fetched.filter((routes) => routes.split(",").includes(id)).length;
     await expect
-      .poll(() => fetchedFor("routes/dashboard"), {
+      .poll(() => fetchedFor("routes/_workspace+/dashboard"), {
         ...settle,
         message: `words fetched: ${JSON.stringify(fetched)}, documents: ${JSON.stringify(documents)}`,
       })
@@ -269,9 +269,9 @@ journeys("workspace navigation in Chromium", (ctx) => {
       await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), settle).not.toMatch(/\w\.\w/);
       expect(await keysShown()).toEqual([]);
     }
-    await expect.poll(() => fetchedFor("routes/clients._index"), settle).toBe(1);
-    await expect.poll(() => fetchedFor("routes/joblist._index"), settle).toBe(1);
-    expect(fetchedFor("routes/dashboard")).toBe(1);
+    await expect.poll(() => fetchedFor("routes/_workspace+/clients+/_index"), settle).toBe(1);
+    await expect.poll(() => fetchedFor("routes/_workspace+/joblist._index"), settle).toBe(1);
+    expect(fetchedFor("routes/_workspace+/dashboard")).toBe(1);
     // The sign-in and every step after it were drawn in the one document the sign-in page started.
     expect(documents).toEqual([`${ctx.portal.base}/`, `${ctx.portal.base}/authentication`]);
     expect(problems).toEqual([]);

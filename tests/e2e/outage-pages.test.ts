@@ -5,7 +5,6 @@
  * test cuts, so each page's loader really runs and really meets the outage. Every route file is walked: a page
  * added later is walked too.
  */
-import fs from "node:fs";
 import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { demoAgent, demoMentor, demoStaff } from "../../backend/setup/demo-data.
 import { startDbProxy } from "../support/db-proxy.js";
 import { createSession } from "../support/fixtures.js";
 import { startPortal, TEST_SESSION_SECRET, type Portal } from "../support/portal.js";
+import { routeFiles } from "../support/route-files.js";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -46,10 +46,7 @@ const QUERY: Record<string, string> = {
 
 /** Each route file of app/routes as a path, its parameters filled with 1 (a flat route's name, read as Remix does). */
 function pagePaths(): string[] {
-  return fs
-    .readdirSync("app/routes")
-    .filter((f) => f.endsWith(".tsx"))
-    .map((f) => f.replace(/\.tsx$/, ""))
+  return [...routeFiles().keys()]
     .map((name) => {
       if (name === "$") return "/no-such-page";
       const segments = name

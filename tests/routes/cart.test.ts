@@ -7,8 +7,8 @@ import { asResponse } from "../../app/lib/forms.server.js";
 import { endpoints, type CartItem } from "../../lib/contract.js";
 import { apiAs, loadContext, request, signedInCookie } from "../support/route-context.js";
 
-const { loader, action } = await import("../../app/routes/cart.js");
-const plansPage = await import("../../app/routes/clients.$id.plans.js");
+const { loader, action } = await import("../../app/routes/_workspace+/cart.js");
+const plansPage = await import("../../app/routes/_workspace+/clients+/$id.plans.js");
 
 async function dataOf(answer: unknown) {
   return (await asResponse(answer).json()) as { items: CartItem[]; payment: unknown };

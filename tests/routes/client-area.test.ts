@@ -23,12 +23,12 @@ import {
   signedInCookie,
 } from "../support/route-context.js";
 
-const requests = await import("../../app/routes/clients.$id.requests.js");
-const documentPage = await import("../../app/routes/clients.$id.documents.$docId._index.js");
-const signIn = await import("../../app/routes/my.sign-in.js");
-const link = await import("../../app/routes/my.link.js");
-const my = await import("../../app/routes/my._index.js");
-const logout = await import("../../app/routes/logout.js");
+const requests = await import("../../app/routes/_workspace+/clients+/$id.requests.js");
+const documentPage = await import("../../app/routes/_workspace+/clients+/$id.documents.$docId._index.js");
+const signIn = await import("../../app/routes/my+/sign-in.js");
+const link = await import("../../app/routes/my+/link.js");
+const my = await import("../../app/routes/my+/_index.js");
+const logout = await import("../../app/routes/_auth+/logout.js");
 
 describe("the client's forms in the portal", () => {
   let cookie: string;

@@ -15,8 +15,8 @@ import { pdfBytes, pngBytes } from "../support/files.js";
 import { refusalIn } from "../support/refusal.js";
 import { loadContext, request, signedInCookie } from "../support/route-context.js";
 
-const page = await import("../../app/routes/clients.$id.documents.$docId._index.js");
-const xhr = await import("../../app/routes/clients.$id.documents.$docId.upload.js");
+const page = await import("../../app/routes/_workspace+/clients+/$id.documents.$docId._index.js");
+const xhr = await import("../../app/routes/_workspace+/clients+/$id.documents.$docId.upload.js");
 const { csrf } = await import("../../app/lib/security.server.js");
 
 describe("uploading a document through the portal", () => {

@@ -4,8 +4,6 @@
  * staff, "Not found" for an agent in the office), and that another agent's records are never shown. A route file
  * missing from the table fails the first test, so a new page cannot skip the portal's side of the matrix.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../lib/contract.js";
 import {
@@ -24,14 +22,12 @@ import {
   staffMemberCookie,
   staffToken,
 } from "../support/route-context.js";
+import { routeFiles } from "../support/route-files.js";
 import { routes, type Ids, type Who } from "../support/route-table.js";
 
-const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
 type RouteModule = { loader?: Parameters<typeof respond>[0]; action?: Parameters<typeof respond>[0]; default?: unknown };
 const modules = new Map<string, RouteModule>();
-for (const file of fs.readdirSync(routesDir)) {
-  modules.set(file.replace(/\.tsx?$/, ""), (await import(path.join(routesDir, file))) as RouteModule);
-}
+for (const [name, file] of routeFiles()) modules.set(name, (await import(file)) as RouteModule);
 
 const ids: Ids = {};
 const cookies: Record<"agent" | "staff" | "member" | "mentor" | "stranger" | "client", string> = {

@@ -24,13 +24,15 @@ import {
   staffCookie,
   staffToken,
 } from "../support/route-context.js";
+import { routeFiles } from "../support/route-files.js";
 
 /** A Location that a browser reads as a path on this site, never another host. */
 const onPortal = (location: string | null) =>
   !!location && new URL(location, "http://portal.test").origin === "http://portal.test" && !/^\/[\\/]/.test(location);
 
+const files = routeFiles();
 const route = async (name: string) =>
-  (await import(`../../app/routes/${name}.tsx`)) as {
+  (await import(files.get(name)!)) as {
     loader?: Parameters<typeof respond>[0];
     action: Parameters<typeof respond>[0];
   };

@@ -9,10 +9,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SoftAuthenticator } from "../support/authenticator.js";
 import { refusalIn } from "../support/refusal.js";
 import { formRequest, newAgent, request, respond, signedInCookie } from "../support/route-context.js";
+import { routeFiles } from "../support/route-files.js";
 import { codeFor } from "../support/totp.js";
 
+const files = routeFiles();
 const route = async (name: string) =>
-  (await import(`../../app/routes/${name}.tsx`)) as {
+  (await import(files.get(name)!)) as {
     loader?: Parameters<typeof respond>[0];
     action: Parameters<typeof respond>[0];
   };

@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { database, demo, formRequest, loadContext, request, respond, sessionCookie } from "../support/route-context.js";
 
 const root = await import("../../app/root.js");
-const authentication = await import("../../app/routes/($lang).authentication.js");
-const dashboard = await import("../../app/routes/dashboard.js");
-const office = await import("../../app/routes/office._index.js");
-const mentoring = await import("../../app/routes/mentoring._index.js");
-const logout = await import("../../app/routes/logout.js");
+const authentication = await import("../../app/routes/_auth+/($lang).authentication.js");
+const dashboard = await import("../../app/routes/_workspace+/dashboard.js");
+const office = await import("../../app/routes/office+/_index.js");
+const mentoring = await import("../../app/routes/mentoring+/_index.js");
+const logout = await import("../../app/routes/_auth+/logout.js");
 const transport = loadContext().apiTransport;
 
 /** The session cookie an answer sets (the last one: a sign-in first ends the old session). */

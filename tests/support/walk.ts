@@ -35,6 +35,7 @@ import { journeys, newContext, signInAs, type usePortalAndBrowser } from "./brow
 import { pdfBytes } from "./files.js";
 import { axeProblems, axeSource, languageProblems } from "./page-checks.js";
 import { readOutbox } from "./portal.js";
+import { routeFiles } from "./route-files.js";
 import { routes, type Ids, type Who } from "./route-table.js";
 
 export type Kind = "visitor" | "agent" | "owner" | "mentor" | "client";
@@ -192,12 +193,10 @@ function promise(ids: Ids) {
 }
 
 /** The modules that answer with a file, a redirect or JSON rather than a page: fetched, not drawn. */
-const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
 const pageless = new Set(
-  fs
-    .readdirSync(routesDir)
-    .filter((file) => !/export default|export \{ default/.test(fs.readFileSync(path.join(routesDir, file), "utf8")))
-    .map((file) => file.replace(/\.tsx?$/, "")),
+  [...routeFiles()]
+    .filter(([, file]) => !/export default|export \{ default/.test(fs.readFileSync(file, "utf8")))
+    .map(([name]) => name),
 );
 
 const widths = [1280, 375] as const;

@@ -7,8 +7,8 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Field, FormError } from "../../app/components/fields.js";
-import { usePortalForm } from "../../app/components/form.js";
+import { Field, FormError } from "../../app/components/ui/fields.js";
+import { usePortalForm } from "../../app/components/ui/form.js";
 import { forForm, refuse, validateForm, type FormFailure } from "../../app/lib/forms.server.js";
 
 const schema = z.object({
