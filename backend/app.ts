@@ -39,6 +39,7 @@ import { documentRoutes } from "./documents/routes.js";
 import type { FileStore } from "./files/store.js";
 import { releaseExpiredHolds } from "./holds/holds.js";
 import { errorHandler, notFound, guardInput } from "./http.js";
+import type { InProcessApi } from "./in-process.js";
 import { agreementNotices, questionnaireNotices } from "./intake/notices.js";
 import { intakeRoutes } from "./intake/routes.js";
 import { deliverDue } from "./mail/outbox.js";
@@ -113,9 +114,14 @@ export type ApiDeps = {
  * end passed without news from the payment provider, and writes the timeline's warning of documents coming up to
  * their expiry. The server runs it every minute.
  */
-export async function createApi(
-  deps: ApiDeps,
-): Promise<Router & { sweep(): Promise<void>; mailTick(opts?: { now?: Date; worker?: string }): Promise<MailTally> }> {
+export async function createApi(deps: ApiDeps): Promise<
+  Router & {
+    sweep(): Promise<void>;
+    mailTick(opts?: { now?: Date; worker?: string }): Promise<MailTally>;
+    /** What the in-process transport calls (backend/in-process.ts): the endpoints' table and what runs around them */
+    inProcess: InProcessApi;
+  }
+> {
   const { db } = deps.database;
   const rules = { ...defaultBookingRules, ...deps.bookings };
   const company = deps.mail?.company ?? { name: "Waypoint Consultancy", address: "" };
@@ -147,6 +153,17 @@ export async function createApi(
       : null;
     return { name: v.company_name, address: v.company_address, color: v.brand_color, logo };
   };
+  // The business settings read afresh before each call. A database slow to answer does not hold a call for more than
+  // a moment: it goes on with the settings last read, and its own queries say whether the database is there.
+  const settingsRead = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 250);
+      timer.unref();
+    });
+    await Promise.race([business.refresh().catch(() => undefined), waited]);
+    clearTimeout(timer);
+  };
   // One set of sign-in counters for every kind: the portal's one sign-in asks once, whatever the kind.
   const limiter = await createLoginLimiter(deps.database, deps.loginLimit);
   const contactLimiter = createLimiter(deps.database, "contact_ip", deps.contactLimitPerHour ?? 5, 3600);
@@ -167,9 +184,7 @@ export async function createApi(
   });
   // The visitor's address for the per-address limits: the portal's signed word, else the connection's.
   api.use((req, _res, next) => {
-    // An in-process call has no connection: the portal's signed word is all there is.
-    req.clientIp =
-      verifyClientIp(deps.clientIpSecret, req.get(CLIENT_IP_HEADER)) ?? (req.socket ? req.ip : undefined) ?? "unknown";
+    req.clientIp = verifyClientIp(deps.clientIpSecret, req.get(CLIENT_IP_HEADER)) ?? req.ip ?? "unknown";
     next();
   });
   // Every endpoint of the contract (lib/contract/endpoints.ts), served with its guard and schemas.
@@ -188,20 +203,8 @@ export async function createApi(
   api.use(jsonBody(100 * 1024));
   api.use(guardInput());
   // The business settings as saved now (at most a second old: another instance may have saved them), read after
-  // the body (a refused body is answered as before). A database slow to answer does not hold a request for more than
-  // a moment: it goes on with the settings last read, and its own queries say whether the database is there.
-  api.use((_req, _res, next) => {
-    const read = business.refresh().catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, 250);
-      timer.unref();
-    });
-    void Promise.race([read, waited]).then(() => {
-      clearTimeout(timer);
-      next();
-    });
-  });
+  // the body (a refused body is answered as before).
+  api.use((_req, _res, next) => void settingsRead().then(() => next()));
   const forgotLimiters = {
     byIp: createLimiter(deps.database, "forgot_ip", deps.forgotLimitPerHour ?? 10, 3600),
     // The mails, not the answers: three an hour for an address asked from one place, ten from everywhere.
@@ -284,6 +287,13 @@ export async function createApi(
   api.use(notFound());
   api.use(errorHandler(deps.logger));
   return Object.assign(api, {
+    inProcess: {
+      routes: serve.routes,
+      // An in-process call has no connection: the portal's signed word is all there is.
+      clientIp: (signed: string | undefined) => verifyClientIp(deps.clientIpSecret, signed) ?? "unknown",
+      ready: settingsRead,
+      logger: deps.logger,
+    },
     async sweep() {
       await business.refresh();
       const cancelCutoffHours = liveRules.cancelCutoffHours;

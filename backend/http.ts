@@ -29,15 +29,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Where an in-process call (backend/in-process.ts) takes its answer: the envelope itself, never serialised. */
-export const IN_PROCESS = Symbol("in-process answer");
-type InProcessAnswer = (status: number, envelope: unknown, file?: ApiFile) => void;
-
-/** Every answer of the API goes out here: as JSON over HTTP, or handed back as it is in process. */
+/** Every answer of the API over HTTP goes out here (an in-process call takes the envelope as it is). */
 function reply(res: Response, status: number, envelope: unknown) {
-  const inProcess = res.locals[IN_PROCESS as unknown as string] as InProcessAnswer | undefined;
-  if (inProcess) inProcess(status, envelope);
-  else res.status(status).json(envelope);
+  res.status(status).json(envelope);
 }
 
 export function send<T>(res: Response, data: T, status = 200) {
@@ -46,11 +40,9 @@ export function send<T>(res: Response, data: T, status = 200) {
 
 /**
  * A file as a download, never shown in the browser: `attachment`, its type as stored (no sniffing), and a sandbox
- * should anything render it anyway. In process, the bytes are handed over as they are.
+ * should anything render it anyway.
  */
 export function sendFile(res: Response, file: ApiFile) {
-  const inProcess = res.locals[IN_PROCESS as unknown as string] as InProcessAnswer | undefined;
-  if (inProcess) return inProcess(200, null, file);
   res
     .status(200)
     // The API may stand alone (no server headers around it): it says nosniff itself.
@@ -81,62 +73,87 @@ export function notFound(): RequestHandler {
   };
 }
 
-type Logger = { error(obj: object, msg?: string): void };
+export type Logger = { error(obj: object, msg?: string): void };
+
+/** A refusal's or a failure's answer: its status, its envelope, and the headers that go with it. */
+export type Refusal = { status: number; envelope: Record<string, unknown>; headers?: Record<string, string> };
+
+/**
+ * What the API answers for an error, whichever way the call came: a refusal with its code, a body the parser could
+ * not read, an outage (503), a record removed meanwhile (409), else a 500 that says nothing of the code and is logged.
+ */
+export function refusalOf(err: unknown, logger: Logger, path: string): Refusal {
+  if (err instanceof ApiError || err instanceof DomainError) {
+    const headers = {
+      ...(err instanceof ApiError ? err.headers : {}),
+      ...(err instanceof Busy ? { "Retry-After": String(err.retryAfter) } : {}),
+    };
+    return {
+      status: err instanceof ApiError ? err.status : statusOf(err),
+      envelope: {
+        status: false,
+        code: err.code,
+        ...(err instanceof ApiError && err.params ? { params: err.params } : {}),
+        message: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+      },
+      ...(Object.keys(headers).length ? { headers } : {}),
+    };
+  }
+  // body-parser's own errors carry a 4xx status and a type.
+  const e = err as { status?: unknown; type?: unknown } | null;
+  const status = typeof e?.status === "number" ? e.status : 500;
+  if (status >= 400 && status < 500) {
+    const [code, message] =
+      e!.type === "entity.parse.failed"
+        ? ["request.not_json", "The request body is not valid JSON."]
+        : e!.type === "entity.too.large"
+          ? ["request.too_large", "The request body is too large."]
+          : e!.type === "encoding.unsupported" || e!.type === "charset.unsupported"
+            ? ["request.encoding", "The request body's encoding is not supported."]
+            : ["request.unreadable", "The request could not be read."];
+    return { status, envelope: { status: false, code, message } };
+  }
+  // An outage is not the request's fault, nor a bug: 503, and the caller may try again shortly.
+  const outage = isDatabaseUnavailable(err) ? "the database" : err instanceof StoreUnavailable ? "the file store" : null;
+  if (outage) {
+    logger.error({ err, path }, `API call failed: ${outage} did not answer`);
+    return {
+      status: 503,
+      envelope: {
+        status: false,
+        code: "server.busy",
+        message: `Server busy: ${outage} did not answer. Please try again shortly.`,
+      },
+      headers: { "Retry-After": "5" },
+    };
+  }
+  // A write whose parent row went away meanwhile (a note racing its client's deletion): the database refused it.
+  if (isForeignKeyViolation(err)) {
+    return {
+      status: 409,
+      envelope: {
+        status: false,
+        code: "record.removed",
+        message: "What this belongs to was removed meanwhile. Reload the page and try again.",
+      },
+    };
+  }
+  logger.error({ err, path }, "API call failed");
+  return {
+    status: 500,
+    envelope: { status: false, code: "server.error", message: "Something went wrong on our side. Please try again." },
+  };
+}
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     // Refused before its body was read (a bad query, no token): what the sender still sends is dropped, bounded.
     if (!req.readableEnded) res.once("finish", () => dropRest(req));
     if (res.headersSent) return;
-    if (err instanceof ApiError || err instanceof DomainError) {
-      if (err instanceof ApiError && err.headers) res.set(err.headers);
-      if (err instanceof Busy) res.set("Retry-After", String(err.retryAfter));
-      reply(res, err instanceof ApiError ? err.status : statusOf(err), {
-        status: false,
-        code: err.code,
-        ...(err instanceof ApiError && err.params ? { params: err.params } : {}),
-        message: err.message,
-        ...(err.errors ? { errors: err.errors } : {}),
-      });
-      return;
-    }
-    // body-parser's own errors carry a 4xx status and a type.
-    const status = typeof err?.status === "number" ? err.status : 500;
-    if (status >= 400 && status < 500) {
-      const [code, message] =
-        err.type === "entity.parse.failed"
-          ? ["request.not_json", "The request body is not valid JSON."]
-          : err.type === "entity.too.large"
-            ? ["request.too_large", "The request body is too large."]
-            : err.type === "encoding.unsupported" || err.type === "charset.unsupported"
-              ? ["request.encoding", "The request body's encoding is not supported."]
-              : ["request.unreadable", "The request could not be read."];
-      reply(res, status, { status: false, code, message });
-      return;
-    }
-    // An outage is not the request's fault, nor a bug: 503, and the caller may try again shortly.
-    const outage = isDatabaseUnavailable(err) ? "the database" : err instanceof StoreUnavailable ? "the file store" : null;
-    if (outage) {
-      logger.error({ err, path: req.path }, `API call failed: ${outage} did not answer`);
-      res.set("Retry-After", "5");
-      reply(res, 503, {
-        status: false,
-        code: "server.busy",
-        message: `Server busy: ${outage} did not answer. Please try again shortly.`,
-      });
-      return;
-    }
-    // A write whose parent row went away meanwhile (a note racing its client's deletion): the database refused it.
-    if (isForeignKeyViolation(err)) {
-      reply(res, 409, {
-        status: false,
-        code: "record.removed",
-        message: "What this belongs to was removed meanwhile. Reload the page and try again.",
-      });
-      return;
-    }
-    logger.error({ err, path: req.path }, "API call failed");
-    reply(res, 500, { status: false, code: "server.error", message: "Something went wrong on our side. Please try again." });
+    const { status, envelope, headers } = refusalOf(err, logger, req.path);
+    if (headers) res.set(headers);
+    reply(res, status, envelope);
   };
 }
 

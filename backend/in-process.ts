@@ -1,50 +1,90 @@
 /**
- * The embedded API called in process: each call runs through the very same Express router as over HTTP
- * (the input guard, the token check, the contract's schemas, the authorization, the error handler), on a
- * request and response that have no socket. The body is handed over as an object (never serialised and
- * parsed; an upload's bytes likewise), and the answer comes back as the envelope object through `reply` in
- * backend/http.ts (or a file's bytes through `sendFile`). No log line,
- * no gzip, no security headers: those belong to the outer server, for browsers.
+ * The embedded API called in process (issue 68: one walk a call). The portal's call goes straight to the endpoint
+ * the contract names, found in the table `serveOn` keeps (backend/serve.ts), and runs that endpoint's own walk: the
+ * token's check, the owner's rule, its schemas, its handler. No request is made up and no second router runs. The
+ * body is handed over as an object (never serialised and parsed; an upload's spooled file by its path), and the
+ * answer comes back as the envelope object (or a file's bytes). What the HTTP API does around its endpoints is done
+ * here too: the input guard (no NUL, nothing nested too deep), the business settings read before the call, the
+ * visitor's address from the portal's signed word, and the same answers for every error (`refusalOf`). No log
+ * line, no gzip, no security headers: those belong to the outer server, for browsers.
  */
-import http from "node:http";
-import express, { type Router } from "express";
-import type { ApiFile, ApiTransport } from "../lib/transport.js";
-import { IN_PROCESS } from "./http.js";
+import { CLIENT_IP_HEADER } from "../lib/client-ip.js";
+import type { ApiCall, ApiFile, ApiTransport } from "../lib/transport.js";
+import { bearerToken, type Caller } from "./accounts/guard.js";
+import { ApiError, inputProblem, refusalOf, type Logger } from "./http.js";
+import { handedFile } from "./receive.js";
+import { decodedParams, type Arrival, type ServedRoute } from "./serve.js";
 
-export function inProcessTransport(api: Router): ApiTransport {
-  const app = express();
-  app.disable("x-powered-by");
-  app.disable("etag");
-  app.use(api);
-  return (call) =>
-    new Promise((resolve, reject) => {
-      const req = new http.IncomingMessage(undefined as never);
-      req.method = call.method;
-      req.url = "/" + call.path.replace(/^\/+/, "");
-      req.headers = Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      const upload = call.upload;
-      if (upload) {
-        req.headers["content-type"] = upload.type;
-        req.headers["content-length"] = String("file" in upload ? upload.file.size : upload.bytes.byteLength);
-      } else if (call.body !== undefined) req.headers["content-type"] = "application/json";
-      // The body readers skip a request whose body is already read: an upload's bytes are handed over as they are,
-      // and a spooled upload by its path (backend/documents/routes.ts reads `uploadFile`).
-      Object.assign(req, {
-        body: upload
-          ? "file" in upload
-            ? {}
-            : Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength)
-          : (call.body ?? {}),
-        _body: true,
-        ...(upload && "file" in upload ? { uploadFile: upload.file } : {}),
-      });
-      const res = new http.ServerResponse(req);
-      (res as unknown as { locals: object }).locals = {
-        [IN_PROCESS]: (status: number, payload: unknown, file?: ApiFile) => resolve({ status, payload, file }),
+/** What the API gives its in-process transport: its endpoints' table and what runs around them. */
+export type InProcessApi = {
+  routes: readonly ServedRoute[];
+  /** The visitor's address from the portal's signed header, else "unknown" */
+  clientIp(signed: string | undefined): string;
+  /** Waited for before each call: the business settings read afresh (at most a moment) */
+  ready(): Promise<void>;
+  logger: Logger;
+};
+
+/** A query string as Express's parser reads the portal's (plain names; a name given twice is a list). */
+function queryOf(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const had = query[name];
+    query[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return query;
+}
+
+/** The token checks shared by the reading calls of one portal request (ApiCall's `scope`). */
+const checks = new WeakMap<object, Map<string, Promise<Caller>>>();
+
+/** A reading call shares its request's checks; a call that changes something checks afresh and ends the sharing. */
+function checksFor(call: ApiCall): Map<string, Promise<Caller>> | undefined {
+  if (!call.scope) return undefined;
+  if (call.method !== "GET") {
+    checks.delete(call.scope);
+    return undefined;
+  }
+  let found = checks.get(call.scope);
+  if (!found) checks.set(call.scope, (found = new Map()));
+  return found;
+}
+
+const notFound = { status: false, code: "api.not_found", message: "No such API call." };
+/** An in-process call has no connection to lose: its signal never aborts. */
+const never = new AbortController().signal;
+
+export function inProcessTransport(api: { inProcess: InProcessApi }): ApiTransport {
+  const { routes, clientIp, ready, logger } = api.inProcess;
+  return async (call) => {
+    const cut = call.path.indexOf("?");
+    const path = "/" + (cut < 0 ? call.path : call.path.slice(0, cut)).replace(/^\/+/, "");
+    try {
+      let route: ServedRoute | undefined;
+      let params: Record<string, string> | null = null;
+      for (route of routes) if ((params = route.match(call.method, path))) break;
+      if (!route || !params) return { status: 404, payload: notFound };
+      const headers = Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      const query = queryOf(cut < 0 ? "" : call.path.slice(cut + 1));
+      const body = call.upload ? undefined : (call.body ?? {});
+      const problem = inputProblem(body) ?? inputProblem(query);
+      if (problem) throw new ApiError(400, "request.malformed", problem);
+      await ready();
+      const arrival: Arrival = {
+        header: (name) => headers[name.toLowerCase()],
+        token: bearerToken(headers.authorization),
+        clientIp: clientIp(headers[CLIENT_IP_HEADER.toLowerCase()]),
+        upload: () => handedFile(call.upload),
+        signal: never,
+        inProcess: true,
+        checked: checksFor(call),
       };
-      // An Express app is itself a request handler (req, res, next): the public way to hand it a request.
-      app(req as express.Request, res as express.Response, (err?: unknown) =>
-        reject(err ?? new Error(`in-process API call not answered: ${call.method} ${call.path}`)),
-      );
-    });
+      const { status, answer } = await route.run(arrival, { params: decodedParams(params), query, body });
+      if (route.endpoint.download) return { status: 200, payload: null, file: answer as ApiFile };
+      return { status, payload: { status: true, data: answer } };
+    } catch (err) {
+      const { status, envelope } = refusalOf(err, logger, path);
+      return { status, payload: envelope };
+    }
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * How the portal reaches the API: a function from a call (method, path, headers, JSON body) to the API's
  * status and envelope. Over HTTP when the API is elsewhere (API_BASE_URL); in process when it is embedded,
- * through the very same router, with no socket and no JSON round trip (backend/in-process.ts).
+ * straight to the endpoint's own walk, with no socket, no made-up request and no JSON round trip
+ * (backend/in-process.ts).
  */
 export type ApiCall = {
   method: "GET" | "POST";
@@ -14,6 +15,12 @@ export type ApiCall = {
    * has spooled to disk, handed over by path in process and streamed from disk over HTTP, never read into memory
    */
   upload?: { bytes: Uint8Array; type: string } | { file: UploadFile; type: string };
+  /**
+   * The portal's request this call serves (one object per request and token). In process, the calls of one request
+   * that only read share one check of their token; a call that changes something checks it afresh and ends the
+   * sharing. Over HTTP it is not sent.
+   */
+  scope?: object;
 };
 
 /** A spooled upload as a call carries it (lib/spool.ts): where it is, how big, its first bytes and its digest. */

@@ -89,6 +89,9 @@ export function createApiClient(
   if (auth.userAgent) headers["User-Agent"] = auth.userAgent.slice(0, 300);
   // The browser's own random id (server.ts's cookie): a sign-in from one not seen before is e-mailed (issue 67).
   if (auth.browser) headers["X-Browser"] = auth.browser;
+  // This client serves one request with one token (app/lib/context.server.ts): in process, its reading calls share
+  // one check of the token.
+  const scope = {};
 
   /**
    * One endpoint of the contract (lib/contract/endpoints.ts), with its path parameters, query and body (or, for an
@@ -110,6 +113,7 @@ export function createApiClient(
       headers,
       body: endpoint.method === "POST" && !given.upload ? (given.body ?? {}) : undefined,
       upload: given.upload,
+      scope,
     });
     if (endpoint.download) {
       if (answer.file) return answer.file as AnswerOf<E>;

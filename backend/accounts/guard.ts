@@ -1,9 +1,8 @@
 /** The bearer check: who a request's token is, for the kinds of account an endpoint admits. */
-import type { Request, RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import type { AccountKind } from "../../lib/contract.js";
 import type { Database } from "../db/schema.js";
-import { ApiError, handler } from "../http.js";
+import { ApiError } from "../http.js";
 import { allTokenKinds, isTokenKind, tokenKinds, type TokenKind } from "./kinds.js";
 import { personForToken, type Person } from "./tokens.js";
 
@@ -14,8 +13,6 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** Set by the guard of an endpoint that needs a signed-in account */
-      caller?: Caller;
       /** The visitor's address: signed by the portal, or the connection's own (backend/app.ts) */
       clientIp?: string;
     }
@@ -25,36 +22,29 @@ declare global {
 export const SIGN_IN_FIRST = "Sign in first: this call needs a bearer token.";
 export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 
-export function bearerToken(req: Request): string | null {
-  const header = req.get("authorization");
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : null;
 }
 
 /**
- * Admits a live token of one of `allowed`'s kinds, and sets `req.caller`. No token, or one nobody has: 401. A live
- * token of another kind (an agent's in the back office, a staff member's in an agent's call): 403.
+ * Who a live token of one of `allowed`'s kinds is. No token, or one nobody has: 401. A live token of another kind
+ * (an agent's in the back office, a staff member's in an agent's call): 403.
  */
-export function guard(db: Kysely<Database>, allowed: readonly AccountKind[]): RequestHandler {
+export async function callerFor(db: Kysely<Database>, allowed: readonly AccountKind[], token: string | null): Promise<Caller> {
+  if (!token) throw new ApiError(401, "auth.sign_in_first", SIGN_IN_FIRST);
   const mine = allowed.filter(isTokenKind);
-  const others = allTokenKinds.filter((k) => !mine.includes(k));
+  for (const kind of mine) {
+    const found = await personForToken(db, kind, token);
+    if (found) return { kind, id: found.person.id, token, person: found.person, expires_at: found.expires_at };
+  }
   const refusal = mine[0] ? tokenKinds[mine[0]].onlyFor : "This call is not for your kind of account.";
-  return handler(async (req, _res, next) => {
-    const token = bearerToken(req);
-    if (!token) throw new ApiError(401, "auth.sign_in_first", SIGN_IN_FIRST);
-    for (const kind of mine) {
-      const found = await personForToken(db, kind, token);
-      if (found) {
-        req.caller = { kind, id: found.person.id, token, person: found.person, expires_at: found.expires_at };
-        return next();
-      }
-    }
-    for (const kind of others) {
-      if (await personForToken(db, kind, token)) throw new ApiError(403, "auth.wrong_kind", refusal);
-    }
-    throw new ApiError(401, "auth.session_expired", SESSION_EXPIRED);
-  });
+  for (const kind of allTokenKinds.filter((k) => !mine.includes(k))) {
+    if (await personForToken(db, kind, token)) throw new ApiError(403, "auth.wrong_kind", refusal);
+  }
+  throw new ApiError(401, "auth.session_expired", SESSION_EXPIRED);
 }
 
 /** A path's account id must be the caller's own: another's is refused, never served. */

@@ -4,7 +4,6 @@
  * at `account/logout`; each kind's own calls (`agent/login`, `office/login`, …) stay for other API clients.
  */
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import type { Request } from "express";
 import type { Kysely } from "kysely";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { z } from "zod";
@@ -25,11 +24,11 @@ import type { Database } from "../db/schema.js";
 import { ApiError } from "../http.js";
 import { cartCount } from "../payments/cart.js";
 import { mayMail, tooMany, type LoginLimiter, type MailLimiters } from "../rate-limit.js";
-import type { Server } from "../serve.js";
+import type { Arrival, Server } from "../serve.js";
 import { adoptBrowserZone, setAgentZone } from "./agents.js";
 import { BROWSER_HEADER, browserKey, browserName, noteBrowser } from "./browsers.js";
 import { hasFactor, isFactorKind } from "./factors.js";
-import { bearerToken, SESSION_EXPIRED, SIGN_IN_FIRST } from "./guard.js";
+import { SESSION_EXPIRED, SIGN_IN_FIRST } from "./guard.js";
 import { signInKinds, type SignInKind } from "./kinds.js";
 import { changePassword, getAccount, requestPasswordReset, signOutOthers, updateAccount } from "./own-account.js";
 import { authenticationOptions, checkPasskey, passkeyFailed, relyingParty } from "./passkeys.js";
@@ -88,13 +87,13 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
    * Once a sign-in is complete: its browser noted (one not seen before is e-mailed), and whether the owner's rule
    * confines the account to its security page (a factor asked of its kind, none set up).
    */
-  const signedIn = async <T extends { kind: SignInKind; person: { id: number } }>(login: T, req: Request) => {
+  const signedIn = async <T extends { kind: SignInKind; person: { id: number } }>(login: T, call: Arrival) => {
     if (!isFactorKind(login.kind)) return login;
     const who = { kind: login.kind, id: login.person.id };
     await noteBrowser(db, who, {
-      key: browserKey(req.get(BROWSER_HEADER), req.get("user-agent")),
-      name: browserName(req.get("user-agent")),
-      ip: req.clientIp,
+      key: browserKey(call.header(BROWSER_HEADER), call.header("user-agent")),
+      name: browserName(call.header("user-agent")),
+      ip: call.clientIp,
     });
     return (await deps.mustSetUp(who)) ? { ...login, factor_required: true as const } : login;
   };
@@ -104,18 +103,18 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
    * factor), a passkey alone, or the challenge and a code or a passkey (issue 67). `among` narrows it to a kind's
    * own call.
    */
-  const signInStep = async (body: z.output<typeof loginBody>, req: Request, among?: readonly SignInKind[]) => {
-    const ip = ipOf(req.clientIp);
+  const signInStep = async (body: z.output<typeof loginBody>, call: Arrival, among?: readonly SignInKind[]) => {
+    const ip = ipOf(call.clientIp);
     if ("challenge" in body) {
       const who = await completeChallenge(db, deps.mfaLimiter, deps.factorKey, rp(), body as SecondProof);
       if (among && !among.includes(who.kind)) throw new ApiError(401, "mfa.challenge_gone", "This sign-in has expired.");
-      return signedIn(await issueFor(who), req);
+      return signedIn(await issueFor(who), call);
     }
     if ("passkey" in body) {
       // The passkey is both factors (the device verified its person): no password, no second step.
       const who = await checkPasskey(db, rp(), body.passkey as unknown as AuthenticationResponseJSON, null);
       if (among && !among.includes(who.kind)) throw passkeyFailed();
-      return signedIn(await issueFor(who), req);
+      return signedIn(await issueFor(who), call);
     }
     const { email, password, time_zone } = body;
     const login = await signIn(db, limiter, { email, password, ip }, tokenTtlDays, {
@@ -126,13 +125,13 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
         if (isFactorKind(kind) && (await hasFactor(db, { kind, id }))) throw await secondStepAsked(db, { kind, id });
       },
     });
-    return signedIn(login, req);
+    return signedIn(login, call);
   };
 
   // A passkey's options: to sign in with one alone (any of ours the device holds), or as a challenge's second step.
-  serve(endpoints.passkeySignIn, async ({ body, req }) => {
+  serve(endpoints.passkeySignIn, async ({ body, call }) => {
     try {
-      await deps.passkeyLimiter.consume(ipOf(req.clientIp));
+      await deps.passkeyLimiter.consume(ipOf(call.clientIp));
     } catch (e) {
       if (e instanceof RateLimiterRes) throw tooMany(e, "passkey attempts");
       throw e;
@@ -142,7 +141,7 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
   });
 
   // The portal's one sign-in: the API finds the kind.
-  serve(endpoints.signIn, async ({ body, req }) => (await signInStep(body, req)) as SignedInData);
+  serve(endpoints.signIn, async ({ body, call }) => (await signInStep(body, call)) as SignedInData);
   // The guard has read the token's person and expiry already: one more query, an agent's cart count.
   serve(endpoints.whoAmI, async ({ caller }) => {
     const cart_count = caller.kind === "agent" ? await cartCount(db, caller.id) : null;
@@ -164,8 +163,8 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
   for (const kind of signInKinds) {
     const calls = kindCalls[kind];
     if (!calls) continue;
-    serve(calls.login as typeof endpoints.login, async ({ body, req }) => {
-      const login = await signInStep(body, req, [kind]);
+    serve(calls.login as typeof endpoints.login, async ({ body, call }) => {
+      const login = await signInStep(body, call, [kind]);
       return { token: login.token, expires_at: login.expires_at, [kind]: login.person } as unknown as LoginData;
     });
     serve(calls.logout as typeof endpoints.logout, async ({ caller }) => {
@@ -176,8 +175,8 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
   }
 
   // The token may come as the bearer header or, as the old client sent it, in the body.
-  serve(endpoints.tokencheck, async ({ body, req }) => {
-    const token = bearerToken(req) ?? body.token;
+  serve(endpoints.tokencheck, async ({ body, call }) => {
+    const token = call.token ?? body.token;
     if (!token) throw new ApiError(401, "auth.sign_in_first", SIGN_IN_FIRST);
     const found = await personForToken(db, "agent", token);
     if (!found) throw new ApiError(401, "auth.session_expired", SESSION_EXPIRED);
@@ -192,9 +191,9 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     serve(calls.read, async ({ caller }) => getAccount(db, kind, caller.id));
     serve(calls.save, async ({ caller, body }) => updateAccount(db, kind, caller.id, body));
     serve(calls.signOutOthers, async ({ caller }) => signOutOthers(db, kind, caller.id, caller.token));
-    serve(calls.password, async ({ caller, body, req }) => {
+    serve(calls.password, async ({ caller, body, call }) => {
       // The current password is a password guessed like any other: the kind's sign-in limits apply.
-      const ip = ipOf(req.clientIp);
+      const ip = ipOf(call.clientIp);
       return changePassword(db, kind, caller.id, caller.token, body, {
         before: (email) => underLimits(limiter, ip, email),
         failed: (email) => limiter.failed(ip, email),
@@ -209,16 +208,16 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
    * one place, ten an hour from everywhere. A stranger who asks three times has used up only their own three, and
    * the owner, asking from elsewhere, still gets the link (a shared per-email limit refused the owner for an hour).
    */
-  serve(endpoints.forgotPassword, async ({ body, req }) => {
+  serve(endpoints.forgotPassword, async ({ body, call }) => {
     const address = body.email.toLowerCase();
-    return (await mayMail(deps.forgotLimiters, ipOf(req.clientIp), address, "reset requests"))
+    return (await mayMail(deps.forgotLimiters, ipOf(call.clientIp), address, "reset requests"))
       ? requestPasswordReset(db, body.email, deps.publicUrl)
       : { sent: true as const };
   });
 
   // Public: whose a set-password link is, and using it (which signs its person in).
   serve(endpoints.passwordCheck, async ({ body }) => passwordLinkInfo(db, body.token));
-  serve(endpoints.passwordSet, async ({ body, req }) => {
+  serve(endpoints.passwordSet, async ({ body, call }) => {
     const info = await passwordLinkInfo(db, body.token);
     if (body.password.toLowerCase().includes(info.email.toLowerCase())) {
       throw new ApiError(400, "validation.failed", FIX_FIELDS, {
@@ -231,6 +230,6 @@ export function accountRoutes(serve: Server, deps: AccountDeps) {
     if (isFactorKind(who.kind) && (await hasFactor(db, { kind: who.kind, id: who.id }))) {
       throw await secondStepAsked(db, { kind: who.kind, id: who.id });
     }
-    return (await signedIn(await issueFor(who), req)) as PasswordSet;
+    return (await signedIn(await issueFor(who), call)) as PasswordSet;
   });
 }

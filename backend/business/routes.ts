@@ -7,7 +7,6 @@ import type { Spooled } from "../../lib/spool.js";
 import { publicMentor, publicMentors } from "../bookings/mentors.js";
 import { publicPlans } from "../catalogue/catalogue.js";
 import type { Database } from "../db/schema.js";
-import { receiveFile } from "../documents/receive.js";
 import type { Server } from "../serve.js";
 import { logoFile, uploadLogo } from "./logo.js";
 import { saveBusiness, siteFacts, type LiveBusiness } from "./settings.js";
@@ -25,8 +24,8 @@ export function businessRoutes(serve: Server, deps: { db: Kysely<Database>; busi
     return saved;
   });
   // The e-mails' logo: read as any upload is (bounded, spooled), kept when it is a small picture.
-  serve(endpoints.saveLogo, async ({ caller, req }) => {
-    const { file, owned } = await receiveFile(req);
+  serve(endpoints.saveLogo, async ({ caller, call }) => {
+    const { file, owned } = await call.upload();
     try {
       const saved = await uploadLogo(db, caller.id, file, business.defaults);
       business.set(saved.values);

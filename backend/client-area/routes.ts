@@ -52,17 +52,20 @@ export function clientAreaRoutes(
   serve(endpoints.endClientAccess, async ({ caller, params }) => endClientAccess(db, caller.id, params.clientId));
 
   serve(endpoints.clientLinkCheck, async ({ body }) => clientLinkInfo(db, body.token));
-  serve(endpoints.clientLinkUse, async ({ body, req }) =>
-    useClientLink(db, body.token, new Date(), { remember: body.remember, device: req.get("user-agent")?.slice(0, 300) ?? null }),
+  serve(endpoints.clientLinkUse, async ({ body, call }) =>
+    useClientLink(db, body.token, new Date(), {
+      remember: body.remember,
+      device: call.header("user-agent")?.slice(0, 300) ?? null,
+    }),
   );
   serve(endpoints.myMoveRequest, async ({ caller, params, body }) => askMoveAsClient(db, caller.id, params.id, body.reason));
   serve(endpoints.myDevices, async ({ caller }) => myDevices(db, caller.id, caller.token));
   serve(endpoints.myEndDevice, async ({ caller, params }) => endMyDevice(db, caller.id, params.id));
   serve(endpoints.myEndAllDevices, async ({ caller }) => endAllMyDevices(db, caller.id));
   // The same answer for any address; the asker's address is limited (429), the mails capped without a word.
-  serve(endpoints.clientSignInLink, async ({ body, req }) => {
+  serve(endpoints.clientSignInLink, async ({ body, call }) => {
     const address = body.email.toLowerCase();
-    return (await mayMail(deps.limiters, req.clientIp ?? "unknown", address, "link requests", "my:"))
+    return (await mayMail(deps.limiters, call.clientIp, address, "link requests", "my:"))
       ? askForClientLink(db, address, publicUrl)
       : { sent: true as const };
   });

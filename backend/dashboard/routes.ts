@@ -2,7 +2,6 @@
 import type { Kysely } from "kysely";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { endpoints } from "../../lib/contract.js";
-import { bearerToken } from "../accounts/guard.js";
 import { personForToken } from "../accounts/tokens.js";
 import { attentionList } from "../clients/attention.js";
 import type { Database } from "../db/schema.js";
@@ -20,16 +19,16 @@ export function dashboardRoutes(
   serve(endpoints.attention, async ({ caller }) => attentionList(db, caller.id, null, caller.person.time_zone));
 
   // Open to visitors (no token), stored, guarded by a honeypot field and a rate limit.
-  serve(endpoints.contact, async ({ body, req }) => {
+  serve(endpoints.contact, async ({ body, call }) => {
     try {
-      await contactLimiter.consume(req.clientIp ?? "unknown");
+      await contactLimiter.consume(call.clientIp);
     } catch (e) {
       if (e instanceof RateLimiterRes) throw tooMany(e, "messages");
       throw e;
     }
     // A bot filled the field people never see: answer as usual, keep nothing. An agent writing from their
     // workspace comes with their token: the office sees whose message it is.
-    const token = bearerToken(req);
+    const token = call.token;
     const agent = token ? await personForToken(db, "agent", token) : null;
     if (!body.website) await saveContactMessage(db, body, agent?.person.id ?? null);
     return { received: true as const };

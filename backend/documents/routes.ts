@@ -13,12 +13,11 @@ import { clientUpload, myFile } from "../client-area/case.js";
 import { attachFile } from "../conversation/attachments.js";
 import type { Database } from "../db/schema.js";
 import type { FileStore } from "../files/store.js";
-import { IN_PROCESS } from "../http.js";
-import type { Server } from "../serve.js";
+import { ApiError } from "../http.js";
+import type { Hold, Server } from "../serve.js";
 import { acceptDocument, addDocument, rejectDocument, setDocumentExpiry } from "./changes.js";
 import { clientDocuments, documentDetail } from "./documents.js";
 import { documentFile, uploadDocument } from "./files.js";
-import { receiveFile, whileAsked } from "./receive.js";
 
 export function documentRoutes(
   serve: Server,
@@ -37,9 +36,22 @@ export function documentRoutes(
   // Each upload holds up to 10 MB while it is read: a few at once per agent, and a bound in all. A call in process
   // comes from the portal, whose own slot (lib/body-limit.ts) already holds for it.
   const slots = new UploadSlots(bounds.perAgent, bounds.inAll);
-  const uploads = slots.guard((req, res) =>
-    res.locals[IN_PROCESS as unknown as string] ? null : `${req.caller!.kind}:${req.caller!.id}`,
-  );
+  const uploads: Hold = (call, caller) => {
+    if (call.inProcess) return;
+    const sender = `${caller!.kind}:${caller!.id}`;
+    const refused = slots.take(sender);
+    if (refused === "sender")
+      throw new ApiError(
+        429,
+        "upload.busy",
+        `You are already sending ${slots.perSender} files. Wait for one of them to finish.`,
+        undefined,
+        { "Retry-After": "10" },
+      );
+    if (refused === "all")
+      throw new ApiError(503, "server.busy", "Too many files are being sent right now.", undefined, { "Retry-After": "10" });
+    return () => slots.release(sender);
+  };
 
   serve(endpoints.clientDocuments, async ({ caller, params }) => clientDocuments(db, caller.id, params.clientId));
   serve(endpoints.addDocument, async ({ caller, params, body }) => addDocument(db, caller.id, params.clientId, body.title));
@@ -48,23 +60,15 @@ export function documentRoutes(
   );
   serve(
     endpoints.uploadDocument,
-    async ({ caller, params, query, req, res }) => {
-      const { file, owned } = await receiveFile(req);
+    async ({ caller, params, query, call }) => {
+      const { file, owned } = await call.upload();
       try {
-        return await uploadDocument(
-          db,
-          files,
-          caller.id,
-          params.clientId,
-          params.documentId,
-          { file, ...query },
-          whileAsked(res),
-        );
+        return await uploadDocument(db, files, caller.id, params.clientId, params.documentId, { file, ...query }, call.signal);
       } finally {
         if (owned) await (file as Spooled).dispose();
       }
     },
-    [uploads],
+    { hold: uploads },
   );
   serve(endpoints.acceptDocument, async ({ caller, params, body }) =>
     acceptDocument(db, caller.id, params.clientId, params.documentId, body.file_id),
@@ -83,23 +87,23 @@ export function documentRoutes(
   // The client's own: the same reading of the body, the same slots (a client is one sender like an agent).
   serve(
     endpoints.myUpload,
-    async ({ caller, params, query, req, res }) => {
-      const { file, owned } = await receiveFile(req);
+    async ({ caller, params, query, call }) => {
+      const { file, owned } = await call.upload();
       try {
-        return await clientUpload(db, files, caller.id, params.documentId, { file, ...query }, whileAsked(res));
+        return await clientUpload(db, files, caller.id, params.documentId, { file, ...query }, call.signal);
       } finally {
         if (owned) await (file as Spooled).dispose();
       }
     },
-    [uploads],
+    { hold: uploads },
   );
   serve(endpoints.myFile, async ({ caller, params }) => myFile(db, files, caller.id, params.documentId, params.fileId));
 
   // Files sent with a message of the conversation (issue 39): the same reading, the same slots.
   serve(
     endpoints.agentMessageAttachment,
-    async ({ caller, params, query, req, res }) => {
-      const { file, owned } = await receiveFile(req);
+    async ({ caller, params, query, call }) => {
+      const { file, owned } = await call.upload();
       try {
         return await attachFile(
           db,
@@ -107,25 +111,25 @@ export function documentRoutes(
           { kind: "agent", agentId: caller.id },
           params.clientId,
           { file, ...query },
-          whileAsked(res),
+          call.signal,
         );
       } finally {
         if (owned) await (file as Spooled).dispose();
       }
     },
-    [uploads],
+    { hold: uploads },
   );
   serve(
     endpoints.myMessageAttachment,
-    async ({ caller, query, req, res }) => {
-      const { file, owned } = await receiveFile(req);
+    async ({ caller, query, call }) => {
+      const { file, owned } = await call.upload();
       try {
-        return await attachFile(db, files, { kind: "client" }, caller.id, { file, ...query }, whileAsked(res));
+        return await attachFile(db, files, { kind: "client" }, caller.id, { file, ...query }, call.signal);
       } finally {
         if (owned) await (file as Spooled).dispose();
       }
     },
-    [uploads],
+    { hold: uploads },
   );
   // The same slots bound a questionnaire's file answers (backend/intake/routes.ts).
   return { uploads };

@@ -1,12 +1,10 @@
 /** Intake questionnaires (lib/contract/intake.ts): the office's writing, the agent's sending and review, the client's answers. */
-import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
 import { endpoints } from "../../lib/contract.js";
 import type { Spooled } from "../../lib/spool.js";
 import type { Database } from "../db/schema.js";
-import { receiveFile, whileAsked } from "../documents/receive.js";
 import type { FileStore } from "../files/store.js";
-import type { Server } from "../serve.js";
+import type { Hold, Server } from "../serve.js";
 import {
   agreementCopy,
   clientAgreements,
@@ -42,7 +40,7 @@ export function intakeRoutes(
     publicUrl,
     uploads,
     company,
-  }: { db: Kysely<Database>; files: FileStore; publicUrl: string; uploads: RequestHandler; company: () => string },
+  }: { db: Kysely<Database>; files: FileStore; publicUrl: string; uploads: Hold; company: () => string },
 ) {
   serve(endpoints.officeQuestionnaires, async () => listQuestionnaires(db));
   serve(endpoints.officeAddQuestionnaire, async ({ caller, body }) => addQuestionnaire(db, caller.id, body));
@@ -99,14 +97,14 @@ export function intakeRoutes(
     agreementCopy(db, params.id, { clientId: params.clientId, agentId: caller.id }),
   );
   serve(endpoints.myAgreement, async ({ caller, params }) => agreementCopy(db, params.id, { clientId: caller.id }));
-  serve(endpoints.signAgreement, async ({ caller, params, body, req }) =>
+  serve(endpoints.signAgreement, async ({ caller, params, body, call }) =>
     signAgreement(
       db,
       files,
       caller.id,
       params.id,
       body,
-      { ip: req.clientIp ?? "unknown", userAgent: req.get("user-agent") ?? null },
+      { ip: call.clientIp, userAgent: call.header("user-agent") ?? null },
       company(),
     ),
   );
@@ -115,14 +113,14 @@ export function intakeRoutes(
   serve(endpoints.mySubmitQuestionnaire, async ({ caller, params }) => submitCopy(db, caller.id, params.id));
   serve(
     endpoints.myAnswerFile,
-    async ({ caller, params, query, req, res }) => {
-      const { file, owned } = await receiveFile(req);
+    async ({ caller, params, query, call }) => {
+      const { file, owned } = await call.upload();
       try {
-        return await fileAnswer(db, files, caller.id, params.id, { file, ...query }, whileAsked(res));
+        return await fileAnswer(db, files, caller.id, params.id, { file, ...query }, call.signal);
       } finally {
         if (owned) await (file as Spooled).dispose();
       }
     },
-    [uploads],
+    { hold: uploads },
   );
 }

@@ -24,7 +24,8 @@ import { handleStripeEvent } from "./webhook.js";
 export function stripeWebhookRoute(serve: Server, p: Payments, webhookSecret: string | null) {
   serve(
     endpoints.stripeWebhook,
-    async ({ req }) => {
+    async ({ call }) => {
+      const req = call.http!.req;
       if (!p.stripe || !webhookSecret)
         throw new ApiError(404, "webhook.off", "Stripe webhooks are off in the demo payment mode.");
       const signature = req.get("stripe-signature");
@@ -40,7 +41,7 @@ export function stripeWebhookRoute(serve: Server, p: Payments, webhookSecret: st
       }
       return { received: true as const, result: await handleStripeEvent(p, event) };
     },
-    [rawBody(1024 * 1024)],
+    { http: [rawBody(1024 * 1024)] },
   );
 }
 

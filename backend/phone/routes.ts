@@ -94,7 +94,8 @@ export function twilioRoutes(serve: Server, deps: Deps) {
   };
   serve(
     endpoints.twilioStatus,
-    async ({ req }) => {
+    async ({ call }) => {
+      const req = call.http!.req;
       const p = await signed(req, "status");
       const status = (p.MessageStatus ?? p.SmsStatus ?? "").toLowerCase();
       const rank = statusRank[status];
@@ -132,11 +133,12 @@ export function twilioRoutes(serve: Server, deps: Deps) {
       }
       return { received: true as const, updated: Boolean(r) };
     },
-    [rawBody(64 * 1024)],
+    { http: [rawBody(64 * 1024)] },
   );
   serve(
     endpoints.twilioInbound,
-    async ({ req, res }) => {
+    async ({ call }) => {
+      const { req, res } = call.http!;
       const p = await signed(req, "inbound");
       const from = p.From ?? "";
       const channel: PhoneChannel = from.startsWith("whatsapp:") ? "whatsapp" : "sms";
@@ -148,6 +150,6 @@ export function twilioRoutes(serve: Server, deps: Deps) {
       res.status(200).type("text/xml").send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
       return { received: true as const };
     },
-    [rawBody(64 * 1024)],
+    { http: [rawBody(64 * 1024)] },
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The in-process transport answers exactly as HTTP does: the same status and the same envelope for every kind
- * of call, good and bad, because both go through the same router. If they ever drift, this fails.
+ * of call, good and bad, because both run each endpoint's one walk (backend/serve.ts). If they ever drift, this
+ * fails. In process, the call never enters the Express router (issue 68), and the reading calls of one portal
+ * request share one check of their token.
  */
 import { describe, expect, it } from "vitest";
 import { inProcessTransport } from "../../backend/in-process.js";
@@ -154,5 +156,59 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
       { status: 404 },
       201,
     ]);
+  });
+
+  it("goes straight to the endpoint in process: the Express router is never entered", async () => {
+    const me = await ctx.api.newAgent("transports-walk@example.com");
+    const router = ctx.api.router as unknown as { handle: (...args: unknown[]) => unknown };
+    const handle = router.handle;
+    let entered = 0;
+    router.handle = (...args: unknown[]) => {
+      entered += 1;
+      return handle.apply(router, args);
+    };
+    try {
+      const direct = inProcessTransport(ctx.api.router);
+      const headers = { Authorization: `Bearer ${me.token}` };
+      const counts = await direct({ method: "GET", path: "api/dashboard/counts", headers });
+      const added = await direct({
+        method: "POST",
+        path: "agent/addclient",
+        headers,
+        body: { first_name: "W", last_name: "Alk", email: "w@example.com" },
+      });
+      const lost = await direct({ method: "GET", path: "api/no-such-call", headers });
+      expect([counts.status, added.status, lost.status]).toEqual([200, 201, 404]);
+      expect(entered).toBe(0);
+      // Over HTTP the router is the way in.
+      await ctx.api.call("GET", "api/dashboard/counts", { token: me.token });
+      expect(entered).toBe(1);
+    } finally {
+      router.handle = handle;
+    }
+  });
+
+  it("checks a token once for the reading calls of one request, and afresh for a change and for another request", async () => {
+    const me = await ctx.api.newAgent("transports-scope@example.com");
+    const direct = inProcessTransport(ctx.api.router);
+    const headers = { Authorization: `Bearer ${me.token}` };
+    const page = {};
+    const read = (scope: object) => direct({ method: "GET", path: "api/dashboard/counts", headers, scope });
+    expect((await read(page)).status).toBe(200);
+    // Signed out meanwhile (another tab): the request under way keeps its reading; any other request is refused.
+    expect((await ctx.api.call("POST", "agent/logout", { token: me.token })).status).toBe(200);
+    expect((await read(page)).status).toBe(200);
+    expect((await read({})).status).toBe(401);
+    expect((await direct({ method: "GET", path: "api/dashboard/counts", headers })).status).toBe(401);
+    // A change checks the token itself, and the reads after it in that request check again.
+    const change = await direct({
+      method: "POST",
+      path: "agent/addclient",
+      headers,
+      scope: page,
+      body: { first_name: "S", last_name: "Cope", email: "s@example.com" },
+    });
+    expect(change.status).toBe(401);
+    expect((await read(page)).status).toBe(401);
   });
 });
