@@ -62,4 +62,26 @@ describe("links, as patched", () => {
     // Lazy route discovery still marks each link (Remix's own attribute), absolute or not.
     expect(html.match(/data-discover="true"/g)).toHaveLength(cases.length * 2);
   });
+
+  it("turn no route's pathnames into JSON for an absolute address (the patch's saving; a relative one still does)", async () => {
+    const stringify = JSON.stringify;
+    let pathnames = 0;
+    // Counted while the page is drawn: each time a list of the route's pathnames becomes JSON.
+    JSON.stringify = ((value: unknown, ...rest: []) => {
+      if (Array.isArray(value) && value.every((v) => typeof v === "string")) pathnames += 1;
+      return stringify(value, ...rest);
+    }) as typeof JSON.stringify;
+    try {
+      // Links alone: a NavLink asks again with the resolved path (an object), for its view transition.
+      const links = (to: string) => () => Array.from({ length: 20 }, (_, i) => h(Link, { key: i, to }, "link"));
+      await render("/clients/7/documents", links("/mentors/1"));
+      const absolute = pathnames;
+      pathnames = 0;
+      await render("/clients/7/documents", links("notes"));
+      expect(absolute).toBe(0);
+      expect(pathnames).toBeGreaterThanOrEqual(20);
+    } finally {
+      JSON.stringify = stringify;
+    }
+  });
 });
