@@ -13,7 +13,7 @@ import type { ApiCall, ApiFile, ApiTransport } from "../lib/transport.js";
 import { bearerToken, type Caller } from "./accounts/guard.js";
 import { ApiError, inputProblem, refusalOf, type Logger } from "./http.js";
 import { handedFile } from "./receive.js";
-import { decodedParams, type Arrival, type ServedRoute } from "./serve.js";
+import type { Arrival, ServedRoute } from "./serve.js";
 
 /** What the API gives its in-process transport: its endpoints' table and what runs around them. */
 export type InProcessApi = {
@@ -50,20 +50,51 @@ function checksFor(call: ApiCall): Map<string, Promise<Caller>> | undefined {
   return found;
 }
 
+/** A parameter as Express decodes it: a malformed escape is the request's fault (400), never a crash. */
+function decoded(params: Record<string, string>): Record<string, string> {
+  try {
+    return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, decodeURIComponent(v)]));
+  } catch {
+    throw new ApiError(400, "request.unreadable", "The request could not be read.");
+  }
+}
+
+/** How many segments a path has, one trailing slash aside (Express matches with or without it). */
+const segmentsOf = (path: string) => path.replace(/^\/+|\/$/g, "").split("/").length;
+
+/**
+ * The endpoints by method and number of segments, each list in the order they were served: a call tries only the
+ * few of its own shape, and among them the first that matches wins, as in Express's router.
+ */
+function routeFinder(routes: readonly ServedRoute[]) {
+  const byShape = new Map<string, ServedRoute[]>();
+  for (const route of routes) {
+    const key = `${route.endpoint.method} ${segmentsOf(route.endpoint.path)}`;
+    byShape.set(key, [...(byShape.get(key) ?? []), route]);
+  }
+  return (method: string, path: string) => {
+    for (const route of byShape.get(`${method} ${segmentsOf(path)}`) ?? []) {
+      const params = route.match(method, path);
+      if (params) return { route, params };
+    }
+    return null;
+  };
+}
+
 const notFound = { status: false, code: "api.not_found", message: "No such API call." };
 /** An in-process call has no connection to lose: its signal never aborts. */
 const never = new AbortController().signal;
 
 export function inProcessTransport(api: { inProcess: InProcessApi }): ApiTransport {
   const { routes, clientIp, ready, logger } = api.inProcess;
+  const find = routeFinder(routes);
   return async (call) => {
     const cut = call.path.indexOf("?");
     const path = "/" + (cut < 0 ? call.path : call.path.slice(0, cut)).replace(/^\/+/, "");
     try {
-      let route: ServedRoute | undefined;
-      let params: Record<string, string> | null = null;
-      for (route of routes) if ((params = route.match(call.method, path))) break;
-      if (!route || !params) return { status: 404, payload: notFound };
+      const found = find(call.method, path);
+      if (!found) return { status: 404, payload: notFound };
+      const { route, params } = found;
       const headers = Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k.toLowerCase(), v]));
       const query = queryOf(cut < 0 ? "" : call.path.slice(cut + 1));
       const body = call.upload ? undefined : (call.body ?? {});
@@ -79,7 +110,7 @@ export function inProcessTransport(api: { inProcess: InProcessApi }): ApiTranspo
         inProcess: true,
         checked: checksFor(call),
       };
-      const { status, answer } = await route.run(arrival, { params: decodedParams(params), query, body });
+      const { status, answer } = await route.run(arrival, { params: decoded(params), query, body });
       if (route.endpoint.download) return { status: 200, payload: null, file: answer as ApiFile };
       return { status, payload: { status: true, data: answer } };
     } catch (err) {

@@ -114,15 +114,6 @@ function pathMatcher(endpoint: EndpointDef) {
   };
 }
 
-/** A parameter as Express decodes it: a malformed escape is the request's fault (400), never a crash. */
-function decoded(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    throw new ApiError(400, "request.unreadable", "The request could not be read.");
-  }
-}
-
 /**
  * A function that registers endpoints on `router`, guarded against `db`'s tokens, and the table of what it
  * registered (`routes`) for the in-process transport. `confined`: whether the owner's rule holds a signed-in caller
@@ -199,11 +190,6 @@ function checkedCaller(db: Kysely<Database>, auth: readonly AccountKind[], call:
     found.catch(() => call.checked?.delete(key));
   }
   return found;
-}
-
-/** Express has decoded the parameters already: the walk decodes what the in-process call brings as it is. */
-export function decodedParams(params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, decoded(v)]));
 }
 
 /** How an HTTP request arrives at the walk. */

@@ -71,6 +71,9 @@ describe.each(testDatabases)("in process and over HTTP on $name", (target) => {
       { method: "GET", path: "api/dashboard/counts", headers: { Authorization: "Bearer nonsense" } }, // 401
       { method: "GET", path: "api/dashboard/counts", headers: {} }, // 401, no token
       { method: "GET", path: "api/no-such-call", headers: auth }, // 404
+      { method: "GET", path: "API/Jobs/?q=engineer", headers: auth }, // any case, a trailing slash: Express's match
+      { method: "POST", path: "agent/viewClient/%E0%A4%A", headers: auth, body: {} }, // a malformed escape: 400
+      { method: "GET", path: `agent/viewClient/${clientId}`, headers: auth }, // a POST's path asked with GET: 404
       {
         method: "POST",
         path: "agent/login",
