@@ -1,6 +1,7 @@
 /**
  * The import graph of the portal, the API and the shared code (issue 68, point 4), type-only imports counted:
- * no circle of files (ESLint's no-cycle sees run-time imports only, and six type-carried circles had grown past it),
+ * no circle of files (ESLint's no-cycle saw run-time imports only, and six type-carried circles had grown past it;
+ * it is off now, this test being the one check, and five seconds of every lint with it),
  * and `lib/` imports nothing from `app/` or `backend/` (it is under both).
  */
 import fs from "node:fs";
@@ -17,7 +18,11 @@ function codeFiles(dir: string): string[] {
   });
 }
 
-const files = [...["app", "backend", "lib"].flatMap((d) => codeFiles(path.join(root, d))), path.join(root, "server.ts")];
+// The tests' own helpers and the scripts too: ESLint's no-cycle is off, this test holds the whole graph (issue 68).
+const files = [
+  ...["app", "backend", "lib", "scripts", "tests/support"].flatMap((d) => codeFiles(path.join(root, d))),
+  path.join(root, "server.ts"),
+];
 const known = new Set(files);
 
 /** The file a relative specifier names: `./x.js` is `./x.ts` or `./x.tsx`, a folder its index. */
