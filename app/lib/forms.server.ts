@@ -1,7 +1,7 @@
 /**
  * What every form action does with what was posted, through Conform (docs/decisions/013-forms-with-conform.md): the
  * fields read as text, checked with the form's zod schema by `parseWithZod`, and every refusal — the schema's, the
- * API's, the action's own — answered as Conform's submission result, which the page's form shows (`usePortalForm`,
+ * API's, the action's own — answered as Conform's submission result, which the page's form shows (`useSchemaForm`,
  * around Conform's `useForm`: app/components/ui/form.tsx).
  */
 import { parse, type SubmissionResult } from "@conform-to/react";
@@ -24,7 +24,7 @@ const STATE = "__state__";
  */
 export type FormFailure = SubmissionResult<string[]> & {
   toast?: ToastMessage;
-  /** On a page of several forms, the one this answers (`forForm`); `usePortalForm(…, { form })` shows only its own */
+  /** On a page of several forms, the one this answers (`forForm`); `useSchemaForm(…, { form })` shows only its own */
   form?: string;
 };
 
@@ -75,7 +75,7 @@ export function refuse<X extends object = object>(
   return data(body, { status: init.status });
 }
 
-/** A refusal for one form of a page that has several: only `usePortalForm(…, { form })` with its name shows it. */
+/** A refusal for one form of a page that has several: only `useSchemaForm(…, { form })` with its name shows it. */
 export function forForm<F extends FormFailure>(failed: Failed<F>, form: string): Failed<F & { form: string }> {
   return data({ ...failed.data, form }, failed.init ?? undefined);
 }

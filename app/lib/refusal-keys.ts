@@ -4,6 +4,7 @@
  * page throws for the error page to draw have their keys in thrown-refusals.ts, which the browser loads alone.
  */
 import type { everyoneCodes } from "../../lib/contract/codes";
+import { fieldCodeKeys } from "./field-words";
 import { keyIn, thrownCodeKeys } from "./thrown-refusals";
 
 export type EveryoneCode = (typeof everyoneCodes)[number];
@@ -11,15 +12,7 @@ export type EveryoneCode = (typeof everyoneCodes)[number];
 /** Each code a visitor or client can meet, as a catalogue key; a field's own key where its field says it better. */
 export const codeKeys: Record<EveryoneCode, string> = {
   ...thrownCodeKeys,
-  "validation.failed": "messages.fixFields",
-  "validation.required": "messages.fieldRequired",
-  "validation.too_short": "messages.fieldTooShort",
-  "validation.too_long": "messages.fieldTooLong",
-  "validation.email": "messages.emailInvalid",
-  "validation.format": "messages.fieldFormat",
-  "validation.invalid": "messages.fieldFormat",
-  "phone.format": "messages.phoneFormat",
-  "phone.digits": "messages.phoneDigits",
+  ...fieldCodeKeys,
   "phone.e164": "phoneConsent.phoneInvalid",
   "consent.needed": "phoneConsent.agreeNeeded",
   "consent.channel_off": "phoneConsent.channelOff",
@@ -35,9 +28,6 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "passkey.failed": "passkey.failed",
   "passkey.unknown": "passkey.unknown",
   "passkey.none": "passkey.none",
-  "password.varied": "messages.passwordVaried",
-  "password.has_email": "messages.passwordHasEmail",
-  "message.too_short": "messages.messageShort",
   "request.too_large": "my.tooLarge",
   "auth.session_expired": "messages.sessionExpired",
   "auth.wrong_credentials": "messages.wrongCredentials",

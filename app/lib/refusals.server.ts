@@ -10,39 +10,13 @@ import { CLIENT_QUOTA, fileSizeInText } from "../../lib/documents.js";
 import type { FieldErrors, FieldMessages } from "../../lib/field-errors.js";
 import { translator } from "../../lib/i18n/index.js";
 import { intlLocale, isLang, langOfPath, type Lang } from "../../lib/i18n/languages.js";
+import { fieldKeys, fieldLabelKey } from "./field-words.js";
 import { chosenLang } from "./i18n.server.js";
 import { sessionOf } from "./memo.server.js";
 import { codeKey, codeKeys, type EveryoneCode } from "./refusal-keys.js";
 import { accountOf } from "./session.server.js";
 
 export type Refusal = { code: RefusalCode; params?: CodeParams; message: string };
-
-/** Where a field says a code in its own words (a password's length, a message's, a link's token). */
-const fieldKeys: Record<string, Partial<Record<RefusalCode, string>>> = {
-  email: { "validation.required": "messages.emailRequired", "validation.too_long": "messages.emailTooLong" },
-  password: {
-    "validation.too_short": "messages.passwordShort",
-    "validation.required": "messages.passwordRequired",
-    "validation.too_long": "messages.passwordTooLong",
-  },
-  new_password: { "validation.too_short": "messages.passwordShort" },
-  message: { "validation.too_short": "messages.messageShort" },
-  token: {
-    "validation.required": "setPassword.gone",
-    "validation.too_short": "setPassword.gone",
-    "validation.too_long": "setPassword.gone",
-  },
-};
-
-/** The fields public forms have, named in the words of a code that names its field ("Email is required"). */
-const fieldLabels: Record<string, string> = {
-  name: "fields.name",
-  email: "fields.email",
-  password: "fields.password",
-  phone: "fields.phone",
-  subject: "contact.subject",
-  message: "fields.message",
-};
 
 /** The words of refusals in `lang`: `say(refusal, field?)`, and `fields(errors)` for a form's field errors. */
 export function refusalWords(lang: Lang) {
@@ -51,7 +25,7 @@ export function refusalWords(lang: Lang) {
     const common = codeKey(refusal.code);
     if (lang === "en" || !common) return refusal.message;
     const key = (field && fieldKeys[field]?.[refusal.code]) || common;
-    const values = { ...valuesOf(refusal, lang), field: field && fieldLabels[field] ? t(fieldLabels[field]) : t("fields.this") };
+    const values = { ...valuesOf(refusal, lang), field: t(fieldLabelKey(field)) };
     // A file's refusal names the file first ("scan.tiff: The file is empty.").
     const name = refusal.code.startsWith("upload.") ? refusal.params?.name : undefined;
     return name === undefined ? t(key, values) : t("my.fileProblem", { name, problem: t(key, values) });

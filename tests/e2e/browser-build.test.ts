@@ -16,20 +16,11 @@ function browserFiles(dir = "public/build"): string[] {
 }
 
 describe("the browser build", () => {
-  it("holds no server code: no settings, no database, no zod schemas, no form library", () => {
+  it("holds no server code: no settings, no database, no secrets", () => {
     const files = browserFiles();
     expect(files.length).toBeGreaterThan(10);
-    // Markers of the settings schema, the database layer, the API's secrets, zod itself, and Conform's control
-    // fields: forms are checked on the server only (decision 013), so Conform's 9 kB stay there too.
-    const markers = [
-      "SESSION_SECRET",
-      "DATABASE_URL",
-      "STRIPE_SECRET_KEY",
-      "better-sqlite3",
-      "selectFrom(",
-      "ZodError",
-      "__intent__",
-    ];
+    // Markers of the settings schema, the database layer and the API's secrets.
+    const markers = ["SESSION_SECRET", "DATABASE_URL", "STRIPE_SECRET_KEY", "better-sqlite3", "selectFrom("];
     const found = files.flatMap((f) => {
       const text = fs.readFileSync(f, "utf8");
       return markers.filter((m) => text.includes(m)).map((m) => `${f}: ${m}`);
@@ -37,12 +28,40 @@ describe("the browser build", () => {
     expect(found).toEqual([]);
   });
 
-  it("loads the framework in two files on every page: no module loaded apart splits it, no route needs CommonJS helpers", () => {
+  it("fetches zod and the forms' schemas only when a form is checked: never on a page's first load", () => {
+    // Decision 017: Conform draws the forms on every page that has one; the action's schema, zod and Conform's zod
+    // reader come in a chunk of their own, fetched on the form's first focus (app/components/ui/form.tsx).
+    const manifest = readBrowserManifest();
+    const firstLoad = new Set([
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...Object.values(manifest.routes).flatMap((r) => [r.module, ...(r.imports ?? [])]),
+    ]);
+    const read = (file: string) => fs.readFileSync(path.join("public", file), "utf8");
+    expect([...firstLoad].filter((f) => read(f).includes("ZodError"))).toEqual([]);
+    // Conform itself is there, on the pages with a form (its control field's name).
+    expect([...firstLoad].some((f) => read(f).includes("__intent__"))).toBe(true);
+    // The checks come apart: zod in a chunk no page loads first, without the catalogues or i18next.
+    const later = browserFiles()
+      .map((f) => "/" + path.relative("public", f))
+      .filter((f) => !firstLoad.has(f) && read(f).includes("ZodError"));
+    expect(later.length).toBeGreaterThan(0);
+    for (const file of browserFiles().filter((f) => !firstLoad.has("/" + path.relative("public", f)))) {
+      const text = fs.readFileSync(file, "utf8");
+      expect(text, file).not.toContain("i18next");
+    }
+  });
+
+  it("loads the framework whole on every page: no module loaded apart splits it, no route needs CommonJS helpers", () => {
     // esbuild puts modules reached from different sets of entry points in different files. The toasts' shelf (a
     // dynamic import) reached React but not React DOM, and the resource routes' empty modules were CommonJS: React
     // and esbuild's helpers were then two more files on every page (toast-shelf.tsx, patches/@remix-run+dev+*.patch).
+    // The forms' checks (decision 017) are fetched apart with zod, whose namespace needs esbuild's helpers too: those
+    // helpers (under 1 kB) are a file of their own since, the one file besides the framework's two.
     const manifest = readBrowserManifest();
-    expect(manifest.entry.imports.length).toBeLessThanOrEqual(2);
+    expect(manifest.entry.imports.length).toBeLessThanOrEqual(3);
+    const size = (f: string) => fs.statSync(path.join("public", f)).size;
+    expect(manifest.entry.imports.filter((f) => size(f) > 1024)).toHaveLength(2);
     // React (its setState's message) and React DOM (one of its exports) in one and the same file.
     const holding = (marker: string) =>
       manifest.entry.imports.filter((f) => fs.readFileSync(path.join("public", f), "utf8").includes(marker));

@@ -1,10 +1,12 @@
 /**
- * Forms through Conform (docs/decisions/013-forms-with-conform.md), in Chromium, JavaScript on and off: a refusal is
- * said beside its field with what was typed kept, and only there; once the form is saved (a redirect back to the
- * same page, which keeps the page's components with scripts on) nothing of the refusal is said again; on a page of
- * several forms, the refusal of one is not said by another.
+ * Forms through Conform (docs/decisions/013-forms-with-conform.md, 017-conform-both-sides.md), in Chromium,
+ * JavaScript on and off: a refusal is said beside its field with what was typed kept, and only there; with scripts
+ * on, the action's own schema refuses in the browser, in the same words, before anything is sent; once the form is
+ * saved (a redirect back to the same page, which keeps the page's components with scripts on) nothing of the refusal
+ * is said again; on a page of several forms, the refusal of one is not said by another.
  */
 import { expect, it } from "vitest";
+import { fr } from "../../lib/i18n/fr.js";
 import { expectToast, journeys, jsModes, newContext, signInAs, unexpected } from "../support/browser.js";
 
 journeys("forms through Conform in Chromium", (ctx) => {
@@ -32,21 +34,53 @@ journeys("forms through Conform in Chromium", (ctx) => {
       expect(await name.getAttribute("aria-invalid")).toBe("true");
       expect(await password.locator(".field__error, .form-error").count()).toBe(0);
       const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name);
+      // What reached the server: with scripts on, a form whose check has come refuses before it sends.
+      const posts: string[] = [];
+      page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
       if (javaScriptEnabled) {
-        // The focus went to the first field to correct; and again when the same post is refused again (the form
-        // keeps its fields then, so only the answer's arrival can move it).
+        // The focus went to the first field to correct (the server's answer above, unless the check had come).
         await expect.poll(focused).toBe("name");
+        // The form's check comes with its first focus: the same post is now refused in the browser, in the same
+        // words, nothing sent, the focus again on the first field to correct.
+        await expect.poll(() => profile.getAttribute("data-check")).toBe("ready");
+        posts.length = 0;
+        await zone.focus();
         await profile.getByRole("button", { name: "Save" }).click();
         await expect.poll(focused).toBe("name");
-        expect(await profile.locator(".field__error").count()).toBe(2);
+        expect(await profile.locator(".field__error").allTextContents()).toEqual([
+          "Name is required",
+          "Choose a time zone from the list",
+        ]);
+        expect(await profile.locator(".form-error").textContent()).toContain("Please correct the highlighted fields.");
+        expect(posts).toEqual([]);
+        // A field checked once is checked again as it changes: a name typed takes its words away, the zone's stay.
+        await name.pressSequentially("F");
+        await expect.poll(() => profile.locator(".field__error").allTextContents()).toEqual(["Choose a time zone from the list"]);
+        await name.fill("");
+        await expect.poll(() => profile.locator(".field__error").count()).toBe(2);
+        expect(posts).toEqual([]);
       }
 
-      // The other form refused: its words appear, the profile's go.
-      await password.getByLabel("Current password").fill("x");
+      // The other form refused by the server (a wrong current password: only the server knows): its words appear,
+      // the profile's go, and the password typed is not sent back.
+      await password.getByLabel("Current password").fill("not-my-password");
+      await password.getByLabel("New password").fill("a-new-Password-9");
       await password.getByRole("button", { name: "Change password" }).click();
-      await expect.poll(() => password.locator(".field__error").count()).toBeGreaterThan(0);
+      await expect.poll(() => password.locator(".field__error, .form-error").count()).toBeGreaterThan(0);
       expect(await profile.locator(".field__error, .form-error").count()).toBe(0);
       expect(await password.getByLabel("Current password").inputValue()).toBe("");
+      if (javaScriptEnabled) {
+        // A new password too short, refused in the browser once the form's check has come: nothing sent.
+        await expect.poll(() => password.getAttribute("data-check")).toBe("ready");
+        posts.length = 0;
+        await password.getByLabel("Current password").fill("anything");
+        await password.getByLabel("New password").fill("short");
+        await password.getByRole("button", { name: "Change password" }).click();
+        await expect
+          .poll(() => password.locator(".field__error").allTextContents())
+          .toEqual(["A password needs at least 10 characters"]);
+        expect(posts).toEqual([]);
+      }
 
       // Saved: back on the same page, nothing refused is said any more.
       await name.fill(`Fran Saved ${tag}`);
@@ -59,4 +93,31 @@ journeys("forms through Conform in Chromium", (ctx) => {
       await context.close();
     });
   }
+
+  it("JavaScript on: a French visitor's contact form is refused in the browser, in French, with nothing sent", async () => {
+    const { context, problems } = await newContext(ctx.browser, true);
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+    await page.goto(ctx.portal.base + "/fr/contact");
+    const form = page.locator("form.form");
+    const email = form.locator('input[name="email"]');
+    await form.locator('input[name="name"]').fill("Ana Lima");
+    await email.fill("pas-une-adresse");
+    await expect.poll(() => form.getAttribute("data-check")).toBe("ready");
+    await form.locator('button[type="submit"]').click();
+    // The catalogue's French words for the code, as the server's answer would say them.
+    await expect
+      .poll(() => form.locator(".field__error").allTextContents())
+      .toEqual([
+        fr.messages.emailInvalid,
+        fr.messages.fieldRequired.replace("{{field}}", fr.contact.subject),
+        fr.messages.fieldRequired.replace("{{field}}", fr.fields.message),
+      ]);
+    expect(await form.locator(".form-error").textContent()).toContain(fr.messages.fixFields);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("email");
+    expect(posts).toEqual([]);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
 });

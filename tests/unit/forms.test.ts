@@ -1,6 +1,6 @@
 /**
  * Forms through Conform (docs/decisions/013-forms-with-conform.md): what an action answers for a refused post
- * (`validateForm`, `refuse`, `forForm`) is what a page's `usePortalForm` draws, JavaScript on or off. Drawn here
+ * (`validateForm`, `refuse`, `forForm`) is what a page's `useSchemaForm` draws, JavaScript on or off. Drawn here
  * on the server, as a page without scripts gets it.
  */
 import { createElement as h } from "react";
@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Field, FormError } from "../../app/components/ui/fields.js";
-import { usePortalForm } from "../../app/components/ui/form.js";
+import { useSchemaForm } from "../../app/components/ui/form.js";
 import { forForm, refuse, validateForm, type FormFailure } from "../../app/lib/forms.server.js";
 
 const schema = z.object({
@@ -18,9 +18,9 @@ const schema = z.object({
 });
 
 /** A page's form as the portal writes one, drawn with what the action answered. */
-function draw(failure: FormFailure | undefined, opts: Parameters<typeof usePortalForm>[1] = {}) {
+function draw(failure: FormFailure | undefined, opts: Parameters<typeof useSchemaForm>[1] = {}) {
   function Page() {
-    const form = usePortalForm(failure, { order: ["name", "phone"], stored: { name: "Stored", phone: "12" }, ...opts });
+    const form = useSchemaForm(failure, { order: ["name", "phone"], stored: { name: "Stored", phone: "12" }, ...opts });
     return h(
       "form",
       { method: "post", ...form.props },

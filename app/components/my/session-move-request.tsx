@@ -8,7 +8,7 @@ import type { MySession } from "../../../lib/contract";
 import type { FormFailure } from "../../lib/forms.server";
 import { useTranslation } from "../../lib/page-words";
 import { FormError, TextAreaField } from "../ui/fields";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 
 export function SessionMoveRequest({
   session,
@@ -21,7 +21,7 @@ export function SessionMoveRequest({
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { form: `move-${session.id}`, id: `move-${session.id}` });
+  const form = useSchemaForm(failure, { form: `move-${session.id}`, id: `move-${session.id}` });
   const r = session.move_request;
   if (r?.state === "waiting")
     return <p className="notice">{t("my.moveWaiting", { when: at(r.requested_at), reason: r.reason })}</p>;

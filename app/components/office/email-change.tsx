@@ -5,16 +5,22 @@ import type { EmailChangePage } from "../../lib/email-change.server";
 import type { FormFailure } from "../../lib/forms.server";
 import { Trans, useTranslation } from "../../lib/page-words";
 import { Field, FormError } from "../ui/fields";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 import { Toast } from "../ui/toasts";
 import { PendingEmailNote } from "./pending-email-note";
 
 /** The page that asks an account's new address to confirm it (agents, mentors, staff alike). */
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const emailCheck = {
+  schema: () => import("../../../lib/contract/office-accounts").then((m) => m.emailChangeBody),
+  fields: ["email"],
+};
+
 export function EmailChangeScreen() {
   const { account, back, kind } = useLoaderData<EmailChangePage>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { order: ["email"] });
+  const form = useSchemaForm(failure, { order: ["email"], check: emailCheck });
   const f = form.field;
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from "../../lib/page-words";
 import { CatalogueForm } from "../ui/catalogue-form";
 import { Field, SelectField, TextAreaField } from "../ui/fields";
 import { asWritten } from "../ui/filter-select";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 import { CountryField } from "../ui/place-fields";
 
 /** Adding or editing a job. Amounts are typed in dollars; what was typed stays when the form is refused. */
@@ -21,7 +21,7 @@ export function JobForm({
   failure?: FormFailure;
   submitLabel: string;
 }) {
-  const form = usePortalForm(failure, {
+  const form = useSchemaForm(failure, {
     order: fields,
     stored: {
       title: job?.title ?? "",

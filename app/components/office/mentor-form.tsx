@@ -6,7 +6,7 @@ import type { FormFailure } from "../../lib/forms.server";
 import { useTranslation } from "../../lib/page-words";
 import { CatalogueForm } from "../ui/catalogue-form";
 import { Field, TextAreaField } from "../ui/fields";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 import { LanguageField } from "../ui/language-field";
 import { CountryField, countryOf, ZoneField, type ZoneChoice } from "../ui/place-fields";
 import { AffectedSessions, MeetingLinkField, WeekFields, weekShown, weekText } from "../ui/week-fields";
@@ -49,7 +49,7 @@ export function MentorForm({
     ...weekText(mentor),
     ...formValuesOf(mentorTextFields, mentor?.texts ?? {}),
   };
-  const form = usePortalForm(failure, { order: fieldOrder, stored });
+  const form = useSchemaForm(failure, { order: fieldOrder, stored });
   const f = form.field;
   const { t } = useTranslation();
   return (

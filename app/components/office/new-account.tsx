@@ -9,7 +9,7 @@ import { fieldLimits } from "../../../lib/client-fields";
 import type { FormFailure } from "../../lib/forms.server";
 import { useTranslation } from "../../lib/page-words";
 import { Field, FormError } from "../ui/fields";
-import { usePortalForm, type FieldOf } from "../ui/form";
+import { useSchemaForm, type FieldOf, type FormSchema } from "../ui/form";
 import { ZoneField, type ZoneChoice } from "../ui/place-fields";
 import { OfficeFormPage } from "./page";
 import { PasswordLinkNotice, type PasswordLink } from "./password-link-notice";
@@ -21,6 +21,8 @@ export function NewAccountForm(props: {
   kind: "agent" | "staff";
   failure: FormFailure | undefined;
   order: readonly string[];
+  /** The action's schema, to check the form in the browser too */
+  check?: FormSchema;
   zones: ZoneChoice[];
   zone: string;
   /** The kind's own fields, between the e-mail and the zone */
@@ -29,7 +31,7 @@ export function NewAccountForm(props: {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const { failure } = props;
-  const form = usePortalForm(failure, { order: props.order });
+  const form = useSchemaForm(failure, { order: props.order, check: props.check });
   const f = form.field;
   // An agent is added; a staff member is invited (their link says so).
   const words =

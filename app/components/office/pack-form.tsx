@@ -7,7 +7,7 @@ import type { FormFailure } from "../../lib/forms.server";
 import { useTranslation } from "../../lib/page-words";
 import { CatalogueForm, PriceField } from "../ui/catalogue-form";
 import { Field, SelectField, TextAreaField } from "../ui/fields";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 import { TranslatedFields } from "./translated-fields";
 
 export function PackForm({
@@ -21,7 +21,7 @@ export function PackForm({
   failure?: FormFailure;
   submitLabel: string;
 }) {
-  const form = usePortalForm(failure, {
+  const form = useSchemaForm(failure, {
     order: [...packFields, ...translatedFields(packTextFields)],
     stored: {
       name: pack?.name ?? "",

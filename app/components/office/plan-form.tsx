@@ -7,14 +7,14 @@ import type { FormFailure } from "../../lib/forms.server";
 import { useTranslation } from "../../lib/page-words";
 import { CatalogueForm, PriceField } from "../ui/catalogue-form";
 import { Field, SelectField, TextAreaField } from "../ui/fields";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 import { TranslatedFields } from "./translated-fields";
 
 /** The services a plan belongs to, named as the catalogue names them */
 const serviceIds = ["1", "2", "3"] as const;
 
 export function PlanForm({ plan, failure, submitLabel }: { plan?: OfficePlan; failure?: FormFailure; submitLabel: string }) {
-  const form = usePortalForm(failure, {
+  const form = useSchemaForm(failure, {
     order: [...planFields, ...translatedFields(planTextFields)],
     stored: {
       service_id: plan ? String(plan.service_id) : "",

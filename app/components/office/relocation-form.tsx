@@ -6,7 +6,7 @@ import type { FormFailure } from "../../lib/forms.server";
 import { useTranslation } from "../../lib/page-words";
 import { CatalogueForm, PriceField } from "../ui/catalogue-form";
 import { Field, TextAreaField } from "../ui/fields";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 import { CountryField } from "../ui/place-fields";
 
 export function RelocationForm({
@@ -20,7 +20,7 @@ export function RelocationForm({
   failure?: FormFailure;
   submitLabel: string;
 }) {
-  const form = usePortalForm(failure, {
+  const form = useSchemaForm(failure, {
     order: relocationFields,
     stored: {
       title: pkg?.title ?? "",

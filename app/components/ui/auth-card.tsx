@@ -10,7 +10,7 @@ import { fieldLimits } from "../../../lib/client-fields";
 import type { FormFailure } from "../../lib/forms.server";
 import {} from "../../lib/lang";
 import { Field, FormError } from "./fields";
-import { usePortalForm } from "./form";
+import { useSchemaForm, type FormSchema } from "./form";
 import { HoneypotFields } from "./honeypot";
 import { Toast } from "./toasts";
 
@@ -59,9 +59,11 @@ export function EmailLinkForm(props: {
   /** The button's words while the form is on its way */
   sending: string;
   autoFocus?: boolean;
+  /** The action's schema, to check the address in the browser too */
+  check?: FormSchema;
 }) {
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(props.failure);
+  const form = useSchemaForm(props.failure, { order: ["email"], check: props.check });
   return (
     <>
       <FormError message={form.formError} />

@@ -16,7 +16,7 @@ import type { FormFailure } from "../../lib/forms.server";
 import { companyOf } from "../../lib/meta";
 import { useTranslation } from "../../lib/page-words";
 import { Field, FormError, TextAreaField } from "./fields";
-import { usePortalForm } from "./form";
+import { useSchemaForm } from "./form";
 
 /** How often an open thread looks for new messages, with scripts on. */
 const POLL_MS = 10_000;
@@ -56,7 +56,7 @@ export function Conversation({
   const company = companyOf(useMatches());
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const form = usePortalForm(failure, { id: "message-form" });
+  const form = useSchemaForm(failure, { id: "message-form" });
   // A refused message comes back as typed; a sent one (a redirect to the page) leaves the form empty.
   const location = useLocation();
   useNewMessages();

@@ -1,10 +1,16 @@
 /**
- * A form's answer: read by `usePortalForm` for a Conform form, by `readRefusal` for a page or the upload form that
- * reads a refusal itself (with no form drawn), made in the browser by `refusalHere`. The fields themselves are apart
- * (./fields.tsx), so a page that only reads a refusal does not fetch them.
+ * A page's form on Conform (docs/decisions/017-conform-both-sides.md): `useSchemaForm` draws it with Conform's
+ * `useForm`, fed by the action's answer and, with scripts on, by the same zod schema the action checks it with;
+ * `readRefusal` reads an answer for a page or the upload form that reads a refusal itself (with no form drawn),
+ * `refusalHere` makes one in the browser. The fields themselves are apart (./fields.tsx), so a page that only reads a
+ * refusal does not fetch them.
  */
-import { useEffect, useId } from "react";
+import { getFormProps, parse, useForm, type Submission } from "@conform-to/react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FocusEvent } from "react";
+import type { ZodTypeAny } from "zod";
+import { fieldWords } from "../../lib/field-words";
 import type { FormFailure } from "../../lib/forms.server";
+import { useTranslation } from "../../lib/page-words";
 
 /** What a refused post typed, as the server answered it (Conform's `initialValue`): each field as text. */
 function typedOf(lastResult: FormFailure | null | undefined): Record<string, string> | undefined {
@@ -24,7 +30,7 @@ function typedOf(lastResult: FormFailure | null | undefined): Record<string, str
 
 /**
  * A refusal read without a Conform form: for the upload form, which sends itself (with its progress) rather than
- * through Remix, and answers itself before a byte is sent. The same words and values `usePortalForm` shows.
+ * through Remix, and answers itself before a byte is sent. The same words and values `useSchemaForm` shows.
  */
 export function readRefusal(result: FormFailure | null | undefined) {
   const typed = typedOf(result);
@@ -57,19 +63,32 @@ function firstRefused(form: HTMLFormElement, refused: (name: string) => boolean)
 }
 
 /**
- * A form read and answered as Conform's submission result (docs/decisions/013-forms-with-conform.md), fed by what
- * the action answered (`lastResult`: a refusal from `refuse`/`validateForm`, or undefined before a post). The same
- * with JavaScript on and off: the server checks every post with the form's zod schema, and its answer brings each
- * field's words, the form's, and what was typed. Validation runs on the server only, so the browser needs nothing of
- * Conform's: with scripts on, this hook moves the focus to the first bad field when an answer comes (as Conform's
- * `useForm` did); without them, `autoFocusOnError` does, on the first bad field in `order`.
+ * What the browser checks a form with: the action's schema, fetched when needed (`() => import(…)`, so zod stays out
+ * of the page's first load), and the fields the action reads (its `textFields`), read the same way.
+ */
+export type FormSchema = { schema: () => Promise<ZodTypeAny>; fields: readonly string[] };
+
+type Checked = Submission<Record<string, unknown>, string[]>;
+type Check = (formData: FormData) => Checked | null;
+
+/** An answer that says nothing: each new one (the page's answer changed) clears what the form said before. */
+const said = (): FormFailure => ({ status: "success", error: {} });
+
+/**
+ * A form drawn by Conform's `useForm`, fed by what the action answered (`lastResult`: a refusal from `refuse` or
+ * `validateForm`, or undefined before a post) and, with scripts on, by the browser's own check (`check`): the
+ * action's zod schema, fetched the first time the form takes the focus, checks each field as it is left and the
+ * whole form before it is sent, with the server's words. Until it has come, and for a form without one, the server
+ * checks the post and its answer says the same. Without scripts, the server's answer is all there is: the first bad
+ * field (in `order`) takes the focus, each field says its words, and shows what was typed.
  *
- * - `props`: the `<Form>`'s (its id, no browser validation of its own: the server's words are the ones said);
+ * - `props`: the `<Form>`'s (its id, Conform's submit handler, no browser validation of its own: the words said are
+ *   the portal's, the same with scripts on and off);
  * - `key`: for a form whose fields should show what a refused post typed after a post made with scripts on;
  * - `field(name, fallback)`: a field's name, words, focus and value (typed, else `stored`, else `fallback`);
  * - `errors(name)`, `typed(name)`, `formError`: for the controls a `Field` does not draw.
  */
-export function usePortalForm(
+export function useSchemaForm(
   lastResult: FormFailure | null | undefined,
   opts: {
     id?: string;
@@ -77,35 +96,91 @@ export function usePortalForm(
     form?: string;
     order?: readonly string[];
     stored?: Record<string, string | undefined>;
+    check?: FormSchema;
   } = {},
 ) {
-  if (opts.form !== undefined && lastResult?.form !== opts.form) lastResult = undefined;
+  const own = opts.form !== undefined && lastResult?.form !== opts.form ? undefined : lastResult;
   const ownId = useId();
   const id = opts.id ?? ownId;
-  // What is shown is what the last answer said: a form that was refused, then saved (a redirect to this very page)
-  // or left for another form of the page, must not say it again.
-  const said = readRefusal(lastResult);
-  const typed = said.values;
-  const errors = said.errors;
+  const { t, i18n } = useTranslation();
+  // Conform reads each new answer once (by its identity). The page's answer, when it is another form's or none
+  // (after a redirect), is said as nothing: what this form said before is cleared. Every field a refusal names is
+  // one Conform shows words for, whether or not the form sent it.
+  const answer = useMemo(
+    () => (own ? { ...own, fields: [...new Set([...(own.fields ?? []), ...Object.keys(own.error ?? {})])] } : said()),
+    // One answer per action answer: `own` follows from it and the form's name.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [lastResult],
+  );
+  const check = useRef<Check | null>(null);
+  const asked = useRef(false);
+  // Said on the form (`data-check="ready"`) once its check has come: the form then refuses before it sends.
+  const [ready, setReady] = useState(false);
+  const { check: schemaOf } = opts;
+  // The page's words as they are when a field is checked (a page can change its language and keep the form).
+  const words = useRef({ lang: i18n.language, t, has: i18n.exists });
+  words.current = { lang: i18n.language, t, has: i18n.exists };
+  const load = useCallback(() => {
+    if (!schemaOf || asked.current) return;
+    asked.current = true;
+    Promise.all([schemaOf.schema(), import("./form-check")])
+      .then(([schema, { formCheck }]) => {
+        check.current = formCheck(schema, schemaOf.fields, () => words.current, fieldWords) as Check;
+        setReady(true);
+      })
+      // Not fetched (offline, a new release): the server checks every post, as without scripts.
+      .catch(() => {
+        asked.current = false;
+      });
+  }, [schemaOf]);
+  const errorsNow = useRef<Record<string, string[] | null>>({});
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id,
+    lastResult: answer,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => {
+      const checked = check.current?.(formData);
+      if (checked) return checked;
+      // Not checked here: a field left keeps what it said; a post goes to the server, which checks it.
+      const keep: Record<string, string[] | null> = Object.fromEntries(
+        Object.keys(errorsNow.current).map((name) => [name, null]),
+      );
+      return parse<Record<string, unknown>, string[]>(formData, {
+        resolve: () => (formData.has("__intent__") ? { error: keep } : { value: {} }),
+      });
+    },
+  });
+  errorsNow.current = form.allErrors;
+  const typed = typedOf(own);
+  const errors = (name: string): string[] | undefined => fields[name]?.errors ?? undefined;
   const first = opts.order?.find((name) => errors(name)?.length);
   useEffect(() => {
-    // Each new answer (its object changes with each post) that refuses a field puts the focus on the first one.
-    if (!lastResult) return;
-    const form = document.getElementById(id);
-    if (!(form instanceof HTMLFormElement)) return;
-    firstRefused(form, (name) => (first ? name === first : !!errors(name)?.length))?.focus();
-    // Once per answer: `id`, `first` and `errors` follow from it and the page's own options.
+    // Each new answer that refuses a field puts the focus on the first one, once the page has drawn it (a form
+    // keyed by what was typed is drawn anew). A refusal of the browser's own check is focused by Conform.
+    if (!own) return;
+    const element = document.getElementById(id);
+    if (!(element instanceof HTMLFormElement)) return;
+    firstRefused(element, (name) => (first ? name === first : !!own.error?.[name]?.length))?.focus();
+    // Once per answer: `id`, `first` and `own` follow from it and the page's own options.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastResult]);
+  const conform = getFormProps(form);
   return {
-    // The form's id and no browser validation. Not its aria attributes: the summary is said by FormError
-    // (role="alert"), each field's words by its own aria-describedby.
-    props: { id, noValidate: true },
+    // Conform's id and submit handler, no browser validation, and its check fetched on the first focus. Not its
+    // aria attributes: the summary is said by FormError (role="alert"), each field's words by its own aria-describedby.
+    props: {
+      id: conform.id,
+      onSubmit: conform.onSubmit,
+      noValidate: true,
+      onFocus: schemaOf ? (_: FocusEvent<HTMLFormElement>) => load() : undefined,
+      "data-check": ready ? "ready" : undefined,
+    },
     key: typed ? JSON.stringify(typed) : "stored",
-    formError: said.formError,
+    formError: form.errors?.[0],
     errors,
     /** Every field's words, for a list of fields the page learns only from the refusal */
-    fieldErrors: Object.entries(lastResult?.error ?? {}).filter((e): e is [string, string[]] => e[0] !== "" && !!e[1]?.length),
+    fieldErrors: Object.entries(form.allErrors).filter((e): e is [string, string[]] => e[0] !== "" && !!e[1]?.length),
     typed: (name: string): string | undefined => typed?.[name],
     field: (name: string, fallback = "") => ({
       name,
@@ -117,7 +192,7 @@ export function usePortalForm(
   };
 }
 
-/** A form as `usePortalForm` gives it, for a part of a form drawn by another component. */
-export type PortalForm = ReturnType<typeof usePortalForm>;
+/** A form as `useSchemaForm` gives it, for a part of a form drawn by another component. */
+export type PortalForm = ReturnType<typeof useSchemaForm>;
 /** A form's `field(name, fallback)` */
 export type FieldOf = PortalForm["field"];

@@ -12,7 +12,7 @@ import { formatDate } from "../../lib/dates";
 import type { FormFailure } from "../../lib/forms.server";
 import { useTranslation } from "../../lib/page-words";
 import { Field, FormError } from "./fields";
-import { usePortalForm } from "./form";
+import { useSchemaForm } from "./form";
 
 export const consentIntent = (channel: PhoneChannel) => `phone-${channel}`;
 
@@ -91,8 +91,8 @@ function CodeForm({
   action?: string;
 }) {
   const { t } = useTranslation();
-  const form = usePortalForm(failure, { id: `phone-confirm-${consent.id}`, form: "phone-confirm", order: ["code"] });
-  const again = usePortalForm(failure, { form: "phone-code" });
+  const form = useSchemaForm(failure, { id: `phone-confirm-${consent.id}`, form: "phone-confirm", order: ["code"] });
+  const again = useSchemaForm(failure, { form: "phone-code" });
   return (
     <div className="phone-consent__code" data-testid={`code-${consent.channel}`}>
       <p role="status">{t("phoneConsent.pending", { channel: t(`phoneConsent.${consent.channel}`), phone: isolate(shown) })}</p>
@@ -142,7 +142,7 @@ function ChannelForm({
 }) {
   const { t } = useTranslation();
   const intent = consentIntent(channel);
-  const form = usePortalForm(failure, {
+  const form = useSchemaForm(failure, {
     id: intent,
     form: intent,
     order: ["phone", "agree"],

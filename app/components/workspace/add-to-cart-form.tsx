@@ -5,7 +5,7 @@ import type { ClientChoice } from "../../lib/client-choices.server";
 import type { FormFailure } from "../../lib/forms.server";
 import { Trans, useTranslation } from "../../lib/page-words";
 import { FormError } from "../ui/fields";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 import { ClientPicker } from "./client-picker";
 
 /** "Add to cart for [client]": the form on a job or relocation package. */
@@ -13,7 +13,7 @@ export function AddToCartForm({ clients, failure, label }: { clients: ClientChoi
   const chosen = useChosenClient();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
-  const form = usePortalForm(failure);
+  const form = useSchemaForm(failure);
   if (!clients.length) {
     return (
       <p className="empty-state">

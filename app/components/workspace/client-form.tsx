@@ -5,11 +5,17 @@ import type { Client, Country } from "../../../lib/contract";
 import type { FormFailure } from "../../lib/forms.server";
 import { Trans, useTranslation } from "../../lib/page-words";
 import { Field, FormError, SelectField, TextAreaField, WideActions } from "../ui/fields";
-import { usePortalForm } from "../ui/form";
+import { useSchemaForm } from "../ui/form";
 import { LanguageField } from "../ui/language-field";
 import { CountryField, countryOf, ZoneField, type ZoneChoice } from "../ui/place-fields";
 
 /** The add and edit form for a client. What was typed wins over what was stored. */
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const clientCheck = {
+  schema: () => import("../../../lib/contract/clients").then((m) => m.clientInput),
+  fields: clientFieldNames,
+};
+
 export function ClientForm({
   countries,
   zones,
@@ -33,7 +39,7 @@ export function ClientForm({
   const busy = navigation.state === "submitting";
   // What is stored, for an edit; a new client starts active.
   const stored = Object.fromEntries(clientFieldNames.map((name) => [name, client ? String(client[name] ?? "") : ""]));
-  const form = usePortalForm(failure, { order: clientFieldNames, stored });
+  const form = useSchemaForm(failure, { order: clientFieldNames, stored, check: clientCheck });
   const f = form.field;
   const { t } = useTranslation();
 

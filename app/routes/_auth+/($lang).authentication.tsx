@@ -12,7 +12,7 @@ import { fieldErrorsOf, formField } from "../../../lib/field-errors";
 import { PasskeyButton } from "../../components/auth/passkey";
 import { AuthCard } from "../../components/ui/auth-card";
 import { Field, FormError, PasswordField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { HoneypotFields } from "../../components/ui/honeypot";
 import { apiActionError, ApiCallError } from "../../lib/api.server";
 import { getAccount, signInAs } from "../../lib/auth.server";
@@ -58,6 +58,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { seo } = await publicPage(request, context, params.lang, "signIn");
   return { redirectTo: redirectTo ?? "", demo: context.demoSignIn, honeypot: honeypot.getInputProps(), seo };
 }
+
+const signInFields = ["email", "password"] as const;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const signInCheck = {
+  schema: () => import("../../../lib/contract/account").then((m) => m.passwordLoginBody),
+  fields: signInFields,
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
@@ -120,7 +127,7 @@ export default function Authentication() {
   const busy = navigation.state === "submitting" && /^(\/(ar|es|fr))?\/authentication/.test(navigation.formAction ?? "");
   const { t } = useTranslation();
   const local = useLocalPath();
-  const form = usePortalForm(actionData, { order: ["email", "password"] });
+  const form = useSchemaForm(actionData, { order: signInFields, check: signInCheck });
   const formRef = useRef<HTMLFormElement>(null);
   const [zone, setZone] = useState("");
 

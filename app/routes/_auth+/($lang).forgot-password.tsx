@@ -22,6 +22,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1", honeypot: honeypot.getInputProps(), seo };
 }
 
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const emailCheck = { schema: () => import("../../../lib/contract/account").then((m) => m.forgotPasswordBody), fields: ["email"] };
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
@@ -54,6 +57,7 @@ export default function ForgotPassword() {
       )}
       <EmailLinkForm
         failure={failure}
+        check={emailCheck}
         trap={trap}
         label={t("fields.email")}
         autoComplete="username"

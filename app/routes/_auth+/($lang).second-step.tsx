@@ -9,7 +9,7 @@ import type { LoginBody } from "../../../lib/contract";
 import { PasskeyButton } from "../../components/auth/passkey";
 import { AuthCard } from "../../components/ui/auth-card";
 import { Field, FormError } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { ApiCallError, apiActionError } from "../../lib/api.server";
 import { signInAs } from "../../lib/auth.server";
 import { apiFor, sessionOf } from "../../lib/context.server";
@@ -104,7 +104,7 @@ function SecondStepForm({ failure, passkey }: { failure: FormFailure | undefined
   const busy = navigation.state === "submitting";
   const { t } = useTranslation();
   const local = useLocalPath();
-  const form = usePortalForm(failure, { order: ["code"] });
+  const form = useSchemaForm(failure, { order: ["code"] });
   return (
     <>
       <p className="muted">{t(passkey ? "secondStep.introPasskey" : "secondStep.intro")}</p>

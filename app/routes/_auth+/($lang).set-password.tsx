@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard } from "../../components/ui/auth-card";
 import { FormError, PasswordField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { apiActionError, ApiCallError } from "../../lib/api.server";
 import { signInAs } from "../../lib/auth.server";
 import { apiFor } from "../../lib/context.server";
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SetPassword() {
   const { token, who, gone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure, { order: ["password"] });
+  const form = useSchemaForm(failure, { order: ["password"] });
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
   const local = useLocalPath();

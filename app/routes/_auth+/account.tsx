@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { fieldLimits, passwordRules } from "../../../lib/client-fields";
 import { Field, FormError, PasswordField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { PhoneConsent } from "../../components/ui/phone-consent";
 import { ZoneField } from "../../components/ui/place-fields";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
@@ -42,6 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+const profileFields = ["name", "phone", "time_zone"] as const;
+const passwordFields = ["current_password", "new_password"] as const;
+/** The action's schemas, checked in the browser too (fetched on a form's first focus). */
+const account = () => import("../../../lib/contract/account");
+const profileCheck = { schema: () => account().then((m) => m.accountBody), fields: profileFields };
+const passwordCheck = { schema: () => account().then((m) => m.passwordChangeBody), fields: passwordFields };
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireAccount(request, context, ["agent", "staff", "mentor"]);
   const { api, kind, session } = signedIn;
@@ -61,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return phoneConsentAction(request, context, api, formData, { lang: "en", back: "/account#reminders" });
   }
   if (intent === "password") {
-    const values = textFields(formData, ["current_password", "new_password"]);
+    const values = textFields(formData, passwordFields);
     // A password is never sent back to the page.
     const hide = ["current_password", "new_password"];
     const { data: input, failure } = validateForm(passwordChangeBody, values, "en", { hide });
@@ -104,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   if (intent === "profile") {
-    const values = textFields(formData, ["name", "phone", "time_zone"]);
+    const values = textFields(formData, profileFields);
     const { data: input, failure } = validateForm(accountBody, values);
     if (failure) return fail(failure);
     try {
@@ -151,10 +158,10 @@ export default function Account() {
   const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const profile = usePortalForm(failure, { form: "profile", order: ["name", "phone", "time_zone"] });
-  const password = usePortalForm(failure, { form: "password", order: ["current_password", "new_password"] });
-  const feedForm = usePortalForm(failure, { form: "feed" });
-  const others = usePortalForm(failure, { form: "sign-out-others" });
+  const profile = useSchemaForm(failure, { form: "profile", order: profileFields, check: profileCheck });
+  const password = useSchemaForm(failure, { form: "password", order: passwordFields, check: passwordCheck });
+  const feedForm = useSchemaForm(failure, { form: "feed" });
+  const others = useSchemaForm(failure, { form: "sign-out-others" });
   const { t } = useTranslation();
   return (
     <section className="container page narrow">

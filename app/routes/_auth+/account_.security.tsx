@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useRef } from "react";
 import { PasskeyButton, usePasskeys } from "../../components/auth/passkey";
 import { Field, FormError } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { ApiCallError, apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
 import { formatDateTime } from "../../lib/dates";
@@ -34,6 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** What an action answers besides a refusal: recovery codes to show, once. */
 type Shown = { recovery_codes: string[] };
+
+/** The action's schemas, checked in the browser too (fetched on a form's first focus). */
+const security = () => import("../../../lib/contract/security");
+const startCheck = { schema: () => security().then((m) => m.totpStartBody), fields: ["name"] };
+const confirmCheck = { schema: () => security().then((m) => m.totpConfirmBody), fields: ["id", "code"] };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["agent", "staff", "mentor"]);
@@ -102,9 +107,9 @@ export default function Security() {
   const codes = answered && "recovery_codes" in (answered as object) ? (answered as Shown).recovery_codes : null;
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
-  const start = usePortalForm(failure, { form: "start", order: ["name"] });
-  const confirm = usePortalForm(failure, { form: "confirm", order: ["code"] });
-  const passkey = usePortalForm(failure, { form: "passkey", order: ["name"] });
+  const start = useSchemaForm(failure, { form: "start", order: ["name"], check: startCheck });
+  const confirm = useSchemaForm(failure, { form: "confirm", order: ["code"], check: confirmCheck });
+  const passkey = useSchemaForm(failure, { form: "passkey", order: ["name"] });
   const passkeys = usePasskeys();
   const passkeyName = useRef<HTMLInputElement>(null);
   const when = (iso: string) => formatDateTime(iso, timeZone);

@@ -6,7 +6,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { fieldLimits } from "../../../lib/client-fields";
 import { Field, FormError, TextAreaField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { HoneypotFields } from "../../components/ui/honeypot";
 import { apiActionError } from "../../lib/api.server";
 import { getAccount } from "../../lib/auth.server";
@@ -24,6 +24,8 @@ import { redirectWithToast } from "../../lib/toast.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 const fields = ["name", "email", "phone", "subject", "message"] as const;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const contactCheck = { schema: () => import("../../../lib/contract/dashboard").then((m) => m.contactBody), fields };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { seo } = await publicPage(request, context, params.lang, "contact");
@@ -58,7 +60,7 @@ export default function Contact() {
   const local = useLocalPath();
   // A new key after each sent message (the redirect is a new location): the form starts empty again, as a page load would.
   const location = useLocation();
-  const form = usePortalForm(failure, { order: fields });
+  const form = useSchemaForm(failure, { order: fields, check: contactCheck });
   const f = (name: (typeof fields)[number], fallback = "") => form.field(name, fallback);
   return (
     <section className="container page narrow">

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatMoney } from "../../../lib/money";
 import { FormError } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { SessionDetails } from "../../components/workspace/session-details";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
@@ -94,7 +94,7 @@ function refundSentence(
 export default function CancelBooking() {
   const { booking: b, timeZone, now, cutoffHours, demo } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure);
+  const form = useSchemaForm(failure);
   const busy = useNavigation().state === "submitting";
   const open = (b.status === "held" || b.status === "confirmed") && b.start_at > now;
   const { t } = useTranslation();

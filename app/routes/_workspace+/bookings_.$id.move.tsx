@@ -4,7 +4,7 @@ import { isolate } from "../../../lib/bidi";
 import type { Booking } from "../../../lib/contract";
 import { moveBlocker } from "../../../lib/rules";
 import { FormError, TextAreaField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { ZoneNote } from "../../components/ui/zone-note";
 import { SessionDetails } from "../../components/workspace/session-details";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
@@ -102,7 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 function KeepTime({ b, failure }: { b: Booking; failure: FormFailure | undefined }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { form: "keep", id: "keep" });
+  const form = useSchemaForm(failure, { form: "keep", id: "keep" });
   return (
     <div className="card" data-testid="client-move-request">
       <p>
@@ -128,7 +128,7 @@ function KeepTime({ b, failure }: { b: Booking; failure: FormFailure | undefined
 export default function MoveBooking() {
   const { booking: b, blocked, cutoffHours, timeZone, chosen, slots, week, nextFree } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure?.form === "keep" ? undefined : failure);
+  const form = useSchemaForm(failure?.form === "keep" ? undefined : failure);
   const busy = useNavigation().state === "submitting";
   const days = new Map<string, typeof slots>();
   for (const slot of slots) {

@@ -5,7 +5,7 @@ import { isolate } from "../../../lib/bidi";
 import { fieldLimits } from "../../../lib/client-fields";
 import { formatMoney } from "../../../lib/money";
 import { Field, FormError } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { ClientPicker } from "../../components/workspace/client-picker";
 import { PayChoice } from "../../components/workspace/pay-choice";
 import { ApiCallError, apiActionError, apiLoaderError, type ApiClient } from "../../lib/api.server";
@@ -122,7 +122,7 @@ export default function BookSession() {
   const alternatives = failure?.alternatives;
   const taken = alternatives !== undefined;
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { order: fields, stored: { client_id: chosen } });
+  const form = useSchemaForm(failure, { order: fields, stored: { client_id: chosen } });
   const f = form.field;
   // The client's own time beside the agent's, for the client chosen (at once with scripts on).
   const [clientId, setClientId] = useState(f("client_id").defaultValue);

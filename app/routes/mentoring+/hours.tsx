@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { hoursField } from "../../../lib/office-fields";
 import { CatalogueForm } from "../../components/ui/catalogue-form";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { AffectedSessions, WeekFields, weekShown, weekText } from "../../components/ui/week-fields";
 import { apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
@@ -34,7 +34,7 @@ const fieldOrder = [...weekShown.map(hoursField), "time_off"];
 export default function MentorHours() {
   const { profile } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure, { order: fieldOrder, stored: weekText(profile) });
+  const form = useSchemaForm(failure, { order: fieldOrder, stored: weekText(profile) });
   const f = form.field;
   const { t } = useTranslation();
   return (

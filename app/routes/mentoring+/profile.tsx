@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { mentorProfileFields } from "../../../lib/office-fields";
 import { CatalogueForm } from "../../components/ui/catalogue-form";
 import { Field, TextAreaField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { LanguageField } from "../../components/ui/language-field";
 import { ZoneField } from "../../components/ui/place-fields";
 import { AffectedSessions, MeetingLinkField } from "../../components/ui/week-fields";
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MentorProfilePage() {
   const { profile, zones } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure, {
+  const form = useSchemaForm(failure, {
     order: mentorProfileFields,
     stored: {
       bio: profile.bio,

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, TextAreaField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
 import { formatDateTime } from "../../lib/dates";
@@ -69,8 +69,8 @@ export default function MarkSession() {
   const { session, timeZone, now } = useLoaderData<typeof loader>();
   const upcoming = session.start_at > now;
   const failure = useActionData<FormFailure>();
-  const move = usePortalForm(failure, { form: "move" });
-  const form = usePortalForm(failure, { form: "outcome" });
+  const move = useSchemaForm(failure, { form: "move" });
+  const form = useSchemaForm(failure, { form: "outcome" });
   const busy = useNavigation().state === "submitting";
   const chosen = form.typed("outcome") ?? session.outcome ?? "";
   const { t } = useTranslation();

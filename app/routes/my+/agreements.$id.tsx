@@ -7,7 +7,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
 import { formatDateTime } from "../../lib/dates";
@@ -46,13 +46,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const signFields = ["full_name", "consent", "text_sha256"] as const;
+const signCheck = { schema: () => import("../../../lib/contract/agreements").then((m) => m.signBody), fields: signFields };
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["client"]);
   const id = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const lang = await requestLang(request, context);
-  const values = textFields(formData, ["full_name", "consent", "text_sha256"]);
+  const values = textFields(formData, signFields);
   const { data, failure } = validateForm(signBody, values, lang);
   if (failure) return failure;
   try {
@@ -75,7 +79,7 @@ export default function MyAgreement() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { id: "sign", order: ["full_name", "consent"] });
+  const form = useSchemaForm(failure, { id: "sign", order: ["full_name", "consent"], check: signCheck });
   const consentError = form.errors("consent");
   return (
     <section className="container page my-page">

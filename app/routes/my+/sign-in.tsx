@@ -31,6 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const emailCheck = {
+  schema: () => import("../../../lib/contract/client-area").then((m) => m.clientSignInBody),
+  fields: ["email"],
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await checkForm(formData, request, { honeypot: true });
@@ -69,6 +75,7 @@ export default function ClientSignIn() {
       )}
       <EmailLinkForm
         failure={failure}
+        check={emailCheck}
         trap={trap}
         label={t("fields.email")}
         autoComplete="email"

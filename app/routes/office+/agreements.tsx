@@ -9,7 +9,7 @@ import type { OfficeAgreement } from "../../../lib/contract";
 import { agreementFields } from "../../../lib/intake";
 import { OfficeHead } from "../../components/office/page";
 import { FormError, TextAreaField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
 import { formatDateTime } from "../../lib/dates";
@@ -70,7 +70,7 @@ function ServiceAgreement({ s, failure, timeZone }: { s: OfficeAgreement; failur
   const busy = useNavigation().state === "submitting";
   const a = s.agreement;
   const stored = { text: a?.text_en ?? "", text_ar: a?.text_ar ?? "", text_es: a?.text_es ?? "", text_fr: a?.text_fr ?? "" };
-  const form = usePortalForm(failure, {
+  const form = useSchemaForm(failure, {
     form: `agreement-${s.service_id}`,
     id: `agreement-${s.service_id}`,
     order: textNames,

@@ -6,7 +6,7 @@ import { formatMoney } from "../../../lib/money";
 import { OfficeHead, useOfficeZone } from "../../components/office/page";
 import { Field } from "../../components/ui/fields";
 import { FilterSelect } from "../../components/ui/filter-select";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { RowButton, RowForm } from "../../components/ui/row-form";
 import { apiLoaderError, apiRedirectError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
@@ -260,7 +260,7 @@ function AgendaItem({ b, now, lapsing = false }: { b: OfficeBooking; now: string
 /** Once a paid session has started: record that its mentor did not come (refunded in full), with what happened. */
 function MentorAbsentForm({ b }: { b: OfficeBooking }) {
   // A form a row: the refusal names its row's.
-  const form = usePortalForm(useActionData<FormFailure>(), { form: `absent-${b.id}` });
+  const form = useSchemaForm(useActionData<FormFailure>(), { form: `absent-${b.id}` });
   const busy = useNavigation().formData?.get("id") === String(b.id);
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { formatMoney, dollarsText, parseDollars } from "../../../lib/money";
 import { CommissionStatementView } from "../../components/ui/commission-statement";
 import { Field, FormError, WideActions } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
 import { formRefusal, payoutFields, refuseFields } from "../../lib/commissions.server";
@@ -74,12 +74,12 @@ export default function AgentCommissions() {
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
   const owed = statement.owed.find((o) => o.currency === "USD")?.owed_minor ?? 0;
-  const payout = usePortalForm(failure, {
+  const payout = useSchemaForm(failure, {
     form: "payout",
     order: payoutFields,
     stored: { amount: owed > 0 ? dollarsText(owed) : "", paid_on: today },
   });
-  const connect = usePortalForm(failure, {
+  const connect = useSchemaForm(failure, {
     form: "connect",
     order: ["account_id"],
     stored: { account_id: statement.connect_account_id ?? "" },

@@ -9,7 +9,7 @@ import { formatMoney } from "../../../lib/money";
 import { OfficeHead } from "../../components/office/page";
 import { CommissionCells, CommissionHead } from "../../components/ui/commission-statement";
 import { Field, FormError, SelectField, WideActions } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { apiLoaderError, apiRedirectError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
 import { formRefusal, refuseFields, ruleBody, ruleFields } from "../../lib/commissions.server";
@@ -80,7 +80,7 @@ export default function OfficeCommissions() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
-  const form = usePortalForm(failure, { order: ruleFields, stored: { rate: "percent", starts_on: today } });
+  const form = useSchemaForm(failure, { order: ruleFields, stored: { rate: "percent", starts_on: today } });
   const f = form.field;
   const targets = [
     ...[1, 2, 3].map((id) => ({

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { OfficeSearch } from "../../components/office/lists";
 import { OfficeHead, useOfficeZone } from "../../components/office/page";
 import { TextAreaField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { pageOf, Pages } from "../../components/ui/pages";
 import { RowButton, RowForm } from "../../components/ui/row-form";
 import { ApiCallError, apiLoaderError, apiRedirectError } from "../../lib/api.server";
@@ -166,7 +166,7 @@ export default function OfficeMessages() {
 
 /** The reply to one message, by e-mail: a form a message, so a refusal is said beside its own (`forForm`). */
 function ReplyForm({ m, failure, busy }: { m: { id: number; email: string }; failure?: FormFailure; busy: boolean }) {
-  const form = usePortalForm(failure, { form: `reply-${m.id}` });
+  const form = useSchemaForm(failure, { form: `reply-${m.id}` });
   const { t } = useTranslation();
   return (
     <Form method="post" className="form" {...form.props} key={form.typed("body") ?? "empty"}>

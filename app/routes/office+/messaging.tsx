@@ -7,7 +7,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OfficeHead, useOfficeZone } from "../../components/office/page";
 import { Field, FormError, SelectField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { StackTable } from "../../components/ui/table-head";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
@@ -65,8 +65,8 @@ export default function OfficeMessaging() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const zone = useOfficeZone();
-  const form = usePortalForm(failure, { form: "save", order: ["purpose", "lang", "name", "content_sid"] });
-  const removal = usePortalForm(failure, { form: "remove" });
+  const form = useSchemaForm(failure, { form: "save", order: ["purpose", "lang", "name", "content_sid"] });
+  const removal = useSchemaForm(failure, { form: "remove" });
   const { t } = useTranslation();
   const purposeName = (p: string) => t(`office.whatsapp.purposes.${p}`);
   const col = [t("office.whatsapp.purpose"), t("office.whatsapp.language"), t("office.whatsapp.name"), t("office.whatsapp.sid")];

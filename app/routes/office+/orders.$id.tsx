@@ -4,7 +4,7 @@ import { isolate } from "../../../lib/bidi";
 import { formatMoney } from "../../../lib/money";
 import { useOfficeZone } from "../../components/office/page";
 import { FormError, TextAreaField } from "../../components/ui/fields";
-import { readRefusal, usePortalForm, type PortalForm } from "../../components/ui/form";
+import { readRefusal, useSchemaForm, type PortalForm } from "../../components/ui/form";
 import { orderStatusLabel } from "../../components/ui/order-summary";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
@@ -102,9 +102,9 @@ export default function OfficeOrder() {
   const failure = useActionData<FormFailure>();
   // Said at the top whichever form it answers; beside its fields in that form.
   const page = readRefusal(failure);
-  const refund = usePortalForm(failure, { form: "refund" });
-  const review = usePortalForm(failure, { form: "review" });
-  const retry = usePortalForm(failure, { form: "retry" });
+  const refund = useSchemaForm(failure, { form: "refund" });
+  const review = useSchemaForm(failure, { form: "review" });
+  const retry = useSchemaForm(failure, { form: "retry" });
   const busy = useNavigation().state === "submitting";
   const refundable = order.items.filter((i) => !i.refund_status);
   const canRefund = (order.status === "paid" || order.status === "flagged") && refundable.length > 0;

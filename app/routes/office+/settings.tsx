@@ -12,7 +12,7 @@ import { documentKindNames } from "../../../lib/documents";
 import { OfficeHead } from "../../components/office/page";
 import { ServiceTextFields } from "../../components/office/service-text-fields";
 import { Field, FormError, TextAreaField } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { ZoneField } from "../../components/ui/place-fields";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
@@ -91,7 +91,7 @@ export default function BusinessSettings() {
   const stored = Object.fromEntries(
     Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v === null ? "" : String(v)]),
   );
-  const form = usePortalForm(failure, { order: fields, stored: stored });
+  const form = useSchemaForm(failure, { order: fields, stored: stored });
   const f = form.field;
   const label = useSettingLabel();
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { logoPath } from "../../../lib/business";
 import { OfficeHead } from "../../components/office/page";
 import { Field, FormError } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { IntentForm } from "../../components/ui/row-form";
 import { ApiCallError, apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
@@ -79,7 +79,7 @@ export default function LogoSettings() {
   const { logo, color, company } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { order: ["file"] });
+  const form = useSchemaForm(failure, { order: ["file"] });
   const { t } = useTranslation();
   return (
     <section className="container page">

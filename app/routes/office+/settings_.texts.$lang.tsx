@@ -4,7 +4,7 @@ import { serviceField, serviceIds, serviceTextField, serviceTextFields } from ".
 import { OfficeHead } from "../../components/office/page";
 import { ServiceTextFields } from "../../components/office/service-text-fields";
 import { FormError } from "../../components/ui/fields";
-import { usePortalForm } from "../../components/ui/form";
+import { useSchemaForm } from "../../components/ui/form";
 import { apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
 import { endpoints } from "../../lib/endpoints.server";
@@ -67,7 +67,7 @@ export default function ServiceTexts() {
   const { lang, stored } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { order: fields, stored: stored });
+  const form = useSchemaForm(failure, { order: fields, stored: stored });
   const f = form.field;
   const { t } = useTranslation();
   const name = t(`office.languages.${lang}`);

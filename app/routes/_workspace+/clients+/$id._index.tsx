@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { TimelineEntry } from "../../../../lib/contract";
 import { expiryWindow } from "../../../../lib/documents";
 import { Field, FormError, TextAreaField } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { JoinLink } from "../../../components/ui/join-link";
 import { AttentionList } from "../../../components/workspace/attention-list";
 import { CartTable, cartTotals } from "../../../components/workspace/cart-items";
@@ -62,6 +62,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** A note on the client (append-only: a correction is a new note), or a document added to the checklist. */
+/** The action's schemas, checked in the browser too (fetched on a form's first focus). */
+const documentCheck = {
+  schema: () => import("../../../../lib/contract/documents").then((m) => m.documentAddBody),
+  fields: ["title"],
+};
+const noteCheck = { schema: () => import("../../../../lib/contract/clients").then((m) => m.noteBody), fields: ["body"] };
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["agent"]);
   const id = routeId(params.id);
@@ -140,8 +147,8 @@ export default function ClientPage() {
     useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   // The page has two forms: a refusal names its own (forForm).
-  const documentForm = usePortalForm(failure, { form: "document" });
-  const noteForm = usePortalForm(failure, { form: "note" });
+  const documentForm = useSchemaForm(failure, { form: "document", check: documentCheck });
+  const noteForm = useSchemaForm(failure, { form: "note", check: noteCheck });
   const { today, horizon } = expiryWindow(new Date(now), timeZone);
   const busy = useNavigation().state === "submitting";
   const location = useLocation();

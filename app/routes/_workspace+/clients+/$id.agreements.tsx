@@ -5,7 +5,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { SendToClient } from "../../../components/workspace/send-to-client";
 import { loadClientSends, sendToClient } from "../../../lib/client-sends.server";
 import { formatDateTime } from "../../../lib/dates";
@@ -42,7 +42,7 @@ export default function ClientAgreementsPage() {
   const { client, list, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { t } = useTranslation();
-  const form = usePortalForm(failure, { id: "send-agreement" });
+  const form = useSchemaForm(failure, { id: "send-agreement" });
   return (
     <section className="container page">
       <p className="eyebrow">

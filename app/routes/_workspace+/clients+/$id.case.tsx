@@ -7,7 +7,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ClientCase } from "../../../../lib/contract";
 import { FormError, SelectField, TextAreaField } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { apiActionError, apiLoaderError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
 import { formatDateTime } from "../../../lib/dates";
@@ -76,7 +76,7 @@ function CaseForm({
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const stored = { stage_id: c.stage_id ? String(c.stage_id) : "", note: c.note ?? "" };
-  const form = usePortalForm(failure, { form: `case-${c.service_id}`, id: `case-${c.service_id}`, stored });
+  const form = useSchemaForm(failure, { form: `case-${c.service_id}`, id: `case-${c.service_id}`, stored });
   const current = c.stages.find((s) => s.id === c.stage_id);
   return (
     <section className="card" id={`service-${c.service_id}`} aria-labelledby={`service-${c.service_id}-name`}>

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { apiActionError, apiLoaderError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
 import { formatDateTime } from "../../../lib/dates";
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function DeleteClient() {
   const { client, cart, orders, paidToCome, held, sessions, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure);
+  const form = useSchemaForm(failure);
   const busy = useNavigation().state === "submitting";
   const archived = orders > 0 || sessions > 0;
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { expiryWindow, fileSize } from "../../../../lib/documents";
 import { documentPath, DocumentStatus, downloadPath, Expiry } from "../../../components/ui/document-status";
 import { Field, FormError, TextAreaField } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { UploadForm } from "../../../components/ui/upload-form";
 import { apiActionError, apiLoaderError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
@@ -102,9 +102,9 @@ export default function DocumentPage() {
   const busy = navigation.state === "submitting";
   const here = documentPath(d.client_id, d.id);
   // A refusal names its form (forForm); the upload's name none.
-  const acceptForm = usePortalForm(failure, { form: "accept" });
-  const rejectForm = usePortalForm(failure, { form: "reject" });
-  const expiryForm = usePortalForm(failure, { form: "expiry" });
+  const acceptForm = useSchemaForm(failure, { form: "accept" });
+  const rejectForm = useSchemaForm(failure, { form: "reject" });
+  const expiryForm = useSchemaForm(failure, { form: "expiry" });
   const uploadFailure = failure?.form ? undefined : failure;
   // The current upload: its first file and the pages added to it (a CV sent as two files), in the order sent.
   const root = d.file ? (d.file.part_of ?? d.file.id) : null;

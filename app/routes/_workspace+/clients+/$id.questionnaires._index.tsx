@@ -4,7 +4,7 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { SendToClient } from "../../../components/workspace/send-to-client";
 import { loadClientSends, sendToClient } from "../../../lib/client-sends.server";
 import { formatDateTime } from "../../../lib/dates";
@@ -41,7 +41,7 @@ export default function ClientQuestionnairesPage() {
   const { client, list, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { t } = useTranslation();
-  const form = usePortalForm(failure, { id: "send-questionnaire" });
+  const form = useSchemaForm(failure, { id: "send-questionnaire" });
   return (
     <section className="container page">
       <p className="eyebrow">

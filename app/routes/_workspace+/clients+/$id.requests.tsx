@@ -10,7 +10,7 @@ import type { ClientDocument, DocumentRequest } from "../../../../lib/contract";
 import { fileSize } from "../../../../lib/documents";
 import { DocumentStatus } from "../../../components/ui/document-status";
 import { FormError, TextAreaField } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { IntentForm, RowButton, RowForm } from "../../../components/ui/row-form";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
@@ -157,7 +157,7 @@ function RequestRow({ r, timeZone }: { r: DocumentRequest; timeZone: string }) {
 export default function ClientRequests() {
   const { client, documents, access, requests, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
-  const form = usePortalForm(failure);
+  const form = useSchemaForm(failure);
   const busy = useNavigation().state === "submitting";
   const choices = offered(documents);
   const typedIds = form.typed("document_ids");

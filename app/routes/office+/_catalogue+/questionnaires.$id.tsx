@@ -9,7 +9,7 @@ import { wordsFields, wordsIn, type Section } from "../../../../lib/intake";
 import { SERVICES } from "../../../../lib/rules";
 import { OfficeHead } from "../../../components/office/page";
 import { FormError } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { DetailsForm, detailsFields, WordsFields } from "../../../components/ui/questionnaire-forms";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
@@ -146,7 +146,7 @@ function SectionCard({
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const stored = wordsFields("title", s.title);
-  const form = usePortalForm(failure, { form: `section-${s.key}`, id: `section-${s.key}`, stored });
+  const form = useSchemaForm(failure, { form: `section-${s.key}`, id: `section-${s.key}`, stored });
   return (
     <section className="card" id={`item-${s.key}`} aria-labelledby={`section-${s.key}-title`}>
       <h2 id={`section-${s.key}-title`}>
@@ -205,8 +205,8 @@ export default function OfficeQuestionnaire() {
     ...wordsFields("title", c.title),
     ...wordsFields("intro", c.intro),
   };
-  const details = usePortalForm(failure, { form: "details", id: "details", order: detailsFields, stored });
-  const addSection = usePortalForm(failure, { form: "add-section", id: "add-section" });
+  const details = useSchemaForm(failure, { form: "details", id: "details", order: detailsFields, stored });
+  const addSection = useSchemaForm(failure, { form: "add-section", id: "add-section" });
   return (
     <section className="container page">
       <OfficeHead title={q.name} />

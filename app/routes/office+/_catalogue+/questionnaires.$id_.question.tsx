@@ -7,7 +7,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { wordsFields, type Question } from "../../../../lib/intake";
 import { OfficeHead } from "../../../components/office/page";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { QuestionForm, questionFields } from "../../../components/ui/questionnaire-forms";
 import { apiActionError, apiLoaderError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
@@ -96,7 +96,7 @@ export default function OfficeQuestion() {
   const { q, key, question } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { t } = useTranslation();
-  const form = usePortalForm(failure, { id: "question", order: questionFields, stored: storedOf(question) });
+  const form = useSchemaForm(failure, { id: "question", order: questionFields, stored: storedOf(question) });
   return (
     <section className="container page">
       <OfficeHead title={key ? t("office.intake.editQuestion") : t("office.intake.addQuestion")} />

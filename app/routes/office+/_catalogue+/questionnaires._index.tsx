@@ -6,7 +6,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SERVICES } from "../../../../lib/rules";
 import { OfficeHead } from "../../../components/office/page";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { DetailsForm, detailsFields } from "../../../components/ui/questionnaire-forms";
 import { apiActionError, apiLoaderError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
@@ -50,7 +50,7 @@ export default function OfficeQuestionnaires() {
   const { list, timeZone } = useLoaderData<typeof loader>();
   const failure = useActionData<FormFailure>();
   const { t } = useTranslation();
-  const form = usePortalForm(failure, { id: "new-questionnaire", order: detailsFields });
+  const form = useSchemaForm(failure, { id: "new-questionnaire", order: detailsFields });
   return (
     <section className="container page">
       <OfficeHead title={t("office.intake.heading")} />

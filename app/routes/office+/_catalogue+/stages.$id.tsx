@@ -2,7 +2,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { apiActionError, apiLoaderError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
 import { endpoints } from "../../../lib/endpoints.server";
@@ -19,6 +19,8 @@ export const meta: MetaFunction<typeof loader> = orErrorTitle(({ data, matches }
 ]);
 
 const fields = ["name", "name_ar", "name_es", "name_fr"] as const;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const stageCheck = { schema: () => import("../../../../lib/contract/stages").then((m) => m.stageEditBody), fields };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
@@ -54,7 +56,7 @@ export default function OfficeStage() {
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation();
   const stored = { name: stage.name, name_ar: stage.name_ar ?? "", name_es: stage.name_es ?? "", name_fr: stage.name_fr ?? "" };
-  const form = usePortalForm(failure, { order: fields, stored });
+  const form = useSchemaForm(failure, { order: fields, stored, check: stageCheck });
   return (
     <section className="container page narrow">
       <p className="eyebrow">

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ServiceStages } from "../../../../lib/contract";
 import { OfficeHead } from "../../../components/office/page";
 import { Field, FormError } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { apiActionError, apiLoaderError, apiRedirectError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
 import { endpoints } from "../../../lib/endpoints.server";
@@ -28,6 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const nameFields = ["name", "name_ar", "name_es", "name_fr"] as const;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const stageCheck = {
+  schema: () => import("../../../../lib/contract/stages").then((m) => m.stageBody),
+  fields: ["service_id", ...nameFields],
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
@@ -74,7 +79,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function ServiceSection({ s, failure }: { s: ServiceStages; failure: FormFailure | undefined }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { form: `add-${s.service_id}`, id: `add-${s.service_id}`, order: nameFields });
+  const form = useSchemaForm(failure, {
+    form: `add-${s.service_id}`,
+    id: `add-${s.service_id}`,
+    order: nameFields,
+    check: stageCheck,
+  });
   const live = s.stages.filter((x) => !x.retired);
   return (
     <section className="card" aria-labelledby={`service-${s.service_id}`}>

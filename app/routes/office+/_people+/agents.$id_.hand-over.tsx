@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, SelectField } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { ApiCallError, apiActionError, apiLoaderError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
 import { endpoints } from "../../../lib/endpoints.server";
@@ -90,7 +90,7 @@ export default function HandOver() {
   const review = asked?.review ?? null;
   const failure = answer && !("review" in answer) ? answer : undefined;
   const busy = useNavigation().state === "submitting";
-  const form = usePortalForm(failure, { order: ["to_agent_id", "client_ids"] });
+  const form = useSchemaForm(failure, { order: ["to_agent_id", "client_ids"] });
   const f = form.field;
   // What was chosen stays chosen when the choice is refused or changed; nothing is chosen at first.
   const kept = (asked ? asked.values.client_id : form.typed("client_id"))?.split(",") ?? [];

@@ -19,6 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 const fields = newAgentFields;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const agentCheck = { schema: () => import("../../../../lib/contract/office").then((m) => m.newAgentBody), fields };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { person: staff } = await requireAccount(request, context, ["staff"]);
@@ -65,7 +67,7 @@ export default function NewAgent() {
     );
   }
   return (
-    <NewAccountForm back={back} kind="agent" failure={answer} order={fields} zones={zones} zone={zone}>
+    <NewAccountForm back={back} kind="agent" failure={answer} order={fields} check={agentCheck} zones={zones} zone={zone}>
       {(f) => <Field label={t("office.newAccount.phone")} type="tel" maxLength={fieldLimits.phone} {...f("phone")} />}
     </NewAccountForm>
   );

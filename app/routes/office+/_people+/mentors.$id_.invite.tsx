@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordLinkNotice } from "../../../components/office/password-link-notice";
 import { FormError } from "../../../components/ui/fields";
-import { usePortalForm } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { apiActionError, apiLoaderError } from "../../../lib/api.server";
 import { requireAccount } from "../../../lib/auth.server";
 import { endpoints } from "../../../lib/endpoints.server";
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function InviteMentor() {
   const { mentor } = useLoaderData<typeof loader>();
   const answer = useActionData<Sent & FormFailure>();
-  const form = usePortalForm(answer);
+  const form = useSchemaForm(answer);
   const busy = useNavigation().state === "submitting";
   const back = `/office/mentors/${mentor.id}`;
   const { t } = useTranslation();

@@ -20,6 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 const fields = ["name", "email", "role", "time_zone"] as const;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const staffCheck = { schema: () => import("../../../../lib/contract/office-accounts").then((m) => m.newStaffBody), fields };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person: staff } = await requireAccount(request, context, ["staff"]);
@@ -60,7 +62,7 @@ export default function InviteStaff() {
     );
   }
   return (
-    <NewAccountForm back={back} kind="staff" failure={answer} order={fields} zones={zones} zone={zone}>
+    <NewAccountForm back={back} kind="staff" failure={answer} order={fields} check={staffCheck} zones={zones} zone={zone}>
       {(f) => (
         <SelectField
           label={t("office.newAccount.role")}
