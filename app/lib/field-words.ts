@@ -20,6 +20,7 @@ export const fieldCodeKeys = {
   "password.varied": "messages.passwordVaried",
   "password.has_email": "messages.passwordHasEmail",
   "message.too_short": "messages.messageShort",
+  "agreement.consent": "agreement.consentNeeded",
 } as const satisfies Partial<Record<RefusalCode, string>>;
 
 /** Where a field says a code in its own words (a password's length, a message's, a link's token). */

@@ -49,7 +49,6 @@ export const codeKeys: Record<EveryoneCode, string> = {
   "answer.required": "intake.answerRequired",
   "agreement.not_found": "errors.notFound",
   "agreement.signed": "agreement.alreadySigned",
-  "agreement.consent": "agreement.consentNeeded",
   "agreement.name": "agreement.nameMismatch",
   "agreement.text_changed": "agreement.textChanged",
   "answer.choice": "intake.choice",

@@ -20,6 +20,11 @@ import { useSchemaForm } from "./form";
 
 /** How often an open thread looks for new messages, with scripts on. */
 const POLL_MS = 10_000;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const messageCheck = {
+  schema: () => import("../../../lib/contract/conversation").then((m) => m.caseMessageBody),
+  fields: ["body"],
+};
 
 /** Reads the page's data again every few seconds while the tab is in view and nothing is being sent. */
 function useNewMessages() {
@@ -56,7 +61,7 @@ export function Conversation({
   const company = companyOf(useMatches());
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const form = useSchemaForm(failure, { id: "message-form" });
+  const form = useSchemaForm(failure, { id: "message-form", check: messageCheck });
   // A refused message comes back as typed; a sent one (a redirect to the page) leaves the form empty.
   const location = useLocation();
   useNewMessages();

@@ -29,6 +29,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { session, timeZone: agenda.time_zone, now: new Date().toISOString(), title: workspaceT("mentoring.session.title") };
 }
 
+/** The action's schemas, checked in the browser too (fetched on a form's first focus). */
+const mentoring = () => import("../../../lib/contract/mentoring");
+const moveCheck = { schema: () => mentoring().then((m) => m.moveRequestBody), fields: ["reason"] };
+const outcomeCheck = { schema: () => mentoring().then((m) => m.outcomeBody), fields: ["outcome", "summary"] };
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["mentor"]);
   const id = routeId(params.id);
@@ -69,8 +74,8 @@ export default function MarkSession() {
   const { session, timeZone, now } = useLoaderData<typeof loader>();
   const upcoming = session.start_at > now;
   const failure = useActionData<FormFailure>();
-  const move = useSchemaForm(failure, { form: "move" });
-  const form = useSchemaForm(failure, { form: "outcome" });
+  const move = useSchemaForm(failure, { form: "move", check: moveCheck });
+  const form = useSchemaForm(failure, { form: "outcome", check: outcomeCheck });
   const busy = useNavigation().state === "submitting";
   const chosen = form.typed("outcome") ?? session.outcome ?? "";
   const { t } = useTranslation();

@@ -28,12 +28,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...templates, owner: person.role === "owner", title: workspaceT("office.whatsapp.title") };
 }
 
+const templateFields = ["purpose", "lang", "name", "content_sid"] as const;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const templateCheck = {
+  schema: () => import("../../../lib/contract/messaging").then((m) => m.templateBody),
+  fields: templateFields,
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
   const formData = await readForm(request);
   await checkForm(formData, request);
   const intent = formData.get("intent") === "remove" ? "remove" : "save";
-  const values = textFields(formData, ["purpose", "lang", "name", "content_sid"]);
+  const values = textFields(formData, templateFields);
   const named = {
     purpose: workspaceT(`office.whatsapp.purposes.${values.purpose}`),
     lang: workspaceT(`office.languages.${values.lang}`),
@@ -65,7 +72,7 @@ export default function OfficeMessaging() {
   const failure = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const zone = useOfficeZone();
-  const form = useSchemaForm(failure, { form: "save", order: ["purpose", "lang", "name", "content_sid"] });
+  const form = useSchemaForm(failure, { form: "save", order: templateFields, check: templateCheck });
   const removal = useSchemaForm(failure, { form: "remove" });
   const { t } = useTranslation();
   const purposeName = (p: string) => t(`office.whatsapp.purposes.${p}`);
