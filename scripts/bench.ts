@@ -13,7 +13,7 @@ import { scriptsPerPage } from "./bench-browser.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { readBrowserManifest } from "./browser-manifest.js";
 import { startBuiltServer, withCsrfCookie } from "./built-server.js";
-import { clientSignIn, portalSessionCookie } from "./sign-ins.js";
+import { apiSignIn, clientSignIn, portalSessionCookie } from "./sign-ins.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
@@ -22,17 +22,6 @@ const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
 const SECRET = randomBytes(32).toString("hex");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 const dbFile = path.join(dataDir, "portal.sqlite");
-
-/** An agent's sign-in through the API (its password checked, a token issued): the token and the agent. */
-async function apiSignIn(base: string, email: string) {
-  const res = await fetch(`${base}/backend/agent/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: "bench-password" }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { token: string; agent: { id: number } } }).data;
-}
 
 /** A signed-in portal session for an agent, made as the portal makes one, with the CSRF cookie a browser holds. */
 async function signIn(base: string, email: string) {

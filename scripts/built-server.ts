@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 
 /** The server's Node options as `npm start` and the Dockerfile give them (package.json "config"). */
 export function serverNodeOptions(): string {
@@ -77,13 +78,17 @@ export async function startBuiltServer(opts: {
   transport?: "in-process" | "http";
   /** Node's own flags for the server (a profiler's: `--cpu-prof` is not allowed in NODE_OPTIONS) */
   nodeArgs?: string[];
+  /** Another checkout whose build to start (scripts/bench-pair.ts); this one's by default */
+  cwd?: string;
 }) {
-  if (!fs.existsSync("server-build/index.js") || !fs.existsSync("build/index.js")) {
-    throw new Error("No production build: run `npm run build` first.");
+  const cwd = opts.cwd ?? process.cwd();
+  if (!fs.existsSync(path.join(cwd, "server-build/index.js")) || !fs.existsSync(path.join(cwd, "build/index.js"))) {
+    throw new Error(`No production build in ${cwd}: run \`npm run build\` there first.`);
   }
   const port = await freePort();
   const spawnedAt = Date.now();
   const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), "server-build/index.js"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -38,3 +38,14 @@ export async function clientSignIn(db: Kysely<Database>, base: string, clientId:
   const { data } = (await res.json()) as { data: { token: string; expires_at: string; client: unknown } };
   return { kind: "client" as const, token: data.token, expires_at: data.expires_at, person: data.client };
 }
+
+/** An agent's sign-in through the API (its password checked, a token issued): the token and the agent. */
+export async function apiSignIn(base: string, email: string) {
+  const res = await fetch(`${base}/backend/agent/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password" }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string; agent: { id: number } } }).data;
+}
