@@ -13,18 +13,18 @@ import { validateForm } from "../../app/lib/forms.server.js";
 import { serverWords } from "../../app/lib/server-words.server.js";
 import { clientFieldNames } from "../../lib/client-fields.js";
 import { passwordChangeBody, passwordLoginBody, accountBody, forgotPasswordBody } from "../../lib/contract/account.js";
-import { signBody } from "../../lib/contract/agreements.js";
+import { agreementBody, signBody } from "../../lib/contract/agreements.js";
 import { clientMoveBody, clientSignInBody } from "../../lib/contract/client-area.js";
 import { clientInput, noteBody } from "../../lib/contract/clients.js";
 import { caseMessageBody } from "../../lib/contract/conversation.js";
 import { contactBody } from "../../lib/contract/dashboard.js";
-import { documentAddBody } from "../../lib/contract/documents.js";
+import { documentAddBody, documentExpiryBody, documentRejectBody } from "../../lib/contract/documents.js";
 import { moveRequestBody, outcomeBody } from "../../lib/contract/mentoring.js";
 import { templateBody } from "../../lib/contract/messaging.js";
 import { newStaffBody, emailChangeBody } from "../../lib/contract/office-accounts.js";
 import { newAgentBody } from "../../lib/contract/office.js";
 import { totpConfirmBody, totpStartBody } from "../../lib/contract/security.js";
-import { stageBody, stageEditBody } from "../../lib/contract/stages.js";
+import { caseMoveBody, stageBody, stageEditBody } from "../../lib/contract/stages.js";
 import { languages } from "../../lib/i18n/languages.js";
 import { newAgentFields } from "../../lib/office-fields.js";
 
@@ -53,6 +53,10 @@ const forms: Record<string, { schema: ZodTypeAny; fields: readonly string[]; eve
   mentorMove: { schema: moveRequestBody, fields: ["reason"] },
   outcome: { schema: outcomeBody, fields: ["outcome", "summary"] },
   template: { schema: templateBody, fields: ["purpose", "lang", "name", "content_sid"] },
+  reject: { schema: documentRejectBody, fields: ["intent", "file_id", "reason"] },
+  expiry: { schema: documentExpiryBody, fields: ["intent", "expires_on"] },
+  caseMove: { schema: caseMoveBody, fields: ["service_id", "stage_id", "note"] },
+  agreement: { schema: agreementBody, fields: ["text", "text_ar", "text_es", "text_fr"] },
 };
 
 /** What a person could type: nothing, far too much, an address that is none, and what the form would take. */

@@ -31,6 +31,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const textNames = ["text", "text_ar", "text_es", "text_fr"] as const;
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const agreementCheck = {
+  schema: () => import("../../../lib/contract/agreements").then((m) => m.agreementBody),
+  fields: textNames,
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
@@ -75,6 +80,7 @@ function ServiceAgreement({ s, failure, timeZone }: { s: OfficeAgreement; failur
     id: `agreement-${s.service_id}`,
     order: textNames,
     stored,
+    check: agreementCheck,
   });
   return (
     <section className="card" id={`service-${s.service_id}`} aria-labelledby={`service-${s.service_id}-name`}>

@@ -40,12 +40,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The action's schema, checked in the browser too (fetched on the form's first focus). */
+const caseCheck = {
+  schema: () => import("../../../../lib/contract/stages").then((m) => m.caseMoveBody),
+  fields: ["service_id", "stage_id", "note"],
+};
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireAccount(request, context, ["agent"]);
   const clientId = routeId(params.id);
   const formData = await readForm(request);
   await checkForm(formData, request);
-  const values = textFields(formData, ["service_id", "stage_id", "note"]);
+  const values = textFields(formData, caseCheck.fields);
   const serviceId = routeId(values.service_id);
   const form = `case-${serviceId}`;
   const { data, failure } = validateForm(caseMoveBody, values);
@@ -76,7 +82,7 @@ function CaseForm({
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const stored = { stage_id: c.stage_id ? String(c.stage_id) : "", note: c.note ?? "" };
-  const form = useSchemaForm(failure, { form: `case-${c.service_id}`, id: `case-${c.service_id}`, stored });
+  const form = useSchemaForm(failure, { form: `case-${c.service_id}`, id: `case-${c.service_id}`, stored, check: caseCheck });
   const current = c.stages.find((s) => s.id === c.stage_id);
   return (
     <section className="card" id={`service-${c.service_id}`} aria-labelledby={`service-${c.service_id}-name`}>

@@ -39,6 +39,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The action's schemas, checked in the browser too (fetched on a form's first focus). */
+const documents = () => import("../../../../lib/contract/documents");
+const rejectCheck = { schema: () => documents().then((m) => m.documentRejectBody), fields: ["intent", "file_id", "reason"] };
+const expiryCheck = { schema: () => documents().then((m) => m.documentExpiryBody), fields: ["intent", "expires_on"] };
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const clientId = routeId(params.id);
   const documentId = routeId(params.docId);
@@ -50,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await checkForm(formData, request);
   const here = documentPath(clientId, documentId);
   if (formData.get("intent") === "reject") {
-    const values = textFields(formData, ["intent", "file_id", "reason"]);
+    const values = textFields(formData, rejectCheck.fields);
     const { data, failure } = validateForm(documentRejectBody, values);
     if (failure) return forForm(failure, "reject");
     try {
@@ -76,7 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return forForm(await apiActionError(error, request, context, {}), "accept");
     }
   }
-  const values = textFields(formData, ["intent", "expires_on"]);
+  const values = textFields(formData, expiryCheck.fields);
   const { data, failure } = validateForm(documentExpiryBody, values);
   if (failure) return forForm(failure, "expiry");
   try {
@@ -103,8 +108,8 @@ export default function DocumentPage() {
   const here = documentPath(d.client_id, d.id);
   // A refusal names its form (forForm); the upload's name none.
   const acceptForm = useSchemaForm(failure, { form: "accept" });
-  const rejectForm = useSchemaForm(failure, { form: "reject" });
-  const expiryForm = useSchemaForm(failure, { form: "expiry" });
+  const rejectForm = useSchemaForm(failure, { form: "reject", check: rejectCheck });
+  const expiryForm = useSchemaForm(failure, { form: "expiry", check: expiryCheck });
   const uploadFailure = failure?.form ? undefined : failure;
   // The current upload: its first file and the pages added to it (a CV sent as two files), in the order sent.
   const root = d.file ? (d.file.part_of ?? d.file.id) : null;
