@@ -77,9 +77,10 @@ const said = (): FormFailure => ({ status: "success", error: {} });
 /**
  * A form drawn by Conform's `useForm`, fed by what the action answered (`lastResult`: a refusal from `refuse` or
  * `validateForm`, or undefined before a post) and, with scripts on, by the browser's own check (`check`): the
- * action's zod schema, fetched the first time the form takes the focus, checks each field as it is left and the
- * whole form before it is sent, with the server's words. Until it has come, and for a form without one, the server
- * checks the post and its answer says the same. Without scripts, the server's answer is all there is: the first bad
+ * action's zod schema, fetched the first time the form takes the focus, checks the whole form before it is sent
+ * (nothing is sent when it refuses), then each field it refused again as it changes, with the server's words. Not as
+ * a field is left: words appearing then moved the button being pressed, and the press was lost. Until the check has
+ * come, and for a form without one, the server checks the post and its answer says the same. Without scripts, the server's answer is all there is: the first bad
  * field (in `order`) takes the focus, each field says its words, and shows what was typed.
  *
  * - `props`: the `<Form>`'s (its id, Conform's submit handler, no browser validation of its own: the words said are
