@@ -120,4 +120,29 @@ journeys("forms through Conform in Chromium", (ctx) => {
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
+
+  it("JavaScript on: the zone picker refuses a zone that is none in place, before posting to the account page", async () => {
+    const agent = await ctx.portal.agentWithApi(`zone-${Date.now()}@example.com`, "Zoe Zone");
+    const { context, problems } = await newContext(ctx.browser, true);
+    await signInAs(context, ctx.portal.base, agent.cookie);
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+    await page.goto(ctx.portal.base + "/account/zone");
+    const form = page.locator("form.form");
+    const zone = form.locator('input[name="time_zone"]');
+    await zone.fill("Mars/Olympus");
+    await expect.poll(() => form.getAttribute("data-check")).toBe("ready");
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator(".field__error").allTextContents()).toEqual(["Choose a time zone from the list"]);
+    expect(page.url()).toContain("/account/zone");
+    expect(posts).toEqual([]);
+    // A zone from the list goes through: saved, and back where the picker was opened from.
+    await zone.fill("Europe/Lisbon");
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/account/zone"));
+    expect(posts).toHaveLength(1);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
 });

@@ -12,7 +12,13 @@ import { fieldWords } from "../../app/lib/field-words.js";
 import { validateForm } from "../../app/lib/forms.server.js";
 import { serverWords } from "../../app/lib/server-words.server.js";
 import { clientFieldNames } from "../../lib/client-fields.js";
-import { passwordChangeBody, passwordLoginBody, accountBody, forgotPasswordBody } from "../../lib/contract/account.js";
+import {
+  accountBody,
+  agentSettingsBody,
+  forgotPasswordBody,
+  passwordChangeBody,
+  passwordLoginBody,
+} from "../../lib/contract/account.js";
 import { agreementBody, signBody } from "../../lib/contract/agreements.js";
 import { clientMoveBody, clientSignInBody } from "../../lib/contract/client-area.js";
 import { clientInput, noteBody } from "../../lib/contract/clients.js";
@@ -57,6 +63,7 @@ const forms: Record<string, { schema: ZodTypeAny; fields: readonly string[]; eve
   expiry: { schema: documentExpiryBody, fields: ["intent", "expires_on"] },
   caseMove: { schema: caseMoveBody, fields: ["service_id", "stage_id", "note"] },
   agreement: { schema: agreementBody, fields: ["text", "text_ar", "text_es", "text_fr"] },
+  zone: { schema: agentSettingsBody, fields: ["time_zone"] },
 };
 
 /** What a person could type: nothing, far too much, an address that is none, and what the form would take. */

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ClientQuestionnaire } from "../../../lib/contract";
 import { isAnswered, isShown, openStates, stateStamp, wordsIn, type QuestionnaireContent } from "../../../lib/intake";
 import { FormError } from "../../components/ui/fields";
-import { readRefusal } from "../../components/ui/form";
+import { readRefusal, useSchemaForm } from "../../components/ui/form";
 import { AnswerList, QuestionField, typedValue, useAnswerWords, useShownQuestions } from "../../components/ui/questionnaire";
 import { ApiCallError, apiActionError, apiLoaderError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
@@ -174,18 +174,19 @@ function SectionForm({ failure }: { failure?: FormFailure }) {
   const { copy, section, lang, countries } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const refusal = readRefusal(failure);
+  // Conform draws the answers; the server checks them (each question by its kind and the questionnaire's rules).
+  const form = useSchemaForm(failure, { id: "answers" });
   const current = copy.content.sections.find((s) => s.key === section)!;
   const saved = Object.fromEntries(Object.entries(copy.answers).map(([k, a]) => [k, a.value ?? undefined]));
   const initial = { ...saved };
   for (const q of current.questions) {
-    const typed = typedValue(refusal.typed(q.key));
+    const typed = typedValue(form.typed(q.key));
     if (typed !== undefined) initial[q.key] = typed;
   }
   const { shown, onChange } = useShownQuestions(copy.content, initial);
   const returned = copy.status === "returned";
   const words = useAnswerWords(lang, countries, copy.files);
-  const firstBad = current.questions.find((q) => refusal.errors(q.key)?.length)?.key;
+  const firstBad = current.questions.find((q) => form.errors(q.key)?.length)?.key;
   const index = copy.content.sections.indexOf(current);
   return (
     <Form
@@ -193,16 +194,16 @@ function SectionForm({ failure }: { failure?: FormFailure }) {
       className="form questionnaire-form"
       encType={current.questions.some((q) => q.kind === "file") ? "multipart/form-data" : undefined}
       onChange={onChange}
-      key={refusal.values ? JSON.stringify(refusal.values) : "saved"}
-      noValidate
+      {...form.props}
+      key={form.key}
     >
       <AuthenticityTokenInput />
       <input type="hidden" name="section" value={current.key} />
       <h2>
         {t("intake.step", { n: index + 1, of: copy.content.sections.length })} {wordsIn(current.title, lang)}
       </h2>
-      <FormError message={refusal.formError} />
-      {refusal.errors("form") ? <p className="field__error">{refusal.errors("form")![0]}</p> : null}
+      <FormError message={form.formError} />
+      {form.errors("form") ? <p className="field__error">{form.errors("form")![0]}</p> : null}
       {current.questions.map((q) =>
         returned && !copy.answers[q.key]?.returned ? (
           // Not asked to correct: read back, not changed.
@@ -217,7 +218,7 @@ function SectionForm({ failure }: { failure?: FormFailure }) {
             content={copy.content}
             lang={lang}
             value={initial[q.key]}
-            errors={refusal.errors(q.key)}
+            errors={form.errors(q.key)}
             countries={countries}
             file={copy.files[q.key]}
             fileHref={(f) => `/my/documents/${f.document_id}/files/${f.file_id}`}

@@ -7,7 +7,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { answerText, isShown, wordsIn, type AnswerValue, type Question } from "../../../../lib/intake";
 import { FormError, TextAreaField } from "../../../components/ui/fields";
-import { readRefusal } from "../../../components/ui/form";
+import { useSchemaForm } from "../../../components/ui/form";
 import { AnswerList } from "../../../components/ui/questionnaire";
 import { IntentForm } from "../../../components/ui/row-form";
 import { apiActionError, apiLoaderError } from "../../../lib/api.server";
@@ -83,8 +83,9 @@ export default function ClientQuestionnairePage() {
   const failure = useActionData<FormFailure>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const refusal = readRefusal(failure);
-  const ticked = new Set((refusal.typed("return") ?? "").split(",").filter(Boolean));
+  // Conform draws the form; the server checks what is returned and why.
+  const form = useSchemaForm(failure, { id: "return-answers" });
+  const ticked = new Set((form.typed("return") ?? "").split(",").filter(Boolean));
   const words = (q: Question, v: AnswerValue | null | undefined) =>
     answerText(q, v, "en", {
       yes: t("work.intake.yes"),
@@ -140,9 +141,9 @@ export default function ClientQuestionnairePage() {
           <section className="card" aria-labelledby="return-heading">
             <h2 id="return-heading">{t("work.intake.returnHeading")}</h2>
             <p className="muted">{t("work.intake.returnHint")}</p>
-            <Form method="post" className="form" key={refusal.values ? JSON.stringify(refusal.values) : "fresh"}>
+            <Form method="post" className="form" {...form.props} key={form.key}>
               <AuthenticityTokenInput />
-              <FormError message={refusal.formError} />
+              <FormError message={form.formError} />
               {shown.map((q) => (
                 <fieldset key={q.key} className="return-item">
                   <legend>{wordsIn(q.label, "en")}</legend>
@@ -156,8 +157,8 @@ export default function ClientQuestionnairePage() {
                     label={t("work.intake.why")}
                     rows={2}
                     maxLength={500}
-                    defaultValue={refusal.typed(`note_${q.key}`) ?? ""}
-                    errors={refusal.errors(`note_${q.key}`)}
+                    defaultValue={form.typed(`note_${q.key}`) ?? ""}
+                    errors={form.errors(`note_${q.key}`)}
                   />
                 </fieldset>
               ))}
@@ -167,8 +168,8 @@ export default function ClientQuestionnairePage() {
                 label={t("work.intake.comment")}
                 rows={3}
                 maxLength={1000}
-                defaultValue={refusal.typed("note") ?? ""}
-                errors={refusal.errors("note")}
+                defaultValue={form.typed("note") ?? ""}
+                errors={form.errors("note")}
               />
               <button type="submit" className="button" disabled={busy}>
                 {t("work.intake.returnButton")}
