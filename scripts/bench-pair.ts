@@ -12,10 +12,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { openDatabase } from "../backend/db/connection.js";
 import { seedBenchDatabase } from "./bench-data.js";
-import { startBuiltServer, withCsrfCookie } from "./built-server.js";
-import { apiSignIn, portalSessionCookie } from "./sign-ins.js";
+import { startBuiltServer } from "./built-server.js";
+import { agentBrowserCookie } from "./sign-ins.js";
 
 const other = process.argv[2];
 if (!other || !fs.existsSync(path.join(other, "server-build/index.js"))) {
@@ -41,13 +40,8 @@ async function serve(cwd: string, name: string) {
     sessionSecret: SECRET,
     env: { DEMO_DATA: "off", LOG_LEVEL: "silent", LOGIN_LIMIT_PER_IP: "100000" },
   });
-  const signedIn = await apiSignIn(server.base, "agent2@bench.test");
-  const database = openDatabase({ kind: "sqlite", file: path.join(dataDir, "portal.sqlite") });
-  const session = await portalSessionCookie(database.db, SECRET, {
-    account: { kind: "agent", token: signedIn.token, person: signedIn.agent },
-  });
-  await database.close();
-  return { ...server, cookie: await withCsrfCookie(server.base, "/dashboard", session) };
+  const { cookie } = await agentBrowserCookie(server.base, path.join(dataDir, "portal.sqlite"), SECRET, "agent2@bench.test");
+  return { ...server, cookie };
 }
 
 const here = await serve(process.cwd(), "this");

@@ -12,8 +12,8 @@ import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
 import { scriptsPerPage } from "./bench-browser.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { readBrowserManifest } from "./browser-manifest.js";
-import { startBuiltServer, withCsrfCookie } from "./built-server.js";
-import { apiSignIn, clientSignIn, portalSessionCookie } from "./sign-ins.js";
+import { startBuiltServer } from "./built-server.js";
+import { agentBrowserCookie, apiSignIn, clientSignIn, portalSessionCookie } from "./sign-ins.js";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
@@ -25,13 +25,7 @@ const dbFile = path.join(dataDir, "portal.sqlite");
 
 /** A signed-in portal session for an agent, made as the portal makes one, with the CSRF cookie a browser holds. */
 async function signIn(base: string, email: string) {
-  const data = await apiSignIn(base, email);
-  const database = openDatabase({ kind: "sqlite", file: dbFile });
-  const session = await portalSessionCookie(database.db, SECRET, {
-    account: { kind: "agent", token: data.token, person: data.agent },
-  });
-  await database.close();
-  return { cookie: await withCsrfCookie(base, "/dashboard", session), token: data.token, agentId: data.agent.id };
+  return agentBrowserCookie(base, dbFile, SECRET, email);
 }
 
 /** The client signed in to their own area, as by an e-mailed link: their session cookie. */

@@ -11,11 +11,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { openDatabase } from "../backend/db/connection.js";
 import { demoAgent } from "../backend/setup/demo-data.js";
 import { seedBenchDatabase } from "./bench-data.js";
-import { startBuiltServer, withCsrfCookie } from "./built-server.js";
-import { portalSessionCookie } from "./sign-ins.js";
+import { startBuiltServer } from "./built-server.js";
+import { agentBrowserCookie } from "./sign-ins.js";
 
 const page = process.argv[2] ?? "/mentors/1";
 const seconds = Number(process.argv[3] ?? 10);
@@ -39,20 +38,8 @@ const { child, base } = await startBuiltServer({
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
 });
 
-// A portal session for the signed-in agent, stored through the portal's own session storage.
-const login = (await (
-  await fetch(`${base}/backend/agent/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  })
-).json()) as { data: { token: string; agent: unknown } };
-const database = openDatabase({ kind: "sqlite", file: path.join(dataDir, "portal.sqlite") });
-const session = await portalSessionCookie(database.db, secret, {
-  account: { kind: "agent", token: login.data.token, person: login.data.agent },
-});
-await database.close();
-const cookie = await withCsrfCookie(base, "/dashboard", session);
+// The agent as a signed-in browser: a portal session stored through the portal's own session storage.
+const { cookie } = await agentBrowserCookie(base, path.join(dataDir, "portal.sqlite"), secret, email, password);
 
 const result = await autocannon({ url: base + page, connections: 10, duration: seconds, headers: { cookie } });
 console.log(`${page}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`);

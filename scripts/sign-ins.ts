@@ -5,8 +5,10 @@
 import type { Kysely } from "kysely";
 import { createPortalSessionStorage } from "../app/lib/session-storage.server.js";
 import { issueClientLink, openAccess } from "../backend/clients/links.js";
+import { openDatabase } from "../backend/db/connection.js";
 import type { Database } from "../backend/db/schema.js";
 import { sessionTable } from "../backend/db/session-table.js";
+import { withCsrfCookie } from "./built-server.js";
 
 /**
  * A portal session holding these values (`{ account }` for a sign-in), stored as the portal stores one: its cookie,
@@ -40,12 +42,26 @@ export async function clientSignIn(db: Kysely<Database>, base: string, clientId:
 }
 
 /** An agent's sign-in through the API (its password checked, a token issued): the token and the agent. */
-export async function apiSignIn(base: string, email: string) {
+export async function apiSignIn(base: string, email: string, password = "bench-password") {
   const res = await fetch(`${base}/backend/agent/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: "bench-password" }),
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { token: string; agent: { id: number } } }).data;
+}
+
+/**
+ * An agent as a browser that signed in holds it, against a running portal on the SQLite file `dbFile`: signed in
+ * through the API, a portal session stored as the portal stores one, and the CSRF cookie of a first page. For the
+ * benchmark, its side-by-side runs and the profiler.
+ */
+export async function agentBrowserCookie(base: string, dbFile: string, secret: string, email: string, password?: string) {
+  const data = await apiSignIn(base, email, password);
+  const database = openDatabase({ kind: "sqlite", file: dbFile });
+  const session = await portalSessionCookie(database.db, secret, {
+    account: { kind: "agent", token: data.token, person: data.agent },
+  }).finally(() => database.close());
+  return { cookie: await withCsrfCookie(base, "/dashboard", session), token: data.token, agentId: data.agent.id };
 }

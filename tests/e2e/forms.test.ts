@@ -5,9 +5,17 @@
  * saved (a redirect back to the same page, which keeps the page's components with scripts on) nothing of the refusal
  * is said again; on a page of several forms, the refusal of one is not said by another.
  */
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { fr } from "../../lib/i18n/fr.js";
 import { expectToast, journeys, jsModes, newContext, signInAs, unexpected } from "../support/browser.js";
+
+/** The posts a page sends from now on: with scripts on, a form whose check has come refuses before it sends. */
+function postsOf(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+  return posts;
+}
 
 journeys("forms through Conform in Chromium", (ctx) => {
   for (const { name, javaScriptEnabled } of jsModes) {
@@ -34,9 +42,7 @@ journeys("forms through Conform in Chromium", (ctx) => {
       expect(await name.getAttribute("aria-invalid")).toBe("true");
       expect(await password.locator(".field__error, .form-error").count()).toBe(0);
       const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name);
-      // What reached the server: with scripts on, a form whose check has come refuses before it sends.
-      const posts: string[] = [];
-      page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+      const posts = postsOf(page);
       if (javaScriptEnabled) {
         // The focus went to the first field to correct (the server's answer above, unless the check had come).
         await expect.poll(focused).toBe("name");
@@ -97,8 +103,7 @@ journeys("forms through Conform in Chromium", (ctx) => {
   it("JavaScript on: a French visitor's contact form is refused in the browser, in French, with nothing sent", async () => {
     const { context, problems } = await newContext(ctx.browser, true);
     const page = await context.newPage();
-    const posts: string[] = [];
-    page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+    const posts = postsOf(page);
     await page.goto(ctx.portal.base + "/fr/contact");
     const form = page.locator("form.form");
     const email = form.locator('input[name="email"]');
@@ -126,8 +131,7 @@ journeys("forms through Conform in Chromium", (ctx) => {
     const { context, problems } = await newContext(ctx.browser, true);
     await signInAs(context, ctx.portal.base, agent.cookie);
     const page = await context.newPage();
-    const posts: string[] = [];
-    page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+    const posts = postsOf(page);
     await page.goto(ctx.portal.base + "/account/zone");
     const form = page.locator("form.form");
     const zone = form.locator('input[name="time_zone"]');

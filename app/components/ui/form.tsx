@@ -134,7 +134,6 @@ export function useSchemaForm(
         asked.current = false;
       });
   }, [schemaOf]);
-  const errorsNow = useRef<Record<string, string[] | null>>({});
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
     lastResult: answer,
@@ -145,14 +144,14 @@ export function useSchemaForm(
       if (checked) return checked;
       // Not checked here: a field left keeps what it said; a post goes to the server, which checks it.
       const keep: Record<string, string[] | null> = Object.fromEntries(
-        Object.keys(errorsNow.current).map((name) => [name, null]),
+        // This render's form: Conform calls the latest options' `onValidate`, after the form it returned.
+        Object.keys(form.allErrors).map((name) => [name, null]),
       );
       return parse<Record<string, unknown>, string[]>(formData, {
         resolve: () => (formData.has("__intent__") ? { error: keep } : { value: {} }),
       });
     },
   });
-  errorsNow.current = form.allErrors;
   const typed = typedOf(own);
   const errors = (name: string): string[] | undefined => fields[name]?.errors ?? undefined;
   const first = opts.order?.find((name) => errors(name)?.length);
