@@ -79,6 +79,24 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits")
     .optional(),
+  /** Seals mentors' calendar passwords and tokens (issue 69); unset, derived from SESSION_SECRET outside production */
+  CALENDAR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits")
+    .optional(),
+  CALDAV_ALLOW_PRIVATE: onOff.default("off"),
+  CALENDAR_READ_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8000),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.string().url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_CALENDAR_API_URL: z.string().url().default("https://www.googleapis.com/calendar/v3"),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_AUTH_URL: z.string().url().default("https://login.microsoftonline.com/common/oauth2/v2.0/authorize"),
+  MICROSOFT_TOKEN_URL: z.string().url().default("https://login.microsoftonline.com/common/oauth2/v2.0/token"),
+  MICROSOFT_GRAPH_URL: z.string().url().default("https://graph.microsoft.com/v1.0"),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENTS_MODE: z.enum(["stripe", "demo"]).optional(),
   STRIPE_SECRET_KEY: z
@@ -203,6 +221,11 @@ export function parseSettings(env: Record<string, string | undefined> = process.
   if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
     throw new SettingsError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: give both, or neither (the SDK's own chain)");
   }
+  for (const p of ["GOOGLE", "MICROSOFT"] as const) {
+    if (Boolean(s[`${p}_CLIENT_ID`]) !== Boolean(s[`${p}_CLIENT_SECRET`])) {
+      throw new SettingsError(`${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together: give both, or neither`);
+    }
+  }
   if (!s.EMBEDDED_API && !s.API_BASE_URL) {
     throw new SettingsError("EMBEDDED_API=off needs API_BASE_URL (the API the portal should talk to)");
   }
@@ -306,6 +329,32 @@ export function parseSettings(env: Record<string, string | undefined> = process.
                 : null,
           }
         : { driver: "folder", dir: path.join(dataDir, "documents") },
+    calendars: {
+      key:
+        s.CALENDAR_KEY ??
+        (isProduction ? null : createHmac("sha256", sessionSecret).update("portal-calendars").digest("hex")),
+      allowPrivate: s.CALDAV_ALLOW_PRIVATE,
+      readSeconds: s.CALENDAR_READ_SECONDS,
+      timeoutMs: s.CALENDAR_TIMEOUT_MS,
+      google: s.GOOGLE_CLIENT_ID
+        ? {
+            clientId: s.GOOGLE_CLIENT_ID,
+            clientSecret: s.GOOGLE_CLIENT_SECRET!,
+            authUrl: s.GOOGLE_AUTH_URL,
+            tokenUrl: s.GOOGLE_TOKEN_URL,
+            apiUrl: s.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ""),
+          }
+        : null,
+      microsoft: s.MICROSOFT_CLIENT_ID
+        ? {
+            clientId: s.MICROSOFT_CLIENT_ID,
+            clientSecret: s.MICROSOFT_CLIENT_SECRET!,
+            authUrl: s.MICROSOFT_AUTH_URL,
+            tokenUrl: s.MICROSOFT_TOKEN_URL,
+            apiUrl: s.MICROSOFT_GRAPH_URL.replace(/\/+$/, ""),
+          }
+        : null,
+    },
   };
 }
 

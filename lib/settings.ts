@@ -44,6 +44,30 @@ export type Settings = {
    * when e-mail is written to files; otherwise off */
   phone: PhoneSettings;
   files: FileSettings;
+  calendars: CalendarSettings;
+};
+
+/** Mentors' own calendars (issue 69): backend/calendars/. */
+export type CalendarSettings = {
+  /** Seals what the portal keeps for a calendar (64 hex digits); null in production without CALENDAR_KEY: none offered */
+  key: string | null;
+  /** A CalDAV address on a private or local network allowed (CALDAV_ALLOW_PRIVATE=on: tests, an intranet) */
+  allowPrivate: boolean;
+  /** How often each connection's busy times are read again, in seconds */
+  readSeconds: number;
+  /** Each call to a calendar service ends after this many milliseconds */
+  timeoutMs: number;
+  google: OAuthProviderSettings | null;
+  microsoft: OAuthProviderSettings | null;
+};
+
+/** A calendar service signed in to by OAuth: the portal's client and the service's addresses (stand-ins in tests). */
+export type OAuthProviderSettings = {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
 };
 
 /**

@@ -98,6 +98,60 @@ export interface BusinessSettings {
   value: string;
 }
 
+export interface CalendarBusy {
+  end_at: string;
+  mentor_id: number;
+  source_id: number;
+  start_at: string;
+}
+
+export interface CalendarConnections {
+  broken_code: string | null;
+  broken_since: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  id: Generated<number | null>;
+  label: string;
+  last_error: string | null;
+  mentor_id: number;
+  next_read_at: string;
+  provider: string;
+  read_at: string | null;
+  secret: string;
+  server_url: string | null;
+  updated_at: string;
+  username: string | null;
+}
+
+export interface CalendarOauthStates {
+  connection_id: number | null;
+  expires_at: string;
+  mentor_id: number;
+  provider: string;
+  state_hash: string | null;
+  verifier: string;
+}
+
+export interface CalendarSources {
+  busy: Generated<number>;
+  connection_id: number;
+  id: Generated<number | null>;
+  mentor_id: number;
+  name: string;
+  read_at: string | null;
+  receives: Generated<number>;
+  remote_id: string;
+  tag: string | null;
+}
+
+export interface CalendarWrites {
+  booking_id: Generated<number | null>;
+  remote_ref: string;
+  source_id: number | null;
+  start_at: string;
+  written_at: string;
+}
+
 export interface CartItems {
   agent_id: number;
   client_id: number;
@@ -801,6 +855,11 @@ export interface DB {
   audit_log: AuditLog;
   brand_logos: BrandLogos;
   business_settings: BusinessSettings;
+  calendar_busy: CalendarBusy;
+  calendar_connections: CalendarConnections;
+  calendar_oauth_states: CalendarOauthStates;
+  calendar_sources: CalendarSources;
+  calendar_writes: CalendarWrites;
   cart_items: CartItems;
   case_stages: CaseStages;
   catalogue_texts: CatalogueTexts;

@@ -45,6 +45,7 @@ import { destinationVersions } from "./migrations/038-destination-versions.js";
 import { phoneChecks } from "./migrations/039-phone-checks.js";
 import { secondFactor } from "./migrations/040-second-factor.js";
 import { passkeysBrowsers } from "./migrations/041-passkeys-browsers.js";
+import { mentorCalendars } from "./migrations/042-mentor-calendars.js";
 
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
@@ -89,6 +90,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     "039-phone-checks": phoneChecks(kind),
     "040-second-factor": secondFactor(kind),
     "041-passkeys-browsers": passkeysBrowsers(kind),
+    "042-mentor-calendars": mentorCalendars(kind),
   };
 }
 

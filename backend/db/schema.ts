@@ -39,6 +39,7 @@ import type {
   AgreementVersionsTable,
   ClientAgreementsTable,
 } from "./client-tables.js";
+import type { CalendarTables } from "./calendar-tables.js";
 import type { FactorTables } from "./factor-tables.js";
 import type { BrandLogosTable, MessageConsentsTable, WhatsappTemplatesTable } from "./message-tables.js";
 import type {
@@ -55,6 +56,7 @@ export type * from "./account-tables.js";
 export type * from "./message-tables.js";
 export type * from "./money-tables.js";
 export type * from "./client-tables.js";
+export type * from "./calendar-tables.js";
 
 export interface CountriesTable {
   code: string;
@@ -346,7 +348,7 @@ export interface StripeEventsTable {
   received_at: string;
 }
 
-export interface Database extends FactorTables {
+export interface Database extends FactorTables, CalendarTables {
   catalogue_texts: CatalogueTextsTable;
   agents: AgentsTable;
   api_tokens: ApiTokensTable;
