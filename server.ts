@@ -175,6 +175,7 @@ async function main() {
       messageNotifyDelaySeconds: settings.messageNotifyDelaySeconds,
       clientIpSecret: settings.clientIpSecret,
       factorKey: settings.factorKey,
+      calendars: settings.calendars,
       logger,
       files,
       phone: settings.phone,
@@ -195,6 +196,15 @@ async function main() {
         round: () => api!.mailTick(),
         intervalMs: settings.mail.intervalMs,
         onError: (err) => logger.warn({ err }, "mail round failed"),
+      })
+    : null;
+
+  // Mentors' own calendars (issue 69): the connections due read again, one round at a time, each claimed by one instance.
+  const calendarWorker = api
+    ? startMailWorker({
+        round: () => api!.calendarTick(),
+        intervalMs: 15_000,
+        onError: (err) => logger.warn({ err }, "calendar round failed"),
       })
     : null;
 
@@ -357,7 +367,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     // No mail round starts from now on; the one under way ends before the database and the mailer close.
-    const mailStopped = mailWorker?.stop();
+    const mailStopped = Promise.all([mailWorker?.stop(), calendarWorker?.stop()]);
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
     let idle: NodeJS.Timeout | undefined;

@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, verifyClientIp } from "../lib/client-ip.js";
 import type { PaymentsSettings } from "../lib/env.server.js";
 import { serviceTextDefaults } from "../lib/i18n/index.js";
 import type { BookingRules } from "../lib/rules.js";
+import type { CalendarSettings } from "../lib/settings.js";
 import { factorMissing, type FactorKind } from "./accounts/factors.js";
 import { sweepPasskeyChallenges } from "./accounts/passkeys.js";
 import { accountRoutes } from "./accounts/routes.js";
@@ -24,6 +25,9 @@ import { mentorRoutes } from "./bookings/routes.js";
 import { logoBox } from "./business/logo.js";
 import { businessRoutes } from "./business/routes.js";
 import { businessDefaults, LiveBusiness } from "./business/settings.js";
+import { calendarRoutes } from "./calendars/routes.js";
+import { calendarDelivery, calendarDepsOf } from "./calendars/setup.js";
+import { readDue } from "./calendars/sync.js";
 import { packRoutes } from "./catalogue/pack-routes.js";
 import { catalogueRoutes } from "./catalogue/routes.js";
 import { clientAreaRoutes } from "./client-area/routes.js";
@@ -96,6 +100,8 @@ export type ApiDeps = {
   uploads?: { perAgent: number; inAll: number };
   /** How messages by phone leave (Twilio, files, or not at all): backend/phone/sender.ts; off when not given */
   phone?: PhoneSettings;
+  /** Mentors' own calendars (issue 69): off without a key */
+  calendars?: CalendarSettings;
   /** How e-mail leaves (SMTP or files) and what it says of the consultancy; without it, the outbox only fills */
   mail?: {
     mailer: Mailer;
@@ -118,6 +124,8 @@ export async function createApi(deps: ApiDeps): Promise<
   Router & {
     sweep(): Promise<void>;
     mailTick(opts?: { now?: Date; worker?: string }): Promise<MailTally>;
+    /** The calendars' round: the connections due read again (server.ts runs it every few seconds) */
+    calendarTick(opts?: { now?: Date }): Promise<{ read: number; broken: number; failed: number }>;
     /** What the in-process transport calls (backend/in-process.ts): the endpoints' table and what runs around them */
     inProcess: InProcessApi;
   }
@@ -273,7 +281,9 @@ export async function createApi(deps: ApiDeps): Promise<
   paymentRoutes(serve, payments);
   packRoutes(serve, { db });
   commissionRoutes(serve, payments);
-  mentorRoutes(serve, payments, liveRules);
+  const calendars = calendarDepsOf(db, deps, () => liveRules.maxDaysAhead);
+  calendarRoutes(serve, { db, deps: calendars });
+  mentorRoutes(serve, payments, liveRules, calendars);
   mentoringRoutes(serve, { db, week });
   feedRoutes(serve, {
     db,
@@ -306,6 +316,9 @@ export async function createApi(deps: ApiDeps): Promise<
       await expireCredits(db);
       await resendPayouts(payments);
     },
+    async calendarTick(opts: { now?: Date } = {}) {
+      return calendars ? readDue(db, calendars, opts.now) : { read: 0, broken: 0, failed: 0 };
+    },
     /** The mail worker's round: the reminders now due, then what the outbox holds (server.ts runs it every few seconds). */
     async mailTick(opts: { now?: Date; worker?: string } = {}): Promise<MailTally> {
       await business.refresh();
@@ -327,6 +340,7 @@ export async function createApi(deps: ApiDeps): Promise<
           cancelCutoffHours,
           logger: deps.logger,
           phone: phoneDelivery(db, { sender: phoneSender, publicUrl: deps.publicUrl }),
+          ...(calendars ? { calendar: calendarDelivery(db, { ...calendars, company: () => liveCompany().name }) } : {}),
         },
         opts,
       );

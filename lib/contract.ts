@@ -19,6 +19,7 @@ export * from "./contract/documents.js";
 export * from "./contract/feeds.js";
 export * from "./contract/mentors.js";
 export * from "./contract/mentoring.js";
+export * from "./contract/calendars.js";
 export * from "./contract/office.js";
 export * from "./contract/office-catalogue.js";
 export * from "./contract/office-mentors.js";

@@ -330,9 +330,7 @@ export function parseSettings(env: Record<string, string | undefined> = process.
           }
         : { driver: "folder", dir: path.join(dataDir, "documents") },
     calendars: {
-      key:
-        s.CALENDAR_KEY ??
-        (isProduction ? null : createHmac("sha256", sessionSecret).update("portal-calendars").digest("hex")),
+      key: s.CALENDAR_KEY ?? (isProduction ? null : createHmac("sha256", sessionSecret).update("portal-calendars").digest("hex")),
       allowPrivate: s.CALDAV_ALLOW_PRIVATE,
       readSeconds: s.CALENDAR_READ_SECONDS,
       timeoutMs: s.CALENDAR_TIMEOUT_MS,

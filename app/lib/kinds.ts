@@ -94,6 +94,7 @@ const mentor: PortalKind = {
       { to: "/mentoring/", label: "nav.agenda", end: true },
       { to: "/mentoring/hours/", label: "nav.hours" },
       { to: "/mentoring/profile/", label: "nav.profile" },
+      { to: "/mentoring/calendars/", label: "nav.calendars" },
       { to: "/mentoring/statement/", label: "nav.statement" },
     ],
   },

@@ -5,6 +5,8 @@
 import { z } from "zod";
 
 export {
+  caldavConnectBody,
+  calendarPasswordBody,
   consentBody,
   consentCodeBody,
   templateBody,

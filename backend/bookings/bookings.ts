@@ -10,6 +10,8 @@ import { fieldError } from "../../lib/field-errors.js";
 import { FIX_FIELDS } from "../../lib/messages.js";
 import type { BookingRules } from "../../lib/rules.js";
 import { utcStamp } from "../../lib/utc-stamp.js";
+import { overlapsBusy } from "../calendars/busy-ics.js";
+import { busyBetween } from "../calendars/sync.js";
 import { clientEvent } from "../clients/case-file.js";
 import { getClient } from "../clients/clients.js";
 import { ownClient } from "../clients/ownership.js";
@@ -104,7 +106,27 @@ export async function mentorToBook(
   await lockMentor(trx, input.mentor_id, "share");
   const mentor = await getMentor(trx, input.mentor_id);
   checkBookable(mentor, start, rules, now);
+  await checkNotBusy(trx, mentor, start, now);
   return mentor;
+}
+
+/**
+ * Whether the mentor's own calendars (issue 69) show them busy at this time: a slot shown free that became busy
+ * since is refused here, beside the time chosen, by the busy times kept (read again just before: sync.ts).
+ */
+export async function checkNotBusy(trx: Kysely<Database>, mentor: MentorProfile, start: Date, now: Date) {
+  const end = new Date(start.getTime() + SLOT_MINUTES * 60_000);
+  const busy = (await busyBetween(trx, [mentor.id], start, end, now)).get(mentor.id) ?? [];
+  if (overlapsBusy(busy, start.getTime(), end.getTime())) {
+    throw slotError(
+      "start",
+      "booking.calendar_busy",
+      `${mentor.name} is busy at that time in their own calendar: choose another`,
+      {
+        mentor: mentor.name,
+      },
+    );
+  }
 }
 
 /**

@@ -15,6 +15,8 @@ import type {
 } from "../../lib/contract.js";
 import { fieldError } from "../../lib/field-errors.js";
 import type { Lang } from "../../lib/i18n/languages.js";
+import { overlapsBusy, type Busy } from "../calendars/busy-ics.js";
+import { busyBetween } from "../calendars/sync.js";
 import { inLanguage } from "../catalogue/texts.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
@@ -169,30 +171,47 @@ async function takenBetween(db: Kysely<Database>, mentorId: number, from: string
   return new Set(taken.map((t) => Date.parse(t.start_at)));
 }
 
-/** The free slots in [from, to): availability, minus live bookings, minus the past. */
+/** The mentor's busy times in their own calendars over [from, to) (issue 69): none without a connection. */
+async function busyOf(db: Kysely<Database>, mentorId: number, from: Date, to: Date): Promise<Busy[]> {
+  return (await busyBetween(db, [mentorId], from, to)).get(mentorId) ?? [];
+}
+
+/** The free slots in [from, to): availability, minus live bookings, minus busy times in the mentor's calendars, minus the past. */
 async function freeSlots(db: Kysely<Database>, mentor: MentorProfile, from: Date, to: Date, now: Date) {
   if (from >= to) return [];
   const all = withoutTimeOff(slotsBetween(mentor.availability, mentor.time_zone, from, to), mentor.time_off, mentor.time_zone);
-  const taken = await takenBetween(db, mentor.id, from.toISOString(), to.toISOString());
+  const [taken, busy] = await Promise.all([
+    takenBetween(db, mentor.id, from.toISOString(), to.toISOString()),
+    busyOf(db, mentor.id, from, to),
+  ]);
   return all.filter(
-    (s) => Date.parse(s.start) >= from.getTime() && Date.parse(s.start) > now.getTime() && !taken.has(Date.parse(s.start)),
+    (s) =>
+      Date.parse(s.start) >= from.getTime() &&
+      Date.parse(s.start) > now.getTime() &&
+      !taken.has(Date.parse(s.start)) &&
+      !overlapsBusy(busy, Date.parse(s.start), Date.parse(s.end)),
   );
 }
 
-/** The first slot from now on, up to the horizon, that is not taken. */
+/** The first slot from now on, up to the horizon, that is not taken nor busy. */
 function firstFree(
   mentor: Pick<MentorProfile, "availability" | "time_zone" | "time_off">,
   taken: Set<number>,
   now: Date,
   horizonDays: number,
+  busy: readonly Busy[],
 ): string | null {
-  return firstFreeStart(mentor, taken, now, new Date(now.getTime() + horizonDays * 86_400_000));
+  return firstFreeStart(mentor, taken, now, new Date(now.getTime() + horizonDays * 86_400_000), busy);
 }
 
 /** The mentor's first free slot from now on, within the booking horizon. */
 export async function nextFreeSlot(db: Kysely<Database>, mentor: MentorProfile, horizonDays: number, now = new Date()) {
-  const until = new Date(now.getTime() + horizonDays * 86_400_000).toISOString();
-  return firstFree(mentor, await takenBetween(db, mentor.id, now.toISOString(), until), now, horizonDays);
+  const until = new Date(now.getTime() + horizonDays * 86_400_000);
+  const [taken, busy] = await Promise.all([
+    takenBetween(db, mentor.id, now.toISOString(), until.toISOString()),
+    busyOf(db, mentor.id, now, until),
+  ]);
+  return firstFree(mentor, taken, now, horizonDays, busy);
 }
 
 /**
@@ -291,7 +310,7 @@ async function withNextFree(db: Kysely<Database>, mentors: Mentor[], horizonDays
   if (!mentors.length) return [];
   const ids = mentors.map((m) => m.id);
   const until = new Date(now.getTime() + horizonDays * 86_400_000).toISOString();
-  const [hours, away, bookings] = await Promise.all([
+  const [hours, away, bookings, busy] = await Promise.all([
     db
       .selectFrom("mentor_availability")
       .select(["mentor_id", "weekday", "start_minute", "end_minute"])
@@ -306,6 +325,7 @@ async function withNextFree(db: Kysely<Database>, mentors: Mentor[], horizonDays
       .where("start_at", ">=", now.toISOString())
       .where("start_at", "<", until)
       .execute(),
+    busyBetween(db, ids, now, new Date(until)),
   ]);
   const mine = <T extends { mentor_id: number }>(rows: T[]) => byMentor(rows.map((r) => [r.mentor_id, r] as const));
   const [hoursOf, awayOf, bookedOf] = [mine(hours), mine(away), mine(bookings)];
@@ -313,7 +333,14 @@ async function withNextFree(db: Kysely<Database>, mentors: Mentor[], horizonDays
     const availability = hoursOf.get(m.id) ?? [];
     const taken = new Set((bookedOf.get(m.id) ?? []).map((b) => Date.parse(b.start_at)));
     const time_off = awayOf.get(m.id) ?? [];
-    return { ...m, next_free: firstFree({ availability, time_zone: m.time_zone, time_off }, taken, now, horizonDays) };
+    const next_free = firstFree(
+      { availability, time_zone: m.time_zone, time_off },
+      taken,
+      now,
+      horizonDays,
+      busy.get(m.id) ?? [],
+    );
+    return { ...m, next_free };
   });
 }
 

@@ -16,7 +16,7 @@ import { clientEvent } from "../clients/case-file.js";
 import { isUniqueViolation } from "../db/errors.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, NotFound } from "../errors.js";
-import { cancelPaidIn, checkBookable, getBooking, slotError } from "./bookings.js";
+import { cancelPaidIn, checkBookable, checkNotBusy, getBooking, slotError } from "./bookings.js";
 import { lockMentor } from "./mentor-lock.js";
 import { getMentor } from "./mentors.js";
 import { bookingMoved, moveRequested } from "./notices.js";
@@ -57,7 +57,9 @@ export async function moveBooking(
     await db.transaction().execute(async (trx) => {
       // The week as it is now, under the mentor's lock: a change of hours saved at this moment is seen whole.
       await lockMentor(trx, booking.mentor_id, "share");
-      checkBookable(await getMentor(trx, booking.mentor_id), start, rules, now);
+      const mentor = await getMentor(trx, booking.mentor_id);
+      checkBookable(mentor, start, rules, now);
+      await checkNotBusy(trx, mentor, start, now);
       const moved = await trx
         .updateTable("mentor_bookings")
         .set({

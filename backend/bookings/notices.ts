@@ -5,6 +5,7 @@
  * calendar in whatever zone they live.
  */
 import { sql, type Kysely } from "kysely";
+import { queueSessionWrite } from "../calendars/writes.js";
 import { clientZone } from "../clients/people.js";
 import type { Database } from "../db/schema.js";
 import type { Facts, Recipient, SessionFacts } from "../mail/messages.js";
@@ -109,6 +110,7 @@ async function toEach(
 
 /** Confirmed (paid): to the agent, the client and the mentor, each with the invite (one UID for all). */
 export async function bookingConfirmed(trx: Db, bookingId: number, now = new Date()) {
+  await queueSessionWrite(trx, bookingId, now);
   const s = await sessionOf(trx, bookingId);
   if (s) await toEach(trx, s, "booking.confirmed", (to) => ({ kind: "booking.confirmed", to, session: s.session }), now);
 }
@@ -121,6 +123,7 @@ export async function bookingCancelled(
   by: "agent" | "staff" | "mentor" | "mentor_change",
   now = new Date(),
 ) {
+  await queueSessionWrite(trx, bookingId, now);
   const s = await sessionOf(trx, bookingId);
   if (s)
     await toEach(trx, s, "booking.cancelled", (to) => ({ kind: "booking.cancelled", to, session: s.session, refund, by }), now);
@@ -128,6 +131,7 @@ export async function bookingCancelled(
 
 /** Moved (read after the move): the invite again to each, with the same UID and its SEQUENCE one higher. */
 export async function bookingMoved(trx: Db, bookingId: number, from: { start_at: string; end_at: string }, now = new Date()) {
+  await queueSessionWrite(trx, bookingId, now);
   const s = await sessionOf(trx, bookingId);
   if (s) await toEach(trx, s, "booking.moved", (to) => ({ kind: "booking.moved", to, session: s.session, from }), now);
 }

@@ -5,6 +5,7 @@
  */
 import { DateTime } from "luxon";
 import { addDays, dayIn } from "../../lib/days.js";
+import { overlapsBusy, type Busy } from "../calendars/busy-ics.js";
 
 export const SLOT_MINUTES = 60;
 
@@ -105,20 +106,28 @@ export function dayStarts(availability: Availability[], mentorTz: string, date: 
 }
 
 /**
- * The first slot that starts after `now` and before `until`, on no day off and not taken: day by day in the mentor's
- * zone, stopping at the first (a list of mentors asks this of each; a fortnight of slots each was most of its cost).
+ * The first slot that starts after `now` and before `until`, on no day off, not taken and not busy in the mentor's own
+ * calendar (issue 69): day by day in the mentor's zone, stopping at the first (a list of mentors asks this of each;
+ * a fortnight of slots each was most of its cost).
  */
 export function firstFreeStart(
   mentor: { availability: Availability[]; time_zone: string; time_off: TimeOff[] },
   taken: Set<number>,
   now: Date,
   until: Date,
+  busy: readonly Busy[] = [],
 ): string | null {
   const last = dayIn(mentor.time_zone, until);
   for (let date = dayIn(mentor.time_zone, now); date <= last; date = addDays(date, 1)) {
     if (mentor.time_off.some((t) => t.starts_on <= date && date <= t.ends_on)) continue;
     for (const startMs of dayStarts(mentor.availability, mentor.time_zone, date)) {
-      if (startMs > now.getTime() && startMs < until.getTime() && !taken.has(startMs)) return new Date(startMs).toISOString();
+      if (
+        startMs > now.getTime() &&
+        startMs < until.getTime() &&
+        !taken.has(startMs) &&
+        !overlapsBusy(busy, startMs, startMs + SLOT_MINUTES * 60_000)
+      )
+        return new Date(startMs).toISOString();
     }
   }
   return null;

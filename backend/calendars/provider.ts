@@ -22,8 +22,7 @@ export type SessionEvent = {
 
 export type BusyRead =
   /** The calendar's tag as the portal last read it is still its tag: nothing changed there */
-  | { unchanged: true }
-  | { busy: Busy[]; tag: string | null };
+  { unchanged: true } | { busy: Busy[]; tag: string | null };
 
 export interface CalendarService {
   calendars(): Promise<FoundCalendar[]>;

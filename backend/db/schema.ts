@@ -15,6 +15,7 @@ import type {
   StaffTokensTable,
   EmailChangesTable,
 } from "./account-tables.js";
+import type { CalendarTables } from "./calendar-tables.js";
 import type {
   ClientDocumentsTable,
   ClientEventsTable,
@@ -39,7 +40,6 @@ import type {
   AgreementVersionsTable,
   ClientAgreementsTable,
 } from "./client-tables.js";
-import type { CalendarTables } from "./calendar-tables.js";
 import type { FactorTables } from "./factor-tables.js";
 import type { BrandLogosTable, MessageConsentsTable, WhatsappTemplatesTable } from "./message-tables.js";
 import type {

@@ -51,6 +51,15 @@ export type Facts =
   | { kind: "account.email_change"; to: Recipient; old_email: string; link: string; expires_at: string }
   | { kind: "account.email_changed"; to: Recipient; new_email: string; at: string }
   | {
+      /** A mentor's calendar refused the portal (issue 69): once for each time it breaks */
+      kind: "calendar.broken";
+      to: Recipient;
+      calendar: { label: string; provider: "caldav" | "google" | "microsoft"; code: string };
+      broken_since: string;
+      /** Its busy times count until then */
+      counts_until: string;
+    }
+  | {
       kind: "account.security";
       to: Recipient;
       /** What changed in the second factor (issue 67); `name`: the factor's, for one added or removed */

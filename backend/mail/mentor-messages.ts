@@ -94,3 +94,30 @@ export function mentorSessionMessage(facts: SessionMail, ctx: MailContext): Rend
     }
   }
 }
+
+/** A mentor's calendar stopped answering the portal (issue 69, point 4): why, until when its busy times count, and the way back. */
+export function mentorCalendarMessage(facts: Extract<Facts, { kind: "calendar.broken" }>, ctx: MailContext): Rendered {
+  const { to } = facts;
+  const lang = asLang(to.lang);
+  const t = translator(lang);
+  const at = (iso: string) => when(iso, to.zone, intlLocale(lang));
+  const why =
+    facts.calendar.code === "calendar.token_revoked"
+      ? t("mentorMail.calendarBrokenToken")
+      : facts.calendar.code === "calendar.key_changed"
+        ? t("mentorMail.calendarBrokenKey")
+        : t("mentorMail.calendarBrokenPassword");
+  const calendar = facts.calendar.label;
+  return compose(
+    ctx,
+    t("mentorMail.calendarBrokenSubject", { calendar }),
+    t("mail.hello", { name: to.name }),
+    [
+      { p: t("mentorMail.calendarBroken", { calendar, when: at(facts.broken_since), why }) },
+      { p: t("mentorMail.calendarBrokenCounts", { until: at(facts.counts_until) }) },
+      { link: { text: t("mentorMail.calendarReconnect"), href: `${ctx.publicUrl}/mentoring/calendars` } },
+    ],
+    t("mentorMail.why", { company: ctx.company.name }),
+    lang,
+  );
+}

@@ -11,7 +11,7 @@ import type { MailContext, Rendered } from "./compose.js";
 import { contactMessage } from "./contact-messages.js";
 import type { Facts } from "./facts.js";
 import { brandedHtml } from "./layout.js";
-import { mentorSessionMessage } from "./mentor-messages.js";
+import { mentorCalendarMessage, mentorSessionMessage } from "./mentor-messages.js";
 
 export * from "./compose.js";
 export type { Facts, Kind } from "./facts.js";
@@ -63,6 +63,8 @@ export function write(facts: Facts, ctx: MailContext): Rendered {
     case "account.email_changed":
     case "account.security":
       return accountMessage(facts, ctx);
+    case "calendar.broken":
+      return mentorCalendarMessage(facts, ctx);
     // Always to a client: written above, in the client's language.
     case "client.documents_requested":
     case "client.document_rejected":

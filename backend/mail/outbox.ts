@@ -19,6 +19,8 @@ export type MailDeps = MailContext & {
   mailer: Mailer;
   /** How a message by phone leaves (issue 42, backend/phone/deliver.ts); without it, a phone's row fails and says why */
   phone?: PhoneDelivery;
+  /** How a session reaches a mentor's own calendar (issue 69, backend/calendars/writes.ts) */
+  calendar?: PhoneDelivery;
   /** How long a claim holds a message for its worker (longer than the mailer's own time-outs); 120 s by default */
   claimSeconds?: number;
   /** How long a message by phone without its provider's answer waits for its callback before another try (600 s) */
@@ -74,8 +76,8 @@ export async function enqueue(
     dedupeKey: string;
     to: string | null;
     replyTo?: string | null;
-    facts: Facts | { kind: string };
-    channel?: "sms" | "whatsapp";
+    facts: Facts | { kind: string; [field: string]: unknown };
+    channel?: "sms" | "whatsapp" | "calendar";
   },
   now = new Date(),
 ) {
@@ -176,11 +178,17 @@ export async function deliverDue(
     if (!claimed) continue;
     const mine = (q: ReturnType<typeof db.updateTable<"outbox">>) => q.where("id", "=", id).where("claimed_by", "=", worker);
     const byPhone = claimed.channel !== "email";
+    const toCalendar = claimed.channel === "calendar";
     try {
       if (byPhone) {
-        const outcome = deps.phone
-          ? await deps.phone(claimed, deps.company.name)
-          : { refused: "Messages by phone are not set up on this server (TWILIO_ACCOUNT_SID)." };
+        const deliver = toCalendar ? deps.calendar : deps.phone;
+        const outcome = deliver
+          ? await deliver(claimed, deps.company.name)
+          : {
+              refused: toCalendar
+                ? "Mentors' calendars are not set up on this server (CALENDAR_KEY)."
+                : "Messages by phone are not set up on this server (TWILIO_ACCOUNT_SID).",
+            };
         if ("refused" in outcome) throw new Refused(outcome.refused);
         if ("unanswered" in outcome) {
           // Not sent again until the callback has had its time: it comes to this row, and marks it sent (issue 66).
@@ -231,7 +239,11 @@ export async function deliverDue(
             channel: claimed.channel,
             ...(outcome.taken.file ? { file: outcome.taken.file } : {}),
           },
-          outcome.taken.file ? "message by phone written to a file" : "message by phone handed to Twilio",
+          toCalendar
+            ? `session ${outcome.taken.status} in the mentor's calendar`
+            : outcome.taken.file
+              ? "message by phone written to a file"
+              : "message by phone handed to Twilio",
         );
         continue;
       }
@@ -286,7 +298,7 @@ export async function deliverDue(
       else tally.retried++;
       deps.logger[last ? "error" : "warn"](
         { outbox: id, kind: claimed.kind, channel: claimed.channel, attempts: claimed.attempts, err: message },
-        `${byPhone ? "message by phone" : "e-mail"} ${last ? "failed for good: shown in the back office" : "not sent; will retry"}`,
+        `${toCalendar ? "calendar write" : byPhone ? "message by phone" : "e-mail"} ${last ? "failed for good: shown in the back office" : "not sent; will retry"}`,
       );
     }
   }

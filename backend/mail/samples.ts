@@ -128,7 +128,16 @@ export function sampleFacts(lang: Lang, publicUrl: string): Facts[] {
     { kind: "client.agreement", to: clientTo, agent, event: "sent", service_id: 2, link, expires_at: at(7) },
     expiring(clientTo),
   ];
-  const mentors = forEachReader(mentorTo);
+  const mentors: Facts[] = [
+    ...forEachReader(mentorTo),
+    {
+      kind: "calendar.broken",
+      to: mentorTo,
+      calendar: { label: "wei · caldav.fastmail.com", provider: "caldav", code: "calendar.password_refused" },
+      broken_since: at(0),
+      counts_until: at(1),
+    },
+  ];
   const english: Facts[] = [
     ...forEachReader(agentTo),
     { kind: "booking.move_requested", to: agentTo, session, reason: "I am travelling that week.", until: at(14) },

@@ -5,6 +5,7 @@
 import { accountEndpoints, ownAccount } from "./account.js";
 import { agreementEndpoints } from "./agreements.js";
 import { businessEndpoints } from "./business.js";
+import { calendarEndpoints } from "./calendars.js";
 import { cartEndpoints } from "./cart.js";
 import { catalogueEndpoints } from "./catalogue.js";
 import { clientAreaEndpoints } from "./client-area.js";
@@ -45,6 +46,7 @@ export const endpoints = {
   ...documentEndpoints,
   ...mentorEndpoints,
   ...mentoringEndpoints,
+  ...calendarEndpoints,
   ...officeEndpoints,
   ...officeCatalogueEndpoints,
   ...officeMentorEndpoints,

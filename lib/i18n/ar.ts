@@ -63,6 +63,7 @@ export const ar: Catalogue = {
     hours: "ساعات العمل",
     profile: "الملف الشخصي",
     statement: "كشف الحساب",
+    calendars: "التقاويم",
   },
   errors: {
     label: "خطأ {{status}}",
@@ -571,6 +572,14 @@ export const ar: Catalogue = {
     cancelledByAgent: "ألغى {{agent}}، الوكيل الذي حجزها، جلستك مع {{client}}. إشعار الإلغاء لتقويمك مرفق.",
     inviteSummary: "جلسة مع المرشد: {{mentor}} مع {{client}}",
     inviteDescription: "الموضوع: {{topic}}\nحجزها {{agent}} عبر {{company}}.",
+    calendarBrokenSubject: "لم يعد تقويمك {{calendar}} متصلًا",
+    calendarBroken: "في {{when}} رفض {{calendar}} اتصال البوابة: {{why}} ولن تُضاف الجلسات الجديدة إليه حتى تعيد ربطه.",
+    calendarBrokenCounts:
+      "ستظل الأوقات المشغولة فيه تمنع الوكلاء من حجزك فيها حتى {{until}}؛ وبعد ذلك لا تُحتسب إلا ساعات عملك المسجّلة في البوابة.",
+    calendarBrokenPassword: "اسم المستخدم أو كلمة مرور التطبيق لم تعد صالحة (هل غُيّرت أو أُلغيت؟).",
+    calendarBrokenToken: "انتهت صلاحية الإذن الذي منحته أو سُحب.",
+    calendarBrokenKey: "لم تعد البوابة قادرة على قراءة كلمة المرور التي كانت تحفظها.",
+    calendarReconnect: "أعد ربط تقويمك",
   },
   accountMail: {
     setSubject: "اختر كلمة المرور لحسابك لدى {{company}}",

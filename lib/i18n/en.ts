@@ -99,6 +99,7 @@ export const en = {
     hours: "Hours",
     profile: "Profile",
     statement: "Statement",
+    calendars: "Calendars",
   },
   errors: {
     label: "Error {{status}}",
@@ -528,6 +529,15 @@ export const en = {
       "Your session with {{client}} has been cancelled by {{agent}}, the agent who booked it. The calendar cancellation is attached.",
     inviteSummary: "Mentor session: {{mentor}} with {{client}}",
     inviteDescription: "Topic: {{topic}}\nBooked by {{agent}} through {{company}}.",
+    calendarBrokenSubject: "Your calendar {{calendar}} is no longer connected",
+    calendarBroken:
+      "On {{when}} {{calendar}} refused the portal: {{why}} Until you connect it again, new sessions are not written to it.",
+    calendarBrokenCounts:
+      "What it shows as busy still keeps agents from booking you then until {{until}}; after that, only your hours in the portal count.",
+    calendarBrokenPassword: "the user name or app password no longer works (was it changed or revoked?).",
+    calendarBrokenToken: "its permission has expired or was withdrawn.",
+    calendarBrokenKey: "the portal can no longer read the password it kept.",
+    calendarReconnect: "Connect your calendar again",
   },
   /** What an account is written of its password and address (in the mentor's language; English for the others) */
   accountMail: {

@@ -60,6 +60,7 @@ export const es: Catalogue = {
     hours: "Horario",
     profile: "Perfil",
     statement: "Liquidación",
+    calendars: "Calendarios",
   },
   errors: {
     label: "Error {{status}}",
@@ -572,6 +573,15 @@ export const es: Catalogue = {
       "{{agent}}, el agente que la reservó, ha cancelado su sesión con {{client}}. Le adjuntamos la cancelación para su calendario.",
     inviteSummary: "Sesión con un mentor: {{mentor}} con {{client}}",
     inviteDescription: "Tema: {{topic}}\nReservada por {{agent}} a través de {{company}}.",
+    calendarBrokenSubject: "Su calendario {{calendar}} ya no está conectado",
+    calendarBroken:
+      "El {{when}}, {{calendar}} rechazó al portal: {{why}} Hasta que vuelva a conectarlo, las nuevas sesiones no se anotarán en él.",
+    calendarBrokenCounts:
+      "Lo que allí figura como ocupado seguirá impidiendo que los agentes le reserven en esas horas hasta el {{until}}; después, solo contará su horario en el portal.",
+    calendarBrokenPassword: "el usuario o la contraseña de aplicación ya no son válidos (¿los cambió o revocó?).",
+    calendarBrokenToken: "el permiso que dio ha caducado o fue retirado.",
+    calendarBrokenKey: "el portal ya no puede leer la contraseña que guardaba.",
+    calendarReconnect: "Volver a conectar su calendario",
   },
   accountMail: {
     setSubject: "Elija su contraseña para {{company}}",

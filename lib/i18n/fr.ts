@@ -60,6 +60,7 @@ export const fr: Catalogue = {
     hours: "Horaires",
     profile: "Profil",
     statement: "Relevé",
+    calendars: "Agendas",
   },
   errors: {
     label: "Erreur {{status}}",
@@ -576,6 +577,15 @@ export const fr: Catalogue = {
       "{{agent}}, l’agent qui l’avait réservée, a annulé votre séance avec {{client}}. L’annulation pour votre agenda est jointe.",
     inviteSummary: "Séance de mentorat : {{mentor}} avec {{client}}",
     inviteDescription: "Sujet : {{topic}}\nRéservée par {{agent}} via {{company}}.",
+    calendarBrokenSubject: "Votre agenda {{calendar}} n’est plus connecté",
+    calendarBroken:
+      "Le {{when}}, {{calendar}} a refusé le portail : {{why}} Tant que vous ne le reconnectez pas, les nouvelles séances n’y sont plus inscrites.",
+    calendarBrokenCounts:
+      "Ce qu’il indique comme occupé empêche encore les agents de vous réserver sur ces créneaux jusqu’au {{until}} ; ensuite, seules vos heures dans le portail comptent.",
+    calendarBrokenPassword: "l’identifiant ou le mot de passe d’application ne fonctionne plus (a-t-il été changé ou révoqué ?).",
+    calendarBrokenToken: "l’autorisation donnée a expiré ou a été retirée.",
+    calendarBrokenKey: "le portail ne peut plus lire le mot de passe qu’il conservait.",
+    calendarReconnect: "Reconnecter votre agenda",
   },
   accountMail: {
     setSubject: "Choisissez votre mot de passe pour {{company}}",

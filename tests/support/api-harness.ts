@@ -33,6 +33,8 @@ export async function startApi(
     mailTrickleSeconds?: number;
     /** How messages by phone leave (issue 42): Twilio's stand-in (tests/support/twilio-stand-in.ts), files, or off */
     phone?: import("../../lib/env.server.js").PhoneSettings;
+    /** Mentors' own calendars (issue 69): off unless given */
+    calendars?: import("../../lib/settings.js").CalendarSettings;
   } = {},
 ) {
   const app = express();
@@ -62,6 +64,7 @@ export async function startApi(
     uploads: options.uploads,
     ...(options.mailTrickleSeconds ? { mailTrickleSeconds: options.mailTrickleSeconds } : {}),
     ...(options.phone ? { phone: options.phone } : {}),
+    ...(options.calendars ? { calendars: options.calendars } : {}),
     files: options.files ?? folderStore(fs.mkdtempSync(path.join(os.tmpdir(), "portal-documents-"))),
     mail: {
       mailer,
@@ -171,6 +174,8 @@ export async function startApi(
     sweep: () => api.sweep(),
     /** One round of the mail worker, now (or at `now`), as worker `worker` */
     mailTick: (opts?: { now?: Date; worker?: string }) => api.mailTick(opts),
+    /** One round of the calendars' worker, now (or at `now`) */
+    calendarTick: (opts?: { now?: Date }) => api.calendarTick(opts),
     /** What was sent, without an SMTP server */
     mailbox,
     /**

@@ -16,8 +16,12 @@ export const meta = orErrorTitle(titleMeta<typeof loader>("Your agenda"));
 /** The mentor's agenda: the sessions they give, in their own zone. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, person: mentor } = await requireAccount(request, context, ["mentor"]);
-  const agenda = await api.call(endpoints.mentorAgenda).catch((e) => apiLoaderError(e, request, context));
-  return { agenda, name: mentor.name, now: new Date().toISOString(), title: workspaceT("mentoring.agenda.title") };
+  const [agenda, calendars] = await Promise.all([api.call(endpoints.mentorAgenda), api.call(endpoints.mentorCalendars)]).catch(
+    (e) => apiLoaderError(e, request, context),
+  );
+  // A calendar that stopped answering is said here too (issue 69), with the way back.
+  const broken = calendars.connections.filter((c) => c.status === "broken").map((c) => c.label);
+  return { agenda, broken, name: mentor.name, now: new Date().toISOString(), title: workspaceT("mentoring.agenda.title") };
 }
 
 function SessionRow({ s, timeZone, upcoming, now }: { s: MentorSession; timeZone: string; upcoming: boolean; now: string }) {
@@ -128,7 +132,7 @@ function SessionTable({
 }
 
 export default function MentorAgenda() {
-  const { agenda, name, now } = useLoaderData<typeof loader>();
+  const { agenda, broken, name, now } = useLoaderData<typeof loader>();
   const { upcoming, past, time_zone: timeZone } = agenda;
   const { t } = useTranslation();
   return (
@@ -137,6 +141,12 @@ export default function MentorAgenda() {
       <h1>{t("mentoring.agenda.heading")}</h1>
       <p className="muted">{t("mentoring.agenda.signedInAs", { name })}</p>
       <ZoneNote own={timeZone} />
+      {broken.map((label) => (
+        <p key={label} className="notice" role="status" data-testid="calendar-broken">
+          {t("mentoring.calendars.agendaBroken", { calendar: label })}{" "}
+          <Link to="/mentoring/calendars">{t("mentoring.calendars.agendaFix")}</Link>.
+        </p>
+      ))}
       <h2>{t("mentoring.agenda.upcoming")}</h2>
       {upcoming.length ? (
         <SessionTable title={t("mentoring.agenda.upcomingCaption")} sessions={upcoming} timeZone={timeZone} upcoming now={now} />

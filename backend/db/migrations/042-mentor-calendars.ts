@@ -85,7 +85,13 @@ export function mentorCalendars(kind: DbKind) {
         .execute();
     },
     async down(db: Kysely<any>) {
-      for (const table of ["calendar_oauth_states", "calendar_writes", "calendar_busy", "calendar_sources", "calendar_connections"])
+      for (const table of [
+        "calendar_oauth_states",
+        "calendar_writes",
+        "calendar_busy",
+        "calendar_sources",
+        "calendar_connections",
+      ])
         await db.schema.dropTable(table).execute();
     },
   };

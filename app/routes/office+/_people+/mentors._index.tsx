@@ -18,10 +18,10 @@ export const meta = titleMeta<typeof loader>("Mentors · Back office");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["staff"]);
-  return {
-    mentors: await api.call(endpoints.officeMentors).catch((e) => apiLoaderError(e, request, context)),
-    title: workspaceT("office.mentors.title"),
-  };
+  const [mentors, calendars] = await Promise.all([api.call(endpoints.officeMentors), api.call(endpoints.officeCalendars)]).catch(
+    (e) => apiLoaderError(e, request, context),
+  );
+  return { mentors, calendars, title: workspaceT("office.mentors.title") };
 }
 
 /** Make a mentor inactive (no new bookings; booked sessions stay) or active again. */
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OfficeMentors() {
-  const { mentors } = useLoaderData<typeof loader>();
+  const { mentors, calendars } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const locale = useIntlLocale();
   return (
@@ -63,6 +63,7 @@ export default function OfficeMentors() {
             t("office.mentors.hours"),
             { num: t("office.mentors.rate") },
             t("office.mentors.status"),
+            t("office.mentors.calendar"),
             null,
           ]}
         >
@@ -84,6 +85,26 @@ export default function OfficeMentors() {
                 {m.upcoming_sessions ? (
                   <span className="muted"> · {t("office.mentors.toCome", { count: m.upcoming_sessions })}</span>
                 ) : null}
+              </td>
+              <td data-label={t("office.mentors.calendar")} data-testid="mentor-calendar">
+                {calendars
+                  .filter((c) => c.mentor_id === m.id)
+                  .map((c) => (
+                    <span key={c.id} className="nowrap">
+                      {t(`mentoring.calendars.providers.${c.provider}`)}:{" "}
+                      {c.status === "broken" ? (
+                        <strong>{t("office.mentors.calendarBroken")}</strong>
+                      ) : c.status === "unanswered" ? (
+                        t("office.mentors.calendarUnanswered")
+                      ) : (
+                        t("office.mentors.calendarWorking")
+                      )}
+                      <br />
+                    </span>
+                  ))}
+                {calendars.some((c) => c.mentor_id === m.id) ? null : (
+                  <span className="muted">{t("office.mentors.noCalendar")}</span>
+                )}
               </td>
               <td className="row-actions">
                 <RowForm id={m.id}>

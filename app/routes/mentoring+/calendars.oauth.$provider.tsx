@@ -1,0 +1,28 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { apiRedirectError } from "../../lib/api.server";
+import { requireAccount } from "../../lib/auth.server";
+import { endpoints } from "../../lib/endpoints.server";
+import { workspaceT } from "../../lib/i18n.server";
+import { redirectWithToast } from "../../lib/toast.server";
+
+/**
+ * Where Google or Microsoft sends the mentor back after they signed in (issue 69): the code and state it brings are
+ * handed to the API, which makes (or mends) the connection; the mentor lands on their calendars with what happened.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireAccount(request, context, ["mentor"]);
+  const provider = params.provider === "google" || params.provider === "microsoft" ? params.provider : null;
+  if (!provider) throw new Response("Not found", { status: 404 });
+  const query = new URL(request.url).searchParams;
+  const back = (type: "success" | "error", message: string) =>
+    redirectWithToast(request, context, "/mentoring/calendars", { type, message });
+  const code = query.get("code");
+  const state = query.get("state");
+  if (!code || !state) return back("error", workspaceT("mentoring.calendars.oauthDenied"));
+  try {
+    await api.call(endpoints.finishCalendarOAuth, { params: { provider }, body: { code, state } });
+    return await back("success", workspaceT("mentoring.calendars.connected"));
+  } catch (error) {
+    return apiRedirectError(error, request, context, "/mentoring/calendars");
+  }
+}
