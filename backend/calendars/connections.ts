@@ -11,22 +11,13 @@ import type { CalendarProvider, Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
 import { BlockedAddress } from "../net/outside-fetch.js";
 import { caldavService } from "./caldav.js";
-import type { CalendarDeps } from "./deps.js";
+import type { CalendarDeps, ConnectionRow } from "./deps.js";
 import { CalendarRefused, type CalendarService, type FoundCalendar } from "./provider.js";
 
 /** A broken connection's busy times still count for a day (a password being changed), then no more. */
 export const BROKEN_GRACE_MS = 86_400_000;
 
-export type ConnectionRow = {
-  id: number;
-  mentor_id: number;
-  provider: CalendarProvider;
-  label: string;
-  server_url: string | null;
-  username: string | null;
-  secret: string;
-  broken_since: string | null;
-};
+export type { ConnectionRow };
 
 /** The service behind a connection, its secret unsealed; null when the key that sealed it is gone. */
 export function serviceOf(deps: CalendarDeps, row: ConnectionRow): CalendarService | null {

@@ -1419,6 +1419,8 @@ export const enWorkspace = {
         account_password_link: "Password link",
         account_password_changed: "Password changed",
         account_security: "Second factor changed",
+        calendar_broken: "Mentor's calendar not connected",
+        calendar_session: "Session in the mentor's calendar",
         account_email_change: "New address to confirm",
         account_email_changed: "Address changed",
         agent_clients_handed_over: "Clients handed over",

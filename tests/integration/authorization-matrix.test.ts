@@ -90,6 +90,23 @@ const matrix: Record<string, Entry> = {
   "POST /agent/feed": { anonymous: 401, intruder: 200 },
   "GET /feeds/:token": { anonymous: 404, path: () => `/feeds/${"x".repeat(43)}`, intruder: 404 },
   "POST /mentor/hours": { anonymous: 401, intruder: 403 },
+  // A mentor's own calendars (issue 69): an agent's token is refused for its kind; no mentor id to point elsewhere.
+  "GET /mentor/calendars": { anonymous: 401, intruder: 403 },
+  "POST /mentor/calendars/caldav": { anonymous: 401, intruder: 403 },
+  "POST /mentor/calendars/:id/password": { anonymous: 401, path: () => "/mentor/calendars/1/password", intruder: 403 },
+  "POST /mentor/calendars/choice": { anonymous: 401, intruder: 403 },
+  "POST /mentor/calendars/:id/disconnect": { anonymous: 401, path: () => "/mentor/calendars/1/disconnect", intruder: 403 },
+  "POST /mentor/calendars/oauth/:provider/start": {
+    anonymous: 401,
+    path: () => "/mentor/calendars/oauth/google/start",
+    intruder: 403,
+  },
+  "POST /mentor/calendars/oauth/:provider/finish": {
+    anonymous: 401,
+    path: () => "/mentor/calendars/oauth/google/finish",
+    body: () => ({ code: "planted", state: "planted" }),
+    intruder: 403,
+  },
   "POST /agent/logout": { anonymous: 401, intruder: 200 },
   // Only ever the caller's own settings: there is no agent id to point elsewhere.
   "POST /agent/settings": { anonymous: 401, intruder: 200, body: () => ({ time_zone: "Asia/Tokyo" }) },
@@ -677,6 +694,7 @@ const matrix: Record<string, Entry> = {
     intruder: 403,
   },
   "GET /office/mentors": { anonymous: 401, intruder: 403 },
+  "GET /office/calendars": { anonymous: 401, intruder: 403 },
   "GET /office/mentors/:id": { anonymous: 401, path: () => "/office/mentors/1", intruder: 403 },
   "POST /office/mentors": { anonymous: 401, intruder: 403 },
   "POST /office/mentors/:id": { anonymous: 401, path: () => "/office/mentors/1", intruder: 403 },

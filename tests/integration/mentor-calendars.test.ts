@@ -196,14 +196,14 @@ describe.each(testDatabases)("mentors' calendars over CalDAV on $name", (target)
     const week = (n: number) => slots(2 + 7 * n);
     const shifted = (n: number) => new Date(Date.parse(start) + n * 7 * 86_400_000).toISOString();
     const weeks = await Promise.all([0, 1, 2, 3].map(week));
-    expect(weeks[0]).not.toContain(shifted(0));
-    expect(weeks[1]).toContain(shifted(1)); // moved away from here…
-    expect(weeks[0]).not.toContain(moved); // …to here
-    expect(weeks[2]).toContain(shifted(2)); // cancelled
-    expect(weeks[3]).not.toContain(shifted(3));
-    expect(weeks[0]).toContain(free);
+    expect(weeks[0]!).not.toContain(shifted(0));
+    expect(weeks[1]!).toContain(shifted(1)); // moved away from here…
+    expect(weeks[0]!).not.toContain(moved); // …to here
+    expect(weeks[2]!).toContain(shifted(2)); // cancelled
+    expect(weeks[3]!).not.toContain(shifted(3));
+    expect(weeks[0]!).toContain(free);
     const sameDay = (t: string) => DateTime.fromISO(t, { zone: mentorZone }).hasSame(dayOff, "day");
-    expect(weeks[0].filter(sameDay)).toEqual([]);
+    expect(weeks[0]!.filter(sameDay)).toEqual([]);
     expect(first.filter(sameDay).length).toBeGreaterThan(0);
 
     // The directory's next free slot is not a busy one either.

@@ -195,6 +195,13 @@ export const routes: Record<string, Entry> = {
   "mentoring.hours": { who: "mentor", at: () => ({ path: "/mentoring/hours" }) },
   "mentoring.profile": { who: "mentor", at: () => ({ path: "/mentoring/profile" }) },
   "mentoring.statement": { who: "mentor", at: () => ({ path: "/mentoring/statement" }) },
+  "mentoring.calendars": { who: "mentor", at: () => ({ path: "/mentoring/calendars" }) },
+  // Where Google or Microsoft sends the mentor back; opened without a code, it goes back to the calendars page.
+  "mentoring.calendars.oauth.$provider": {
+    who: "mentor",
+    at: () => ({ path: "/mentoring/calendars/oauth/google", params: { provider: "google" } }),
+    ok: 302,
+  },
   "mentoring.statement[.]csv": { who: "mentor", at: () => ({ path: "/mentoring/statement.csv" }) },
   // The fixtures' paid session is with the demo mentor.
   "mentoring.sessions.$id": {
