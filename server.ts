@@ -92,7 +92,16 @@ async function main() {
   app.use(wellFormedHeaders());
 
   // A nonce for each page's scripts, and the CSP and security headers that name it (lib/security-headers.ts).
-  app.use(securityHeaders({ isDev, stripeCheckout: settings.payments.mode === "stripe", hsts: settings.isProduction }));
+  app.use(
+    securityHeaders({
+      isDev,
+      stripeCheckout: settings.payments.mode === "stripe",
+      hsts: settings.isProduction,
+      formTargets: [settings.calendars.google, settings.calendars.microsoft].flatMap((p) =>
+        p ? [new URL(p.authUrl).origin] : [],
+      ),
+    }),
+  );
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

@@ -20,6 +20,8 @@ export function securityHeaders(opts: {
   stripeCheckout: boolean;
   /** Production: Strict-Transport-Security */
   hsts: boolean;
+  /** Where a mentor's "Sign in with Google/Microsoft" form post is sent on to (issue 69): those services' origins */
+  formTargets?: string[];
 }): express.RequestHandler[] {
   const nonce: express.RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -37,7 +39,8 @@ export function securityHeaders(opts: {
         "font-src": ["'self'"],
         "connect-src": ["'self'", ...(opts.isDev ? ["ws://localhost:*"] : [])],
         // A checkout form post is answered with a redirect to Stripe's hosted page.
-        "form-action": ["'self'", ...(opts.stripeCheckout ? ["https://checkout.stripe.com"] : [])],
+        // A mentor's calendar sign-in is answered with a redirect to Google's or Microsoft's (issue 69).
+        "form-action": ["'self'", ...(opts.stripeCheckout ? ["https://checkout.stripe.com"] : []), ...(opts.formTargets ?? [])],
         // Nothing is framed, but a client's document previewed in its own page (a frame of this site).
         "frame-ancestors": [(req) => (isPreview(req as express.Request) ? "'self'" : "'none'")],
         "base-uri": ["'self'"],
