@@ -10,6 +10,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../backend/db/connection.js";
 import { startAnchors, stopAnchors, type Anchor } from "./bench-anchors.js";
 import { scriptsPerPage } from "./bench-browser.js";
+import { calendarsSideBySide, CONNECTED_MENTORS } from "./bench-calendars.js";
 import { seedBenchDatabase } from "./bench-data.js";
 import { readBrowserManifest } from "./browser-manifest.js";
 import { startBuiltServer } from "./built-server.js";
@@ -229,6 +230,18 @@ async function main() {
       process.stdout.write(`  ${a.name} @10: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms\n`);
     }
     await stopAnchors(anchors);
+    // Issue 69: the directory and a mentor's page with 50 mentors' calendars connected, against none.
+    const calendars: Array<{ name: string; ratio: number }> = [];
+    if (!ONLY || ONLY.includes("calendars")) {
+      for (const [name, p] of [
+        ["/mentors (the directory)", "/mentors"],
+        ["/mentors/1", "/mentors/1"],
+      ] as const) {
+        const ratio = await calendarsSideBySide(dbFile, base + p, auth);
+        calendars.push({ name, ratio });
+        process.stdout.write(`  ${name}: ${ratio.toFixed(3)} × with ${CONNECTED_MENTORS} calendars connected as without\n`);
+      }
+    }
     if (ONLY || process.env.BENCH_CONNECTIONS) return; // a quick look: the figures above are all it was for
     // Which part of the run set the peak: the pages and calls, the list at three sizes, or the sign-ins.
     const peakAfterPages = peakRss(child.pid!);
@@ -320,6 +333,14 @@ async function main() {
       "|---|---|---|---|",
     );
     for (const g of growth) lines.push(`| ${g.name.replace(/\D+/g, "")} | ${g.rps} | ${g.p50} | ${g.p99} |`);
+    lines.push(
+      "",
+      `Mentors' own calendars (issue 69): with ${CONNECTED_MENTORS} mentors' calendars connected (two calendars and three busy spans a weekday each, the directory's first page among them) as a share of none, side by side (10 connections, the median of six pairs of one-second slices):`,
+      "",
+      "| page | × without |",
+      "|---|---|",
+      ...calendars.map((c) => `| ${c.name} | ${c.ratio.toFixed(3)} |`),
+    );
     lines.push(
       "",
       "The same pages with the portal calling its API over HTTP (`API_BASE_URL` set to itself), 10 connections:",

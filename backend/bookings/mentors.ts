@@ -325,6 +325,7 @@ async function withNextFree(db: Kysely<Database>, mentors: Mentor[], horizonDays
       .where("start_at", ">=", now.toISOString())
       .where("start_at", "<", until)
       .execute(),
+    // The mentors' own busy times (issue 69): a row a calendar, its spans together.
     busyBetween(db, ids, now, new Date(until)),
   ]);
   const mine = <T extends { mentor_id: number }>(rows: T[]) => byMentor(rows.map((r) => [r.mentor_id, r] as const));

@@ -117,6 +117,7 @@ export async function addSources(trx: Kysely<Database>, mentorId: number, connec
         receives: !receiving && i === 0 && !known.size ? 1 : 0,
         tag: null,
         read_at: null,
+        busy_spans: null,
       })),
     )
     .execute();
@@ -167,7 +168,7 @@ export const working = (now: Date) => ({
 
 /**
  * Which calendars count as busy (those named; the rest not) and which one receives sessions (one of the mentor's,
- * or none). A calendar that stops counting has its busy times dropped at once.
+ * or none). A calendar that stops counting has its busy times dropped at once (its spans and tag).
  */
 export async function chooseCalendars(
   db: Kysely<Database>,
@@ -184,18 +185,13 @@ export async function chooseCalendars(
     const busy = choice.busy.filter((id) => mine.has(id));
     await trx
       .updateTable("calendar_sources")
-      .set({ busy: 0, tag: null })
+      .set({ busy: 0, tag: null, busy_spans: null })
       .where("mentor_id", "=", mentorId)
       .$if(busy.length > 0, (q) => q.where("id", "not in", busy))
       .execute();
     if (busy.length) {
       await trx.updateTable("calendar_sources").set({ busy: 1 }).where("id", "in", busy).where("busy", "=", 0).execute();
     }
-    await trx
-      .deleteFrom("calendar_busy")
-      .where("mentor_id", "=", mentorId)
-      .where("source_id", "not in", busy.length ? busy : [-1])
-      .execute();
     // One receiving calendar a mentor: the old one let go before the new one is taken (a unique index holds it).
     await trx.updateTable("calendar_sources").set({ receives: 0 }).where("mentor_id", "=", mentorId).execute();
     if (choice.receives !== null) {
@@ -210,12 +206,11 @@ export async function chooseCalendars(
   });
 }
 
-/** A connection ended: its calendars, their busy times and its sealed secret gone. Sessions written stay where they are. */
+/** A connection ended: its calendars with their busy times, and its sealed secret, gone. Sessions written stay where they are. */
 export async function disconnect(db: Kysely<Database>, mentorId: number, connectionId: number) {
   await ownConnection(db, mentorId, connectionId);
   await db.transaction().execute(async (trx) => {
     const sources = trx.selectFrom("calendar_sources").select("id").where("connection_id", "=", connectionId);
-    await trx.deleteFrom("calendar_busy").where("source_id", "in", sources).execute();
     await trx.updateTable("calendar_writes").set({ source_id: null }).where("source_id", "in", sources).execute();
     await trx.deleteFrom("calendar_sources").where("connection_id", "=", connectionId).execute();
     await trx.deleteFrom("calendar_connections").where("id", "=", connectionId).execute();

@@ -1,7 +1,7 @@
 /**
  * Busy times read ahead and kept (issue 69, point 2). Every few minutes (CALENDAR_READ_SECONDS) each connection is
  * read by one instance (a guarded update claims it), its counting calendars' busy times for the booking horizon
- * and a week more replaced in `calendar_busy`; a calendar whose ctag has not moved is not read again (except once in
+ * and a week more kept with each calendar (`calendar_sources.busy_spans`); a calendar whose ctag has not moved is not read again (except once in
  * six hours, as the window moves on). Pages read only the kept table: a calendar that does not answer never blocks
  * one. Before a hold the mentor's connections are read again if older than a minute, within a short budget.
  *
@@ -12,7 +12,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { enqueue } from "../mail/outbox.js";
 import type { Busy } from "./busy-ics.js";
-import { merge } from "./busy-ics.js";
+import { encodeSpans, merge, spansWithin } from "./busy-ics.js";
 import { BROKEN_GRACE_MS, serviceOf, type ConnectionRow } from "./connections.js";
 import { ownUid, type CalendarDeps } from "./deps.js";
 import { CalendarRefused } from "./provider.js";
@@ -80,7 +80,7 @@ export async function readConnection(
       const fresh = source.read_at && now.getTime() - Date.parse(source.read_at) < FULL_READ_MS;
       const read = await service.busy(source.remote_id, window, { zone: row.time_zone, own, tag: fresh ? source.tag : null });
       if ("unchanged" in read) continue;
-      await keepBusy(db, row.mentor_id, source.id, read.busy, read.tag, now);
+      await keepBusy(db, source.id, read.busy, read.tag, now);
     }
   } catch (error) {
     if (error instanceof CalendarRefused) {
@@ -115,26 +115,13 @@ export async function readConnection(
   return "read";
 }
 
-/** A calendar's busy times replaced whole, with its tag, in one transaction. */
-async function keepBusy(db: Kysely<Database>, mentorId: number, sourceId: number, busy: Busy[], tag: string | null, now: Date) {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("calendar_busy").where("source_id", "=", sourceId).execute();
-    // In chunks: a busy calendar may have hundreds of spans, and SQLite takes at most 32,766 values a statement.
-    for (let i = 0; i < busy.length; i += 500) {
-      await trx
-        .insertInto("calendar_busy")
-        .values(
-          busy.slice(i, i + 500).map((b) => ({
-            source_id: sourceId,
-            mentor_id: mentorId,
-            start_at: new Date(b.start).toISOString(),
-            end_at: new Date(b.end).toISOString(),
-          })),
-        )
-        .execute();
-    }
-    await trx.updateTable("calendar_sources").set({ tag, read_at: now.toISOString() }).where("id", "=", sourceId).execute();
-  });
+/** A calendar's busy times replaced whole, with its tag: one row, one update. */
+async function keepBusy(db: Kysely<Database>, sourceId: number, busy: Busy[], tag: string | null, now: Date) {
+  await db
+    .updateTable("calendar_sources")
+    .set({ tag, read_at: now.toISOString(), busy_spans: encodeSpans(busy) })
+    .where("id", "=", sourceId)
+    .execute();
 }
 
 /**
@@ -246,23 +233,23 @@ export async function busyBetween(
   if (!mentorIds.length) return found;
   const graceStart = new Date(now.getTime() - BROKEN_GRACE_MS).toISOString();
   const rows = await db
-    .selectFrom("calendar_busy")
-    .innerJoin("calendar_sources", "calendar_sources.id", "calendar_busy.source_id")
+    .selectFrom("calendar_sources")
     .innerJoin("calendar_connections", "calendar_connections.id", "calendar_sources.connection_id")
-    .select(["calendar_busy.mentor_id", "calendar_busy.start_at", "calendar_busy.end_at"])
-    .where("calendar_busy.mentor_id", "in", mentorIds)
-    .where("calendar_busy.end_at", ">", from.toISOString())
-    .where("calendar_busy.start_at", "<", to.toISOString())
+    .select(["calendar_sources.mentor_id", "calendar_sources.busy_spans"])
+    .where("calendar_sources.mentor_id", "in", mentorIds)
     .where("calendar_sources.busy", "=", 1)
+    .where("calendar_sources.busy_spans", "is not", null)
     .where((eb) =>
       eb.or([eb("calendar_connections.broken_since", "is", null), eb("calendar_connections.broken_since", ">", graceStart)]),
     )
     .execute();
+  const [start, end] = [from.getTime(), to.getTime()];
   for (const r of rows) {
     const list = found.get(r.mentor_id) ?? [];
-    list.push({ start: Date.parse(r.start_at), end: Date.parse(r.end_at) });
-    found.set(r.mentor_id, list);
+    list.push(...spansWithin(r.busy_spans!, start, end));
+    if (list.length) found.set(r.mentor_id, list);
   }
+  // One calendar's spans come merged; two calendars' are merged together.
   for (const [id, list] of found) found.set(id, merge(list));
   return found;
 }

@@ -41,13 +41,8 @@ export interface CalendarSourcesTable {
   /** The collection's tag when last read (CalDAV's ctag): unchanged, it is not read again */
   tag: string | null;
   read_at: string | null;
-}
-
-export interface CalendarBusyTable {
-  source_id: number;
-  mentor_id: number;
-  start_at: string;
-  end_at: string;
+  /** The busy times read from it, merged and in order (backend/calendars/busy-ics.ts `encodeSpans`) */
+  busy_spans: string | null;
 }
 
 export interface CalendarWritesTable {
@@ -72,7 +67,6 @@ export interface CalendarOauthStatesTable {
 export interface CalendarTables {
   calendar_connections: CalendarConnectionsTable;
   calendar_sources: CalendarSourcesTable;
-  calendar_busy: CalendarBusyTable;
   calendar_writes: CalendarWritesTable;
   calendar_oauth_states: CalendarOauthStatesTable;
 }

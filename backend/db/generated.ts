@@ -98,13 +98,6 @@ export interface BusinessSettings {
   value: string;
 }
 
-export interface CalendarBusy {
-  end_at: string;
-  mentor_id: number;
-  source_id: number;
-  start_at: string;
-}
-
 export interface CalendarConnections {
   broken_code: string | null;
   broken_since: string | null;
@@ -134,6 +127,7 @@ export interface CalendarOauthStates {
 
 export interface CalendarSources {
   busy: Generated<number>;
+  busy_spans: string | null;
   connection_id: number;
   id: Generated<number | null>;
   mentor_id: number;
@@ -855,7 +849,6 @@ export interface DB {
   audit_log: AuditLog;
   brand_logos: BrandLogos;
   business_settings: BusinessSettings;
-  calendar_busy: CalendarBusy;
   calendar_connections: CalendarConnections;
   calendar_oauth_states: CalendarOauthStates;
   calendar_sources: CalendarSources;

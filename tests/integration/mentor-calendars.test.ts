@@ -318,6 +318,7 @@ describe.each(testDatabases)("mentors' calendars over CalDAV on $name", (target)
     expect((await asMentor("GET", "mentor/calendars")).json.data.connections).toHaveLength(1);
     const done = await asMentor("POST", `mentor/calendars/${id}/disconnect`);
     expect(done.json.data.connections).toEqual([]);
-    expect(await ctx.database.db.selectFrom("calendar_busy").select("mentor_id").execute()).toEqual([]);
+    expect(await ctx.database.db.selectFrom("calendar_sources").select("busy_spans").execute()).toEqual([]);
+    expect(await ctx.database.db.selectFrom("calendar_connections").select("id").execute()).toEqual([]);
   });
 });

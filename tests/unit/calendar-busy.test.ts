@@ -1,6 +1,14 @@
 /** What a mentor's own calendar makes busy (issue 69, point 2): backend/calendars/busy-ics.ts. */
 import { describe, expect, it } from "vitest";
-import { busyFromIcs, MAX_OCCURRENCES, merge, overlapsBusy, type Busy } from "../../backend/calendars/busy-ics.js";
+import {
+  busyFromIcs,
+  encodeSpans,
+  MAX_OCCURRENCES,
+  merge,
+  overlapsBusy,
+  spansWithin,
+  type Busy,
+} from "../../backend/calendars/busy-ics.js";
 
 const cal = (...events: string[]) =>
   ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", ...events, "END:VCALENDAR"].join("\r\n");
@@ -122,5 +130,37 @@ describe("busy times from a calendar's events", () => {
     expect(overlapsBusy(spans, 50, 60)).toBe(false);
     expect(overlapsBusy(spans, 45, 46)).toBe(true);
     expect(overlapsBusy([], 0, 1)).toBe(false);
+  });
+
+  it("keeps spans as text and finds those of a window by a binary search, rounded outwards to whole minutes", () => {
+    const at = (iso: string) => Date.parse(iso);
+    const spans = [
+      { start: at("2026-12-10T09:00:00Z"), end: at("2026-12-10T10:00:00Z") },
+      { start: at("2026-12-11T12:00:30Z"), end: at("2026-12-11T12:59:10Z") },
+      { start: at("2026-12-10T09:30:00Z"), end: at("2026-12-10T11:00:00Z") },
+      { start: at("2027-02-01T00:00:00Z"), end: at("2027-02-02T00:00:00Z") },
+    ];
+    const text = encodeSpans(spans);
+    expect(text).toHaveLength(36);
+    const all = spansWithin(text, 0, Number.MAX_SAFE_INTEGER).map(iso);
+    expect(all).toEqual([
+      ["2026-12-10T09:00:00.000Z", "2026-12-10T11:00:00.000Z"],
+      ["2026-12-11T12:00:00.000Z", "2026-12-11T13:00:00.000Z"],
+      ["2027-02-01T00:00:00.000Z", "2027-02-02T00:00:00.000Z"],
+    ]);
+    expect(spansWithin(text, at("2026-12-10T11:00:00Z"), at("2026-12-11T12:00:00Z"))).toEqual([]);
+    expect(spansWithin(text, at("2026-12-10T10:59:00Z"), at("2026-12-11T12:00:01Z")).map(iso)).toEqual(all.slice(0, 2));
+    expect(spansWithin(text, at("2027-01-01T00:00:00Z"), at("2028-01-01T00:00:00Z")).map(iso)).toEqual(all.slice(2));
+    expect(spansWithin("", 0, 1)).toEqual([]);
+    // A year of a busy calendar, every weekday three spans: a week of it read alone, as each span says.
+    const year: Busy[] = [];
+    for (let d = 0; d < 365; d++)
+      for (const h of [8, 12, 15])
+        year.push({
+          start: at("2027-01-01T00:00:00Z") + d * 86_400_000 + h * 3_600_000,
+          end: at("2027-01-01T00:00:00Z") + d * 86_400_000 + (h + 1) * 3_600_000,
+        });
+    const week = spansWithin(encodeSpans(year), at("2027-06-01T00:00:00Z"), at("2027-06-08T00:00:00Z"));
+    expect(week).toEqual(year.filter((b) => b.end > at("2027-06-01T00:00:00Z") && b.start < at("2027-06-08T00:00:00Z")));
   });
 });

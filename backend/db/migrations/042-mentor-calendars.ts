@@ -10,8 +10,10 @@ import { columnTypes } from "./column-types.js";
  *   works (`broken_since`, `broken_code` when the service refused it) and when it is next read (`next_read_at`,
  *   claimed by one instance at a time through `claimed_until`).
  * - `calendar_sources`: the calendars found there: which count as busy, and the one that receives sessions (one a
- *   mentor at most: a partial unique index), with the collection's tag (CalDAV's ctag) as last read.
- * - `calendar_busy`: the busy times read from the calendars that count, for the booking horizon and a little more.
+ *   mentor at most: a partial unique index), with the collection's tag (CalDAV's ctag) as last read, and the busy
+ *   times read from it (`busy_spans`: merged, each span twelve characters of whole minutes, from a day back to the
+ *   booking horizon and a week more: backend/calendars/busy-ics.ts). One row a calendar, not one a span: a page reads two or three rows a mentor, not
+ *   hundreds (the directory answered a quarter fewer requests with a row a span).
  * - `calendar_writes`: where each session was written (one row a booking): the calendar, the event's address or id.
  * - `calendar_oauth_states`: an OAuth sign-in under way (its state, hashed, and PKCE verifier), ten minutes.
  *
@@ -48,8 +50,10 @@ export function mentorCalendars(kind: DbKind) {
         .addColumn("receives", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("tag", "text")
         .addColumn("read_at", time)
+        .addColumn("busy_spans", "text")
         .addUniqueConstraint("calendar_sources_one", ["connection_id", "remote_id"])
         .execute();
+      await db.schema.createIndex("calendar_sources_mentor").on("calendar_sources").column("mentor_id").execute();
       await db.schema
         .createIndex("calendar_sources_one_receives")
         .on("calendar_sources")
@@ -57,15 +61,6 @@ export function mentorCalendars(kind: DbKind) {
         .unique()
         .where(sql.ref("receives"), "=", 1)
         .execute();
-      await db.schema
-        .createTable("calendar_busy")
-        .addColumn("source_id", "integer", (c) => c.notNull().references("calendar_sources.id").onDelete("cascade"))
-        .addColumn("mentor_id", "integer", (c) => c.notNull())
-        .addColumn("start_at", time, (c) => c.notNull())
-        .addColumn("end_at", time, (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("calendar_busy_mentor").on("calendar_busy").columns(["mentor_id", "end_at"]).execute();
-      await db.schema.createIndex("calendar_busy_source").on("calendar_busy").column("source_id").execute();
       await db.schema
         .createTable("calendar_writes")
         .addColumn("booking_id", "integer", (c) => c.primaryKey().references("mentor_bookings.id"))
@@ -85,13 +80,7 @@ export function mentorCalendars(kind: DbKind) {
         .execute();
     },
     async down(db: Kysely<any>) {
-      for (const table of [
-        "calendar_oauth_states",
-        "calendar_writes",
-        "calendar_busy",
-        "calendar_sources",
-        "calendar_connections",
-      ])
+      for (const table of ["calendar_oauth_states", "calendar_writes", "calendar_sources", "calendar_connections"])
         await db.schema.dropTable(table).execute();
     },
   };
