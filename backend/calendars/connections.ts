@@ -14,6 +14,37 @@ import { caldavService } from "./caldav.js";
 import type { CalendarDeps, ConnectionRow } from "./deps.js";
 import { CalendarRefused, type CalendarService, type FoundCalendar } from "./provider.js";
 
+/** A connection's columns the services are made from (ConnectionRow), for the reads that join them. */
+export const connectionColumns = [
+  "calendar_connections.id",
+  "calendar_connections.mentor_id",
+  "calendar_connections.provider",
+  "calendar_connections.label",
+  "calendar_connections.server_url",
+  "calendar_connections.username",
+  "calendar_connections.secret",
+  "calendar_connections.broken_since",
+] as const;
+
+/** A new connection's row: working, to be read at once. */
+export function newConnection(
+  c: Pick<ConnectionRow, "mentor_id" | "provider" | "label" | "server_url" | "username" | "secret">,
+  now: Date,
+) {
+  const stamp = now.toISOString();
+  return {
+    ...c,
+    broken_since: null,
+    broken_code: null,
+    read_at: null,
+    next_read_at: stamp,
+    claimed_until: null,
+    last_error: null,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
 /** A broken connection's busy times still count for a day (a password being changed), then no more. */
 export const BROKEN_GRACE_MS = 86_400_000;
 
@@ -64,25 +95,21 @@ export async function connectCaldav(
   const found = await discover(service);
   const host = new URL(body.server_url).host;
   return db.transaction().execute(async (trx) => {
-    const stamp = now.toISOString();
     const { id } = await trx
       .insertInto("calendar_connections")
-      .values({
-        mentor_id: mentorId,
-        provider: "caldav",
-        label: `${body.username} · ${host}`,
-        server_url: body.server_url,
-        username: body.username,
-        secret: seal(deps.key, body.password),
-        broken_since: null,
-        broken_code: null,
-        read_at: null,
-        next_read_at: stamp,
-        claimed_until: null,
-        last_error: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
+      .values(
+        newConnection(
+          {
+            mentor_id: mentorId,
+            provider: "caldav",
+            label: `${body.username} · ${host}`,
+            server_url: body.server_url,
+            username: body.username,
+            secret: seal(deps.key, body.password),
+          },
+          now,
+        ),
+      )
       .returning("id")
       .executeTakeFirstOrThrow();
     await addSources(trx, mentorId, id, found);

@@ -8,7 +8,7 @@ import { fieldError } from "../../lib/field-errors.js";
 import { seal } from "../accounts/sealed.js";
 import type { Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
-import { addSources, ownConnection, working, type ConnectionRow } from "./connections.js";
+import { addSources, newConnection, ownConnection, working, type ConnectionRow } from "./connections.js";
 import type { CalendarDeps } from "./deps.js";
 import { authorization, exchangeCode, hashState, oauthService, type OAuthName, type Tokens } from "./oauth.js";
 import type { CalendarService } from "./provider.js";
@@ -119,7 +119,6 @@ export async function finishOAuth(
   } catch {
     throw failed("The service did not list your calendars: start again");
   }
-  const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     let id = taken.connection_id;
     if (id !== null) {
@@ -132,22 +131,19 @@ export async function finishOAuth(
     } else {
       ({ id } = await trx
         .insertInto("calendar_connections")
-        .values({
-          mentor_id: mentorId,
-          provider,
-          label: label.slice(0, 200),
-          server_url: null,
-          username: null,
-          secret: seal(deps.key, JSON.stringify(tokens)),
-          broken_since: null,
-          broken_code: null,
-          read_at: null,
-          next_read_at: stamp,
-          claimed_until: null,
-          last_error: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
+        .values(
+          newConnection(
+            {
+              mentor_id: mentorId,
+              provider,
+              label: label.slice(0, 200),
+              server_url: null,
+              username: null,
+              secret: seal(deps.key, JSON.stringify(tokens)),
+            },
+            now,
+          ),
+        )
         .returning("id")
         .executeTakeFirstOrThrow());
     }

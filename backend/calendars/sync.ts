@@ -13,7 +13,7 @@ import type { Database } from "../db/schema.js";
 import { enqueue } from "../mail/outbox.js";
 import type { Busy } from "./busy-ics.js";
 import { encodeSpans, merge, spansWithin } from "./busy-ics.js";
-import { BROKEN_GRACE_MS, serviceOf, type ConnectionRow } from "./connections.js";
+import { BROKEN_GRACE_MS, connectionColumns, serviceOf, type ConnectionRow } from "./connections.js";
 import { ownUid, type CalendarDeps } from "./deps.js";
 import { CalendarRefused } from "./provider.js";
 
@@ -24,17 +24,6 @@ const FULL_READ_MS = 6 * 3_600_000;
 const BROKEN_RETRY_MS = 3_600_000;
 
 export type ReadOutcome = "read" | "broken" | "failed";
-
-const connectionColumns = [
-  "calendar_connections.id",
-  "calendar_connections.mentor_id",
-  "calendar_connections.provider",
-  "calendar_connections.label",
-  "calendar_connections.server_url",
-  "calendar_connections.username",
-  "calendar_connections.secret",
-  "calendar_connections.broken_since",
-] as const;
 
 /** Claims one connection for this instance's read: null when another holds it. */
 async function claim(db: Kysely<Database>, id: number, now: Date): Promise<(ConnectionRow & { time_zone: string }) | null> {

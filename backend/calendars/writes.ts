@@ -9,7 +9,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { enqueue } from "../mail/outbox.js";
-import { serviceOf } from "./connections.js";
+import { connectionColumns, serviceOf } from "./connections.js";
 import type { CalendarDeps } from "./deps.js";
 import { CalendarRefused, type SessionEvent } from "./provider.js";
 import { markBroken } from "./sync.js";
@@ -123,18 +123,7 @@ export async function deliverSessionWrite(
     db
       .selectFrom("calendar_sources")
       .innerJoin("calendar_connections", "calendar_connections.id", "calendar_sources.connection_id")
-      .select([
-        "calendar_sources.id as source_id",
-        "calendar_sources.remote_id",
-        "calendar_connections.id",
-        "calendar_connections.mentor_id",
-        "calendar_connections.provider",
-        "calendar_connections.label",
-        "calendar_connections.server_url",
-        "calendar_connections.username",
-        "calendar_connections.secret",
-        "calendar_connections.broken_since",
-      ])
+      .select(["calendar_sources.id as source_id", "calendar_sources.remote_id", ...connectionColumns])
       .where("calendar_sources.mentor_id", "=", session.mentor_id)
       .where("calendar_sources.receives", "=", 1)
       .executeTakeFirst(),
@@ -142,19 +131,7 @@ export async function deliverSessionWrite(
       .selectFrom("calendar_writes")
       .leftJoin("calendar_sources", "calendar_sources.id", "calendar_writes.source_id")
       .leftJoin("calendar_connections", "calendar_connections.id", "calendar_sources.connection_id")
-      .select([
-        "calendar_writes.source_id",
-        "calendar_writes.remote_ref",
-        "calendar_sources.remote_id",
-        "calendar_connections.id",
-        "calendar_connections.mentor_id",
-        "calendar_connections.provider",
-        "calendar_connections.label",
-        "calendar_connections.server_url",
-        "calendar_connections.username",
-        "calendar_connections.secret",
-        "calendar_connections.broken_since",
-      ])
+      .select(["calendar_writes.source_id", "calendar_writes.remote_ref", "calendar_sources.remote_id", ...connectionColumns])
       .where("calendar_writes.booking_id", "=", bookingId)
       .executeTakeFirst(),
   ]);

@@ -65,7 +65,7 @@ export type OutboxEntry = {
   id: number;
   kind: string;
   /** email, sms or whatsapp (issue 42): a message by phone is a row of its own */
-  channel: "email" | "sms" | "whatsapp";
+  channel: "email" | "sms" | "whatsapp" | "calendar";
   /** An address, or a number (E.164) for a message by phone; null: the staff inbox */
   to_address: string | null;
   /** What the provider's signed callbacks said last (queued, sent, delivered, read, undelivered, failed), when */

@@ -1376,7 +1376,8 @@ export const enWorkspace = {
       previewsLanguages: "Languages",
       previewsLink: "See every kind of e-mail as it is sent →",
       phoneLink: "Reminders by SMS and WhatsApp →",
-      channels: { sms: "SMS", whatsapp: "WhatsApp" },
+      channels: { sms: "SMS", whatsapp: "WhatsApp", calendar: "Calendar" },
+      mentorCalendar: "The mentor's own calendar",
       delivery: "Twilio: {{status}}",
       deliveryError: "error {{code}}",
       deliveryStatus: {

@@ -29,7 +29,9 @@ describe.skipIf(!haveBrowser)("the firm's e-mail layout in Chromium", { timeout:
       (resources.en.translation as unknown as { office: { outbox: { kinds: object } } }).office.outbox.kinds,
     );
     const sampled = new Set(sampleFacts("en", ctx.publicUrl).map((f) => f.kind.replaceAll(".", "_")));
-    expect(named.filter((k) => !sampled.has(k))).toEqual([]);
+    // A session written to a mentor's own calendar (issue 69) is an outbox row with no message to draw.
+    const notMail = new Set(["calendar_session"]);
+    expect(named.filter((k) => !sampled.has(k) && !notMail.has(k))).toEqual([]);
   });
 
   it.each(languages)("every kind in %s fits 375 and 640 px, with its plain text, direction and absolute links", async (lang) => {

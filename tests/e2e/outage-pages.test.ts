@@ -42,6 +42,8 @@ const NEEDS_NOTHING = new Set(["/office/agents/new", "/office/plans/new"]);
 const QUERY: Record<string, string> = {
   "/mentors/1/book": "?start=2030-01-07T09:00:00.000Z",
   "/payment/success": "?session_id=demo_cs_none",
+  // Google's or Microsoft's way back, with what they send: the code is handed to the API.
+  "/mentoring/calendars/oauth/1": "?code=planted&state=planted",
 };
 
 /** Each route file of app/routes as a path, its parameters filled with 1 (a flat route's name, read as Remix does). */

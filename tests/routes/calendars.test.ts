@@ -91,4 +91,20 @@ describe("/mentoring/calendars", () => {
     expect(mended.status).toBe(302);
     expect((await (await respond(agenda.loader, request("/mentoring", { cookie }))).json()).broken).toEqual([]);
   });
+
+  it("the way back from a service: without a code it says the sign-in was cancelled; a service not offered is refused", async () => {
+    const back = await route("mentoring.calendars.oauth.$provider");
+    const cancelled = await respond(back.loader, request("/mentoring/calendars/oauth/google?error=access_denied", { cookie }), {
+      provider: "google",
+    });
+    expect([cancelled.status, cancelled.headers.get("Location")]).toEqual([302, "/mentoring/calendars"]);
+    for (const provider of ["google", "nope"]) {
+      const refused = await respond(
+        back.loader,
+        request(`/mentoring/calendars/oauth/${provider}?code=planted&state=planted`, { cookie }),
+        { provider },
+      );
+      expect([refused.status, refused.headers.get("Location")]).toEqual([302, "/mentoring/calendars"]);
+    }
+  });
 });

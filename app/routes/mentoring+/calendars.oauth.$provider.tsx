@@ -11,8 +11,8 @@ import { redirectWithToast } from "../../lib/toast.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireAccount(request, context, ["mentor"]);
-  const provider = params.provider === "google" || params.provider === "microsoft" ? params.provider : null;
-  if (!provider) throw new Response("Not found", { status: 404 });
+  // Which service is the API's to check (an unknown one is refused there, and said on the calendars page).
+  const provider = String(params.provider) as "google" | "microsoft";
   const query = new URL(request.url).searchParams;
   const back = (type: "success" | "error", message: string) =>
     redirectWithToast(request, context, "/mentoring/calendars", { type, message });

@@ -93,7 +93,9 @@ export default function OfficeOutbox() {
                     </span>
                   ) : null}
                 </td>
-                <td data-label={col.to}>{m.to_address ?? t("office.outbox.staffInbox")}</td>
+                <td data-label={col.to}>
+                  {m.to_address ?? (m.channel === "calendar" ? t("office.outbox.mentorCalendar") : t("office.outbox.staffInbox"))}
+                </td>
                 <td data-label={col.written}>{formatDateTime(m.created_at, zone)}</td>
                 <td data-label={col.state}>
                   {t(`office.outbox.statuses.${m.status}`)}
