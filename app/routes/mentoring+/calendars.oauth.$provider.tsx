@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { apiRedirectError } from "../../lib/api.server";
+import { ApiCallError, apiLoaderError, apiRedirectError } from "../../lib/api.server";
 import { requireAccount } from "../../lib/auth.server";
 import { endpoints } from "../../lib/endpoints.server";
 import { workspaceT } from "../../lib/i18n.server";
@@ -23,6 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     await api.call(endpoints.finishCalendarOAuth, { params: { provider }, body: { code, state } });
     return await back("success", workspaceT("mentoring.calendars.connected"));
   } catch (error) {
+    // The API unreachable: "Server busy" (503) as on every page; the code is still good to try again with.
+    if (error instanceof ApiCallError && error.unavailable) return apiLoaderError(error, request, context);
     return apiRedirectError(error, request, context, "/mentoring/calendars");
   }
 }
