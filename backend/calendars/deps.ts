@@ -1,19 +1,14 @@
 /** What the calendar features are given by the API (backend/app.ts builds it from the settings). */
+import type { Selectable } from "kysely";
 import type { OAuthProviderSettings } from "../../lib/settings.js";
-import type { CalendarProvider } from "../db/schema.js";
+import type { CalendarConnectionsTable } from "../db/schema.js";
 import type { CalendarService } from "./provider.js";
 
 /** A connection as the services are made from it (its secret still sealed). */
-export type ConnectionRow = {
-  id: number;
-  mentor_id: number;
-  provider: CalendarProvider;
-  label: string;
-  server_url: string | null;
-  username: string | null;
-  secret: string;
-  broken_since: string | null;
-};
+export type ConnectionRow = Pick<
+  Selectable<CalendarConnectionsTable>,
+  "id" | "mentor_id" | "provider" | "label" | "server_url" | "username" | "secret" | "broken_since"
+>;
 
 export type CalendarDeps = {
   /** CALENDAR_KEY as the sealing key */
