@@ -16,6 +16,7 @@ import { sealingKey } from "./accounts/sealed.js";
 import { securityRoutes } from "./accounts/security-routes.js";
 import { jsonBody } from "./body.js";
 import { defaultBookingRules } from "./bookings/bookings.js";
+import { calendarDelivery } from "./bookings/calendar-event.js";
 import { remindExpiringCredits } from "./bookings/credit-notices.js";
 import { expireCredits } from "./bookings/credits.js";
 import { feedRoutes } from "./bookings/feed-routes.js";
@@ -26,7 +27,7 @@ import { logoBox } from "./business/logo.js";
 import { businessRoutes } from "./business/routes.js";
 import { businessDefaults, LiveBusiness } from "./business/settings.js";
 import { calendarRoutes } from "./calendars/routes.js";
-import { calendarDelivery, calendarDepsOf } from "./calendars/setup.js";
+import { calendarDepsOf } from "./calendars/setup.js";
 import { readDue } from "./calendars/sync.js";
 import { packRoutes } from "./catalogue/pack-routes.js";
 import { catalogueRoutes } from "./catalogue/routes.js";
@@ -340,7 +341,7 @@ export async function createApi(deps: ApiDeps): Promise<
           cancelCutoffHours,
           logger: deps.logger,
           phone: phoneDelivery(db, { sender: phoneSender, publicUrl: deps.publicUrl }),
-          ...(calendars ? { calendar: calendarDelivery(db, { ...calendars, company: () => liveCompany().name }) } : {}),
+          ...(calendars ? { calendar: calendarDelivery(db, calendars) } : {}),
         },
         opts,
       );

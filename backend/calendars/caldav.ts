@@ -16,9 +16,6 @@ import { CalendarRefused, type CalendarService, type FoundCalendar, type Session
 
 export type CaldavAccount = { serverUrl: string; username: string; password: string };
 
-/** A CalDAV server answered that it does not know the address (no calendar service found there). */
-export class NotCaldav extends Error {}
-
 export function caldavService(account: CaldavAccount, fetch: typeof globalThis.fetch): CalendarService {
   const headers = getBasicAuthHeaders({ username: account.username, password: account.password });
   // Every answer is seen here first: a 401 or 403 anywhere is the password refused, whatever tsdav makes of it.

@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import type { CalendarsView, CalendarConnectionView, CaldavConnectBody, OfficeCalendarRow } from "../../lib/contract.js";
 import { fieldError } from "../../lib/field-errors.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import { seal, unseal } from "../accounts/sealed.js";
 import type { CalendarProvider, Database } from "../db/schema.js";
 import { Conflict, Invalid, NotFound } from "../errors.js";
@@ -61,7 +62,7 @@ export function serviceOf(deps: CalendarDeps, row: ConnectionRow): CalendarServi
 }
 
 const invalid = (field: string, code: Parameters<typeof fieldError>[0], message: string) =>
-  new Invalid("validation.failed", "Check the fields marked", { [field]: [fieldError(code, message)] });
+  new Invalid("validation.failed", FIX_FIELDS, { [field]: [fieldError(code, message)] });
 
 /** The calendars an account has, or the field the mentor should look at again. */
 async function discover(service: CalendarService): Promise<FoundCalendar[]> {

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import { endpoints } from "../../lib/contract.js";
 import { fieldError } from "../../lib/field-errors.js";
+import { FIX_FIELDS } from "../../lib/messages.js";
 import type { Database } from "../db/schema.js";
 import { Invalid, NotFound } from "../errors.js";
 import type { Server } from "../serve.js";
@@ -38,7 +39,7 @@ export function calendarRoutes(serve: Server, { db, deps }: { db: Kysely<Databas
   serve(endpoints.connectCaldav, async ({ caller, body }) => {
     const d = offered("caldav");
     if (body.server_url.startsWith("http:") && !d.allowPlainHttp) {
-      throw new Invalid("validation.failed", "Check the fields marked", {
+      throw new Invalid("validation.failed", FIX_FIELDS, {
         server_url: [fieldError("calendar.https_needed", "The address must start with https:// (a password travels to it)")],
       });
     }

@@ -1,12 +1,10 @@
-/** The calendar features as the API runs them (backend/app.ts): their deps from the settings, and the outbox's delivery. */
+/** The calendar features as the API runs them (backend/app.ts): their deps from the settings. */
 import type { Kysely } from "kysely";
 import type { CalendarSettings } from "../../lib/settings.js";
 import type { Database } from "../db/schema.js";
-import type { PhoneDelivery } from "../mail/outbox.js";
 import { outsideFetch } from "../net/outside-fetch.js";
 import type { CalendarDeps } from "./deps.js";
 import { oauthServices } from "./oauth-connect.js";
-import { deliverSessionWrite } from "./writes.js";
 
 /** Null without a key (production without CALENDAR_KEY): no calendar is offered, and none is read. */
 export function calendarDepsOf(
@@ -29,12 +27,4 @@ export function calendarDepsOf(
     logger: deps.logger,
   };
   return { ...base, oauth: oauthServices(db, base) };
-}
-
-/** The outbox's way to deliver a `calendar` row: the session made to match in the mentor's calendar. */
-export function calendarDelivery(db: Kysely<Database>, deps: CalendarDeps & { company: () => string }): PhoneDelivery {
-  return async (row) => {
-    const { booking_id } = JSON.parse(row.payload) as { booking_id: number };
-    return deliverSessionWrite(db, deps, booking_id);
-  };
 }

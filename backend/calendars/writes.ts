@@ -86,38 +86,22 @@ export async function queueUpcoming(db: Kysely<Database>, mentorId: number, now 
 export type CalendarOutcome = { skipped: string } | { taken: { sid: string | null; status: string } } | { refused: string };
 
 /**
+ * A session as its mentor's calendar should hold it, read by its caller (backend/bookings/calendar-event.ts, with the
+ * invite's own words): null when it is gone.
+ */
+export type SessionToWrite = { mentor_id: number; confirmed: boolean; event: SessionEvent };
+
+/**
  * Makes the calendar match the session (the outbox's delivery of a `calendar` row). Throws what may pass (a time-out:
  * the outbox tries again later); a refusal breaks the connection, and the row waits for it to be connected again.
  */
 export async function deliverSessionWrite(
   db: Kysely<Database>,
-  deps: CalendarDeps & { company: () => string },
+  deps: CalendarDeps,
   bookingId: number,
+  session: SessionToWrite | null,
   now = new Date(),
 ): Promise<CalendarOutcome> {
-  const session = await db
-    .selectFrom("mentor_bookings")
-    .innerJoin("mentors", "mentors.id", "mentor_bookings.mentor_id")
-    .innerJoin("clients", "clients.id", "mentor_bookings.client_id")
-    .innerJoin("agents", "agents.id", "mentor_bookings.agent_id")
-    .select([
-      "mentor_bookings.id",
-      "mentor_bookings.mentor_id",
-      "mentor_bookings.status",
-      "mentor_bookings.start_at",
-      "mentor_bookings.end_at",
-      "mentor_bookings.topic",
-      "mentor_bookings.sequence",
-      "mentor_bookings.meeting_url",
-      "mentors.meeting_url as standing_url",
-      "mentors.name as mentor_name",
-      "clients.first_name",
-      "clients.last_name",
-      "agents.name as agent_name",
-      "agents.email as agent_email",
-    ])
-    .where("mentor_bookings.id", "=", bookingId)
-    .executeTakeFirst();
   if (!session) return { skipped: "The session is gone." };
   const [receiving, written] = await Promise.all([
     db
@@ -135,7 +119,7 @@ export async function deliverSessionWrite(
       .where("calendar_writes.booking_id", "=", bookingId)
       .executeTakeFirst(),
   ]);
-  const wanted = session.status === "confirmed" && receiving ? receiving : null;
+  const wanted = session.confirmed && receiving ? receiving : null;
   const step = async <T>(
     row: { id: number; mentor_id: number } & Parameters<typeof serviceOf>[1],
     work: (s: NonNullable<ReturnType<typeof serviceOf>>) => Promise<T>,
@@ -170,19 +154,7 @@ export async function deliverSessionWrite(
     }
     if (!wanted) return { taken: { sid: null, status: "removed" } };
     if (wanted.broken_since) return { skipped: "The mentor's calendar is not connected now; written when it is again." };
-    const host = new URL(deps.publicUrl).hostname || "portal";
-    const client = `${session.first_name} ${[...session.last_name.trim()][0]?.toUpperCase() ?? ""}.`.replace(/ \.$/, "");
-    const join = session.standing_url ?? session.meeting_url;
-    const event: SessionEvent = {
-      uid: `booking-${session.id}@${host}`,
-      sequence: session.sequence,
-      start: new Date(session.start_at).toISOString(),
-      end: new Date(session.end_at).toISOString(),
-      summary: `Mentor session: ${session.mentor_name} with ${client}`,
-      description: `Topic: ${session.topic}\nBooked by ${session.agent_name} (${session.agent_email}) through ${deps.company()}.`,
-      location: join,
-      url: join ?? `${deps.publicUrl}/mentoring`,
-    };
+    const { event } = session;
     const ref = await step(wanted, (s) =>
       s.put(wanted.remote_id, event, written?.source_id === wanted.source_id ? written.remote_ref : null),
     );

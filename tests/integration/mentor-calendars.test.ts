@@ -21,7 +21,7 @@ import { testDatabases, useSeededApi } from "../support/databases.js";
 import { startRadicale, type Radicale } from "../support/radicale.js";
 
 const HOUR = 3_600_000;
-export const calendarSettings = (): CalendarSettings => ({
+const calendarSettings = (): CalendarSettings => ({
   key: randomBytes(32).toString("hex"),
   allowPrivate: true,
   readSeconds: 300,
